@@ -1,0 +1,15 @@
+/** Every `toolkit` command. One file per command; register it here. */
+import type { CommandClass } from 'clipanion';
+import { BuildCommand } from './build.ts';
+import { ServerCommand } from './server.ts';
+import { StartCommand } from './start.ts';
+import { ValidateCommand } from './validate.ts';
+import { ValidatorCommand } from './validator.ts';
+
+export const commands: CommandClass[] = [
+  ValidateCommand,
+  ServerCommand,
+  BuildCommand,
+  ValidatorCommand,
+  StartCommand,
+];
