@@ -1,11 +1,39 @@
-import { Command } from 'clipanion';
+import { Command, Option } from 'clipanion';
+import { resolve } from 'node:path';
 
-/** `toolkit build`: not built yet. */
+/** `toolkit build`: compiles the schemas into typed, hashed modules and runnable MCP server bundles. */
 export class BuildCommand extends Command {
   static override paths = [['build']];
-  static override usage = Command.Usage({ description: 'not built yet' });
+  static override usage = Command.Usage({
+    description: 'compile schemas into typed, hashed modules and runnable MCP server bundles',
+    details: `
+      Writes \`<out>/catalog.mjs\` (every schema) and one \`<out>/<group>.mjs\` per group of
+      \`.toolkit/config.json\`, each with a \`.d.mts\` for programmatic use, the generated modules and
+      \`manifest.json\`. \`node <out>/catalog.mjs\` is a stdio MCP server; add \`--http [host:]port\` for
+      Streamable HTTP. Unchanged schemas are taken from the cache in \`<out>/.cache\`.
+    `,
+    examples: [
+      ['Build the catalog and every group', 'toolkit build'],
+      ['Build one group from another schemas directory', 'toolkit build --schemas ./schemas --group weather'],
+      ['Fail when generated/ is stale', 'toolkit build --check'],
+    ],
+  });
+
+  schemas = Option.String('--schemas', 'schemas', { description: 'directory of schema files (default: schemas)' });
+  out = Option.String('--out', 'generated', { description: 'output directory (default: generated)' });
+  group = Option.String('--group', { description: 'build only this group of .toolkit/config.json' });
+  project = Option.String('--project', { description: 'project directory holding .toolkit/config.json (default: current directory)' });
+  check = Option.Boolean('--check', false, { description: 'exit non-zero when the output is stale relative to the schemas; writes nothing' });
+  force = Option.Boolean('--force', false, { description: 'ignore the cache and regenerate every module, including ones edited by hand' });
+
   async execute(): Promise<number> {
-    this.context.stderr.write('toolkit build: not implemented yet\n');
-    return 1;
+    const { stdout, stderr } = this.context;
+    const projectDir = resolve(this.project ?? process.cwd());
+    // The compiler (and ts-morph behind it) is loaded only when a build actually runs.
+    const { runBuildCommand } = await import('../../compiler/build/run-build-command.ts');
+    return runBuildCommand(
+      { schemasDir: this.schemas, outDir: this.out, projectDir, check: this.check, force: this.force, ...(this.group === undefined ? {} : { group: this.group }) },
+      { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY) },
+    );
   }
 }

@@ -1,11 +1,115 @@
-import { Command } from 'clipanion';
+/**
+ * `toolkit server [--schemas DIR] [--group NAME] [--http [host:]port] [--print-config]`: loads the
+ * schemas through the compiler front end (scan + validation, never running them), and serves their
+ * tools over stdio or stateless Streamable HTTP. In stdio mode nothing but protocol goes to stdout.
+ */
+import { Command, Option } from 'clipanion';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defaultAllowedLibraries, loadSchemaTree } from '../../compiler/index.ts';
+import { printClientConfig, runServerMain, ServeUsageError, parseHostPort } from '../../runtime/index.ts';
+import { secretKeysOf } from '../../runtime/create-runtime.ts';
+import type { SchemaModel } from '../../runtime/model.ts';
+import { groupIncludes, ProjectConfigError, readProjectConfig, type ProjectConfig } from '../../runtime/project-config.ts';
 
-/** `toolkit server`: not built yet. */
+const BIN = resolve(import.meta.dirname, '..', 'bin.mjs');
+
+/** A mistake of the user: printed as one line, exit 2. */
+class ServerUsage extends Error {}
+
 export class ServerCommand extends Command {
   static override paths = [['server']];
-  static override usage = Command.Usage({ description: 'not built yet' });
+  static override usage = Command.Usage({
+    description: 'serve schema tools as an MCP server (stdio, or Streamable HTTP with --http)',
+    details: 'Loads every schema under --schemas (default ./schemas) with the same checks as `toolkit validate`; schemas with errors are skipped with a note on stderr. --group serves one group of `.toolkit/config.json`. Server params come from ~/.toolkit/.env and the environment (the environment wins).',
+    examples: [
+      ['Serve the catalog over stdio', '$0 server --schemas schemas/'],
+      ['Serve one group over HTTP on 127.0.0.1:8080', '$0 server --group weather --http 8080'],
+      ['Print the block for an MCP client config', '$0 server --group weather --print-config'],
+    ],
+  });
+
+  schemas = Option.String('--schemas', 'schemas', { description: 'directory of schema files (default ./schemas)' });
+  group = Option.String('--group', { description: 'serve only this group of .toolkit/config.json' });
+  http = Option.String('--http', { description: 'serve Streamable HTTP on [host:]port (default host 127.0.0.1) instead of stdio' });
+  lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
+  printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
+
   async execute(): Promise<number> {
-    this.context.stderr.write('toolkit server: not implemented yet\n');
-    return 1;
+    const { stdout, stderr } = this.context;
+    try {
+      if (this.http !== undefined) parseHostPort(this.http);
+      const dir = resolve(this.schemas);
+      if (!isDir(dir)) throw new ServerUsage(`--schemas ${this.schemas}: not a directory`);
+      const config = readConfig();
+      const models = await this.loadModels(dir, config);
+      if (this.printConfig) {
+        const args = [BIN, 'server', '--schemas', dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : [])];
+        const name = this.group ? `toolkit-${this.group}` : 'toolkit';
+        stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: [...secretKeysOf(models)] }));
+        return 0;
+      }
+      const libraries = await loadLibraries(models, stderr);
+      await runServerMain({ schemas: models, argv: this.http ? ['--http', this.http] : [], libraries, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      return 0;
+    } catch (error) {
+      if (error instanceof ServerUsage || error instanceof ServeUsageError || error instanceof ProjectConfigError) {
+        stderr.write(`toolkit server: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
   }
+
+  private async loadModels(dir: string, config: ProjectConfig): Promise<SchemaModel[]> {
+    const allowedLibraries = [...new Set([...defaultAllowedLibraries, ...(config.security?.allowedLibraries ?? [])])];
+    const entries = await loadSchemaTree(dir, { allowedLibraries, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
+    const models: SchemaModel[] = [];
+    for (const entry of entries) {
+      if (entry.model) models.push(entry.model);
+      else {
+        const errors = entry.diagnostics.filter((d) => d.severity === 'error');
+        this.context.stderr.write(`toolkit server: skipped ${entry.file}: ${errors.length} error(s), first: ${errors[0]?.rule ?? ''} ${errors[0]?.message ?? 'not loadable'}\n`);
+      }
+    }
+    let selected = models;
+    if (this.group !== undefined) {
+      const group = config.groups?.[this.group];
+      if (!group) {
+        const known = Object.keys(config.groups ?? {});
+        throw new ServerUsage(`no group "${this.group}" in .toolkit/config.json${known.length ? ` (groups: ${known.join(', ')})` : ''}`);
+      }
+      selected = models
+        .map((model) => ({ ...model, tools: model.tools.filter((tool) => groupIncludes(group, model.namespace, tool.name)) }))
+        .filter((model) => model.tools.length > 0);
+    }
+    if (selected.reduce((n, m) => n + m.tools.length, 0) === 0) throw new ServerUsage(`no tools to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}`);
+    return selected;
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function readConfig(): ProjectConfig {
+  return readProjectConfig(process.cwd());
+}
+
+/** Imports each library the schemas declare (already allowlisted by the loader), as `default ?? module`. */
+async function loadLibraries(models: readonly SchemaModel[], stderr: NodeJS.WritableStream): Promise<Record<string, unknown>> {
+  const libraries: Record<string, unknown> = {};
+  for (const name of [...new Set(models.flatMap((m) => m.requiredLibraries))].sort()) {
+    try {
+      const module = (await import(name)) as { default?: unknown };
+      libraries[name] = module.default ?? module;
+    } catch {
+      stderr.write(`toolkit server: library ${name} is not installed; tools whose handlers use it will fail\n`);
+    }
+  }
+  return libraries;
 }

@@ -1,11 +1,70 @@
-import { Command } from 'clipanion';
+/**
+ * `toolkit validate [paths…] [--json] [--lists DIR]`: validates schema files and whole trees
+ * without running them. Exit 0 only when no schema has an error; user mistakes are one line.
+ */
+import { Command, Option } from 'clipanion';
+import { statSync } from 'node:fs';
+import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
+import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
+import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
+import { findSchemaFiles } from '../../compiler/load/schema-tree.ts';
+import { defaultAllowedLibraries } from '../../compiler/scan/index.ts';
+import { ProjectConfigError, readProjectConfig } from '../../runtime/project-config.ts';
 
-/** `toolkit validate`: not built yet. */
 export class ValidateCommand extends Command {
   static override paths = [['validate']];
-  static override usage = Command.Usage({ description: 'not built yet' });
+  static override usage = Command.Usage({
+    description: 'validate schema files and directories without running them',
+    details: 'Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`). Prints one line per finding and a summary; exits 1 when any schema has an error.',
+    examples: [['Validate the catalog', '$0 validate schemas/'], ['Machine-readable output', '$0 validate schemas/ --json']],
+  });
+
+  targets = Option.Rest({ required: 1 });
+  json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
+  lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
+
   async execute(): Promise<number> {
-    this.context.stderr.write('toolkit validate: not implemented yet\n');
-    return 1;
+    const { stdout, stderr } = this.context;
+    const files: string[] = [];
+    for (const path of this.targets) {
+      const kind = pathKind(path);
+      if (kind === undefined) {
+        stderr.write(`toolkit validate: ${path}: no such file or directory\n`);
+        return 2;
+      }
+      files.push(...(kind === 'dir' ? findSchemaFiles(path) : [path]));
+    }
+    if (this.lists !== undefined && pathKind(this.lists) !== 'dir') {
+      stderr.write(`toolkit validate: --lists ${this.lists}: not a directory\n`);
+      return 2;
+    }
+    let allowedLibraries: readonly string[];
+    try {
+      const extra = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
+      allowedLibraries = [...new Set([...defaultAllowedLibraries, ...extra])];
+    } catch (error) {
+      if (!(error instanceof ProjectConfigError)) throw error;
+      stderr.write(`toolkit validate: ${error.message}\n`);
+      return 2;
+    }
+
+    const diagnostics: Diagnostic[] = [];
+    for (const file of files) {
+      const result = loadSchemaFile(file, { allowedLibraries, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
+      diagnostics.push(...result.diagnostics);
+      if (!this.json) stdout.write(formatDiagnostics(result.diagnostics));
+    }
+    if (this.json) stdout.write(formatJson({ schemas: files.length, diagnostics }));
+    else stdout.write(`${formatSummary(files.length, diagnostics)}\n`);
+    return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  }
+}
+
+function pathKind(path: string): 'file' | 'dir' | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isDirectory() ? 'dir' : 'file';
+  } catch {
+    return undefined;
   }
 }

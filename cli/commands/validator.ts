@@ -1,11 +1,54 @@
-import { Command } from 'clipanion';
+import { Command, Option } from 'clipanion';
+import * as t from 'typanion';
 
-/** `toolkit validator`: not built yet. */
+/** `toolkit validator`: starts the agent endpoint validator (UI, JSON API and `/mcp`) until interrupted. */
 export class ValidatorCommand extends Command {
   static override paths = [['validator']];
-  static override usage = Command.Usage({ description: 'not built yet' });
+  static override usage = Command.Usage({
+    description: 'start the agent endpoint validator service (browser UI, JSON API, MCP face)',
+    details: 'Binds 127.0.0.1 unless --host is given. The port is --port, else $PORT, else 4000. Configuration (API_TOKEN, VALIDATOR_ALLOW_HOSTS, limits) comes from environment variables; see docs/validator-api.md.',
+    examples: [['Start on the default port', '$0 validator'], ['Allow a local peer', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 $0 validator --port 4100']],
+  });
+
+  port = Option.String('--port', { description: 'port to listen on (0 picks a free one)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]) });
+  host = Option.String('--host', { description: 'interface to bind (default 127.0.0.1)' });
+
   async execute(): Promise<number> {
-    this.context.stderr.write('toolkit validator: not implemented yet\n');
-    return 1;
+    const { startValidator } = await import('../../validator-service/server.ts');
+    const { ConfigError } = await import('../../validator-service/config.ts');
+    const envPort = process.env['PORT'];
+    let port = this.port ?? 4000;
+    if (this.port === undefined && envPort !== undefined && envPort !== '') {
+      port = Number(envPort);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        this.context.stderr.write(`toolkit validator: PORT must be an integer between 0 and 65535 (got "${envPort}")\n`);
+        return 1;
+      }
+    }
+    try {
+      const running = await startValidator({ port, ...(this.host ? { host: this.host } : {}), env: process.env });
+      const { config } = running;
+      this.context.stdout.write(`validator listening on ${running.url}\n`);
+      this.context.stdout.write(`  UI ${running.url}/   API ${running.url}/api/validate   MCP ${running.url}/mcp\n`);
+      this.context.stdout.write(`  auth: ${config.apiToken ? 'API_TOKEN required' : 'open (API_TOKEN not set)'}; allowed hosts: ${config.allowList.entries.join(', ') || 'none'}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      await running.close();
+      return 0;
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        this.context.stderr.write(`toolkit validator: ${error.message}\n`);
+        return 1;
+      }
+      const code = (error as { code?: string }).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+        this.context.stderr.write(`toolkit validator: cannot listen on ${this.host ?? '127.0.0.1'}:${port} (${code})\n`);
+        return 1;
+      }
+      throw error;
+    }
   }
 }

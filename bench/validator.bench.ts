@@ -1,0 +1,106 @@
+/**
+ * Validator service benchmark, bounded (~1 min):
+ *  1. pipeline overhead: one assessment's wall time next to its slowest single layer (median of N);
+ *  2. load: 200 assessments at concurrency 20 over HTTP against loopback peers — throughput, p50/p99
+ *     latency, and the service process's peak RSS (VmHWM of a separate child process).
+ * Uses the real layers from validator-service/layers/index.ts; while that module is absent it falls
+ * back to the small probe layers of the service tests (and says so).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Layer } from '../validator-service/layers/layer.ts';
+import { loadLayers } from '../validator-service/pipeline/load-layers.ts';
+import { startValidator } from '../validator-service/server.ts';
+
+async function benchLayers(): Promise<{ layers: Layer[]; real: boolean }> {
+  const real = await loadLayers();
+  if (real.length > 0) return { layers: real, real: true };
+  const { mcpProbeLayer, fetchingLayer } = await import('../test/validator/service/support/fake-layers.ts');
+  return { layers: [mcpProbeLayer(), fetchingLayer('http', '/'), fetchingLayer('a2a', '/.well-known/agent-card.json')], real: false };
+}
+
+// Child mode: the service under load, in its own process so its RSS is its own.
+if (process.argv.includes('--serve')) {
+  const { layers } = await benchLayers();
+  const running = await startValidator({ port: 0, env: process.env, layers });
+  process.stdout.write(`${running.url}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', () => void running.close().then(() => process.exit(0)));
+} else {
+  await main();
+}
+
+async function main(): Promise<void> {
+  const { startMcpPeer } = await import('../test/validator/service/support/mcp-peer.ts');
+  const { startLoopback } = await import('../test/validator/service/support/loopback-server.ts');
+  const mcp = await startMcpPeer('bench-peer');
+  const site = await startLoopback((_req, res) => { res.setHeader('content-type', 'text/html'); res.end('<!doctype html><title>site</title><p>hello'); });
+  const allow = `127.0.0.1:${mcp.port},127.0.0.1:${site.port}`;
+  const targets = [`${mcp.url}/mcp`, `${site.url}/`];
+  const { layers, real } = await benchLayers();
+  const rows: string[][] = [];
+
+  // 1. Pipeline overhead, in-process.
+  const inProc = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: allow, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100' }, layers });
+  const walls: number[] = [];
+  const pipeline: number[] = [];
+  const slowest: number[] = [];
+  const slowestName: string[] = [];
+  for (let i = 0; i < 15; i++) {
+    const started = performance.now();
+    const response = await fetch(`${inProc.url}/api/assess`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: targets[0] }) });
+    const body = await response.json() as { durationMs: number; layers: Record<string, { durationMs: number }> };
+    walls.push(performance.now() - started);
+    pipeline.push(body.durationMs);
+    const [name, layer] = Object.entries(body.layers).sort((a, b) => b[1].durationMs - a[1].durationMs)[0]!;
+    slowest.push(layer.durationMs);
+    slowestName.push(name);
+  }
+  await inProc.close();
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const wall = median(walls);
+  const inside = median(pipeline);
+  const slow = median(slowest);
+  rows.push(['one assessment (MCP peer), median of 15', `pipeline ${inside.toFixed(1)} ms (HTTP round trip ${wall.toFixed(1)} ms)`, `slowest layer (${slowestName[0]}) ${slow.toFixed(1)} ms`, `pipeline/slowest ${(inside / Math.max(slow, 0.001)).toFixed(2)}×`]);
+
+  // 2. Load against a separate service process.
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve'], {
+    env: { ...process.env, VALIDATOR_ALLOW_HOSTS: allow, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100', API_TOKEN: '' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; const line = out.split('\n')[0]; if (out.includes('\n')) resolve(line!.trim()); });
+    child.on('exit', (code) => reject(new Error(`service exited ${code}`)));
+  });
+  const total = 200;
+  const concurrency = 20;
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const loadStarted = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) {
+      const i = next++;
+      const started = performance.now();
+      const response = await fetch(`${base}/api/assess`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: targets[i % targets.length], timeout: 10_000 }) });
+      await response.arrayBuffer();
+      if (response.status !== 200) failures++;
+      latencies.push(performance.now() - started);
+    }
+  }));
+  const elapsed = (performance.now() - loadStarted) / 1000;
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const peakKb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? NaN);
+  child.stdin.end();
+  await new Promise((resolve) => child.on('exit', resolve));
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+  rows.push([`${total} assessments, concurrency ${concurrency}`, `${(total / elapsed).toFixed(1)} /s`, `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`, `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`]);
+
+  await mcp.close();
+  await site.close();
+  process.stdout.write(`layers: ${real ? 'real' : 'test probes (layers/index.ts absent)'} — ${layers.map((l) => l.name).join(', ')}\n\n`);
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
+  for (const row of rows) process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |\n`);
+}

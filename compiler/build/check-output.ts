@@ -1,0 +1,57 @@
+/**
+ * `toolkit build --check`: is the output directory a build of the schemas as they are now? Compares
+ * source keys with `manifest.json` (no analysis, so it is fast) and the generated files' bytes with
+ * the hashes recorded there.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sha256 } from '../../runtime/hash.ts';
+import { readProjectConfig } from '../../runtime/project-config.ts';
+import { BuildError } from './build-error.ts';
+import { discoverSchemas } from './discover-schemas.ts';
+import { readManifest } from './manifest.ts';
+import { compilerFingerprint, resetListFingerprints, sourceKey } from './source-key.ts';
+
+export interface CheckOptions {
+  readonly schemasDir: string;
+  readonly outDir: string;
+  readonly projectDir: string;
+}
+
+/** Reasons the output is stale, one line each; empty when it is up to date. */
+export function checkOutput(options: CheckOptions): string[] {
+  const schemasDir = resolve(options.schemasDir);
+  const outDir = resolve(options.outDir);
+  if (!existsSync(schemasDir)) throw new BuildError(`schemas directory not found: ${options.schemasDir}`);
+  const manifest = readManifest(outDir);
+  if (!manifest) return [`${options.outDir}: no build found (no readable manifest.json); run \`toolkit build\``];
+  const stale: string[] = [];
+  if (manifest.compiler !== compilerFingerprint()) stale.push(`${options.outDir}: built by another version of the compiler`);
+
+  const config = readProjectConfig(options.projectDir);
+  resetListFingerprints();
+  const keyInputs = { schemasDir, allowedLibraries: config.security?.allowedLibraries ?? [] };
+  const sources = discoverSchemas(schemasDir);
+  const built = new Map(manifest.schemas.map((schema) => [schema.source, schema]));
+  const failed = new Map(manifest.failed.map((entry) => [entry.source, entry]));
+  for (const source of sources) {
+    const key = sourceKey(source, keyInputs);
+    const entry = built.get(source.file);
+    if (entry?.key === key) continue;
+    if (failed.get(source.file)?.key === key) stale.push(`${source.file}: failed to build; fix it and run \`toolkit build\``);
+    else if (entry || failed.has(source.file)) stale.push(`${source.file}: changed since the last build`);
+    else stale.push(`${source.file}: new, not built yet`);
+  }
+  const present = new Set(sources.map((source) => source.file));
+  for (const entry of manifest.schemas) if (!present.has(entry.source)) stale.push(`${entry.source}: removed since the last build`);
+
+  for (const entry of manifest.schemas) stale.push(...modified(outDir, options.outDir, entry.integrity.module, entry.moduleSha256));
+  for (const bundle of manifest.bundles) stale.push(...modified(outDir, options.outDir, bundle.file, bundle.sha256));
+  return stale;
+}
+
+function modified(outDir: string, shownDir: string, file: string, expected: string): string[] {
+  const path = join(outDir, file);
+  if (!existsSync(path)) return [`${join(shownDir, file)}: missing`];
+  return sha256(readFileSync(path, 'utf8')) === expected ? [] : [`${join(shownDir, file)}: changed after the build`];
+}

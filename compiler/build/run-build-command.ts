@@ -1,0 +1,63 @@
+/**
+ * What `toolkit build` prints and returns: progress lines on a TTY, the diagnostics of failing
+ * schemas exactly as `toolkit validate` prints them, one summary line, and an exit code. User
+ * mistakes are one line without a stack.
+ */
+import type { Writable } from 'node:stream';
+import { ProjectConfigError } from '../../runtime/project-config.ts';
+import { formatDiagnostics } from '../diagnostics/format.ts';
+import { buildCatalog, formatBytes, type BuildOptions } from './build-catalog.ts';
+import { BuildError } from './build-error.ts';
+import { checkOutput } from './check-output.ts';
+
+export interface BuildCommandOptions extends Omit<BuildOptions, 'progress'> {
+  readonly check?: boolean;
+}
+
+export interface BuildCommandIo {
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  /** Show a progress line per stage (only on a terminal). */
+  readonly tty: boolean;
+}
+
+/** Runs `toolkit build [--check]` and returns its exit code. */
+export async function runBuildCommand(options: BuildCommandOptions, io: BuildCommandIo): Promise<number> {
+  try {
+    if (options.check) return reportCheck(options, io);
+    const report = await buildCatalog({ ...options, ...(io.tty ? { progress: (line: string) => io.stderr.write(`toolkit build: ${line}\n`) } : {}) });
+    if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics));
+    if (report.warnings > 0) io.stderr.write(`toolkit build: ${report.warnings} warning${report.warnings === 1 ? '' : 's'} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`);
+    for (const problem of report.problems) io.stderr.write(`${problem}\n`);
+    const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
+    io.stdout.write(`${report.schemas} schemas, ${report.tools} tools, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
+    if (!report.ok) {
+      const failed = report.failed.length;
+      io.stderr.write(`toolkit build: failed${failed ? `: ${failed} schema${failed === 1 ? '' : 's'} left out (${report.failed.join(', ')})` : ''}\n`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof BuildError || error instanceof ProjectConfigError) {
+      io.stderr.write(`toolkit build: ${error.message}\n`);
+      return 1;
+    }
+    const failure = error as { errors?: { text: string; location?: { file: string; line: number } | null }[] };
+    if (Array.isArray(failure.errors)) {
+      for (const e of failure.errors) io.stderr.write(`toolkit build: bundling failed: ${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function reportCheck(options: BuildCommandOptions, io: BuildCommandIo): number {
+  const stale = checkOutput(options);
+  if (stale.length === 0) {
+    io.stdout.write(`${options.outDir} is up to date with ${options.schemasDir}\n`);
+    return 0;
+  }
+  for (const line of stale) io.stderr.write(`${line}\n`);
+  io.stderr.write(`toolkit build --check: ${options.outDir} is stale (${stale.length} difference${stale.length === 1 ? '' : 's'}); run \`toolkit build\`\n`);
+  return 1;
+}

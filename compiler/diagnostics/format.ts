@@ -1,0 +1,41 @@
+/**
+ * Renders diagnostics: one line per finding for people (`file:line:col  RULE  message`), and JSON
+ * for machines. Rendering is kept apart from the data so every caller prints the same way.
+ */
+import type { Diagnostic } from './diagnostic.ts';
+
+/** `file:line:col  RULE  message`, with `warning` marked after the rule id. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
+  const mark = d.severity === 'error' ? '' : ` ${d.severity}`;
+  return `${where}  ${d.rule}${mark}  ${d.message}`;
+}
+
+/** Every diagnostic, one line each, in the order given. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics.map((d) => `${formatDiagnostic(d)}\n`).join('');
+}
+
+/** Counts for the summary line. */
+export function countSeverities(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors += 1;
+    else if (d.severity === 'warning') warnings += 1;
+  }
+  return { errors, warnings };
+}
+
+/** `N schemas, N errors, N warnings`: always this shape, so scripts can match it. */
+export function formatSummary(schemas: number, diagnostics: readonly Diagnostic[]): string {
+  const { errors, warnings } = countSeverities(diagnostics);
+  return `${schemas} schemas, ${errors} errors, ${warnings} warnings`;
+}
+
+/** Stable JSON for `--json`: diagnostics as data, keys in a fixed order. */
+export function formatJson(report: { schemas: number; diagnostics: readonly Diagnostic[] }): string {
+  const { errors, warnings } = countSeverities(report.diagnostics);
+  const diagnostics = report.diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column }));
+  return `${JSON.stringify({ schemas: report.schemas, errors, warnings, diagnostics }, null, 2)}\n`;
+}

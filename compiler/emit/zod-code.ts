@@ -1,0 +1,68 @@
+/**
+ * Static zod code for a tool's input, written out as source text: `z.object({ ids: z.string().min(1) })`.
+ * No JSON-Schema→zod conversion and no `eval` at run time: the validator is ordinary code in the
+ * generated module. Options apply in the normalized order: constraints → optional → default.
+ */
+import type { ParameterModel, ToolModel } from '../../runtime/model.ts';
+import { typedDefault } from '../../runtime/input-json-schema.ts';
+import { literal, propertyName } from './code-writer.ts';
+import { EmitError } from './emit-error.ts';
+
+/** Which constraint options each primitive accepts, and what they constrain. */
+const CONSTRAINTS: Record<ParameterModel['type']['kind'], readonly ('min' | 'max' | 'length' | 'regex')[]> = {
+  string: ['min', 'max', 'length', 'regex'],
+  number: ['min', 'max'],
+  boolean: [],
+  enum: [],
+  array: ['min', 'max', 'length'],
+  object: [],
+};
+
+function baseSchema(parameter: ParameterModel): string {
+  const type = parameter.type;
+  switch (type.kind) {
+    case 'string':
+      return 'z.string()';
+    case 'number':
+      return 'z.number()';
+    case 'boolean':
+      return 'z.boolean()';
+    case 'enum':
+      return type.values.length === 0 ? 'z.never()' : `z.enum([${type.values.map((value) => literal(value)).join(', ')}])`;
+    case 'array':
+      return 'z.array(z.unknown())';
+    case 'object':
+      // Passed through as given, keys and all (an empty `z.object({})` would strip every key).
+      return 'z.record(z.string(), z.unknown())';
+  }
+}
+
+/** The zod expression of one visible parameter, e.g. `z.number().min(1).max(30).optional().default(7)`. */
+export function parameterZod(parameter: ParameterModel, file: string): string {
+  const options = parameter.options;
+  let code = baseSchema(parameter);
+  const allowed = CONSTRAINTS[parameter.type.kind];
+  for (const name of ['min', 'max', 'length', 'regex'] as const) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!allowed.includes(name)) throw new EmitError(file, `parameter "${parameter.key}": ${name}() does not apply to ${parameter.type.kind}()`);
+    code += name === 'regex' ? `.regex(new RegExp(${literal(value as string)}))` : `.${name}(${literal(value as number)})`;
+  }
+  if (options.optional || options.default !== undefined) code += '.optional()';
+  const fallback = typedDefault(parameter);
+  if (fallback !== undefined) code += `.default(${literal(fallback)})`;
+  if (parameter.description !== undefined) code += `.describe(${literal(parameter.description)})`;
+  return code;
+}
+
+/** The parameters a client supplies, in declared order (hidden server/fixed parameters excluded). */
+export const visibleParameters = (tool: ToolModel): ParameterModel[] => tool.parameters.filter((parameter) => parameter.visible);
+
+/** `z.strictObject({ … })` for a tool's client-visible parameters: unknown keys are refused, as the runtime does. */
+export function toolInputZod(tool: ToolModel, file: string, indent = ''): string {
+  const parameters = visibleParameters(tool);
+  if (parameters.length === 0) return 'z.strictObject({})';
+  const inner = `${indent}  `;
+  const members = parameters.map((parameter) => `${inner}${propertyName(parameter.key)}: ${parameterZod(parameter, file)},`);
+  return `z.strictObject({\n${members.join('\n')}\n${indent}})`;
+}

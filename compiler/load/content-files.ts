@@ -1,0 +1,92 @@
+/**
+ * Loads the prompt and skill files a schema declares, checks them with the prompt and skill rules,
+ * and returns their model pieces. Each file's findings point into that file.
+ */
+import { dirname, join } from 'node:path';
+import type { PromptModel, SkillInputModel, SkillModel } from '../../runtime/model.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isObject, isString, isStringArray, type Obj } from '../validate/checks.ts';
+import type { SchemaNames } from '../validate/content-placeholders.ts';
+import { checkPromptFile, type PromptDeclaration } from '../validate/prompts.ts';
+import type { Reporter } from '../validate/reporter.ts';
+import { checkSkillFile, findSkillCycles, type SkillDeclaration } from '../validate/skills.ts';
+import { readDataExport } from './data-module.ts';
+import type { FileSystem } from './file-system.ts';
+
+export function loadPrompts(schemaFile: string, declarations: readonly PromptDeclaration[], names: SchemaNames, fs: FileSystem, r: Reporter, out: Diagnostic[]): PromptModel[] {
+  const prompts: PromptModel[] = [];
+  for (const { name, contentFile } of declarations) {
+    const path = join(dirname(schemaFile), contentFile);
+    const text = fs.readText(path);
+    if (text === undefined) {
+      r.report('PRM008', ['prompts', name, 'contentFile'], `prompt ${name}: content file ${contentFile} does not exist`);
+      continue;
+    }
+    const data = readDataExport(fs.display(path), text, 'prompt');
+    if (data.missing) data.reporter.report('PRM008', [], `prompt ${name}: ${contentFile} must export \`prompt\``);
+    else if (isObject(data.value)) checkPromptFile(name, data.value, names, data.reporter);
+    else if (data.value !== undefined) data.reporter.report('PRM008', [], `prompt ${name}: \`prompt\` must be an object`);
+    out.push(...data.reporter.diagnostics);
+    const prompt = data.value;
+    if (isObject(prompt) && isString(prompt.content)) {
+      prompts.push({
+        name,
+        description: isString(prompt.description) ? prompt.description : '',
+        content: prompt.content,
+        dependsOn: isStringArray(prompt.dependsOn) ? prompt.dependsOn : [],
+      });
+    }
+  }
+  return prompts;
+}
+
+export function loadSkills(schemaFile: string, declarations: readonly SkillDeclaration[], names: SchemaNames, fs: FileSystem, r: Reporter, out: Diagnostic[]): SkillModel[] {
+  const skills: SkillModel[] = [];
+  const graph = new Map<string, string[]>();
+  for (const { name, file } of declarations) {
+    const path = join(dirname(schemaFile), file);
+    const text = fs.readText(path);
+    if (text === undefined) {
+      r.report('SKL017', ['skills', name, 'file'], `skill ${name}: file ${file} does not exist`);
+      continue;
+    }
+    const data = readDataExport(fs.display(path), text, 'skill');
+    if (data.missing) data.reporter.report('SKL001', [], `skill ${name}: ${file} must export \`skill\``);
+    else if (data.value !== undefined && !isObject(data.value)) data.reporter.report('SKL001', [], `skill ${name}: \`skill\` must be an object`);
+    if (isObject(data.value)) {
+      graph.set(name, checkSkillFile(name, data.value, names, data.reporter));
+      skills.push(skillModel(name, data.value));
+    }
+    out.push(...data.reporter.diagnostics);
+  }
+  for (const cycle of findSkillCycles(graph)) {
+    r.report('SKL023', ['skills', cycle[0] ?? ''], `skill references form a cycle: ${cycle.join(' → ')}`);
+  }
+  return skills;
+}
+
+function skillModel(name: string, skill: Obj): SkillModel {
+  const requires = isObject(skill.requires) ? skill.requires : {};
+  const input: SkillInputModel[] = Array.isArray(skill.input)
+    ? skill.input.filter(isObject).map((i) => ({
+        key: String(i.key),
+        type: (['string', 'number', 'boolean', 'enum'].includes(String(i.type)) ? i.type : 'string') as SkillInputModel['type'],
+        description: isString(i.description) ? i.description : '',
+        required: i.required === true,
+        ...(isStringArray(i.values) ? { values: i.values } : {}),
+      }))
+    : [];
+  return {
+    name,
+    description: isString(skill.description) ? skill.description : '',
+    content: isString(skill.content) ? skill.content : '',
+    input,
+    requires: {
+      tools: isStringArray(requires.tools) ? requires.tools : [],
+      resources: isStringArray(requires.resources) ? requires.resources : [],
+      external: isStringArray(requires.external) ? requires.external : [],
+    },
+    ...(isString(skill.output) ? { output: skill.output } : {}),
+    ...(isString(skill.testedWith) ? { testedWith: skill.testedWith } : {}),
+  };
+}

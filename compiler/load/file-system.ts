@@ -1,0 +1,36 @@
+/**
+ * The loader's view of the disk, injected so tests can count reads or serve files from memory,
+ * and so messages name files relative to where the user stands.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+
+export interface FileSystem {
+  /** File contents, or undefined when there is no such file. */
+  readText(path: string): string | undefined;
+  exists(path: string): boolean;
+  isDirectory(path: string): boolean;
+  /** How a path is shown in diagnostics. */
+  display(path: string): string;
+}
+
+/** The real disk; paths are shown as the caller wrote them (relative stays relative). */
+export function nodeFileSystem(): FileSystem {
+  return {
+    readText(path) {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    exists: (path) => existsSync(path),
+    isDirectory(path) {
+      try {
+        return statSync(path).isDirectory();
+      } catch {
+        return false;
+      }
+    },
+    display: (path) => path,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The front end's pipeline for one schema file: read → security scan → static read of `main` and
+ * `handlers` → shared lists → validation → prompt and skill files → normalization into a
+ * `SchemaModel`. It never stops at the first problem and never runs the schema.
+ */
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { SchemaModel } from '../../runtime/model.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { defaultAllowedLibraries, scanSourceFile } from '../scan/index.ts';
+import { secRules } from '../scan/rules.ts';
+import { forget, parseModule } from '../parse/source-file.ts';
+import { readSchemaSource, type SchemaSource } from '../parse/read-schema.ts';
+import { Reporter } from '../validate/reporter.ts';
+import { checkSharedListRefs } from '../validate/shared-list-refs.ts';
+import { validateMainValue } from '../validate/validate-main.ts';
+import type { DatabaseExists } from '../validate/resources.ts';
+import { loadPrompts, loadSkills } from './content-files.ts';
+import { nodeFileSystem, type FileSystem } from './file-system.ts';
+import { nearestListsDir } from './nearest-lists-dir.ts';
+import { normalizeSchema } from './normalize.ts';
+import { resolveSharedLists, type ResolvedList } from './shared-lists.ts';
+import { sortDiagnostics, toResult, type ValidationResult } from './result.ts';
+
+export interface LoadSchemaOptions {
+  /** Directory of shared list files; default: the nearest `_lists/` above the schema. */
+  readonly listsDir?: string;
+  /** Libraries `requiredLibraries` may name; default: the scan's default allowlist. */
+  readonly allowedLibraries?: readonly string[];
+  /** Where `origin: 'project'` databases live (`<cwd>/.toolkit/data`); default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Where `origin: 'global'` databases live (`<home>/.toolkit/data`); default the user's home. */
+  readonly home?: string;
+  readonly fs?: FileSystem;
+}
+
+export interface LoadSchemaResult extends ValidationResult {
+  /** The normalized schema, present exactly when `status` is true. */
+  readonly model?: SchemaModel;
+}
+
+/** Loads one schema file; `path` is used as given in every diagnostic. */
+export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): LoadSchemaResult {
+  const fs = options.fs ?? nodeFileSystem();
+  const text = fs.readText(path);
+  if (text === undefined) {
+    // Reading is the scan's first step, so an unreadable file is the scan's finding (SEC028).
+    const message = fs.isDirectory(path) ? 'Cannot scan: is a directory, not a file' : 'Cannot scan: file not found';
+    return toResult([{ rule: 'SEC028', severity: secRules.SEC028?.severity ?? 'error', message, file: path, line: 0, column: 0 }]);
+  }
+  const source = parseModule(path, text);
+  try {
+    const scan = scanSourceFile(source, { file: path, allowedLibraries: options.allowedLibraries ?? defaultAllowedLibraries });
+    const read = readSchemaSource(source);
+    return finishLoad(path, read, scan, options, fs);
+  } finally {
+    forget(source);
+  }
+}
+
+/** Validation and normalization once the module has been read (shared with `validateSchema`). */
+export function finishLoad(path: string, read: SchemaSource, earlier: readonly Diagnostic[], options: LoadSchemaOptions, fs: FileSystem, withFiles = true): LoadSchemaResult {
+  const r = new Reporter(path, read.locations);
+  const other: Diagnostic[] = [...earlier.filter((d) => !(read.problems.some((p) => p.rule === 'PAR001') && d.rule === 'SEC029'))];
+  for (const p of read.problems) r.reportAt(p.rule, path, p.line, p.column, p.message);
+  for (const issue of read.issues) {
+    r.reportAt('PAR002', path, issue.line, issue.column, issue.path.length > 0 ? `main.${issue.message}` : `main: ${issue.message}`);
+    r.suppress(issue.path);
+  }
+  if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004')) return toResult([...other, ...r.diagnostics]);
+
+  let lists = new Map<string, ResolvedList>();
+  const refs = checkSharedListRefs((read.main as { sharedLists?: unknown }).sharedLists, new Reporter(path));
+  if (withFiles && refs.length > 0) {
+    const listsDir = options.listsDir ?? nearestListsDir(path, fs);
+    if (listsDir === undefined) r.report('VAL076', ['sharedLists'], 'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded');
+    else lists = resolveSharedLists(refs, listsDir, fs, r, other);
+  }
+  const listFields = new Map([...lists].map(([name, l]) => [name, new Set(l.list.fields.map((f) => f.key))]));
+  const facts = validateMainValue(read.main, r, {
+    ...(read.handlers ? { handlers: read.handlers } : {}),
+    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, options, fs) } : {}),
+  });
+  if (!facts) return toResult([...other, ...r.diagnostics]);
+  const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, fs, r, other) : [];
+  const skills = withFiles ? loadSkills(path, facts.skills, facts.names, fs, r, other) : [];
+  const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
+  if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
+  const model = normalizeSchema({ main: facts.main, file: path, lists, prompts, skills, ...(read.handlers ? { handlers: read.handlers } : {}) });
+  return { ...toResult(diagnostics), model };
+}
+
+function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
+  return (origin, database) => {
+    const base =
+      origin === 'inline' ? join(dirname(resolve(schemaFile)), 'data')
+      : origin === 'project' ? join(options.cwd ?? process.cwd(), '.toolkit', 'data')
+      : join(options.home ?? homedir(), '.toolkit', 'data');
+    return fs.exists(join(base, database));
+  };
+}

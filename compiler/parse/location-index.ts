@@ -1,0 +1,34 @@
+/**
+ * Source positions of every member of a statically read value, keyed by path, so a rule about
+ * `tools.getPrice.parameters.0.position.key` points at that exact node (or its nearest parent).
+ */
+export type PathSegment = string | number;
+
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The path → position map of one literal. */
+export class LocationIndex {
+  readonly #positions = new Map<string, Position>();
+
+  constructor(private readonly fallback: Position = { line: 0, column: 0 }) {}
+
+  set(path: readonly PathSegment[], position: Position): void {
+    this.#positions.set(LocationIndex.key(path), position);
+  }
+
+  /** Position of `path`, else of its nearest recorded parent, else the fallback. */
+  at(path: readonly PathSegment[]): Position {
+    for (let end = path.length; end >= 0; end -= 1) {
+      const found = this.#positions.get(LocationIndex.key(path.slice(0, end)));
+      if (found) return found;
+    }
+    return this.fallback;
+  }
+
+  static key(path: readonly PathSegment[]): string {
+    return path.map(String).join('\u0000');
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * The AST security scan of a schema module. It walks the whole tree once and reports every
+ * violation with its exact position (no early exit). Strings, comments, regex literals and URLs are
+ * data, never code, so words inside them cannot trigger a rule; only references, property accesses
+ * and values the file computes can.
+ */
+import { ts, type SourceFile } from 'ts-morph';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { secRules } from './rules.ts';
+import { createScopeResolver, type ScopeResolver } from './scope.ts';
+import { createFolder } from './constant-fold.ts';
+import { assembledForbidden, dangerousProperties, forbiddenGlobals, safeGlobals, timerGlobals } from './forbidden-names.ts';
+import { isAssignmentPattern, isReference } from './identifier-position.ts';
+import { defaultAllowedLibraries, findMainLiteral, libraryGlobalNames, readRequiredLibraries } from './library-allowlist.ts';
+
+/** Options of one scan: the file name used in messages and the user's extra allowed libraries. */
+export interface ScanOptions {
+  readonly file: string;
+  readonly allowedLibraries?: readonly string[];
+}
+
+const propertyMessages: Record<string, (name: string) => string> = {
+  SEC006: () => `'constructor' reaches the Function constructor from any value (x.constructor.constructor runs code)`,
+  SEC019: (name) => `'${name}' exposes the calling functions`,
+  SEC020: (name) => name === '__proto__'
+    ? `'__proto__' reads or replaces an object's prototype`
+    : `'.prototype' is only allowed as X.prototype.method.call/apply/bind(…); anything else can change built-ins`,
+  SEC023: (name) => `'${name}' is a reflective API that reaches hidden constructors and internals`,
+};
+
+const isStringish = (node: ts.Node): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral =>
+  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+
+/** `X.prototype.method.call(…)` (or apply/bind): reading a built-in method, the one allowed use. */
+function isBorrowedMethod(access: ts.PropertyAccessExpression): boolean {
+  const method = access.parent;
+  if (!ts.isPropertyAccessExpression(method) || method.expression !== access) return false;
+  const invoke = method.parent;
+  if (!ts.isPropertyAccessExpression(invoke) || invoke.expression !== method) return false;
+  if (!['call', 'apply', 'bind'].includes(ts.idText(invoke.name))) return false;
+  return ts.isCallExpression(invoke.parent) && invoke.parent.expression === invoke;
+}
+
+/** True for `this` whose value could be the global object (module level or a plain function). */
+function thisMayBeGlobal(node: ts.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isArrowFunction(current)) continue;
+    if (ts.isMethodDeclaration(current) || ts.isConstructorDeclaration(current) || ts.isGetAccessorDeclaration(current) ||
+        ts.isSetAccessorDeclaration(current) || ts.isClassStaticBlockDeclaration(current) || ts.isPropertyDeclaration(current)) return false;
+    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return true;
+  }
+  return true;
+}
+
+/** Scans a parsed schema module; returns every finding, sorted by position. */
+export function scanSourceFile(source: SourceFile, options: ScanOptions): Diagnostic[] {
+  return scanTree(source.compilerNode, options, true);
+}
+
+/** The scan itself; `checkLibraries` is off for data files, which have no `main`. */
+export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries: boolean): Diagnostic[] {
+  const scope: ScopeResolver = createScopeResolver(sf);
+  const fold = createFolder(scope);
+  const found: Diagnostic[] = [];
+  const seen = new Set<string>();
+
+  const report = (rule: string, node: ts.Node, message: string): void => {
+    const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+    const key = `${rule}:${node.getStart(sf)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push({ rule, severity: secRules[rule]?.severity ?? 'error', message, file: options.file, line: line + 1, column: character + 1 });
+  };
+
+  const allowed = new Set([...defaultAllowedLibraries, ...(options.allowedLibraries ?? [])]);
+  const required: string[] = [];
+  if (checkLibraries) {
+    const main = findMainLiteral(sf);
+    const libraries = main ? readRequiredLibraries(main) : undefined;
+    for (const entry of libraries?.entries ?? []) {
+      if (entry.name === undefined) {
+        report('SEC026', entry.node, `main.requiredLibraries must list package names as string literals; found '${entry.node.getText(sf).slice(0, 40)}'`);
+      } else {
+        required.push(entry.name);
+        if (!allowed.has(entry.name)) report('SEC024', entry.node, `Library '${entry.name}' is not on the allowlist`);
+      }
+    }
+  }
+  const libraryNames = libraryGlobalNames([...allowed, ...required]);
+
+  const isGlobalRef = (id: ts.Identifier): boolean => scope.declarationOf(ts.idText(id), id) === undefined;
+
+  /** The global an identifier stands for, directly or through `const alias = Global` chains. */
+  const aliasedGlobal = (id: ts.Identifier, depth = 0): string | undefined => {
+    const declaration = scope.declarationOf(ts.idText(id), id);
+    if (!declaration) return ts.idText(id);
+    if (depth > 16 || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name) || !declaration.initializer) return undefined;
+    let value: ts.Expression = declaration.initializer;
+    while (ts.isParenthesizedExpression(value)) value = value.expression;
+    return ts.isIdentifier(value) ? aliasedGlobal(value, depth + 1) : undefined;
+  };
+
+  /** A literal, or a name bound to one: its value is written in the file, not assembled. */
+  const isWrittenOut = (node: ts.Node, depth = 0): boolean => {
+    if (depth > 16) return false;
+    if (ts.isParenthesizedExpression(node)) return isWrittenOut(node.expression, depth + 1);
+    if (isStringish(node)) return true;
+    if (!ts.isIdentifier(node)) return false;
+    const declaration = scope.declarationOf(ts.idText(node), node);
+    return !!declaration && ts.isVariableDeclaration(declaration) && !!declaration.initializer && isWrittenOut(declaration.initializer, depth + 1);
+  };
+
+  const checkPropertyName = (name: string, at: ts.Node, access?: ts.PropertyAccessExpression): void => {
+    const rule = dangerousProperties.get(name);
+    if (!rule) return;
+    if (name === 'prototype' && access && isBorrowedMethod(access)) return;
+    report(rule, at, propertyMessages[rule]!(name));
+  };
+
+  const checkGlobal = (id: ts.Identifier): void => {
+    const name = ts.idText(id);
+    if (name === 'arguments') {
+      if (!scope.insideFunction(id)) report('SEC014', id, `'arguments' outside a function is the CommonJS module wrapper (require, module, exports)`);
+      return;
+    }
+    const forbidden = forbiddenGlobals.get(name);
+    if (forbidden) {
+      report(forbidden.rule, id, `Global '${name}' ${forbidden.what}`);
+      return;
+    }
+    if (timerGlobals.has(name)) {
+      const call = id.parent;
+      if (!ts.isCallExpression(call) || call.expression !== id) {
+        report('SEC016', id, `'${name}' may only be called directly with a function callback`);
+        return;
+      }
+      const callback = call.arguments[0];
+      if (callback && typeof fold(callback) === 'string') report('SEC016', callback, `'${name}' with a code string runs that string as code`);
+      return;
+    }
+    if (safeGlobals.has(name)) return;
+    const library = libraryNames.get(name);
+    if (library) {
+      report('SEC025', id, `Library '${library}' used as a global; handlers get it only as libraries['${library}'] after declaring it in main.requiredLibraries`);
+      return;
+    }
+    report('SEC027', id, `Global '${name}' is not a safe built-in; declare it locally or pass data through the handler arguments`);
+  };
+
+  const checkElementAccess = (node: ts.ElementAccessExpression): void => {
+    const key = node.argumentExpression;
+    const value = fold(key);
+    if (typeof value === 'string') {
+      if (!dangerousProperties.has(value)) return;
+      if (isWrittenOut(key)) checkPropertyName(value, key);
+      else if (ts.isIdentifier(key)) report('SEC022', key, `'${key.text}' holds an assembled string that spells '${value}'`);
+      return;
+    }
+    if (value !== undefined) return;
+    let target: ts.Expression = node.expression;
+    while (ts.isParenthesizedExpression(target)) target = target.expression;
+    const global = ts.isIdentifier(target) ? aliasedGlobal(target) : undefined;
+    if (global && safeGlobals.has(global)) {
+      report('SEC021', node, `Computed access '${ts.idText(target as ts.Identifier)}[…]' with a key that is not a constant can reach any member of the global '${global}'`);
+    }
+  };
+
+  const checkAssembled = (node: ts.Node): void => {
+    if (isStringish(node)) return;
+    const value = fold(node);
+    if (typeof value !== 'string' || !assembledForbidden.has(value)) return;
+    if (fold(node.parent) === value) return; // the enclosing expression reports it
+    report('SEC022', node, `Expression assembles the forbidden name '${value}'`);
+  };
+
+  const checkStringLiteral = (node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral): void => {
+    const rule = dangerousProperties.get(node.text);
+    if (!rule) return;
+    const parent = node.parent;
+    if (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) return;
+    if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) ||
+         ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent) || ts.isBindingElement(parent)) && parent.name === node) return;
+    if (ts.isBindingElement(parent) && parent.propertyName === node) return;
+    if (ts.isCaseClause(parent)) return;
+    if (ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken,
+      ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.InKeyword].includes(parent.operatorToken.kind)) return;
+    if (typeof fold(parent) === 'string') return; // part of a larger string, judged as a whole
+    report(rule, node, `String '${node.text}' works as a computed key: ${propertyMessages[rule]!(node.text)}`);
+  };
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isImportEqualsDeclaration(node)) {
+      const spec = ts.isImportDeclaration(node) ? node.moduleSpecifier : node.moduleReference;
+      report('SEC001', node, `Import of ${spec.getText(sf)}: schemas have zero imports; libraries come through requiredLibraries`);
+      return;
+    }
+    if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      report('SEC001', node, `Re-export from ${node.moduleSpecifier.getText(sf)} loads a module: schemas have zero imports`);
+      return;
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      report('SEC002', node, `Dynamic import() loads a module at run time`);
+    } else if (ts.isMetaProperty(node)) {
+      report('SEC003', node, `'${node.getText(sf).replace(/\s+/g, '')}' exposes the loader context`);
+    } else if (ts.isWithStatement(node)) {
+      report('SEC012', node, `'with' turns object properties into variables and hides global access from analysis`);
+    } else if (node.kind === ts.SyntaxKind.ThisKeyword) {
+      if (thisMayBeGlobal(node)) report('SEC010', node, `'this' outside a method is the global object in sloppy code`);
+    } else if (ts.isIdentifier(node)) {
+      if (isReference(node) && isGlobalRef(node)) checkGlobal(node);
+    } else if (ts.isPropertyAccessExpression(node)) {
+      checkPropertyName(ts.idText(node.name), node.name, node);
+    } else if (ts.isElementAccessExpression(node)) {
+      checkElementAccess(node);
+    } else if (isStringish(node)) {
+      checkStringLiteral(node);
+    } else if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name)) {
+      const key = ts.isIdentifier(node.name) || isStringish(node.name) ? node.name.text : undefined;
+      if (key === '__proto__') report('SEC020', node.name, `'__proto__' key in an object literal replaces its prototype`);
+      else if (key && ts.isObjectLiteralExpression(node.parent) && isAssignmentPattern(node.parent)) checkPropertyName(key, node.name);
+    } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
+      const key = node.propertyName ?? node.name;
+      if (ts.isIdentifier(key) || isStringish(key)) checkPropertyName(key.text, key);
+    }
+    if (ts.isBinaryExpression(node) || ts.isTemplateExpression(node) || ts.isCallExpression(node) || ts.isTaggedTemplateExpression(node)) {
+      checkAssembled(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+
+  return found.sort((a, b) => a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
+}

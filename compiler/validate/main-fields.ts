@@ -1,0 +1,69 @@
+/** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039). */
+import type { Reporter } from './reporter.ts';
+import { isNonEmptyString, isObject, isString, isStringArray, SEMVER, KEBAB_NAME, show, type Obj } from './checks.ts';
+
+const KNOWN_FIELDS = new Set([
+  'namespace', 'name', 'description', 'version', 'root', 'tools', 'routes', 'docs', 'tags',
+  'requiredServerParams', 'requiredLibraries', 'headers', 'sharedLists', 'resources', 'prompts', 'skills',
+]);
+
+export function checkMainFields(main: Obj, r: Reporter): void {
+  for (const key of Object.keys(main)) {
+    if (!KNOWN_FIELDS.has(key)) r.report('VAL003', [key], `main.${key} is not a known field`);
+  }
+
+  if (!isString(main.namespace)) r.report('VAL010', ['namespace'], 'main.namespace is required and must be a string');
+  else if (!/^[a-z]+$/.test(main.namespace)) r.report('VAL011', ['namespace'], `namespace must contain only lowercase letters, got ${show(main.namespace)}`);
+
+  if (!isNonEmptyString(main.name)) r.report('VAL012', ['name'], 'main.name is required and must be a non-empty string');
+  if (!isNonEmptyString(main.description)) r.report('VAL013', ['description'], 'main.description is required and must be a non-empty string');
+
+  const version = main.version;
+  if (!isString(version) || !SEMVER.test(version) || !/^[23]\./.test(version)) {
+    r.report('VAL014', ['version'], `version must be a valid semver string with major 3, got ${show(version)}`);
+  } else if (version.startsWith('2.')) {
+    r.report('VAL019', ['version'], `version ${version} is deprecated: use 3.x`);
+  }
+
+  const hasTools = main.tools !== undefined;
+  const hasRoutes = main.routes !== undefined;
+  if (hasTools && hasRoutes) r.report('VAL017', ['routes'], 'main must not define both tools and routes');
+  else if (hasRoutes) r.report('VAL018', ['routes'], 'main.routes is deprecated: rename it to tools');
+  const container = hasTools ? 'tools' : hasRoutes ? 'routes' : undefined;
+  if (container === undefined) r.report('VAL016', [], 'main.tools is required (an empty object for resource-only or skill-only schemas)');
+  else if (!isObject(main[container])) r.report('VAL016', [container], `main.${container} must be an object keyed by tool name`);
+
+  const toolCount = container && isObject(main[container]) ? Object.keys(main[container] as Obj).length : 0;
+  checkRoot(main.root, toolCount, r);
+
+  const arrays = [['docs', 'VAL020'], ['tags', 'VAL021'], ['requiredServerParams', 'VAL022'], ['requiredLibraries', 'VAL025']] as const;
+  for (const [field, rule] of arrays) {
+    if (main[field] !== undefined && !isStringArray(main[field])) r.report(rule, [field], `main.${field} must be an array of strings`);
+  }
+  if (isStringArray(main.tags)) {
+    main.tags.forEach((tag, i) => {
+      if (!KEBAB_NAME.test(tag)) r.report('VAL029', ['tags', i], `tag ${show(tag)} should match ^[a-z][a-z0-9-]*$`);
+    });
+  }
+  if (main.headers !== undefined) {
+    if (!isObject(main.headers)) r.report('VAL023', ['headers'], 'main.headers must be an object');
+    else for (const [name, value] of Object.entries(main.headers)) {
+      if (!isString(value)) r.report('VAL023', ['headers', name], `header ${show(name)} must be a string`);
+    }
+  }
+}
+
+function checkRoot(root: unknown, toolCount: number, r: Reporter): void {
+  if (root === undefined) {
+    if (toolCount > 0) r.report('VAL015', [], 'main.root is required when the schema has tools');
+    return;
+  }
+  if (!isString(root)) return r.report('VAL015', ['root'], 'main.root must be a string');
+  if (root === '') {
+    if (toolCount > 0) r.report('VAL039', ['root'], 'main.root is empty: the tools can only run through executeRequest handlers');
+    return;
+  }
+  if (toolCount === 0 && !root.startsWith('https://')) return; // resource-only schemas may name a local root
+  if (!root.startsWith('https://')) r.report('VAL015', ['root'], `main.root must start with https://, got ${show(root)}`);
+  else if (root.endsWith('/')) r.report('VAL015', ['root'], 'main.root must not end with a trailing slash');
+}

@@ -1,0 +1,48 @@
+/** Rules on a tool parameter's `position` block and its placeholders (VAL040–VAL043, VAL027/028/047, VAL055, VAL058). */
+import type { Reporter } from './reporter.ts';
+import { CAMEL_CASE, isNonEmptyString, isObject, isString, show } from './checks.ts';
+import { classifyValue } from './path-placeholders.ts';
+import { checkPrimitiveAndOptions, type ListCatalog } from './primitive-options.ts';
+
+const LOCATIONS = new Set(['insert', 'query', 'body']);
+
+export interface ParameterFacts {
+  readonly key: string;
+  readonly location: string;
+  readonly visible: boolean;
+}
+
+/** Checks one parameter; returns its key/location/visibility when they are readable. */
+export function checkParameter(
+  tool: string,
+  parameter: unknown,
+  at: readonly (string | number)[],
+  declared: ReadonlySet<string>,
+  lists: ListCatalog,
+  r: Reporter,
+): ParameterFacts | undefined {
+  if (!isObject(parameter) || !isObject(parameter.position) || !isObject(parameter.z)) {
+    const missing = !isObject(parameter) ? 'position and z' : !isObject(parameter.position) ? 'position' : 'z';
+    r.report('VAL040', at, `tool ${tool}: parameter must have position and z fields (missing ${missing})`);
+    return undefined;
+  }
+  const { key, value, location } = parameter.position;
+  const pos = [...at, 'position'];
+  if (!isNonEmptyString(key)) r.report('VAL041', [...pos, 'key'], `tool ${tool}: position.key must be a non-empty string`);
+  else if (!CAMEL_CASE.test(key)) r.report('VAL058', [...pos, 'key'], `tool ${tool}: parameter key ${show(key)} should be camelCase`);
+  if (!isString(value)) r.report('VAL042', [...pos, 'value'], `tool ${tool}: position.value must be a string`);
+  if (!isString(location) || !LOCATIONS.has(location)) r.report('VAL043', [...pos, 'location'], `tool ${tool}: position.location must be insert, query or body, got ${show(location)}`);
+  else if (location === 'body') r.report('VAL055', [...pos, 'location'], `tool ${tool}: location 'body' is a wild form (spec: insert or query)`);
+
+  let visible = false;
+  if (isString(value)) {
+    for (const p of classifyValue(value, declared)) {
+      if (p.problem === 'list-interpolation') r.report('VAL047', [...pos, 'value'], `tool ${tool}: {{${p.inner}}} is only allowed inside enum()`);
+      else if (p.problem === 'undeclared-server') r.report('VAL027', [...pos, 'value'], `tool ${tool}: serverParams not declared: ${p.meaning?.kind === 'server' ? p.meaning.key : p.inner} is not in requiredServerParams`);
+      if (p.meaning?.kind === 'user') visible = true;
+      if (p.meaning?.kind === 'server' && p.meaning.bare && !p.problem) r.report('VAL028', [...pos, 'value'], `tool ${tool}: bare {{${p.inner}}}: write {{SERVER_PARAM:${p.inner}}}`);
+    }
+  }
+  checkPrimitiveAndOptions(tool, parameter.z, [...at, 'z'], lists, r);
+  return isString(key) && isString(location) ? { key, location, visible } : undefined;
+}

@@ -1,0 +1,93 @@
+/** Rules on `main.resources` (RES001–RES023 except the SQL-reading helpers in resource-sql.ts). */
+import type { Reporter } from './reporter.ts';
+import { CAMEL_CASE, isNonEmptyString, isObject, isString, isStringArray, show, type Obj } from './checks.ts';
+import { blockedPattern, countPlaceholders, foreignPlaceholders, statementProblem } from './resource-sql.ts';
+
+const FIELDS = new Set(['source', 'database', 'origin', 'description', 'queries']);
+const PRIOR_ART_FIELDS = new Set(['mode', 'name', 'lifecycle']);
+const ORIGINS = new Set(['global', 'project', 'inline']);
+const SCALARS = new Set(['string', 'number', 'boolean']);
+
+/** Lets the loader answer RES020 (file exists) without the rules touching the file system. */
+export type DatabaseExists = (origin: string, database: string) => boolean;
+
+/** The database file a resource declares (`database`, or the prior-art `name`). */
+export const databaseOf = (resource: Obj): unknown => (resource.database === undefined && isString(resource.name) ? resource.name : resource.database);
+
+export function checkResources(value: unknown, r: Reporter, databaseExists?: DatabaseExists): void {
+  if (value === undefined) return;
+  if (!isObject(value)) return r.report('RES001', ['resources'], 'main.resources must be an object keyed by resource name');
+  const names = Object.keys(value);
+  if (names.length > 2) r.report('RES003', ['resources'], `at most 2 resources per schema, found ${names.length}`);
+  for (const name of names) checkResource(name, value[name], ['resources', name], r, databaseExists);
+}
+
+function checkResource(name: string, resource: unknown, at: (string | number)[], r: Reporter, databaseExists?: DatabaseExists): void {
+  if (!CAMEL_CASE.test(name)) r.report('RES017', at, `resource name ${show(name)} must be camelCase`);
+  if (!isObject(resource)) return r.report('RES001', at, `resource ${name} must be an object`);
+  for (const key of Object.keys(resource)) {
+    if (PRIOR_ART_FIELDS.has(key)) r.report('RES023', [...at, key], `resource ${name}: ${key} is a prior-art field, not in the spec`);
+    else if (!FIELDS.has(key)) r.report('RES001', [...at, key], `resource ${name}: ${show(key)} is not a resource field`);
+  }
+  if (resource.source !== 'sqlite') r.report('RES005', [...at, 'source'], `resource ${name}: source must be sqlite, got ${show(resource.source)}`);
+  if (!isNonEmptyString(resource.description)) r.report('RES002', [...at, 'description'], `resource ${name}: description must be a non-empty string`);
+  if (!isString(resource.origin) || !ORIGINS.has(resource.origin)) r.report('RES004', [...at, 'origin'], `resource ${name}: origin must be global, project or inline, got ${show(resource.origin)}`);
+  const database = databaseOf(resource);
+  const dbAt = [...at, resource.database === undefined ? 'name' : 'database'];
+  if (!isString(database) || !database.endsWith('.db') || database.length <= 3) {
+    r.report('RES006', dbAt, `resource ${name}: database must be a file name ending in .db, got ${show(database)}`);
+  } else if (database.split(/[\\/]/).includes('..') || database.startsWith('/') || database.startsWith('~') || /^[A-Za-z]:/.test(database)) {
+    r.report('RES007', dbAt, `resource ${name}: database ${show(database)} must be relative to its origin, without .. segments`);
+  } else if (databaseExists && isString(resource.origin) && ORIGINS.has(resource.origin) && !databaseExists(resource.origin, database)) {
+    r.report('RES020', dbAt, `resource ${name}: database ${database} (origin ${resource.origin}) does not exist yet`);
+  }
+  if (!isObject(resource.queries)) return r.report('RES016', [...at, 'queries'], `resource ${name}: queries must be an object with a getSchema query`);
+  const queries = Object.keys(resource.queries);
+  if (!queries.includes('getSchema')) r.report('RES016', [...at, 'queries'], `resource ${name}: a getSchema query is required`);
+  const defined = queries.filter((q) => q !== 'freeQuery').length;
+  if (defined + 1 > 8) r.report('RES008', [...at, 'queries'], `resource ${name}: at most 8 queries including freeQuery (7 defined), found ${defined} defined`);
+  for (const query of queries) checkQuery(name, query, resource.queries[query], [...at, 'queries', query], r);
+}
+
+function checkQuery(resource: string, name: string, query: unknown, at: (string | number)[], r: Reporter): void {
+  const label = `resource ${resource}, query ${name}`;
+  if (name === 'freeQuery') return r.report('RES021', at, `${label}: freeQuery is injected by the runtime and must not be defined`);
+  if (!CAMEL_CASE.test(name)) r.report('RES018', at, `${label}: query name must be camelCase`);
+  if (!isObject(query)) return r.report('RES009', at, `${label}: a query must be an object with sql and description`);
+  if (!isNonEmptyString(query.description)) r.report('RES010', [...at, 'description'], `${label}: description must be a non-empty string`);
+  const count = checkQueryParameters(label, query.parameters, [...at, 'parameters'], r);
+  if (query.output !== undefined && (!isObject(query.output) || !isStringArray(query.output.columns))) {
+    r.report('RES022', [...at, 'output'], `${label}: output must be { columns: string[] }`);
+  }
+  if (!isNonEmptyString(query.sql)) return r.report('RES009', [...at, 'sql'], `${label}: sql must be a non-empty string`);
+  const sqlAt = [...at, 'sql'];
+  const statement = statementProblem(query.sql);
+  if (statement) r.report('RES012', sqlAt, `${label}: SQL ${statement}`);
+  const blocked = blockedPattern(query.sql);
+  if (blocked) r.report('RES013', sqlAt, `${label}: SQL contains the blocked pattern ${blocked}`);
+  const foreign = foreignPlaceholders(query.sql);
+  if (foreign.length > 0) r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
+  const placeholders = countPlaceholders(query.sql);
+  if (count !== undefined && placeholders !== count) r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${count} parameters`);
+}
+
+/** Returns the parameter count when the parameters are readable. */
+function checkQueryParameters(label: string, parameters: unknown, at: (string | number)[], r: Reporter): number | undefined {
+  if (parameters === undefined) return 0;
+  if (!isObject(parameters)) {
+    r.report('RES011', at, `${label}: parameters must be an object keyed by name ({ type, required, default?, description? })`);
+    return undefined;
+  }
+  for (const [name, p] of Object.entries(parameters)) {
+    const pAt = [...at, name];
+    if (!isObject(p) || typeof p.required !== 'boolean' || (p.description !== undefined && !isString(p.description))) {
+      r.report('RES011', pAt, `${label}: parameter ${name} must be { type, required: boolean, default?, description? }`);
+      continue;
+    }
+    const extra = Object.keys(p).filter((k) => !['type', 'required', 'default', 'description'].includes(k));
+    if (extra.length > 0) r.report('RES011', [...pAt, extra[0] ?? ''], `${label}: parameter ${name} has unknown field ${show(extra[0])}`);
+    if (!isString(p.type) || !SCALARS.has(p.type)) r.report('RES019', [...pAt, 'type'], `${label}: parameter ${name} type must be string, number or boolean, got ${show(p.type)}`);
+    else if (p.default !== undefined && typeof p.default !== p.type) r.report('RES011', [...pAt, 'default'], `${label}: parameter ${name} default must be a ${p.type}`);
+  }
+  return Object.keys(parameters).length;
+}

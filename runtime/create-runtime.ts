@@ -1,0 +1,87 @@
+/**
+ * The runtime: every tool of a set of schema models, named on the wire without collisions and
+ * sharing one set of server params, one redactor and one lazily built handler sandbox per schema.
+ */
+import { createHandlerSandbox, type HandlerSandbox } from './handler-sandbox.ts';
+import type { SchemaModel } from './model.ts';
+import { createRedactor } from './redact.ts';
+import { serverKeysOf } from './request-assembly.ts';
+import { createRuntimeTool, type RuntimeTool } from './runtime-tool.ts';
+import { createSecretTokens } from './secret-token.ts';
+import { loadServerParams } from './server-params.ts';
+import { assignWireNames } from './wire-name.ts';
+
+export interface RuntimeOptions {
+  schemas: readonly SchemaModel[];
+  /** Server params (secrets); default: loadServerParams() */
+  serverParams?: Readonly<Record<string, string>>;
+  /** Packages for handler factories, keyed by package name (from requiredLibraries). */
+  libraries?: Readonly<Record<string, unknown>>;
+  /** Per upstream call timeout, ms (default 15000, env TOOLKIT_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Injectable for tests of odd upstreams; default global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface Runtime {
+  tools: RuntimeTool[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+function timeoutFrom(options: RuntimeOptions): number {
+  if (options.timeoutMs !== undefined) return options.timeoutMs;
+  const fromEnv = Number(process.env.TOOLKIT_TIMEOUT_MS);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TIMEOUT_MS;
+}
+
+/** Every server param key the schemas declare or reference: these values are secrets. */
+export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
+  const keys = new Set<string>();
+  for (const schema of schemas) {
+    for (const key of schema.requiredServerParams) keys.add(key);
+    for (const template of Object.values(schema.headers)) for (const key of serverKeysOf(template)) keys.add(key);
+    for (const tool of schema.tools) {
+      for (const key of serverKeysOf(tool.url)) keys.add(key);
+      for (const parameter of tool.parameters) for (const key of serverKeysOf(parameter.value)) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/** Builds the served tools of a set of schemas. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const allParams = options.serverParams ?? loadServerParams();
+  const secretKeys = secretKeysOf(options.schemas);
+  // Only declared keys are used: the rest of the environment never reaches a request.
+  const serverParams: Record<string, string> = {};
+  for (const key of secretKeys) if (allParams[key] !== undefined) serverParams[key] = allParams[key];
+  const tokens = createSecretTokens();
+  const redact = createRedactor(Object.values(serverParams), [tokens.pattern]);
+  const closing = new AbortController();
+  const sandboxes = new Map<SchemaModel, HandlerSandbox>();
+  const context = {
+    serverParams,
+    tokens,
+    redact,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: timeoutFrom(options),
+    closing: closing.signal,
+    sandbox(schema: SchemaModel): HandlerSandbox {
+      let sandbox = sandboxes.get(schema);
+      if (!sandbox) sandboxes.set(schema, (sandbox = createHandlerSandbox(schema, options.libraries ?? {})));
+      return sandbox;
+    },
+  };
+  const entries = options.schemas.flatMap((schema) => schema.tools.map((tool) => ({ schema, tool })));
+  const names = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })));
+  const tools = entries.map(({ schema, tool }, index) => createRuntimeTool(schema, tool, names[index]!, context));
+  return {
+    tools,
+    async close() {
+      closing.abort();
+      sandboxes.clear();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The documented return shapes of handler hooks, checked on the way out of the sandbox (defect #22:
+ * the returned `payload` is honoured; a wrong shape is an error that names the hook, not a silent
+ * fallback).
+ */
+import type { HttpMethod } from './model.ts';
+import type { RequestStruct } from './request-assembly.ts';
+import { ToolError } from './tool-error.ts';
+
+const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function shapeError(hook: string, tool: string, expected: string): ToolError {
+  return new ToolError(`${hook} handler of ${tool} returned the wrong shape: expected ${expected}`);
+}
+
+function checkStruct(value: unknown, hook: string, tool: string): RequestStruct {
+  const expected = '{ struct: { url, method, headers, body? }, payload }';
+  if (!isPlainObject(value) || typeof value.url !== 'string' || !isPlainObject(value.headers)) throw shapeError(hook, tool, expected);
+  if (!Object.values(value.headers).every((v) => typeof v === 'string')) throw shapeError(hook, tool, 'struct.headers to hold only string values');
+  const method = value.method === undefined ? undefined : String(value.method).toUpperCase();
+  if (method !== undefined && !METHODS.has(method as HttpMethod)) throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT or DELETE');
+  if (value.body !== undefined && value.body !== null && !isPlainObject(value.body)) throw shapeError(hook, tool, 'struct.body to be an object');
+  const struct: RequestStruct = { url: value.url, method: (method ?? 'GET') as HttpMethod, headers: value.headers as Record<string, string> };
+  if (isPlainObject(value.body)) struct.body = value.body;
+  return struct;
+}
+
+/** `preRequest` → `{ struct, payload }`. */
+export function checkPreRequest(value: unknown, tool: string, previous: RequestStruct): { struct: RequestStruct; payload: Record<string, unknown> } {
+  const expected = '{ struct, payload }';
+  if (!isPlainObject(value) || !('struct' in value) || !('payload' in value)) throw shapeError('preRequest', tool, expected);
+  if (!isPlainObject(value.payload)) throw shapeError('preRequest', tool, 'payload to be an object');
+  const struct = checkStruct(value.struct, 'preRequest', tool);
+  if ((value.struct as Record<string, unknown>).method === undefined) struct.method = previous.method;
+  return { struct, payload: value.payload };
+}
+
+/** `executeRequest` / `postRequest` → `{ response }`. */
+export function checkResponse(value: unknown, hook: 'executeRequest' | 'postRequest', tool: string): unknown {
+  if (!isPlainObject(value) || !('response' in value)) throw shapeError(hook, tool, '{ response }');
+  return value.response;
+}

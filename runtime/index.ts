@@ -1,0 +1,30 @@
+/**
+ * The toolkit runtime: serves `SchemaModel`s as MCP tools. Carried by every generated bundle and
+ * reused by the validator service; it never reads a schema file itself.
+ */
+
+// Runtime and tools
+export { createRuntime, DEFAULT_TIMEOUT_MS } from './create-runtime.ts';
+export type { Runtime, RuntimeOptions } from './create-runtime.ts';
+export type { RuntimeTool } from './runtime-tool.ts';
+export { ToolError, MissingServerParamError } from './tool-error.ts';
+
+// MCP server and transports
+export { createMcpServer } from './mcp-server.ts';
+export type { ServerInfo } from './mcp-server.ts';
+export { serveStdio } from './serve-stdio.ts';
+export { serveHttp, MCP_PATH } from './serve-http.ts';
+export type { HttpServeOptions } from './serve-http.ts';
+export { createMcpFetchHandler } from './mcp-fetch-handler.ts';
+export { runServerMain, parseServeArgs, parseHostPort, ServeUsageError } from './server-main.ts';
+export type { ServeArgs } from './server-main.ts';
+
+// Server params and secrets
+export { loadServerParams, parseEnvFile } from './server-params.ts';
+export { createRedactor, REDACTED } from './redact.ts';
+
+// Names and client configuration
+export { wireName, assignWireNames, snake, MAX_WIRE_NAME } from './wire-name.ts';
+export type { WireNameEntry } from './wire-name.ts';
+export { printClientConfig } from './client-config.ts';
+export type { ClientConfigOptions } from './client-config.ts';

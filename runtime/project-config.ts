@@ -1,0 +1,69 @@
+/**
+ * The project configuration, `.toolkit/config.json` in the project directory (the spec's local
+ * project state). Every key is optional:
+ *
+ * ```json
+ * {
+ *   "groups": { "weather": { "description": "…", "tools": ["openmeteo", "geo/reverseGeocode"] } },
+ *   "security": { "allowedLibraries": ["lodash"] },
+ *   "tools": ["simple_price_coingecko"],
+ *   "mode": "agent"
+ * }
+ * ```
+ *
+ * A group entry is a namespace (all of its tools) or `namespace/toolName` (one tool).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const GroupSchema = z.strictObject({
+  description: z.string().optional(),
+  tools: z.array(z.string().regex(/^[a-z]+(\/[A-Za-z][A-Za-z0-9]*)?$/, 'a group entry is "namespace" or "namespace/toolName"')).min(1),
+});
+
+const ProjectConfigSchema = z.looseObject({
+  groups: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'group names are lowercase words joined by hyphens'), GroupSchema).optional(),
+  security: z.looseObject({ allowedLibraries: z.array(z.string()).optional() }).optional(),
+  tools: z.array(z.string()).optional(),
+  mode: z.enum(['agent', 'dev']).optional(),
+});
+
+export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
+export type GroupConfig = z.infer<typeof GroupSchema>;
+
+/** A project configuration that cannot be used; the message names the file and the field. */
+export class ProjectConfigError extends Error {
+  override readonly name = 'ProjectConfigError';
+}
+
+export const projectConfigPath = (projectDir: string): string => join(projectDir, '.toolkit', 'config.json');
+
+/** Reads `.toolkit/config.json`; a missing file is an empty configuration, a broken one an error. */
+export function readProjectConfig(projectDir: string): ProjectConfig {
+  const file = projectConfigPath(projectDir);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ProjectConfigError(`${file}: cannot be read (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ProjectConfigError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = ProjectConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ProjectConfigError(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** True when a group includes `namespace/toolName`. */
+export function groupIncludes(group: GroupConfig, namespace: string, toolName: string): boolean {
+  return group.tools.some((entry) => entry === namespace || entry === `${namespace}/${toolName}`);
+}

@@ -1,0 +1,125 @@
+/**
+ * One tool as served: its wire name, precomputed JSON schemas, and `call`, which turns input into
+ * exactly one upstream request (or one `executeRequest`) and one MCP result. `call` never throws for
+ * a tool failure: it returns `isError: true` with a short, redacted text.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { HandlerSandbox } from './handler-sandbox.ts';
+import { checkPreRequest, checkResponse } from './hook-shapes.ts';
+import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
+import { buildInputValidator, describeIssues } from './input-validator.ts';
+import type { SchemaModel, ToolModel } from './model.ts';
+import { findMismatch, outputJsonSchema } from './output-schema.ts';
+import { redactDeep, type Redact } from './redact.ts';
+import { assembleRequest, requiredServerKeys, resolveSecrets } from './request-assembly.ts';
+import type { SecretTokens } from './secret-token.ts';
+import { MissingServerParamError, ToolError } from './tool-error.ts';
+import { interpretBody, type UpstreamData } from './upstream-body.ts';
+import { sendUpstream } from './upstream-fetch.ts';
+
+/** A tool as served: wire name, JSON schemas precomputed, and its call. */
+export interface RuntimeTool {
+  name: string;
+  description: string;
+  title?: string;
+  inputSchema: InputJsonSchema;
+  outputSchema?: Record<string, unknown>;
+  call(args: unknown, extra?: { signal?: AbortSignal }): Promise<CallToolResult>;
+}
+
+/** What every tool of a runtime shares. */
+export interface ToolContext {
+  readonly serverParams: Readonly<Record<string, string>>;
+  readonly tokens: SecretTokens;
+  readonly redact: Redact;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  /** Aborted when the runtime closes. */
+  readonly closing: AbortSignal;
+  sandbox(schema: SchemaModel): HandlerSandbox;
+}
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/** Builds the served form of one tool. */
+export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: string, context: ToolContext): RuntimeTool {
+  let validator: z.ZodType<Record<string, unknown>> | undefined;
+  const outputSchema = outputJsonSchema(tool.output);
+  const serverKeys = requiredServerKeys(schema, tool);
+  const hooks = new Set(tool.hooks);
+
+  async function run(args: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {
+    validator ??= buildInputValidator(tool);
+    const parsed = validator.safeParse(args ?? {});
+    if (!parsed.success) throw new ToolError(`invalid arguments for ${name}: ${describeIssues(parsed.error)}`);
+    for (const key of serverKeys) if (!context.serverParams[key]) throw new MissingServerParamError(key);
+
+    const deadline = Date.now() + context.timeoutMs;
+    const remaining = () => Math.max(1, deadline - Date.now());
+    const signals = [context.closing, ...(signal ? [signal] : [])];
+    const combined = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+    const sandbox = hooks.size > 0 ? context.sandbox(schema) : undefined;
+
+    let struct = assembleRequest(schema, tool, parsed.data, context.tokens);
+    let payload: Record<string, unknown> = parsed.data;
+    if (sandbox && hooks.has('preRequest')) {
+      const returned = await sandbox.call(tool.name, 'preRequest', { struct, payload }, { timeoutMs: remaining(), signal: combined });
+      ({ struct, payload } = checkPreRequest(returned, tool.name, struct));
+    }
+
+    let upstream: UpstreamData;
+    if (sandbox && hooks.has('executeRequest')) {
+      const returned = await sandbox.call(tool.name, 'executeRequest', { struct, payload }, { timeoutMs: remaining(), signal: combined });
+      upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
+    } else {
+      const request = resolveSecrets(struct, context.tokens, context.serverParams);
+      const response = await sendUpstream(request, { fetch: context.fetch, timeoutMs: remaining(), signal: combined });
+      upstream = interpretBody(response, tool.output);
+    }
+
+    if (sandbox && hooks.has('postRequest') && (upstream.kind === 'json' || upstream.kind === 'text')) {
+      const response = upstream.kind === 'json' ? upstream.data : upstream.text;
+      const returned = await sandbox.call(tool.name, 'postRequest', { response, struct, payload }, { timeoutMs: remaining(), signal: combined });
+      const data = checkResponse(returned, 'postRequest', tool.name);
+      upstream = typeof data === 'string' && upstream.kind === 'text' ? { kind: 'text', text: data } : { kind: 'json', data };
+    }
+    return toResult(upstream);
+  }
+
+  function toResult(upstream: UpstreamData): CallToolResult {
+    switch (upstream.kind) {
+      case 'image':
+        return { content: [{ type: 'image', data: upstream.base64, mimeType: upstream.mimeType }] };
+      case 'text':
+        return { content: [{ type: 'text', text: upstream.text }] };
+      case 'empty':
+        return { content: [{ type: 'text', text: `done (HTTP ${upstream.status}, empty body)` }] };
+      case 'binary':
+        return errorResult(`upstream returned ${upstream.size} bytes of ${upstream.mimeType}, which this tool cannot pass on`);
+      case 'json': {
+        const text = JSON.stringify(upstream.data) ?? 'null';
+        if (!outputSchema) return { content: [{ type: 'text', text }] };
+        const mismatch = findMismatch(outputSchema, upstream.data);
+        if (mismatch) return errorResult(`upstream response does not match the declared output of ${name}: ${mismatch}`);
+        return { content: [{ type: 'text', text }], structuredContent: upstream.data as Record<string, unknown> };
+      }
+    }
+  }
+
+  const served: RuntimeTool = {
+    name,
+    description: tool.description,
+    inputSchema: inputJsonSchema(tool),
+    async call(args, extra) {
+      try {
+        return redactDeep(await run(args, extra?.signal), context.redact);
+      } catch (error) {
+        if (error instanceof ToolError) return errorResult(context.redact(error.message));
+        return errorResult(context.redact(`internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    },
+  };
+  if (outputSchema) served.outputSchema = outputSchema;
+  return served;
+}

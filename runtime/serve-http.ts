@@ -1,0 +1,92 @@
+/**
+ * `--http`: the stateless fetch handler on `node:http`, at `/mcp`. Binds 127.0.0.1 unless told
+ * otherwise; a request whose `Origin` is not this server's own (or an allowed one) gets 403, and on
+ * a loopback binding a foreign `Host` does too, which blocks DNS-rebinding from a browser page.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createMcpFetchHandler } from './mcp-fetch-handler.ts';
+
+export interface HttpServeOptions {
+  host?: string;
+  port: number;
+  allowedOrigins?: string[];
+}
+
+export const MCP_PATH = '/mcp';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function reject(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
+  return new Request(new URL(req.url ?? '/', base), { method, headers, body });
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
+
+/** Stateless Streamable HTTP on node:http; Origin checked; binds 127.0.0.1 unless host given. */
+export async function serveHttp(makeServer: () => Server, options: HttpServeOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const host = options.host ?? '127.0.0.1';
+  const handle = createMcpFetchHandler(makeServer);
+  let origins = new Set<string>();
+  let hosts = new Set<string>();
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path !== MCP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
+      const origin = req.headers.origin;
+      if (origin !== undefined && !origins.has(origin)) return reject(res, 403, 'forbidden origin');
+      if (LOOPBACK.has(host) && !hosts.has(req.headers.host ?? '')) return reject(res, 403, 'forbidden host');
+      const base = `http://${req.headers.host ?? 'localhost'}`;
+      await writeResponse(res, await handle(await toRequest(req, base)));
+    })().catch((error: unknown) => {
+      if (!res.headersSent) reject(res, 500, 'internal error');
+      else res.end();
+      process.stderr.write(`toolkit server: HTTP request failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  });
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port, host, () => {
+      server.off('error', rejectListen);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const own = [`http://${shownHost}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
+  origins = new Set([...own, ...(options.allowedOrigins ?? [])]);
+  hosts = new Set([`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  return {
+    url: `http://${shownHost}:${port}${MCP_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Entry of generated bundles and of `toolkit server`: parses `--http [host:]port`, builds the
+ * runtime, serves over stdio (default; nothing but protocol on stdout) or HTTP (prints the URL),
+ * and shuts down cleanly on SIGINT/SIGTERM or when the stdio client goes away.
+ */
+import { createMcpServer, type ServerInfo } from './mcp-server.ts';
+import { createRuntime, type RuntimeOptions, secretKeysOf } from './create-runtime.ts';
+import { loadServerParams } from './server-params.ts';
+import { serveHttp } from './serve-http.ts';
+import { serveStdio } from './serve-stdio.ts';
+
+/** A command-line mistake; printed as one line, never with a stack. */
+export class ServeUsageError extends Error {
+  override readonly name = 'ServeUsageError';
+}
+
+export interface ServeArgs {
+  /** Absent: stdio. */
+  http?: { host?: string; port: number };
+}
+
+/** Parses `[host:]port` (IPv6 as `[::1]:port`). */
+export function parseHostPort(text: string): { host?: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(text.trim());
+  const port = Number(match?.[2]);
+  if (!match || port > 65535) throw new ServeUsageError(`--http expects [host:]port, got "${text}"`);
+  const host = match[1]?.replace(/^\[|\]$/g, '');
+  return host ? { host, port } : { port };
+}
+
+/** Reads the serving flags out of argv; other arguments are left to the caller. */
+export function parseServeArgs(argv: readonly string[]): ServeArgs {
+  const index = argv.findIndex((a) => a === '--http' || a.startsWith('--http='));
+  if (index < 0) return {};
+  const flag = argv[index]!;
+  const value = flag.startsWith('--http=') ? flag.slice('--http='.length) : argv[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new ServeUsageError('--http expects [host:]port, e.g. --http 8080 or --http 127.0.0.1:8080');
+  return { http: parseHostPort(value) };
+}
+
+/** Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode. */
+export async function runServerMain(options: RuntimeOptions & { argv: string[]; info?: ServerInfo }): Promise<void> {
+  const args = parseServeArgs(options.argv);
+  const serverParams = options.serverParams ?? loadServerParams();
+  const runtime = createRuntime({ ...options, serverParams });
+  const missing = [...secretKeysOf(options.schemas)].filter((key) => !serverParams[key]).sort();
+  if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
+  const makeServer = () => createMcpServer(runtime.tools, options.info);
+
+  let stop: () => Promise<void>;
+  let stopped: Promise<void>;
+  if (args.http) {
+    const http = await serveHttp(makeServer, args.http);
+    process.stdout.write(`toolkit MCP server (${runtime.tools.length} tools) listening on ${http.url}\n`);
+    let release!: () => void;
+    stopped = new Promise<void>((resolve) => (release = resolve));
+    stop = async () => {
+      await http.close();
+      release();
+    };
+  } else {
+    const server = makeServer();
+    stopped = serveStdio(server);
+    stop = () => server.close();
+  }
+  const onSignal = () => void stop();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await stopped;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await runtime.close();
+  }
+}

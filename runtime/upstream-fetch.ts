@@ -1,0 +1,91 @@
+/**
+ * The one HTTP call of a tool, with a deadline, and network failures named the way the spec's
+ * runtime-error table names them (ECONNREFUSED, ETIMEDOUT, ENOTFOUND) so the model can act on them.
+ */
+import type { RequestStruct } from './request-assembly.ts';
+import { ToolError } from './tool-error.ts';
+
+export interface UpstreamResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly bytes: Uint8Array;
+}
+
+export interface SendOptions {
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  /** Aborted by the client (cancellation) or by the runtime closing. */
+  readonly signal?: AbortSignal;
+}
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(invalid URL)';
+  }
+};
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'ABORT_ERR') return code;
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) for (const inner of errors) {
+      const innerCode = errorCode(inner);
+      if (innerCode) return innerCode;
+    }
+  }
+  return undefined;
+}
+
+function describeNetworkError(error: unknown, url: string, timedOut: boolean, cancelled: boolean, timeoutMs: number): ToolError {
+  const host = hostOf(url);
+  if (timedOut) return new ToolError(`upstream ${host} did not answer within ${timeoutMs} ms (ETIMEDOUT)`);
+  if (cancelled) return new ToolError('the call was cancelled before the upstream answered');
+  const code = errorCode(error);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return new ToolError(`upstream ${host} refused the connection (ECONNREFUSED): is the service running?`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return new ToolError(`upstream host ${host.replace(/:\d+$/, '')} could not be resolved (ENOTFOUND${code === 'ENOTFOUND' ? '' : `, ${code}`})`);
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return new ToolError(`upstream ${host} did not answer in time (ETIMEDOUT)`);
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return new ToolError(`upstream ${host} closed the connection (ECONNRESET)`);
+    default: {
+      const message = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      return new ToolError(`request to upstream ${host} failed${code ? ` (${code})` : ''}: ${message}`);
+    }
+  }
+}
+
+/** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. */
+export async function sendUpstream(struct: RequestStruct, options: SendOptions): Promise<UpstreamResponse> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
+  const headers: Record<string, string> = { ...struct.headers };
+  let body: string | undefined;
+  if (struct.body !== undefined && struct.method !== 'GET') {
+    body = JSON.stringify(struct.body);
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  }
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
+  try {
+    const response = await options.fetch(struct.url, { method: struct.method, headers, body, signal, redirect: 'follow' });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, statusText: response.statusText, headers: response.headers, bytes };
+  } catch (error) {
+    throw describeNetworkError(error, struct.url, timeout.signal.aborted, options.signal?.aborted ?? false, options.timeoutMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The rule manifest is complete and honest: every rule has a fixture that triggers it and one that
+ * does not, every fixture names a known rule, and each fixture does what its name says.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { allRules } from '../../compiler/diagnostics/rules.ts';
+import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
+
+const root = resolve(import.meta.dirname, '../fixtures');
+const NAME = /^([A-Z]+\d+)\.([a-z0-9-]+)\.(fails|passes)(?:\.mjs)?$/;
+
+interface Fixture {
+  readonly rule: string;
+  readonly expect: 'fails' | 'passes';
+  readonly name: string;
+  /** The schema file to load. */
+  readonly schema: string;
+}
+
+function collect(dir: string): Fixture[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const match = NAME.exec(name);
+    if (!match) return name.startsWith('.') || name.startsWith('_') || name.endsWith('.md') ? [] : [{ rule: '?', expect: 'fails' as const, name, schema: '' }];
+    const path = join(dir, name);
+    const schema = statSync(path).isDirectory() ? join(path, 'schema.mjs') : path;
+    return [{ rule: match[1] ?? '', expect: match[3] as 'fails' | 'passes', name, schema }];
+  });
+}
+
+const ruleFixtures = collect(join(root, 'rules'));
+const scanFixtures = collect(join(root, 'scan'));
+const fixtures = [...ruleFixtures, ...scanFixtures];
+/** Scan fixtures about schema code (not data files, not reading) must behave the same through loadSchema. */
+const scanSchemaFixtures = scanFixtures.filter((f) => /^SEC0\d\d$/.test(f.rule) && f.rule !== 'SEC028' && f.rule !== 'SEC029');
+const rules = await allRules();
+
+test('the fixture directories hold fixtures', () => {
+  assert.ok(fixtures.length > 100, `found ${fixtures.length}`);
+});
+
+test('every fixture is named <RULE>.<what>.fails|passes and names a rule in the manifest', () => {
+  const unknown = fixtures.filter((f) => !(f.rule in rules)).map((f) => f.name);
+  assert.equal(unknown, []);
+});
+
+test('every manifest rule has a failing and a passing fixture', () => {
+  const missing: string[] = [];
+  for (const id of Object.keys(rules).sort()) {
+    if (!fixtures.some((f) => f.rule === id && f.expect === 'fails')) missing.push(`${id} has no failing fixture`);
+    if (!fixtures.some((f) => f.rule === id && f.expect === 'passes')) missing.push(`${id} has no passing fixture`);
+  }
+  assert.equal(missing, []);
+});
+
+test('each failing fixture raises its rule, each passing fixture validates without it', () => {
+  const wrong: string[] = [];
+  for (const f of ruleFixtures) {
+    const info = rules[f.rule];
+    if (!info) continue;
+    const { diagnostics } = loadSchemaFile(f.schema);
+    const hits = diagnostics.filter((d) => d.rule === f.rule);
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    if (f.expect === 'fails') {
+      if (hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
+      else if (hits.some((d) => d.severity !== info.severity)) wrong.push(`${f.name}: ${f.rule} should be a ${info.severity}`);
+      else if (hits.some((d) => d.line === 0) && f.rule.startsWith('SEC')) wrong.push(`${f.name}: ${f.rule} has no line`);
+    } else if (hits.length > 0 || errors.length > 0) {
+      wrong.push(`${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+    }
+  }
+  assert.equal(wrong, []);
+});
+
+test('loadSchema runs the security scan: scan fixtures about schema code behave the same through it', () => {
+  const wrong: string[] = [];
+  for (const f of scanSchemaFixtures) {
+    const hits = loadSchemaFile(f.schema).diagnostics.filter((d) => d.rule === f.rule);
+    if (f.expect === 'fails' && hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}`);
+    if (f.expect === 'passes' && hits.length > 0) wrong.push(`${f.name}: unexpected ${f.rule}`);
+  }
+  assert.ok(scanSchemaFixtures.length > 0);
+  assert.equal(wrong, []);
+});
+
+test.run();

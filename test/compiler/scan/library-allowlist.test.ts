@@ -1,0 +1,70 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultAllowedLibraries, scanSecurity } from '../../../compiler/scan/index.ts';
+import { readProjectConfig } from '../../../runtime/project-config.ts';
+import { brief, scanText } from './support.ts';
+
+const schemaUsing = (libraries: string) => `export const main = {
+  namespace: 'demo', name: 'Demo', description: 'd', version: '3.0.0', root: 'https://api.example.com',
+  requiredLibraries: ${libraries},
+  tools: {}
+}
+export const handlers = ({ sharedLists, libraries }) => ({})
+`;
+
+test('a library off the allowlist is reported with the spec message at its entry', () => {
+  const findings = scanText(schemaUsing("['ethers', 'left-pad']"));
+  assert.equal(brief(findings), ['3:33 SEC024']);
+  assert.is(findings[0]!.message, "Library 'left-pad' is not on the allowlist");
+});
+
+test('the defaults cover the domain libraries of real schemas but no generic I/O library', () => {
+  for (const name of ['ethers', 'moment', 'indicatorts', '@erc725/erc725.js', 'ccxt', 'yahoo-finance2']) {
+    assert.ok(defaultAllowedLibraries.includes(name), name);
+  }
+  for (const name of ['axios', 'better-sqlite3', 'fs', 'child_process', 'node-fetch']) {
+    assert.not.ok(defaultAllowedLibraries.includes(name), name);
+  }
+  assert.ok(Object.isFrozen(defaultAllowedLibraries));
+});
+
+test('the user extends the allowlist; the defaults stay allowed', () => {
+  const text = schemaUsing("['axios', 'ethers']");
+  assert.equal(brief(scanText(text)), ['3:23 SEC024']);
+  assert.equal(brief(scanText(text, ['axios'])), []);
+});
+
+test('the allowlist of .toolkit/config.json reaches scanSecurity', async () => {
+  const project = mkdtempSync(join(tmpdir(), 'scan-config-'));
+  try {
+    mkdirSync(join(project, '.toolkit'));
+    writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ security: { allowedLibraries: ['left-pad'] } }));
+    writeFileSync(join(project, 'schema.mjs'), schemaUsing("['left-pad']"));
+    const filePath = join(project, 'schema.mjs');
+    const without = await scanSecurity({ filePath });
+    assert.is(without.status, false);
+    const config = readProjectConfig(project);
+    const withConfig = await scanSecurity({ filePath, allowedLibraries: config.security?.allowedLibraries ?? [] });
+    assert.is(withConfig.status, true);
+    assert.equal(withConfig.messages, []);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
+test('a library used as a global is reported; through the injected object it is fine', () => {
+  const head = schemaUsing("['ethers', 'yahoo-finance2']");
+  assert.equal(brief(scanText(`${head}const a = ethers.ZeroAddress`)), ['7:11 SEC025']);
+  assert.equal(brief(scanText(`${head}const b = yahooFinance.quote`)), ['7:11 SEC025']);
+  assert.equal(brief(scanText(`${head}const f = ({ libraries }) => [libraries.ethers, libraries['yahoo-finance2']]`)), []);
+});
+
+test('requiredLibraries that cannot be read statically are reported', () => {
+  assert.equal(brief(scanText(schemaUsing('LIBS'))).map((s) => s.split(' ')[1]).sort(), ['SEC026', 'SEC027']);
+  assert.equal(brief(scanText(schemaUsing("['ethers', ...['x']]"))), ['3:33 SEC026']);
+});
+
+test.run();

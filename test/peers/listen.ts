@@ -1,0 +1,42 @@
+/**
+ * Binds a peer server to 127.0.0.1 on an ephemeral port and closes it completely (including
+ * keep-alive and streaming connections), so test files never leak sockets or ports.
+ */
+import type { Server } from 'node:http';
+import type { Http2SecureServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+
+/** A running loopback peer. */
+export interface Peer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+type Closable = Server | Http2SecureServer;
+
+/** Listens on 127.0.0.1:0 and returns the port. */
+export function listen(server: Closable): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Closes the server and destroys every open connection. */
+export function closeServer(server: Closable, destroySockets?: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as Server).closeAllConnections?.();
+    destroySockets?.();
+  });
+}
+
+/** Tracks sockets of servers that lack `closeAllConnections` (http2) so close can destroy them. */
+export function trackSockets(server: Closable): () => void {
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return () => { for (const socket of sockets) socket.destroy(); };
+}

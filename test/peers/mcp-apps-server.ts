@@ -1,0 +1,100 @@
+/**
+ * An MCP server with MCP Apps UI resources registered through `@modelcontextprotocol/ext-apps`
+ * server helpers, over Streamable HTTP. Like a spec-following server, it registers its UI tools
+ * only for clients that declare `capabilities.extensions["io.modelcontextprotocol/ui"]`.
+ * The `broken` variant has a wrong MIME type, a link to a missing resource and a malformed CSP.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { getUiCapability, registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { closeServer, listen, type Peer } from './listen.ts';
+import { readJson } from './read-json.ts';
+
+export interface AppsPeer extends Peer {
+  /** Client capabilities of every session, as the server saw them. */
+  readonly clientCapabilities: unknown[];
+}
+
+const page = (title: string) => `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><div id="app"></div></body></html>`;
+/**
+ * ext-apps types its resource config against the v2 SDK package, which is not installed here, so
+ * only `_meta` is visible to the type checker; the helper passes every field through at runtime.
+ */
+const resourceConfig = (fields: { description?: string; mimeType?: string }) => ({ _meta: {}, ...fields });
+const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+
+function registerValidApps(server: McpServer): void {
+  registerAppTool(server, 'show_weather', { description: 'Shows the weather.', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => text('sunny'));
+  registerAppResource(server, 'Weather view', 'ui://weather/view.html', resourceConfig({ description: 'Weather UI' }), async () => ({
+    contents: [{
+      uri: 'ui://weather/view.html', mimeType: RESOURCE_MIME_TYPE, text: page('Weather'),
+      _meta: { ui: { csp: { connectDomains: ['https://api.weather.example'], resourceDomains: ['https://cdn.example.com'] }, prefersBorder: true } },
+    }],
+  }));
+  server.registerTool('legacy_chart', { description: 'Draws a chart (old linkage).', _meta: { 'ui/resourceUri': 'ui://chart/legacy.html' } }, async () => text('chart'));
+  // Not listed: reachable only through resources/read, as the spec allows for UI-only resources.
+  server.registerResource('Chart views', new ResourceTemplate('ui://chart/{name}', { list: undefined }), { mimeType: RESOURCE_MIME_TYPE }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: RESOURCE_MIME_TYPE, blob: Buffer.from(page('Chart')).toString('base64') }],
+  }));
+  server.registerTool('openai_widget', { description: 'ChatGPT widget.', _meta: { 'openai/outputTemplate': 'ui://widget/skybridge.html' } }, async () => text('widget'));
+  server.registerResource('Widget', 'ui://widget/skybridge.html', { mimeType: 'text/html+skybridge' }, async () => ({
+    contents: [{ uri: 'ui://widget/skybridge.html', mimeType: 'text/html+skybridge', text: page('Widget') }],
+  }));
+}
+
+function registerBrokenApps(server: McpServer): void {
+  registerAppTool(server, 'show_weather', { description: 'Shows the weather.', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => text('sunny'));
+  registerAppResource(server, 'Weather view', 'ui://weather/view.html', resourceConfig({ mimeType: 'text/html' }), async () => ({
+    contents: [{ uri: 'ui://weather/view.html', mimeType: 'text/html', text: page('Weather'), _meta: { ui: { csp: { connectDomains: ["'unsafe-inline'"] } } } }],
+  }));
+  registerAppTool(server, 'show_missing', { description: 'Links a view that does not exist.', _meta: { ui: { resourceUri: 'ui://missing/none.html' } } }, async () => text('none'));
+}
+
+function makeServer(variant: 'valid' | 'broken', seen: unknown[]): McpServer {
+  const server = new McpServer({ name: `loopback-apps-${variant}`, version: '3.0.0' });
+  // Capabilities must exist before connecting; UI tools are added once the client is known.
+  server.registerTool('ping_text', { description: 'Plain tool without UI.' }, async () => text('pong'));
+  server.registerResource('About', 'file:///about.txt', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'about' }] }));
+  server.server.oninitialized = () => {
+    const capabilities = server.server.getClientCapabilities();
+    seen.push(capabilities);
+    if (getUiCapability(capabilities)?.mimeTypes?.includes(RESOURCE_MIME_TYPE)) {
+      if (variant === 'valid') registerValidApps(server);
+      else registerBrokenApps(server);
+    }
+  };
+  return server;
+}
+
+/** Starts the peer; the endpoint is `<url>` (path `/mcp`). */
+export async function startAppsMcpServer(variant: 'valid' | 'broken' = 'valid'): Promise<AppsPeer> {
+  const clientCapabilities: unknown[] = [];
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const http = createServer(async (req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') { res.writeHead(404).end('Not Found'); return; }
+    const id = req.headers['mcp-session-id'];
+    const existing = typeof id === 'string' ? sessions.get(id) : undefined;
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (existing) { await existing.transport.handleRequest(req, res, body); return; }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) { res.writeHead(400).end('No valid session'); return; }
+    const server = makeServer(variant, clientCapabilities);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => { sessions.set(sid, { transport, server }); },
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  });
+  const port = await listen(http);
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    clientCapabilities,
+    close: async () => {
+      for (const { server } of sessions.values()) await server.close().catch(() => undefined);
+      await closeServer(http);
+    },
+  };
+}

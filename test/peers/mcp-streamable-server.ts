@@ -1,0 +1,121 @@
+/**
+ * The official MCP SDK server over Streamable HTTP (stateful sessions), with paginated tools,
+ * resources, templates and CORS for browser clients. Options turn it into the failing variants a
+ * validator must catch: a declared tools capability whose list fails, or returns invalid tools.
+ * It logs every JSON-RPC method it receives so tests can prove what a validator did NOT ask.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  ErrorCode, isInitializeRequest, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema, McpError, type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { closeServer, listen, type Peer } from './listen.ts';
+import { methodsOf, readJson } from './read-json.ts';
+
+export interface StreamablePeerOptions {
+  /** Number of tools (default 5). */
+  readonly toolCount?: number;
+  /** Tools per `tools/list` page (default 2), so pagination is exercised. */
+  readonly pageSize?: number;
+  /** Answer CORS preflights and expose `Mcp-Session-Id` (default true). */
+  readonly cors?: boolean;
+  /** Include `Mcp-Session-Id` in `Access-Control-Expose-Headers` (default true). */
+  readonly exposeSessionId?: boolean;
+  /** Declare `tools` but fail `tools/list` with an internal error. */
+  readonly failingToolList?: boolean;
+  /** Return a tool without `inputSchema` from `tools/list`. */
+  readonly invalidToolList?: boolean;
+}
+
+export interface StreamablePeer extends Peer {
+  /** JSON-RPC methods received, in order. */
+  readonly methods: string[];
+}
+
+function makeTools(count: number): Tool[] {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `echo_${i}`,
+    description: `Echoes its input (${i}).`,
+    inputSchema: { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'] },
+  }));
+}
+
+function makeServer(options: StreamablePeerOptions): Server {
+  const server = new Server(
+    { name: 'loopback-streamable', version: '1.2.3' },
+    { capabilities: { tools: {}, resources: {} }, instructions: 'Call echo tools with a text.' },
+  );
+  const tools = makeTools(options.toolCount ?? 5);
+  const pageSize = options.pageSize ?? 2;
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    if (options.failingToolList) throw new McpError(ErrorCode.InternalError, 'tool registry unavailable');
+    if (options.invalidToolList) return { tools: [{ name: 'no_schema', description: 'missing inputSchema' } as unknown as Tool] };
+    const start = Number(request.params?.cursor ?? 0);
+    const page = tools.slice(start, start + pageSize);
+    const next = start + pageSize < tools.length ? String(start + pageSize) : undefined;
+    return next === undefined ? { tools: page } : { tools: page, nextCursor: next };
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: [{ uri: 'file:///readme.txt', name: 'readme', mimeType: 'text/plain' }],
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
+  return server;
+}
+
+function setCors(req: IncomingMessage, res: ServerResponse, options: StreamablePeerOptions): void {
+  if (options.cors === false) return;
+  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+  res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+  res.setHeader('access-control-allow-headers', 'content-type, authorization, mcp-protocol-version, mcp-session-id, last-event-id');
+  if (options.exposeSessionId !== false) res.setHeader('access-control-expose-headers', 'Mcp-Session-Id');
+}
+
+/** Starts the peer; the MCP endpoint is `<url>` (path `/mcp`). */
+export async function startStreamableMcpServer(options: StreamablePeerOptions = {}): Promise<StreamablePeer> {
+  const methods: string[] = [];
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  const http = createServer(async (req, res) => {
+    setCors(req, res, options);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (req.method === 'OPTIONS') { res.writeHead(options.cors === false ? 405 : 204).end(); return; }
+    if (path !== '/mcp') { res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'); return; }
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    try {
+      if (req.method === 'POST') {
+        const body = await readJson(req);
+        methods.push(...methodsOf(body));
+        if (existing) { await existing.transport.handleRequest(req, res, body); return; }
+        if (!isInitializeRequest(body)) {
+          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }));
+          return;
+        }
+        const server = makeServer(options);
+        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
+        });
+        transport.onclose = () => { if (transport.sessionId) sessions.delete(transport.sessionId); };
+        await server.connect(transport);
+        await transport.handleRequest(req, res, body);
+        return;
+      }
+      if (!existing) { res.writeHead(400, { 'content-type': 'text/plain' }).end('No valid session'); return; }
+      await existing.transport.handleRequest(req, res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    }
+  });
+  const port = await listen(http);
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    methods,
+    close: async () => {
+      for (const { server } of sessions.values()) await server.close().catch(() => undefined);
+      await closeServer(http);
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Handlers run in a sandbox with only `{ sharedLists, libraries }`: each hook is honoured as
+ * documented (including preRequest's returned payload), executeRequest gets no secrets, a throw or
+ * a wrong shape is a tool error naming the hook, and the forbidden globals are unreachable at run
+ * time, also through library objects.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTestCa, type TestCa } from '../support/tls.ts';
+import { param, schema, str, tool } from './support/models.ts';
+import { assertNoCanary, CANARY, spawnStdio, textOf, type Spawned } from './support/spawn-server.ts';
+import { startUpstream, type Upstream } from './support/upstream.ts';
+
+const test = suite('handlers');
+let ca: TestCa;
+let upstream: Upstream;
+let served: Spawned;
+
+const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
+  pre: {
+    preRequest: ({ struct, payload }) => {
+      struct.url = struct.url.replace('_coin_', payload.coin.toUpperCase());
+      struct.headers['x-chains'] = sharedLists.chains.map((c) => c.name).join(',');
+      return { struct, payload: { ...payload, marker: 'from-pre' } };
+    },
+    postRequest: ({ response, struct, payload }) => ({ response: { upstreamUrl: response.url, marker: payload.marker, method: struct.method } }),
+  },
+  execute: {
+    executeRequest: async ({ struct, payload }) => ({
+      response: {
+        greeting: libraries.greeter.greet(payload.name),
+        later: (await libraries.greeter.later('v')).value,
+        auth: struct.headers.authorization.replace(/[0-9a-f]{16}/, 'NONCE'),
+      },
+    }),
+  },
+  throwing: { preRequest: () => { throw new Error('boom in pre'); } },
+  throwingPost: { postRequest: async () => { throw new TypeError('bad post'); } },
+  wrongShape: { postRequest: () => ({ data: 1 }) },
+  notObject: { preRequest: () => 42 },
+  loop: { preRequest: () => { for (;;) {} } },
+  frozen: {
+    executeRequest: () => {
+      try { sharedLists.chains[0].name = 'changed'; return { response: { result: 'mutated' } }; }
+      catch (error) { return { response: { result: 'frozen', still: sharedLists.chains[0].name } }; }
+    },
+  },
+  escape: {
+    executeRequest: async () => {
+      const probe = (fn) => { try { const v = fn(); return v === undefined ? 'undefined' : typeof v === 'function' ? 'function' : String(v); } catch (e) { return 'threw'; } };
+      let dynamicImport;
+      try { await import('node:fs'); dynamicImport = 'imported'; } catch { dynamicImport = 'threw'; }
+      return { response: {
+        process: typeof process, require: typeof require, fetch: typeof fetch, setTimeout: typeof setTimeout,
+        console: typeof console, globalProcess: typeof globalThis.process, dynamicImport,
+        functionCtor: probe(() => (() => 0).constructor('return typeof process')()),
+        evalCall: probe(() => eval('1 + 1')),
+        globalCtor: probe(() => globalThis.constructor.constructor('return process')()),
+        libraryCtor: probe(() => libraries.greeter.constructor),
+        libraryFnCtor: probe(() => libraries.greeter.greet.constructor),
+        libraryProto: probe(() => Object.getPrototypeOf(libraries.greeter)),
+        descriptorCtor: probe(() => Object.getOwnPropertyDescriptor(libraries.greeter, 'greet').value.constructor),
+        resultCtor: probe(() => libraries.greeter.greet('x').constructor.constructor('return 1')()),
+        promiseCtor: String((await libraries.greeter.later('v')).constructor),
+      } };
+    },
+  },
+})`;
+
+test.before(async () => {
+  ca = createTestCa();
+  upstream = await startUpstream(ca);
+  const o = upstream.origin;
+  const hooked = (name: string, hooks: ('preRequest' | 'executeRequest' | 'postRequest')[], params = [param('coin', 'query', str, { optional: true })]) =>
+    tool(name, 'GET', [`${o}/price/_coin_`], params, { hooks });
+  served = await spawnStdio({
+    caFile: ca.caFile,
+    env: { H_KEY: CANARY },
+    timeoutMs: 1500,
+    schemas: [
+      schema('hooks', [
+        hooked('pre', ['preRequest', 'postRequest']),
+        hooked('execute', ['executeRequest'], [param('name', 'query', str)]),
+        hooked('throwing', ['preRequest']),
+        hooked('throwingPost', ['postRequest']),
+        hooked('wrongShape', ['postRequest']),
+        hooked('notObject', ['preRequest']),
+        hooked('loop', ['preRequest']),
+        hooked('frozen', ['executeRequest']),
+        hooked('escape', ['executeRequest']),
+      ], {
+        handlersSource: HANDLERS,
+        requiredServerParams: ['H_KEY'],
+        requiredLibraries: ['greeter'],
+        headers: { authorization: ['Bearer ', { server: 'H_KEY' }] },
+        sharedLists: { chains: [{ name: 'ethereum', id: 1 }, { name: 'polygon', id: 137 }] },
+      }),
+      schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], { handlersSource: '({ sharedLists }) => { throw new Error("factory exploded"); }' }),
+    ],
+  });
+});
+
+test.after(async () => {
+  await served?.close();
+  await upstream?.close();
+  assertNoCanary();
+});
+
+const call = async (name: string, args: Record<string, unknown> = {}) => {
+  const result = await served.client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, text: textOf(result) };
+};
+
+test('preRequest rewrites the request; its returned payload reaches postRequest; secrets are filled in after it', async () => {
+  const { isError, text } = await call('pre_hooks', { coin: 'btc' });
+  assert.not.ok(isError, text);
+  assert.equal(JSON.parse(text), { upstreamUrl: '/price/BTC?coin=btc', marker: 'from-pre', method: 'GET' });
+  const seen = upstream.seen[upstream.seen.length - 1]!;
+  assert.is(seen.headers['x-chains'], 'ethereum,polygon', 'shared lists are in the factory scope');
+  assert.is(seen.headers.authorization, `Bearer ${CANARY}`);
+});
+
+test('executeRequest replaces the HTTP call, can use libraries, and never sees a secret', async () => {
+  const before = upstream.seen.length;
+  const { isError, text } = await call('execute_hooks', { name: 'ada' });
+  assert.not.ok(isError, text);
+  assert.equal(JSON.parse(text), { greeting: 'hello ada', later: 'v', auth: 'Bearer toolkit-secret.NONCE.H_KEY.end' });
+  assert.is(upstream.seen.length, before, 'no upstream request');
+});
+
+test('a throwing hook is a tool error naming the hook', async () => {
+  const pre = await call('throwing_hooks');
+  assert.ok(pre.isError);
+  assert.is(pre.text, 'preRequest handler of throwing failed: boom in pre');
+  const post = await call('throwing_post_hooks');
+  assert.ok(post.isError);
+  assert.is(post.text, 'postRequest handler of throwingPost failed: bad post');
+});
+
+test('a wrong return shape is a tool error naming the hook and the expected shape', async () => {
+  const post = await call('wrong_shape_hooks');
+  assert.ok(post.isError);
+  assert.match(post.text, /^postRequest handler of wrongShape returned the wrong shape: expected \{ response \}/);
+  const pre = await call('not_object_hooks');
+  assert.ok(pre.isError);
+  assert.match(pre.text, /^preRequest handler of notObject returned the wrong shape: expected \{ struct, payload \}/);
+});
+
+test('a hook that never returns is stopped by the call timeout', async () => {
+  const { isError, text } = await call('loop_hooks');
+  assert.ok(isError);
+  assert.match(text, /preRequest handler of loop failed: Script execution timed out/);
+  const after = await call('throwing_hooks');
+  assert.match(after.text, /boom in pre/, 'the server still answers');
+});
+
+test('shared lists are deep-frozen', async () => {
+  const { text } = await call('frozen_hooks');
+  assert.equal(JSON.parse(text), { result: 'frozen', still: 'ethereum' });
+});
+
+test('forbidden globals are unreachable at run time, also through library objects', async () => {
+  const { isError, text } = await call('escape_hooks');
+  assert.not.ok(isError, text);
+  assert.equal(JSON.parse(text), {
+    process: 'undefined', require: 'undefined', fetch: 'undefined', setTimeout: 'undefined', console: 'undefined', globalProcess: 'undefined', dynamicImport: 'threw',
+    functionCtor: 'threw', evalCall: 'threw', globalCtor: 'threw',
+    libraryCtor: 'undefined', libraryFnCtor: 'undefined', libraryProto: 'null', descriptorCtor: 'undefined', resultCtor: 'threw', promiseCtor: 'undefined',
+  });
+});
+
+test('a factory that throws fails the calls that need it, with a clear message', async () => {
+  const { isError, text } = await call('any_broken');
+  assert.ok(isError);
+  assert.is(text, 'handlers of "broken" failed to load: factory exploded');
+});
+
+test.run();

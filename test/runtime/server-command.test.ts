@@ -1,0 +1,168 @@
+/**
+ * `toolkit server`: loads real `.mjs` schemas through the compiler front end and serves them over
+ * stdio and HTTP to the SDK client; `--group` narrows to a group of `.toolkit/config.json`;
+ * `--print-config` prints the client block with placeholders; mistakes are one line.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createTestCa, type TestCa } from '../support/tls.ts';
+import { assertNoCanary, CANARY, captured, textOf } from './support/spawn-server.ts';
+import { startUpstream, type Upstream } from './support/upstream.ts';
+
+const test = suite('toolkit server');
+const BIN = resolve(import.meta.dirname, '../../cli/bin.mjs');
+let ca: TestCa;
+let upstream: Upstream;
+let project: string;
+let home: string;
+
+const schemaFile = (root: string) => `export const main = {
+    namespace: 'weather',
+    name: 'Weather',
+    description: 'Test weather API on loopback.',
+    version: '3.0.0',
+    root: '${root}',
+    requiredServerParams: [ 'CMD_KEY' ],
+    headers: { Authorization: 'Bearer {{CMD_KEY}}' },
+    tools: {
+        getForecast: {
+            method: 'GET',
+            path: '/forecast/:city',
+            description: 'Forecast for a city.',
+            parameters: [
+                { position: { key: 'city', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'default(3)', 'min(1)', 'max(7)' ] } }
+            ]
+        },
+        getAlerts: {
+            method: 'GET',
+            path: '/alerts',
+            description: 'Weather alerts.',
+            parameters: []
+        }
+    }
+}
+
+export const handlers = ( { sharedLists, libraries } ) => ( {
+    getForecast: {
+        postRequest: async ( { response, struct, payload } ) => ( { response: { city: payload.city, path: response.url } } )
+    }
+} )
+`;
+
+const env = () => ({ PATH: process.env.PATH ?? '', HOME: home, NODE_EXTRA_CA_CERTS: ca.caFile, CMD_KEY: CANARY });
+
+test.before(async () => {
+  ca = createTestCa();
+  upstream = await startUpstream(ca);
+  project = mkdtempSync(join(tmpdir(), 'toolkit-project-'));
+  home = mkdtempSync(join(tmpdir(), 'toolkit-home-'));
+  mkdirSync(join(project, 'schemas', 'weather'), { recursive: true });
+  writeFileSync(join(project, 'schemas', 'weather', 'weather.mjs'), schemaFile(upstream.origin));
+  writeFileSync(join(project, 'schemas', 'weather', 'broken.mjs'), "export const main = { namespace: 'Bad1' }\n");
+  mkdirSync(join(project, '.toolkit'));
+  writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ groups: { alerts: { tools: ['weather/getAlerts'] } } }));
+});
+
+test.after(async () => {
+  await upstream?.close();
+  assertNoCanary();
+});
+
+async function connectStdio(args: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'server', ...args], env: env(), cwd: project, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (c: Buffer) => {
+    stderr += c.toString('utf8');
+    captured.push(c.toString('utf8'));
+  });
+  const client = new Client({ name: 'cmd-test', version: '0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+test('stdio: serves the loaded schema, runs its handler, skips the broken file with a note', async () => {
+  const { client, stderr } = await connectStdio([]);
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.map((t) => t.name).sort(), ['get_alerts_weather', 'get_forecast_weather']);
+    const result = await client.callTool({ name: 'get_forecast_weather', arguments: { city: 'São Paulo' } });
+    assert.not.ok(result.isError, textOf(result));
+    assert.equal(JSON.parse(textOf(result)), { city: 'São Paulo', path: '/forecast/S%C3%A3o%20Paulo?days=3' });
+    assert.is(upstream.seen[upstream.seen.length - 1]!.headers.authorization, `Bearer ${CANARY}`);
+    assert.match(stderr(), /skipped .*broken\.mjs/);
+  } finally {
+    await client.close();
+  }
+});
+
+test('--group serves only the tools of that group', async () => {
+  const { client } = await connectStdio(['--group', 'alerts']);
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+  } finally {
+    await client.close();
+  }
+});
+
+test('--http serves the same tools over Streamable HTTP', async () => {
+  const child = spawn(process.execPath, [BIN, 'server', '--http', '127.0.0.1:0'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stderr.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      captured.push(c.toString('utf8'));
+      const match = /listening on (\S+)/.exec(out);
+      if (match) done(match[1]!);
+    });
+    child.once('exit', () => fail(new Error(out)));
+  });
+  const client = new Client({ name: 'cmd-http', version: '0' });
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const result = await client.callTool({ name: 'get_alerts_weather', arguments: {} });
+    assert.not.ok(result.isError, textOf(result));
+  } finally {
+    await client.close();
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
+
+test('--print-config prints the mcpServers block with placeholders, not values', () => {
+  const run = spawnSync(process.execPath, [BIN, 'server', '--group', 'alerts', '--print-config'], { cwd: project, env: env(), encoding: 'utf8' });
+  captured.push(run.stdout, run.stderr);
+  assert.is(run.status, 0, run.stderr);
+  const config = JSON.parse(run.stdout) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+  const entry = config.mcpServers['toolkit-alerts']!;
+  assert.is(entry.command, process.execPath);
+  assert.equal(entry.args, [BIN, 'server', '--schemas', join(project, 'schemas'), '--group', 'alerts']);
+  assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>' });
+});
+
+test('mistakes are one line on stderr with exit 2, never a stack trace', () => {
+  for (const [args, expected] of [
+    [['--group', 'nope'], /^toolkit server: no group "nope" in \.toolkit\/config\.json \(groups: alerts\)$/m],
+    [['--schemas', 'missing-dir'], /^toolkit server: --schemas missing-dir: not a directory\n$/],
+    [['--http', 'not-a-port'], /^toolkit server: --http expects \[host:\]port, got "not-a-port"\n$/],
+  ] as const) {
+    const run = spawnSync(process.execPath, [BIN, 'server', ...args], { cwd: project, env: env(), encoding: 'utf8' });
+    captured.push(run.stdout, run.stderr);
+    assert.is(run.status, 2, run.stderr);
+    assert.match(run.stderr, expected);
+    assert.not.match(run.stderr, /^\s+at /m, 'no stack trace');
+    assert.is(run.stdout, '');
+  }
+});
+
+test.run();

@@ -1,0 +1,52 @@
+/** MCP layer fail and not-detected verdicts: broken tool lists, websites, dead ports. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
+import { deadPortUrl } from '../../peers/dead-port.ts';
+import type { Peer } from '../../peers/listen.ts';
+import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
+import { startHttpWebsite } from '../../peers/websites.ts';
+import { codes, runLayer, testContext } from './support.ts';
+
+let failing: StreamablePeer;
+let invalid: StreamablePeer;
+let website: Peer;
+test.before(async () => {
+  failing = await startStreamableMcpServer({ failingToolList: true });
+  invalid = await startStreamableMcpServer({ invalidToolList: true });
+  website = await startHttpWebsite();
+});
+test.after(async () => {
+  await failing.close();
+  await invalid.close();
+  await website.close();
+});
+
+test('a declared tools capability whose list fails is a fail (MCP-008)', async () => {
+  const result = await runLayer(mcpLayer, testContext(failing.url));
+  assert.is(result.status, 'fail');
+  assert.ok(codes(result).includes('MCP-008'), codes(result).join(' '));
+  assert.match(result.messages.find((m) => m.code === 'MCP-008')?.message ?? '', /tool registry unavailable/);
+});
+
+test('a tools/list result with an invalid tool is a fail (MCP-009)', async () => {
+  const result = await runLayer(mcpLayer, testContext(invalid.url));
+  assert.is(result.status, 'fail');
+  assert.ok(codes(result).includes('MCP-009'), JSON.stringify(result.messages));
+});
+
+test('a website is not an MCP endpoint', async () => {
+  const result = await runLayer(mcpLayer, testContext(website.url));
+  assert.is(result.status, 'not_detected');
+  assert.is(result.categories.isReachable, true);
+  assert.ok(codes(result).includes('MCP-002'));
+});
+
+test('a dead port is not detected, with a pointer to the HTTP layer', async () => {
+  const result = await runLayer(mcpLayer, testContext(await deadPortUrl()));
+  assert.is(result.status, 'not_detected');
+  assert.is(result.categories.isReachable, false);
+  assert.ok(codes(result).includes('MCP-019'));
+});
+
+test.run();

@@ -1,0 +1,64 @@
+/**
+ * Rate limit and concurrency cap per client: 429 with Retry-After, and an unexpected failure is a
+ * bare 500 that leaks nothing.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Layer } from '../../../validator-service/layers/layer.ts';
+import { startValidator } from '../../../validator-service/server.ts';
+import { fixedLayer } from './support/fake-layers.ts';
+import { inProcess, postJson } from './support/service.ts';
+
+test('the request after the limit is 429 with Retry-After, and a new window admits again', async () => {
+  let clock = 1_000_000;
+  const call = inProcess({ env: { VALIDATOR_RATE_LIMIT: '3', VALIDATOR_RATE_WINDOW_MS: '60000' }, layers: [fixedLayer('mcp', 'pass')], now: () => clock });
+  for (let i = 0; i < 3; i++) assert.is((await call('/api/validate', postJson({ url: 'https://a.example/' }))).status, 200);
+  const limited = await call('/api/validate', postJson({ url: 'https://a.example/' }));
+  assert.is(limited.status, 429);
+  assert.is(limited.headers.get('retry-after'), '60');
+  const body = await limited.json() as { error: { code: string } };
+  assert.is(body.error.code, 'rate_limited');
+  clock += 60_000;
+  assert.is((await call('/api/validate', postJson({ url: 'https://a.example/' }))).status, 200);
+});
+
+test('the limit also counts /mcp and /api/lookup calls', async () => {
+  const call = inProcess({ env: { VALIDATOR_RATE_LIMIT: '2' } });
+  await call('/api/lookup', postJson({ agentId: 1, chainId: 1 }));
+  await call('/mcp', postJson({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+  assert.is((await call('/api/assess', postJson({ url: 'https://a.example/' }))).status, 429);
+});
+
+test('a second simultaneous assessment from the same client is 429 when the cap is 1 (real server)', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const started = new Promise<void>((resolve) => (entered = resolve));
+  const blocking: Layer = { name: 'mcp', run: async () => { entered(); await gate; return { layer: 'mcp', status: 'pass', categories: {}, summary: {}, messages: [], raw: null }; } };
+  const running = await startValidator({ port: 0, env: { VALIDATOR_MAX_CONCURRENT: '1' }, layers: [blocking] });
+  try {
+    const first = fetch(`${running.url}/api/validate`, postJson({ url: 'https://a.example/' }));
+    await started;
+    const second = await fetch(`${running.url}/api/validate`, postJson({ url: 'https://b.example/' }));
+    assert.is(second.status, 429);
+    assert.is(second.headers.get('retry-after'), '1');
+    assert.match(((await second.json()) as { error: { message: string } }).error.message, /at once/);
+    release();
+    assert.is((await first).status, 200);
+    assert.is((await fetch(`${running.url}/api/validate`, postJson({ url: 'https://b.example/' }))).status, 200, 'slot released');
+  } finally {
+    release();
+    await running.close();
+  }
+});
+
+test('an unexpected failure is a 500 without the error text', async () => {
+  const call = inProcess({ mcpHandler: async () => { throw new Error('internal detail SECRET-123'); } });
+  const response = await call('/mcp', postJson({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+  assert.is(response.status, 500);
+  const text = await response.text();
+  assert.not.match(text, /SECRET-123/);
+  assert.match(text, /internal_error/);
+});
+
+test.run();

@@ -1,0 +1,73 @@
+/**
+ * The service with the real protocol layers (layers/index.ts) against real loopback peers: the
+ * official SDK MCP server is green on MCP, a dead port is red on HTTP, layers of a later issue are
+ * gray with PIPE-003 — through the real started server, in the UI (headless Chromium) and the API.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { chromium, type Browser } from 'playwright-core';
+import { startValidator, type RunningValidator } from '../../../validator-service/server.ts';
+import { startLoopback, type Loopback } from './support/loopback-server.ts';
+import { startMcpPeer } from './support/mcp-peer.ts';
+
+const test = suite('real layers');
+let peer: Loopback;
+let deadPort = 0;
+let service: RunningValidator;
+let browser: Browser;
+
+test.before(async () => {
+  peer = await startMcpPeer('real-layer-peer');
+  const dead = await startLoopback((_req, res) => res.end());
+  deadPort = dead.port;
+  await dead.close();
+  service = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port},127.0.0.1:${deadPort}`, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' } });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+test.after(async () => {
+  await browser?.close();
+  await service?.close();
+  await peer?.close();
+});
+
+const validate = async (url: string) => {
+  const response = await fetch(`${service.url}/api/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
+  assert.is(response.status, 200);
+  return response.json() as Promise<Record<string, { status: string; summary: Record<string, unknown>; messages: { code: string }[] }>>;
+};
+
+test('/api/validate on the SDK MCP peer: MCP pass with its server name; later-issue layers not assessed', async () => {
+  const sections = await validate(`${peer.url}/mcp`);
+  assert.is(sections['mcp']!.status, 'pass');
+  assert.ok(JSON.stringify(sections['mcp']).includes('real-layer-peer'));
+  assert.is(sections['oauth']!.status, 'not_detected');
+  for (const later of ['a2a', 'x402', 'erc8004']) assert.is(sections[later]!.messages[0]?.code, 'PIPE-003', later);
+});
+
+test('/api/validate on a dead (allowlisted) port: 200 with HTTP fail, not an error status', async () => {
+  const sections = await validate(`http://127.0.0.1:${deadPort}/mcp`);
+  assert.is(sections['http']!.status, 'fail');
+  assert.is(sections['mcp']!.status === 'pass', false);
+});
+
+test('in the browser: the peer shows a green MCP card, the dead port a red HTTP card', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${service.url}/`);
+  await page.locator('#url').fill(`${peer.url}/mcp`);
+  await page.locator('#url').press('Enter');
+  await page.locator('[data-layer="mcp"]').waitFor();
+  assert.is(await page.locator('[data-layer="mcp"]').getAttribute('data-status'), 'pass');
+  assert.is(await page.locator('[data-layer="mcp"]').evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(21, 128, 61)');
+  assert.is(await page.locator('[data-layer="oauth"]').evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(107, 114, 128)');
+
+  await page.locator('#url').fill(`http://127.0.0.1:${deadPort}/mcp`);
+  await page.locator('#url').press('Enter');
+  await page.locator('[data-layer="http"][data-status="fail"]').waitFor();
+  assert.is(await page.locator('[data-layer="http"]').evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(185, 28, 28)');
+  await page.close();
+});
+
+test.run();

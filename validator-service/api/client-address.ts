@@ -1,0 +1,11 @@
+/** The client identity used for rate limits: the socket address, or the proxy's claim when trusted. */
+import type { H3Event } from 'h3';
+
+export function clientAddress(event: H3Event, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = event.req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const ip = (event.req as { ip?: string }).ip;
+  return ip ?? event.context.clientAddress ?? 'unknown';
+}

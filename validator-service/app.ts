@@ -1,0 +1,110 @@
+/**
+ * The validator's HTTP surface on h3 v2: the UI at `/`, the JSON API under `/api/*`, the MCP face
+ * at `/mcp`. Every `/api/*` and `/mcp` call passes the same auth, rate limit and concurrency cap.
+ */
+import { H3, type H3Event } from 'h3';
+import { ApiError, errorResponse, jsonResponse } from './api/api-error.ts';
+import { clientAddress } from './api/client-address.ts';
+import { readAssessInput, readLookupInput, readValidateInput } from './api/inputs.ts';
+import { createRateLimiter } from './api/rate-limiter.ts';
+import { readJsonBody } from './api/read-json-body.ts';
+import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
+import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
+import { toSections } from './pipeline/sectioned.ts';
+import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
+import type { ValidatorCore } from './validator-core.ts';
+
+export interface AppDeps {
+  readonly core: ValidatorCore;
+  /** Stateless MCP Streamable HTTP handler for `/mcp`; absent → 503. */
+  readonly mcpHandler?: ((request: Request) => Promise<Response>) | undefined;
+  readonly now?: () => number;
+  /** Unexpected errors go here (never with request bodies or credentials). Default: stderr. */
+  readonly logError?: (message: string) => void;
+}
+
+type Handler = (event: H3Event) => Promise<Response> | Response;
+
+/** Builds the h3 app; `app.fetch(request)` serves it in-process. */
+export function createValidatorApp(deps: AppDeps): H3 {
+  const { core } = deps;
+  const { config } = core;
+  const now = deps.now ?? Date.now;
+  const logError = deps.logError ?? ((message: string) => process.stderr.write(`validator: ${message}\n`));
+  const auth: AuthSettings = { apiToken: config.apiToken, sessionKey: config.apiToken ? sessionKeyFor(config.apiToken) : null, now };
+  const limiter = createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, maxConcurrent: config.maxConcurrent, now });
+  const ui = loadUiAssets();
+
+  const asResponse = (error: unknown): Response => {
+    if (error instanceof ApiError) return errorResponse(error);
+    logError(`unexpected error: ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message : ''}`);
+    return errorResponse(new ApiError(500, 'internal_error', 'The service failed unexpectedly.'));
+  };
+
+  /** One route: method check (405), then limits (429), auth (401), then the handler. */
+  const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: Handler): Handler => async (event) => {
+    try {
+      if (!methods.includes(event.req.method)) {
+        throw new ApiError(405, 'method_not_allowed', `${path} accepts ${methods.join(', ')}.`, undefined, { allow: methods.join(', ') });
+      }
+      if (!guarded) return await handle(event);
+      const admission = limiter.admit(clientAddress(event, config.trustProxy));
+      if (!admission.ok) {
+        const what = admission.reason === 'rate' ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s` : `more than ${config.maxConcurrent} requests at once`;
+        throw new ApiError(429, 'rate_limited', `Too many requests from this client (${what}); retry after ${admission.retryAfterS} s.`, undefined, { 'retry-after': String(admission.retryAfterS) });
+      }
+      try {
+        if (!isAuthorized(event.req.headers, auth)) {
+          throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_TOKEN>, or open the UI at / to get a session cookie.', undefined, { 'www-authenticate': 'Bearer realm="validator"' });
+        }
+        return await handle(event);
+      } finally {
+        admission.release();
+      }
+    } catch (error) {
+      return asResponse(error);
+    }
+  };
+
+  const app = new H3();
+  const page = (body: string, type: string, extra: Record<string, string> = {}) =>
+    new Response(body, { headers: { 'content-type': type, 'cache-control': 'no-cache', ...UI_SECURITY_HEADERS, ...extra } });
+
+  app.all('/', endpoint('/', ['GET', 'HEAD'], false, (event) => {
+    const extra: Record<string, string> = {};
+    if (auth.sessionKey) {
+      const forwardedHttps = config.trustProxy && event.req.headers.get('x-forwarded-proto') === 'https';
+      const secure = event.url.protocol === 'https:' || forwardedHttps;
+      extra['set-cookie'] = sessionCookieHeader(signSession(auth.sessionKey, now() + config.sessionTtlMs), config.sessionTtlMs, secure);
+    }
+    return page(ui.html, 'text/html; charset=utf-8', extra);
+  }));
+  app.all('/app.js', endpoint('/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8')));
+  app.all('/app.css', endpoint('/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8')));
+
+  app.all('/api/health', endpoint('/api/health', ['GET'], true, () =>
+    jsonResponse({ status: 'ok', layers: core.implementedLayers })));
+
+  app.all('/api/validate', endpoint('/api/validate', ['POST'], true, async (event) => {
+    const input = readValidateInput(await readJsonBody(event.req, config.bodyLimitBytes));
+    return jsonResponse(toSections(await core.assess({ url: input.url, timeoutMs: null })));
+  }));
+
+  app.all('/api/assess', endpoint('/api/assess', ['POST'], true, async (event) => {
+    const input = readAssessInput(await readJsonBody(event.req, config.bodyLimitBytes));
+    return jsonResponse(await core.assess(input));
+  }));
+
+  app.all('/api/lookup', endpoint('/api/lookup', ['POST'], true, async (event) => {
+    readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes));
+    throw new ApiError(501, 'not_implemented', 'The ERC-8004 registry lookup is not available in this version; the input was valid.');
+  }));
+
+  app.all('/mcp', endpoint('/mcp', ['GET', 'POST', 'DELETE'], true, async (event) => {
+    if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
+    return deps.mcpHandler(event.req as unknown as Request);
+  }));
+
+  app.all('/**', (event) => errorResponse(new ApiError(404, 'not_found', `Nothing at ${event.url.pathname}.`)));
+  return app;
+}

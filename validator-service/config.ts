@@ -1,0 +1,70 @@
+/**
+ * Service configuration, read once from environment variables (all documented in
+ * docs/validator-api.md). Invalid values stop the start with a message naming the variable.
+ */
+import { parseAllowList, type AllowList } from './net/allow-list.ts';
+
+export interface ValidatorConfig {
+  /** `API_TOKEN`: when set, every `/api/*` and `/mcp` call needs it (bearer) or the UI's session cookie. */
+  readonly apiToken: string | null;
+  /** `VALIDATOR_ALLOW_HOSTS`: hosts exempt from the SSRF address checks. */
+  readonly allowList: AllowList;
+  /** `VALIDATOR_RATE_LIMIT` requests per `VALIDATOR_RATE_WINDOW_MS` per client IP. */
+  readonly rateLimit: number;
+  readonly rateWindowMs: number;
+  /** `VALIDATOR_MAX_CONCURRENT`: simultaneous assessments per client IP. */
+  readonly maxConcurrent: number;
+  /** `VALIDATOR_BODY_LIMIT`: largest request body in bytes. */
+  readonly bodyLimitBytes: number;
+  /** `VALIDATOR_DEFAULT_TIMEOUT_MS` and `VALIDATOR_MAX_TIMEOUT_MS`: the assessment deadline. */
+  readonly defaultTimeoutMs: number;
+  readonly maxTimeoutMs: number;
+  /** `VALIDATOR_FETCH_MAX_BYTES`, `VALIDATOR_FETCH_TIMEOUT_MS`: caps for each outgoing request. */
+  readonly fetchMaxBytes: number;
+  readonly fetchTimeoutMs: number;
+  /** `VALIDATOR_SESSION_TTL_S`: lifetime of the UI session cookie. */
+  readonly sessionTtlMs: number;
+  /** `VALIDATOR_TRUST_PROXY=1`: believe `X-Forwarded-For` / `X-Forwarded-Proto` from a reverse proxy. */
+  readonly trustProxy: boolean;
+}
+
+/** A configuration mistake by whoever starts the service; printed as one line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${text}")`);
+  }
+  return value;
+}
+
+/** Reads the configuration from `env`. */
+export function readConfig(env: Env): ValidatorConfig {
+  const allowList = parseAllowList(env['VALIDATOR_ALLOW_HOSTS']);
+  if (allowList.invalid.length > 0) {
+    throw new ConfigError(`VALIDATOR_ALLOW_HOSTS has entries that are not host or host:port: ${allowList.invalid.join(', ')}`);
+  }
+  const token = env['API_TOKEN'];
+  const maxTimeoutMs = int(env, 'VALIDATOR_MAX_TIMEOUT_MS', 60_000, 100, 600_000);
+  return {
+    apiToken: token && token.length > 0 ? token : null,
+    allowList,
+    rateLimit: int(env, 'VALIDATOR_RATE_LIMIT', 30, 1, 1_000_000),
+    rateWindowMs: int(env, 'VALIDATOR_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
+    maxConcurrent: int(env, 'VALIDATOR_MAX_CONCURRENT', 4, 1, 10_000),
+    bodyLimitBytes: int(env, 'VALIDATOR_BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
+    defaultTimeoutMs: Math.min(int(env, 'VALIDATOR_DEFAULT_TIMEOUT_MS', 15_000, 100, 600_000), maxTimeoutMs),
+    maxTimeoutMs,
+    fetchMaxBytes: int(env, 'VALIDATOR_FETCH_MAX_BYTES', 2 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    fetchTimeoutMs: int(env, 'VALIDATOR_FETCH_TIMEOUT_MS', 10_000, 100, 600_000),
+    sessionTtlMs: int(env, 'VALIDATOR_SESSION_TTL_S', 12 * 3600, 60, 30 * 86400) * 1000,
+    trustProxy: env['VALIDATOR_TRUST_PROXY'] === '1' || env['VALIDATOR_TRUST_PROXY'] === 'true',
+  };
+}

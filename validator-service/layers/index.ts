@@ -1,0 +1,16 @@
+/**
+ * The protocol layers of this issue, in the order their cards are shown. A2A, x402 and ERC-8004
+ * join this list in a later issue; the pipeline runs whatever is here, concurrently.
+ */
+import type { Layer } from './layer.ts';
+import { htmlLayer } from './html.ts';
+import { httpLayer } from './http.ts';
+import { mcpAppsLayer } from './mcp-apps.ts';
+import { mcpLayer } from './mcp.ts';
+import { oauthLayer } from './oauth.ts';
+
+/** Every layer the pipeline runs. */
+export const layers: Layer[] = [httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer];
+
+export { htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer };
+export type { Layer, LayerContext, LayerMessage, LayerName, LayerResult, LayerStatus, TlsInfo } from './layer.ts';

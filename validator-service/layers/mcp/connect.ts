@@ -1,0 +1,99 @@
+/**
+ * Connects to an MCP endpoint as the official SDK client would: Streamable HTTP first, then the
+ * legacy HTTP+SSE transport when the POST is refused with 400/404/405 (as the spec's backwards
+ * compatibility section says). Shared by the MCP and MCP Apps layers; only `initialize` is sent.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { LayerContext } from '../layer.ts';
+import { raceSignal, requestSignal } from '../shared/deadline.ts';
+import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
+import { recordingFetch, type Exchange } from './recording-fetch.ts';
+
+export type McpTransportKind = 'streamable-http' | 'sse';
+
+export interface McpConnection {
+  readonly client: Client;
+  readonly transport: McpTransportKind;
+  /** The protocol version both sides agreed on, as passed by the SDK to the transport. */
+  readonly negotiatedVersion: string | null;
+  readonly exchanges: readonly Exchange[];
+  /** Ends our own session (DELETE where supported) and closes the transport. */
+  close(): Promise<void>;
+}
+
+export type ConnectOutcome =
+  | { readonly kind: 'connected'; readonly connection: McpConnection }
+  | { readonly kind: 'auth-required'; readonly status: number; readonly wwwAuthenticate: string | null; readonly transport: McpTransportKind; readonly exchanges: readonly Exchange[] }
+  | { readonly kind: 'not-mcp'; readonly reason: string; readonly exchanges: readonly Exchange[] }
+  | { readonly kind: 'handshake-failed'; readonly reason: string; readonly transport: McpTransportKind; readonly exchanges: readonly Exchange[] }
+  | { readonly kind: 'unreachable'; readonly failure: NetworkFailure; readonly exchanges: readonly Exchange[] };
+
+/** Name and version the validator announces in `initialize`. */
+export const validatorClientInfo = { name: 'toolkit-validator', version: '0.1.0' } as const;
+
+const fallbackStatuses = new Set([400, 404, 405]);
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function attempt(ctx: LayerContext, kind: McpTransportKind, capabilities: ClientCapabilities, signal: AbortSignal) {
+  const recorder = recordingFetch(ctx.fetch, signal);
+  let negotiatedVersion: string | null = null;
+  const transport: Transport & { terminateSession?: () => Promise<void> } = kind === 'streamable-http'
+    ? new StreamableHTTPClientTransport(ctx.url, { fetch: recorder.fetch })
+    : new SSEClientTransport(ctx.url, { fetch: recorder.fetch });
+  const setVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    negotiatedVersion = version;
+    setVersion?.(version);
+  };
+  const client = new Client(validatorClientInfo, { capabilities });
+  const close = async () => {
+    await transport.terminateSession?.().catch(() => undefined);
+    await client.close().catch(() => undefined);
+  };
+  try {
+    await raceSignal(client.connect(transport, { signal, timeout: ctx.timeoutMs }), signal);
+    const connection: McpConnection = { client, transport: kind, negotiatedVersion, exchanges: recorder.exchanges, close };
+    return { ok: true as const, connection, recorder };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    return { ok: false as const, error, recorder };
+  }
+}
+
+function challenge(exchanges: readonly Exchange[]): Exchange | undefined {
+  return exchanges.find((e) => e.status === 401 || (e.status === 403 && e.wwwAuthenticate !== null));
+}
+
+/** Tries Streamable HTTP, then legacy SSE; never throws. */
+export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabilities = {}): Promise<ConnectOutcome> {
+  const signal = requestSignal(ctx);
+  const streamable = await attempt(ctx, 'streamable-http', capabilities, signal);
+  if (streamable.ok) return { kind: 'connected', connection: streamable.connection };
+  const first = streamable.recorder.exchanges;
+  const denied = challenge(first);
+  if (denied) return { kind: 'auth-required', status: denied.status ?? 401, wwwAuthenticate: denied.wwwAuthenticate, transport: 'streamable-http', exchanges: first };
+  const post = first.find((e) => e.method === 'POST');
+  if (!post || post.status === null) {
+    return { kind: 'unreachable', failure: classifyNetworkError(streamable.recorder.lastError ?? streamable.error), exchanges: first };
+  }
+  if (!fallbackStatuses.has(post.status)) {
+    const looksMcp = post.status >= 200 && post.status < 300 && /json|event-stream/i.test(post.contentType ?? '');
+    if (looksMcp) return { kind: 'handshake-failed', reason: message(streamable.error), transport: 'streamable-http', exchanges: first };
+    return { kind: 'not-mcp', reason: `POST initialize answered ${post.status} ${post.contentType ?? ''}`.trim(), exchanges: first };
+  }
+  const sse = await attempt(ctx, 'sse', capabilities, signal);
+  const all = [...first, ...sse.recorder.exchanges];
+  if (sse.ok) return { kind: 'connected', connection: { ...sse.connection, exchanges: all } };
+  const sseDenied = challenge(sse.recorder.exchanges);
+  if (sseDenied) return { kind: 'auth-required', status: sseDenied.status ?? 401, wwwAuthenticate: sseDenied.wwwAuthenticate, transport: 'sse', exchanges: all };
+  const get = sse.recorder.exchanges.find((e) => e.method === 'GET');
+  if (get?.status !== undefined && get.status !== null && get.status >= 200 && get.status < 300 && /event-stream/i.test(get.contentType ?? '')) {
+    return { kind: 'handshake-failed', reason: message(sse.error), transport: 'sse', exchanges: all };
+  }
+  return { kind: 'not-mcp', reason: `POST initialize answered ${post.status}; GET for the legacy SSE transport ${get?.status ? `answered ${get.status} ${get.contentType ?? ''}`.trim() : 'failed'}`, exchanges: all };
+}

@@ -1,0 +1,85 @@
+/**
+ * The OAuth layer: does the endpoint protect itself with OAuth the way MCP clients can follow?
+ * Challenge first (`WWW-Authenticate: Bearer resource_metadata=…`), then RFC 9728 metadata, then
+ * the authorization server's RFC 8414 / OpenID metadata. No challenge and no metadata: not detected.
+ */
+import type { Layer, LayerContext, LayerResult } from './layer.ts';
+import { discoverAuthorizationServer, type AuthorizationServerLookup } from './oauth/authorization-server.ts';
+import { probeChallenge } from './oauth/challenge-probe.ts';
+import { oauthCodes } from './oauth/codes.ts';
+import { findProtectedResource } from './oauth/protected-resource.ts';
+import { parseBearerChallenge } from './oauth/www-authenticate.ts';
+import { Findings } from './shared/findings.ts';
+
+type Result = Omit<LayerResult, 'durationMs'>;
+
+const noOauth = {
+  supportsOAuth: false, requiresAuth: false, hasProtectedResourceMetadata: false, hasAuthServerMetadata: false,
+  supportsPkce: false, hasDynamicRegistration: false, supportsClientIdMetadataDocument: false, hasValidOAuthConfig: false,
+};
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+async function run(ctx: LayerContext): Promise<Result> {
+  const findings = new Findings(oauthCodes);
+  const probe = await probeChallenge(ctx);
+  if (!probe.ok) {
+    findings.add('OAUTH-020', `The endpoint could not be reached (${probe.failure.kind}); see the HTTP layer.`, ctx.url.href);
+    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages: findings.messages, raw: { probe } };
+  }
+  const challenge = (probe.status === 401 || probe.status === 403) ? parseBearerChallenge(probe.wwwAuthenticate) : null;
+  if (challenge) {
+    findings.add('OAUTH-001', `The endpoint answers ${probe.status} with a Bearer challenge.`, 'WWW-Authenticate');
+    if (challenge.resourceMetadata === null) findings.add('OAUTH-004', 'The challenge has no resource_metadata parameter; clients must guess the well-known URL.', 'WWW-Authenticate');
+  }
+  const prm = await findProtectedResource(ctx, findings, challenge?.resourceMetadata ?? null);
+  if (!challenge && !prm.found) {
+    findings.add('OAUTH-002', `No Bearer challenge (POST answered ${probe.status}) and no protected-resource metadata.`, ctx.url.href);
+    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages: findings.messages, raw: { probe, protectedResourceAttempts: prm.attempts } };
+  }
+  if (challenge && !prm.found && challenge.resourceMetadata === null) {
+    findings.add('OAUTH-003', `The endpoint requires a token but publishes no protected-resource metadata; tried ${prm.attempts.map((a) => a.url).join(', ')}.`, ctx.url.href);
+  }
+  const servers = prm.found?.authorizationServers ?? [];
+  const lookups: AuthorizationServerLookup[] = [];
+  for (const issuer of servers.slice(0, 3)) lookups.push(await discoverAuthorizationServer(ctx, findings, issuer));
+  const first = lookups[0]?.found ?? null;
+  if (challenge?.scope) findings.add('OAUTH-019', `The challenge asks for scope "${challenge.scope}".`, 'WWW-Authenticate');
+
+  const status = findings.verdict();
+  return {
+    layer: 'oauth',
+    status,
+    categories: {
+      supportsOAuth: true,
+      requiresAuth: challenge !== null,
+      hasProtectedResourceMetadata: prm.found !== null,
+      hasAuthServerMetadata: first !== null,
+      supportsPkce: first?.supportsPkce ?? false,
+      hasDynamicRegistration: (first?.registrationEndpoint ?? null) !== null,
+      supportsClientIdMetadataDocument: first?.supportsCimd ?? false,
+      hasValidOAuthConfig: status === 'pass' && prm.found !== null && first !== null,
+    },
+    summary: {
+      issuer: first?.issuer ?? null,
+      authorizationEndpoint: first?.metadata.authorization_endpoint ?? null,
+      tokenEndpoint: first?.metadata.token_endpoint ?? null,
+      registrationEndpoint: first?.registrationEndpoint ?? null,
+      scopesSupported: strings(first?.metadata.scopes_supported ?? prm.found?.metadata.scopes_supported),
+      pkceMethodsSupported: strings(first?.metadata.code_challenge_methods_supported),
+      protectedResourceMetadataUrl: prm.found?.url ?? null,
+      authServerMetadataUrl: first?.metadataUrl ?? null,
+    },
+    messages: findings.messages,
+    raw: {
+      probe,
+      challenge,
+      protectedResource: prm.found,
+      protectedResourceAttempts: prm.attempts,
+      authorizationServers: lookups.map((l) => ({ found: l.found, attempts: l.attempts })),
+    },
+  };
+}
+
+/** The OAuth layer. */
+export const oauthLayer: Layer = { name: 'oauth', run };

@@ -1,0 +1,28 @@
+/**
+ * Parses the Bearer challenge of a `WWW-Authenticate` header (RFC 6750 §3, RFC 9728 §5.1) without
+ * a general-purpose parser: only the auth-params of the `Bearer` scheme matter here.
+ */
+
+export interface BearerChallenge {
+  /** Lower-cased parameter names to values (quotes and escapes removed). */
+  readonly params: Readonly<Record<string, string>>;
+  readonly resourceMetadata: string | null;
+  readonly scope: string | null;
+}
+
+/** The Bearer challenge in `header`, or null when there is none. */
+export function parseBearerChallenge(header: string | null): BearerChallenge | null {
+  if (!header) return null;
+  const start = header.search(/(^|[\s,])bearer(\s|$)/i);
+  if (start < 0) return null;
+  const rest = header.slice(start).replace(/^[\s,]*bearer/i, '');
+  const params: Record<string, string> = {};
+  const pair = /\s*,?\s*([A-Za-z0-9_.-]+)\s*=\s*("((?:[^"\\]|\\.)*)"|[^\s,]+)/y;
+  for (let match = pair.exec(rest); match; match = pair.exec(rest)) {
+    const [, name, token, quoted] = match;
+    if (!name) break;
+    // A bare token followed by another token starts the next scheme: stop there.
+    params[name.toLowerCase()] = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : (token ?? '');
+  }
+  return { params, resourceMetadata: params.resource_metadata ?? null, scope: params.scope ?? null };
+}

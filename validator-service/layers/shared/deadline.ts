@@ -1,0 +1,27 @@
+/**
+ * Per-request time limits bounded by the overall deadline: a slow probe must fail on its own with a
+ * timeout finding instead of consuming the whole assessment, and nothing may outlive `ctx.signal`.
+ */
+import type { LayerContext } from '../layer.ts';
+
+/**
+ * A signal that aborts at the overall deadline or after `ms`, whichever comes first. The default
+ * leaves a fifth of the budget so the layer can still report the timeout before the deadline.
+ */
+export function requestSignal(ctx: Pick<LayerContext, 'signal' | 'timeoutMs'>, ms = ctx.timeoutMs * 0.8): AbortSignal {
+  const limit = Math.max(1, Math.round(Math.min(ms, ctx.timeoutMs)));
+  return AbortSignal.any([ctx.signal, AbortSignal.timeout(limit)]);
+}
+
+/** Rejects with the signal's reason when it aborts first; keeps SDK calls from hanging past the deadline. */
+export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}

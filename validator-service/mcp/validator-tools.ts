@@ -1,0 +1,74 @@
+/**
+ * The validator's two MCP tools, as runtime tools (`{ name, description, inputSchema, call }`).
+ * They go through the same input rules and the same core as the HTTP API, so MCP callers get the
+ * same SSRF guard and deadline; failures come back as `isError` results the model can read.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../api/api-error.ts';
+import { CHAINS } from '../api/chains.ts';
+import { readAssessInput, readLookupInput } from '../api/inputs.ts';
+import { LAYER_NAMES, LAYER_TITLES } from '../pipeline/layer-names.ts';
+import { toSections } from '../pipeline/sectioned.ts';
+import type { RuntimeTool } from '../../runtime/index.ts';
+import type { ValidatorCore } from '../validator-core.ts';
+
+const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+const asObject = (args: unknown): Record<string, unknown> =>
+  args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+
+/** `validate_endpoint` and `lookup_agent` bound to `core`. */
+export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
+  const validateEndpoint: RuntimeTool = {
+    name: 'validate_endpoint',
+    description: 'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, x402, ERC-8004) and return a verdict per layer. Read-only: never calls tools on the endpoint.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', description: 'The http(s) URL of the agent endpoint.' },
+        timeout: { type: 'integer', minimum: 1, description: 'Overall deadline in milliseconds (capped by the service).' },
+      },
+      required: ['url'],
+      additionalProperties: false,
+    },
+    async call(args) {
+      try {
+        const input = readAssessInput(asObject(args));
+        const sections = toSections(await core.assess(input));
+        const lines = LAYER_NAMES.map((name) => `${LAYER_TITLES[name]}: ${sections[name].status}`);
+        return {
+          content: [{ type: 'text', text: `Assessment of ${sections.url} (grade ${sections.grade})\n${lines.join('\n')}` }],
+          structuredContent: sections as unknown as Record<string, unknown>,
+        };
+      } catch (error) {
+        if (error instanceof ApiError) return failure(error.message);
+        throw error;
+      }
+    },
+  };
+
+  const lookupAgent: RuntimeTool = {
+    name: 'lookup_agent',
+    description: 'Look up an agent in the ERC-8004 on-chain registry by agent id and chain.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        agentId: { type: ['integer', 'string'], description: 'Agent token id (number or decimal string).' },
+        chainId: { type: ['integer', 'string'], description: `Chain id or CAIP-2 "eip155:<id>"; known: ${CHAINS.map((c) => c.id).join(', ')}.` },
+      },
+      required: ['agentId', 'chainId'],
+      additionalProperties: false,
+    },
+    async call(args) {
+      try {
+        readLookupInput(asObject(args));
+        return failure('The ERC-8004 registry lookup is not available in this version of the service; the input was valid.');
+      } catch (error) {
+        if (error instanceof ApiError) return failure(error.message);
+        throw error;
+      }
+    },
+  };
+
+  return [validateEndpoint, lookupAgent];
+}

@@ -1,0 +1,139 @@
+/**
+ * Runs every layer concurrently under one overall deadline. A layer that throws becomes `fail` with
+ * its message; a layer still running at the deadline is cut off (its signal aborts) and becomes
+ * `fail`; a layer with no implementation yet is `not_detected`. Never throws for layer problems.
+ */
+import type { Fetch, Layer, LayerContext, LayerName, LayerResult, LayerStatus, TlsInfo } from '../layers/layer.ts';
+import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts';
+import { LAYER_NAMES } from './layer-names.ts';
+
+export interface AssessmentInput {
+  readonly url: URL;
+  readonly timeoutMs: number;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+export interface PipelineDeps {
+  readonly layers: readonly Layer[];
+  readonly fetch: Fetch;
+  readonly tlsInfo: (url: URL) => Promise<TlsInfo | null>;
+  readonly now?: () => number;
+}
+
+const STATUSES: readonly LayerStatus[] = ['pass', 'fail', 'not_detected'];
+
+class DeadlineReached extends Error {
+  override readonly name = 'DeadlineReached';
+}
+
+/** Runs the assessment of one URL. */
+export async function runAssessment(input: AssessmentInput, deps: PipelineDeps): Promise<Assessment> {
+  const now = deps.now ?? Date.now;
+  const started = now();
+  const deadline = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadlinePassed = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => {
+      deadline.abort(new DeadlineReached(`assessment deadline of ${input.timeoutMs} ms passed`));
+      resolve('deadline');
+    }, input.timeoutMs);
+  });
+
+  const fetch: Fetch = (resource, init) =>
+    deps.fetch(resource, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
+  const tlsInfo = (url: URL) => race(deps.tlsInfo(url), deadline.signal);
+  const byName = new Map(deps.layers.map((layer) => [layer.name, layer]));
+  const cutOff: LayerName[] = [];
+  const notAssessed: LayerName[] = [];
+
+  const results = await Promise.all(LAYER_NAMES.map(async (name): Promise<LayerResult> => {
+    const layer = byName.get(name);
+    if (!layer) {
+      notAssessed.push(name);
+      return {
+        layer: name, status: 'not_detected', categories: {}, summary: { assessed: false }, raw: null, durationMs: 0,
+        messages: [pipeMessage(PIPE.notAssessed, 'info', `The ${name} layer is not assessed by this version of the service yet.`)],
+      };
+    }
+    const layerStarted = now();
+    const ctx: LayerContext = {
+      url: new URL(input.url.href),
+      fetch,
+      signal: deadline.signal,
+      timeoutMs: Math.max(0, input.timeoutMs - (layerStarted - started)),
+      tlsInfo,
+      options: input.options ?? {},
+    };
+    try {
+      const outcome = await Promise.race([Promise.resolve().then(() => layer.run(ctx)), deadlinePassed]);
+      if (outcome === 'deadline') {
+        cutOff.push(name);
+        return {
+          layer: name, status: 'fail', categories: {}, summary: { cutOff: true }, raw: null, durationMs: now() - layerStarted,
+          messages: [pipeMessage(PIPE.cutOff, 'error', `The ${name} layer did not finish within the ${input.timeoutMs} ms deadline and was stopped.`)],
+        };
+      }
+      return normalise(name, outcome, now() - layerStarted);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        layer: name, status: 'fail', categories: {}, summary: {}, raw: { error: message }, durationMs: now() - layerStarted,
+        messages: [pipeMessage(PIPE.threw, 'error', `The ${name} layer failed: ${message}`)],
+      };
+    }
+  }));
+  clearTimeout(timer);
+
+  const layers = Object.fromEntries(results.map((r) => [r.layer, r])) as Record<LayerName, LayerResult>;
+  const all = results.flatMap((r) => r.messages);
+  const counts = {
+    errors: all.filter((m) => m.severity === 'error').length,
+    warnings: all.filter((m) => m.severity === 'warning').length,
+    infos: all.filter((m) => m.severity === 'info').length,
+  };
+  const grade: Grade = counts.errors > 0 ? 'C' : counts.warnings > 0 ? 'B' : 'A';
+  return {
+    url: input.url.href,
+    startedAt: new Date(started).toISOString(),
+    durationMs: now() - started,
+    timeoutMs: input.timeoutMs,
+    grade,
+    counts,
+    notAssessed: LAYER_NAMES.filter((n) => notAssessed.includes(n)),
+    cutOff: LAYER_NAMES.filter((n) => cutOff.includes(n)),
+    layers,
+  };
+}
+
+/** Rejects with the abort reason when `signal` aborts first. */
+function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}
+
+/** Guards the result shape a layer returned, so one faulty layer cannot break the response. */
+function normalise(name: LayerName, result: Omit<LayerResult, 'durationMs'>, durationMs: number): LayerResult {
+  const valid = result && typeof result === 'object' && STATUSES.includes(result.status);
+  if (!valid) {
+    return {
+      layer: name, status: 'fail', categories: {}, summary: {}, raw: null, durationMs,
+      messages: [pipeMessage(PIPE.invalidResult, 'error', `The ${name} layer returned a result the pipeline cannot read.`)],
+    };
+  }
+  return {
+    layer: name,
+    status: result.status,
+    categories: result.categories ?? {},
+    summary: result.summary ?? {},
+    messages: Array.isArray(result.messages) ? result.messages : [],
+    raw: result.raw ?? null,
+    durationMs,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The `/api/validate` shape: one section per layer (all eight, so `mcp`, `a2a`, `ui` and `oauth`
+ * are always present) with `status`, `categories`, `summary` and structured `messages`.
+ */
+import type { LayerMessage, LayerName, LayerStatus } from '../layers/layer.ts';
+import type { Assessment, Grade } from './assessment.ts';
+import { LAYER_NAMES } from './layer-names.ts';
+
+export interface Section {
+  readonly status: LayerStatus;
+  readonly categories: Readonly<Record<string, boolean>>;
+  readonly summary: Readonly<Record<string, unknown>>;
+  readonly messages: readonly LayerMessage[];
+}
+
+export type SectionedResult = {
+  readonly url: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly grade: Grade;
+} & { readonly [K in LayerName]: Section };
+
+/** Maps a raw assessment to sections (drops `raw` and timing per layer). */
+export function toSections(assessment: Assessment): SectionedResult {
+  const sections = Object.fromEntries(LAYER_NAMES.map((name) => {
+    const r = assessment.layers[name];
+    return [name, { status: r.status, categories: r.categories, summary: r.summary, messages: r.messages }];
+  })) as Record<LayerName, Section>;
+  return { url: assessment.url, startedAt: assessment.startedAt, durationMs: assessment.durationMs, grade: assessment.grade, ...sections };
+}

@@ -1,0 +1,67 @@
+/**
+ * Starts the validator on node:http: `startValidator({ port, host, env })` → `{ url, close }`.
+ * Binds 127.0.0.1 unless a host is given; all configuration comes from `env` (see config.ts).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from 'h3';
+import { createValidatorApp } from './app.ts';
+import { readConfig, type ValidatorConfig } from './config.ts';
+import type { Layer } from './layers/layer.ts';
+import { createMcpFace } from './mcp/mcp-face.ts';
+import { createValidatorTools } from './mcp/validator-tools.ts';
+import type { Resolver } from './net/resolve-target.ts';
+import { loadLayers } from './pipeline/load-layers.ts';
+import { createValidatorCore } from './validator-core.ts';
+
+export interface StartOptions {
+  readonly port?: number;
+  readonly host?: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Layers to run instead of `layers/index.ts` (tests use small fakes). */
+  readonly layers?: readonly Layer[];
+  /** DNS resolver for the SSRF checks (tests simulate hostile DNS). */
+  readonly resolve?: Resolver;
+  /** Extra trusted CA (PEM) for outgoing TLS. */
+  readonly ca?: string;
+  readonly now?: () => number;
+}
+
+export interface RunningValidator {
+  /** Base URL, e.g. `http://127.0.0.1:4000`. */
+  readonly url: string;
+  readonly config: ValidatorConfig;
+  close(): Promise<void>;
+}
+
+/** Builds everything and listens; rejects with `ConfigError` for bad env values. */
+export async function startValidator(options: StartOptions = {}): Promise<RunningValidator> {
+  const env = options.env ?? process.env;
+  const config = readConfig(env);
+  const layers = options.layers ?? (await loadLayers());
+  const core = createValidatorCore({
+    config, layers,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const mcpHandler = createMcpFace(createValidatorTools(core));
+  const app = createValidatorApp({ core, mcpHandler, ...(options.now ? { now: options.now } : {}) });
+  const server: Server = createServer(toNodeHandler(app));
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 4000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => { server.off('error', reject); resolve(); });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    config,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

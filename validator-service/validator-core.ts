@@ -1,0 +1,69 @@
+/**
+ * What the API and the MCP face share: turning a checked URL into an assessment with the configured
+ * guard, deadline and layers. Refused targets and assessments that produced nothing become `ApiError`s.
+ */
+import { ApiError } from './api/api-error.ts';
+import type { ValidatorConfig } from './config.ts';
+import type { Layer } from './layers/layer.ts';
+import { SsrfBlockedError } from './net/errors.ts';
+import { createGuardedFetch } from './net/guarded-fetch.ts';
+import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './net/resolve-target.ts';
+import { createTlsInfo } from './net/tls-info.ts';
+import type { Assessment } from './pipeline/assessment.ts';
+import { LAYER_NAMES } from './pipeline/layer-names.ts';
+import { runAssessment } from './pipeline/run-assessment.ts';
+
+export interface CoreDeps {
+  readonly config: ValidatorConfig;
+  readonly layers: readonly Layer[];
+  /** DNS resolver for the SSRF checks; the system resolver by default. */
+  readonly resolve?: Resolver;
+  /** Extra trusted CA (PEM) for outgoing TLS, e.g. a test CA. */
+  readonly ca?: string;
+  readonly now?: () => number;
+}
+
+export interface AssessRequest {
+  readonly url: URL;
+  readonly timeoutMs: number | null;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+export interface ValidatorCore {
+  readonly config: ValidatorConfig;
+  /** Names of the layers that have an implementation. */
+  readonly implementedLayers: readonly string[];
+  /** Runs one assessment; throws `ApiError` 400 for a refused target, 504 when nothing finished in time. */
+  assess(request: AssessRequest): Promise<Assessment>;
+}
+
+/** Builds the core from configuration and injected I/O. */
+export function createValidatorCore(deps: CoreDeps): ValidatorCore {
+  const { config } = deps;
+  const policy: TargetPolicy = { allowList: config.allowList, resolve: deps.resolve ?? systemResolver };
+  const fetch = createGuardedFetch({ ...policy, maxBytes: config.fetchMaxBytes, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}) });
+  const tlsInfo = createTlsInfo({ ...policy, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}), ...(deps.now ? { now: deps.now } : {}) });
+  const implemented = deps.layers.map((l) => l.name).filter((n) => LAYER_NAMES.includes(n));
+
+  return {
+    config,
+    implementedLayers: implemented,
+    async assess(request) {
+      try {
+        await resolveTarget(request.url, policy);
+      } catch (error) {
+        if (error instanceof SsrfBlockedError) throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
+        // Resolution failures are findings of the HTTP layer, not input errors.
+      }
+      const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
+      const assessment = await runAssessment(
+        { url: request.url, timeoutMs, options: request.options ?? {} },
+        { layers: deps.layers, fetch, tlsInfo, ...(deps.now ? { now: deps.now } : {}) },
+      );
+      if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
+        throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
+      }
+      return assessment;
+    },
+  };
+}
