@@ -3,25 +3,16 @@
  *  1. pipeline overhead: one assessment's wall time next to its slowest single layer (median of N);
  *  2. load: 200 assessments at concurrency 20 over HTTP against loopback peers — throughput, p50/p99
  *     latency, and the service process's peak RSS (VmHWM of a separate child process).
- * Uses the real layers from validator-service/layers/index.ts; while that module is absent it falls
- * back to the small probe layers of the service tests (and says so).
+ * Uses the real layers from validator-service/layers/index.ts.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Layer } from '../validator-service/layers/layer.ts';
 import { loadLayers } from '../validator-service/pipeline/load-layers.ts';
 import { startValidator } from '../validator-service/server.ts';
 
-async function benchLayers(): Promise<{ layers: Layer[]; real: boolean }> {
-  const real = await loadLayers();
-  if (real.length > 0) return { layers: real, real: true };
-  const { mcpProbeLayer, fetchingLayer } = await import('../test/validator/service/support/fake-layers.ts');
-  return { layers: [mcpProbeLayer(), fetchingLayer('http', '/'), fetchingLayer('a2a', '/.well-known/agent-card.json')], real: false };
-}
-
 // Child mode: the service under load, in its own process so its RSS is its own.
 if (process.argv.includes('--serve')) {
-  const { layers } = await benchLayers();
+  const layers = await loadLayers();
   const running = await startValidator({ port: 0, env: process.env, layers });
   process.stdout.write(`${running.url}\n`);
   process.stdin.resume();
@@ -37,7 +28,7 @@ async function main(): Promise<void> {
   const site = await startLoopback((_req, res) => { res.setHeader('content-type', 'text/html'); res.end('<!doctype html><title>site</title><p>hello'); });
   const allow = `127.0.0.1:${mcp.port},127.0.0.1:${site.port}`;
   const targets = [`${mcp.url}/mcp`, `${site.url}/`];
-  const { layers, real } = await benchLayers();
+  const layers = await loadLayers();
   const rows: string[][] = [];
 
   // 1. Pipeline overhead, in-process.
@@ -100,7 +91,7 @@ async function main(): Promise<void> {
 
   await mcp.close();
   await site.close();
-  process.stdout.write(`layers: ${real ? 'real' : 'test probes (layers/index.ts absent)'} — ${layers.map((l) => l.name).join(', ')}\n\n`);
+  process.stdout.write(`layers: ${layers.map((l) => l.name).join(', ')}\n\n`);
   const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
   for (const row of rows) process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |\n`);
 }

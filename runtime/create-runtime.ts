@@ -4,7 +4,7 @@
  */
 import { createHandlerSandbox, type HandlerSandbox } from './handler-sandbox.ts';
 import type { SchemaModel } from './model.ts';
-import { createRedactor } from './redact.ts';
+import { createRedactor, REDACTED } from './redact.ts';
 import { serverKeysOf } from './request-assembly.ts';
 import { createRuntimeTool, type RuntimeTool } from './runtime-tool.ts';
 import { createSecretTokens } from './secret-token.ts';
@@ -58,7 +58,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const serverParams: Record<string, string> = {};
   for (const key of secretKeys) if (allParams[key] !== undefined) serverParams[key] = allParams[key];
   const tokens = createSecretTokens();
-  const redact = createRedactor(Object.values(serverParams), [tokens.pattern]);
+  const redactSecrets = createRedactor(Object.values(serverParams));
+  // Tokens can only show up in text that passed through a handler or an error; a cheap check first.
+  const redact = (text: string): string => {
+    const out = redactSecrets(text);
+    return out.includes('toolkit-secret.') ? out.replace(tokens.pattern, REDACTED) : out;
+  };
   const closing = new AbortController();
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
   const context = {

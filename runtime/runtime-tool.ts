@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { startBudget, type CallBudget } from './call-budget.ts';
 import type { HandlerSandbox } from './handler-sandbox.ts';
 import { checkPreRequest, checkResponse } from './hook-shapes.ts';
 import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
@@ -55,14 +56,21 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     if (!parsed.success) throw new ToolError(`invalid arguments for ${name}: ${describeIssues(parsed.error)}`);
     for (const key of serverKeys) if (!context.serverParams[key]) throw new MissingServerParamError(key);
 
-    const deadline = Date.now() + context.timeoutMs;
-    const remaining = () => Math.max(1, deadline - Date.now());
-    const signals = [context.closing, ...(signal ? [signal] : [])];
-    const combined = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+    const budget = startBudget(context.timeoutMs, context.closing, signal);
+    try {
+      return await exchange(parsed.data, budget);
+    } finally {
+      budget.dispose();
+    }
+  }
+
+  async function exchange(input: Record<string, unknown>, budget: CallBudget): Promise<CallToolResult> {
+    const remaining = budget.remaining;
+    const combined = budget.signal;
     const sandbox = hooks.size > 0 ? context.sandbox(schema) : undefined;
 
-    let struct = assembleRequest(schema, tool, parsed.data, context.tokens);
-    let payload: Record<string, unknown> = parsed.data;
+    let struct = assembleRequest(schema, tool, input, context.tokens);
+    let payload: Record<string, unknown> = input;
     if (sandbox && hooks.has('preRequest')) {
       const returned = await sandbox.call(tool.name, 'preRequest', { struct, payload }, { timeoutMs: remaining(), signal: combined });
       ({ struct, payload } = checkPreRequest(returned, tool.name, struct));
@@ -74,7 +82,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
       const request = resolveSecrets(struct, context.tokens, context.serverParams);
-      const response = await sendUpstream(request, { fetch: context.fetch, timeoutMs: remaining(), signal: combined });
+      const response = await sendUpstream(request, { fetch: context.fetch, budget });
       upstream = interpretBody(response, tool.output);
     }
 

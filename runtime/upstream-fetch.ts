@@ -2,6 +2,7 @@
  * The one HTTP call of a tool, with a deadline, and network failures named the way the spec's
  * runtime-error table names them (ECONNREFUSED, ETIMEDOUT, ENOTFOUND) so the model can act on them.
  */
+import type { CallBudget } from './call-budget.ts';
 import type { RequestStruct } from './request-assembly.ts';
 import { ToolError } from './tool-error.ts';
 
@@ -14,9 +15,8 @@ export interface UpstreamResponse {
 
 export interface SendOptions {
   readonly fetch: typeof fetch;
-  readonly timeoutMs: number;
-  /** Aborted by the client (cancellation) or by the runtime closing. */
-  readonly signal?: AbortSignal;
+  /** The call's deadline and abort signal (client cancellation, shutdown, timeout). */
+  readonly budget: CallBudget;
 }
 
 const hostOf = (url: string): string => {
@@ -69,9 +69,7 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
 
 /** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. */
 export async function sendUpstream(struct: RequestStruct, options: SendOptions): Promise<UpstreamResponse> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
+  const { budget } = options;
   const headers: Record<string, string> = { ...struct.headers };
   let body: string | undefined;
   if (struct.body !== undefined && struct.method !== 'GET') {
@@ -80,12 +78,10 @@ export async function sendUpstream(struct: RequestStruct, options: SendOptions):
   }
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
   try {
-    const response = await options.fetch(struct.url, { method: struct.method, headers, body, signal, redirect: 'follow' });
+    const response = await options.fetch(struct.url, { method: struct.method, headers, body, signal: budget.signal, redirect: 'follow' });
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { status: response.status, statusText: response.statusText, headers: response.headers, bytes };
   } catch (error) {
-    throw describeNetworkError(error, struct.url, timeout.signal.aborted, options.signal?.aborted ?? false, options.timeoutMs);
-  } finally {
-    clearTimeout(timer);
+    throw describeNetworkError(error, struct.url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
   }
 }

@@ -5,6 +5,7 @@
 import { ApiError } from './api/api-error.ts';
 import type { ValidatorConfig } from './config.ts';
 import type { Layer } from './layers/layer.ts';
+import { bounded } from './net/bounded.ts';
 import { SsrfBlockedError } from './net/errors.ts';
 import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './net/resolve-target.ts';
@@ -49,13 +50,13 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
     config,
     implementedLayers: implemented,
     async assess(request) {
+      const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
       try {
-        await resolveTarget(request.url, policy);
+        await bounded(resolveTarget(request.url, policy), Math.min(timeoutMs, 5_000), () => new Error('slow DNS'));
       } catch (error) {
         if (error instanceof SsrfBlockedError) throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
-        // Resolution failures are findings of the HTTP layer, not input errors.
+        // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
       }
-      const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
       const assessment = await runAssessment(
         { url: request.url, timeoutMs, options: request.options ?? {} },
         { layers: deps.layers, fetch, tlsInfo, ...(deps.now ? { now: deps.now } : {}) },

@@ -1,11 +1,84 @@
-import { Command } from 'clipanion';
+/**
+ * `toolkit start` (what `npm start` runs): the whole project in one command, for a newcomer.
+ * Builds the catalog into `generated/`, serves `generated/catalog.mjs` over Streamable HTTP on
+ * loopback, and starts the validator UI with that server on its allowlist, then prints both URLs so
+ * the page can validate the project's own server. Ctrl-C stops both.
+ */
+import { Command, Option } from 'clipanion';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { buildCatalog } from '../../compiler/build/build-catalog.ts';
+import { formatDiagnostics } from '../../compiler/diagnostics/format.ts';
+import { startValidator } from '../../validator-service/server.ts';
 
-/** `toolkit start`: not built yet. */
+/** Waits for the bundle to print its listening line; rejects if it exits first. */
+function waitForListening(child: ChildProcess): Promise<string> {
+  return new Promise((resolveUrl, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const url = seen.match(/listening on (\S+)/)?.[1];
+      if (url) {
+        child.stdout?.off('data', onData);
+        resolveUrl(url);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the catalog server exited (code ${code}) before listening:\n${seen}`)));
+  });
+}
+
 export class StartCommand extends Command {
   static override paths = [['start']];
-  static override usage = Command.Usage({ description: 'not built yet' });
+  static override usage = Command.Usage({
+    description: 'build the catalog, serve it over MCP on localhost and start the validator UI',
+    details: 'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator. Both bind 127.0.0.1.',
+  });
+
+  port = Option.String('--port', process.env.PORT ?? '4000', { description: 'validator port (default 4000, env PORT)' });
+  mcpPort = Option.String('--mcp-port', process.env.MCP_PORT ?? '4001', { description: 'catalog MCP server port (default 4001, env MCP_PORT)' });
+  schemas = Option.String('--schemas', 'schemas', { description: 'schema directory (default ./schemas)' });
+  out = Option.String('--out', 'generated', { description: 'output directory (default ./generated)' });
+
   async execute(): Promise<number> {
-    this.context.stderr.write('toolkit start: not implemented yet\n');
-    return 1;
+    const { stdout, stderr } = this.context;
+    const cwd = process.cwd();
+    const report = await buildCatalog({
+      schemasDir: resolve(cwd, this.schemas),
+      outDir: resolve(cwd, this.out),
+      projectDir: cwd,
+      progress: (line) => stdout.write(`  ${line}\n`),
+    });
+    if (!report.ok) {
+      stderr.write(formatDiagnostics(report.diagnostics));
+      for (const problem of report.problems) stderr.write(`${problem}\n`);
+      stderr.write(`toolkit start: the build failed (${report.failed.length} schema(s)); nothing was started\n`);
+      return 1;
+    }
+    stdout.write(`built ${report.schemas} schemas, ${report.tools} tools\n`);
+
+    const bundle = resolve(cwd, this.out, 'catalog.mjs');
+    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const mcpUrl = await waitForListening(mcp);
+
+    const validator = await startValidator({
+      port: Number(this.port),
+      host: '127.0.0.1',
+      env: { ...process.env, VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, `127.0.0.1:${this.mcpPort}`].filter(Boolean).join(',') },
+    });
+
+    stdout.write(`\nMCP server (the catalog):  ${mcpUrl}\n`);
+    stdout.write(`Validator UI:              ${validator.url}/\n`);
+    stdout.write(`\nOpen the validator, paste the MCP URL and press Enter. Ctrl-C stops both.\n`);
+
+    await new Promise<void>((done) => {
+      const stop = () => done();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      mcp.once('exit', stop);
+    });
+    mcp.kill('SIGTERM');
+    await validator.close();
+    return 0;
   }
 }

@@ -108,7 +108,9 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
       failed.push({ source: source.file, key });
     } else {
       warnings += outcome.diagnostics.length;
-      items.push({ source, key, model: outcome.model, fresh: true, diagnostics: outcome.diagnostics, emitted: emitSchemaModule(outcome.model, source.file) });
+      // `file` relative to the schemas directory: the output must not depend on where the catalog lives.
+      const model: SchemaModel = { ...outcome.model, file: source.file };
+      items.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted: emitSchemaModule(model, source.file) });
     }
   }
   const rebuilt = items.filter((item) => item.fresh).length;

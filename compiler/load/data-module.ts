@@ -6,7 +6,6 @@ import { ts } from 'ts-morph';
 import { scanDataModule } from '../scan/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { forget, parseModule, syntaxErrors } from '../parse/source-file.ts';
-import { LocationIndex } from '../parse/location-index.ts';
 import { readModuleShape } from '../parse/module-exports.ts';
 import { evaluateStatic, type StaticValue } from '../parse/static-value.ts';
 import { Reporter } from '../validate/reporter.ts';
@@ -52,6 +51,3 @@ export function readDataExport(file: string, text: string, name: string): DataEx
     forget(source);
   }
 }
-
-/** A reporter with no positions, for a file that could not be read at all. */
-export const unreadable = (file: string): Reporter => new Reporter(file, new LocationIndex());

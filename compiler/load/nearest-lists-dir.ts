@@ -2,13 +2,14 @@
 import { dirname, join, resolve } from 'node:path';
 import type { FileSystem } from './file-system.ts';
 
+/** Walks up from the schema's folder; a relative schema path gives a relative lists path (for messages). */
 export function nearestListsDir(schemaFile: string, fs: FileSystem): string | undefined {
-  let dir = dirname(resolve(schemaFile));
+  let dir = dirname(schemaFile);
   for (let level = 0; level <= 10; level += 1) {
     const candidate = join(dir, '_lists');
     if (fs.isDirectory(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
+    const parent = join(dir, '..');
+    if (resolve(parent) === resolve(dir)) return undefined;
     dir = parent;
   }
   return undefined;

@@ -37,10 +37,8 @@ export function resolveSharedLists(
       r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory (${listsDir})`);
       continue;
     }
-    const data = readDataExport(fs.display(file), text, 'list');
-    if (data.missing) data.reporter.report('LST001', [], 'a list file must export `list = { meta, entries }`');
-    const list = data.value === undefined ? undefined : checkListValue(data.value, data.reporter);
-    listDiagnostics.push(...data.reporter.diagnostics);
+    const { list, diagnostics } = readListFile(fs.display(file), text);
+    listDiagnostics.push(...diagnostics);
     if (!list) {
       r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${fs.display(file)} is not a valid list`);
       continue;
@@ -56,6 +54,20 @@ export function resolveSharedLists(
     out.set(ref.ref, { list, entries: applyFilter(list.entries, ref.filter) });
   }
   return out;
+}
+
+/** Parsed list files by path; reused while the text is unchanged, so a tree parses each list once. */
+const listCache = new Map<string, { text: string; list: SharedList | undefined; diagnostics: readonly Diagnostic[] }>();
+
+function readListFile(file: string, text: string): { list: SharedList | undefined; diagnostics: readonly Diagnostic[] } {
+  const cached = listCache.get(file);
+  if (cached && cached.text === text) return cached;
+  const data = readDataExport(file, text, 'list');
+  if (data.missing) data.reporter.report('LST001', [], 'a list file must export `list = { meta, entries }`');
+  const list = data.value === undefined ? undefined : checkListValue(data.value, data.reporter);
+  const entry = { text, list, diagnostics: [...data.reporter.diagnostics] };
+  listCache.set(file, entry);
+  return entry;
 }
 
 function applyFilter(entries: readonly Obj[], filter: ListFilter | undefined): readonly Obj[] {

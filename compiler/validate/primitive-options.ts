@@ -24,7 +24,8 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
     return;
   }
   if (primitive.kind !== 'enum' && primitive.argument.trim() !== '') {
-    r.report(LIST_INTERPOLATION_ANYWHERE.test(primitive.argument) ? 'VAL047' : 'VAL044', primitiveAt, `tool ${tool}: ${primitive.kind}() takes no arguments, got ${show(z.primitive)}`);
+    if (LIST_INTERPOLATION_ANYWHERE.test(primitive.argument)) r.report('VAL047', primitiveAt, `tool ${tool}: {{list:field}} is only allowed inside enum(), got ${show(z.primitive)}`);
+    else r.report('VAL044', primitiveAt, `tool ${tool}: ${primitive.kind}() takes no arguments, got ${show(z.primitive)}`);
   }
   if (primitive.kind === 'enum') checkEnumLists(tool, primitive, primitiveAt, lists, r);
 

@@ -1,4 +1,4 @@
-/** Rules on `main.prompts` declarations and prompt files (PRM001–PRM012). */
+/** Rules on `main.prompts` declarations and prompt files (PRM001–PRM011; the count is in limits.ts). */
 import type { Reporter } from './reporter.ts';
 import { isNonEmptyString, isObject, isString, KEBAB_NAME, show, type Obj } from './checks.ts';
 import { contentPlaceholders, type SchemaNames } from './content-placeholders.ts';
@@ -15,7 +15,6 @@ export function checkPromptDeclarations(value: unknown, r: Reporter): PromptDecl
     return [];
   }
   const names = Object.keys(value);
-  if (names.length > 4) r.report('PRM012', ['prompts'], `at most 4 prompts per schema, found ${names.length}`);
   const out: PromptDeclaration[] = [];
   for (const name of names) {
     const entry = value[name];

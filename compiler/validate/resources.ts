@@ -1,4 +1,4 @@
-/** Rules on `main.resources` (RES001–RES023 except the SQL-reading helpers in resource-sql.ts). */
+/** Rules on `main.resources` (RES001–RES023; the SQL readers are in resource-sql.ts, the counts in limits.ts). */
 import type { Reporter } from './reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, isStringArray, show, type Obj } from './checks.ts';
 import { blockedPattern, countPlaceholders, foreignPlaceholders, statementProblem } from './resource-sql.ts';
@@ -18,7 +18,6 @@ export function checkResources(value: unknown, r: Reporter, databaseExists?: Dat
   if (value === undefined) return;
   if (!isObject(value)) return r.report('RES001', ['resources'], 'main.resources must be an object keyed by resource name');
   const names = Object.keys(value);
-  if (names.length > 2) r.report('RES003', ['resources'], `at most 2 resources per schema, found ${names.length}`);
   for (const name of names) checkResource(name, value[name], ['resources', name], r, databaseExists);
 }
 
@@ -44,8 +43,6 @@ function checkResource(name: string, resource: unknown, at: (string | number)[],
   if (!isObject(resource.queries)) return r.report('RES016', [...at, 'queries'], `resource ${name}: queries must be an object with a getSchema query`);
   const queries = Object.keys(resource.queries);
   if (!queries.includes('getSchema')) r.report('RES016', [...at, 'queries'], `resource ${name}: a getSchema query is required`);
-  const defined = queries.filter((q) => q !== 'freeQuery').length;
-  if (defined + 1 > 8) r.report('RES008', [...at, 'queries'], `resource ${name}: at most 8 queries including freeQuery (7 defined), found ${defined} defined`);
   for (const query of queries) checkQuery(name, query, resource.queries[query], [...at, 'queries', query], r);
 }
 

@@ -1,4 +1,4 @@
-/** Rules on `main.skills` declarations and skill files (SKL002–SKL025). */
+/** Rules on `main.skills` declarations and skill files (SKL002–SKL025; the count is in limits.ts). */
 import type { Reporter } from './reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, isStringArray, KEBAB_NAME, show, type Obj } from './checks.ts';
 import { contentPlaceholders, toolResolves, type SchemaNames } from './content-placeholders.ts';
@@ -15,7 +15,6 @@ export function checkSkillDeclarations(value: unknown, r: Reporter): SkillDeclar
     return [];
   }
   const names = Object.keys(value);
-  if (names.length > 4) r.report('SKL018', ['skills'], `at most 4 skills per schema, found ${names.length}`);
   const out: SkillDeclaration[] = [];
   for (const name of names) {
     const at = ['skills', name];

@@ -7,6 +7,7 @@ import type { Reporter } from './reporter.ts';
 import { isObject, isString, isStringArray, toolContainer, type Obj } from './checks.ts';
 import type { SchemaNames } from './content-placeholders.ts';
 import { checkHandlerKeys } from './handler-keys.ts';
+import { checkLimits } from './limits.ts';
 import { checkMainFields } from './main-fields.ts';
 import { checkParameter } from './parameters.ts';
 import type { ListCatalog } from './primitive-options.ts';
@@ -42,6 +43,7 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
     return undefined;
   }
   checkMainFields(main, r);
+  checkLimits(main, r);
   const declared = new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
   checkRootAndHeaders(main, declared, r);
   const listRefs = checkSharedListRefs(main.sharedLists, r);
@@ -49,7 +51,6 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
 
   const { key: containerKey, tools } = toolContainer(main);
   const toolNames = Object.keys(tools);
-  if (toolNames.length > 8) r.report('VAL031', [containerKey], `schema exceeds maximum of 8 tools (found ${toolNames.length})`);
   for (const name of toolNames) {
     const at = [containerKey, name];
     const tool = tools[name];

@@ -28,6 +28,8 @@ export interface StreamablePeerOptions {
   readonly failingToolList?: boolean;
   /** Return a tool without `inputSchema` from `tools/list`. */
   readonly invalidToolList?: boolean;
+  /** Publish an SEP-2127 server card at `<endpoint>/server-card`. */
+  readonly serverCard?: boolean;
 }
 
 export interface StreamablePeer extends Peer {
@@ -81,6 +83,14 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
     setCors(req, res, options);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (req.method === 'OPTIONS') { res.writeHead(options.cors === false ? 405 : 204).end(); return; }
+    if (path === '/mcp/server-card' && options.serverCard) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+        $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+        name: 'example-org/loopback-streamable', version: '1.2.3', description: 'Loopback echo server',
+        remotes: [{ type: 'streamable-http', url: `http://${req.headers.host}/mcp`, supportedProtocolVersions: ['2025-11-25'] }],
+      }));
+      return;
+    }
     if (path !== '/mcp') { res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'); return; }
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestCa, type TestCa } from '../support/tls.ts';
-import { assertNoCanary, CANARY, captured, textOf } from './support/spawn-server.ts';
+import { assertNoCanary, CANARY, captured, recordMessages, textOf } from './support/spawn-server.ts';
 import { startUpstream, type Upstream } from './support/upstream.ts';
 
 const test = suite('toolkit server');
@@ -85,6 +85,7 @@ async function connectStdio(args: string[]): Promise<{ client: Client; stderr: (
   });
   const client = new Client({ name: 'cmd-test', version: '0' });
   await client.connect(transport);
+  recordMessages(transport);
   return { client, stderr: () => stderr };
 }
 
@@ -98,6 +99,12 @@ test('stdio: serves the loaded schema, runs its handler, skips the broken file w
     assert.equal(JSON.parse(textOf(result)), { city: 'São Paulo', path: '/forecast/S%C3%A3o%20Paulo?days=3' });
     assert.is(upstream.seen[upstream.seen.length - 1]!.headers.authorization, `Bearer ${CANARY}`);
     assert.match(stderr(), /skipped .*broken\.mjs/);
+    // The catalog's wrong-order options ('optional()', 'default(3)', 'min(1)', 'max(7)') work, with a typed default.
+    const forecast = tools.find((t) => t.name === 'get_forecast_weather')!;
+    assert.equal(forecast.inputSchema.properties?.days, { type: 'number', minimum: 1, maximum: 7, default: 3 });
+    const tooMany = await client.callTool({ name: 'get_forecast_weather', arguments: { city: 'Oslo', days: 9 } });
+    assert.ok(tooMany.isError);
+    assert.match(textOf(tooMany), /days: Too big/);
   } finally {
     await client.close();
   }
@@ -128,7 +135,9 @@ test('--http serves the same tools over Streamable HTTP', async () => {
   });
   const client = new Client({ name: 'cmd-http', version: '0' });
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await client.connect(transport);
+    recordMessages(transport);
     const result = await client.callTool({ name: 'get_alerts_weather', arguments: {} });
     assert.not.ok(result.isError, textOf(result));
   } finally {

@@ -8,6 +8,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { Fetch } from '../layers/layer.ts';
+import { bounded } from './bounded.ts';
 import { GuardedFetchError } from './errors.ts';
 import { resolveTarget, type ResolvedAddress, type TargetPolicy } from './resolve-target.ts';
 import { bareHost, effectivePort } from './target-url.ts';
@@ -46,7 +47,9 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
         throw new GuardedFetchError('BAD_URL', `refused ${url.protocol} URL: only http and https are fetched`);
       }
       signal?.throwIfAborted();
-      const target = await resolveTarget(url, options);
+      const host = url.host;
+      const target = await bounded(resolveTarget(url, options), timeoutMs,
+        () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`), signal);
       const response = await send({ url, method, headers, body, target, signal, maxBytes, timeoutMs, ca });
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || !location || request.redirect === 'manual') return response;
@@ -90,7 +93,9 @@ function send(args: SendArgs): Promise<Response> {
   const outgoing: Record<string, string> = { 'user-agent': 'toolkit-validator/0.1', accept: '*/*' };
   args.headers.forEach((value, key) => (outgoing[key] = value));
   outgoing['host'] = url.host;
-  delete outgoing['accept-encoding'];
+  for (const hopByHop of ['accept-encoding', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'upgrade', 'proxy-authorization', 'proxy-connection']) {
+    delete outgoing[hopByHop];
+  }
   if (args.body) outgoing['content-length'] = String(args.body.length);
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,11 +1,13 @@
 /**
  * Certificate and ALPN facts for a `https:` URL, read over a TLS handshake to the checked address.
- * Verification stays on: a certificate that fails it is reported (`authorized: false` with the
- * reason) from what the handshake presented, and no request is ever sent over such a connection.
+ * Verification stays on: a certificate that fails it is reported as `authorized: false` with the
+ * OpenSSL reason (`CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, …); its other fields are then
+ * null, because reading them would need a connection that skips verification.
  */
 import { isIP } from 'node:net';
 import { connect, rootCertificates, type PeerCertificate, type TLSSocket } from 'node:tls';
 import type { TlsInfo } from '../layers/layer.ts';
+import { bounded } from './bounded.ts';
 import { GuardedFetchError } from './errors.ts';
 import { resolveTarget, type TargetPolicy } from './resolve-target.ts';
 import { bareHost, effectivePort } from './target-url.ts';
@@ -26,7 +28,9 @@ export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<Tl
   const now = options.now ?? Date.now;
   return async (url) => {
     if (url.protocol !== 'https:') return null;
-    const target = await resolveTarget(url, options);
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    const target = await bounded(resolveTarget(url, options), timeoutMs,
+      () => new GuardedFetchError('TIMEOUT', `resolving ${url.host} took longer than ${timeoutMs} ms`));
     const host = bareHost(url);
     return new Promise<TlsInfo>((resolve, reject) => {
       const socket: TLSSocket = connect({
@@ -36,7 +40,7 @@ export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<Tl
         ALPNProtocols: ['h2', 'http/1.1'],
         ...(ca ? { ca } : {}),
       });
-      socket.setTimeout(options.timeoutMs ?? 10_000, () => {
+      socket.setTimeout(timeoutMs, () => {
         socket.destroy();
         reject(new GuardedFetchError('TIMEOUT', `TLS handshake with ${url.host} timed out`));
       });

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { SchemaModel } from '../../../runtime/model.ts';
 
 const ENTRY = resolve(import.meta.dirname, 'serve-models.ts');
@@ -62,6 +63,7 @@ export async function spawnStdio(options: SpawnOptions): Promise<Spawned> {
   });
   const client = new Client({ name: 'runtime-test', version: '0.0.0' });
   await client.connect(transport);
+  recordMessages(transport);
   return { client, output: () => output, close: () => client.close() };
 }
 
@@ -82,7 +84,9 @@ export async function spawnHttp(options: SpawnOptions, listen = '127.0.0.1:0'): 
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
   });
   const client = new Client({ name: 'runtime-test', version: '0.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await client.connect(transport);
+  recordMessages(transport);
   return {
     client,
     child,
@@ -94,6 +98,15 @@ export async function spawnHttp(options: SpawnOptions, listen = '127.0.0.1:0'): 
       child.kill('SIGTERM');
       await exited;
     },
+  };
+}
+
+/** Keeps every protocol message the server sends (results, errors), for the canary check. */
+export function recordMessages(transport: Transport): void {
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    captured.push(JSON.stringify(message));
+    deliver?.(message, extra);
   };
 }
 

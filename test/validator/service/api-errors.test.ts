@@ -58,6 +58,13 @@ function registerMatrix(name: string, makeCall: (opts: { layers: Layer[]; env: R
     await expectError(await call('/api/assess', postJson({ url: 'https://user:pw@agent.example/' })), 400, 'invalid_field', 'url');
   });
 
+  test('400: private and loopback targets are refused naming url', async () => {
+    for (const url of ['http://127.1:8080/', 'http://[::ffff:169.254.169.254]/', 'http://localhost/', 'http://0x0a000001/']) {
+      const body = await expectError(await call('/api/assess', postJson({ url })), 400, 'target_not_allowed', 'url');
+      assert.match(body.error.message, /refused to contact/);
+    }
+  });
+
   test('400: invalid JSON and a non-object body are 400 (never 500)', async () => {
     await expectError(await call('/api/validate', postJson('{"url":')), 400, 'invalid_json', 'body');
     await expectError(await call('/api/validate', postJson('[1,2]')), 400, 'invalid_body', 'body');

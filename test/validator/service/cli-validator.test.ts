@@ -10,8 +10,8 @@ import { main } from '../../../cli/main.ts';
 
 const bin = new URL('../../../cli/bin.mjs', import.meta.url).pathname;
 
-test('starts on --port 0, prints its URL, answers /api/health, and exits 0 on SIGTERM', async () => {
-  const child = spawn(process.execPath, [bin, 'validator', '--port', '0'], { env: { ...process.env, API_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+test('honours PORT (0: a free port), prints its URL on 127.0.0.1, answers /api/health, exits 0 on SIGTERM', async () => {
+  const child = spawn(process.execPath, [bin, 'validator'], { env: { ...process.env, API_TOKEN: '', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));

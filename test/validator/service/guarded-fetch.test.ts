@@ -164,4 +164,16 @@ test('a name that is not allowlisted and resolves to loopback is refused without
   assert.is(seenHosts.length, before, 'the server saw no request');
 });
 
+test('a DNS answer that never comes is bounded by the time cap', async () => {
+  const fetch = make({ resolve: () => new Promise(() => undefined), timeoutMs: 200 });
+  const error = await refusal(fetch('http://slow-dns.example/'));
+  assert.is(error.code, 'TIMEOUT');
+  assert.match(error.message, /resolving slow-dns\.example/);
+});
+
+test('hop-by-hop request headers are not forwarded', async () => {
+  const response = await make()(`${allowed.url}/echo`, { method: 'POST', body: 'b', headers: { connection: 'upgrade', upgrade: 'websocket', te: 'trailers' } });
+  assert.equal(await response.json(), { method: 'POST', body: 'b', auth: null });
+});
+
 test.run();

@@ -24,6 +24,12 @@
  * | MCP-019 | info | not checked: the endpoint could not be reached (see the HTTP layer) |
  * | MCP-020 | info | list skipped: capability not declared |
  * | MCP-021 | info | list counts (tools, resources, prompts, pages) |
+ * | MCP-022 | info | server card found (which convention) |
+ * | MCP-023 | warning | server card lacks required fields |
+ * | MCP-024 | info | no server card at the known locations |
+ * | MCP-025 | info | stateless 2026-07-28 server (`server/discover`) |
+ * | MCP-026 | warning | stateless results lack required fields (`resultType`, `ttlMs`, `cacheScope`, server info) |
+ * | MCP-027 | info | the server card does not list this endpoint in `remotes` |
  */
 import type { CodeEntry } from '../shared/findings.ts';
 
@@ -49,6 +55,12 @@ export const mcpCodes = {
   'MCP-019': { severity: 'info', meaning: 'not checked: unreachable' },
   'MCP-020': { severity: 'info', meaning: 'list skipped: capability not declared' },
   'MCP-021': { severity: 'info', meaning: 'list counts' },
+  'MCP-022': { severity: 'info', meaning: 'server card found' },
+  'MCP-023': { severity: 'warning', meaning: 'server card incomplete' },
+  'MCP-024': { severity: 'info', meaning: 'no server card' },
+  'MCP-025': { severity: 'info', meaning: 'stateless server' },
+  'MCP-026': { severity: 'warning', meaning: 'stateless result incomplete' },
+  'MCP-027': { severity: 'info', meaning: 'server card does not list this endpoint' },
 } as const satisfies Record<string, CodeEntry>;
 
 export type McpCode = keyof typeof mcpCodes;

@@ -10,8 +10,34 @@ export interface Exchange {
   readonly status: number | null;
   readonly contentType: string | null;
   readonly wwwAuthenticate: string | null;
-  readonly sessionId: string | null;
+  /** Whether the server issued an `Mcp-Session-Id` (the value is a credential and is not kept). */
+  readonly sessionIssued: boolean;
+  /** The first bytes of a successful JSON or event-stream body, read from a clone; filled in asynchronously. */
+  bodyStart: string | null;
   readonly error: string | null;
+}
+
+const prefixBytes = 2048;
+
+/** Reads the start of a cloned body without holding up the caller. */
+function capturePrefix(response: Response, exchange: Exchange): void {
+  const reader = response.clone().body?.getReader();
+  if (!reader) return;
+  void (async () => {
+    let text = '';
+    try {
+      while (text.length < prefixBytes) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+        exchange.bodyStart = text.slice(0, prefixBytes);
+      }
+    } catch {
+      // The original body's consumer decides about errors; the prefix is best effort.
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  })();
 }
 
 export interface RecordingFetch {
@@ -32,17 +58,20 @@ export function recordingFetch(base: Fetch, signal: AbortSignal): RecordingFetch
       const combined = init.signal ? AbortSignal.any([init.signal, signal]) : signal;
       try {
         const response = await base(input, { ...init, signal: combined });
-        record.exchanges.push({
-          method, url, status: response.status,
-          contentType: response.headers.get('content-type'),
+        const contentType = response.headers.get('content-type');
+        const exchange: Exchange = {
+          method, url, status: response.status, contentType,
           wwwAuthenticate: response.headers.get('www-authenticate'),
-          sessionId: response.headers.get('mcp-session-id'),
+          sessionIssued: response.headers.has('mcp-session-id'),
+          bodyStart: null,
           error: null,
-        });
+        };
+        record.exchanges.push(exchange);
+        if (method === 'POST' && response.ok && /json|event-stream/i.test(contentType ?? '')) capturePrefix(response, exchange);
         return response;
       } catch (error) {
         record.lastError = error;
-        record.exchanges.push({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionId: null, error: error instanceof Error ? error.message : String(error) });
+        record.exchanges.push({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionIssued: false, bodyStart: null, error: error instanceof Error ? error.message : String(error) });
         throw error;
       }
     },

@@ -1,0 +1,46 @@
+/** MCP layer beyond the SDK: the 2026-07-28 stateless era via server/discover, and server cards. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
+import { startStatelessMcpServer, type StatelessPeer } from '../../peers/mcp-stateless-server.ts';
+import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
+import { codes, runLayer, testContext } from './support.ts';
+
+let modern: StatelessPeer;
+let carded: StreamablePeer;
+let plain: StreamablePeer;
+test.before(async () => {
+  modern = await startStatelessMcpServer();
+  carded = await startStreamableMcpServer({ serverCard: true });
+  plain = await startStreamableMcpServer();
+});
+test.after(async () => {
+  for (const peer of [modern, carded, plain]) await peer.close();
+});
+
+test('a stateless-era server is detected through server/discover and its tools are paginated', async () => {
+  const result = await runLayer(mcpLayer, testContext(modern.url));
+  assert.is(result.status, 'pass', JSON.stringify(result.messages, null, 1));
+  assert.is(result.categories.isStateless, true);
+  assert.is(result.summary.protocolVersion, '2026-07-28');
+  assert.is(result.summary.serverName, 'loopback-stateless');
+  assert.is(result.summary.toolCount, 2);
+  assert.is(modern.methods.filter((m) => m === 'tools/list').length, 2);
+  assert.not.ok(modern.methods.includes('tools/call'));
+  assert.ok(codes(result).includes('MCP-025'));
+});
+
+test('reports the server-card convention, and an incomplete card as a warning', async () => {
+  const withCard = await runLayer(mcpLayer, testContext(carded.url));
+  assert.is(withCard.summary.serverCard, 'sep-2127');
+  assert.not.ok(codes(withCard).includes('MCP-023'));
+  assert.not.ok(codes(withCard).includes('MCP-027'), 'the card lists this endpoint');
+  const legacyCard = await runLayer(mcpLayer, testContext(modern.url));
+  assert.is(legacyCard.summary.serverCard, 'sep-1649');
+  assert.match(legacyCard.messages.find((m) => m.code === 'MCP-023')?.message ?? '', /\$schema/);
+  const none = await runLayer(mcpLayer, testContext(plain.url));
+  assert.is(none.summary.serverCard, null);
+  assert.ok(codes(none).includes('MCP-024'));
+});
+
+test.run();
