@@ -6,6 +6,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolRequest, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import type { RuntimeTool } from './runtime-tool.ts';
 
@@ -44,10 +45,18 @@ function listingOf(tools: readonly RuntimeTool[]): Listing {
  */
 const AnyCallToolRequest = z.looseObject({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
+/**
+ * The SDK uses a JSON Schema validator only to check elicitation answers, which this server never
+ * asks for; its default builds an Ajv instance per Server (~0.5–1.4 ms), i.e. per HTTP request.
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'the toolkit runtime does not use elicitation' }),
+};
+
 /** Low-level SDK Server answering tools/list and tools/call for these tools. */
 export function createMcpServer(tools: readonly RuntimeTool[], info: ServerInfo = { name: 'toolkit', version: '0.1.0' }): Server {
   const listing = listingOf(tools);
-  const server = new Server(info, { capabilities: { tools: { listChanged: false } } });
+  const server = new Server(info, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: NO_ELICITATION });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing.list }));
   server.setRequestHandler(AnyCallToolRequest, async (loose, extra) => {
     const request = loose as unknown as CallToolRequest;

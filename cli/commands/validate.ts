@@ -19,7 +19,7 @@ export class ValidateCommand extends Command {
     examples: [['Validate the catalog', '$0 validate schemas/'], ['Machine-readable output', '$0 validate schemas/ --json']],
   });
 
-  targets = Option.Rest({ required: 1 });
+  targets = Option.Rest({ name: 'paths', required: 1 });
   json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
 

@@ -5,7 +5,7 @@
 import { ts, type SourceFile } from 'ts-morph';
 import { readHandlerEntries, type HandlerEntry } from './handler-hooks.ts';
 import { LocationIndex, type Position } from './location-index.ts';
-import { readModuleShape, unwrap } from './module-exports.ts';
+import { readModuleShape, unwrap, type ExportedBinding } from './module-exports.ts';
 import { evaluateStatic, type StaticIssue, type StaticValue } from './static-value.ts';
 import { syntaxErrors } from './source-file.ts';
 
@@ -59,19 +59,16 @@ export function readSchemaSource(sourceFile: SourceFile): SchemaSource {
   }
   const at = position(main.anchor);
   const node = main.node;
-  let result: { value: StaticValue | undefined; locations: LocationIndex; issues: readonly StaticIssue[] } = { value: undefined, locations: new LocationIndex(at), issues: [] };
-  if (node && !ts.isFunctionDeclaration(node)) {
-    result = evaluateStatic(node, source);
-  } else {
-    result.issues = [{ path: [], message: '`main` must be an object literal', ...at }];
-  }
+  const result = node && !ts.isFunctionDeclaration(node)
+    ? evaluateStatic(node, source)
+    : { value: undefined, locations: new LocationIndex(at), issues: [{ path: [], message: '`main` must be an object literal, not a function', ...at }] };
 
   const handlers = readHandlers(shape.exports.get('handlers'), source, position, problems);
   return { main: result.value, locations: result.locations, issues: result.issues, problems, ...(handlers ? { handlers } : {}) };
 }
 
 function readHandlers(
-  binding: ReturnType<typeof readModuleShape>['exports'] extends ReadonlyMap<string, infer B> ? B | undefined : never,
+  binding: ExportedBinding | undefined,
   source: ts.SourceFile,
   position: (node: ts.Node) => Position,
   problems: ReadProblem[],

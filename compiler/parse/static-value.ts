@@ -27,7 +27,7 @@ export interface StaticOptions {
   readonly resolveIdentifier?: (name: string) => ts.Expression | undefined;
 }
 
-/** Reads `node` as a literal value; `root` prefixes every path (e.g. `['main']` is left out by callers). */
+/** Reads `node` as a literal value; paths in the result are relative to `node` (`main` itself is `[]`). */
 export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, options: StaticOptions = {}): StaticResult {
   const locations = new LocationIndex();
   const issues: StaticIssue[] = [];
@@ -47,13 +47,13 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
     locations.set(path, position(n));
     if (ts.isParenthesizedExpression(n)) return visit(n.expression, path);
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
-    if (ts.isNumericLiteral(n)) return Number(n.text);
+    if (ts.isNumericLiteral(n)) return numeric(n);
     if (n.kind === ts.SyntaxKind.TrueKeyword) return true;
     if (n.kind === ts.SyntaxKind.FalseKeyword) return false;
     if (n.kind === ts.SyntaxKind.NullKeyword) return null;
     if (ts.isPrefixUnaryExpression(n) && ts.isNumericLiteral(n.operand)) {
-      if (n.operator === ts.SyntaxKind.MinusToken) return -Number(n.operand.text);
-      if (n.operator === ts.SyntaxKind.PlusToken) return Number(n.operand.text);
+      if (n.operator === ts.SyntaxKind.MinusToken) return -numeric(n.operand);
+      if (n.operator === ts.SyntaxKind.PlusToken) return numeric(n.operand);
     }
     if (ts.isArrayLiteralExpression(n)) {
       const out: StaticValue[] = [];
@@ -116,11 +116,13 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
   return { value, locations, issues };
 }
 
+/** `1_000`, `0x10`, `1e3` → their number (separators are syntax, not digits). */
+const numeric = (n: ts.NumericLiteral): number => Number(n.text.replace(/_/g, ''));
+
 /** The key of a property when it is written literally; undefined for computed keys. */
 export function propertyKey(name: ts.PropertyName | undefined): string | undefined {
   if (!name) return undefined;
   if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
-  if (ts.isPrivateIdentifier(name)) return undefined;
   return undefined;
 }
 

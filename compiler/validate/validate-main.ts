@@ -73,6 +73,13 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
   checkResources(main.resources, r, options.databaseExists);
   const resourceNames = new Set(isObject(main.resources) ? Object.keys(main.resources) : []);
   checkHandlerKeys(options.handlers, new Set(toolNames), resourceNames, r.file, r);
+  if (main.root === '' && (!options.handlers || options.handlers.entries !== undefined)) {
+    // An empty root only works for tools an executeRequest handler answers.
+    const executes = new Set((options.handlers?.entries ?? []).filter((e) => e.members.includes('executeRequest')).map((e) => e.key));
+    for (const name of toolNames.filter((t) => !executes.has(t))) {
+      r.report('VAL015', [containerKey, name], `tool ${name}: main.root is empty and no executeRequest handler answers this tool`);
+    }
+  }
   const prompts = checkPromptDeclarations(main.prompts, r);
   const skills = checkSkillDeclarations(main.skills, r);
   const names: SchemaNames = {

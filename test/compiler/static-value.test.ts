@@ -14,9 +14,9 @@ function read(text: string) {
 }
 
 test('reads strings, numbers (negative too), booleans, null, arrays, objects and plain template literals', () => {
-  const { main, issues } = read("export const main = { a: 'x', b: -2.5, c: +3, d: true, e: false, f: null, g: [1, 'two', [3]], h: { 'quoted-key': `plain`, 7: 'numeric key' } };");
+  const { main, issues } = read("export const main = { a: 'x', b: -2.5, c: +3, d: true, e: false, f: null, g: [1, 'two', [3]], h: { 'quoted-key': `plain`, 7: 'numeric key' }, n: [1_000, 0x10, 1e3] };");
   assert.equal(issues, []);
-  assert.equal(main, { a: 'x', b: -2.5, c: 3, d: true, e: false, f: null, g: [1, 'two', [3]], h: { 'quoted-key': 'plain', 7: 'numeric key' } });
+  assert.equal(main, { a: 'x', b: -2.5, c: 3, d: true, e: false, f: null, g: [1, 'two', [3]], h: { 'quoted-key': 'plain', 7: 'numeric key' }, n: [1000, 16, 1000] });
 });
 
 test('every non-literal is an issue at its own line and column, and the rest is still read', () => {

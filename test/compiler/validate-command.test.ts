@@ -64,6 +64,12 @@ test('--lists names the shared lists directory', async () => {
   assert.not.match(withLists.stdout, 'VAL076');
 });
 
+test('--lists must name a directory', async () => {
+  const { code, stderr } = await runCli(['validate', '--lists', tree.path('nowhere'), tree.path('good')]);
+  assert.is(code, 2);
+  assert.is(stderr, `toolkit validate: --lists ${tree.path('nowhere')}: not a directory\n`);
+});
+
 test('a missing path is one clear line naming it, with no stack trace', async () => {
   const { code, stdout, stderr } = await runCli(['validate', tree.path('good'), tree.path('nowhere')]);
   assert.is(code, 2);

@@ -3,7 +3,8 @@
  * stdio and HTTP to the SDK client; `--group` narrows to a group of `.toolkit/config.json`;
  * `--print-config` prints the client block with placeholders; mistakes are one line.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import * as assert from 'uvu/assert';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { main } from '../../cli/main.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { assertNoCanary, CANARY, captured, recordMessages, textOf } from './support/spawn-server.ts';
 import { startUpstream, type Upstream } from './support/upstream.ts';
@@ -148,10 +150,28 @@ test('--http serves the same tools over Streamable HTTP', async () => {
   }
 });
 
-test('--print-config prints the mcpServers block with placeholders, not values', () => {
-  const run = spawnSync(process.execPath, [BIN, 'server', '--group', 'alerts', '--print-config'], { cwd: project, env: env(), encoding: 'utf8' });
-  captured.push(run.stdout, run.stderr);
-  assert.is(run.status, 0, run.stderr);
+/** Runs the CLI in-process (as the clipanion context allows) from the project directory. */
+async function runInProject(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const previous = process.cwd();
+  process.chdir(project);
+  try {
+    const code = await main(['server', ...args], { stdout, stderr });
+    captured.push(out, err);
+    return { code, stdout: out, stderr: err };
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+test('--print-config prints the mcpServers block with placeholders, not values', async () => {
+  const run = await runInProject(['--group', 'alerts', '--print-config']);
+  assert.is(run.code, 0, run.stderr);
   const config = JSON.parse(run.stdout) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
   const entry = config.mcpServers['toolkit-alerts']!;
   assert.is(entry.command, process.execPath);
@@ -159,15 +179,14 @@ test('--print-config prints the mcpServers block with placeholders, not values',
   assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>' });
 });
 
-test('mistakes are one line on stderr with exit 2, never a stack trace', () => {
+test('mistakes are one line on stderr with exit 2, never a stack trace', async () => {
   for (const [args, expected] of [
     [['--group', 'nope'], /^toolkit server: no group "nope" in \.toolkit\/config\.json \(groups: alerts\)$/m],
     [['--schemas', 'missing-dir'], /^toolkit server: --schemas missing-dir: not a directory\n$/],
     [['--http', 'not-a-port'], /^toolkit server: --http expects \[host:\]port, got "not-a-port"\n$/],
   ] as const) {
-    const run = spawnSync(process.execPath, [BIN, 'server', ...args], { cwd: project, env: env(), encoding: 'utf8' });
-    captured.push(run.stdout, run.stderr);
-    assert.is(run.status, 2, run.stderr);
+    const run = await runInProject([...args]);
+    assert.is(run.code, 2, run.stderr);
     assert.match(run.stderr, expected);
     assert.not.match(run.stderr, /^\s+at /m, 'no stack trace');
     assert.is(run.stdout, '');

@@ -8,6 +8,7 @@ import { htmlCodes } from './html/codes.ts';
 import { hasHtml5Doctype, looksLikeHtml, titleOf } from './html/sniff.ts';
 import { browserAccept } from './http.ts';
 import { requestSignal } from './shared/deadline.ts';
+import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
 import { fetchFollowingRedirects, type FollowedResponse } from './shared/follow-redirects.ts';
 import { classifyNetworkError } from './shared/network-error.ts';
@@ -90,4 +91,4 @@ async function run(ctx: LayerContext): Promise<Result> {
 }
 
 /** The HTML layer. */
-export const htmlLayer: Layer = { name: 'html', run };
+export const htmlLayer: Layer = defineLayer('html', run);

@@ -8,6 +8,7 @@ import { httpCodes, type HttpCode } from './http/codes.ts';
 import { probeCors, type CorsReport } from './http/cors-probe.ts';
 import { addCertificateError, addNetworkFailure } from './http/network-findings.ts';
 import { requestSignal } from './shared/deadline.ts';
+import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
 import { fetchFollowingRedirects, type FollowedResponse } from './shared/follow-redirects.ts';
 import { classifyNetworkError } from './shared/network-error.ts';
@@ -109,9 +110,9 @@ async function run(ctx: LayerContext): Promise<Omit<LayerResult, 'durationMs'>> 
   const reachable = got.followed !== null;
   if (!reachable) {
     const failure = classifyNetworkError(got.error);
-    const tlsCode = tls.info && !tls.info.authorized ? true : false;
     // The TLS probe already explained a certificate failure; do not report it twice.
-    if (!(tlsCode && failure.kind.startsWith('tls'))) addNetworkFailure(findings, failure, ctx.url.href);
+    const explained = tls.info !== null && !tls.info.authorized && failure.kind.startsWith('tls');
+    if (!explained) addNetworkFailure(findings, failure, ctx.url.href);
   }
   let http2: ReturnType<typeof judgeHttp2> = 'unknown';
   let contentType: string | null = null;
@@ -171,4 +172,4 @@ async function run(ctx: LayerContext): Promise<Omit<LayerResult, 'durationMs'>> 
 }
 
 /** The HTTP layer. */
-export const httpLayer: Layer = { name: 'http', run };
+export const httpLayer: Layer = defineLayer('http', run);

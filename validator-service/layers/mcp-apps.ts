@@ -13,6 +13,7 @@ import { readUiResource, type UiResourceReport } from './mcp-apps/read-ui-resour
 import { connectMcp } from './mcp/connect.ts';
 import { listDeclared } from './mcp/list-capabilities.ts';
 import { requestSignal } from './shared/deadline.ts';
+import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
@@ -102,4 +103,4 @@ async function run(ctx: LayerContext): Promise<Result> {
 }
 
 /** The MCP Apps layer. */
-export const mcpAppsLayer: Layer = { name: 'ui', run };
+export const mcpAppsLayer: Layer = defineLayer('ui', run);

@@ -16,6 +16,7 @@ import { findServerCard, type ServerCard } from './mcp/server-card.ts';
 import { probeStatelessServer, statelessVersion, type StatelessServer } from './mcp/stateless-era.ts';
 import { checkTools } from './mcp/tool-checks.ts';
 import { requestSignal } from './shared/deadline.ts';
+import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
@@ -148,4 +149,4 @@ async function run(ctx: LayerContext): Promise<Result> {
 }
 
 /** The MCP layer. */
-export const mcpLayer: Layer = { name: 'mcp', run };
+export const mcpLayer: Layer = defineLayer('mcp', run);

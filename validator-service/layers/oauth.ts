@@ -9,6 +9,7 @@ import { probeChallenge } from './oauth/challenge-probe.ts';
 import { oauthCodes } from './oauth/codes.ts';
 import { findProtectedResource } from './oauth/protected-resource.ts';
 import { parseBearerChallenge } from './oauth/www-authenticate.ts';
+import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
@@ -82,4 +83,4 @@ async function run(ctx: LayerContext): Promise<Result> {
 }
 
 /** The OAuth layer. */
-export const oauthLayer: Layer = { name: 'oauth', run };
+export const oauthLayer: Layer = defineLayer('oauth', run);

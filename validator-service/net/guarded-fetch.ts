@@ -58,7 +58,12 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
       if (hop >= maxRedirects) {
         throw new GuardedFetchError('TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects (last to ${location})`);
       }
-      const next = new URL(location, url);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new GuardedFetchError('BAD_URL', `redirect to an invalid Location: ${location.slice(0, 200)}`);
+      }
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         if (method !== 'HEAD') method = 'GET';
         body = null;

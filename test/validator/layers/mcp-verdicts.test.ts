@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
+import { startBrokenInitializeServer } from '../../peers/broken-initialize-server.ts';
 import { deadPortUrl } from '../../peers/dead-port.ts';
 import type { Peer } from '../../peers/listen.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
@@ -11,7 +12,9 @@ import { codes, runLayer, testContext } from './support.ts';
 let failing: StreamablePeer;
 let invalid: StreamablePeer;
 let website: Peer;
+let brokenInit: Peer;
 test.before(async () => {
+  brokenInit = await startBrokenInitializeServer();
   failing = await startStreamableMcpServer({ failingToolList: true });
   invalid = await startStreamableMcpServer({ invalidToolList: true });
   website = await startHttpWebsite();
@@ -20,6 +23,7 @@ test.after(async () => {
   await failing.close();
   await invalid.close();
   await website.close();
+  await brokenInit.close();
 });
 
 test('a declared tools capability whose list fails is a fail (MCP-008)', async () => {
@@ -33,6 +37,18 @@ test('a tools/list result with an invalid tool is a fail (MCP-009)', async () =>
   const result = await runLayer(mcpLayer, testContext(invalid.url));
   assert.is(result.status, 'fail');
   assert.ok(codes(result).includes('MCP-009'), JSON.stringify(result.messages));
+});
+
+test('a JSON-RPC endpoint whose initialize result is invalid fails the handshake (MCP-004)', async () => {
+  const result = await runLayer(mcpLayer, testContext(brokenInit.url));
+  assert.is(result.status, 'fail');
+  assert.ok(codes(result).includes('MCP-004'), JSON.stringify(result.messages));
+});
+
+test('a JSON API answering POST with 200 is not MCP', async () => {
+  const result = await runLayer(mcpLayer, testContext(new URL('/api', website.url)));
+  assert.is(result.status, 'not_detected');
+  assert.ok(codes(result).includes('MCP-002'), JSON.stringify(result.messages));
 });
 
 test('a website is not an MCP endpoint', async () => {

@@ -82,6 +82,7 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
     return { kind: 'unreachable', failure: classifyNetworkError(streamable.recorder.lastError ?? streamable.error), exchanges: first };
   }
   if (!fallbackStatuses.has(post.status)) {
+    await new Promise((resolve) => setImmediate(resolve)); // let the body-prefix capture finish
     // Only a JSON-RPC answer makes a failed handshake an MCP failure; any other JSON API is just not MCP.
     const looksMcp = post.status >= 200 && post.status < 300 && /"jsonrpc"\s*:\s*"2\.0"/.test(post.bodyStart ?? '');
     if (looksMcp) return { kind: 'handshake-failed', reason: message(streamable.error), transport: 'streamable-http', exchanges: first };

@@ -47,7 +47,12 @@ async function call(ctx: LayerContext, method: string, params: Record<string, un
   } catch (error) {
     return { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
   }
-  const { text } = await readBodyText(response, 1024 * 1024);
+  let text: string;
+  try {
+    ({ text } = await readBodyText(response, 1024 * 1024));
+  } catch (error) {
+    return { ok: false, status: response.status, error: error instanceof Error ? error.message : String(error) };
+  }
   // A result may come as JSON or as the first `data:` line of an event stream.
   const payload = /event-stream/i.test(response.headers.get('content-type') ?? '') ? (/^data:\s*(.*)$/m.exec(text)?.[1] ?? '') : text;
   let message: { result?: unknown; error?: { message?: unknown } };

@@ -17,11 +17,11 @@ export function parseBearerChallenge(header: string | null): BearerChallenge | n
   if (start < 0) return null;
   const rest = header.slice(start).replace(/^[\s,]*bearer/i, '');
   const params: Record<string, string> = {};
+  // Sticky matching stops at the first thing that is not `name=value`, i.e. the next scheme.
   const pair = /\s*,?\s*([A-Za-z0-9_.-]+)\s*=\s*("((?:[^"\\]|\\.)*)"|[^\s,]+)/y;
   for (let match = pair.exec(rest); match; match = pair.exec(rest)) {
     const [, name, token, quoted] = match;
     if (!name) break;
-    // A bare token followed by another token starts the next scheme: stop there.
     params[name.toLowerCase()] = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : (token ?? '');
   }
   return { params, resourceMetadata: params.resource_metadata ?? null, scope: params.scope ?? null };

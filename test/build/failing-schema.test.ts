@@ -1,0 +1,50 @@
+/**
+ * A schema that fails validation stops only itself: the build prints the same diagnostics as
+ * `toolkit validate`, exits non-zero, and still writes a complete output of the other schemas.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { connectStdio } from './support/mcp-clients.ts';
+import { buildWorkspace, runCli } from './support/run-cli.ts';
+import { brokenSchema, simpleSchema } from './support/schema-files.ts';
+import { createWorkspace } from './support/workspace.ts';
+
+const ws = createWorkspace('failing');
+test.after(() => ws.remove());
+
+test('the broken schema is reported as validate reports it; the others are built and served', async () => {
+  ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 2));
+  ws.write('schemas/providers/broken/broken.mjs', brokenSchema);
+  ws.write('schemas/providers/alpha/first.mjs', simpleSchema('alpha', 1));
+  const build = await buildWorkspace(ws.dir);
+  assert.is(build.code, 1);
+
+  const validate = await runCli(['validate', ws.path('schemas/providers/broken/broken.mjs')]);
+  const findings = validate.stdout.split('\n').filter((line) => line.includes('broken.mjs'));
+  assert.ok(findings.length > 0, validate.stdout);
+  for (const line of findings) assert.ok(build.stderr.includes(line), `missing from build output: ${line}\n${build.stderr}`);
+  assert.match(build.stderr, /1 schema left out \(providers\/broken\/broken\.mjs\)/);
+  assert.match(build.stdout, /^2 schemas, 3 tools, 2 rebuilt, 0 cached/);
+
+  const manifest = JSON.parse(readFileSync(ws.path('out', 'manifest.json'), 'utf8'));
+  assert.equal(manifest.failed.map((f: { source: string }) => f.source), ['providers/broken/broken.mjs']);
+  assert.not.ok(existsSync(ws.path('out', 'modules', 'providers', 'broken')));
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'));
+  try {
+    assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), ['tool0_alpha', 'tool0_weather', 'tool1_weather']);
+  } finally {
+    await close();
+  }
+});
+
+test('a build stopped by a user mistake writes nothing and leaves no temp directory', async () => {
+  const before = readFileSync(ws.path('out', 'catalog.mjs'));
+  const build = await buildWorkspace(ws.dir, ['--group', 'nope']);
+  assert.is(build.code, 1);
+  assert.is(build.stderr.trim(), 'toolkit build: unknown group "nope" (.toolkit/config.json declares no groups)');
+  assert.ok(readFileSync(ws.path('out', 'catalog.mjs')).equals(before));
+  assert.equal(readdirSync(ws.dir).filter((name) => name.startsWith('.out')), []);
+});
+
+test.run();

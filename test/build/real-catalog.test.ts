@@ -1,0 +1,32 @@
+/** The project's own `schemas/` catalog builds, and its bundle lists every tool the manifest records. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assignWireNames } from '../../runtime/wire-name.ts';
+import { connectStdio } from './support/mcp-clients.ts';
+import { runCli } from './support/run-cli.ts';
+import { createWorkspace, repoRoot } from './support/workspace.ts';
+
+const schemas = join(repoRoot, 'schemas');
+const ws = createWorkspace('catalog');
+test.after(() => ws.remove());
+
+test('schemas/ → catalog.mjs lists every tool of every schema that built', async () => {
+  if (!existsSync(schemas)) return;
+  const build = await runCli(['build', '--schemas', schemas, '--out', ws.path('out'), '--project', ws.dir]);
+  const manifest = JSON.parse(readFileSync(ws.path('out', 'manifest.json'), 'utf8')) as { schemas: { namespace: string; source: string; tools: string[] }[]; failed: { source: string }[] };
+  assert.is(build.code, manifest.failed.length === 0 ? 0 : 1, build.stderr);
+  assert.ok(manifest.schemas.length > 0);
+  const expected = assignWireNames(manifest.schemas.flatMap((s) => s.tools.map((toolName) => ({ namespace: s.namespace, toolName, source: s.source }))));
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'));
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.map((t) => t.name).sort(), [...expected].sort());
+    assert.match(build.stdout, new RegExp(`^${manifest.schemas.length} schemas, ${expected.length} tools`));
+  } finally {
+    await close();
+  }
+});
+
+test.run();
