@@ -25,6 +25,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   tools: RuntimeTool[];
+  /** Removes this runtime's secrets from a text (for log lines written outside a tool call). */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const tools = entries.map(({ schema, tool }, index) => createRuntimeTool(schema, tool, names[index]!, context));
   return {
     tools,
+    redact,
     async close() {
       closing.abort();
       sandboxes.clear();

@@ -12,6 +12,8 @@ export interface HttpServeOptions {
   host?: string;
   port: number;
   allowedOrigins?: string[];
+  /** Where failures of the HTTP layer are reported (default: stderr); pass a redacting logger. */
+  log?: (line: string) => void;
 }
 
 export const MCP_PATH = '/mcp';
@@ -66,7 +68,9 @@ export async function serveHttp(makeServer: () => Server, options: HttpServeOpti
     })().catch((error: unknown) => {
       if (!res.headersSent) reject(res, 500, 'internal error');
       else res.end();
-      process.stderr.write(`toolkit server: HTTP request failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      const line = `toolkit server: HTTP request failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (options.log) options.log(line);
+      else process.stderr.write(`${line}\n`);
     });
   });
   await new Promise<void>((resolve, rejectListen) => {

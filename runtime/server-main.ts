@@ -50,7 +50,7 @@ export async function runServerMain(options: RuntimeOptions & { argv: string[]; 
   let stop: () => Promise<void>;
   let stopped: Promise<void>;
   if (args.http) {
-    const http = await serveHttp(makeServer, args.http);
+    const http = await serveHttp(makeServer, { ...args.http, log: (line) => process.stderr.write(`${runtime.redact(line)}\n`) });
     process.stdout.write(`toolkit MCP server (${runtime.tools.length} tools) listening on ${http.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));

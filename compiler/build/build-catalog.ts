@@ -146,7 +146,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
       return { model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations };
     });
     const external = [...new Set(parts.flatMap((part) => part.model.requiredLibraries))].sort();
-    const result = await bundle({ entry: emitBundleEntry(spec.name, parts, TOOLKIT_VERSION), modules, external });
+    const result = await bundle({ entry: emitBundleEntry(spec.name, parts, TOOLKIT_VERSION), modules, external, minify: true });
     outputs.push({ name: spec.name, code: result.code, types: emitBundleDeclarations(spec.name, parts), parts });
     progress(`bundled ${spec.name}.mjs (${formatBytes(Buffer.byteLength(result.code))})`);
   }

@@ -20,7 +20,7 @@ export interface BundleRequest {
   readonly modules: ReadonlyMap<string, string>;
   /** Extra packages left as run-time imports (the schemas' `requiredLibraries`). */
   readonly external?: readonly string[];
-  /** Minify whitespace and syntax (identifiers stay readable). */
+  /** Minify whitespace and syntax; identifiers stay as written so stack traces remain readable. */
   readonly minify?: boolean;
 }
 

@@ -2,10 +2,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { httpLayer } from '../../../validator-service/layers/http.ts';
-import { expiredLeaf, selfSignedLeaf } from '../../peers/bad-certificates.ts';
 import type { Peer } from '../../peers/listen.ts';
 import { startHttpsWebsite } from '../../peers/websites.ts';
-import { createTestCa, type TestCa } from '../../support/tls.ts';
+import { createTestCa, expiredLeaf, selfSignedLeaf, type TestCa } from '../../support/tls.ts';
 import { codes, runLayer, testContext } from './support.ts';
 
 let ca: TestCa;

@@ -10,8 +10,7 @@ import { parseAllowList } from '../../../validator-service/net/allow-list.ts';
 import { GuardedFetchError } from '../../../validator-service/net/errors.ts';
 import { createGuardedFetch } from '../../../validator-service/net/guarded-fetch.ts';
 import { createTlsInfo } from '../../../validator-service/net/tls-info.ts';
-import { createTestCa, type TestCa } from '../../support/tls.ts';
-import { createExpiredLeaf } from './support/expired-leaf.ts';
+import { createTestCa, expiredLeaf, type TestCa } from '../../support/tls.ts';
 import { startLoopback, type Loopback } from './support/loopback-server.ts';
 
 const test = suite('tls info');
@@ -29,7 +28,7 @@ test.before(async () => {
   h2 = http2.createSecureServer({ key: ca.key, cert: ca.cert, allowHTTP1: true }, (_req, res) => res.end('h2 or h1'));
   await new Promise<void>((resolve) => h2.listen(0, '127.0.0.1', resolve));
   h2Port = (h2.address() as AddressInfo).port;
-  expired = await startLoopback((_req, res) => res.end('stale'), createExpiredLeaf(ca));
+  expired = await startLoopback((_req, res) => res.end('stale'), expiredLeaf(ca));
 });
 test.after(async () => {
   await h1.close();
