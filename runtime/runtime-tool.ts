@@ -96,6 +96,8 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   }
 
   function toResult(upstream: UpstreamData): CallToolResult {
+    // With an outputSchema the client requires structuredContent: anything but JSON cannot supply it.
+    if (outputSchema && upstream.kind !== 'json') return errorResult(`upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`);
     switch (upstream.kind) {
       case 'image':
         return { content: [{ type: 'image', data: upstream.base64, mimeType: upstream.mimeType }] };

@@ -67,6 +67,31 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
   }
 }
 
+/** Largest upstream body passed on; more is no use to a model and would only cost memory. */
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+async function readCapped(response: Response, host: string): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge(host);
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(host);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
+
 /** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. */
 export async function sendUpstream(struct: RequestStruct, options: SendOptions): Promise<UpstreamResponse> {
   const { budget } = options;
@@ -79,9 +104,10 @@ export async function sendUpstream(struct: RequestStruct, options: SendOptions):
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
   try {
     const response = await options.fetch(struct.url, { method: struct.method, headers, body, signal: budget.signal, redirect: 'follow' });
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await readCapped(response, hostOf(struct.url));
     return { status: response.status, statusText: response.statusText, headers: response.headers, bytes };
   } catch (error) {
+    if (error instanceof ToolError) throw error;
     throw describeNetworkError(error, struct.url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
   }
 }

@@ -20,6 +20,7 @@ export const frontEndRules = {
   PAR002: e('main (and list, skill, prompt exports) must be static literals: no calls, identifiers, spreads, getters, computed keys or substitutions'),
   PAR003: e('the file has no exports: it is not an ES module schema'),
   PAR004: e('legacy v1 schema (`export const schema`) is not supported: migrate to `export const main`'),
+  PAR005: e('a key is written twice in the same object literal (the later one would silently win)'),
 
   VAL001: e('the schema must export `main` as a named export'),
   VAL002: e('`main` must be an object'),

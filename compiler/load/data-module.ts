@@ -43,8 +43,9 @@ export function readDataExport(file: string, text: string, name: string): DataEx
     const reporter = new Reporter(file, result.locations);
     reporter.diagnostics.push(...scan);
     for (const issue of result.issues) {
-      reporter.reportAt('PAR002', file, issue.line, issue.column, issue.path.length > 0 ? `${name}.${issue.message}` : `${name}: ${issue.message}`);
-      reporter.suppress(issue.path);
+      const message = issue.path.length > 0 ? `${name}.${issue.message}` : `${name}: ${issue.message}`;
+      reporter.reportAt(issue.kind === 'duplicate-key' ? 'PAR005' : 'PAR002', file, issue.line, issue.column, message);
+      if (issue.kind === 'non-literal') reporter.suppress(issue.path);
     }
     return { value: result.value, reporter, missing: false };
   } finally {

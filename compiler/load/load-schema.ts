@@ -64,7 +64,12 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   const other: Diagnostic[] = [...earlier.filter((d) => !(read.problems.some((p) => p.rule === 'PAR001') && d.rule === 'SEC029'))];
   for (const p of read.problems) r.reportAt(p.rule, path, p.line, p.column, p.message);
   for (const issue of read.issues) {
-    r.reportAt('PAR002', path, issue.line, issue.column, issue.path.length > 0 ? `main.${issue.message}` : `main: ${issue.message}`);
+    const message = issue.path.length > 0 ? `main.${issue.message}` : `main: ${issue.message}`;
+    if (issue.kind === 'duplicate-key') {
+      r.reportAt('PAR005', path, issue.line, issue.column, message);
+      continue;
+    }
+    r.reportAt('PAR002', path, issue.line, issue.column, message);
     r.suppress(issue.path);
   }
   if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004')) return toResult([...other, ...r.diagnostics]);
@@ -87,7 +92,22 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
   const model = normalizeSchema({ main: facts.main, file: path, lists, prompts, skills, ...(read.handlers ? { handlers: read.handlers } : {}) });
+  if (reportEmptyEnums(model, facts.main, r)) return toResult([...other, ...r.diagnostics]);
   return { ...toResult(diagnostics), model };
+}
+
+/** VAL046 once lists are inlined: a filter may leave an enum with no value at all. */
+function reportEmptyEnums(model: SchemaModel, main: { routes?: unknown; tools?: unknown }, r: Reporter): boolean {
+  const container = main.tools === undefined && main.routes !== undefined ? 'routes' : 'tools';
+  let found = false;
+  for (const tool of model.tools) {
+    tool.parameters.forEach((p, i) => {
+      if (p.type.kind !== 'enum' || p.type.values.length > 0) return;
+      r.report('VAL046', [container, tool.name, 'parameters', i, 'z', 'primitive'], `tool ${tool.name}: enum ${p.key} has no value once its shared lists are resolved and filtered`);
+      found = true;
+    });
+  }
+  return found;
 }
 
 function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {

@@ -51,6 +51,10 @@ export function resolveSharedLists(
       r.report('VAL073', [...at, 'version'], `shared list ${ref.ref}: version ${ref.version} requested, ${list.version} found`);
       continue;
     }
+    if (ref.filter && !list.fields.some((f) => f.key === ref.filter?.key)) {
+      r.report('VAL074', [...at, 'filter', 'key'], `shared list ${ref.ref}: filter key ${JSON.stringify(ref.filter.key)} is not a field of the list`);
+      continue;
+    }
     out.set(ref.ref, { list, entries: applyFilter(list.entries, ref.filter) });
   }
   return out;

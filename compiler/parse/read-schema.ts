@@ -61,7 +61,7 @@ export function readSchemaSource(sourceFile: SourceFile): SchemaSource {
   const node = main.node;
   const result = node && !ts.isFunctionDeclaration(node)
     ? evaluateStatic(node, source)
-    : { value: undefined, locations: new LocationIndex(at), issues: [{ path: [], message: '`main` must be an object literal, not a function', ...at }] };
+    : { value: undefined, locations: new LocationIndex(at), issues: [{ kind: 'non-literal' as const, path: [], message: '`main` must be an object literal, not a function', ...at }] };
 
   const handlers = readHandlers(shape.exports.get('handlers'), source, position, problems);
   return { main: result.value, locations: result.locations, issues: result.issues, problems, ...(handlers ? { handlers } : {}) };

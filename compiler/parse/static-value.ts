@@ -9,6 +9,8 @@ export type StaticValue = null | boolean | number | string | StaticValue[] | { [
 
 /** Why a node could not be read as a literal, with the path it sits at. */
 export interface StaticIssue {
+  /** `non-literal`: code where a value must be; `duplicate-key`: a key written twice (the later one wins in JS). */
+  readonly kind: 'non-literal' | 'duplicate-key';
   readonly path: readonly PathSegment[];
   readonly message: string;
   readonly line: number;
@@ -38,7 +40,7 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
   const fail = (n: ts.Node, path: readonly PathSegment[], what: string): undefined => {
     const at = position(n);
     const where = path.length > 0 ? `${path.join('.')}: ` : '';
-    issues.push({ path, message: `${where}${what} is not a static value (only literals are allowed)`, ...at });
+    issues.push({ kind: 'non-literal', path, message: `${where}${what} is not a static value (only literals are allowed)`, ...at });
     return undefined;
   };
   const resolving = new Set<string>();
@@ -95,12 +97,15 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
         continue;
       }
       const at = [...path, key];
+      if (Object.hasOwn(out, key)) {
+        issues.push({ kind: 'duplicate-key', path: at, message: `${at.join('.')}: the key ${JSON.stringify(key)} is written twice (the later one would silently win)`, ...position(property) });
+      }
       if (ts.isPropertyAssignment(property)) {
         const value = visit(property.initializer, at);
-        if (value !== undefined) out[key] = value;
+        if (value !== undefined) define(out, key, value);
       } else if (ts.isShorthandPropertyAssignment(property)) {
         const value = visit(property.name, at);
-        if (value !== undefined) out[key] = value;
+        if (value !== undefined) define(out, key, value);
       } else if (ts.isGetAccessor(property)) {
         fail(property, at, 'a getter');
       } else if (ts.isSetAccessor(property)) {
@@ -115,6 +120,11 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
   const value = visit(node, []);
   return { value, locations, issues };
 }
+
+/** Own data property even for `__proto__`, so a schema key can never change an object's prototype. */
+const define = (target: { [key: string]: StaticValue }, key: string, value: StaticValue): void => {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+};
 
 /** `1_000`, `0x10`, `1e3` → their number (separators are syntax, not digits). */
 const numeric = (n: ts.NumericLiteral): number => Number(n.text.replace(/_/g, ''));

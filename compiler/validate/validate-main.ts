@@ -6,19 +6,16 @@ import type { HandlersSource } from '../parse/read-schema.ts';
 import type { Reporter } from './reporter.ts';
 import { isObject, isString, isStringArray, toolContainer, type Obj } from './checks.ts';
 import type { SchemaNames } from './content-placeholders.ts';
-import { checkHandlerKeys } from './handler-keys.ts';
+import { checkTool } from './check-tool.ts';
+import { checkEmptyRoot, checkHandlerKeys } from './handler-keys.ts';
 import { checkLimits } from './limits.ts';
 import { checkMainFields } from './main-fields.ts';
-import { checkParameter } from './parameters.ts';
 import type { ListCatalog } from './primitive-options.ts';
 import { checkPromptDeclarations, type PromptDeclaration } from './prompts.ts';
 import { checkResources, type DatabaseExists } from './resources.ts';
 import { checkSharedListRefs, checkUnusedLists, type ListReference } from './shared-list-refs.ts';
 import { checkSkillDeclarations, type SkillDeclaration } from './skills.ts';
-import { checkRootAndHeaders, checkToolPath } from './tool-paths.ts';
-import { checkToolOutput } from './tool-output.ts';
-import { checkToolTests } from './tool-tests.ts';
-import { checkToolFields } from './tools.ts';
+import { checkRootAndHeaders } from './tool-paths.ts';
 
 export interface MainValidationOptions {
   readonly handlers?: HandlersSource;
@@ -51,35 +48,17 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
 
   const { key: containerKey, tools } = toolContainer(main);
   const toolNames = Object.keys(tools);
-  for (const name of toolNames) {
-    const at = [containerKey, name];
-    const tool = tools[name];
-    if (!checkToolFields(name, tool, at, r)) continue;
-    const insertKeys = new Set<string>();
-    const userKeys = new Set<string>();
-    if (Array.isArray(tool.parameters)) {
-      tool.parameters.forEach((parameter, i) => {
-        const facts = checkParameter(name, parameter, [...at, 'parameters', i], declared, lists, r);
-        if (facts?.location === 'insert') insertKeys.add(facts.key);
-        if (facts?.visible) userKeys.add(facts.key);
-      });
-    }
-    if (isString(tool.path)) checkToolPath(name, tool.path, insertKeys, declared, [...at, 'path'], r);
-    checkToolOutput(name, tool.output, [...at, 'output'], r);
-    checkToolTests(name, tool.tests, userKeys, [...at, 'tests'], r);
-  }
+  for (const name of toolNames) checkTool(name, tools[name], [containerKey, name], declared, lists, r);
   checkUnusedLists(listRefs, lists.used, options.handlers?.source, r);
 
   checkResources(main.resources, r, options.databaseExists);
   const resourceNames = new Set(isObject(main.resources) ? Object.keys(main.resources) : []);
-  checkHandlerKeys(options.handlers, new Set(toolNames), resourceNames, r.file, r);
-  if (main.root === '' && (!options.handlers || options.handlers.entries !== undefined)) {
-    // An empty root only works for tools an executeRequest handler answers.
-    const executes = new Set((options.handlers?.entries ?? []).filter((e) => e.members.includes('executeRequest')).map((e) => e.key));
-    for (const name of toolNames.filter((t) => !executes.has(t))) {
-      r.report('VAL015', [containerKey, name], `tool ${name}: main.root is empty and no executeRequest handler answers this tool`);
-    }
-  }
+  const queriesByResource = new Map([...resourceNames].map((name) => {
+    const resource = (main.resources as Obj)[name];
+    return [name, new Set(isObject(resource) && isObject(resource.queries) ? Object.keys(resource.queries) : [])] as const;
+  }));
+  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r.file, r);
+  checkEmptyRoot(main.root, toolNames, options.handlers, containerKey, r);
   const prompts = checkPromptDeclarations(main.prompts, r);
   const skills = checkSkillDeclarations(main.skills, r);
   const names: SchemaNames = {

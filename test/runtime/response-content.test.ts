@@ -38,6 +38,7 @@ test.before(async () => {
       tool('png', 'GET', [`${o}/png`], [], { output: { mimeType: 'image/png', schema: { type: 'string', format: 'base64' } } }),
       tool('price', 'GET', [`${o}/price`], [], { output: priceOutput }),
       tool('drift', 'GET', [`${o}/drift`], [], { output: priceOutput }),
+      tool('priceText', 'GET', [`${o}/text`], [], { output: priceOutput }),
       tool('list', 'GET', [`${o}/list`], [], { output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'number' } } } }),
       tool('empty', 'DELETE', [`${o}/empty`]),
       tool('untyped', 'GET', [`${o}/untyped`]),
@@ -82,6 +83,12 @@ test('data that contradicts the declared output is a tool error naming the field
   const result = await served.client.callTool({ name: 'drift_content', arguments: {} });
   assert.ok(result.isError);
   assert.match(textOf(result), /does not match the declared output of drift_content: usd: expected number, got string/);
+});
+
+test('a non-JSON answer to a tool with a JSON output is a tool error, not a client-side failure', async () => {
+  const result = await served.client.callTool({ name: 'price_text_content', arguments: {} });
+  assert.ok(result.isError);
+  assert.is(textOf(result), 'upstream returned text where price_text_content declares JSON output');
 });
 
 test('arrays and bodies without a content type still come back as JSON text', async () => {

@@ -1,0 +1,35 @@
+/**
+ * Byte budget of what a bundle carries besides the schemas: the runtime stays small, and nothing
+ * of the compiler (ts-morph, typescript) or of ajv ends up in it.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { gzipSync } from 'node:zlib';
+import { bundle } from '../../compiler/build/bundle.ts';
+import { emitBundleEntry } from '../../compiler/emit/bundle-entry.ts';
+
+const entry = emitBundleEntry('budget', [], '0');
+
+test('a bundle has no compiler, TypeScript or ajv in it', async () => {
+  const { metafile } = await bundle({ entry, modules: new Map(), minify: true });
+  const inputs = Object.keys(metafile.outputs['bundle.mjs']!.inputs);
+  assert.ok(inputs.some((path) => path.startsWith('runtime/')), 'the runtime is bundled');
+  assert.ok(inputs.some((path) => path.includes('@modelcontextprotocol/sdk')), 'the SDK is bundled');
+  for (const banned of ['compiler/', 'ts-morph', 'typescript', '/ajv/', 'ajv-formats', 'esbuild']) {
+    assert.equal(inputs.filter((path) => path.includes(banned)), [], `${banned} must not be bundled (ajv: the SDK's validator is replaced by templates/sdk-json-schema-validator.ts)`);
+  }
+});
+
+test('the runtime without the SDK stays under 150 KB gzip', async () => {
+  const { code } = await bundle({ entry, modules: new Map(), external: ['@modelcontextprotocol/sdk'], minify: true });
+  const gzip = gzipSync(code, { level: 9 }).length;
+  assert.ok(gzip < 150 * 1024, `runtime + zod is ${gzip} bytes gzip`);
+});
+
+test('the runtime with the SDK and zod stays under 200 KB gzip', async () => {
+  const { code } = await bundle({ entry, modules: new Map(), minify: true });
+  const gzip = gzipSync(code, { level: 9 }).length;
+  assert.ok(gzip < 200 * 1024, `bundle is ${gzip} bytes gzip`);
+});
+
+test.run();

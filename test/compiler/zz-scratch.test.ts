@@ -1,0 +1,104 @@
+/**
+ * Whatever a schema's values are, loading reports diagnostics and never throws: 600 seeded mutations of
+ * a rich schema (wrong types, missing members, odd strings) go through the whole pipeline in memory.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
+import type { FileSystem } from '../../compiler/load/file-system.ts';
+import { frontEndRules } from '../../compiler/diagnostics/rules.ts';
+import { secRules } from '../../compiler/scan/rules.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const BASE: Json = {
+  namespace: 'demo', name: 'Demo', description: 'Demo.', version: '3.0.0', root: 'https://api.example.com',
+  requiredServerParams: ['KEY'], headers: { Authorization: 'Bearer {{KEY}}' }, tags: ['demo'], docs: ['https://example.com'],
+  sharedLists: [{ ref: 'colors', version: '1.0.0', filter: { key: 'code', in: ['red'] } }],
+  tools: {
+    getItem: {
+      method: 'GET', path: '/items/{{id}}/:id', description: 'Item.',
+      parameters: [
+        { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: ['min(1)', 'regex(^a)'] } },
+        { position: { key: 'color', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(x,{{colors:code}})', options: ['$colors', 'default(x)'] } },
+        { position: { key: 'n', value: '{{SERVER_PARAM:KEY}}', location: 'body' }, z: { primitive: 'number()', options: ['optional()', 'default(3)'] } },
+      ],
+      output: { mimeType: 'application/json', schema: { type: 'object' } },
+      tests: [{ _description: 'one', id: 'a' }],
+    },
+  },
+  resources: { rows: { source: 'sqlite', origin: 'inline', database: 'rows.db', description: 'Rows.', queries: {
+    getSchema: { sql: 'SELECT 1', description: 'S.', parameters: {} },
+    byId: { sql: 'SELECT * FROM t WHERE id = ?', description: 'By id.', parameters: { id: { type: 'string', required: true } }, output: { columns: ['id'] } },
+  } } },
+  skills: { 'find-it': { file: './skills/find-it.mjs' } },
+  prompts: { about: { contentFile: './prompts/about.mjs' } },
+};
+const FILES: Record<string, string> = {
+  '/m/_lists/colors.mjs': "export const list = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };\n",
+  '/m/skills/find-it.mjs': "export const skill = { name: 'find-it', version: 'toolkit-skill/1.0.0', description: 'D.', testedWith: 'm', requires: { tools: ['getItem'], resources: ['rows'], external: [] }, content: '{{tool:getItem}} {{skill:find-it}}' };\n",
+  '/m/prompts/about.mjs': "export const prompt = { name: 'about', version: 'toolkit-prompt/1.0.0', provider: 'demo', description: 'D.', dependsOn: ['demo.getItem'], references: [], content: '{{tool:getItem}}' };\n",
+};
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const ODD: Json[] = [null, 0, -1, 1.5, true, '', ' ', '{{', '}}', '{{USER_PARAM}}', '{{x:y}}', ':id', '__proto__', 'constructor', [], {}, [null], { a: null }, 'SELECT', 'default(', 'enum()'];
+
+function paths(value: Json, at: (string | number)[] = []): (string | number)[][] {
+  const out = [at];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...at, i])));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...at, k]));
+  return out;
+}
+
+function mutate(base: Json, next: () => number): Json {
+  const copy = structuredClone(base) as Json;
+  const all = paths(copy).filter((p) => p.length > 0);
+  for (let n = 1 + Math.floor(next() * 3); n > 0; n -= 1) {
+    const path = all[Math.floor(next() * all.length)]!;
+    let parent = copy as { [key: string]: Json };
+    for (const segment of path.slice(0, -1)) parent = (parent?.[segment as string] ?? {}) as { [key: string]: Json };
+    if (!parent || typeof parent !== 'object') continue;
+    const last = path[path.length - 1] as string;
+    if (next() < 0.25) delete parent[last];
+    else parent[last] = ODD[Math.floor(next() * ODD.length)]!;
+  }
+  return copy;
+}
+
+test('600 mutated schemas: every load returns a result whose diagnostics name known rules', () => {
+  const next = rng(Number(process.env.SEED));
+  const known = { ...secRules, ...frontEndRules } as Record<string, unknown>;
+  let withModel = 0;
+  for (let i = 0; i < 3000; i += 1) {
+    const main = mutate(BASE, next);
+    const text = `export const main = ${JSON.stringify(main)};\n`;
+    const fs: FileSystem = {
+      readText: (path) => (path === '/m/schema.mjs' ? text : FILES[path]),
+      exists: (path) => path === '/m/data/rows.db',
+      isDirectory: (path) => path === '/m/_lists',
+      display: (path) => path,
+    };
+    let result: ReturnType<typeof loadSchemaFile>;
+    try {
+      result = loadSchemaFile('/m/schema.mjs', { fs });
+    } catch (error) {
+      assert.unreachable(`mutation ${i} threw ${(error as Error).stack}\n${text}`);
+      return;
+    }
+    assert.is(result.status, !result.diagnostics.some((d) => d.severity === 'error'));
+    assert.is(result.status, result.model !== undefined, `mutation ${i}: model iff status`);
+    for (const d of result.diagnostics) assert.ok(d.rule in known, `unknown rule ${d.rule}`);
+    if (result.model) withModel += 1;
+  }
+  assert.ok(withModel > 0, 'some mutations stay valid and normalize');
+});
+
+test.run();
