@@ -1,9 +1,9 @@
 /**
- * The incremental build's cache: one file per schema in `<out>/.cache/`, named by its source key,
- * holding the analysed model, its diagnostics, and what was emitted from it. The manifest records
- * each entry's SHA-256, and an entry that does not match is ignored (the schema is analysed
- * again), so an edited cache can never leak into a build. Reading an entry costs one hash, not a
- * re-canonicalization of the model, which keeps a 500-schema rebuild fast.
+ * The incremental build's cache: `<out>/.cache/analysis.jsonl`, one line per schema that built,
+ * holding its source key, analysed model, diagnostics and what was emitted from it. The manifest
+ * records each line's SHA-256; a line that does not match is ignored (that schema is analysed
+ * again), so an edited cache never leaks into a build. One file keeps a 500-schema rebuild from
+ * paying for 500 file writes, and a hit costs one hash, not a re-canonicalization of the model.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import type { SchemaModel } from '../../runtime/model.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { EmittedModule } from '../emit/schema-module.ts';
 
-export const CACHE_DIR = '.cache';
+export const CACHE_FILE = join('.cache', 'analysis.jsonl');
 
 export interface CacheEntry {
   readonly key: string;
@@ -22,26 +22,45 @@ export interface CacheEntry {
   readonly emitted: EmittedModule;
 }
 
-const fileFor = (dir: string, key: string): string => join(dir, CACHE_DIR, `${key.replace(/^sha256:/, '')}.json`);
+/** The cache of a previous build: entries are parsed only when asked for and only if their line still has the recorded hash. */
+export class AnalysisCache {
+  readonly #lines = new Map<string, string>();
 
-/** The cached entry for `key` in `outDir` when its bytes still have the recorded hash. */
-export function readCacheEntry(outDir: string, key: string, expectedSha256: string | undefined): CacheEntry | undefined {
-  if (expectedSha256 === undefined) return undefined;
-  try {
-    const text = readFileSync(fileFor(outDir, key), 'utf8');
-    if (sha256(text) !== expectedSha256) return undefined;
-    const entry = JSON.parse(text) as CacheEntry;
-    return entry.key === key ? entry : undefined;
-  } catch {
-    return undefined;
+  /** Reads `<outDir>/.cache/analysis.jsonl`; a missing or unreadable file is an empty cache. */
+  static read(outDir: string): AnalysisCache {
+    const cache = new AnalysisCache();
+    let text = '';
+    try {
+      text = readFileSync(join(outDir, CACHE_FILE), 'utf8');
+    } catch {
+      return cache;
+    }
+    for (const line of text.split('\n')) {
+      const match = /^\{"key":"(sha256:[0-9a-f]{64})"/.exec(line);
+      if (match) cache.#lines.set(match[1]!, line);
+    }
+    return cache;
+  }
+
+  /** The entry for `key` if its line hashes to `expectedSha256` (from the previous manifest). */
+  get(key: string, expectedSha256: string | undefined): { entry: CacheEntry; line: string } | undefined {
+    const line = this.#lines.get(key);
+    if (line === undefined || expectedSha256 === undefined || sha256(line) !== expectedSha256) return undefined;
+    try {
+      const entry = JSON.parse(line) as CacheEntry;
+      return entry.key === key ? { entry, line } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 
-/** The text of an entry (stable: same entry, same bytes). */
-export const cacheEntryText = (entry: CacheEntry): string => `${JSON.stringify(entry)}\n`;
+/** One cache line (stable: same entry, same text). `key` comes first so lines can be indexed without parsing. */
+export const cacheLine = (entry: CacheEntry): string =>
+  JSON.stringify({ key: entry.key, model: entry.model, diagnostics: entry.diagnostics, emitted: entry.emitted });
 
-/** Writes an entry's text into `dir/.cache/`. */
-export function writeCacheEntry(dir: string, key: string, text: string): void {
-  mkdirSync(join(dir, CACHE_DIR), { recursive: true });
-  writeFileSync(fileFor(dir, key), text);
+/** Writes the cache file of a build into `dir`. */
+export function writeCache(dir: string, lines: readonly string[]): void {
+  mkdirSync(join(dir, '.cache'), { recursive: true });
+  writeFileSync(join(dir, CACHE_FILE), lines.length === 0 ? '' : `${lines.join('\n')}\n`);
 }

@@ -12,7 +12,7 @@ import { readProjectConfig, type GroupConfig } from '../../runtime/project-confi
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { emitBundleDeclarations, emitBundleEntry, type BundlePart } from '../emit/bundle-entry.ts';
 import { emitSchemaModule, type EmittedModule } from '../emit/schema-module.ts';
-import { cacheEntryText, readCacheEntry, writeCacheEntry } from './analysis-cache.ts';
+import { AnalysisCache, cacheLine, writeCache } from './analysis-cache.ts';
 import { replaceDirectory } from './atomic-output.ts';
 import { bundle } from './bundle.ts';
 import { BuildError } from './build-error.ts';
@@ -68,6 +68,8 @@ interface Item {
   readonly fresh: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly emitted: EmittedModule;
+  /** Its line in the analysis cache. */
+  readonly cacheLine: string;
 }
 
 /** Runs a whole build. Throws `BuildError` for what stops it before anything is written. */
@@ -92,12 +94,14 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const failed: { source: string; key: string }[] = [];
   const items: Item[] = [];
   const previousEntries = new Map((previous?.schemas ?? []).map((schema) => [schema.key, schema]));
+  const cache = previous ? AnalysisCache.read(outDir) : new AnalysisCache();
   for (const source of sources) {
     const key = sourceKey(source, keyInputs);
-    const cached = options.force ? undefined : readCacheEntry(outDir, key, previousEntries.get(key)?.cacheSha256);
+    const cached = cache.get(key, previousEntries.get(key)?.cacheSha256);
     if (cached) {
-      refuseHandEdits(outDir, previousEntries.get(key)!, cached.emitted);
-      items.push({ source, key, model: cached.model, fresh: false, diagnostics: cached.diagnostics, emitted: cached.emitted });
+      const { entry, line } = cached;
+      refuseHandEdits(outDir, previousEntries.get(key)!, entry.emitted);
+      items.push({ source, key, model: entry.model, fresh: false, diagnostics: entry.diagnostics, emitted: entry.emitted, cacheLine: line });
       continue;
     }
     loader ??= await frontEndLoader();
@@ -110,7 +114,8 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
       warnings += outcome.diagnostics.length;
       // `file` relative to the schemas directory: the output must not depend on where the catalog lives.
       const model: SchemaModel = { ...outcome.model, file: source.file };
-      items.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted: emitSchemaModule(model, source.file) });
+      const emitted = emitSchemaModule(model, source.file);
+      items.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, cacheLine: cacheLine({ key, model, diagnostics: outcome.diagnostics, emitted }) });
     }
   }
   const rebuilt = items.filter((item) => item.fresh).length;
@@ -164,7 +169,6 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
       tools: output.parts.reduce((n, part) => n + (part.tools?.length ?? part.model.tools.length), 0),
     };
   });
-  const cacheTexts = new Map(built.map((b) => [b.key, cacheEntryText({ key: b.key, model: b.model, diagnostics: b.diagnostics, emitted: b.emitted })]));
   const manifest: Manifest = {
     format: 1,
     compiler: compilerFingerprint(),
@@ -176,19 +180,21 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
       tools: b.model.tools.map((tool) => tool.name),
       integrity: b.emitted.integrity,
       moduleSha256: sha256(b.emitted.text),
-      cacheSha256: sha256(cacheTexts.get(b.key)!),
+      cacheSha256: sha256(b.cacheLine),
     })),
     failed: failed.sort((a, b) => (a.source < b.source ? -1 : 1)),
     bundles,
   };
 
   await replaceDirectory(outDir, async (temp) => {
+    const made = new Set<string>();
     for (const b of built) {
       const path = join(temp, b.emitted.path);
-      mkdirSync(dirname(path), { recursive: true });
+      if (!made.has(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+      made.add(dirname(path));
       writeFileSync(path, b.emitted.text);
     }
-    for (const [key, text] of cacheTexts) writeCacheEntry(temp, key, text);
+    writeCache(temp, built.map((b) => b.cacheLine));
     for (const output of outputs) {
       writeFileSync(join(temp, `${output.name}.mjs`), output.code);
       writeFileSync(join(temp, `${output.name}.d.mts`), output.types);

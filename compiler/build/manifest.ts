@@ -20,7 +20,7 @@ export interface ManifestSchema {
   readonly integrity: ModuleIntegrity;
   /** `sha256:` of the generated module's bytes. */
   readonly moduleSha256: string;
-  /** `sha256:` of its cache entry (`.cache/<key>.json`), checked before the entry is reused. */
+  /** `sha256:` of its line in `.cache/analysis.jsonl`, checked before the entry is reused. */
   readonly cacheSha256: string;
 }
 

@@ -91,7 +91,7 @@ export function sourceKey(source: SchemaSource, inputs: KeyInputs): string {
     file: source.file,
     text: sha256(source.text),
     dependencies,
-    lists: /\bsharedLists\b/.test(source.text) ? listsFingerprint(source, inputs) : null,
+    lists: source.text.includes('sharedLists') ? listsFingerprint(source, inputs) : null,
     allowedLibraries: [...inputs.allowedLibraries].sort(),
   });
 }

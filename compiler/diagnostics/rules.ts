@@ -85,7 +85,7 @@ export const frontEndRules = {
   VAL073: e('a shared list version must match exactly'),
   VAL074: e('a shared list filter must be { key, exists } | { key, value } | { key, in }'),
   VAL075: w('a declared shared list is not used by any parameter or handler'),
-  VAL076: w('sharedLists are declared but no lists directory was found: lists are not loaded'),
+  VAL076: w('sharedLists are declared but no lists directory was found: lists are not loaded (their enums accept any string)'),
 
   LST001: e('a list file must export `list` with meta and entries'),
   LST002: e('list.meta.name must be a camelCase string'),

@@ -10,12 +10,6 @@ export function pascalCase(text: string): string {
   return /^[0-9]/.test(joined) ? `_${joined}` : joined || '_';
 }
 
-/** `getPrice` → `getPrice`, `date-min` → `dateMin`: for value identifiers. */
-export function camelCase(text: string): string {
-  const pascal = pascalCase(text);
-  return pascal.startsWith('_') ? pascal : pascal[0]!.toLowerCase() + pascal.slice(1);
-}
-
 /** Type name of a tool's input/output: namespace and tool, so types of a whole catalog never clash. */
 export const toolTypeName = (namespace: string, toolName: string, suffix: 'Input' | 'Output'): string =>
   `${pascalCase(namespace)}${pascalCase(toolName)}${suffix}`;

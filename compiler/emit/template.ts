@@ -26,6 +26,3 @@ export function fillTemplate(name: string, slots: Readonly<Record<string, string
     return value;
   });
 }
-
-/** Names of the slots a template uses (for tests and sanity checks). */
-export const templateSlots = (name: string): string[] => [...new Set([...readTemplate(name).matchAll(/%%([A-Z_]+)%%/g)].map((m) => m[1]!))].sort();

@@ -78,7 +78,7 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   const refs = checkSharedListRefs((read.main as { sharedLists?: unknown }).sharedLists, new Reporter(path));
   if (withFiles && refs.length > 0) {
     const listsDir = options.listsDir ?? nearestListsDir(path, fs);
-    if (listsDir === undefined) r.report('VAL076', ['sharedLists'], 'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded');
+    if (listsDir === undefined) r.report('VAL076', ['sharedLists'], 'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string');
     else lists = resolveSharedLists(refs, listsDir, fs, r, other);
   }
   const listFields = new Map([...lists].map(([name, l]) => [name, new Set(l.list.fields.map((f) => f.key))]));

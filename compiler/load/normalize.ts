@@ -110,6 +110,9 @@ function primitiveType(primitive: ParsedPrimitive, listOptions: readonly string[
   };
   for (const { list, field } of primitive.lists) add(list, field);
   for (const list of listOptions) add(list, undefined);
+  // Lists not loaded (VAL076 said so): the values are unknown, so the input stays a free string.
+  const unresolved = [...primitive.lists.map((l) => l.list), ...listOptions].some((list) => !lists.has(list));
+  if (values.length === 0 && unresolved) return { kind: 'string' };
   return { kind: 'enum', values };
 }
 

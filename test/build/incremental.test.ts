@@ -60,10 +60,12 @@ test('the incremental output equals a clean build of the same schemas', async ()
 });
 
 test('an edited cache entry is not trusted: the schema is analysed again', async () => {
-  const { readdirSync, writeFileSync, readFileSync } = await import('node:fs');
-  const cacheDir = ws.path('out', '.cache');
-  const entry = readdirSync(cacheDir)[0]!;
-  writeFileSync(`${cacheDir}/${entry}`, readFileSync(`${cacheDir}/${entry}`, 'utf8').replace('Item 0', 'Item X'));
+  const { writeFileSync, readFileSync } = await import('node:fs');
+  const cacheFile = ws.path('out', '.cache', 'analysis.jsonl');
+  const lines = readFileSync(cacheFile, 'utf8').split('\n');
+  assert.is(lines.filter(Boolean).length, 5, 'one line per schema');
+  lines[2] = lines[2]!.replaceAll('Item 0', 'Item X');
+  writeFileSync(cacheFile, lines.join('\n'));
   const loader = await recordingLoader();
   const report = await buildCatalog({ schemasDir: ws.path('schemas'), outDir: ws.path('out'), projectDir: ws.dir, loader });
   assert.equal([report.rebuilt, report.cached], [1, 4]);

@@ -1,6 +1,7 @@
 /**
  * Whatever a schema's values are, loading reports diagnostics and never throws: 600 seeded mutations of
- * a rich schema (wrong types, missing members, odd strings) go through the whole pipeline in memory.
+ * a rich schema and its list, skill and prompt files (wrong types, missing members, odd strings) go
+ * through the whole pipeline in memory.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -34,11 +35,9 @@ const BASE: Json = {
   skills: { 'find-it': { file: './skills/find-it.mjs' } },
   prompts: { about: { contentFile: './prompts/about.mjs' } },
 };
-const FILES: Record<string, string> = {
-  '/m/_lists/colors.mjs': "export const list = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };\n",
-  '/m/skills/find-it.mjs': "export const skill = { name: 'find-it', version: 'toolkit-skill/1.0.0', description: 'D.', testedWith: 'm', requires: { tools: ['getItem'], resources: ['rows'], external: [] }, content: '{{tool:getItem}} {{skill:find-it}}' };\n",
-  '/m/prompts/about.mjs': "export const prompt = { name: 'about', version: 'toolkit-prompt/1.0.0', provider: 'demo', description: 'D.', dependsOn: ['demo.getItem'], references: [], content: '{{tool:getItem}}' };\n",
-};
+const LIST: Json = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };
+const SKILL: Json = { name: 'find-it', version: 'toolkit-skill/1.0.0', description: 'D.', testedWith: 'm', requires: { tools: ['getItem'], resources: ['rows'], external: [] }, input: [{ key: 'q', type: 'enum', values: ['a'], description: 'Q.', required: true }], content: '{{tool:getItem}} {{resource:rows}} {{input:q}}' };
+const PROMPT: Json = { name: 'about', version: 'toolkit-prompt/1.0.0', provider: 'demo', description: 'D.', dependsOn: ['demo.getItem'], references: [], content: '{{tool:getItem}}' };
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -68,20 +67,42 @@ function mutate(base: Json, next: () => number): Json {
     if (!parent || typeof parent !== 'object') continue;
     const last = path[path.length - 1] as string;
     if (next() < 0.25) delete parent[last];
-    else parent[last] = ODD[Math.floor(next() * ODD.length)]!;
+    else parent[last] = structuredClone(ODD[Math.floor(next() * ODD.length)]!);
   }
   return copy;
 }
+
+test('unmutated, the four documents load into a model (so mutations start from a valid schema)', () => {
+  const files: Record<string, string> = {
+    '/m/schema.mjs': `export const main = ${JSON.stringify(BASE)};\n`,
+    '/m/_lists/colors.mjs': `export const list = ${JSON.stringify(LIST)};\n`,
+    '/m/skills/find-it.mjs': `export const skill = ${JSON.stringify(SKILL)};\n`,
+    '/m/prompts/about.mjs': `export const prompt = ${JSON.stringify(PROMPT)};\n`,
+  };
+  const fs: FileSystem = { readText: (p) => files[p], exists: (p) => p === '/m/data/rows.db', isDirectory: (p) => p === '/m/_lists', display: (p) => p };
+  const result = loadSchemaFile('/m/schema.mjs', { fs });
+  assert.is(result.status, true, result.messages.join('\n'));
+  assert.is(result.model?.skills[0]?.name, 'find-it');
+  assert.is(result.model?.prompts[0]?.name, 'about');
+});
 
 test('600 mutated schemas: every load returns a result whose diagnostics name known rules', () => {
   const next = rng(20260601);
   const known = { ...secRules, ...frontEndRules } as Record<string, unknown>;
   let withModel = 0;
   for (let i = 0; i < 600; i += 1) {
-    const main = mutate(BASE, next);
-    const text = `export const main = ${JSON.stringify(main)};\n`;
+    // One document of four is mutated each time: the schema, its list, its skill or its prompt.
+    const which = Math.floor(next() * 4);
+    const doc = (n: number, base: Json) => JSON.stringify(which === n ? mutate(base, next) : base);
+    const text = `export const main = ${doc(0, BASE)};\n`;
+    const files: Record<string, string> = {
+      '/m/schema.mjs': text,
+      '/m/_lists/colors.mjs': `export const list = ${doc(1, LIST)};\n`,
+      '/m/skills/find-it.mjs': `export const skill = ${doc(2, SKILL)};\n`,
+      '/m/prompts/about.mjs': `export const prompt = ${doc(3, PROMPT)};\n`,
+    };
     const fs: FileSystem = {
-      readText: (path) => (path === '/m/schema.mjs' ? text : FILES[path]),
+      readText: (path) => files[path],
       exists: (path) => path === '/m/data/rows.db',
       isDirectory: (path) => path === '/m/_lists',
       display: (path) => path,
@@ -90,7 +111,7 @@ test('600 mutated schemas: every load returns a result whose diagnostics name kn
     try {
       result = loadSchemaFile('/m/schema.mjs', { fs });
     } catch (error) {
-      assert.unreachable(`mutation ${i} threw ${(error as Error).stack}\n${text}`);
+      assert.unreachable(`mutation ${i} threw ${(error as Error).stack}\n${Object.values(files).join('')}`);
       return;
     }
     assert.is(result.status, !result.diagnostics.some((d) => d.severity === 'error'));

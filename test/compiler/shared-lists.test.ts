@@ -64,6 +64,7 @@ test('list files are scanned and read statically: code in a list is a finding in
 test('declared lists with no lists directory anywhere: a warning says they are not loaded', () => {
   const result = loadSchemaFile(tree.path('alone/schema.mjs'));
   assert.equal(result.diagnostics.map((d) => d.rule), ['VAL076']);
+  assert.equal(result.model?.tools[0]?.parameters[0]?.type, { kind: 'string' });
 });
 
 test.run();
