@@ -95,7 +95,7 @@ for (const [label, external] of variants) {
 }
 const full = await bundle({ entry, modules: new Map(), minify: true });
 const byPackage = new Map<string, number>();
-for (const [path, input] of Object.entries(full.metafile.outputs['bundle.mjs']!.inputs)) {
+for (const [path, input] of Object.entries(full.metafile.outputs['out/bundle.mjs']!.inputs)) {
   const parts = path.split('/');
   const name = path.startsWith('node_modules/') ? parts.slice(1, parts[1]!.startsWith('@') ? 3 : 2).join('/') : parts[0]!.replace(/:.*/, '');
   byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);

@@ -1,9 +1,13 @@
 /**
- * Bundles one entry with esbuild (JS API, platform node, ESM). Generated modules are served from
+ * Bundling with esbuild (JS API, platform node, ESM). Generated modules and entries are served from
  * memory under `toolkit-generated:` and every path is relative to the toolkit root, so the output
  * does not depend on where the build writes or on the clock: same inputs, same bytes.
+ *
+ * A `Bundler` keeps one esbuild context for all bundles of a build. `warmUp()` parses the runtime,
+ * the SDK and zod in esbuild's own process while the front end is still loading, so the final
+ * `build()` only has to add the generated modules: that is what keeps an incremental build short.
  */
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { resolve } from 'node:path';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
@@ -12,6 +16,108 @@ const NAMESPACE = 'toolkit-generated';
 
 /** Packages never bundled: native code, and what the entry imports at run time on purpose. */
 export const ALWAYS_EXTERNAL = ['better-sqlite3'];
+
+export interface BundleResult {
+  readonly code: string;
+  readonly metafile: Metafile;
+}
+
+/** What the plugin serves; mutable so that one context can be rebuilt with new contents. */
+interface Sources {
+  entries: ReadonlyMap<string, string>;
+  modules: ReadonlyMap<string, string>;
+  external: ReadonlySet<string>;
+}
+
+function generatedSources(sources: Sources): Plugin {
+  return {
+    name: 'toolkit-generated',
+    setup(build) {
+      // The SDK's Server imports ajv only for elicitation; a stand-in keeps ajv out (see the file).
+      build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+        args.importer.includes('@modelcontextprotocol/sdk') ? { path: validatorStandIn } : undefined,
+      );
+      build.onResolve({ filter: /^toolkit-generated:/ }, (args) => ({ path: args.path.slice(`${NAMESPACE}:`.length), namespace: NAMESPACE }));
+      // Libraries named in `requiredLibraries` stay run-time imports (decided per build, hence here).
+      build.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path, sources.external) ? { path: args.path, external: true } : undefined));
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+        const contents = args.path.startsWith('entries/') ? sources.entries.get(args.path.slice('entries/'.length)) : sources.modules.get(args.path);
+        if (contents === undefined) return { errors: [{ text: `generated module ${args.path} is missing` }] };
+        // Imports inside generated code (zod, ./runtime/…) resolve from the toolkit root.
+        return { contents, loader: 'ts', resolveDir: toolkitRoot };
+      });
+    },
+  };
+}
+
+/** True for a package in `external` or one of its subpaths (`pkg/sub.js`). */
+const isExternal = (path: string, external: ReadonlySet<string>): boolean =>
+  [...external].some((name) => path === name || path.startsWith(`${name}/`));
+
+// CommonJS dependencies bundled into ESM still call `require` for Node built-ins.
+const BANNER = "import { createRequire as __toolkitCreateRequire } from 'node:module';\nconst require = __toolkitCreateRequire(import.meta.url);";
+
+function options(names: readonly string[], sources: Sources, minify: boolean): BuildOptions {
+  return {
+    entryPoints: names.map((name) => ({ in: `${NAMESPACE}:entries/${name}`, out: name })),
+    absWorkingDir: toolkitRoot,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    metafile: true,
+    outdir: 'out',
+    outExtension: { '.js': '.mjs' },
+    external: ALWAYS_EXTERNAL,
+    banner: { js: BANNER },
+    legalComments: 'none',
+    charset: 'utf8',
+    minifyWhitespace: minify,
+    minifySyntax: minify,
+    logLevel: 'silent',
+    plugins: [generatedSources(sources)],
+  };
+}
+
+/** Splits esbuild's outputs by bundle name. */
+function byName(names: readonly string[], outputFiles: { path: string; text: string }[], metafile: Metafile): Map<string, BundleResult> {
+  const results = new Map<string, BundleResult>();
+  for (const name of names) {
+    const file = outputFiles.find((f) => f.path.endsWith(`/out/${name}.mjs`));
+    if (!file) throw new Error(`esbuild produced no bundle for ${name}`);
+    results.set(name, { code: file.text, metafile });
+  }
+  return results;
+}
+
+export interface Bundler {
+  /** Starts parsing the runtime and its dependencies with placeholder entries; errors are left to `build()`. */
+  warmUp(entries: ReadonlyMap<string, string>): void;
+  /** Bundles every entry with these texts and modules; throws esbuild's BuildFailure (with `errors[]`). */
+  build(entries: ReadonlyMap<string, string>, modules: ReadonlyMap<string, string>, external: readonly string[]): Promise<Map<string, BundleResult>>;
+  dispose(): Promise<void>;
+}
+
+/** A bundler for the bundles `names` of one build (one esbuild context, rebuilt incrementally). */
+export async function createBundler(names: readonly string[], minify = true): Promise<Bundler> {
+  const sources: Sources = { entries: new Map(), modules: new Map(), external: new Set() };
+  const ctx = await context(options(names, sources, minify));
+  let warming: Promise<unknown> | undefined;
+  return {
+    warmUp(entries) {
+      sources.entries = entries;
+      warming = ctx.rebuild().catch(() => undefined);
+    },
+    async build(entries, modules, external) {
+      await warming;
+      Object.assign(sources, { entries, modules, external: new Set(external) });
+      const result = await ctx.rebuild();
+      return byName(names, result.outputFiles ?? [], result.metafile!);
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
 
 export interface BundleRequest {
   /** Entry module text (TypeScript). */
@@ -24,55 +130,9 @@ export interface BundleRequest {
   readonly minify?: boolean;
 }
 
-export interface BundleResult {
-  readonly code: string;
-  readonly metafile: Metafile;
-}
-
-function generatedModules(request: BundleRequest): Plugin {
-  return {
-    name: 'toolkit-generated',
-    setup(build) {
-      // The SDK's Server imports ajv only for elicitation; a stand-in keeps ajv out (see the file).
-      build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
-        args.importer.includes('@modelcontextprotocol/sdk') ? { path: validatorStandIn } : undefined,
-      );
-      build.onResolve({ filter: /^toolkit-generated:/ }, (args) => ({ path: args.path.slice(`${NAMESPACE}:`.length), namespace: NAMESPACE }));
-      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
-        const contents = args.path === '<entry>' ? request.entry : request.modules.get(args.path);
-        if (contents === undefined) return { errors: [{ text: `generated module ${args.path} is missing` }] };
-        // Imports inside generated code (zod, ./runtime/…) resolve from the toolkit root.
-        return { contents, loader: 'ts', resolveDir: toolkitRoot };
-      });
-    },
-  };
-}
-
-// CommonJS dependencies bundled into ESM still call `require` for Node built-ins.
-const BANNER = "import { createRequire as __toolkitCreateRequire } from 'node:module';\nconst require = __toolkitCreateRequire(import.meta.url);";
-
-/** Runs esbuild in memory; throws esbuild's BuildFailure (with `errors[]`) when the bundle cannot be built. */
+/** One bundle in one esbuild run (benches and budget tests); its metafile's output is `out/bundle.mjs`. */
 export async function bundle(request: BundleRequest): Promise<BundleResult> {
-  const result = await build({
-    entryPoints: [`${NAMESPACE}:<entry>`],
-    absWorkingDir: toolkitRoot,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    metafile: true,
-    outfile: 'bundle.mjs',
-    external: [...ALWAYS_EXTERNAL, ...(request.external ?? [])],
-    banner: { js: BANNER },
-    legalComments: 'none',
-    charset: 'utf8',
-    minifyWhitespace: request.minify ?? false,
-    minifySyntax: request.minify ?? false,
-    logLevel: 'silent',
-    plugins: [generatedModules(request)],
-  });
-  const output = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
-  if (!output) throw new Error('esbuild produced no bundle');
-  return { code: output.text, metafile: result.metafile };
+  const sources: Sources = { entries: new Map([['bundle', request.entry]]), modules: request.modules, external: new Set(request.external ?? []) };
+  const result = await build(options(['bundle'], sources, request.minify ?? false));
+  return byName(['bundle'], result.outputFiles ?? [], result.metafile!).get('bundle')!;
 }

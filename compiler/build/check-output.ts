@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sha256 } from '../../runtime/hash.ts';
-import { readProjectConfig } from '../../runtime/project-config.ts';
+import { hashValue, sha256 } from '../../runtime/hash.ts';
+import { projectConfigPath, readProjectConfig } from '../../runtime/project-config.ts';
 import { BuildError } from './build-error.ts';
 import { discoverSchemas } from './discover-schemas.ts';
 import { readManifest } from './manifest.ts';
@@ -29,6 +29,7 @@ export function checkOutput(options: CheckOptions): string[] {
   if (manifest.compiler !== compilerFingerprint()) stale.push(`${options.outDir}: built by another version of the compiler`);
 
   const config = readProjectConfig(options.projectDir);
+  if (manifest.groupsHash !== hashValue(config.groups ?? {})) stale.push(`${projectConfigPath(options.projectDir)}: groups changed since the last build`);
   resetListFingerprints();
   const keyInputs = { schemasDir, allowedLibraries: config.security?.allowedLibraries ?? [] };
   const sources = discoverSchemas(schemasDir);

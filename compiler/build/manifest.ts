@@ -39,6 +39,10 @@ export interface Manifest {
   readonly format: 1;
   /** Fingerprint of the compiler that built it. */
   readonly compiler: string;
+  /** The one group built with `--group`, or null for the catalog and every group. */
+  readonly group: string | null;
+  /** Canonical hash of the groups of `.toolkit/config.json` at build time. */
+  readonly groupsHash: string;
   readonly schemas: readonly ManifestSchema[];
   /** Schemas that failed to build, with the key of the inputs that failed. */
   readonly failed: readonly { readonly source: string; readonly key: string }[];

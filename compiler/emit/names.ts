@@ -15,10 +15,11 @@ export const toolTypeName = (namespace: string, toolName: string, suffix: 'Input
   `${pascalCase(namespace)}${pascalCase(toolName)}${suffix}`;
 
 /**
- * Path of the generated module for a schema file, relative to the output directory:
- * `providers/coingecko/simple-price.mjs` → `modules/providers/coingecko/simple-price.ts`.
+ * Path of the generated module for a schema file, relative to the output directory, in one flat
+ * folder (one directory instead of hundreds keeps rewriting the output fast):
+ * `providers/coingecko/simple-price.mjs` → `modules/providers__coingecko__simple-price.ts`.
  */
 export function modulePathFor(schemaFile: string): string {
   const normalized = schemaFile.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-  return `modules/${normalized.replace(/\.m?[jt]s$/, '')}.ts`;
+  return `modules/${normalized.replace(/\.m?[jt]s$/, '').split('/').join('__')}.ts`;
 }

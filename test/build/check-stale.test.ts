@@ -50,4 +50,12 @@ test('after rebuilding, a hand-edited bundle is reported', async () => {
   assert.match(result.stderr, /catalog\.mjs: changed after the build/);
 });
 
+test('a change to the groups of .toolkit/config.json makes the output stale', async () => {
+  assert.is((await buildWorkspace(ws.dir)).code, 0);
+  ws.write('.toolkit/config.json', JSON.stringify({ groups: { desk: { tools: ['weather'] } } }));
+  const result = await check();
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /config\.json: groups changed since the last build/);
+});
+
 test.run();

@@ -29,7 +29,8 @@ test('the broken schema is reported as validate reports it; the others are built
 
   const manifest = JSON.parse(readFileSync(ws.path('out', 'manifest.json'), 'utf8'));
   assert.equal(manifest.failed.map((f: { source: string }) => f.source), ['providers/broken/broken.mjs']);
-  assert.not.ok(existsSync(ws.path('out', 'modules', 'providers', 'broken')));
+  assert.not.ok(existsSync(ws.path('out', 'modules', 'providers__broken__broken.ts')));
+  assert.ok(existsSync(ws.path('out', 'modules', 'providers__alpha__first.ts')));
   const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'));
   try {
     assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), ['tool0_alpha', 'tool0_weather', 'tool1_weather']);

@@ -13,7 +13,7 @@ import { simpleSchema } from './support/schema-files.ts';
 import { createWorkspace } from './support/workspace.ts';
 
 const ws = createWorkspace('integrity');
-const module = 'modules/providers/weather/forecast.ts';
+const module = 'modules/providers__weather__forecast.ts';
 
 test.before(async () => {
   ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 2));
@@ -62,7 +62,7 @@ test('a generated module edited by hand stops the next build, which names it and
   edit(ws.path('out', module), 'Item 0 of weather.', 'Item 0 of weather (edited).');
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 1);
-  assert.match(build.stderr, /forecast\.ts was changed after the last build/);
+  assert.match(build.stderr, /providers__weather__forecast\.ts was changed after the last build/);
   assert.match(build.stderr, /toolkit build --force/);
   assert.ok(readFileSync(ws.path('out', 'catalog.mjs')).equals(before), 'previous output left as it was');
   const check = await runCli(['build', '--check', '--schemas', ws.path('schemas'), '--out', ws.path('out'), '--project', ws.dir]);

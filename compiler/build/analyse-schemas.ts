@@ -1,0 +1,97 @@
+/**
+ * The analysis stage of a build: each schema is either taken from the cache (its source key and
+ * cache line unchanged) or loaded by the front end and emitted. Failing schemas keep their
+ * diagnostics; they are left out of the output but never stop the others.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { sha256 } from '../../runtime/hash.ts';
+import type { SchemaModel } from '../../runtime/model.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { emitSchemaModule, type EmittedModule } from '../emit/schema-module.ts';
+import { AnalysisCache, cacheLine } from './analysis-cache.ts';
+import { BuildError } from './build-error.ts';
+import type { SchemaSource } from './discover-schemas.ts';
+import type { Manifest, ManifestSchema } from './manifest.ts';
+import { frontEndLoader, type SchemaLoader } from './schema-loader.ts';
+import { sourceKey, type KeyInputs } from './source-key.ts';
+
+/** A schema that passed, with what was emitted from it. */
+export interface AnalysedSchema {
+  readonly source: SchemaSource;
+  readonly key: string;
+  readonly model: SchemaModel;
+  /** Analysed in this build (false: taken from the cache). */
+  readonly fresh: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly emitted: EmittedModule;
+  /** Its line in the analysis cache. */
+  readonly cacheLine: string;
+}
+
+export interface FailedSchema {
+  readonly source: string;
+  readonly key: string;
+}
+
+export interface AnalysisInputs {
+  readonly sources: readonly SchemaSource[];
+  readonly keyInputs: KeyInputs;
+  /** The schemas directory as the user gave it (diagnostics name files as `toolkit validate` does). */
+  readonly schemasDirAsGiven: string;
+  readonly projectDir: string;
+  readonly outDir: string;
+  /** The previous build's manifest; undefined for a clean (or `--force`) build. */
+  readonly previous: Manifest | undefined;
+  readonly loader: SchemaLoader | undefined;
+}
+
+export interface Analysis {
+  readonly analysed: AnalysedSchema[];
+  readonly failed: FailedSchema[];
+  /** Diagnostics of the failed schemas, in file order. */
+  readonly diagnostics: Diagnostic[];
+  /** Warnings of the schemas analysed now that passed. */
+  readonly warnings: number;
+}
+
+/** Analyses (or takes from the cache) every schema, in file order. */
+export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> {
+  const previousEntries = new Map((inputs.previous?.schemas ?? []).map((schema) => [schema.key, schema]));
+  const cache = inputs.previous ? AnalysisCache.read(inputs.outDir) : new AnalysisCache();
+  let loader = inputs.loader;
+  const analysis: Analysis & { warnings: number } = { analysed: [], failed: [], diagnostics: [], warnings: 0 };
+  for (const source of inputs.sources) {
+    const key = sourceKey(source, inputs.keyInputs);
+    const cached = cache.get(key, previousEntries.get(key)?.cacheSha256);
+    if (cached) {
+      refuseHandEdits(inputs.outDir, previousEntries.get(key)!, cached.entry.emitted);
+      const { model, diagnostics, emitted } = cached.entry;
+      analysis.analysed.push({ source, key, model, fresh: false, diagnostics, emitted, cacheLine: cached.line });
+      continue;
+    }
+    loader ??= await frontEndLoader();
+    const outcome = await loader(join(inputs.schemasDirAsGiven, source.file), { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir });
+    if (!outcome.status || !outcome.model || hasErrors(outcome.diagnostics)) {
+      analysis.diagnostics.push(...outcome.diagnostics);
+      analysis.failed.push({ source: source.file, key });
+      continue;
+    }
+    analysis.warnings += outcome.diagnostics.length;
+    // `file` relative to the schemas directory: the output must not depend on where the catalog lives.
+    const model: SchemaModel = { ...outcome.model, file: source.file };
+    const emitted = emitSchemaModule(model, source.file);
+    const line = cacheLine({ key, model, diagnostics: outcome.diagnostics, emitted });
+    analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, cacheLine: line });
+  }
+  return analysis;
+}
+
+/** An unchanged schema whose generated module no longer has the bytes recorded at build time was edited by hand: stop. */
+function refuseHandEdits(outDir: string, entry: ManifestSchema, emitted: EmittedModule): void {
+  const path = join(outDir, emitted.path);
+  if (!existsSync(path)) return;
+  if (sha256(readFileSync(path, 'utf8')) !== entry.moduleSha256) {
+    throw new BuildError(`${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${entry.source}`);
+  }
+}

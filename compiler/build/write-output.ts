@@ -1,0 +1,70 @@
+/**
+ * The last stage of a build: the manifest, then every file written into a temp directory that
+ * replaces the output directory in one rename.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { sha256 } from '../../runtime/hash.ts';
+import type { BundlePart } from '../emit/bundle-entry.ts';
+import type { AnalysedSchema, FailedSchema } from './analyse-schemas.ts';
+import { writeCache } from './analysis-cache.ts';
+import { replaceDirectory } from './atomic-output.ts';
+import { MANIFEST_FILE, manifestText, type Manifest, type ManifestBundle, type ManifestSchema } from './manifest.ts';
+
+/** One bundle ready to write. */
+export interface BundleOutput {
+  readonly name: string;
+  readonly code: string;
+  readonly types: string;
+  readonly parts: readonly BundlePart[];
+}
+
+/** The manifest entry of a bundle (sizes included). */
+export function bundleRecord(output: BundleOutput): ManifestBundle {
+  const bytes = Buffer.from(output.code);
+  return {
+    name: output.name,
+    file: `${output.name}.mjs`,
+    types: `${output.name}.d.mts`,
+    sha256: sha256(output.code),
+    bytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    schemas: output.parts.length,
+    tools: output.parts.reduce((n, part) => n + (part.tools?.length ?? part.model.tools.length), 0),
+  };
+}
+
+/** The manifest entry of a schema that built. */
+export const schemaRecord = (b: AnalysedSchema): ManifestSchema => ({
+  source: b.source.file,
+  key: b.key,
+  namespace: b.model.namespace,
+  name: b.model.name,
+  tools: b.model.tools.map((tool) => tool.name),
+  integrity: b.emitted.integrity,
+  moduleSha256: sha256(b.emitted.text),
+  cacheSha256: sha256(b.cacheLine),
+});
+
+/** Sorted failures, as the manifest keeps them. */
+export const sortFailures = (failed: readonly FailedSchema[]): FailedSchema[] => [...failed].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+
+/** Writes modules, cache, bundles and manifest, then swaps them in for `outDir`. */
+export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Manifest): Promise<void> {
+  await replaceDirectory(outDir, async (temp) => {
+    const made = new Set<string>();
+    for (const b of built) {
+      const path = join(temp, b.emitted.path);
+      if (!made.has(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+      made.add(dirname(path));
+      writeFileSync(path, b.emitted.text);
+    }
+    writeCache(temp, built.map((b) => b.cacheLine));
+    for (const output of outputs) {
+      writeFileSync(join(temp, `${output.name}.mjs`), output.code);
+      writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
+    }
+    writeFileSync(join(temp, MANIFEST_FILE), manifestText(manifest));
+  });
+}
