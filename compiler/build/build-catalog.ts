@@ -17,7 +17,7 @@ import { discoverSchemas } from './discover-schemas.ts';
 import { selectGroup, type Selected } from './group-selection.ts';
 import { readManifest, type Manifest, type ManifestBundle } from './manifest.ts';
 import type { SchemaLoader } from './schema-loader.ts';
-import { compilerFingerprint, resetListFingerprints } from './source-key.ts';
+import { compilerFingerprint, resetListFingerprints, runtimeFingerprint } from './source-key.ts';
 import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutput } from './write-output.ts';
 
 const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
@@ -128,6 +128,7 @@ async function buildWith(bundler: Bundler, options: BuildOptions, { sources, gro
   const manifest: Manifest = {
     format: 1,
     compiler: compilerFingerprint(),
+    runtime: runtimeFingerprint(),
     group: options.group ?? null,
     groupsHash: hashValue(config.groups ?? {}),
     schemas: built.map(schemaRecord),

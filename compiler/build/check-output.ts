@@ -10,7 +10,7 @@ import { projectConfigPath, readProjectConfig } from '../../runtime/project-conf
 import { BuildError } from './build-error.ts';
 import { discoverSchemas } from './discover-schemas.ts';
 import { readManifest } from './manifest.ts';
-import { compilerFingerprint, resetListFingerprints, sourceKey } from './source-key.ts';
+import { compilerFingerprint, resetListFingerprints, runtimeFingerprint, sourceKey } from './source-key.ts';
 
 export interface CheckOptions {
   readonly schemasDir: string;
@@ -27,6 +27,7 @@ export function checkOutput(options: CheckOptions): string[] {
   if (!manifest) return [`${options.outDir}: no build found (no readable manifest.json); run \`toolkit build\``];
   const stale: string[] = [];
   if (manifest.compiler !== compilerFingerprint()) stale.push(`${options.outDir}: built by another version of the compiler`);
+  if (manifest.runtime !== runtimeFingerprint()) stale.push(`${options.outDir}: bundles made with another version of the runtime or its packages`);
 
   const config = readProjectConfig(options.projectDir);
   if (manifest.groupsHash !== hashValue(config.groups ?? {})) stale.push(`${projectConfigPath(options.projectDir)}: groups changed since the last build`);

@@ -39,6 +39,8 @@ export interface Manifest {
   readonly format: 1;
   /** Fingerprint of the compiler that built it. */
   readonly compiler: string;
+  /** Fingerprint of the runtime, templates and bundled packages the bundles were made from. */
+  readonly runtime: string;
   /** The one group built with `--group`, or null for the catalog and every group. */
   readonly group: string | null;
   /** Canonical hash of the groups of `.toolkit/config.json` at build time. */

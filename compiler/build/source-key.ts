@@ -27,6 +27,12 @@ export function fingerprintFiles(root: string, paths: readonly string[]): string
   return hashValue(files.map((file) => [relative(root, file).split(sep).join('/'), sha256(readFileSync(file, 'utf8'))]));
 }
 
+/** What a bundle carries besides the schemas: a change here makes bundles stale without touching the analysis cache. */
+const BUNDLE_INPUTS = ['runtime', 'templates', 'node_modules/@modelcontextprotocol/sdk/package.json', 'node_modules/zod/package.json', 'node_modules/esbuild/package.json'];
+
+/** Fingerprint of the runtime and bundled dependencies (recorded in the manifest for `--check`). */
+export const runtimeFingerprint = (): string => fingerprintFiles(toolkitRoot, BUNDLE_INPUTS);
+
 let compilerVersion: string | undefined;
 
 /** The compiler's version for cache keys: a hash of its own sources and templates (computed once per process). */

@@ -4,7 +4,7 @@
  * interface over all of them.
  */
 import type { SchemaModel } from '../../runtime/model.ts';
-import { literal, propertyName } from './code-writer.ts';
+import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
@@ -53,13 +53,17 @@ export function emitBundleDeclarations(name: string, parts: readonly BundlePart[
   const declarations = parts.map((part, index) => (part.tools === null && part.declarations !== undefined ? part.declarations : toolTypeDeclarations(selected[index]!)));
   const namespaces = new Map<string, SchemaModel[]>();
   for (const model of selected) namespaces.set(model.namespace, [...(namespaces.get(model.namespace) ?? []), model]);
-  const members = [...namespaces.keys()].sort().map((namespace) => {
-    const signatures = namespaces.get(namespace)!.flatMap((model) => model.tools.map((tool) => toolSignature(namespace, tool, '    ')));
-    return `  readonly ${propertyName(namespace)}: {\n${signatures.join('\n')}\n  };`;
+  const w = new CodeWriter();
+  w.block('{', () => {
+    for (const namespace of [...namespaces.keys()].sort()) {
+      w.block(`readonly ${propertyName(namespace)}: {`, () => {
+        for (const model of namespaces.get(namespace)!) for (const tool of model.tools) w.lines(toolSignature(namespace, tool, ''));
+      }, '};');
+    }
   });
   return fillTemplate('bundle-types.d.mts.tpl', {
     BUNDLE: name,
     TYPES: declarations.filter(Boolean).join('\n'),
-    TOOLS_INTERFACE: members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`,
+    TOOLS_INTERFACE: namespaces.size === 0 ? '{}' : w.toExpression(),
   });
 }

@@ -5,11 +5,13 @@
  */
 export class CodeWriter {
   readonly #lines: string[] = [];
-  #depth = 0;
+  #depth: number;
   readonly #indent: string;
 
-  constructor(indent = '  ') {
+  /** `depth` is where the text will sit in its template, so continuation lines line up there. */
+  constructor(indent = '  ', depth = 0) {
     this.#indent = indent;
+    this.#depth = depth;
   }
 
   /** Appends one line at the current indentation (an empty call writes a blank line). */
@@ -45,6 +47,11 @@ export class CodeWriter {
   /** The text written so far, `\n`-separated, with a final newline. */
   toString(): string {
     return this.#lines.length === 0 ? '' : `${this.#lines.join('\n')}\n`;
+  }
+
+  /** The text as an expression for a template slot: no indentation before the first line, no final newline. */
+  toExpression(): string {
+    return this.toString().trimStart().trimEnd();
   }
 }
 

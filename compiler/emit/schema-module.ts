@@ -5,8 +5,8 @@
  */
 import { canonicalJson } from '../../runtime/canonical-json.ts';
 import { integrityOf, type ModuleIntegrity } from '../../runtime/integrity.ts';
-import type { SchemaModel } from '../../runtime/model.ts';
-import { commentText, literal, propertyName } from './code-writer.ts';
+import type { SchemaModel, ToolModel } from '../../runtime/model.ts';
+import { CodeWriter, commentText, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { modulePathFor, toolTypeName } from './names.ts';
 import { fillTemplate } from './template.ts';
@@ -22,6 +22,14 @@ export interface EmittedModule {
   readonly declarations: string;
 }
 
+/** `{ … }` with one member per tool written by `member`, at template depth `depth`; `{}` without tools. */
+function perTool(tools: readonly ToolModel[], depth: number, member: (w: CodeWriter, tool: ToolModel) => void): string {
+  if (tools.length === 0) return '{}';
+  const w = new CodeWriter('  ', depth);
+  w.block('{', () => tools.forEach((tool) => member(w, tool)));
+  return w.toExpression();
+}
+
 /**
  * Emits the module of `model`. `source` is the schema file relative to the schemas directory; it
  * names the module and appears in integrity messages.
@@ -31,20 +39,12 @@ export function emitSchemaModule(model: SchemaModel, source: string): EmittedMod
   const json = canonicalJson(model);
   const integrity = integrityOf(model, path, source, json);
   const tools = model.tools;
-  const inputSchemas = tools.length === 0
-    ? '{}'
-    : `{\n${tools.map((tool) => `  ${propertyName(tool.name)}: lazy(() => ${toolInputZod(tool, source, '  ')}),`).join('\n')}\n}`;
-  const toolsInterface = tools.length === 0
-    ? '{}'
-    : `{\n${tools.map((tool) => toolSignature(model.namespace, tool, '  ')).join('\n')}\n}`;
-  const bindTools = tools.length === 0
-    ? '{}'
-    : `{\n${tools
-        .map((tool) => {
-          const output = toolTypeName(model.namespace, tool.name, 'Output');
-          return `    ${propertyName(tool.name)}: async (input) => (await call(${literal(tool.name)}, inputSchemas[${literal(tool.name)}]().parse(input ?? {}))) as ToolResult<${output}>,`;
-        })
-        .join('\n')}\n  }`;
+  const inputSchemas = perTool(tools, 0, (w, tool) => w.lines(`${propertyName(tool.name)}: lazy(() => ${toolInputZod(tool, source)}),`));
+  const toolsInterface = perTool(tools, 0, (w, tool) => w.lines(toolSignature(model.namespace, tool, '')));
+  const bindTools = perTool(tools, 1, (w, tool) => {
+    const output = toolTypeName(model.namespace, tool.name, 'Output');
+    w.line(`${propertyName(tool.name)}: async (input) => (await call(${literal(tool.name)}, inputSchemas[${literal(tool.name)}]().parse(input ?? {}))) as ToolResult<${output}>,`);
+  });
   const declarations = toolTypeDeclarations(model);
   const text = fillTemplate('schema-module.ts.tpl', {
     SOURCE: commentText(source),
