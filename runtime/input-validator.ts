@@ -4,7 +4,7 @@
  * order the author wrote them in (defect #1); defaults are typed (defect #2); unknown keys are
  * rejected, so a client cannot pass a hidden or server value.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ParameterModel, ToolModel } from './model.ts';
 import { typedDefault } from './input-json-schema.ts';
 

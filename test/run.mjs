@@ -5,12 +5,17 @@
 // Each file is a standalone uvu module. uvu prints Total/Passed/Skipped but no failed count, so the
 // count is derived here; a file that crashes before its summary counts as one failure.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const targets = args.length > 0 ? args.map((a) => resolve(a)) : [join(root, 'test')];
+const missing = targets.filter((t) => !existsSync(t));
+if (missing.length > 0) {
+  process.stderr.write(`test/run: no such file or directory: ${missing.map((m) => relative(root, m)).join(', ')}\n`);
+  process.exit(2);
+}
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
 

@@ -6,9 +6,6 @@
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultAllowedLibraries, loadSchemaTree } from '../../compiler/index.ts';
-import { printClientConfig, runServerMain, ServeUsageError, parseHostPort } from '../../runtime/index.ts';
-import { secretKeysOf } from '../../runtime/create-runtime.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { groupIncludes, ProjectConfigError, readProjectConfig, type ProjectConfig } from '../../runtime/project-config.ts';
 
@@ -37,6 +34,9 @@ export class ServerCommand extends Command {
 
   async execute(): Promise<number> {
     const { stdout, stderr } = this.context;
+    // The runtime (MCP SDK) and the compiler load only when this command runs.
+    const { printClientConfig, runServerMain, ServeUsageError, parseHostPort } = await import('../../runtime/index.ts');
+    const { secretKeysOf } = await import('../../runtime/create-runtime.ts');
     try {
       if (this.http !== undefined) parseHostPort(this.http);
       const dir = resolve(this.schemas);
@@ -62,6 +62,8 @@ export class ServerCommand extends Command {
   }
 
   private async loadModels(dir: string, config: ProjectConfig): Promise<SchemaModel[]> {
+    // The compiler (ts-morph) is loaded only here, when schemas are actually read.
+    const { defaultAllowedLibraries, loadSchemaTree } = await import('../../compiler/index.ts');
     const allowedLibraries = [...new Set([...defaultAllowedLibraries, ...(config.security?.allowedLibraries ?? [])])];
     const entries = await loadSchemaTree(dir, { allowedLibraries, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
     const models: SchemaModel[] = [];

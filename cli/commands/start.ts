@@ -7,9 +7,6 @@
 import { Command, Option } from 'clipanion';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { buildCatalog } from '../../compiler/build/build-catalog.ts';
-import { formatDiagnostics } from '../../compiler/diagnostics/format.ts';
-import { startValidator } from '../../validator-service/server.ts';
 
 /** Waits for the bundle to print its listening line; rejects if it exits first. */
 function waitForListening(child: ChildProcess): Promise<string> {
@@ -42,6 +39,9 @@ export class StartCommand extends Command {
 
   async execute(): Promise<number> {
     const { stdout, stderr } = this.context;
+    const { buildCatalog } = await import('../../compiler/build/build-catalog.ts');
+    const { formatDiagnostics } = await import('../../compiler/diagnostics/format.ts');
+    const { startValidator } = await import('../../validator-service/server.ts');
     const cwd = process.cwd();
     const report = await buildCatalog({
       schemasDir: resolve(cwd, this.schemas),

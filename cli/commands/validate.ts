@@ -6,9 +6,6 @@ import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
-import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
-import { findSchemaFiles } from '../../compiler/load/schema-tree.ts';
-import { defaultAllowedLibraries } from '../../compiler/scan/index.ts';
 import { ProjectConfigError, readProjectConfig } from '../../runtime/project-config.ts';
 
 export class ValidateCommand extends Command {
@@ -25,6 +22,10 @@ export class ValidateCommand extends Command {
 
   async execute(): Promise<number> {
     const { stdout, stderr } = this.context;
+    // The compiler (ts-morph) is loaded only when this command runs, so other commands start fast.
+    const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
+    const { findSchemaFiles } = await import('../../compiler/load/schema-tree.ts');
+    const { defaultAllowedLibraries } = await import('../../compiler/scan/index.ts');
     const files: string[] = [];
     for (const path of this.targets) {
       const kind = pathKind(path);
