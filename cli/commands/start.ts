@@ -29,7 +29,7 @@ export class StartCommand extends Command {
   static override paths = [['start']];
   static override usage = Command.Usage({
     description: 'build the catalog, serve it over MCP on localhost and start the validator UI',
-    details: 'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator. Both bind 127.0.0.1.',
+    details: 'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator; 0 picks a free port. Both bind 127.0.0.1.',
   });
 
   port = Option.String('--port', process.env.PORT ?? '4000', { description: 'validator port (default 4000, env PORT)' });
@@ -64,7 +64,7 @@ export class StartCommand extends Command {
     const validator = await startValidator({
       port: Number(this.port),
       host: '127.0.0.1',
-      env: { ...process.env, VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, `127.0.0.1:${this.mcpPort}`].filter(Boolean).join(',') },
+      env: { ...process.env, VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, new URL(mcpUrl).host].filter(Boolean).join(',') },
     });
 
     stdout.write(`\nMCP server (the catalog):  ${mcpUrl}\n`);
