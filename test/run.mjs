@@ -5,6 +5,7 @@
 // Each file is a standalone uvu module. uvu prints Total/Passed/Skipped but no failed count, so the
 // count is derived here; a file that crashes before its summary counts as one failure.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -16,6 +17,10 @@ if (missing.length > 0) {
   process.stderr.write(`test/run: no such file or directory: ${missing.map((m) => relative(root, m)).join(', ')}\n`);
   process.exit(2);
 }
+// One secret for the whole run: tests that need an API key use it (TOOLKIT_TEST_CANARY), and any test
+// file whose output contains it, raw or URL-encoded, fails, whatever its own assertions said.
+const canary = `CANARY-sk-${randomUUID()}`;
+const leaks = (text) => text.includes(canary) || text.includes(encodeURIComponent(canary));
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
 
@@ -32,7 +37,7 @@ function runFile(file) {
     const started = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TOOLKIT_TEST_CANARY: canary },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -50,6 +55,10 @@ function runFile(file) {
       const skipped = count('Skipped') || 0;
       let failed = Number.isNaN(total) ? 1 : total - passed - skipped;
       if (code !== 0 && failed === 0) failed = 1;
+      if (leaks(output)) {
+        failed += 1;
+        output = `${output.split(canary).join('<CANARY>')}\n[test/run] the test secret appeared in this file's output\n`;
+      }
       done({ file, code, output, passed: Number.isNaN(passed) ? 0 : passed, failed, skipped, ms: Date.now() - started });
     });
   });
