@@ -1,14 +1,18 @@
 /**
  * Runtime bench, side by side in one run:
  *  1. per-call latency of a tool call through the MCP server (separate process, stdio, real SDK
- *     Client) vs a direct `fetch` of the same loopback HTTPS upstream: p50, p99, added ms;
+ *     Client) vs a direct `fetch` of the same loopback HTTPS upstream, next to a bare SDK `Server`
+ *     answering a constant tool over stdio (the floor any stdio MCP server pays: pipe + SDK). The
+ *     paths are measured in interleaved blocks so machine noise hits them alike; the table splits
+ *     the added latency into that floor and what the runtime itself adds;
  *  2. spawn → first `tools/list` answer for 10, 100, 500 and 2,000 tools (SchemaModels generated
  *     here, 4 tools per schema), next to `node -e ''` as the floor.
- * The server is the runtime bundled with esbuild into one plain `.mjs`, as generated bundles ship
- * (tsx would add its own start-up). The bench re-runs itself once with NODE_EXTRA_CA_CERTS so the
- * direct side can use the global `fetch` with the test CA. Bounded loops only.
+ * The servers are bundled with esbuild into plain `.mjs` files, as generated bundles ship (tsx would
+ * add its own start-up). The bench re-runs itself once with NODE_EXTRA_CA_CERTS so the direct side
+ * can use the global `fetch` with the test CA. Bounded loops only.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:https';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,11 +22,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { SchemaModel } from '../runtime/model.ts';
 import { createTestCa, type TestCa } from '../test/support/tls.ts';
 import { param, schema, str, num, tool } from '../test/runtime/support/models.ts';
-import { startUpstream } from '../test/runtime/support/upstream.ts';
 
 const ENTRY_SOURCE = resolve(import.meta.dirname, '../test/runtime/support/serve-models.ts');
 const CALLS = 400;
 const WARMUP = 50;
+/** Calls per path per block; the paths take turns block by block. */
+const BLOCK = 25;
 const SPAWNS = 5;
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -50,9 +55,9 @@ function generate(tools: number, origin: string): SchemaModel[] {
   return schemas;
 }
 
-async function connect(file: string, caFile: string): Promise<{ client: Client; spawnedAt: number }> {
+async function connect(file: string, caFile: string, entry = ENTRY): Promise<{ client: Client; spawnedAt: number }> {
   const spawnedAt = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [ENTRY, file], env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: caFile }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, file], env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: caFile }, stderr: 'ignore' });
   const client = new Client({ name: 'bench', version: '0' });
   await client.connect(transport);
   return { client, spawnedAt };
@@ -96,13 +101,65 @@ const caDir = process.env.TOOLKIT_BENCH_CA_DIR;
 const read = (name: string) => readFileSync(join(caDir, name), 'utf8');
 const ca: TestCa = { dir: caDir, caFile: join(caDir, 'ca.pem'), ca: read('ca.pem'), key: read('leaf.key'), cert: read('leaf.pem') };
 
-const ENTRY = join(mkdtempSync(join(tmpdir(), 'toolkit-bench-bundle-')), 'serve.mjs');
-await build({
-  entryPoints: [ENTRY_SOURCE], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: ENTRY, logLevel: 'error',
+const bundleDir = mkdtempSync(join(tmpdir(), 'toolkit-bench-bundle-'));
+const ENTRY = join(bundleDir, 'serve.mjs');
+const BARE_ENTRY = join(bundleDir, 'bare.mjs');
+const bundleOptions = {
+  bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error',
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-});
+} as const;
+await build({ ...bundleOptions, entryPoints: [ENTRY_SOURCE], outfile: ENTRY });
+// The floor: the SDK's own low-level Server over stdio, answering one constant tool (the SDK still
+// validates the request and the result with zod), bundled the same way.
+const BARE_SERVER = `
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
+server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
+await server.connect(new StdioServerTransport());
+`;
+await build({ ...bundleOptions, stdin: { contents: BARE_SERVER, resolveDir: import.meta.dirname, loader: 'js' }, outfile: BARE_ENTRY });
 
-const upstream = await startUpstream(ca, { '/things/1': () => ({ headers: { 'content-type': 'application/json' }, body: '{"id":1,"name":"thing"}' }) });
+/**
+ * The upstream runs in its own process, as a real API does: a direct `fetch` from this process then
+ * crosses a process boundary just as the runtime's does (with the upstream inside this process the
+ * direct side skipped that hop and the runtime was charged for it).
+ */
+const UPSTREAM_SERVER = `
+import { createServer } from 'node:https';
+import { readFileSync } from 'node:fs';
+const dir = process.env.TOOLKIT_BENCH_CA_DIR;
+const server = createServer({ key: readFileSync(dir + '/leaf.key'), cert: readFileSync(dir + '/leaf.pem') }, (req, res) => {
+  req.resume();
+  req.on('end', () => {
+    if (req.url.split('?')[0] === '/things/1') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id":1,"name":"thing"}');
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"not found"}');
+    }
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('https://127.0.0.1:' + server.address().port + '\\n'));
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();
+`;
+async function startUpstreamProcess(): Promise<{ origin: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', UPSTREAM_SERVER], { env: { PATH: process.env.PATH ?? '', TOOLKIT_BENCH_CA_DIR: caDir }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const origin = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) done(out.trim());
+    });
+    child.once('exit', (code) => fail(new Error(`upstream process exited (${code})`)));
+  });
+  return { origin, close: () => new Promise<void>((done) => { child.once('exit', () => done()); child.stdin.end(); }) };
+}
+const upstream = await startUpstreamProcess();
 
 // 1. Per-call latency.
 // A second schema whose tool answers from an executeRequest handler: the MCP + sandbox cost alone.
@@ -110,39 +167,73 @@ const noUpstream = schema('benchexec', [tool('constant', 'GET', ['https://unused
   handlersSource: "() => ({ constant: { executeRequest: () => ({ response: { id: 1, name: 'thing' } }) } })",
 });
 const { client } = await connect(writeModels([...generate(4, upstream.origin), noUpstream]), ca.caFile);
-async function timeCalls(name: string, args: Record<string, unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < WARMUP + CALLS; i++) {
-    const started = performance.now();
-    const result = await client.callTool({ name, arguments: args });
-    if (result.isError) throw new Error(JSON.stringify(result));
-    if (i >= WARMUP) times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-const viaMcp = await timeCalls('get_thing0_benchaaa', { id: '1' });
-const handlerOnly = await timeCalls('constant_benchexec', {});
-await client.close();
+const { client: bareClient } = await connect('-', ca.caFile, BARE_ENTRY);
 
-const direct: number[] = [];
-const directCall = async () => {
-  const response = await fetch(`${upstream.origin}/things/1?limit=10`, { headers: { accept: 'application/json' } });
-  JSON.parse(await response.text());
+const keepAlive = new Agent({ keepAlive: true, ca: ca.ca });
+const call = (c: Client, name: string, args: Record<string, unknown>) => async () => {
+  const result = await c.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(JSON.stringify(result));
 };
-for (let i = 0; i < WARMUP + CALLS; i++) {
-  const started = performance.now();
-  await directCall();
-  if (i >= WARMUP) direct.push(performance.now() - started);
+const paths = {
+  direct: async () => {
+    const response = await fetch(`${upstream.origin}/things/1?limit=10`, { headers: { accept: 'application/json' } });
+    JSON.parse(await response.text());
+  },
+  // The runtime calls upstreams with node:https on a keep-alive agent, not fetch: this is that leg alone.
+  directHttps: () =>
+    new Promise<void>((done, fail) => {
+      const req = request(`${upstream.origin}/things/1?limit=10`, { agent: keepAlive, headers: { accept: 'application/json' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          done();
+        });
+        response.on('error', fail);
+      });
+      req.on('error', fail);
+      req.end();
+    }),
+  bare: call(bareClient, 'constant', {}),
+  viaMcp: call(client, 'get_thing0_benchaaa', { id: '1' }),
+  handlerOnly: call(client, 'constant_benchexec', {}),
+};
+type Path = keyof typeof paths;
+const times: Record<Path, number[]> = { direct: [], directHttps: [], bare: [], viaMcp: [], handlerOnly: [] };
+for (const path of Object.keys(paths) as Path[]) for (let i = 0; i < WARMUP; i++) await paths[path]();
+for (let block = 0; block * BLOCK < CALLS; block++) {
+  for (const path of Object.keys(paths) as Path[]) {
+    for (let i = 0; i < BLOCK; i++) {
+      const started = performance.now();
+      await paths[path]();
+      times[path].push(performance.now() - started);
+    }
+  }
 }
-direct.sort((a, b) => a - b);
+for (const list of Object.values(times)) list.sort((a, b) => a - b);
+await client.close();
+await bareClient.close();
+keepAlive.destroy();
 
-process.stdout.write(`\nPer-call latency, ${CALLS} calls after ${WARMUP} warm-up (ms)\n`);
-process.stdout.write(`| path                         |      p50 |      p99 |\n|------------------------------|----------|----------|\n`);
-process.stdout.write(`| direct fetch                 | ${ms(percentile(direct, 50))} | ${ms(percentile(direct, 99))} |\n`);
-process.stdout.write(`| tools/call via MCP (stdio)   | ${ms(percentile(viaMcp, 50))} | ${ms(percentile(viaMcp, 99))} |\n`);
-process.stdout.write(`| tools/call, executeRequest   | ${ms(percentile(handlerOnly, 50))} | ${ms(percentile(handlerOnly, 99))} |  (no upstream: MCP stdio + sandbox only)\n`);
-process.stdout.write(`| added by the MCP path        | ${ms(percentile(viaMcp, 50) - percentile(direct, 50))} | ${ms(percentile(viaMcp, 99) - percentile(direct, 99))} |\n`);
-process.stdout.write(`ratio p50: ${(percentile(viaMcp, 50) / percentile(direct, 50)).toFixed(2)}× (target: added < 0.5 ms p50)\n`);
+const p50 = (path: Path) => percentile(times[path], 50);
+const p99 = (path: Path) => percentile(times[path], 99);
+const row = (label: string, a: number, b: number, note = '') => process.stdout.write(`| ${label.padEnd(38)} | ${ms(a)} | ${ms(b)} |${note ? `  ${note}` : ''}\n`);
+process.stdout.write(`\nPer-call latency, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms)\n`);
+process.stdout.write(`| path                                   |      p50 |      p99 |\n|----------------------------------------|----------|----------|\n`);
+row('direct fetch', p50('direct'), p99('direct'));
+row('direct node:https, keep-alive', p50('directHttps'), p99('directHttps'), '(the HTTP client the runtime uses)');
+row('bare SDK Server, constant tool', p50('bare'), p99('bare'), '(stdio + SDK only: the floor)');
+row('tools/call via runtime (upstream)', p50('viaMcp'), p99('viaMcp'));
+row('tools/call via runtime, executeRequest', p50('handlerOnly'), p99('handlerOnly'), '(no upstream: stdio + SDK + runtime + sandbox)');
+process.stdout.write(`\nAdded per call, p50 (ms)\n`);
+const line = (label: string, value: number, note = '') => process.stdout.write(`| ${label.padEnd(50)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`);
+line('added by the MCP path (runtime − direct fetch)', p50('viaMcp') - p50('direct'), '(issue 3 target < 0.5, project bar < 0.2)');
+const overHttps = p50('viaMcp') - p50('directHttps');
+line('added over direct node:https (same HTTP client)', overHttps);
+line('  of which the bare SDK floor (stdio + SDK)', p50('bare'));
+line('  of which the runtime itself (the rest)', overHttps - p50('bare'));
+line('executeRequest tool above the floor', p50('handlerOnly') - p50('bare'), '(runtime + handler sandbox, no upstream)');
+process.stdout.write(`ratio p50 runtime/direct fetch: ${(p50('viaMcp') / p50('direct')).toFixed(2)}×\n`);
 
 // 2. Spawn → first tools/list.
 process.stdout.write(`\nSpawn → first tools/list answer, median (min) of ${SPAWNS} spawns, ms; the server is an esbuild bundle of the runtime\n`);

@@ -1,14 +1,16 @@
 /**
  * The runtime: every tool of a set of schema models, named on the wire without collisions and
- * sharing one set of server params, one redactor and one lazily built handler sandbox per schema.
+ * sharing one set of server params, one redactor, one keep-alive HTTP client for upstreams (closed
+ * with the runtime) and one lazily built handler sandbox per schema.
  */
 import { createHandlerSandbox, type HandlerSandbox } from './handler-sandbox.ts';
 import type { SchemaModel } from './model.ts';
 import { createRedactor, REDACTED } from './redact.ts';
 import { serverKeysOf } from './request-assembly.ts';
 import { createRuntimeTool, type RuntimeTool } from './runtime-tool.ts';
-import { createSecretTokens } from './secret-token.ts';
+import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
 import { loadServerParams } from './server-params.ts';
+import { createUpstreamHttpClient } from './upstream-http.ts';
 import { assignWireNames } from './wire-name.ts';
 
 export interface RuntimeOptions {
@@ -19,7 +21,7 @@ export interface RuntimeOptions {
   libraries?: Readonly<Record<string, unknown>>;
   /** Per upstream call timeout, ms (default 15000, env TOOLKIT_TIMEOUT_MS). */
   timeoutMs?: number;
-  /** Injectable for tests of odd upstreams; default global fetch. */
+  /** Injectable for tests of odd upstreams; default: the runtime's keep-alive node:http(s) client. */
   fetch?: typeof fetch;
 }
 
@@ -64,17 +66,23 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Tokens can only show up in text that passed through a handler or an error; a cheap check first.
   const redact = (text: string): string => {
     const out = redactSecrets(text);
-    return out.includes('toolkit-secret.') ? out.replace(tokens.pattern, REDACTED) : out;
+    return out.includes(TOKEN_PREFIX) ? out.replace(tokens.pattern, REDACTED) : out;
   };
+  // Every redacted form derives from the raw value (URL encodings are plain ASCII), and tokens are
+  // URL-safe, so a raw value JSON leaves alone means every form survives JSON unchanged.
+  const secretsSurviveJson = Object.values(serverParams).every((value) => JSON.stringify(value) === `"${value}"`);
   const closing = new AbortController();
+  const http = createUpstreamHttpClient();
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
   const context = {
     serverParams,
     tokens,
     redact,
-    fetch: options.fetch ?? globalThis.fetch,
+    http,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     timeoutMs: timeoutFrom(options),
     closing: closing.signal,
+    secretsSurviveJson,
     sandbox(schema: SchemaModel): HandlerSandbox {
       let sandbox = sandboxes.get(schema);
       if (!sandbox) sandboxes.set(schema, (sandbox = createHandlerSandbox(schema, options.libraries ?? {})));
@@ -89,6 +97,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     redact,
     async close() {
       closing.abort();
+      http.close();
       sandboxes.clear();
     },
   };

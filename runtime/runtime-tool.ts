@@ -18,6 +18,7 @@ import type { SecretTokens } from './secret-token.ts';
 import { MissingServerParamError, ToolError } from './tool-error.ts';
 import { interpretBody, type UpstreamData } from './upstream-body.ts';
 import { sendUpstream } from './upstream-fetch.ts';
+import type { UpstreamHttpClient } from './upstream-http.ts';
 
 /** A tool as served: wire name, JSON schemas precomputed, and its call. */
 export interface RuntimeTool {
@@ -34,10 +35,18 @@ export interface ToolContext {
   readonly serverParams: Readonly<Record<string, string>>;
   readonly tokens: SecretTokens;
   readonly redact: Redact;
-  readonly fetch: typeof fetch;
+  /** The keep-alive HTTP client for upstream calls. */
+  readonly http: UpstreamHttpClient;
+  /** Injected instead of `http` (tests of odd upstreams). */
+  readonly fetch?: typeof fetch;
   readonly timeoutMs: number;
   /** Aborted when the runtime closes. */
   readonly closing: AbortSignal;
+  /**
+   * True when no secret has a character JSON escapes: then a secret inside JSON data always shows
+   * in that data's JSON text, so redacting the text tells whether the data needs a walk at all.
+   */
+  readonly secretsSurviveJson: boolean;
   sandbox(schema: SchemaModel): HandlerSandbox;
 }
 
@@ -82,7 +91,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
       const request = resolveSecrets(struct, context.tokens, context.serverParams);
-      const response = await sendUpstream(request, { fetch: context.fetch, budget });
+      const response = await sendUpstream(request, context.fetch ? { client: context.http, fetch: context.fetch, budget } : { client: context.http, budget });
       upstream = interpretBody(response, tool.output);
     }
 
@@ -95,24 +104,29 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     return toResult(upstream);
   }
 
+  /** The MCP result, redacted: every text that leaves passes through `context.redact`. */
   function toResult(upstream: UpstreamData): CallToolResult {
+    const redact = context.redact;
     // With an outputSchema the client requires structuredContent: anything but JSON cannot supply it.
-    if (outputSchema && upstream.kind !== 'json') return errorResult(`upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`);
+    if (outputSchema && upstream.kind !== 'json') return errorResult(redact(`upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`));
     switch (upstream.kind) {
       case 'image':
-        return { content: [{ type: 'image', data: upstream.base64, mimeType: upstream.mimeType }] };
+        return { content: [{ type: 'image', data: redact(upstream.base64), mimeType: redact(upstream.mimeType) }] };
       case 'text':
-        return { content: [{ type: 'text', text: upstream.text }] };
+        return { content: [{ type: 'text', text: redact(upstream.text) }] };
       case 'empty':
         return { content: [{ type: 'text', text: `done (HTTP ${upstream.status}, empty body)` }] };
       case 'binary':
-        return errorResult(`upstream returned ${upstream.size} bytes of ${upstream.mimeType}, which this tool cannot pass on`);
+        return errorResult(redact(`upstream returned ${upstream.size} bytes of ${upstream.mimeType}, which this tool cannot pass on`));
       case 'json': {
-        const text = JSON.stringify(upstream.data) ?? 'null';
+        const json = JSON.stringify(upstream.data) ?? 'null';
+        const text = redact(json);
         if (!outputSchema) return { content: [{ type: 'text', text }] };
         const mismatch = findMismatch(outputSchema, upstream.data);
-        if (mismatch) return errorResult(`upstream response does not match the declared output of ${name}: ${mismatch}`);
-        return { content: [{ type: 'text', text }], structuredContent: upstream.data as Record<string, unknown> };
+        if (mismatch) return errorResult(redact(`upstream response does not match the declared output of ${name}: ${mismatch}`));
+        // The text is this data as JSON: when redacting it removed nothing, the data holds no secret.
+        const clean = text === json && context.secretsSurviveJson;
+        return { content: [{ type: 'text', text }], structuredContent: (clean ? upstream.data : redactDeep(upstream.data, redact)) as Record<string, unknown> };
       }
     }
   }
@@ -123,7 +137,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     inputSchema: inputJsonSchema(tool),
     async call(args, extra) {
       try {
-        return redactDeep(await run(args, extra?.signal), context.redact);
+        return await run(args, extra?.signal);
       } catch (error) {
         if (error instanceof ToolError) return errorResult(context.redact(error.message));
         return errorResult(context.redact(`internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));

@@ -15,11 +15,17 @@ export interface SecretTokens {
   resolve(text: string, lookup: (key: string) => string): string;
 }
 
+/** Every token starts with this; text without it needs no regex work. */
+export const TOKEN_PREFIX = 'toolkit-secret.';
+
 export function createSecretTokens(nonce = randomBytes(8).toString('hex')): SecretTokens {
   const source = `toolkit-secret\\.${nonce}\\.([A-Za-z_][A-Za-z0-9_]*)\\.end`;
+  // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously,
+  // so one instance serves every call.
+  const resolver = new RegExp(source, 'g');
   return {
-    token: (key) => `toolkit-secret.${nonce}.${key}.end`,
+    token: (key) => `${TOKEN_PREFIX}${nonce}.${key}.end`,
     pattern: new RegExp(source, 'g'),
-    resolve: (text, lookup) => text.replace(new RegExp(source, 'g'), (_, key: string) => lookup(key)),
+    resolve: (text, lookup) => (text.includes(TOKEN_PREFIX) ? text.replace(resolver, (_, key: string) => lookup(key)) : text),
   };
 }

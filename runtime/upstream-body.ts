@@ -16,6 +16,9 @@ export type UpstreamData =
 
 const BODY_EXCERPT = 300;
 
+/** One decoder for every call: `decode` without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder();
+
 const mediaType = (response: UpstreamResponse): string => (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 const looksLikeHtml = (text: string): boolean => /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
@@ -50,7 +53,7 @@ function failure(response: UpstreamResponse, text: string): ToolError {
 /** Interprets a response; non-2xx and unusable bodies throw a `ToolError`. */
 export function interpretBody(response: UpstreamResponse, output?: OutputModel): UpstreamData {
   const type = mediaType(response);
-  const text = (): string => new TextDecoder().decode(response.bytes);
+  const text = (): string => UTF8.decode(response.bytes);
   if (response.status < 200 || response.status > 299) throw failure(response, text());
   if (response.bytes.length === 0) return { kind: 'empty', status: response.status };
   if (type.startsWith('image/')) return { kind: 'image', base64: Buffer.from(response.bytes).toString('base64'), mimeType: type };

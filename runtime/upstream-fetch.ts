@@ -1,20 +1,20 @@
 /**
  * The one HTTP call of a tool, with a deadline, and network failures named the way the spec's
  * runtime-error table names them (ECONNREFUSED, ETIMEDOUT, ENOTFOUND) so the model can act on them.
+ * It goes through the runtime's keep-alive HTTP client, or through an injected `fetch` (tests of
+ * odd upstreams, embedding).
  */
 import type { CallBudget } from './call-budget.ts';
 import type { RequestStruct } from './request-assembly.ts';
 import { ToolError } from './tool-error.ts';
+import { BodyTooLargeError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
 
-export interface UpstreamResponse {
-  readonly status: number;
-  readonly statusText: string;
-  readonly headers: Headers;
-  readonly bytes: Uint8Array;
-}
+export type UpstreamResponse = HttpAnswer;
 
 export interface SendOptions {
-  readonly fetch: typeof fetch;
+  /** The runtime's HTTP client, used unless `fetch` is given. */
+  readonly client: UpstreamHttpClient;
+  readonly fetch?: typeof fetch;
   /** The call's deadline and abort signal (client cancellation, shutdown, timeout). */
   readonly budget: CallBudget;
 }
@@ -70,9 +70,9 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
 /** Largest upstream body passed on; more is no use to a model and would only cost memory. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
-async function readCapped(response: Response, host: string): Promise<Uint8Array> {
+async function readCapped(response: Response, url: string): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge(host);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge(hostOf(url));
   if (!response.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -83,7 +83,7 @@ async function readCapped(response: Response, host: string): Promise<Uint8Array>
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(host);
+      throw tooLarge(hostOf(url));
     }
     chunks.push(value);
   }
@@ -103,11 +103,13 @@ export async function sendUpstream(struct: RequestStruct, options: SendOptions):
   }
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
   try {
+    if (!options.fetch) return await options.client.request(struct.url, { method: struct.method, headers, body, signal: budget.signal, maxBytes: MAX_BODY_BYTES });
     const response = await options.fetch(struct.url, { method: struct.method, headers, body, signal: budget.signal, redirect: 'follow' });
-    const bytes = await readCapped(response, hostOf(struct.url));
+    const bytes = await readCapped(response, struct.url);
     return { status: response.status, statusText: response.statusText, headers: response.headers, bytes };
   } catch (error) {
     if (error instanceof ToolError) throw error;
+    if (error instanceof BodyTooLargeError) throw tooLarge(hostOf(struct.url));
     throw describeNetworkError(error, struct.url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
   }
 }

@@ -27,6 +27,8 @@ export interface Upstream {
   readonly origin: string;
   readonly port: number;
   readonly seen: SeenRequest[];
+  /** TLS connections accepted so far (keep-alive reuse shows as fewer connections than requests). */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -50,12 +52,17 @@ export async function startUpstream(ca: TestCa, routes: Record<string, (request:
       else send();
     });
   });
+  let connections = 0;
+  server.on('secureConnection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `https://127.0.0.1:${port}`,
     port,
     seen,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
