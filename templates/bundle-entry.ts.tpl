@@ -4,20 +4,17 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRuntime, runServerMain, type Runtime } from './runtime/index.ts';
-import { deepFreeze, IntegrityError, loadVerified, type ModuleIntegrity } from './runtime/integrity.ts';
+import { deepFreeze, IntegrityError, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
 %%IMPORTS%%
 
 type ToolCaller = (toolName: string, args: Record<string, unknown>) => Promise<unknown>;
 
-interface GeneratedModule {
+interface Part {
+  /** The generated module's hashes, data text and typed-call binder (imported by name, so no namespace objects). */
   readonly integrity: ModuleIntegrity;
   readonly schemaJson: string;
   readonly bindTools: (call: never) => Record<string, unknown>;
-}
-
-interface Part {
-  readonly module: GeneratedModule;
   /** Tools of the schema in this bundle; null for the whole schema (with its resources, prompts and skills). */
   readonly tools: readonly string[] | null;
 }
@@ -28,14 +25,25 @@ const parts: readonly Part[] = %%PARTS%%;
 
 let verified: readonly SchemaModel[] | undefined;
 
-/** The schemas of this bundle, each verified against its build-time hashes and frozen; throws an IntegrityError naming the module. */
-export function loadSchemas(): readonly SchemaModel[] {
-  verified ??= parts.map(({ module, tools }) => {
-    const schema = loadVerified(module.schemaJson, module.integrity);
+/**
+ * The schemas of this bundle, each checked against its build-time hashes before anything is
+ * served; throws an IntegrityError naming the module. Not frozen: only the runtime receives them.
+ */
+function verifiedSchemas(): readonly SchemaModel[] {
+  verified ??= parts.map(({ integrity, schemaJson, tools }) => {
+    const schema = parseVerified(schemaJson, integrity);
     if (tools === null) return schema;
-    return deepFreeze({ ...schema, tools: schema.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] });
+    return { ...schema, tools: schema.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] };
   });
   return verified;
+}
+
+let frozen: readonly SchemaModel[] | undefined;
+
+/** The schemas of this bundle, verified and deep-frozen (they leave the bundle); throws an IntegrityError naming the module. */
+export function loadSchemas(): readonly SchemaModel[] {
+  frozen ??= deepFreeze(verifiedSchemas().slice());
+  return frozen;
 }
 
 /** Imports a package named in `requiredLibraries`; a missing one is named with the schemas that need it. */
@@ -64,7 +72,7 @@ export interface CreateToolsOptions {
 
 /** The bundle's tools as typed functions grouped by namespace, calling the APIs through the runtime. */
 export async function createTools(options: CreateToolsOptions = {}): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }> {
-  const schemas = loadSchemas();
+  const schemas = verifiedSchemas();
   const runtime: Runtime = createRuntime({ schemas, ...options, libraries: options.libraries ?? (await loadLibraries()) });
   const tools: Record<string, Record<string, unknown>> = {};
   let index = 0;
@@ -72,7 +80,7 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Rec
     // The runtime serves tools in schema order, then tool order: the same walk finds each one.
     const served = new Map(schema.tools.map((tool) => [tool.name, runtime.tools[index++]!]));
     const call: ToolCaller = (toolName, args) => served.get(toolName)!.call(args);
-    const bound = parts[position]!.module.bindTools(call as never);
+    const bound = parts[position]!.bindTools(call as never);
     const namespace = (tools[schema.namespace] ??= {});
     for (const tool of schema.tools) namespace[tool.name] = bound[tool.name];
   });
@@ -92,7 +100,7 @@ function isMainModule(): boolean {
 if (isMainModule()) {
   const file = fileURLToPath(import.meta.url);
   try {
-    const schemas = loadSchemas();
+    const schemas = verifiedSchemas();
     const libraries = await loadLibraries();
     await runServerMain({ schemas, libraries, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {

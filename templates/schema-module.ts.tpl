@@ -8,17 +8,33 @@ export const integrity = %%INTEGRITY%%;
 
 /**
  * The schema model as canonical JSON (sorted keys). Its SHA-256 is `integrity.dataHash`; the bundle
- * checks that one hash before parsing and deep-freezing it, which stays fast for hundreds of schemas.
+ * checks that one hash before parsing it: one string literal is the cheapest form of data to load.
  */
 export const schemaJson = %%SCHEMA_JSON%%;
 
-const lazy = <T>(make: () => T): (() => T) => {
-  let made: T | undefined;
-  return () => (made ??= make());
-};
+/** The tools of this schema, in declared order. */
+const toolNames = %%TOOL_NAMES%% as const;
 
-/** Input validators per tool: static zod code, built on first use so that serving the bundle does not pay for them. */
-export const inputSchemas = %%INPUT_SCHEMAS%%;
+type ToolName = (typeof toolNames)[number];
+
+/**
+ * Static zod code for every tool's input. A function body rather than top-level values: a bundle
+ * that only serves (never calls `bindTools`) leaves it uncompiled, so start-up does not pay for it.
+ */
+function makeInputSchemas() {
+  return %%INPUT_SCHEMAS%%;
+}
+
+let madeInputSchemas: ReturnType<typeof makeInputSchemas> | undefined;
+const builtInputSchemas = () => (madeInputSchemas ??= makeInputSchemas());
+
+/**
+ * Input validators per tool, built on first use (the whole schema's at once) and kept. Marked pure:
+ * a bundle that never reads it drops it, and with it the work of making it at start.
+ */
+export const inputSchemas = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ toolNames.map((name) => [name, () => builtInputSchemas()[name]]),
+) as { readonly [Name in ToolName]: () => ReturnType<typeof makeInputSchemas>[Name] };
 
 %%TYPES%%
 /** What a typed call resolves to: the MCP tool result, with `structuredContent` typed by the tool's output schema. */
@@ -36,5 +52,10 @@ export interface Tools %%TOOLS_INTERFACE%%
 
 /** Binds the typed functions to a caller; each validates its input with the static schema before calling. */
 export function bindTools(call: ToolCaller): Tools {
-  return %%BIND_TOOLS%%;
+  // One generic function per tool rather than an emitted closure each: less code to compile at start.
+  const bound = toolNames.map((name: string) => [name, async (input?: unknown) => {
+    const schema = (builtInputSchemas() as Readonly<Record<string, z.ZodType>>)[name]!;
+    return call(name, schema.parse(input ?? {}) as Record<string, unknown>);
+  }] as const);
+  return Object.fromEntries(bound) as unknown as Tools;
 }

@@ -27,10 +27,10 @@ export const generatedSpecifier = (module: string): string => `toolkit-generated
 
 /** The TypeScript entry of a bundle named `name`. */
 export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string): string {
-  const imports = parts.map((part, index) => `import * as m${index} from ${literal(generatedSpecifier(part.module))};`).join('\n');
+  const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const partList = parts.length === 0
     ? '[]'
-    : `[\n${parts.map((part, index) => `  { module: m${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)} },`).join('\n')}\n]`;
+    : `[\n${parts.map((part, index) => `  { integrity: i${index}, schemaJson: j${index}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)} },`).join('\n')}\n]`;
   const users = new Map<string, string[]>();
   for (const part of parts) for (const library of part.model.requiredLibraries) users.set(library, [...(users.get(library) ?? []), part.source]);
   const libraries = [...users.keys()].sort();

@@ -8,7 +8,7 @@ import { integrityOf, type ModuleIntegrity } from '../../runtime/integrity.ts';
 import type { SchemaModel, ToolModel } from '../../runtime/model.ts';
 import { CodeWriter, commentText, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
-import { modulePathFor, toolTypeName } from './names.ts';
+import { modulePathFor } from './names.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
 import { toolInputZod } from './zod-code.ts';
@@ -39,21 +39,17 @@ export function emitSchemaModule(model: SchemaModel, source: string): EmittedMod
   const json = canonicalJson(model);
   const integrity = integrityOf(model, path, source, json);
   const tools = model.tools;
-  const inputSchemas = perTool(tools, 0, (w, tool) => w.lines(`${propertyName(tool.name)}: lazy(() => ${toolInputZod(tool, source)}),`));
+  const inputSchemas = perTool(tools, 1, (w, tool) => w.lines(`${propertyName(tool.name)}: ${toolInputZod(tool, source)},`));
   const toolsInterface = perTool(tools, 0, (w, tool) => w.lines(toolSignature(model.namespace, tool, '')));
-  const bindTools = perTool(tools, 1, (w, tool) => {
-    const output = toolTypeName(model.namespace, tool.name, 'Output');
-    w.line(`${propertyName(tool.name)}: async (input) => (await call(${literal(tool.name)}, inputSchemas[${literal(tool.name)}]().parse(input ?? {}))) as ToolResult<${output}>,`);
-  });
   const declarations = toolTypeDeclarations(model);
   const text = fillTemplate('schema-module.ts.tpl', {
     SOURCE: commentText(source),
     INTEGRITY: dataLiteral(integrity),
     SCHEMA_JSON: literal(json),
+    TOOL_NAMES: dataLiteral(tools.map((tool) => tool.name)),
     INPUT_SCHEMAS: inputSchemas,
     TYPES: declarations,
     TOOLS_INTERFACE: toolsInterface,
-    BIND_TOOLS: bindTools,
   });
   return { path, text, integrity, declarations };
 }
