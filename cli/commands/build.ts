@@ -1,6 +1,13 @@
 import { Command, Option } from 'clipanion';
 import { resolve } from 'node:path';
 
+/** Resolves on Ctrl-C or SIGTERM: `--watch` then closes its watchers and esbuild and exits. */
+const interrupted = (): Promise<void> =>
+  new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+
 /** `toolkit build`: compiles the schemas into typed, hashed modules and runnable MCP server bundles. */
 export class BuildCommand extends Command {
   static override paths = [['build']];
@@ -16,6 +23,7 @@ export class BuildCommand extends Command {
       ['Build the catalog and every group', 'toolkit build'],
       ['Build one group from another schemas directory', 'toolkit build --schemas ./schemas --group weather'],
       ['Fail when generated/ is stale', 'toolkit build --check'],
+      ['Rebuild on every change to the schemas (Ctrl-C stops)', 'toolkit build --watch'],
     ],
   });
 
@@ -25,6 +33,8 @@ export class BuildCommand extends Command {
   project = Option.String('--project', { description: 'project directory holding .toolkit/config.json (default: current directory)' });
   check = Option.Boolean('--check', false, { description: 'exit non-zero when the output is stale relative to the schemas; writes nothing' });
   force = Option.Boolean('--force', false, { description: 'ignore the cache and regenerate every module, including ones edited by hand' });
+  watch = Option.Boolean('--watch', false, { description: 'stay running and rebuild after every change to the schemas (compiler kept loaded); Ctrl-C stops' });
+  timings = Option.Boolean('--timings', false, { description: 'print each step with the milliseconds since the process started' });
 
   async execute(): Promise<number> {
     const { stdout, stderr } = this.context;
@@ -32,8 +42,8 @@ export class BuildCommand extends Command {
     // The compiler (and ts-morph behind it) is loaded only when a build actually runs.
     const { runBuildCommand } = await import('../../compiler/build/run-build-command.ts');
     return runBuildCommand(
-      { schemasDir: this.schemas, outDir: this.out, projectDir, check: this.check, force: this.force, ...(this.group === undefined ? {} : { group: this.group }) },
-      { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY) },
+      { schemasDir: this.schemas, outDir: this.out, projectDir, check: this.check, force: this.force, timings: this.timings, watch: this.watch, ...(this.group === undefined ? {} : { group: this.group }) },
+      { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY), ...(this.watch ? { stop: interrupted() } : {}) },
     );
   }
 }

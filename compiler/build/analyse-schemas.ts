@@ -27,6 +27,8 @@ export interface AnalysedSchema {
   readonly emitted: EmittedModule;
   /** Its line in the analysis cache. */
   readonly cacheLine: string;
+  /** The previous output holds this module with exactly these bytes (checked): the write can link it instead. */
+  readonly unchangedOnDisk: boolean;
 }
 
 export interface FailedSchema {
@@ -43,7 +45,14 @@ export interface AnalysisInputs {
   readonly outDir: string;
   /** The previous build's manifest; undefined for a clean (or `--force`) build. */
   readonly previous: Manifest | undefined;
+  /**
+   * The schemas of the previous build in this process by key (`toolkit build --watch`): used instead
+   * of reading `previous` and the cache file back from disk; they hold the same entries.
+   */
+  readonly remembered?: ReadonlyMap<string, AnalysedSchema>;
   readonly loader: SchemaLoader | undefined;
+  /** Told when the front end has been loaded (for `--timings`). */
+  readonly detail?: (line: string) => void;
 }
 
 export interface Analysis {
@@ -58,19 +67,29 @@ export interface Analysis {
 /** Analyses (or takes from the cache) every schema, in file order. */
 export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> {
   const previousEntries = new Map((inputs.previous?.schemas ?? []).map((schema) => [schema.key, schema]));
-  const cache = inputs.previous ? AnalysisCache.read(inputs.outDir) : new AnalysisCache();
+  const cache = inputs.previous && !inputs.remembered ? AnalysisCache.read(inputs.outDir) : new AnalysisCache();
   let loader = inputs.loader;
   const analysis: Analysis & { warnings: number } = { analysed: [], failed: [], diagnostics: [], warnings: 0 };
   for (const source of inputs.sources) {
     const key = sourceKey(source, inputs.keyInputs);
-    const cached = cache.get(key, previousEntries.get(key)?.cacheSha256);
-    if (cached) {
-      refuseHandEdits(inputs.outDir, previousEntries.get(key)!, cached.entry.emitted);
-      const { model, diagnostics, emitted } = cached.entry;
-      analysis.analysed.push({ source, key, model, fresh: false, diagnostics, emitted, cacheLine: cached.line });
+    const known = inputs.remembered?.get(key);
+    if (known) {
+      analysis.analysed.push({ ...known, source, fresh: false, unchangedOnDisk: refuseHandEdits(inputs.outDir, source.file, known.emitted) });
       continue;
     }
-    loader ??= await frontEndLoader();
+    const cached = cache.get(key, previousEntries.get(key)?.cacheSha256);
+    // A hit needs the generated module too (its text is not in the cache line); without it, analyse again.
+    const text = cached && moduleOnDisk(inputs.outDir, previousEntries.get(key)!, cached.entry.emitted.path);
+    if (cached && text !== undefined) {
+      const { model, diagnostics, emitted: { path, integrity, declarations } } = cached.entry;
+      const emitted: EmittedModule = { path, text, integrity, declarations };
+      analysis.analysed.push({ source, key, model, fresh: false, diagnostics, emitted, cacheLine: cached.line, unchangedOnDisk: true });
+      continue;
+    }
+    if (loader === undefined) {
+      loader = await frontEndLoader();
+      inputs.detail?.('loaded the front end');
+    }
     const outcome = await loader(join(inputs.schemasDirAsGiven, source.file), { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir });
     if (!outcome.status || !outcome.model || hasErrors(outcome.diagnostics)) {
       analysis.diagnostics.push(...outcome.diagnostics);
@@ -82,16 +101,35 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
     const model: SchemaModel = { ...outcome.model, file: source.file };
     const emitted = emitSchemaModule(model, source.file);
     const line = cacheLine({ key, model, diagnostics: outcome.diagnostics, emitted });
-    analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, cacheLine: line });
+    analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, cacheLine: line, unchangedOnDisk: false });
   }
   return analysis;
 }
 
-/** An unchanged schema whose generated module no longer has the bytes recorded at build time was edited by hand: stop. */
-function refuseHandEdits(outDir: string, entry: ManifestSchema, emitted: EmittedModule): void {
-  const path = join(outDir, emitted.path);
-  if (!existsSync(path)) return;
-  if (sha256(readFileSync(path, 'utf8')) !== entry.moduleSha256) {
-    throw new BuildError(`${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${entry.source}`);
+/** The previous build's module for `entry`: undefined when it is gone; a `BuildError` when it was edited by hand. */
+function moduleOnDisk(outDir: string, entry: ManifestSchema, modulePath: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(outDir, modulePath), 'utf8');
+  } catch {
+    return undefined;
   }
+  if (sha256(text) !== entry.moduleSha256) throw handEdited(outDir, modulePath, entry.source);
+  return text;
+}
+
+const handEdited = (outDir: string, modulePath: string, source: string): BuildError => {
+  const path = join(outDir, modulePath);
+  return new BuildError(`${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`);
+};
+
+/**
+ * A schema remembered from the previous build of this process (`--watch`): its module on disk must
+ * still have the bytes that build wrote. True when it does; false when the file is gone.
+ */
+function refuseHandEdits(outDir: string, source: string, emitted: EmittedModule): boolean {
+  const path = join(outDir, emitted.path);
+  if (!existsSync(path)) return false;
+  if (sha256(readFileSync(path, 'utf8')) !== sha256(emitted.text)) throw handEdited(outDir, emitted.path, source);
+  return true;
 }

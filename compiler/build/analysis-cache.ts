@@ -1,9 +1,11 @@
 /**
  * The incremental build's cache: `<out>/.cache/analysis.jsonl`, one line per schema that built,
- * holding its source key, analysed model, diagnostics and what was emitted from it. The manifest
- * records each line's SHA-256; a line that does not match is ignored (that schema is analysed
- * again), so an edited cache never leaks into a build. One file keeps a 500-schema rebuild from
- * paying for 500 file writes, and a hit costs one hash, not a re-canonicalization of the model.
+ * holding its source key, analysed model, diagnostics and what was emitted from it except the
+ * module text: that is the generated module file itself, whose SHA-256 the manifest records (a
+ * 500-schema cache would otherwise carry 6 MB twice, to be parsed and written on every build). The
+ * manifest records each line's SHA-256; a line that does not match is ignored (that schema is
+ * analysed again), so an edited cache never leaks into a build. One file keeps a 500-schema rebuild
+ * from paying for 500 file writes, and a hit costs one hash, not a re-canonicalization of the model.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,11 @@ export interface CacheEntry {
   /** Warnings and infos of the analysis (entries exist only for schemas that passed). */
   readonly diagnostics: readonly Diagnostic[];
   readonly emitted: EmittedModule;
+}
+
+/** A cache line read back: the module text is in the generated module file, not in the line. */
+export interface CachedEntry extends Omit<CacheEntry, 'emitted'> {
+  readonly emitted: Omit<EmittedModule, 'text'>;
 }
 
 /** The cache of a previous build: entries are parsed only when asked for and only if their line still has the recorded hash. */
@@ -43,11 +50,11 @@ export class AnalysisCache {
   }
 
   /** The entry for `key` if its line hashes to `expectedSha256` (from the previous manifest). */
-  get(key: string, expectedSha256: string | undefined): { entry: CacheEntry; line: string } | undefined {
+  get(key: string, expectedSha256: string | undefined): { entry: CachedEntry; line: string } | undefined {
     const line = this.#lines.get(key);
     if (line === undefined || expectedSha256 === undefined || sha256(line) !== expectedSha256) return undefined;
     try {
-      const entry = JSON.parse(line) as CacheEntry;
+      const entry = JSON.parse(line) as CachedEntry;
       return entry.key === key ? { entry, line } : undefined;
     } catch {
       return undefined;
@@ -56,8 +63,8 @@ export class AnalysisCache {
 }
 
 /** One cache line (stable: same entry, same text). `key` comes first so lines can be indexed without parsing. */
-export const cacheLine = (entry: CacheEntry): string =>
-  JSON.stringify({ key: entry.key, model: entry.model, diagnostics: entry.diagnostics, emitted: entry.emitted });
+export const cacheLine = ({ key, model, diagnostics, emitted }: CacheEntry): string =>
+  JSON.stringify({ key, model, diagnostics, emitted: { path: emitted.path, integrity: emitted.integrity, declarations: emitted.declarations } });
 
 /** Writes the cache file of a build into `dir`. */
 export function writeCache(dir: string, lines: readonly string[]): void {

@@ -9,7 +9,7 @@ import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { emitBundleDeclarations, emitBundleEntry, type BundlePart } from '../emit/bundle-entry.ts';
-import { analyseSchemas } from './analyse-schemas.ts';
+import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
 import { BuildError } from './build-error.ts';
 import { leaveOutClashes } from './catalog-clashes.ts';
@@ -38,6 +38,46 @@ export interface BuildOptions {
   readonly loader?: SchemaLoader;
   /** Called once per stage with a short line (the CLI shows them on a TTY). */
   readonly progress?: (line: string) => void;
+  /** Called at finer steps inside stages (`toolkit build --timings` shows them with timestamps). */
+  readonly detail?: (line: string) => void;
+  /** Keeps esbuild's context between builds (`toolkit build --watch`); the caller closes it. */
+  readonly session?: BuildSession;
+}
+
+/**
+ * What successive builds in one process share: one esbuild context per set of bundle names, so a
+ * rebuild re-parses only the modules that changed (`toolkit build --watch`).
+ */
+export class BuildSession {
+  #bundler: Bundler | undefined;
+  #names = '';
+  #remembered: Map<string, AnalysedSchema> | undefined;
+
+  /** The schemas the last completed build of this session wrote, by key (undefined before the first). */
+  get remembered(): ReadonlyMap<string, AnalysedSchema> | undefined {
+    return this.#remembered;
+  }
+
+  /** Records what a build wrote, for the next build to take unchanged schemas from. */
+  remember(built: readonly AnalysedSchema[]): void {
+    this.#remembered = new Map(built.map((b) => [b.key, b]));
+  }
+
+  /** The bundler for these bundle names, created only when they change. */
+  async bundlerFor(names: readonly string[]): Promise<Bundler> {
+    const key = names.join('\n');
+    if (this.#bundler && this.#names === key) return this.#bundler;
+    await this.close();
+    this.#bundler = await createBundler(names);
+    this.#names = key;
+    return this.#bundler;
+  }
+
+  async close(): Promise<void> {
+    const bundler = this.#bundler;
+    this.#bundler = undefined;
+    await bundler?.dispose();
+  }
 }
 
 export interface BuildReport {
@@ -71,13 +111,19 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const sources = discoverSchemas(schemasDir);
   progress(`found ${sources.length} schemas in ${options.schemasDir}`);
   const names = [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
-  const bundler = await createBundler(names);
+  const session = options.session ?? new BuildSession();
+  // esbuild's process starts while the schemas are analysed. No warm-up build of the runtime meanwhile:
+  // measured, it only delayed the real build (esbuild links and prints the whole runtime once more, on
+  // cores the front end needs).
+  const bundler = session.bundlerFor(names);
+  bundler.catch(() => undefined); // awaited below; an analysis error must not leave it unhandled
   try {
-    // esbuild parses the runtime, SDK and zod in its own process while the schemas are analysed.
-    bundler.warmUp(new Map(names.map((name) => [name, emitBundleEntry(name, [], TOOLKIT_VERSION)])));
     return await buildWith(bundler, options, { sources, groups, config, schemasDir, outDir, progress });
   } finally {
-    await bundler.dispose();
+    if (options.session === undefined) {
+      await bundler.catch(() => undefined);
+      await session.close();
+    }
   }
 }
 
@@ -90,52 +136,46 @@ interface Prepared {
   readonly progress: (line: string) => void;
 }
 
-async function buildWith(bundler: Bundler, options: BuildOptions, { sources, groups, config, schemasDir, outDir, progress }: Prepared): Promise<BuildReport> {
+async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { sources, groups, config, schemasDir, outDir, progress }: Prepared): Promise<BuildReport> {
   const analysis = await analyseSchemas({
     sources,
     keyInputs: { schemasDir, allowedLibraries: config.security?.allowedLibraries ?? [] },
     schemasDirAsGiven: options.schemasDir,
     projectDir: options.projectDir,
     outDir,
-    previous: options.force ? undefined : readManifest(outDir),
+    previous: options.force || options.session?.remembered ? undefined : readManifest(outDir),
+    ...(options.force || !options.session?.remembered ? {} : { remembered: options.session.remembered }),
     loader: options.loader,
+    ...(options.detail ? { detail: options.detail } : {}),
   });
   const fresh = analysis.analysed.filter((item) => item.fresh).length;
   progress(`analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`);
 
-  const { built, problems, failed: clashed } = leaveOutClashes(analysis.analysed);
-  const bundleSpecs: { name: string; selected: Selected[] }[] = [];
-  if (options.group === undefined) bundleSpecs.push({ name: CATALOG, selected: built.map((_, index) => ({ index, tools: null })) });
-  for (const [name, group] of groups) {
-    const { selected, unmatched } = selectGroup(group, built.map((b) => b.model));
-    for (const entry of unmatched) problems.push(`group "${name}": "${entry}" matches no built tool`);
-    bundleSpecs.push({ name, selected });
-  }
-
-  const modules = new Map(built.map((b) => [b.emitted.path, b.emitted.text]));
-  const partsOf = new Map(bundleSpecs.map((spec) => [spec.name, spec.selected.map(({ index, tools }): BundlePart => {
-    const b = built[index]!;
-    return { model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations };
-  })]));
-  const entries = new Map([...partsOf].map(([name, parts]) => [name, emitBundleEntry(name, parts, TOOLKIT_VERSION)]));
-  const external = [...new Set(built.flatMap((b) => b.model.requiredLibraries))].sort();
+  const { built, problems, failed: clashed, partsOf, entries, modules, external } = bundleInputs(analysis.analysed, groups, options.group);
+  const bundler = await bundlerReady;
+  options.detail?.('esbuild ready');
   const results = await bundler.build(entries, modules, external);
+  options.detail?.('esbuild finished');
   const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, types: emitBundleDeclarations(name, parts), parts }));
   progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code))})`).join(', ') || 'nothing'}`);
 
-  const bundles = outputs.map(bundleRecord);
   const failed = sortFailures([...analysis.failed, ...clashed]);
-  const manifest: Manifest = {
-    format: 1,
+  const base = {
+    format: 1 as const,
     compiler: compilerFingerprint(),
     runtime: runtimeFingerprint(),
     group: options.group ?? null,
     groupsHash: hashValue(config.groups ?? {}),
     schemas: built.map(schemaRecord),
     failed,
-    bundles,
   };
+  // Bundle sizes (gzip) are measured while the modules and bundles are written.
+  const bundlesMeasured = Promise.all(outputs.map(bundleRecord));
+  const manifest: Promise<Manifest> = bundlesMeasured.then((bundles) => ({ ...base, bundles }));
+  manifest.catch(() => undefined); // a failed write reports its own error; this one is awaited below
   await writeOutput(outDir, built, outputs, manifest);
+  options.session?.remember(built);
+  const bundles = await bundlesMeasured;
   progress(`wrote ${options.outDir}`);
 
   return {
@@ -150,6 +190,26 @@ async function buildWith(bundler: Bundler, options: BuildOptions, { sources, gro
     problems,
     bundles,
   };
+}
+
+/** What esbuild gets for these schemas: clashing ones left out, the parts of each bundle, their entries and modules. */
+function bundleInputs(analysed: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined) {
+  const { built, problems, failed } = leaveOutClashes(analysed);
+  const bundleSpecs: { name: string; selected: Selected[] }[] = [];
+  if (only === undefined) bundleSpecs.push({ name: CATALOG, selected: built.map((_, index) => ({ index, tools: null })) });
+  for (const [name, group] of groups) {
+    const { selected, unmatched } = selectGroup(group, built.map((b) => b.model));
+    for (const entry of unmatched) problems.push(`group "${name}": "${entry}" matches no built tool`);
+    bundleSpecs.push({ name, selected });
+  }
+  const modules = new Map(built.map((b) => [b.emitted.path, b.emitted.text]));
+  const partsOf = new Map(bundleSpecs.map((spec) => [spec.name, spec.selected.map(({ index, tools }): BundlePart => {
+    const b = built[index]!;
+    return { model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations };
+  })]));
+  const entries = new Map([...partsOf].map(([name, parts]) => [name, emitBundleEntry(name, parts, TOOLKIT_VERSION)]));
+  const external = [...new Set(built.flatMap((b) => b.model.requiredLibraries))].sort();
+  return { built, problems, failed, partsOf, entries, modules, external };
 }
 
 function selectedGroups(groups: Readonly<Record<string, GroupConfig>>, only: string | undefined): [string, GroupConfig][] {

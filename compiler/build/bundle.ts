@@ -3,9 +3,8 @@
  * memory under `toolkit-generated:` and every path is relative to the toolkit root, so the output
  * does not depend on where the build writes or on the clock: same inputs, same bytes.
  *
- * A `Bundler` keeps one esbuild context for all bundles of a build. `warmUp()` parses the runtime,
- * the SDK and zod in esbuild's own process while the front end is still loading, so the final
- * `build()` only has to add the generated modules: that is what keeps an incremental build short.
+ * A `Bundler` keeps one esbuild context for all bundles of a build; kept across builds
+ * (`toolkit build --watch`), each rebuild re-parses only the modules whose text changed.
  */
 import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { resolve } from 'node:path';
@@ -92,8 +91,6 @@ function byName(names: readonly string[], outputFiles: { path: string; text: str
 }
 
 export interface Bundler {
-  /** Starts parsing the runtime and its dependencies with placeholder entries; errors are left to `build()`. */
-  warmUp(entries: ReadonlyMap<string, string>): void;
   /** Bundles every entry with these texts and modules; throws esbuild's BuildFailure (with `errors[]`). */
   build(entries: ReadonlyMap<string, string>, modules: ReadonlyMap<string, string>, external: readonly string[]): Promise<Map<string, BundleResult>>;
   dispose(): Promise<void>;
@@ -103,14 +100,8 @@ export interface Bundler {
 export async function createBundler(names: readonly string[], minify = true): Promise<Bundler> {
   const sources: Sources = { entries: new Map(), modules: new Map(), external: new Set() };
   const ctx = await context(options(names, sources, minify));
-  let warming: Promise<unknown> | undefined;
   return {
-    warmUp(entries) {
-      sources.entries = entries;
-      warming = ctx.rebuild().catch(() => undefined);
-    },
     async build(entries, modules, external) {
-      await warming;
       Object.assign(sources, { entries, modules, external: new Set(external) });
       const result = await ctx.rebuild();
       return byName(names, result.outputFiles ?? [], result.metafile!);

@@ -10,8 +10,12 @@ import { buildCatalog, formatBytes, type BuildOptions } from './build-catalog.ts
 import { BuildError } from './build-error.ts';
 import { checkOutput } from './check-output.ts';
 
-export interface BuildCommandOptions extends Omit<BuildOptions, 'progress'> {
+export interface BuildCommandOptions extends Omit<BuildOptions, 'progress' | 'detail'> {
   readonly check?: boolean;
+  /** Keep running and rebuild after every change (see watch-build.ts). */
+  readonly watch?: boolean;
+  /** Print every stage and step with the milliseconds since the process started (where the time goes). */
+  readonly timings?: boolean;
 }
 
 export interface BuildCommandIo {
@@ -21,11 +25,20 @@ export interface BuildCommandIo {
   readonly tty: boolean;
 }
 
-/** Runs `toolkit build [--check]` and returns its exit code. */
-export async function runBuildCommand(options: BuildCommandOptions, io: BuildCommandIo): Promise<number> {
+/** Runs `toolkit build [--check | --watch]` and returns its exit code. */
+export async function runBuildCommand(options: BuildCommandOptions, io: BuildCommandIo & { readonly stop?: Promise<void> }): Promise<number> {
+  if (options.watch && !options.check) {
+    const { watchBuild } = await import('./watch-build.ts');
+    return watchBuild(options, { ...io, stop: io.stop ?? new Promise(() => {}) }, buildOnce);
+  }
+  return buildOnce(options, io);
+}
+
+/** One build (or `--check`), reported; returns the exit code. */
+export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo): Promise<number> {
   try {
     if (options.check) return reportCheck(options, io);
-    const report = await buildCatalog({ ...options, ...(io.tty ? { progress: (line: string) => io.stderr.write(`toolkit build: ${line}\n`) } : {}) });
+    const report = await buildCatalog({ ...options, ...stageReporters(options, io) });
     if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics));
     if (report.warnings > 0) io.stderr.write(`toolkit build: ${report.warnings} warning${report.warnings === 1 ? '' : 's'} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`);
     for (const problem of report.problems) io.stderr.write(`${problem}\n`);
@@ -49,6 +62,15 @@ export async function runBuildCommand(options: BuildCommandOptions, io: BuildCom
     }
     throw error;
   }
+}
+
+/** Progress lines on a terminal; with `--timings`, every step prefixed by the time since the process started. */
+function stageReporters(options: BuildCommandOptions, io: BuildCommandIo): Pick<BuildOptions, 'progress' | 'detail'> {
+  if (options.timings) {
+    const timed = (line: string) => io.stderr.write(`toolkit build: ${performance.now().toFixed(0).padStart(5)} ms  ${line}\n`);
+    return { progress: timed, detail: timed };
+  }
+  return io.tty ? { progress: (line: string) => io.stderr.write(`toolkit build: ${line}\n`) } : {};
 }
 
 function reportCheck(options: BuildCommandOptions, io: BuildCommandIo): number {

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hashValue, sha256 } from '../../runtime/hash.ts';
-import type { SchemaSource } from './discover-schemas.ts';
+import { listedDirectories, type SchemaSource } from './discover-schemas.ts';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -73,15 +73,32 @@ function listsFingerprint(source: SchemaSource, inputs: KeyInputs): string | nul
   return fingerprint;
 }
 
-/** Forgets memoized list fingerprints (call at the start of each build: lists may have changed). */
-export const resetListFingerprints = (): void => listFingerprints.clear();
+const listsDirProbes = new Map<string, boolean>();
+
+/** Forgets memoized list fingerprints and directory probes (call at the start of each build: lists may have changed). */
+export const resetListFingerprints = (): void => {
+  listFingerprints.clear();
+  listsDirProbes.clear();
+};
+
+/** Whether `dir/_lists` is a directory: answered from the discovery's listing when it says no, else from the disk (once per build). */
+function hasListsDir(dir: string): boolean {
+  if (listedDirectories.get(dir) === false) return false;
+  let found = listsDirProbes.get(dir);
+  if (found === undefined) {
+    const candidate = join(dir, '_lists');
+    found = existsSync(candidate) && statSync(candidate).isDirectory();
+    listsDirProbes.set(dir, found);
+  }
+  return found;
+}
 
 /** The nearest `_lists/` directory above a schema file (at most 10 levels up), as the front end finds it. */
 export function nearestListsDir(schemaPath: string): string | undefined {
   let dir = dirname(resolve(schemaPath));
   for (let level = 0; level <= 10; level += 1) {
     const candidate = join(dir, '_lists');
-    if (existsSync(candidate) && statSync(candidate).isDirectory()) return candidate;
+    if (hasListsDir(dir)) return candidate;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;

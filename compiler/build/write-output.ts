@@ -1,10 +1,13 @@
 /**
  * The last stage of a build: the manifest, then every file written into a temp directory that
- * replaces the output directory in one rename.
+ * replaces the output directory in one rename. Modules that did not change are hard-linked from the
+ * previous output rather than written again (the old directory is only ever renamed and removed,
+ * never written in place, so the link keeps its bytes).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { sha256 } from '../../runtime/hash.ts';
 import type { BundlePart } from '../emit/bundle-entry.ts';
 import type { AnalysedSchema, FailedSchema } from './analyse-schemas.ts';
@@ -20,16 +23,19 @@ export interface BundleOutput {
   readonly parts: readonly BundlePart[];
 }
 
-/** The manifest entry of a bundle (sizes included). */
-export function bundleRecord(output: BundleOutput): ManifestBundle {
+const gzipAsync = promisify(gzip);
+
+/** The manifest entry of a bundle (sizes included); gzip runs on libuv's pool, beside the writes. */
+export async function bundleRecord(output: BundleOutput): Promise<ManifestBundle> {
   const bytes = Buffer.from(output.code);
+  const gzipBytes = (await gzipAsync(bytes, { level: 9 })).length;
   return {
     name: output.name,
     file: `${output.name}.mjs`,
     types: `${output.name}.d.mts`,
     sha256: sha256(output.code),
     bytes: bytes.length,
-    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    gzipBytes,
     schemas: output.parts.length,
     tools: output.parts.reduce((n, part) => n + (part.tools?.length ?? part.model.tools.length), 0),
   };
@@ -50,21 +56,31 @@ export const schemaRecord = (b: AnalysedSchema): ManifestSchema => ({
 /** Sorted failures, as the manifest keeps them. */
 export const sortFailures = (failed: readonly FailedSchema[]): FailedSchema[] => [...failed].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 
-/** Writes modules, cache, bundles and manifest, then swaps them in for `outDir`. */
-export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Manifest): Promise<void> {
+/** Writes modules, cache, bundles and manifest (awaited last: its sizes are still being measured), then swaps them in for `outDir`. */
+export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Promise<Manifest>): Promise<void> {
   await replaceDirectory(outDir, async (temp) => {
     const made = new Set<string>();
     for (const b of built) {
       const path = join(temp, b.emitted.path);
       if (!made.has(dirname(path))) mkdirSync(dirname(path), { recursive: true });
       made.add(dirname(path));
-      writeFileSync(path, b.emitted.text);
+      if (!(b.unchangedOnDisk && tryLink(join(outDir, b.emitted.path), path))) writeFileSync(path, b.emitted.text);
     }
     writeCache(temp, built.map((b) => b.cacheLine));
     for (const output of outputs) {
       writeFileSync(join(temp, `${output.name}.mjs`), output.code);
       writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
     }
-    writeFileSync(join(temp, MANIFEST_FILE), manifestText(manifest));
+    writeFileSync(join(temp, MANIFEST_FILE), manifestText(await manifest));
   });
+}
+
+/** Hard-links `from` to `to`; false when the file system cannot (the caller writes the bytes instead). */
+function tryLink(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
 }

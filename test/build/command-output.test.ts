@@ -39,4 +39,20 @@ test('off a terminal only the summary is printed', async () => {
   assert.match(out, /^2 schemas, 3 tools, 2 rebuilt, 0 cached/);
 });
 
+test('--timings prints every step with the milliseconds since the process started, even off a terminal', async () => {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let err = '';
+  stderr.on('data', (c) => (err += c));
+  stdout.resume();
+  const code = await runBuildCommand({ schemasDir: ws.path('schemas'), outDir: ws.path('out-timed'), projectDir: ws.dir, timings: true }, { stdout, stderr, tty: false });
+  assert.is(code, 0, err);
+  const lines = err.trim().split('\n');
+  for (const line of lines) assert.match(line, /^toolkit build: +\d+ ms  \S/);
+  const steps = lines.map((line) => /^toolkit build: +\d+ ms  (\S+ \S)/.exec(line)?.[1]);
+  assert.equal(steps, ['found 2', 'loaded t', 'analysed a', 'esbuild r', 'esbuild f', 'bundled c', 'wrote /']);
+  const times = lines.map((line) => Number(/(\d+) ms/.exec(line)![1]));
+  assert.equal(times, [...times].sort((a, b) => a - b), 'times only grow');
+});
+
 test.run();

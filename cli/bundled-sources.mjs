@@ -1,0 +1,135 @@
+// The CLI's TypeScript sources as one esbuild bundle (lazy chunks kept lazy), cached under
+// node_modules/.cache/toolkit/ and checked against the SHA-256 of every bundled source on each start.
+// Loading it skips tsx's loader thread and per-module round trips (about half a second of CPU per
+// process). A stale or missing bundle is rebuilt; when that fails the caller falls back to tsx.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const toolkitRoot = resolve(import.meta.dirname, '..');
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+// A bundle also depends on the runtime that runs it, the bundler and the recipe (this file) that made it.
+const runtimeKey = () =>
+  `${process.version} esbuild ${JSON.parse(readFileSync(join(toolkitRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version} ${sha256(readFileSync(import.meta.filename)).slice(0, 16)}`;
+
+const STAMP = 'cli-stamp.json';
+
+/** The cached bundle's entry if every source it was made from is unchanged, else undefined. */
+function freshEntry({ root, cacheDir }) {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(join(cacheDir, STAMP), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (stamp.runtime !== runtimeKey()) return undefined;
+  for (const [file, hash] of Object.entries(stamp.inputs)) {
+    try {
+      if (sha256(readFileSync(join(root, file))) !== hash) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return join(cacheDir, stamp.dir, 'main.js');
+}
+
+/**
+ * `import.meta.url|dirname|filename` keep naming the source file: each module gets its own
+ * constants (esbuild renames them apart when modules share a chunk) and `define` points at them.
+ */
+function sourceMetaPlugin(root, inputs) {
+  return {
+    name: 'source-import-meta',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
+        if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
+        const text = readFileSync(args.path);
+        inputs[relative(root, args.path)] = sha256(text);
+        const header = `var __toolkitMetaDirname = ${JSON.stringify(dirname(args.path))}, __toolkitMetaFilename = ${JSON.stringify(args.path)}, __toolkitMetaUrl = ${JSON.stringify(pathToFileURL(args.path).href)};\n`;
+        return { contents: header + text.toString('utf8'), loader: args.path.endsWith('ts') ? 'ts' : 'js' };
+      });
+    },
+  };
+}
+
+/** CommonJS packages the CLI imports: required, not imported, because an ESM import of a CommonJS file makes Node sniff its syntax and lex it for export names (ts-morph alone is 1 MB). */
+const COMMONJS_PACKAGES = /^(ts-morph|esbuild|clipanion|typanion)$/;
+
+function requireCommonJs(root) {
+  return {
+    name: 'require-commonjs',
+    setup(build) {
+      build.onResolve({ filter: COMMONJS_PACKAGES }, (args) =>
+        args.namespace === 'require-commonjs' ? { path: args.path, external: true } : { path: args.path, namespace: 'require-commonjs' },
+      );
+      // `require` is the banner's createRequire; esbuild turns `import { ts } from 'ts-morph'` into property reads.
+      build.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root }));
+    },
+  };
+}
+
+/** Bundles `cli/main.ts` into a new cache directory and points the stamp at it; returns the entry. */
+async function rebuild({ root, cacheDir }) {
+  const { build } = await import('esbuild');
+  const inputs = {};
+  mkdirSync(cacheDir, { recursive: true });
+  const temp = join(cacheDir, `.cli-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  try {
+    await build({
+      entryPoints: [join(root, 'cli', 'main.ts')],
+      absWorkingDir: root,
+      outdir: temp,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      define: { 'import.meta.dirname': '__toolkitMetaDirname', 'import.meta.filename': '__toolkitMetaFilename', 'import.meta.url': '__toolkitMetaUrl' },
+      banner: { js: "import { createRequire as __toolkitCreateRequire } from 'node:module';\nconst require = __toolkitCreateRequire(import.meta.url);" },
+      plugins: [requireCommonJs(root), sourceMetaPlugin(root, inputs)],
+      logLevel: 'silent',
+    });
+    const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const dir = `cli-${sha256(runtimeKey() + JSON.stringify(sorted)).slice(0, 16)}`;
+    try {
+      renameSync(temp, join(cacheDir, dir));
+    } catch {
+      rmSync(temp, { recursive: true, force: true }); // another process made the same bundle first
+    }
+    const stampTemp = join(cacheDir, `${STAMP}.${process.pid}`);
+    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted }));
+    renameSync(stampTemp, join(cacheDir, STAMP));
+    removeOldBundles(cacheDir, dir);
+    return join(cacheDir, dir, 'main.js');
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** Other bundles untouched for an hour (a running process may still load lazy chunks from a recent one). */
+function removeOldBundles(cacheDir, keep) {
+  const hourAgo = Date.now() - 3600_000;
+  for (const name of readdirSync(cacheDir)) {
+    if (!name.startsWith('cli-') || name === keep || name === STAMP) continue;
+    try {
+      if (statSync(join(cacheDir, name)).mtimeMs < hourAgo) rmSync(join(cacheDir, name), { recursive: true, force: true });
+    } catch {
+      // removed by another process
+    }
+  }
+}
+
+/**
+ * The CLI's `main` from the cached bundle (rebuilt when stale), or undefined when no bundle can be
+ * made. `root` holds `cli/main.ts` (tests point it at a scratch tree).
+ */
+export async function bundledMain(root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit')) {
+  try {
+    const entry = freshEntry({ root, cacheDir }) ?? (await rebuild({ root, cacheDir }));
+    return (await import(pathToFileURL(entry).href)).main;
+  } catch {
+    return undefined;
+  }
+}
