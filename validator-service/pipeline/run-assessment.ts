@@ -6,6 +6,7 @@
 import type { Fetch, Layer, LayerContext, LayerName, LayerResult, LayerStatus, TlsInfo } from '../layers/layer.ts';
 import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts';
 import { LAYER_NAMES } from './layer-names.ts';
+import { raceSignal } from '../layers/shared/deadline.ts';
 
 export interface AssessmentInput {
   readonly url: URL;
@@ -41,7 +42,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
 
   const fetch: Fetch = (resource, init) =>
     deps.fetch(resource, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
-  const tlsInfo = (url: URL) => race(deps.tlsInfo(url), deadline.signal);
+  const tlsInfo = (url: URL) => raceSignal(deps.tlsInfo(url), deadline.signal);
   const byName = new Map(deps.layers.map((layer) => [layer.name, layer]));
   const cutOff: LayerName[] = [];
   const notAssessed: LayerName[] = [];
@@ -103,19 +104,6 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
     cutOff: LAYER_NAMES.filter((n) => cutOff.includes(n)),
     layers,
   };
-}
-
-/** Rejects with the abort reason when `signal` aborts first. */
-function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error) => { signal.removeEventListener('abort', onAbort); reject(error); },
-    );
-  });
 }
 
 /** Guards the result shape a layer returned, so one faulty layer cannot break the response. */
