@@ -1,13 +1,15 @@
 /**
  * The runtime: every tool of a set of schema models, named on the wire without collisions and
  * sharing one set of server params, one redactor, one keep-alive HTTP client for upstreams (closed
- * with the runtime) and one lazily built handler sandbox per schema.
+ * with the runtime) and one lazily built handler sandbox per schema. Given a listing computed at
+ * build time, it answers `tools/list` from it and builds each tool on its first call.
  */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createHandlerSandbox, type HandlerSandbox } from './handler-sandbox.ts';
-import type { SchemaModel } from './model.ts';
+import type { SchemaModel, ToolModel } from './model.ts';
 import { createRedactor, REDACTED } from './redact.ts';
 import { serverKeysOf } from './request-assembly.ts';
-import { createRuntimeTool, type RuntimeTool } from './runtime-tool.ts';
+import { createRuntimeTool, describeTool, listEntryOf, type RuntimeTool, type ToolContext } from './runtime-tool.ts';
 import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
 import { loadServerParams } from './server-params.ts';
 import { createUpstreamHttpClient } from './upstream-http.ts';
@@ -23,10 +25,25 @@ export interface RuntimeOptions {
   timeoutMs?: number;
   /** Injectable for tests of odd upstreams; default: the runtime's keep-alive node:http(s) client. */
   fetch?: typeof fetch;
+  /**
+   * The `tools/list` answer computed ahead of time (by `listTools` over these same schemas, at build
+   * time): with it, no tool is built before its first call. Without it, every tool is built now.
+   */
+  listing?: readonly Tool[];
+  /** The server param keys of these schemas (`secretKeysOf`), when already known. */
+  secretKeys?: Iterable<string>;
 }
 
-export interface Runtime {
-  tools: RuntimeTool[];
+/** The tools of a runtime as a server needs them: the listing, and a tool by wire name. */
+export interface ServedTools {
+  readonly listing: readonly Tool[];
+  /** The tool with this wire name, built on first use; undefined for a name not listed. */
+  tool(name: string): RuntimeTool | undefined;
+}
+
+export interface Runtime extends ServedTools {
+  /** Every tool, in schema then tool order (with a listing, reading this builds them all). */
+  readonly tools: RuntimeTool[];
   /** Removes this runtime's secrets from a text (for log lines written outside a tool call). */
   redact(text: string): string;
   close(): Promise<void>;
@@ -38,6 +55,21 @@ function timeoutFrom(options: RuntimeOptions): number {
   if (options.timeoutMs !== undefined) return options.timeoutMs;
   const fromEnv = Number(process.env.TOOLKIT_TIMEOUT_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TIMEOUT_MS;
+}
+
+/** Each tool of the schemas with its schema, in serving order (schema order, then tool order). */
+function toolEntries(schemas: readonly SchemaModel[]): { schema: SchemaModel; tool: ToolModel }[] {
+  return schemas.flatMap((schema) => schema.tools.map((tool) => ({ schema, tool })));
+}
+
+const wireNamesOf = (entries: readonly { schema: SchemaModel; tool: ToolModel }[]): string[] =>
+  assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })));
+
+/** The `tools/list` answer for these schemas, exactly as a runtime over them serves it (what a build embeds). */
+export function listTools(schemas: readonly SchemaModel[]): Tool[] {
+  const entries = toolEntries(schemas);
+  const names = wireNamesOf(entries);
+  return entries.map(({ tool }, index) => listEntryOf(describeTool(tool, names[index]!)));
 }
 
 /** Every server param key the schemas declare or reference: these values are secrets. */
@@ -54,10 +86,10 @@ export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
   return keys;
 }
 
-/** Builds the served tools of a set of schemas. */
+/** Builds the served tools of a set of schemas (or, given a listing, serves it and builds each tool on first call). */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const allParams = options.serverParams ?? loadServerParams();
-  const secretKeys = secretKeysOf(options.schemas);
+  const secretKeys = options.secretKeys ?? secretKeysOf(options.schemas);
   // Only declared keys are used: the rest of the environment never reaches a request.
   const serverParams: Record<string, string> = {};
   for (const key of secretKeys) if (allParams[key] !== undefined) serverParams[key] = allParams[key];
@@ -74,7 +106,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const closing = new AbortController();
   const http = createUpstreamHttpClient();
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
-  const context = {
+  const context: ToolContext = {
     serverParams,
     tokens,
     redact,
@@ -89,16 +121,60 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return sandbox;
     },
   };
-  const entries = options.schemas.flatMap((schema) => schema.tools.map((tool) => ({ schema, tool })));
-  const names = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })));
-  const tools = entries.map(({ schema, tool }, index) => createRuntimeTool(schema, tool, names[index]!, context));
+  const served = options.listing ? lazyTools(options.schemas, options.listing, context) : eagerTools(options.schemas, context);
+  // Delegating getters: copying `served` would read `tools`, which builds every tool.
   return {
-    tools,
+    get tools() {
+      return served.tools;
+    },
+    get listing() {
+      return served.listing;
+    },
+    tool: (name) => served.tool(name),
     redact,
     async close() {
       closing.abort();
       http.close();
       sandboxes.clear();
+    },
+  };
+}
+
+/** Every tool built now; the listing derived from them on first use. */
+function eagerTools(schemas: readonly SchemaModel[], context: ToolContext): ServedTools & { tools: RuntimeTool[] } {
+  const entries = toolEntries(schemas);
+  const names = wireNamesOf(entries);
+  const tools = entries.map(({ schema, tool }, index) => createRuntimeTool(schema, tool, names[index]!, context));
+  let byName: Map<string, RuntimeTool> | undefined;
+  let listing: Tool[] | undefined;
+  return {
+    tools,
+    get listing() {
+      return (listing ??= tools.map(listEntryOf));
+    },
+    tool: (name) => (byName ??= new Map(tools.map((tool) => [tool.name, tool]))).get(name),
+  };
+}
+
+/** The listing served as given; the tool at a listed name's position built on its first call. */
+function lazyTools(schemas: readonly SchemaModel[], listing: readonly Tool[], context: ToolContext): ServedTools & { readonly tools: RuntimeTool[] } {
+  const entries = toolEntries(schemas);
+  if (listing.length !== entries.length) throw new Error(`the tool listing names ${listing.length} tools but the schemas have ${entries.length}`);
+  const built: (RuntimeTool | undefined)[] = new Array(entries.length);
+  let positions: Map<string, number> | undefined;
+  let all: RuntimeTool[] | undefined;
+  const toolAt = (index: number): RuntimeTool => {
+    const { schema, tool } = entries[index]!;
+    return (built[index] ??= createRuntimeTool(schema, tool, listing[index]!.name, context));
+  };
+  return {
+    listing,
+    get tools() {
+      return (all ??= entries.map((_, index) => toolAt(index)));
+    },
+    tool(name) {
+      const index = (positions ??= new Map(listing.map((entry, position) => [entry.name, position]))).get(name);
+      return index === undefined ? undefined : toolAt(index);
     },
   };
 }

@@ -5,8 +5,8 @@
 
 // Runtime and tools
 export { createRuntime, DEFAULT_TIMEOUT_MS } from './create-runtime.ts';
-export type { Runtime, RuntimeOptions } from './create-runtime.ts';
-export type { RuntimeTool } from './runtime-tool.ts';
+export type { Runtime, RuntimeOptions, ServedTools } from './create-runtime.ts';
+export type { RuntimeTool, ToolDescription } from './runtime-tool.ts';
 export { ToolError, MissingServerParamError } from './tool-error.ts';
 
 // MCP server and transports

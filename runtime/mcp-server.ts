@@ -1,41 +1,35 @@
 /**
  * The MCP server over a set of runtime tools: the SDK's low-level `Server`, answering `tools/list`
- * from precomputed JSON schemas (no zod → JSON Schema per request) and `tools/call` through
- * `RuntimeTool.call`. Unknown tools are a JSON-RPC error (InvalidParams), as the spec says; a bad
- * input for a known tool is a tool error result (SEP-1303) so the model can correct itself.
+ * from precomputed JSON schemas (no zod → JSON Schema per request; for a built bundle, from the
+ * listing computed at build time) and `tools/call` through `RuntimeTool.call`. Unknown tools are a
+ * JSON-RPC error (InvalidParams), as the spec says; a bad input for a known tool is a tool error
+ * result (SEP-1303) so the model can correct itself.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolRequest, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
-import type { RuntimeTool } from './runtime-tool.ts';
+import type { ServedTools } from './create-runtime.ts';
+import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
 
 export interface ServerInfo {
   name: string;
   version: string;
 }
 
-interface Listing {
-  readonly list: Tool[];
-  readonly byName: Map<string, RuntimeTool>;
-}
+// Listings of plain tool arrays are computed once per array and shared by every Server (one per HTTP request).
+const servedArrays = new WeakMap<readonly RuntimeTool[], ServedTools>();
 
-// Listings are computed once per tool set and shared by every Server (one per HTTP request).
-const listings = new WeakMap<readonly RuntimeTool[], Listing>();
-
-function listingOf(tools: readonly RuntimeTool[]): Listing {
-  let listing = listings.get(tools);
-  if (!listing) {
-    const list = tools.map((tool) => {
-      const entry: Tool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Tool['inputSchema'] };
-      if (tool.title) entry.title = tool.title;
-      if (tool.outputSchema) entry.outputSchema = tool.outputSchema as Tool['outputSchema'];
-      return entry;
-    });
-    listing = { list, byName: new Map(tools.map((tool) => [tool.name, tool])) };
-    listings.set(tools, listing);
+function servedOf(tools: readonly RuntimeTool[] | ServedTools): ServedTools {
+  if (!Array.isArray(tools)) return tools as ServedTools;
+  const array = tools as readonly RuntimeTool[];
+  let served = servedArrays.get(array);
+  if (!served) {
+    const byName = new Map(array.map((tool) => [tool.name, tool]));
+    served = { listing: array.map(listEntryOf), tool: (name) => byName.get(name) };
+    servedArrays.set(array, served);
   }
-  return listing;
+  return served;
 }
 
 /**
@@ -53,14 +47,17 @@ const NO_ELICITATION: jsonSchemaValidator = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'the toolkit runtime does not use elicitation' }),
 };
 
-/** Low-level SDK Server answering tools/list and tools/call for these tools. */
-export function createMcpServer(tools: readonly RuntimeTool[], info: ServerInfo = { name: 'toolkit', version: '0.1.0' }): Server {
-  const listing = listingOf(tools);
+/**
+ * Low-level SDK Server answering tools/list and tools/call for these tools: an array of built tools,
+ * or a runtime (whose listing may come from the build and whose tools are built on first call).
+ */
+export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: '0.1.0' }): Server {
+  const served = servedOf(tools);
   const server = new Server(info, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: NO_ELICITATION });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing.list }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.listing as Tool[] }));
   server.setRequestHandler(AnyCallToolRequest, async (loose, extra) => {
     const request = loose as unknown as CallToolRequest;
-    const tool = listing.byName.get(request.params.name);
+    const tool = served.tool(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return tool.call(request.params.arguments ?? {}, { signal: extra.signal });
   });

@@ -3,7 +3,7 @@
  * exactly one upstream request (or one `executeRequest`) and one MCP result. `call` never throws for
  * a tool failure: it returns `isError: true` with a short, redacted text.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { startBudget, type CallBudget } from './call-budget.ts';
 import type { HandlerSandbox } from './handler-sandbox.ts';
@@ -20,14 +20,34 @@ import { interpretBody, type UpstreamData } from './upstream-body.ts';
 import { sendUpstream } from './upstream-fetch.ts';
 import type { UpstreamHttpClient } from './upstream-http.ts';
 
-/** A tool as served: wire name, JSON schemas precomputed, and its call. */
-export interface RuntimeTool {
+/** What a client learns about a tool before calling it: wire name, description, JSON schemas. */
+export interface ToolDescription {
   name: string;
   description: string;
   title?: string;
   inputSchema: InputJsonSchema;
   outputSchema?: Record<string, unknown>;
+}
+
+/** A tool as served: wire name, JSON schemas precomputed, and its call. */
+export interface RuntimeTool extends ToolDescription {
   call(args: unknown, extra?: { signal?: AbortSignal }): Promise<CallToolResult>;
+}
+
+/** The description of one tool under a wire name; the one place its JSON schemas are derived, so a listing computed ahead of time matches the served tool. */
+export function describeTool(tool: ToolModel, name: string): ToolDescription {
+  const described: ToolDescription = { name, description: tool.description, inputSchema: inputJsonSchema(tool) };
+  const outputSchema = outputJsonSchema(tool.output);
+  if (outputSchema) described.outputSchema = outputSchema;
+  return described;
+}
+
+/** A tool's `tools/list` entry, in the key order the wire shows (the same for a listing computed at build time). */
+export function listEntryOf(tool: ToolDescription): Tool {
+  const entry: Tool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Tool['inputSchema'] };
+  if (tool.title) entry.title = tool.title;
+  if (tool.outputSchema) entry.outputSchema = tool.outputSchema as Tool['outputSchema'];
+  return entry;
 }
 
 /** What every tool of a runtime shares. */
@@ -55,7 +75,8 @@ const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text
 /** Builds the served form of one tool. */
 export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: string, context: ToolContext): RuntimeTool {
   let validator: z.ZodType<Record<string, unknown>> | undefined;
-  const outputSchema = outputJsonSchema(tool.output);
+  const described = describeTool(tool, name);
+  const outputSchema = described.outputSchema;
   const serverKeys = requiredServerKeys(schema, tool);
   const hooks = new Set(tool.hooks);
 
@@ -132,9 +153,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   }
 
   const served: RuntimeTool = {
-    name,
-    description: tool.description,
-    inputSchema: inputJsonSchema(tool),
+    ...described,
     async call(args, extra) {
       try {
         return await run(args, extra?.signal);
@@ -144,6 +163,5 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       }
     },
   };
-  if (outputSchema) served.outputSchema = outputSchema;
   return served;
 }

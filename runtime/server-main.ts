@@ -38,20 +38,25 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   return { http: parseHostPort(value) };
 }
 
-/** Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode. */
+/**
+ * Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode.
+ * A bundle passes the `listing` and `secretKeys` its build computed, so start-up builds no tool.
+ */
 export async function runServerMain(options: RuntimeOptions & { argv: string[]; info?: ServerInfo }): Promise<void> {
   const args = parseServeArgs(options.argv);
   const serverParams = options.serverParams ?? loadServerParams();
-  const runtime = createRuntime({ ...options, serverParams });
-  const missing = [...secretKeysOf(options.schemas)].filter((key) => !serverParams[key]).sort();
+  // Computed once (or taken from the build) for both the runtime and the warning below.
+  const secretKeys = [...(options.secretKeys ?? secretKeysOf(options.schemas))];
+  const runtime = createRuntime({ ...options, serverParams, secretKeys });
+  const missing = secretKeys.filter((key) => !serverParams[key]).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
-  const makeServer = () => createMcpServer(runtime.tools, options.info);
+  const makeServer = () => createMcpServer(runtime, options.info);
 
   let stop: () => Promise<void>;
   let stopped: Promise<void>;
   if (args.http) {
     const http = await serveHttp(makeServer, { ...args.http, log: (line) => process.stderr.write(`${runtime.redact(line)}\n`) });
-    process.stdout.write(`toolkit MCP server (${runtime.tools.length} tools) listening on ${http.url}\n`);
+    process.stdout.write(`toolkit MCP server (${runtime.listing.length} tools) listening on ${http.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));
     stop = async () => {

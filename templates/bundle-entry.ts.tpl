@@ -3,6 +3,8 @@
 // Imported, it exports `createTools()` for typed programmatic calls (types in the .d.mts beside it).
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { sha256 } from './runtime/hash.ts';
 import { createRuntime, runServerMain, type Runtime } from './runtime/index.ts';
 import { deepFreeze, IntegrityError, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
@@ -36,6 +38,21 @@ function verifiedSchemas(): readonly SchemaModel[] {
     return { ...schema, tools: schema.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] };
   });
   return verified;
+}
+
+/** The `tools/list` answer and server param keys computed at build time from these very schemas (JSON), and its hash. */
+const LISTING_JSON: string = %%LISTING_JSON%%;
+const LISTING_HASH = %%LISTING_HASH%%;
+
+/**
+ * The build's listing, checked against its hash like the modules: served as is, it spares start-up
+ * building every tool. Throws, naming what changed, when the text was edited after the build.
+ */
+function verifiedListing(): { readonly tools: Tool[]; readonly secretKeys: string[] } {
+  if (sha256(LISTING_JSON) !== LISTING_HASH) {
+    throw new Error('the tool listing no longer matches the hash recorded at build time; the bundle was changed after the build. Rebuild it with `toolkit build`.');
+  }
+  return JSON.parse(LISTING_JSON) as { tools: Tool[]; secretKeys: string[] };
 }
 
 let frozen: readonly SchemaModel[] | undefined;
@@ -101,8 +118,9 @@ if (isMainModule()) {
   const file = fileURLToPath(import.meta.url);
   try {
     const schemas = verifiedSchemas();
+    const { tools: listing, secretKeys } = verifiedListing();
     const libraries = await loadLibraries();
-    await runServerMain({ schemas, libraries, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
+    await runServerMain({ schemas, listing, secretKeys, libraries, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
     const reason = error instanceof IntegrityError || error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);

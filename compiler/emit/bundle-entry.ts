@@ -1,8 +1,11 @@
 /**
  * The entry module of a bundle (from `templates/bundle-entry.ts.tpl`) and its `.d.mts`: imports of
- * the generated modules, the tools each contributes, the libraries to inject, and one typed
- * interface over all of them.
+ * the generated modules, the tools each contributes, the libraries to inject, the `tools/list`
+ * answer computed ahead of time (with its hash), and one typed interface over all of them.
  */
+import { canonicalJson } from '../../runtime/canonical-json.ts';
+import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
+import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
@@ -25,6 +28,35 @@ export interface BundlePart {
 /** Specifier under which the bundler serves a generated module from memory. */
 export const generatedSpecifier = (module: string): string => `toolkit-generated:${module}`;
 
+/** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer and the server param keys. */
+export interface BundleListing {
+  readonly tools: ReturnType<typeof listTools>;
+  readonly secretKeys: readonly string[];
+}
+
+/**
+ * Each part's model as the bundle's runtime sees it: its tools narrowed as the entry narrows them,
+ * and tool outputs as they come back from the module's canonical JSON (sorted keys). Outputs are
+ * the only model objects whose key order reaches the listing (`outputSchema` keeps their property
+ * order; everything else in it is built from arrays and scalars), so only they take the round trip:
+ * the listing is then byte for byte what the bundle's runtime computes, at a tenth of the cost of
+ * re-reading whole models.
+ */
+function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
+  return parts.map(({ model, tools }) => {
+    const selected = tools === null ? model.tools : model.tools.filter((tool) => tools.includes(tool.name));
+    return { ...model, tools: selected.map((tool) => (tool.output === undefined ? tool : { ...tool, output: JSON.parse(canonicalJson(tool.output)) as typeof tool.output })) };
+  });
+}
+
+/** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
+export function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string } {
+  const models = servedModels(parts);
+  const listing: BundleListing = { tools: listTools(models), secretKeys: [...secretKeysOf(models)].sort() };
+  const json = JSON.stringify(listing);
+  return { json, hash: sha256(json) };
+}
+
 /** The TypeScript entry of a bundle named `name`. */
 export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string): string {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
@@ -37,7 +69,10 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
   const libraryObject = libraries.length === 0
     ? '{}'
     : `{\n${libraries.map((library) => `    ${literal(library)}: await loadLibrary(${literal(library)}, ${literal(users.get(library)!.join(', '))}, () => import(${literal(library)})),`).join('\n')}\n  }`;
+  const listing = bundleListing(parts);
   return fillTemplate('bundle-entry.ts.tpl', {
+    LISTING_JSON: literal(listing.json),
+    LISTING_HASH: literal(listing.hash),
     BUNDLE: name,
     BUNDLE_LITERAL: literal(name),
     IMPORTS: imports,
