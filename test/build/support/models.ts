@@ -3,6 +3,7 @@
  * tested on exactly the shapes the front end produces, whatever the state of the catalog.
  */
 import { hashValue } from '../../../runtime/hash.ts';
+import { emptySchemaModel } from '../../support/schema-model.ts';
 import type { ParameterModel, SchemaModel, ToolModel } from '../../../runtime/model.ts';
 
 type ParameterSpec = Omit<ParameterModel, 'location' | 'value' | 'visible' | 'options'> & {
@@ -42,21 +43,9 @@ export function tool(name: string, parameters: ParameterModel[], extra: Partial<
 /** A schema model whose `hash` is the canonical hash of a stand-in `main` built from its fields. */
 export function schemaModel(namespace: string, tools: ToolModel[], extra: Partial<SchemaModel> = {}): SchemaModel {
   const base = {
-    namespace,
+    ...emptySchemaModel(namespace, tools),
     name: `${namespace[0]!.toUpperCase()}${namespace.slice(1)}Api`,
     description: `Tools of ${namespace}.`,
-    version: '3.0.0',
-    docs: [],
-    tags: [],
-    requiredServerParams: [],
-    requiredLibraries: [],
-    headers: {},
-    tools,
-    resources: [],
-    prompts: [],
-    skills: [],
-    sharedLists: {},
-    file: `${namespace}.mjs`,
     ...extra,
   };
   return { ...base, hash: extra.hash ?? hashValue({ namespace: base.namespace, name: base.name, tools: base.tools }) };

@@ -1,4 +1,5 @@
 /** Builders for `SchemaModel`s in runtime tests: the runtime never sees a schema file. */
+import { emptySchemaModel } from '../../support/schema-model.ts';
 import type { OutputModel, ParameterModel, PrimitiveType, SchemaModel, Template, ToolModel } from '../../../runtime/model.ts';
 
 export function param(key: string, location: ParameterModel['location'], type: PrimitiveType, options: Partial<ParameterModel['options']> = {}, value: Template = [{ user: true }], description?: string): ParameterModel {
@@ -20,23 +21,5 @@ export function tool(name: string, method: ToolModel['method'], url: Template, p
 }
 
 export function schema(namespace: string, tools: ToolModel[], extra: Partial<SchemaModel> = {}): SchemaModel {
-  return {
-    namespace,
-    name: namespace,
-    description: `${namespace} test schema`,
-    version: '3.0.0',
-    docs: [],
-    tags: [],
-    requiredServerParams: [],
-    requiredLibraries: [],
-    headers: {},
-    tools,
-    resources: [],
-    prompts: [],
-    skills: [],
-    sharedLists: {},
-    file: `${namespace}.mjs`,
-    hash: 'sha256:0',
-    ...extra,
-  };
+  return { ...emptySchemaModel(namespace, tools), name: namespace, description: `${namespace} test schema`, hash: 'sha256:0', ...extra };
 }
