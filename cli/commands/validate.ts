@@ -24,7 +24,7 @@ export class ValidateCommand extends Command {
     const { stdout, stderr } = this.context;
     // The compiler (ts-morph) is loaded only when this command runs, so other commands start fast.
     const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
-    const { findSchemaFiles } = await import('../../compiler/load/schema-tree.ts');
+    const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
     const { defaultAllowedLibraries } = await import('../../compiler/scan/index.ts');
     const files: string[] = [];
     for (const path of this.targets) {

@@ -1,12 +1,10 @@
 /**
- * Finds the schema files of a catalog by the same rule as `toolkit validate` on a directory: every
- * `.mjs` file, skipping dot-entries and the content folders `_lists`, `prompts`, `skills`, `data`.
- * Mirrored here (not imported) so that listing files never loads the TypeScript compiler.
+ * Finds the schema files of a catalog by the same rule as `toolkit validate` on a directory
+ * (`compiler/load/find-schema-files.ts`) and reads them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-
-const CONTENT_DIRS = new Set(['_lists', 'prompts', 'skills', 'data', 'node_modules']);
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { findSchemaFiles } from '../load/find-schema-files.ts';
 
 export interface SchemaSource {
   /** Path relative to the schemas directory, with `/` separators (stable across machines). */
@@ -25,21 +23,11 @@ export const listedDirectories = new Map<string, boolean>();
 
 /** Schema files under `schemasDir`, sorted by relative path so every build sees the same order. */
 export function discoverSchemas(schemasDir: string): SchemaSource[] {
-  const found: SchemaSource[] = [];
   listedDirectories.clear();
-  const walk = (dir: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true });
-    listedDirectories.set(dir, entries.some((entry) => entry.name === '_lists'));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!CONTENT_DIRS.has(entry.name)) walk(path);
-      } else if (entry.isFile() && entry.name.endsWith('.mjs')) {
-        found.push({ file: relative(schemasDir, path).split(sep).join('/'), path, text: readFileSync(path, 'utf8') });
-      }
-    }
-  };
-  walk(schemasDir);
+  const found = findSchemaFiles(schemasDir, (dir, names) => listedDirectories.set(dir, names.includes('_lists'))).map((path) => ({
+    file: relative(schemasDir, path).split(sep).join('/'),
+    path,
+    text: readFileSync(path, 'utf8'),
+  }));
   return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
