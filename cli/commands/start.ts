@@ -8,8 +8,11 @@ import { Command, Option } from 'clipanion';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
-/** Waits for the bundle to print its listening line; rejects if it exits first. */
-function waitForListening(child: ChildProcess): Promise<string> {
+/** A reason `toolkit start` cannot go on that the user can act on: printed as one line, exit 1. */
+class StartError extends Error {}
+
+/** Waits for the bundle to print its listening line; rejects with what it said if it exits first. */
+function waitForListening(child: ChildProcess, stderrText: () => string): Promise<string> {
   return new Promise((resolveUrl, reject) => {
     let seen = '';
     const onData = (chunk: Buffer) => {
@@ -21,7 +24,10 @@ function waitForListening(child: ChildProcess): Promise<string> {
       }
     };
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the catalog server exited (code ${code}) before listening:\n${seen}`)));
+    child.once('exit', (code) => {
+      const inUse = /EADDRINUSE/.test(stderrText());
+      reject(new StartError(inUse ? 'the catalog server could not listen: its port is in use (choose another with --mcp-port N or MCP_PORT=N)' : `the catalog server exited (code ${code}) before listening`));
+    });
   });
 }
 
@@ -58,14 +64,30 @@ export class StartCommand extends Command {
     stdout.write(`built ${report.schemas} schemas, ${report.tools} tools\n`);
 
     const bundle = resolve(cwd, this.out, 'catalog.mjs');
-    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const mcpUrl = await waitForListening(mcp);
-
-    const validator = await startValidator({
-      port: Number(this.port),
-      host: '127.0.0.1',
-      env: { ...process.env, VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, new URL(mcpUrl).host].filter(Boolean).join(',') },
+    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let mcpErrors = '';
+    mcp.stderr!.on('data', (chunk: Buffer) => {
+      mcpErrors += chunk.toString();
+      stderr.write(chunk);
     });
+    let mcpUrl: string;
+    let validator: Awaited<ReturnType<typeof startValidator>>;
+    try {
+      mcpUrl = await waitForListening(mcp, () => mcpErrors);
+      validator = await startValidator({
+        port: Number(this.port),
+        host: '127.0.0.1',
+        env: { ...process.env, VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, new URL(mcpUrl).host].filter(Boolean).join(',') },
+      }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') throw new StartError(`port ${this.port} is in use: choose another with --port N or PORT=N`);
+        throw error;
+      });
+    } catch (error) {
+      mcp.kill('SIGTERM');
+      if (!(error instanceof StartError)) throw error;
+      stderr.write(`toolkit start: ${error.message}\n`);
+      return 1;
+    }
 
     stdout.write(`\nMCP server (the catalog):  ${mcpUrl}\n`);
     stdout.write(`Validator UI:              ${validator.url}/\n`);
