@@ -63,8 +63,8 @@ export class ServerCommand extends Command {
 
   private async loadModels(dir: string, config: ProjectConfig): Promise<SchemaModel[]> {
     // The compiler (ts-morph) is loaded only here, when schemas are actually read.
-    const { defaultAllowedLibraries, loadSchemaTree } = await import('../../compiler/index.ts');
-    const allowedLibraries = [...new Set([...defaultAllowedLibraries, ...(config.security?.allowedLibraries ?? [])])];
+    const { loadSchemaTree } = await import('../../compiler/index.ts');
+    const allowedLibraries = config.security?.allowedLibraries ?? [];
     const entries = await loadSchemaTree(dir, { allowedLibraries, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
     const models: SchemaModel[] = [];
     for (const entry of entries) {

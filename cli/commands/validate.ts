@@ -25,7 +25,6 @@ export class ValidateCommand extends Command {
     // The compiler (ts-morph) is loaded only when this command runs, so other commands start fast.
     const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
-    const { defaultAllowedLibraries } = await import('../../compiler/scan/index.ts');
     const files: string[] = [];
     for (const path of this.targets) {
       const kind = pathKind(path);
@@ -41,8 +40,7 @@ export class ValidateCommand extends Command {
     }
     let allowedLibraries: readonly string[];
     try {
-      const extra = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
-      allowedLibraries = [...new Set([...defaultAllowedLibraries, ...extra])];
+      allowedLibraries = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
     } catch (error) {
       if (!(error instanceof ProjectConfigError)) throw error;
       stderr.write(`toolkit validate: ${error.message}\n`);

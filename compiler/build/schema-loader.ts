@@ -27,10 +27,10 @@ export type SchemaLoader = (path: string, options: LoadOptions) => Promise<LoadO
 
 /** The front end's loader, with the same allowlist as `toolkit validate` (default list plus the project's). */
 export async function frontEndLoader(): Promise<SchemaLoader> {
-  const { loadSchema, defaultAllowedLibraries } = await import('../index.ts');
+  const { loadSchema } = await import('../index.ts');
   return (path, options) =>
     loadSchema(path, {
-      allowedLibraries: [...new Set([...defaultAllowedLibraries, ...options.allowedLibraries])],
+      allowedLibraries: options.allowedLibraries,
       cwd: options.cwd,
       ...(options.listsDir === undefined ? {} : { listsDir: options.listsDir }),
     });

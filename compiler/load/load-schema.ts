@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { defaultAllowedLibraries, scanSourceFile } from '../scan/index.ts';
+import { scanSourceFile } from '../scan/index.ts';
 import { secRules } from '../scan/rules.ts';
 import { forget, parseModule } from '../parse/source-file.ts';
 import { readSchemaSource, type SchemaSource } from '../parse/read-schema.ts';
@@ -25,7 +25,7 @@ import { sortDiagnostics, toResult, type ValidationResult } from './result.ts';
 export interface LoadSchemaOptions {
   /** Directory of shared list files; default: the nearest `_lists/` above the schema. */
   readonly listsDir?: string;
-  /** Libraries `requiredLibraries` may name; default: the scan's default allowlist. */
+  /** Libraries `requiredLibraries` may name besides the scan's default allowlist (the project's `security.allowedLibraries`). */
   readonly allowedLibraries?: readonly string[];
   /** Where `origin: 'project'` databases live (`<cwd>/.toolkit/data`); default `process.cwd()`. */
   readonly cwd?: string;
@@ -50,7 +50,7 @@ export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): L
   }
   const source = parseModule(path, text);
   try {
-    const scan = scanSourceFile(source, { file: path, allowedLibraries: options.allowedLibraries ?? defaultAllowedLibraries });
+    const scan = scanSourceFile(source, { file: path, ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}) });
     const read = readSchemaSource(source);
     return finishLoad(path, read, scan, options, fs);
   } finally {
