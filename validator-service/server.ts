@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from 'h3';
+import { toNodeHandler } from 'h3/node';
 import { createValidatorApp } from './app.ts';
 import { readConfig, type ValidatorConfig } from './config.ts';
 import type { Layer } from './layers/layer.ts';

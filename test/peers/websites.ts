@@ -32,6 +32,7 @@ function route(req: Req, res: Res): void {
   if (path === '/server-error') return send(500, 'text/html; charset=utf-8', '<!DOCTYPE html><html><head><title>Oops</title></head><body>Internal error</body></html>');
   if (path === '/empty-html') return send(200, 'text/html; charset=utf-8', '');
   if (path === '/api') return send(200, 'application/json', '{"ok":true}');
+  if (path === '/basic-auth') return send(401, 'text/plain', 'login required', { 'www-authenticate': 'Basic realm="intranet"' });
   send(404, 'text/plain', 'Not Found');
 }
 

@@ -18,6 +18,7 @@ import { checkTools } from './mcp/tool-checks.ts';
 import { requestSignal } from './shared/deadline.ts';
 import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
+import { parseBearerChallenge } from './oauth/www-authenticate.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
 
@@ -120,9 +121,8 @@ async function run(ctx: LayerContext): Promise<Result> {
     return undetected(findings, outcome, false);
   }
   if (outcome.kind === 'auth-required') {
-    const bearer = /^\s*bearer\b/i.test(outcome.wwwAuthenticate ?? '') || /[\s,]bearer\b/i.test(outcome.wwwAuthenticate ?? '');
-    if (!bearer && outcome.wwwAuthenticate === null) {
-      findings.add('MCP-002', `The endpoint answers ${outcome.status} without a WWW-Authenticate challenge; it cannot be identified as MCP.`, ctx.url.href);
+    if (parseBearerChallenge(outcome.wwwAuthenticate) === null) {
+      findings.add('MCP-002', `The endpoint answers ${outcome.status} without a Bearer challenge (WWW-Authenticate: ${outcome.wwwAuthenticate ?? 'none'}); MCP authorization uses Bearer tokens, so it cannot be identified as MCP.`, ctx.url.href);
       return undetected(findings, outcome, true);
     }
     findings.add('MCP-003', `The MCP endpoint requires authorization (${outcome.status}, WWW-Authenticate: ${outcome.wwwAuthenticate ?? 'none'}); see the OAuth layer.`, 'WWW-Authenticate');

@@ -20,10 +20,3 @@ export class SsrfBlockedError extends GuardedFetchError {
   }
 }
 
-/** True for errors raised by the SSRF checks, wherever they were wrapped. */
-export function isSsrfBlocked(error: unknown): error is SsrfBlockedError {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof GuardedFetchError && e.code === 'SSRF_BLOCKED') return true;
-  }
-  return false;
-}

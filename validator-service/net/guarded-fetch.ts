@@ -136,6 +136,11 @@ function send(args: SendArgs): Promise<Response> {
         for (const v of [value ?? []].flat()) responseHeaders.append(key, v);
       }
       const status = res.statusCode ?? 502;
+      if (status < 200 || status > 599) {
+        // Response cannot represent it (RangeError); thrown here it would be uncaught and stop the service.
+        res.destroy();
+        return fail(new GuardedFetchError('NETWORK', `${url.origin} answered with an invalid HTTP status ${status}`));
+      }
       let received = 0;
       const bodyStream = NULL_BODY.has(status) || method === 'HEAD' ? null : new ReadableStream<Uint8Array>({
         start(controller) { stream = controller; },

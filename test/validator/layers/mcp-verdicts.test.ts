@@ -51,6 +51,13 @@ test('a JSON API answering POST with 200 is not MCP', async () => {
   assert.ok(codes(result).includes('MCP-002'), JSON.stringify(result.messages));
 });
 
+test('a 401 with a Basic (not Bearer) challenge is not taken for an MCP endpoint', async () => {
+  const result = await runLayer(mcpLayer, testContext(new URL('/basic-auth', website.url)));
+  assert.is(result.status, 'not_detected');
+  assert.is(result.categories.supportsMcp, false);
+  assert.ok(codes(result).includes('MCP-002'), JSON.stringify(result.messages));
+});
+
 test('a website is not an MCP endpoint', async () => {
   const result = await runLayer(mcpLayer, testContext(website.url));
   assert.is(result.status, 'not_detected');

@@ -8,6 +8,7 @@ import { parseAllowList } from '../../../validator-service/net/allow-list.ts';
 import { GuardedFetchError } from '../../../validator-service/net/errors.ts';
 import { createGuardedFetch } from '../../../validator-service/net/guarded-fetch.ts';
 import type { Resolver } from '../../../validator-service/net/resolve-target.ts';
+import { createServer as createTcpServer } from 'node:net';
 import { startLoopback, type Loopback } from './support/loopback-server.ts';
 
 const test = suite('guarded fetch');
@@ -169,6 +170,19 @@ test('a DNS answer that never comes is bounded by the time cap', async () => {
   const error = await refusal(fetch('http://slow-dns.example/'));
   assert.is(error.code, 'TIMEOUT');
   assert.match(error.message, /resolving slow-dns\.example/);
+});
+
+test('a status outside 200-599 is a refusal, not a crash of the service', async () => {
+  const raw = createTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 999 Weird\r\ncontent-length: 2\r\n\r\nok')));
+  await new Promise<void>((done) => raw.listen(0, '127.0.0.1', done));
+  const port = (raw.address() as { port: number }).port;
+  try {
+    const error = await refusal(make({ allow: `127.0.0.1:${port}` })(`http://127.0.0.1:${port}/`));
+    assert.is(error.code, 'NETWORK');
+    assert.match(error.message, /invalid HTTP status 999/);
+  } finally {
+    raw.close();
+  }
 });
 
 test('hop-by-hop request headers are not forwarded', async () => {

@@ -47,9 +47,9 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
     if (typeof code === 'string') {
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME') return { kind: 'dns', code, detail: text };
       if (code === 'ECONNREFUSED') return { kind: 'refused', code, detail: text };
-      if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') return { kind: 'timeout', code, detail: text };
+      if (code === 'TIMEOUT' || code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') return { kind: 'timeout', code, detail: text };
       if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return { kind: 'reset', code, detail: text };
-      if (code === 'ERR_BLOCKED_ADDRESS' || code === 'SSRF_BLOCKED') return { kind: 'blocked', code, detail: text };
+      if (code === 'SSRF_BLOCKED') return { kind: 'blocked', code, detail: text };
       if (code.startsWith('ERR_TLS') || code.includes('CERT') || untrustedCodes.has(code)) return { kind: classifyCertificateError(code), code, detail: text };
     }
     if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', code: typeof code === 'string' ? code : null, detail: text };
