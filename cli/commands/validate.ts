@@ -4,9 +4,8 @@
  */
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
-import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
+import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
-import { ProjectConfigError, readProjectConfig } from '../../runtime/project-config.ts';
 
 export class ValidateCommand extends Command {
   static override paths = [['validate']];
@@ -25,6 +24,8 @@ export class ValidateCommand extends Command {
     // The compiler (ts-morph) is loaded only when this command runs, so other commands start fast.
     const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
+    // The project config is read with zod, which the other commands need not load either.
+    const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
     const files: string[] = [];
     for (const path of this.targets) {
       const kind = pathKind(path);
@@ -48,14 +49,22 @@ export class ValidateCommand extends Command {
     }
 
     const diagnostics: Diagnostic[] = [];
+    // A finding in a shared file (a list used by several schemas) comes back once per schema: print and count it once.
+    const seen = new Set<string>();
     for (const file of files) {
       const result = loadSchemaFile(file, { allowedLibraries, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
-      diagnostics.push(...result.diagnostics);
-      if (!this.json) stdout.write(formatDiagnostics(result.diagnostics));
+      const fresh = result.diagnostics.filter((d) => {
+        const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      diagnostics.push(...fresh);
+      if (!this.json) stdout.write(formatDiagnostics(fresh));
     }
     if (this.json) stdout.write(formatJson({ schemas: files.length, diagnostics }));
     else stdout.write(`${formatSummary(files.length, diagnostics)}\n`);
-    return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+    return hasErrors(diagnostics) ? 1 : 0;
   }
 }
 

@@ -27,7 +27,7 @@ export const frontEndRules = {
   VAL003: e('`main` must not contain unknown fields'),
   VAL004: e('handlers must be a function'),
   VAL005: e("Handler key '<key>' does not match any route name"),
-  VAL006: w('the object returned by `handlers` cannot be read statically; handler keys are not checked'),
+  VAL006: e('the object returned by `handlers` cannot be read statically: its hooks would not run'),
   VAL010: e('main.namespace is required and must be a string'),
   VAL011: e('namespace must contain only lowercase letters'),
   VAL012: e('main.name is required and must be a non-empty string'),

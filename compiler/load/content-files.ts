@@ -22,7 +22,7 @@ export function loadPrompts(schemaFile: string, declarations: readonly PromptDec
       r.report('PRM008', ['prompts', name, 'contentFile'], `prompt ${name}: content file ${contentFile} does not exist`);
       continue;
     }
-    const data = readDataExport(fs.display(path), text, 'prompt');
+    const data = readDataExport(path, text, 'prompt');
     if (data.missing) data.reporter.report('PRM008', [], `prompt ${name}: ${contentFile} must export \`prompt\``);
     else if (isObject(data.value)) checkPromptFile(name, data.value, names, data.reporter);
     else if (data.value !== undefined) data.reporter.report('PRM008', [], `prompt ${name}: \`prompt\` must be an object`);
@@ -50,7 +50,7 @@ export function loadSkills(schemaFile: string, declarations: readonly SkillDecla
       r.report('SKL017', ['skills', name, 'file'], `skill ${name}: file ${file} does not exist`);
       continue;
     }
-    const data = readDataExport(fs.display(path), text, 'skill');
+    const data = readDataExport(path, text, 'skill');
     if (data.missing) data.reporter.report('SKL001', [], `skill ${name}: ${file} must export \`skill\``);
     else if (data.value !== undefined && !isObject(data.value)) data.reporter.report('SKL001', [], `skill ${name}: \`skill\` must be an object`);
     if (isObject(data.value)) {

@@ -28,7 +28,7 @@ export function readDataExport(file: string, text: string, name: string): DataEx
     const errors = syntaxErrors(source);
     if (errors.length > 0) {
       const reporter = new Reporter(file);
-      reporter.diagnostics.push(...scan.filter((d) => d.rule !== 'SEC029'));
+      reporter.diagnostics.push(...scan);
       for (const e of errors) reporter.reportAt('PAR001', file, e.line, e.column, `syntax error: ${e.message}`);
       return { value: undefined, reporter, missing: false };
     }

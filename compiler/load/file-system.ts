@@ -9,8 +9,6 @@ export interface FileSystem {
   readText(path: string): string | undefined;
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
-  /** How a path is shown in diagnostics. */
-  display(path: string): string;
 }
 
 /** The real disk; paths are shown as the caller wrote them (relative stays relative). */
@@ -31,6 +29,5 @@ export function nodeFileSystem(): FileSystem {
         return false;
       }
     },
-    display: (path) => path,
   };
 }

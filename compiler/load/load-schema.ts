@@ -14,6 +14,7 @@ import { readSchemaSource, type SchemaSource } from '../parse/read-schema.ts';
 import { Reporter } from '../validate/reporter.ts';
 import { checkSharedListRefs } from '../validate/shared-list-refs.ts';
 import { validateMainValue } from '../validate/validate-main.ts';
+import { isObject, toolContainer, type Obj } from '../validate/checks.ts';
 import type { DatabaseExists } from '../validate/resources.ts';
 import { loadPrompts, loadSkills } from './content-files.ts';
 import { nodeFileSystem, type FileSystem } from './file-system.ts';
@@ -61,7 +62,7 @@ export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): L
 /** Validation and normalization once the module has been read (shared with `validateSchema`). */
 export function finishLoad(path: string, read: SchemaSource, earlier: readonly Diagnostic[], options: LoadSchemaOptions, fs: FileSystem, withFiles = true): LoadSchemaResult {
   const r = new Reporter(path, read.locations);
-  const other: Diagnostic[] = [...earlier.filter((d) => !(read.problems.some((p) => p.rule === 'PAR001') && d.rule === 'SEC029'))];
+  const other: Diagnostic[] = [...earlier];
   for (const p of read.problems) r.reportAt(p.rule, path, p.line, p.column, p.message);
   for (const issue of read.issues) {
     const message = issue.path.length > 0 ? `main.${issue.message}` : `main: ${issue.message}`;
@@ -75,7 +76,8 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004')) return toResult([...other, ...r.diagnostics]);
 
   let lists = new Map<string, ResolvedList>();
-  const refs = checkSharedListRefs((read.main as { sharedLists?: unknown }).sharedLists, new Reporter(path));
+  // Checked (and reported) once here, before validation, because the lists must be read first.
+  const refs = checkSharedListRefs(isObject(read.main) ? read.main.sharedLists : undefined, r);
   if (withFiles && refs.length > 0) {
     const listsDir = options.listsDir ?? nearestListsDir(path, fs);
     if (listsDir === undefined) r.report('VAL076', ['sharedLists'], 'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string');
@@ -83,6 +85,7 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   }
   const listFields = new Map([...lists].map(([name, l]) => [name, new Set(l.list.fields.map((f) => f.key))]));
   const facts = validateMainValue(read.main, r, {
+    listRefs: refs,
     ...(read.handlers ? { handlers: read.handlers } : {}),
     ...(withFiles ? { listFields, databaseExists: databaseLocator(path, options, fs) } : {}),
   });
@@ -97,8 +100,8 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
 }
 
 /** VAL046 once lists are inlined: a filter may leave an enum with no value at all. */
-function reportEmptyEnums(model: SchemaModel, main: { routes?: unknown; tools?: unknown }, r: Reporter): boolean {
-  const container = main.tools === undefined && main.routes !== undefined ? 'routes' : 'tools';
+function reportEmptyEnums(model: SchemaModel, main: Obj, r: Reporter): boolean {
+  const container = toolContainer(main).key;
   let found = false;
   for (const tool of model.tools) {
     tool.parameters.forEach((p, i) => {

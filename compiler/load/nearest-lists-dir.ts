@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FileSystem } from './file-system.ts';
 
 /** Walks up from the schema's folder; a relative schema path gives a relative lists path (for messages). */
-export function nearestListsDir(schemaFile: string, fs: FileSystem): string | undefined {
+export function nearestListsDir(schemaFile: string, fs: Pick<FileSystem, 'isDirectory'>): string | undefined {
   let dir = dirname(schemaFile);
   for (let level = 0; level <= 10; level += 1) {
     const candidate = join(dir, '_lists');

@@ -110,9 +110,10 @@ function primitiveType(primitive: ParsedPrimitive, listOptions: readonly string[
   };
   for (const { list, field } of primitive.lists) add(list, field);
   for (const list of listOptions) add(list, undefined);
-  // Lists not loaded (VAL076 said so): the values are unknown, so the input stays a free string.
+  // A list not loaded (VAL076 said so): its values are unknown, so the input stays a free string
+  // (literal values beside it, `enum(custom,{{list:field}})`, are only some of the accepted ones).
   const unresolved = [...primitive.lists.map((l) => l.list), ...listOptions].some((list) => !lists.has(list));
-  if (values.length === 0 && unresolved) return { kind: 'string' };
+  if (unresolved) return { kind: 'string' };
   return { kind: 'enum', values };
 }
 

@@ -37,14 +37,14 @@ export function resolveSharedLists(
       r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory (${listsDir})`);
       continue;
     }
-    const { list, diagnostics } = readListFile(fs.display(file), text);
+    const { list, diagnostics } = readListFile(file, text);
     listDiagnostics.push(...diagnostics);
     if (!list) {
-      r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${fs.display(file)} is not a valid list`);
+      r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${file} is not a valid list`);
       continue;
     }
     if (list.name !== ref.ref) {
-      r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${fs.display(file)} holds '${list.name}' (names are case-sensitive)`);
+      r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${file} holds '${list.name}' (names are case-sensitive)`);
       continue;
     }
     if (list.version !== ref.version) {

@@ -28,11 +28,6 @@ export class LocationIndex {
     return this.fallback;
   }
 
-  /** Same as `at`, with a dotted path such as `tools.getPrice.parameters.0.position.key`. */
-  lookup(dotted: string): Position {
-    return this.at(dotted === '' ? [] : dotted.split('.'));
-  }
-
   static key(path: readonly PathSegment[]): string {
     return path.map(String).join('\u0000');
   }

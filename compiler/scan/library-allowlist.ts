@@ -4,6 +4,8 @@
  * are allowed and which identifiers would be a library smuggled in as a global.
  */
 import { ts } from 'ts-morph';
+import { readModuleShape, unwrap } from '../parse/module-exports.ts';
+import { propertyKey } from '../parse/static-value.ts';
 
 /**
  * Libraries every project may use without configuration: the domain libraries real catalog schemas
@@ -21,44 +23,35 @@ export const defaultAllowedLibraries: readonly string[] = Object.freeze([
 /** One `requiredLibraries` entry as written, or the node that is not a string literal. */
 export type LibraryEntry = { name: string; node: ts.Node } | { name: undefined; node: ts.Node };
 
-const propertyName = (name: ts.PropertyName): string | undefined =>
-  ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
-
-const unwrap = (node: ts.Expression): ts.Expression => {
-  let current = node;
-  while (ts.isParenthesizedExpression(current)) current = current.expression;
-  return current;
-};
-
-/** The top-level `const main = {…}` (or legacy `schema`) object literal, read without running anything. */
+/**
+ * The exported `main` (or legacy `schema`) object literal, found through the same reader the
+ * validator uses, so `export { m as main }` is read and a non-exported `const main` is not.
+ */
 export function findMainLiteral(source: ts.SourceFile): ts.ObjectLiteralExpression | undefined {
-  for (const name of ['main', 'schema']) {
-    for (const statement of source.statements) {
-      if (!ts.isVariableStatement(statement)) continue;
-      for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name) && declaration.name.text === name && declaration.initializer) {
-          const value = unwrap(declaration.initializer);
-          if (ts.isObjectLiteralExpression(value)) return value;
-        }
-      }
-    }
-  }
-  return undefined;
+  const { exports } = readModuleShape(source);
+  const binding = exports.get('main') ?? exports.get('schema');
+  const value = binding?.node ? unwrap(binding.node) : undefined;
+  return value && ts.isObjectLiteralExpression(value) ? value : undefined;
 }
 
-/** The entries of `main.requiredLibraries`, or undefined when the field is absent. */
+/**
+ * The entries of `main.requiredLibraries`, or undefined when the field is absent. Every property
+ * with that key is read (a duplicate must not hide an entry); a shorthand property is not a literal.
+ */
 export function readRequiredLibraries(main: ts.ObjectLiteralExpression): { value: ts.Node; entries: LibraryEntry[] } | undefined {
+  let found: { value: ts.Node; entries: LibraryEntry[] } | undefined;
   for (const property of main.properties) {
-    if (!ts.isPropertyAssignment(property) || propertyName(property.name) !== 'requiredLibraries') continue;
-    const value = unwrap(property.initializer);
-    if (!ts.isArrayLiteralExpression(value)) return { value, entries: [{ name: undefined, node: value }] };
-    const entries = value.elements.map((element): LibraryEntry =>
-      ts.isStringLiteral(element) || ts.isNoSubstitutionTemplateLiteral(element)
-        ? { name: element.text, node: element }
-        : { name: undefined, node: element });
-    return { value, entries };
+    if (ts.isSpreadAssignment(property) || propertyKey(property.name) !== 'requiredLibraries') continue;
+    const value = ts.isPropertyAssignment(property) ? unwrap(property.initializer) : property;
+    const entries: LibraryEntry[] = !ts.isArrayLiteralExpression(value)
+      ? [{ name: undefined, node: value }]
+      : value.elements.map((element): LibraryEntry =>
+        ts.isStringLiteral(element) || ts.isNoSubstitutionTemplateLiteral(element)
+          ? { name: element.text, node: element }
+          : { name: undefined, node: element });
+    found = { value, entries: [...(found?.entries ?? []), ...entries] };
   }
-  return undefined;
+  return found;
 }
 
 /** Identifiers a library would be known by if used as a global: `ethers`, `yahooFinance2`, `erc725`, … */

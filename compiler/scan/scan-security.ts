@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { hasErrors } from '../diagnostics/diagnostic.ts';
+import { formatDiagnostic } from '../diagnostics/format.ts';
 import { forget, parseModule, syntaxErrors } from '../parse/source-file.ts';
 import { secRules } from './rules.ts';
 import { scanSourceFile } from './scan-source-file.ts';
@@ -57,7 +58,7 @@ export async function scanSecurity(
   }
   return {
     status: !hasErrors(diagnostics),
-    messages: diagnostics.map((d) => `${d.file}:${d.line}:${d.column}  ${d.rule}  ${d.message}`),
+    messages: diagnostics.map(formatDiagnostic),
     diagnostics,
   };
 }

@@ -3,10 +3,11 @@ import type { Reporter } from './reporter.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
 
 /** `resources` maps each resource name to its query names (resource entries are keyed by query). */
-export function checkHandlerKeys(handlers: HandlersSource | undefined, toolNames: ReadonlySet<string>, resources: ReadonlyMap<string, ReadonlySet<string>>, file: string, r: Reporter): void {
+export function checkHandlerKeys(handlers: HandlersSource | undefined, toolNames: ReadonlySet<string>, resources: ReadonlyMap<string, ReadonlySet<string>>, r: Reporter): void {
   if (!handlers) return;
+  const file = r.file;
   if (!handlers.entries) {
-    r.reportAt('VAL006', file, handlers.line, handlers.column, 'the object returned by handlers is not a literal: handler keys are not checked');
+    r.reportAt('VAL006', file, handlers.line, handlers.column, 'the object returned by handlers cannot be read without running it (write `return { tool: { preRequest, … } }` with literal keys): its hooks would not run');
     return;
   }
   for (const entry of handlers.entries) {

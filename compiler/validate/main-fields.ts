@@ -1,6 +1,6 @@
 /** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039). */
 import type { Reporter } from './reporter.ts';
-import { isNonEmptyString, isObject, isString, isStringArray, SEMVER, KEBAB_NAME, show, type Obj } from './checks.ts';
+import { isNonEmptyString, isObject, isString, isStringArray, SEMVER, KEBAB_NAME, show, toolContainer, type Obj } from './checks.ts';
 
 const KNOWN_FIELDS = new Set([
   'namespace', 'name', 'description', 'version', 'root', 'tools', 'routes', 'docs', 'tags',
@@ -33,7 +33,7 @@ export function checkMainFields(main: Obj, r: Reporter): void {
   if (container === undefined) r.report('VAL016', [], 'main.tools is required (an empty object for resource-only or skill-only schemas)');
   else if (!isObject(main[container])) r.report('VAL016', [container], `main.${container} must be an object keyed by tool name`);
 
-  const toolCount = container && isObject(main[container]) ? Object.keys(main[container] as Obj).length : 0;
+  const toolCount = Object.keys(toolContainer(main).tools).length;
   checkRoot(main.root, toolCount, r);
 
   const arrays = [['docs', 'VAL020'], ['tags', 'VAL021'], ['requiredServerParams', 'VAL022'], ['requiredLibraries', 'VAL025']] as const;

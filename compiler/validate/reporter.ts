@@ -18,7 +18,8 @@ export class Reporter {
   /** Records a finding at `path` (relative to the value the locations were taken from). */
   report(rule: FrontEndRule, path: readonly PathSegment[], message: string): void {
     const key = LocationIndex.key(path);
-    if (this.#suppressed.some((s) => key === s || key.startsWith(`${s}\u0000`))) return;
+    // '' is `main` itself (a non-literal at the root): it silences everything below it.
+    if (this.#suppressed.some((s) => s === '' || key === s || key.startsWith(`${s}\u0000`))) return;
     const { line, column } = this.locations.at(path);
     this.diagnostics.push({ rule, severity: frontEndRules[rule].severity, message, file: this.file, line, column });
   }

@@ -14,7 +14,8 @@ export function stripSql(sql: string): string {
     .replace(/\[[^\]]*\]/g, '[]');
 }
 
-const WRITES = /\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT|MERGE)\b/i;
+/** `REPLACE` is a write as a statement (`REPLACE INTO`), and SQLite's read-only string function as `replace(…)`. */
+const WRITES = /\b(INSERT|UPDATE|DELETE|UPSERT|MERGE)\b|\b(REPLACE)\b(?!\s*\()/i;
 const BLOCKED = /\b(ATTACH|DETACH|LOAD_EXTENSION|PRAGMA|CREATE|ALTER|DROP|TRUNCATE|VACUUM|REINDEX)\b/i;
 
 /** RES012: why the statement is not a single read-only SELECT (or WITH … SELECT). */
@@ -23,7 +24,7 @@ export function statementProblem(sql: string): string | undefined {
   const first = /^[A-Za-z]+/.exec(code)?.[0]?.toUpperCase();
   if (first !== 'SELECT' && first !== 'WITH') return `must start with SELECT or WITH, starts with ${first ?? 'nothing'}`;
   const write = WRITES.exec(code);
-  if (write) return `${write[1]?.toUpperCase()} writes data (only reads are allowed, also inside a WITH chain)`;
+  if (write) return `${(write[1] ?? write[2])?.toUpperCase()} writes data (only reads are allowed, also inside a WITH chain)`;
   if (/;\s*\S/.test(code)) return 'must be a single statement';
   return undefined;
 }

@@ -23,12 +23,13 @@ export interface MainValidationOptions {
   readonly listFields?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Enables RES020 when the loader knows where databases live. */
   readonly databaseExists?: DatabaseExists;
+  /** `main.sharedLists` as already checked (and reported) by the caller; checked here otherwise. */
+  readonly listRefs?: readonly ListReference[];
 }
 
 /** What later (file-level) stages need from `main` once it passed the shape rules. */
 export interface MainFacts {
   readonly main: Obj;
-  readonly listRefs: readonly ListReference[];
   readonly prompts: readonly PromptDeclaration[];
   readonly skills: readonly SkillDeclaration[];
   readonly names: SchemaNames;
@@ -43,7 +44,7 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
   checkLimits(main, r);
   const declared = new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
   checkRootAndHeaders(main, declared, r);
-  const listRefs = checkSharedListRefs(main.sharedLists, r);
+  const listRefs = options.listRefs ?? checkSharedListRefs(main.sharedLists, r);
   const lists: ListCatalog = { declared: new Set(listRefs.map((l) => l.ref)), used: new Set(), ...(options.listFields ? { fields: options.listFields } : {}) };
 
   const { key: containerKey, tools } = toolContainer(main);
@@ -57,7 +58,7 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
     const resource = (main.resources as Obj)[name];
     return [name, new Set(isObject(resource) && isObject(resource.queries) ? Object.keys(resource.queries) : [])] as const;
   }));
-  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r.file, r);
+  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r);
   checkEmptyRoot(main.root, toolNames, options.handlers, containerKey, r);
   const prompts = checkPromptDeclarations(main.prompts, r);
   const skills = checkSkillDeclarations(main.skills, r);
@@ -67,5 +68,5 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
     resources: resourceNames,
     skills: new Set(isObject(main.skills) ? Object.keys(main.skills) : []),
   };
-  return { main, listRefs, prompts, skills, names };
+  return { main, prompts, skills, names };
 }

@@ -79,7 +79,7 @@ test('unmutated, the four documents load into a model (so mutations start from a
     '/m/skills/find-it.mjs': `export const skill = ${JSON.stringify(SKILL)};\n`,
     '/m/prompts/about.mjs': `export const prompt = ${JSON.stringify(PROMPT)};\n`,
   };
-  const fs: FileSystem = { readText: (p) => files[p], exists: (p) => p === '/m/data/rows.db', isDirectory: (p) => p === '/m/_lists', display: (p) => p };
+  const fs: FileSystem = { readText: (p) => files[p], exists: (p) => p === '/m/data/rows.db', isDirectory: (p) => p === '/m/_lists' };
   const result = loadSchemaFile('/m/schema.mjs', { fs });
   assert.is(result.status, true, result.messages.join('\n'));
   assert.is(result.model?.skills[0]?.name, 'find-it');
@@ -105,7 +105,6 @@ test('600 mutated schemas: every load returns a result whose diagnostics name kn
       readText: (path) => files[path],
       exists: (path) => path === '/m/data/rows.db',
       isDirectory: (path) => path === '/m/_lists',
-      display: (path) => path,
     };
     let result: ReturnType<typeof loadSchemaFile>;
     try {

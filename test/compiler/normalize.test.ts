@@ -85,6 +85,15 @@ test('the hash is the canonical hash of main, and loading twice gives a byte-ide
   assert.is(canonicalJson(loadSchemaFile(file).model), canonicalJson(model));
 });
 
+test('lists not loaded (VAL076): enums built from them accept any string, even with literal values', () => {
+  tree.write({ 'bare/shop.mjs': `export const main = ${JSON.stringify(MAIN, null, 2)};\n` });
+  const bare = loadSchemaFile(tree.path('bare/shop.mjs'));
+  assert.is(bare.status, true, bare.messages.join('\n'));
+  assert.ok(bare.diagnostics.some((d) => d.rule === 'VAL076'));
+  const types = bare.model!.tools[0]!.parameters.filter((p) => p.key === 'size' || p.key === 'fit').map((p) => p.type);
+  assert.equal(types, [{ kind: 'string' }, { kind: 'string' }]);
+});
+
 test.after(() => tree.remove());
 
 test.run();

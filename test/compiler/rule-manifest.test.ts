@@ -61,6 +61,30 @@ test('every manifest rule has a failing and a passing fixture', () => {
   assert.equal(missing, []);
 });
 
+/**
+ * A failing fixture yields exactly its rule (ARCHITECTURE), except for these genuine cascades: the
+ * one mistake really does break a second rule, and the second error names a different fact.
+ */
+const cascades: Readonly<Record<string, readonly string[]>> = {
+  // An invalid list file cannot satisfy the schema's reference to it (VAL072 names the reference).
+  'LST001.no-list-export.fails': ['VAL072'],
+  'LST002.name-with-hyphen.fails': ['VAL072'],
+  'LST003.version-not-semver.fails': ['VAL072'],
+  'LST004.empty-fields.fails': ['VAL072'],
+  'LST006.no-entries.fails': ['VAL072'],
+  // A CommonJS file exports through `module`, which the scan forbids in any schema.
+  'PAR003.commonjs-file.fails.mjs': ['SEC014'],
+  // A `:name` / `$1` placeholder is not a `?`, so the query also has fewer `?` than parameters.
+  'RES014.dollar-placeholder.fails': ['RES015'],
+  'RES014.named-placeholder.fails': ['RES015'],
+  // requiredServerParams that is not a list declares nothing, so the header's {{API_KEY}} is undeclared.
+  'VAL022.server-params-string.fails.mjs': ['VAL027'],
+  // requiredLibraries that is not a list is both a shape error and unreadable for the library scan.
+  'VAL025.libraries-string.fails.mjs': ['SEC026'],
+  // A filter without a key makes the sharedLists entry invalid, so the tool's use of that list is undeclared.
+  'VAL074.filter-without-key.fails': ['VAL048'],
+};
+
 test('each failing fixture raises its rule, each passing fixture validates without it', () => {
   const wrong: string[] = [];
   for (const f of ruleFixtures) {
@@ -73,11 +97,17 @@ test('each failing fixture raises its rule, each passing fixture validates witho
       if (hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
       else if (hits.some((d) => d.severity !== info.severity)) wrong.push(`${f.name}: ${f.rule} should be a ${info.severity}`);
       else if (hits.some((d) => d.line === 0) && f.rule.startsWith('SEC')) wrong.push(`${f.name}: ${f.rule} has no line`);
+      const others = errors.filter((d) => d.rule !== f.rule && !cascades[f.name]?.includes(d.rule));
+      if (others.length > 0) wrong.push(`${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
     } else if (hits.length > 0 || errors.length > 0) {
       wrong.push(`${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
     }
   }
   assert.equal(wrong, []);
+});
+
+test('every cascade exception names a failing fixture that exists', () => {
+  assert.equal(Object.keys(cascades).filter((name) => !ruleFixtures.some((f) => f.name === name && f.expect === 'fails')), []);
 });
 
 test('loadSchema runs the security scan: scan fixtures about schema code behave the same through it', () => {

@@ -54,7 +54,7 @@ test('locations are kept per path and fall back to the nearest parent', () => {
   const { locations } = read(text);
   assert.equal(locations.at(['tools', 'getPrice', 'parameters', 0, 'position', 'key']), { line: 5, column: 28 });
   assert.equal(locations.at(['tools', 'getPrice']), { line: 3, column: 15 });
-  assert.equal(locations.lookup('tools.getPrice.parameters.0.position.key'), { line: 5, column: 28 });
+  assert.equal(locations.at(['tools', 'getPrice', 'parameters', 0, 'position', 'key']), { line: 5, column: 28 });
   assert.equal(locations.at(['tools', 'getPrice', 'parameters', 0, 'z', 'primitive']), { line: 5, column: 9 });
 });
 

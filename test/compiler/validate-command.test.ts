@@ -1,6 +1,9 @@
 /** `toolkit validate`: files and trees, a summary line, exit codes, JSON, and one-line user errors. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { tempTree } from './support/temp-tree.ts';
 import { runCli } from './support/run-cli.ts';
 
@@ -75,6 +78,51 @@ test('a missing path is one clear line naming it, with no stack trace', async ()
   assert.is(code, 2);
   assert.is(stdout, '');
   assert.is(stderr, `toolkit validate: ${tree.path('nowhere')}: no such file or directory\n`);
+});
+
+test('a finding in a list file shared by several schemas is printed and counted once', async () => {
+  const listed = schema('epsilon', "\n  sharedLists: [{ ref: 'colors', version: '1.0.0' }],");
+  tree.write({
+    'shared/_lists/colors.mjs': 'export const notAList = {};\n',
+    'shared/providers/one/a.mjs': listed,
+    'shared/providers/two/b.mjs': listed.replace("namespace: 'epsilon'", "namespace: 'zeta'"),
+  });
+  const { code, stdout } = await runCli(['validate', tree.path('shared')]);
+  assert.is(code, 1);
+  const lines = stdout.split('\n').filter((l) => l.includes('LST001'));
+  assert.is(lines.length, 1, stdout);
+  assert.match(lines[0]!, `${tree.path('shared/_lists/colors.mjs')}`);
+  assert.is(stdout.split('\n').filter((l) => l.includes('VAL072')).length, 2, stdout);
+  assert.match(stdout, /^2 schemas, 3 errors, \d+ warnings$/m);
+  const json = JSON.parse((await runCli(['validate', '--json', tree.path('shared')])).stdout) as { errors: number; diagnostics: { rule: string }[] };
+  assert.is(json.errors, 3);
+  assert.is(json.diagnostics.filter((d) => d.rule === 'LST001').length, 1);
+});
+
+test('the allowlist of .toolkit/config.json in the working directory reaches the scan', async () => {
+  tree.write({ 'project/schema.mjs': schema('eta', "\n  requiredLibraries: ['left-pad'],") });
+  const before = process.cwd();
+  process.chdir(tree.path('project'));
+  try {
+    const without = await runCli(['validate', 'schema.mjs']);
+    assert.is(without.code, 1, without.stdout + without.stderr);
+    assert.match(without.stdout, "SEC024  Library 'left-pad' is not on the allowlist");
+    tree.write({ 'project/.toolkit/config.json': JSON.stringify({ security: { allowedLibraries: ['left-pad'] } }) });
+    const withConfig = await runCli(['validate', 'schema.mjs']);
+    assert.is(withConfig.code, 0, withConfig.stdout + withConfig.stderr);
+    assert.not.match(withConfig.stdout, 'SEC024');
+  } finally {
+    process.chdir(before);
+  }
+});
+
+test('loading the validate command does not load zod (the project config is read only when it runs)', () => {
+  tree.write({ 'hooks.mjs': "export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/node_modules/zod/')) process.stderr.write('LOADED-ZOD\\n'); return r; }\n" });
+  const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(pathToFileURL(tree.path('hooks.mjs')).href)})`;
+  const command = pathToFileURL(resolve(import.meta.dirname, '../../cli/commands/validate.ts')).href;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', register, '--input-type=module', '-e', `await import(${JSON.stringify(command)}); console.log('loaded')`], { encoding: 'utf8' });
+  assert.is(run.stdout.trim(), 'loaded', run.stderr);
+  assert.not.match(run.stderr, 'LOADED-ZOD');
 });
 
 test('output is byte-identical across runs', async () => {

@@ -1,10 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { defaultAllowedLibraries, scanSecurity } from '../../../compiler/scan/index.ts';
-import { readProjectConfig } from '../../../runtime/project-config.ts';
+import { defaultAllowedLibraries } from '../../../compiler/scan/index.ts';
 import { brief, scanText } from './support.ts';
 
 const schemaUsing = (libraries: string) => `export const main = {
@@ -35,24 +31,6 @@ test('the user extends the allowlist; the defaults stay allowed', () => {
   const text = schemaUsing("['axios', 'ethers']");
   assert.equal(brief(scanText(text)), ['3:23 SEC024']);
   assert.equal(brief(scanText(text, ['axios'])), []);
-});
-
-test('the allowlist of .toolkit/config.json reaches scanSecurity', async () => {
-  const project = mkdtempSync(join(tmpdir(), 'scan-config-'));
-  try {
-    mkdirSync(join(project, '.toolkit'));
-    writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ security: { allowedLibraries: ['left-pad'] } }));
-    writeFileSync(join(project, 'schema.mjs'), schemaUsing("['left-pad']"));
-    const filePath = join(project, 'schema.mjs');
-    const without = await scanSecurity({ filePath });
-    assert.is(without.status, false);
-    const config = readProjectConfig(project);
-    const withConfig = await scanSecurity({ filePath, allowedLibraries: config.security?.allowedLibraries ?? [] });
-    assert.is(withConfig.status, true);
-    assert.equal(withConfig.messages, []);
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
 });
 
 test('a library used as a global is reported; through the injected object it is fine', () => {

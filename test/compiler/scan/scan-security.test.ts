@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanSecurity } from '../../../compiler/scan/index.ts';
+import { formatDiagnostic } from '../../../compiler/diagnostics/format.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'scan-security-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,6 +15,8 @@ test('a missing file is one clear finding, not an exception', async () => {
   assert.is(result.status, false);
   assert.equal(result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column]), [['SEC028', filePath, 0, 0]]);
   assert.match(result.messages[0]!, /file not found/);
+  assert.is(result.messages[0], formatDiagnostic(result.diagnostics[0]!), 'the one formatter');
+  assert.is(result.messages[0], `${filePath}  SEC028  Cannot scan: file not found`, 'a whole-file finding has no :0:0');
 });
 
 test('a directory is reported as not a file', async () => {

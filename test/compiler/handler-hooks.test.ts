@@ -1,0 +1,56 @@
+/**
+ * Hooks the model cannot see would never run: a handlers object that cannot be followed without
+ * running code is an error (VAL006), never a schema that loads with `hooks: []`.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
+import { tempTree } from './support/temp-tree.ts';
+
+const fixture = readFileSync(resolve(import.meta.dirname, '../fixtures/rules/VAL006.returns-local-object.passes.mjs'), 'utf8');
+const MAIN = fixture.slice(0, fixture.indexOf('export function handlers'));
+const tree = tempTree('handler-hooks');
+const HOOK = '{ preRequest: async ({ struct, payload }) => ({ struct, payload }) }';
+
+const load = (handlers: string) => {
+  tree.write({ 'schema.mjs': `${MAIN}${handlers}\n` });
+  return loadSchemaFile(tree.path('schema.mjs'));
+};
+
+const unreadable: Record<string, string> = {
+  'a shorthand entry changed after its declaration': `export function handlers() {\n  const getItem = ${HOOK};\n  getItem.postRequest = async (x) => x;\n  return { getItem };\n}`,
+  'an entry bound to a const outside the factory': `const hooks = ${HOOK};\nexport const handlers = () => ({ getItem: hooks });`,
+  'a local object assigned through': `export function handlers() {\n  const out = {};\n  out.getItem = ${HOOK};\n  return out;\n}`,
+  'Object.assign': `export const handlers = () => Object.assign({}, { getItem: ${HOOK} });`,
+  'an entry with a spread': `const more = ${HOOK};\nexport const handlers = () => ({ getItem: { ...more } });`,
+  'a second return': `export function handlers({ sharedLists }) {\n  if (sharedLists) return { getItem: ${HOOK} };\n  return {};\n}`,
+  'an entry written as a method': `export const handlers = () => ({ getItem() { return {}; } });`,
+};
+
+for (const [what, handlers] of Object.entries(unreadable)) {
+  test(`${what}: VAL006 error, no model`, () => {
+    const result = load(handlers);
+    assert.is(result.status, false, result.messages.join('\n'));
+    assert.is(result.model, undefined);
+    const val006 = result.diagnostics.filter((d) => d.rule === 'VAL006');
+    assert.is(val006.length, 1, result.messages.join('\n'));
+    assert.is(val006[0]!.severity, 'error');
+  });
+}
+
+test('readable forms keep their hooks: literal, local const, shorthand of a local const', () => {
+  for (const handlers of [
+    `export const handlers = () => ({ getItem: ${HOOK} });`,
+    `export function handlers() {\n  const out = { getItem: ${HOOK} };\n  return out;\n}`,
+    `export function handlers() {\n  const getItem = ${HOOK};\n  return { getItem };\n}`,
+  ]) {
+    const result = load(handlers);
+    assert.is(result.status, true, `${handlers}\n${result.messages.join('\n')}`);
+    assert.equal(result.model?.tools.map((t) => t.hooks), [['preRequest']]);
+  }
+});
+
+test.after(() => tree.remove());
+test.run();
