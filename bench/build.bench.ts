@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundle } from '../compiler/build/bundle.ts';
 import { emitBundleEntry } from '../compiler/emit/bundle-entry.ts';
-import { printColdStart } from './support/cold-start.ts';
+import { median, pad, printColdStart } from './support/cold-start.ts';
 import { generateSchemas } from './support/generate-schemas.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -79,10 +79,7 @@ async function watchRebuilds(schemasDir: string, outDir: string, file: string): 
   return times;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 const work = join(root, '.bench-tmp', 'build');
 rmSync(work, { recursive: true, force: true });

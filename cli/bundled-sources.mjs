@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CREATE_REQUIRE_BANNER } from '../compiler/build/create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
-// A bundle also depends on the runtime that runs it, the bundler and the recipe (this file) that made it.
+// A bundle also depends on the runtime that runs it, the bundler and the recipe (this file and its banner) that made it.
 const runtimeKey = () =>
-  `${process.version} esbuild ${JSON.parse(readFileSync(join(toolkitRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version} ${sha256(readFileSync(import.meta.filename)).slice(0, 16)}`;
+  `${process.version} esbuild ${JSON.parse(readFileSync(join(toolkitRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
 
 const STAMP = 'cli-stamp.json';
 
@@ -87,7 +88,7 @@ async function rebuild({ root, cacheDir }) {
       target: 'node20',
       packages: 'external',
       define: { 'import.meta.dirname': '__toolkitMetaDirname', 'import.meta.filename': '__toolkitMetaFilename', 'import.meta.url': '__toolkitMetaUrl' },
-      banner: { js: "import { createRequire as __toolkitCreateRequire } from 'node:module';\nconst require = __toolkitCreateRequire(import.meta.url);" },
+      banner: { js: CREATE_REQUIRE_BANNER },
       plugins: [requireCommonJs(root), sourceMetaPlugin(root, inputs)],
       logLevel: 'silent',
     });

@@ -2,7 +2,7 @@
 // JavaScript that V8 otherwise parses and compiles on every start, ~40% of loading the front end).
 // Caches live in node_modules/.cache/toolkit/v8/, keyed by file, size, mtime and V8 version; V8 itself
 // rejects a cache that does not fit, and a rejected or missing one is written again after the run.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
@@ -12,6 +12,27 @@ const CACHED_FILES = /[\\/]node_modules[\\/](ts-morph[\\/]dist[\\/]ts-morph|@ts-
 
 /** Scripts compiled without a usable cache, to serialise once the run has compiled what it needs. */
 const pending = [];
+
+/** `<name>-<size>-<mtime>-<v8>.bin` → its name part, e.g. `ts-morph` (undefined for other files). */
+const cachedName = (file) => /^(.+?)-\d+-\d+-.+\.bin$/.exec(file)?.[1];
+
+/**
+ * Removes the other caches of the same file (an older version of the package, or of V8): they would
+ * never be read again. `ts-morph-…` and `ts-morph-common-…` are different files.
+ */
+export function removeOtherCaches(file) {
+  const dir = dirname(file);
+  const keep = basename(file);
+  const name = cachedName(keep);
+  for (const entry of readdirSync(dir)) {
+    if (entry === keep || cachedName(entry) !== name) continue;
+    try {
+      rmSync(join(dir, entry), { force: true });
+    } catch {
+      // removed by another process
+    }
+  }
+}
 
 function cacheFile(filename) {
   const { size, mtimeMs } = statSync(filename);
@@ -49,6 +70,7 @@ export function saveCodeCache() {
       const temp = `${file}.${process.pid}`;
       writeFileSync(temp, script.createCachedData());
       renameSync(temp, file);
+      removeOtherCaches(file);
     } catch {
       // a cache is an optimisation: a read-only node_modules just means no cache
     }

@@ -48,16 +48,11 @@ export class IntegrityError extends Error {
  * SHA-256 over the text, fast enough for hundreds of schemas at start-up). Throws an
  * `IntegrityError` naming the module and the part that changed. Not frozen: deep-freezing 2,000
  * tools costs a serving bundle tens of milliseconds, and a server hands its models to no one but
- * the runtime (handlers only ever see JSON copies); `loadVerified` freezes what is handed out.
+ * the runtime (handlers only ever see JSON copies); bundles `deepFreeze` what they hand out.
  */
 export function parseVerified(json: string, integrity: ModuleIntegrity): SchemaModel {
   if (sha256(json) === integrity.dataHash) return JSON.parse(json) as SchemaModel;
   throw new IntegrityError(integrity.module, integrity.source, changedPart(json, integrity));
-}
-
-/** `parseVerified`, deep-frozen: for models handed to code outside the toolkit. */
-export function loadVerified(json: string, integrity: ModuleIntegrity): SchemaModel {
-  return deepFreeze(parseVerified(json, integrity));
 }
 
 /** Which part of a changed module differs, for the message (only computed once a mismatch is found). */

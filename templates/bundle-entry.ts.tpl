@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { sha256 } from './runtime/hash.ts';
 import { createRuntime, runServerMain, type Runtime } from './runtime/index.ts';
-import { deepFreeze, IntegrityError, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
+import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
+import { narrowModel } from './templates/narrow-model.ts';
 %%IMPORTS%%
 
 type ToolCaller = (toolName: string, args: Record<string, unknown>) => Promise<unknown>;
@@ -32,11 +33,7 @@ let verified: readonly SchemaModel[] | undefined;
  * served; throws an IntegrityError naming the module. Not frozen: only the runtime receives them.
  */
 function verifiedSchemas(): readonly SchemaModel[] {
-  verified ??= parts.map(({ integrity, schemaJson, tools }) => {
-    const schema = parseVerified(schemaJson, integrity);
-    if (tools === null) return schema;
-    return { ...schema, tools: schema.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] };
-  });
+  verified ??= parts.map(({ integrity, schemaJson, tools }) => narrowModel(parseVerified(schemaJson, integrity), tools));
   return verified;
 }
 
@@ -122,7 +119,7 @@ if (isMainModule()) {
     const libraries = await loadLibraries();
     await runServerMain({ schemas, listing, secretKeys, libraries, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
-    const reason = error instanceof IntegrityError || error instanceof Error ? error.message : String(error);
+    const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);
     process.exitCode = 1;
   }

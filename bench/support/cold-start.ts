@@ -76,8 +76,10 @@ await runServerMain({ schemas, libraries: {}, argv: [], info: { name: 'toolkit-c
   writeFileSync(file, (await bundle({ entry, modules: new Map(), minify: true })).code);
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const pad = (text: string | number, width: number) => String(text).padStart(width);
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Right-aligned in a column of `width`. */
+export const pad = (text: string | number, width: number): string => String(text).padStart(width);
 
 /** Prints the cold-start table for each catalog; `work` holds the runtime-alone bundle and model files. */
 export async function printColdStart(catalogs: readonly ColdStartCatalog[], options: { root: string; work: string; spawns: number }): Promise<void> {

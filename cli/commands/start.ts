@@ -45,23 +45,24 @@ export class StartCommand extends Command {
 
   async execute(): Promise<number> {
     const { stdout, stderr } = this.context;
-    const { buildCatalog } = await import('../../compiler/build/build-catalog.ts');
-    const { formatDiagnostics } = await import('../../compiler/diagnostics/format.ts');
+    const { buildOnce } = await import('../../compiler/build/run-build-command.ts');
     const { startValidator } = await import('../../validator-service/server.ts');
     const cwd = process.cwd();
-    const report = await buildCatalog({
-      schemasDir: resolve(cwd, this.schemas),
-      outDir: resolve(cwd, this.out),
-      projectDir: cwd,
-      progress: (line) => stdout.write(`  ${line}\n`),
-    });
-    if (!report.ok) {
-      stderr.write(formatDiagnostics(report.diagnostics));
-      for (const problem of report.problems) stderr.write(`${problem}\n`);
-      stderr.write(`toolkit start: the build failed (${report.failed.length} schema(s)); nothing was started\n`);
+    // The same build and report as `toolkit build`: diagnostics, problems, the summary line.
+    let built: number;
+    try {
+      built = await buildOnce(
+        { schemasDir: resolve(cwd, this.schemas), outDir: resolve(cwd, this.out), projectDir: cwd },
+        { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY) },
+      );
+    } catch (error) {
+      stderr.write(`toolkit start: the build failed: ${(error as Error).message}; nothing was started\n`);
       return 1;
     }
-    stdout.write(`built ${report.schemas} schemas, ${report.tools} tools\n`);
+    if (built !== 0) {
+      stderr.write('toolkit start: the build failed; nothing was started\n');
+      return 1;
+    }
 
     const bundle = resolve(cwd, this.out, 'catalog.mjs');
     const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -93,14 +94,19 @@ export class StartCommand extends Command {
     stdout.write(`Validator UI:              ${validator.url}/\n`);
     stdout.write(`\nOpen the validator, paste the MCP URL and press Enter. Ctrl-C stops both.\n`);
 
-    await new Promise<void>((done) => {
-      const stop = () => done();
+    // The catalog server ends cleanly (code 0) on a signal; any other end is a crash, reported.
+    const crashed = await new Promise<string | undefined>((done) => {
+      const stop = () => done(undefined);
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      mcp.once('exit', stop);
+      mcp.once('exit', (code, signal) => done(code === 0 ? undefined : signal ? `signal ${signal}` : `code ${code}`));
     });
     mcp.kill('SIGTERM');
     await validator.close();
+    if (crashed) {
+      stderr.write(`toolkit start: the catalog server stopped (${crashed})\n`);
+      return 1;
+    }
     return 0;
   }
 }

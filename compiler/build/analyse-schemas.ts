@@ -3,7 +3,7 @@
  * cache line unchanged) or loaded by the front end and emitted. Failing schemas keep their
  * diagnostics; they are left out of the output but never stop the others.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
@@ -12,7 +12,7 @@ import { emitSchemaModule, type EmittedModule } from '../emit/schema-module.ts';
 import { AnalysisCache, cacheLine } from './analysis-cache.ts';
 import { BuildError } from './build-error.ts';
 import type { SchemaSource } from './discover-schemas.ts';
-import type { Manifest, ManifestSchema } from './manifest.ts';
+import type { Manifest } from './manifest.ts';
 import { frontEndLoader, type SchemaLoader } from './schema-loader.ts';
 import { sourceKey, type KeyInputs } from './source-key.ts';
 
@@ -25,6 +25,8 @@ export interface AnalysedSchema {
   readonly fresh: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly emitted: EmittedModule;
+  /** sha256 of `emitted.text` (computed once, when it was emitted; the manifest records it). */
+  readonly moduleSha256: string;
   /** Its line in the analysis cache. */
   readonly cacheLine: string;
   /** The previous output holds this module with exactly these bytes (checked): the write can link it instead. */
@@ -74,16 +76,19 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
     const key = sourceKey(source, inputs.keyInputs);
     const known = inputs.remembered?.get(key);
     if (known) {
-      analysis.analysed.push({ ...known, source, fresh: false, unchangedOnDisk: refuseHandEdits(inputs.outDir, source.file, known.emitted) });
+      // Its module on disk must still have the bytes that build wrote; when it is gone, it is written again.
+      const onDisk = verifiedModule(inputs.outDir, known.emitted.path, known.moduleSha256, source.file) !== undefined;
+      analysis.analysed.push({ ...known, source, fresh: false, unchangedOnDisk: onDisk });
       continue;
     }
-    const cached = cache.get(key, previousEntries.get(key)?.cacheSha256);
+    const previous = previousEntries.get(key);
+    const cached = cache.get(key, previous?.cacheSha256);
     // A hit needs the generated module too (its text is not in the cache line); without it, analyse again.
-    const text = cached && moduleOnDisk(inputs.outDir, previousEntries.get(key)!, cached.entry.emitted.path);
+    const text = cached && verifiedModule(inputs.outDir, cached.entry.emitted.path, previous!.moduleSha256, previous!.source);
     if (cached && text !== undefined) {
       const { model, diagnostics, emitted: { path, integrity, declarations } } = cached.entry;
       const emitted: EmittedModule = { path, text, integrity, declarations };
-      analysis.analysed.push({ source, key, model, fresh: false, diagnostics, emitted, cacheLine: cached.line, unchangedOnDisk: true });
+      analysis.analysed.push({ source, key, model, fresh: false, diagnostics, emitted, moduleSha256: previous!.moduleSha256, cacheLine: cached.line, unchangedOnDisk: true });
       continue;
     }
     if (loader === undefined) {
@@ -101,35 +106,25 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
     const model: SchemaModel = { ...outcome.model, file: source.file };
     const emitted = emitSchemaModule(model, source.file);
     const line = cacheLine({ key, model, diagnostics: outcome.diagnostics, emitted });
-    analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, cacheLine: line, unchangedOnDisk: false });
+    analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, moduleSha256: sha256(emitted.text), cacheLine: line, unchangedOnDisk: false });
   }
   return analysis;
 }
 
-/** The previous build's module for `entry`: undefined when it is gone; a `BuildError` when it was edited by hand. */
-function moduleOnDisk(outDir: string, entry: ManifestSchema, modulePath: string): string | undefined {
+/**
+ * A module the previous build wrote (`expectedSha256`: its recorded hash): its text, undefined when
+ * it is gone, a `BuildError` when it was edited by hand since.
+ */
+function verifiedModule(outDir: string, modulePath: string, expectedSha256: string, source: string): string | undefined {
+  const path = join(outDir, modulePath);
   let text: string;
   try {
-    text = readFileSync(join(outDir, modulePath), 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
-  if (sha256(text) !== entry.moduleSha256) throw handEdited(outDir, modulePath, entry.source);
+  if (sha256(text) !== expectedSha256) {
+    throw new BuildError(`${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`);
+  }
   return text;
-}
-
-const handEdited = (outDir: string, modulePath: string, source: string): BuildError => {
-  const path = join(outDir, modulePath);
-  return new BuildError(`${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`);
-};
-
-/**
- * A schema remembered from the previous build of this process (`--watch`): its module on disk must
- * still have the bytes that build wrote. True when it does; false when the file is gone.
- */
-function refuseHandEdits(outDir: string, source: string, emitted: EmittedModule): boolean {
-  const path = join(outDir, emitted.path);
-  if (!existsSync(path)) return false;
-  if (sha256(readFileSync(path, 'utf8')) !== sha256(emitted.text)) throw handEdited(outDir, emitted.path, source);
-  return true;
 }

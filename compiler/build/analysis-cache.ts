@@ -14,7 +14,7 @@ import type { SchemaModel } from '../../runtime/model.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { EmittedModule } from '../emit/schema-module.ts';
 
-export const CACHE_FILE = join('.cache', 'analysis.jsonl');
+const CACHE_FILE = join('.cache', 'analysis.jsonl');
 
 export interface CacheEntry {
   readonly key: string;

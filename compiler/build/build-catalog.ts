@@ -13,17 +13,17 @@ import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
 import { BuildError } from './build-error.ts';
 import { leaveOutClashes } from './catalog-clashes.ts';
-import { discoverSchemas } from './discover-schemas.ts';
+import { discoverSchemas, type Discovery } from './discover-schemas.ts';
 import { selectGroup, type Selected } from './group-selection.ts';
 import { readManifest, type Manifest, type ManifestBundle } from './manifest.ts';
 import type { SchemaLoader } from './schema-loader.ts';
-import { compilerFingerprint, resetListFingerprints, runtimeFingerprint } from './source-key.ts';
+import { compilerFingerprint, keyInputs, runtimeFingerprint } from './source-key.ts';
 import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutput } from './write-output.ts';
 
 const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Name of the bundle with every schema. */
-export const CATALOG = 'catalog';
+const CATALOG = 'catalog';
 
 export interface BuildOptions {
   readonly schemasDir: string;
@@ -106,9 +106,9 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory()) throw new BuildError(`schemas directory not found: ${options.schemasDir}`);
   const config = readProjectConfig(options.projectDir);
   const groups = selectedGroups(config.groups ?? {}, options.group);
-  resetListFingerprints();
 
-  const sources = discoverSchemas(schemasDir);
+  const discovery = discoverSchemas(schemasDir);
+  const sources = discovery.sources;
   progress(`found ${sources.length} schemas in ${options.schemasDir}`);
   const names = [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
   const session = options.session ?? new BuildSession();
@@ -118,7 +118,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const bundler = session.bundlerFor(names);
   bundler.catch(() => undefined); // awaited below; an analysis error must not leave it unhandled
   try {
-    return await buildWith(bundler, options, { sources, groups, config, schemasDir, outDir, progress });
+    return await buildWith(bundler, options, { discovery, groups, config, schemasDir, outDir, progress });
   } finally {
     if (options.session === undefined) {
       await bundler.catch(() => undefined);
@@ -128,7 +128,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
 }
 
 interface Prepared {
-  readonly sources: ReturnType<typeof discoverSchemas>;
+  readonly discovery: Discovery;
   readonly groups: [string, GroupConfig][];
   readonly config: ReturnType<typeof readProjectConfig>;
   readonly schemasDir: string;
@@ -136,10 +136,10 @@ interface Prepared {
   readonly progress: (line: string) => void;
 }
 
-async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { sources, groups, config, schemasDir, outDir, progress }: Prepared): Promise<BuildReport> {
+async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { discovery, groups, config, schemasDir, outDir, progress }: Prepared): Promise<BuildReport> {
   const analysis = await analyseSchemas({
-    sources,
-    keyInputs: { schemasDir, allowedLibraries: config.security?.allowedLibraries ?? [] },
+    sources: discovery.sources,
+    keyInputs: keyInputs(schemasDir, config.security?.allowedLibraries ?? [], discovery),
     schemasDirAsGiven: options.schemasDir,
     projectDir: options.projectDir,
     outDir,

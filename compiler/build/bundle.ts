@@ -8,13 +8,14 @@
  */
 import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { resolve } from 'node:path';
+import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
 const validatorStandIn = resolve(toolkitRoot, 'templates', 'sdk-json-schema-validator.ts');
 const NAMESPACE = 'toolkit-generated';
 
 /** Packages never bundled: native code, and what the entry imports at run time on purpose. */
-export const ALWAYS_EXTERNAL = ['better-sqlite3'];
+const ALWAYS_EXTERNAL = ['better-sqlite3'];
 
 export interface BundleResult {
   readonly code: string;
@@ -53,9 +54,6 @@ function generatedSources(sources: Sources): Plugin {
 const isExternal = (path: string, external: ReadonlySet<string>): boolean =>
   [...external].some((name) => path === name || path.startsWith(`${name}/`));
 
-// CommonJS dependencies bundled into ESM still call `require` for Node built-ins.
-const BANNER = "import { createRequire as __toolkitCreateRequire } from 'node:module';\nconst require = __toolkitCreateRequire(import.meta.url);";
-
 function options(names: readonly string[], sources: Sources, minify: boolean): BuildOptions {
   return {
     entryPoints: names.map((name) => ({ in: `${NAMESPACE}:entries/${name}`, out: name })),
@@ -69,7 +67,7 @@ function options(names: readonly string[], sources: Sources, minify: boolean): B
     outdir: 'out',
     outExtension: { '.js': '.mjs' },
     external: ALWAYS_EXTERNAL,
-    banner: { js: BANNER },
+    banner: { js: CREATE_REQUIRE_BANNER },
     legalComments: 'none',
     charset: 'utf8',
     minifyWhitespace: minify,

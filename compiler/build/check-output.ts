@@ -10,12 +10,14 @@ import { projectConfigPath, readProjectConfig } from '../../runtime/project-conf
 import { BuildError } from './build-error.ts';
 import { discoverSchemas } from './discover-schemas.ts';
 import { readManifest } from './manifest.ts';
-import { compilerFingerprint, resetListFingerprints, runtimeFingerprint, sourceKey } from './source-key.ts';
+import { compilerFingerprint, keyInputs, runtimeFingerprint, sourceKey } from './source-key.ts';
 
 export interface CheckOptions {
   readonly schemasDir: string;
   readonly outDir: string;
   readonly projectDir: string;
+  /** The group `--check` asks about (`--group`); absent: the catalog and every group. */
+  readonly group?: string;
 }
 
 /** Reasons the output is stale, one line each; empty when it is up to date. */
@@ -26,18 +28,24 @@ export function checkOutput(options: CheckOptions): string[] {
   const manifest = readManifest(outDir);
   if (!manifest) return [`${options.outDir}: no build found (no readable manifest.json); run \`toolkit build\``];
   const stale: string[] = [];
+  const group = options.group ?? null;
+  if (manifest.group !== group) {
+    const built = manifest.group === null ? 'the catalog and every group' : `only group ${manifest.group}`;
+    const wanted = group === null ? 'the catalog and every group' : `group ${group}`;
+    stale.push(`${options.outDir}: holds ${built}, not ${wanted}`);
+  }
   if (manifest.compiler !== compilerFingerprint()) stale.push(`${options.outDir}: built by another version of the compiler`);
   if (manifest.runtime !== runtimeFingerprint()) stale.push(`${options.outDir}: bundles made with another version of the runtime or its packages`);
 
   const config = readProjectConfig(options.projectDir);
   if (manifest.groupsHash !== hashValue(config.groups ?? {})) stale.push(`${projectConfigPath(options.projectDir)}: groups changed since the last build`);
-  resetListFingerprints();
-  const keyInputs = { schemasDir, allowedLibraries: config.security?.allowedLibraries ?? [] };
-  const sources = discoverSchemas(schemasDir);
+  const discovery = discoverSchemas(schemasDir);
+  const sources = discovery.sources;
+  const inputs = keyInputs(schemasDir, config.security?.allowedLibraries ?? [], discovery);
   const built = new Map(manifest.schemas.map((schema) => [schema.source, schema]));
   const failed = new Map(manifest.failed.map((entry) => [entry.source, entry]));
   for (const source of sources) {
-    const key = sourceKey(source, keyInputs);
+    const key = sourceKey(source, inputs);
     const entry = built.get(source.file);
     if (entry?.key === key) continue;
     if (failed.get(source.file)?.key === key) stale.push(`${source.file}: failed to build; fix it and run \`toolkit build\``);

@@ -2,8 +2,8 @@
  * Finds the schema files of a catalog by the same rule as `toolkit validate` on a directory
  * (`compiler/load/find-schema-files.ts`) and reads them.
  */
-import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, relative, sep } from 'node:path';
 import { findSchemaFiles } from '../load/find-schema-files.ts';
 
 export interface SchemaSource {
@@ -14,20 +14,38 @@ export interface SchemaSource {
   readonly text: string;
 }
 
-/**
- * Directories listed by the last discovery → whether they hold an entry named `_lists`. Finding each
- * schema's nearest `_lists/` would otherwise cost a few `stat`s per schema (a third of a 500-schema
- * incremental build on a busy disk); the listing is already in hand.
- */
-export const listedDirectories = new Map<string, boolean>();
+/** What one discovery found: the schemas, and the directory listing it walked to find them. */
+export interface Discovery {
+  readonly sources: SchemaSource[];
+  /**
+   * Whether a path is a directory, answered from this discovery's listing where it says no (finding
+   * each schema's nearest `_lists/` would otherwise cost a few `stat`s per schema, a third of a
+   * 500-schema incremental build on a busy disk), else from the disk, once per path.
+   */
+  readonly isDirectory: (path: string) => boolean;
+}
 
 /** Schema files under `schemasDir`, sorted by relative path so every build sees the same order. */
-export function discoverSchemas(schemasDir: string): SchemaSource[] {
-  listedDirectories.clear();
-  const found = findSchemaFiles(schemasDir, (dir, names) => listedDirectories.set(dir, names.includes('_lists'))).map((path) => ({
+export function discoverSchemas(schemasDir: string): Discovery {
+  const listed = new Map<string, ReadonlySet<string>>();
+  const found = findSchemaFiles(schemasDir, (dir, names) => listed.set(dir, new Set(names))).map((path) => ({
     file: relative(schemasDir, path).split(sep).join('/'),
     path,
     text: readFileSync(path, 'utf8'),
   }));
-  return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const probed = new Map<string, boolean>();
+  const isDirectory = (path: string): boolean => {
+    if (listed.get(dirname(path))?.has(basename(path)) === false) return false;
+    let found = probed.get(path);
+    if (found === undefined) {
+      try {
+        found = statSync(path).isDirectory();
+      } catch {
+        found = false;
+      }
+      probed.set(path, found);
+    }
+    return found;
+  };
+  return { sources: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), isDirectory };
 }

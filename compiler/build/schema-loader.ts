@@ -14,8 +14,6 @@ export interface LoadOutcome {
 }
 
 export interface LoadOptions {
-  /** Shared lists directory; default: the nearest `_lists/` above the schema. */
-  readonly listsDir?: string;
   /** Libraries allowed on top of the default allowlist (from `.toolkit/config.json`). */
   readonly allowedLibraries: readonly string[];
   /** Project directory (where `origin: 'project'` databases live). */
@@ -29,9 +27,5 @@ export type SchemaLoader = (path: string, options: LoadOptions) => Promise<LoadO
 export async function frontEndLoader(): Promise<SchemaLoader> {
   const { loadSchema } = await import('../index.ts');
   return (path, options) =>
-    loadSchema(path, {
-      allowedLibraries: options.allowedLibraries,
-      cwd: options.cwd,
-      ...(options.listsDir === undefined ? {} : { listsDir: options.listsDir }),
-    });
+    loadSchema(path, { allowedLibraries: options.allowedLibraries, cwd: options.cwd });
 }

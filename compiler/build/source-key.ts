@@ -6,7 +6,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hashValue, sha256 } from '../../runtime/hash.ts';
-import { listedDirectories, type SchemaSource } from './discover-schemas.ts';
+import { nearestListsDir } from '../load/nearest-lists-dir.ts';
+import { nodeFileSystem, type FileSystem } from '../load/file-system.ts';
+import type { Discovery, SchemaSource } from './discover-schemas.ts';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -22,7 +24,7 @@ function filesUnder(path: string): string[] {
 }
 
 /** Fingerprint of everything under `paths` (relative to `root`): names and contents. */
-export function fingerprintFiles(root: string, paths: readonly string[]): string {
+function fingerprintFiles(root: string, paths: readonly string[]): string {
   const files = paths.flatMap((path) => filesUnder(join(root, path)));
   return hashValue(files.map((file) => [relative(root, file).split(sep).join('/'), sha256(readFileSync(file, 'utf8'))]));
 }
@@ -30,8 +32,13 @@ export function fingerprintFiles(root: string, paths: readonly string[]): string
 /** What a bundle carries besides the schemas: a change here makes bundles stale without touching the analysis cache. */
 const BUNDLE_INPUTS = ['runtime', 'templates', 'node_modules/@modelcontextprotocol/sdk/package.json', 'node_modules/zod/package.json', 'node_modules/esbuild/package.json'];
 
-/** Fingerprint of the runtime and bundled dependencies (recorded in the manifest for `--check`). */
-export const runtimeFingerprint = (): string => fingerprintFiles(toolkitRoot, BUNDLE_INPUTS);
+let runtimeVersion: string | undefined;
+
+/** Fingerprint of the runtime and bundled dependencies (recorded in the manifest for `--check`; computed once per process). */
+export function runtimeFingerprint(): string {
+  runtimeVersion ??= fingerprintFiles(toolkitRoot, BUNDLE_INPUTS);
+  return runtimeVersion;
+}
 
 let compilerVersion: string | undefined;
 
@@ -42,7 +49,7 @@ export function compilerFingerprint(): string {
 }
 
 /** Relative paths written as string literals in a schema (`'./prompts/about.mjs'`): the files it depends on. */
-export function referencedFiles(source: SchemaSource): string[] {
+function referencedFiles(source: SchemaSource): string[] {
   const found = new Set<string>();
   for (const match of source.text.matchAll(/(['"`])(\.{1,2}\/[^'"`\n]+)\1/g)) {
     const path = resolve(dirname(source.path), match[2]!);
@@ -53,57 +60,33 @@ export function referencedFiles(source: SchemaSource): string[] {
 
 export interface KeyInputs {
   readonly schemasDir: string;
-  /** The lists directory given to the loader; default: the nearest `_lists/` above each schema, as the front end does. */
-  readonly listsDir?: string;
   /** Libraries allowed on top of the front end's default allowlist. */
   readonly allowedLibraries: readonly string[];
+  /** Fingerprint of the shared lists a schema uses (the nearest `_lists/` above it), or null when it has none. */
+  readonly listsFingerprint: (schemaPath: string) => string | null;
 }
 
-const listFingerprints = new Map<string, string | null>();
-
-/** Fingerprint of the lists directory a schema uses (memoized per directory for one build). */
-function listsFingerprint(source: SchemaSource, inputs: KeyInputs): string | null {
-  const dir = inputs.listsDir ?? nearestListsDir(source.path);
-  if (dir === undefined) return null;
-  let fingerprint = listFingerprints.get(dir);
-  if (fingerprint === undefined) {
-    fingerprint = existsSync(dir) ? fingerprintFiles(dir, ['.']) : null;
-    listFingerprints.set(dir, fingerprint);
-  }
-  return fingerprint;
-}
-
-const listsDirProbes = new Map<string, boolean>();
-
-/** Forgets memoized list fingerprints and directory probes (call at the start of each build: lists may have changed). */
-export const resetListFingerprints = (): void => {
-  listFingerprints.clear();
-  listsDirProbes.clear();
-};
-
-/** Whether `dir/_lists` is a directory: answered from the discovery's listing when it says no, else from the disk (once per build). */
-function hasListsDir(dir: string): boolean {
-  if (listedDirectories.get(dir) === false) return false;
-  let found = listsDirProbes.get(dir);
-  if (found === undefined) {
-    const candidate = join(dir, '_lists');
-    found = existsSync(candidate) && statSync(candidate).isDirectory();
-    listsDirProbes.set(dir, found);
-  }
-  return found;
-}
-
-/** The nearest `_lists/` directory above a schema file (at most 10 levels up), as the front end finds it. */
-export function nearestListsDir(schemaPath: string): string | undefined {
-  let dir = dirname(resolve(schemaPath));
-  for (let level = 0; level <= 10; level += 1) {
-    const candidate = join(dir, '_lists');
-    if (hasListsDir(dir)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-  return undefined;
+/**
+ * The key inputs of one build: the nearest `_lists/` of each schema is found as the front end finds it,
+ * with directories answered from this build's discovery, and each lists directory fingerprinted once.
+ */
+export function keyInputs(schemasDir: string, allowedLibraries: readonly string[], discovery: Pick<Discovery, 'isDirectory'>): KeyInputs {
+  const directories: FileSystem = { ...nodeFileSystem(), isDirectory: discovery.isDirectory };
+  const fingerprints = new Map<string, string | null>();
+  return {
+    schemasDir,
+    allowedLibraries,
+    listsFingerprint(schemaPath) {
+      const dir = nearestListsDir(schemaPath, directories);
+      if (dir === undefined) return null;
+      let fingerprint = fingerprints.get(dir);
+      if (fingerprint === undefined) {
+        fingerprint = fingerprintFiles(dir, ['.']);
+        fingerprints.set(dir, fingerprint);
+      }
+      return fingerprint;
+    },
+  };
 }
 
 /** The cache key of one schema. */
@@ -114,7 +97,7 @@ export function sourceKey(source: SchemaSource, inputs: KeyInputs): string {
     file: source.file,
     text: sha256(source.text),
     dependencies,
-    lists: source.text.includes('sharedLists') ? listsFingerprint(source, inputs) : null,
+    lists: source.text.includes('sharedLists') ? inputs.listsFingerprint(source.path) : null,
     allowedLibraries: [...inputs.allowedLibraries].sort(),
   });
 }

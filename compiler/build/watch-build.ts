@@ -35,12 +35,16 @@ export async function watchBuild(options: BuildCommandOptions, io: WatchIo, runB
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
+  // `--force` re-analyses every schema once, in the first build; rebuilds use the cache it refreshed.
+  let force = options.force;
 
   const rebuild = (reason: string) => {
     queue = queue.then(async () => {
       const started = performance.now();
+      const forceThis = force;
+      force = false;
       try {
-        code = await runBuild({ ...options, watch: false, session }, io);
+        code = await runBuild({ ...options, watch: false, session, force: forceThis }, io);
       } catch (error) {
         code = 1;
         io.stderr.write(`toolkit build: ${(error as Error).message}\n`);

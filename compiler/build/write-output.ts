@@ -49,7 +49,7 @@ export const schemaRecord = (b: AnalysedSchema): ManifestSchema => ({
   name: b.model.name,
   tools: b.model.tools.map((tool) => tool.name),
   integrity: b.emitted.integrity,
-  moduleSha256: sha256(b.emitted.text),
+  moduleSha256: b.moduleSha256,
   cacheSha256: sha256(b.cacheLine),
 });
 

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../runtime/canonical-json.ts';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
+import { narrowModel } from '../../templates/narrow-model.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { fillTemplate } from './template.ts';
@@ -26,7 +27,7 @@ export interface BundlePart {
 }
 
 /** Specifier under which the bundler serves a generated module from memory. */
-export const generatedSpecifier = (module: string): string => `toolkit-generated:${module}`;
+const generatedSpecifier = (module: string): string => `toolkit-generated:${module}`;
 
 /** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer and the server param keys. */
 export interface BundleListing {
@@ -44,13 +45,13 @@ export interface BundleListing {
  */
 function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
   return parts.map(({ model, tools }) => {
-    const selected = tools === null ? model.tools : model.tools.filter((tool) => tools.includes(tool.name));
-    return { ...model, tools: selected.map((tool) => (tool.output === undefined ? tool : { ...tool, output: JSON.parse(canonicalJson(tool.output)) as typeof tool.output })) };
+    const served = narrowModel(model, tools);
+    return { ...served, tools: served.tools.map((tool) => (tool.output === undefined ? tool : { ...tool, output: JSON.parse(canonicalJson(tool.output)) as typeof tool.output })) };
   });
 }
 
 /** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
-export function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string } {
+function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string } {
   const models = servedModels(parts);
   const listing: BundleListing = { tools: listTools(models), secretKeys: [...secretKeysOf(models)].sort() };
   const json = JSON.stringify(listing);
@@ -84,7 +85,7 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */
 export function emitBundleDeclarations(name: string, parts: readonly BundlePart[]): string {
-  const selected = parts.map((part) => (part.tools === null ? part.model : { ...part.model, tools: part.model.tools.filter((tool) => part.tools!.includes(tool.name)) }));
+  const selected = parts.map((part) => narrowModel(part.model, part.tools));
   const declarations = parts.map((part, index) => (part.tools === null && part.declarations !== undefined ? part.declarations : toolTypeDeclarations(selected[index]!)));
   const namespaces = new Map<string, SchemaModel[]>();
   for (const model of selected) namespaces.set(model.namespace, [...(namespaces.get(model.namespace) ?? []), model]);

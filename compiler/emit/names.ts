@@ -4,7 +4,7 @@
  */
 
 /** `get_price-now` / `getPrice` → `GetPriceNow` / `GetPrice`: for type names. */
-export function pascalCase(text: string): string {
+function pascalCase(text: string): string {
   const words = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
   const joined = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   return /^[0-9]/.test(joined) ? `_${joined}` : joined || '_';

@@ -9,7 +9,7 @@ const templatesDir = join(import.meta.dirname, '..', '..', 'templates');
 const cache = new Map<string, string>();
 
 /** The text of `templates/<name>`, read once per process. */
-export function readTemplate(name: string): string {
+function readTemplate(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
     text = readFileSync(join(templatesDir, name), 'utf8');

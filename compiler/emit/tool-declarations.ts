@@ -6,6 +6,7 @@ import type { SchemaModel, ToolModel } from '../../runtime/model.ts';
 import { commentText, propertyName } from './code-writer.ts';
 import { toolTypeName } from './names.ts';
 import { toolInputType, toolOutputType } from './type-code.ts';
+import { mayBeOmitted } from './zod-code.ts';
 
 /** `export type NsToolInput = {…};` and `export type NsToolOutput = …;` for every tool, in declared order. */
 export function toolTypeDeclarations(model: SchemaModel): string {
@@ -29,7 +30,7 @@ export function toolTypeDeclarations(model: SchemaModel): string {
 export function toolSignature(namespace: string, tool: ToolModel, indent: string): string {
   const input = toolTypeName(namespace, tool.name, 'Input');
   const output = toolTypeName(namespace, tool.name, 'Output');
-  const optionalInput = tool.parameters.every((p) => !p.visible || p.options.optional || p.options.default !== undefined);
+  const optionalInput = tool.parameters.every((p) => !p.visible || mayBeOmitted(p));
   return [
     `${indent}/** ${commentText(tool.description)} */`,
     `${indent}readonly ${propertyName(tool.name)}: (input${optionalInput ? '?' : ''}: ${input}) => Promise<ToolResult<${output}>>;`,

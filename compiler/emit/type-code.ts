@@ -1,11 +1,12 @@
 /**
  * TypeScript types for a tool's input (from its parameters) and output (from its declared output
- * schema), written as text. Output schemas are JSON-Schema-like data; what cannot be expressed
+ * schema, as the runtime converts and checks it), written as text. What cannot be expressed
  * exactly becomes `unknown` rather than a type that lies.
  */
 import type { ParameterModel, ToolModel } from '../../runtime/model.ts';
 import { commentText, literal, propertyName } from './code-writer.ts';
-import { visibleParameters } from './zod-code.ts';
+import { mayBeOmitted, visibleParameters } from './zod-code.ts';
+import { outputJsonSchema } from '../../runtime/output-schema.ts';
 
 function parameterType(parameter: ParameterModel): string {
   const type = parameter.type;
@@ -31,23 +32,25 @@ export function toolInputType(tool: ToolModel, indent = ''): string {
   if (parameters.length === 0) return 'Record<string, never>';
   const inner = `${indent}  `;
   const members = parameters.map((parameter) => {
-    const optional = parameter.options.optional || parameter.options.default !== undefined;
     const doc = parameter.description ? `${inner}/** ${commentText(parameter.description)} */\n` : '';
-    return `${doc}${inner}readonly ${propertyName(parameter.key)}${optional ? '?' : ''}: ${parameterType(parameter)};`;
+    return `${doc}${inner}readonly ${propertyName(parameter.key)}${mayBeOmitted(parameter) ? '?' : ''}: ${parameterType(parameter)};`;
   });
   return `{\n${members.join('\n')}\n${indent}}`;
 }
 
 const MAX_DEPTH = 12;
 
-/** A TypeScript type for a JSON-Schema-like value; unknown shapes (and `$ref`) give `unknown`. */
-export function jsonSchemaType(schema: unknown, indent = '', depth = 0): string {
+/**
+ * A TypeScript type for a converted output schema (`outputJsonSchema`); unknown shapes give `unknown`.
+ * The runtime checks only types and enums, never `required` or closed objects, so every property is
+ * optional and every object stays open: the type never promises more than the server guarantees.
+ */
+function jsonSchemaType(schema: unknown, indent = '', depth = 0): string {
   if (depth > MAX_DEPTH || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'unknown';
   const node = schema as Record<string, unknown>;
   if (Array.isArray(node.enum) && node.enum.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
     return node.enum.length === 0 ? 'never' : node.enum.map((v) => literal(v as string | number | boolean | null)).join(' | ');
   }
-  if ('const' in node && (node.const === null || ['string', 'number', 'boolean'].includes(typeof node.const))) return literal(node.const as string);
   const types = Array.isArray(node.type) ? node.type : [node.type];
   const parts = types.map((type) => singleType(type, node, indent, depth));
   if (parts.includes('unknown')) return 'unknown';
@@ -78,23 +81,24 @@ function singleType(type: unknown, node: Record<string, unknown>, indent: string
 
 function objectType(node: Record<string, unknown>, indent: string, depth: number): string {
   const properties = node.properties && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : {};
-  const required = new Set(Array.isArray(node.required) ? node.required.filter((k): k is string => typeof k === 'string') : []);
   const keys = Object.keys(properties).sort();
-  const closed = node.additionalProperties === false;
-  if (keys.length === 0) return closed ? 'Record<string, never>' : 'Record<string, unknown>';
+  if (keys.length === 0) return 'Record<string, unknown>';
   const inner = `${indent}  `;
   const members = keys.map((key) => {
     const child = properties[key];
     const description = child && typeof child === 'object' && typeof (child as Record<string, unknown>).description === 'string' ? (child as Record<string, string>).description : undefined;
     const doc = description ? `${inner}/** ${commentText(description)} */\n` : '';
-    return `${doc}${inner}readonly ${propertyName(key)}${required.has(key) ? '' : '?'}: ${jsonSchemaType(child, inner, depth + 1)};`;
+    return `${doc}${inner}readonly ${propertyName(key)}?: ${jsonSchemaType(child, inner, depth + 1)};`;
   });
-  if (!closed) members.push(`${inner}readonly [key: string]: unknown;`);
+  members.push(`${inner}readonly [key: string]: unknown;`);
   return `{\n${members.join('\n')}\n${indent}}`;
 }
 
-/** The output type of a tool: its JSON output schema's type, or `unknown` when none is declared or it is not JSON. */
+/**
+ * The type of a tool's `structuredContent`: derived from the very `outputSchema` the runtime
+ * advertises and checks, so `unknown` when there is none (no JSON output, or a root that is not an object).
+ */
 export function toolOutputType(tool: ToolModel, indent = ''): string {
-  if (!tool.output || tool.output.mimeType !== 'application/json') return 'unknown';
-  return jsonSchemaType(tool.output.schema, indent);
+  const schema = outputJsonSchema(tool.output);
+  return schema ? jsonSchemaType(schema, indent) : 'unknown';
 }

@@ -38,7 +38,7 @@ function baseSchema(parameter: ParameterModel): string {
 }
 
 /** The zod expression of one visible parameter, e.g. `z.number().min(1).max(30).optional().default(7)`. */
-export function parameterZod(parameter: ParameterModel, file: string): string {
+function parameterZod(parameter: ParameterModel, file: string): string {
   const options = parameter.options;
   let code = baseSchema(parameter);
   const allowed = CONSTRAINTS[parameter.type.kind];
@@ -48,12 +48,15 @@ export function parameterZod(parameter: ParameterModel, file: string): string {
     if (!allowed.includes(name)) throw new EmitError(file, `parameter "${parameter.key}": ${name}() does not apply to ${parameter.type.kind}()`);
     code += name === 'regex' ? `.regex(new RegExp(${literal(value as string)}))` : `.${name}(${literal(value as number)})`;
   }
-  if (options.optional || options.default !== undefined) code += '.optional()';
+  if (mayBeOmitted(parameter)) code += '.optional()';
   const fallback = typedDefault(parameter);
   if (fallback !== undefined) code += `.default(${literal(fallback)})`;
   if (parameter.description !== undefined) code += `.describe(${literal(parameter.description)})`;
   return code;
 }
+
+/** Whether a client may leave a parameter out: it is optional or has a default. */
+export const mayBeOmitted = (parameter: ParameterModel): boolean => parameter.options.optional === true || parameter.options.default !== undefined;
 
 /** The parameters a client supplies, in declared order (hidden server/fixed parameters excluded). */
 export const visibleParameters = (tool: ToolModel): ParameterModel[] => tool.parameters.filter((parameter) => parameter.visible);

@@ -58,4 +58,21 @@ test('a change to the groups of .toolkit/config.json makes the output stale', as
   assert.match(result.stderr, /config\.json: groups changed since the last build/);
 });
 
+test('--check compares the group asked for with the group built', async () => {
+  const checkIn = (extra: string[] = []) => runCli(['build', '--check', '--schemas', ws.path('schemas'), '--out', ws.path('grouped'), '--project', ws.dir, ...extra]);
+  assert.is((await buildWorkspace(ws.dir, ['--group', 'desk'], 'grouped')).code, 0);
+  const whole = await checkIn();
+  assert.is(whole.code, 1, whole.stdout);
+  assert.match(whole.stderr, /grouped: holds only group desk, not the catalog and every group/);
+  const desk = await checkIn(['--group', 'desk']);
+  assert.is(desk.code, 0, desk.stderr);
+  assert.match(desk.stdout, /is up to date/);
+
+  assert.is((await buildWorkspace(ws.dir, [], 'grouped')).code, 0);
+  assert.is((await checkIn()).code, 0);
+  const narrowed = await checkIn(['--group', 'desk']);
+  assert.is(narrowed.code, 1, narrowed.stdout);
+  assert.match(narrowed.stderr, /grouped: holds the catalog and every group, not group desk/);
+});
+
 test.run();

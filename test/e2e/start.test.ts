@@ -26,7 +26,7 @@ async function started(): Promise<{ mcpUrl: string; validatorUrl: string; tools:
     const check = () => {
       const mcpUrl = output.match(/MCP server \(the catalog\):\s+(\S+)/)?.[1];
       const validatorUrl = output.match(/Validator UI:\s+(\S+)/)?.[1];
-      const tools = Number(output.match(/built \d+ schemas, (\d+) tools/)?.[1]);
+      const tools = Number(output.match(/^\d+ schemas, (\d+) tools, \d+ rebuilt, /m)?.[1]);
       if (mcpUrl && validatorUrl) done({ mcpUrl, validatorUrl, tools });
     };
     child!.stdout!.on('data', check);
