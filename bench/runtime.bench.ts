@@ -6,7 +6,9 @@
  *     paths are measured in interleaved blocks so machine noise hits them alike; the table splits
  *     the added latency into that floor and what the runtime itself adds;
  *  2. spawn → first `tools/list` answer for 10, 100, 500 and 2,000 tools (SchemaModels generated
- *     here, 4 tools per schema), next to `node -e ''` as the floor.
+ *     here, 4 tools per schema), next to `node -e ''` as the floor; each count both on the eager
+ *     path (every tool built at start) and on the path generated bundles take (the listing and the
+ *     secret keys computed ahead, `listTools` and `secretKeysOf`, so no tool is built before its call).
  * The servers are bundled with esbuild into plain `.mjs` files, as generated bundles ship (tsx would
  * add its own start-up). The bench re-runs itself once with NODE_EXTRA_CA_CERTS so the direct side
  * can use the global `fetch` with the test CA. Bounded loops only.
@@ -19,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { listTools, secretKeysOf } from '../runtime/create-runtime.ts';
 import type { SchemaModel } from '../runtime/model.ts';
 import { createTestCa, type TestCa } from '../test/support/tls.ts';
 import { param, schema, str, num, tool } from '../test/runtime/support/models.ts';
@@ -33,9 +36,10 @@ const SPAWNS = 5;
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number): string => n.toFixed(3).padStart(8);
 
-function writeModels(schemas: SchemaModel[]): string {
+/** The spec file for serve-models.ts; `precomputed` adds what a build embeds (listing, secret keys). */
+function writeModels(schemas: SchemaModel[], precomputed = false): string {
   const file = join(mkdtempSync(join(tmpdir(), 'toolkit-bench-')), 'models.json');
-  writeFileSync(file, JSON.stringify({ schemas }));
+  writeFileSync(file, JSON.stringify(precomputed ? { schemas, listing: listTools(schemas), secretKeys: [...secretKeysOf(schemas)] } : { schemas }));
   return file;
 }
 
@@ -237,31 +241,33 @@ process.stdout.write(`ratio p50 runtime/direct fetch: ${(p50('viaMcp') / p50('di
 
 // 2. Spawn → first tools/list.
 process.stdout.write(`\nSpawn → first tools/list answer, median (min) of ${SPAWNS} spawns, ms; the server is an esbuild bundle of the runtime\n`);
-process.stdout.write(`| tools  | schemas | raw JSON-RPC client | SDK Client (parses + validates) | list bytes |\n|--------|---------|---------------------|---------------------------------|------------|\n`);
+process.stdout.write(`| tools  | schemas | start   | raw JSON-RPC client | SDK Client (parses + validates) | list bytes |\n|--------|---------|---------|---------------------|---------------------------------|------------|\n`);
 const floors: number[] = [];
 for (let i = 0; i < SPAWNS; i++) floors.push(await floorSpawn());
 floors.sort((a, b) => a - b);
 const cell = (sorted: number[]) => `${ms(percentile(sorted, 50))} (${ms(sorted[0]!).trim()})`;
-process.stdout.write(`| floor  | node -e | ${cell(floors).padEnd(19)} |                                 |          – |\n`);
+process.stdout.write(`| floor  | node -e |         | ${cell(floors).padEnd(19)} |                                 |          – |\n`);
 for (const count of [10, 100, 500, 2000]) {
   const schemas = generate(count, upstream.origin);
-  const file = writeModels(schemas);
-  const raw: number[] = [];
-  const sdk: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < SPAWNS; i++) {
-    const measured = await rawSpawnToList(file, ca.caFile);
-    raw.push(measured.ms);
-    bytes = measured.bytes;
-    const { client: c, spawnedAt } = await connect(file, ca.caFile);
-    const list = await c.listTools();
-    sdk.push(performance.now() - spawnedAt);
-    if (list.tools.length !== count) throw new Error(`expected ${count} tools, got ${list.tools.length}`);
-    await c.close();
+  // eager: every tool built at start (toolkit server); listing: what a generated bundle passes.
+  for (const [start, file] of [['eager', writeModels(schemas)], ['listing', writeModels(schemas, true)]] as const) {
+    const raw: number[] = [];
+    const sdk: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < SPAWNS; i++) {
+      const measured = await rawSpawnToList(file, ca.caFile);
+      raw.push(measured.ms);
+      bytes = measured.bytes;
+      const { client: c, spawnedAt } = await connect(file, ca.caFile);
+      const list = await c.listTools();
+      sdk.push(performance.now() - spawnedAt);
+      if (list.tools.length !== count) throw new Error(`expected ${count} tools, got ${list.tools.length}`);
+      await c.close();
+    }
+    raw.sort((a, b) => a - b);
+    sdk.sort((a, b) => a - b);
+    process.stdout.write(`| ${String(count).padStart(6)} | ${String(schemas.length).padStart(7)} | ${start.padEnd(7)} | ${cell(raw).padEnd(19)} | ${cell(sdk).padEnd(31)} | ${String(bytes).padStart(10)} |\n`);
   }
-  raw.sort((a, b) => a - b);
-  sdk.sort((a, b) => a - b);
-  process.stdout.write(`| ${String(count).padStart(6)} | ${String(schemas.length).padStart(7)} | ${cell(raw).padEnd(19)} | ${cell(sdk).padEnd(31)} | ${String(bytes).padStart(10)} |\n`);
 }
 process.stdout.write('(both include process start and initialize; target < 200 ms from spawn)\n');
 await upstream.close();

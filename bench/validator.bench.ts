@@ -7,13 +7,11 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadLayers } from '../validator-service/pipeline/load-layers.ts';
 import { startValidator } from '../validator-service/server.ts';
 
 // Child mode: the service under load, in its own process so its RSS is its own.
 if (process.argv.includes('--serve')) {
-  const layers = await loadLayers();
-  const running = await startValidator({ port: 0, env: process.env, layers });
+  const running = await startValidator({ port: 0, env: process.env });
   process.stdout.write(`${running.url}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void running.close().then(() => process.exit(0)));
@@ -22,17 +20,17 @@ if (process.argv.includes('--serve')) {
 }
 
 async function main(): Promise<void> {
-  const { startMcpPeer } = await import('../test/validator/service/support/mcp-peer.ts');
-  const { startLoopback } = await import('../test/validator/service/support/loopback-server.ts');
-  const mcp = await startMcpPeer('bench-peer');
-  const site = await startLoopback((_req, res) => { res.setHeader('content-type', 'text/html'); res.end('<!doctype html><title>site</title><p>hello'); });
-  const allow = `127.0.0.1:${mcp.port},127.0.0.1:${site.port}`;
-  const targets = [`${mcp.url}/mcp`, `${site.url}/`];
-  const layers = await loadLayers();
+  const { startStreamableMcpServer } = await import('../test/peers/mcp-streamable-server.ts');
+  const { startHttpWebsite } = await import('../test/peers/websites.ts');
+  const mcp = await startStreamableMcpServer({ name: 'bench-peer' });
+  const site = await startHttpWebsite();
+  const allow = `${new URL(mcp.url).host},${new URL(site.url).host}`;
+  const targets = [mcp.url, site.url];
   const rows: string[][] = [];
+  let assessed: string[] = [];
 
   // 1. Pipeline overhead, in-process.
-  const inProc = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: allow, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100' }, layers });
+  const inProc = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: allow, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100' } });
   const walls: number[] = [];
   const pipeline: number[] = [];
   const slowest: number[] = [];
@@ -40,7 +38,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < 15; i++) {
     const started = performance.now();
     const response = await fetch(`${inProc.url}/api/assess`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: targets[0] }) });
-    const body = await response.json() as { durationMs: number; layers: Record<string, { durationMs: number }> };
+    const body = await response.json() as { durationMs: number; notAssessed: string[]; layers: Record<string, { durationMs: number }> };
+    assessed = Object.keys(body.layers).filter((n) => !body.notAssessed.includes(n));
     walls.push(performance.now() - started);
     pipeline.push(body.durationMs);
     const [name, layer] = Object.entries(body.layers).sort((a, b) => b[1].durationMs - a[1].durationMs)[0]!;
@@ -91,7 +90,7 @@ async function main(): Promise<void> {
 
   await mcp.close();
   await site.close();
-  process.stdout.write(`layers: ${layers.map((l) => l.name).join(', ')}\n\n`);
+  process.stdout.write(`layers: ${assessed.join(', ')}\n\n`);
   const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
   for (const row of rows) process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |\n`);
 }

@@ -8,11 +8,11 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createHandlerSandbox, type HandlerSandbox } from './handler-sandbox.ts';
 import type { SchemaModel, ToolModel } from './model.ts';
 import { createRedactor, REDACTED } from './redact.ts';
-import { serverKeysOf } from './request-assembly.ts';
+import { collectServerKeys } from './request-assembly.ts';
 import { createRuntimeTool, describeTool, listEntryOf, type RuntimeTool, type ToolContext } from './runtime-tool.ts';
 import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
 import { loadServerParams } from './server-params.ts';
-import { createUpstreamHttpClient } from './upstream-http.ts';
+import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-http.ts';
 import { assignWireNames } from './wire-name.ts';
 
 export interface RuntimeOptions {
@@ -23,8 +23,8 @@ export interface RuntimeOptions {
   libraries?: Readonly<Record<string, unknown>>;
   /** Per upstream call timeout, ms (default 15000, env TOOLKIT_TIMEOUT_MS). */
   timeoutMs?: number;
-  /** Injectable for tests of odd upstreams; default: the runtime's keep-alive node:http(s) client. */
-  fetch?: typeof fetch;
+  /** The client for upstream calls, injectable for tests of odd upstreams (not closed by the runtime); default: a keep-alive node:http(s) client of its own. */
+  http?: UpstreamHttpClient;
   /**
    * The `tools/list` answer computed ahead of time (by `listTools` over these same schemas, at build
    * time): with it, no tool is built before its first call. Without it, every tool is built now.
@@ -77,11 +77,7 @@ export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
   const keys = new Set<string>();
   for (const schema of schemas) {
     for (const key of schema.requiredServerParams) keys.add(key);
-    for (const template of Object.values(schema.headers)) for (const key of serverKeysOf(template)) keys.add(key);
-    for (const tool of schema.tools) {
-      for (const key of serverKeysOf(tool.url)) keys.add(key);
-      for (const parameter of tool.parameters) for (const key of serverKeysOf(parameter.value)) keys.add(key);
-    }
+    collectServerKeys(keys, schema, schema.tools);
   }
   return keys;
 }
@@ -104,20 +100,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // URL-safe, so a raw value JSON leaves alone means every form survives JSON unchanged.
   const secretsSurviveJson = Object.values(serverParams).every((value) => JSON.stringify(value) === `"${value}"`);
   const closing = new AbortController();
-  const http = createUpstreamHttpClient();
+  const http = options.http ?? createUpstreamHttpClient();
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
+  const timeoutMs = timeoutFrom(options);
   const context: ToolContext = {
     serverParams,
     tokens,
     redact,
     http,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeoutMs: timeoutFrom(options),
+    timeoutMs,
     closing: closing.signal,
     secretsSurviveJson,
     sandbox(schema: SchemaModel): HandlerSandbox {
       let sandbox = sandboxes.get(schema);
-      if (!sandbox) sandboxes.set(schema, (sandbox = createHandlerSandbox(schema, options.libraries ?? {})));
+      if (!sandbox) sandboxes.set(schema, (sandbox = createHandlerSandbox(schema, options.libraries ?? {}, timeoutMs)));
       return sandbox;
     },
   };
@@ -134,7 +130,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     redact,
     async close() {
       closing.abort();
-      http.close();
+      if (http !== options.http) http.close();
       sandboxes.clear();
     },
   };

@@ -15,14 +15,16 @@ function shapeError(hook: string, tool: string, expected: string): ToolError {
   return new ToolError(`${hook} handler of ${tool} returned the wrong shape: expected ${expected}`);
 }
 
-function checkStruct(value: unknown, hook: string, tool: string): RequestStruct {
+/** The struct a `preRequest` returned; a left-out method keeps the one it was given. */
+function checkStruct(value: unknown, tool: string, previousMethod: HttpMethod): RequestStruct {
+  const hook = 'preRequest';
   const expected = '{ struct: { url, method, headers, body? }, payload }';
   if (!isPlainObject(value) || typeof value.url !== 'string' || !isPlainObject(value.headers)) throw shapeError(hook, tool, expected);
   if (!Object.values(value.headers).every((v) => typeof v === 'string')) throw shapeError(hook, tool, 'struct.headers to hold only string values');
-  const method = value.method === undefined ? undefined : String(value.method).toUpperCase();
-  if (method !== undefined && !METHODS.has(method as HttpMethod)) throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT or DELETE');
+  const method = value.method === undefined ? previousMethod : String(value.method).toUpperCase();
+  if (!METHODS.has(method as HttpMethod)) throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT or DELETE');
   if (value.body !== undefined && value.body !== null && !isPlainObject(value.body)) throw shapeError(hook, tool, 'struct.body to be an object');
-  const struct: RequestStruct = { url: value.url, method: (method ?? 'GET') as HttpMethod, headers: value.headers as Record<string, string> };
+  const struct: RequestStruct = { url: value.url, method: method as HttpMethod, headers: value.headers as Record<string, string> };
   if (isPlainObject(value.body)) struct.body = value.body;
   return struct;
 }
@@ -32,9 +34,7 @@ export function checkPreRequest(value: unknown, tool: string, previous: RequestS
   const expected = '{ struct, payload }';
   if (!isPlainObject(value) || !('struct' in value) || !('payload' in value)) throw shapeError('preRequest', tool, expected);
   if (!isPlainObject(value.payload)) throw shapeError('preRequest', tool, 'payload to be an object');
-  const struct = checkStruct(value.struct, 'preRequest', tool);
-  if ((value.struct as Record<string, unknown>).method === undefined) struct.method = previous.method;
-  return { struct, payload: value.payload };
+  return { struct: checkStruct(value.struct, tool, previous.method), payload: value.payload };
 }
 
 /** `executeRequest` / `postRequest` → `{ response }`. */

@@ -62,8 +62,3 @@ export function readProjectConfig(projectDir: string): ProjectConfig {
   }
   return parsed.data;
 }
-
-/** True when a group includes `namespace/toolName`. */
-export function groupIncludes(group: GroupConfig, namespace: string, toolName: string): boolean {
-  return group.tools.some((entry) => entry === namespace || entry === `${namespace}/${toolName}`);
-}

@@ -10,8 +10,8 @@ export const REDACTED = '[redacted]';
 /** Shorter values are not treated as secrets: redacting `1` or `yes` would garble every result. */
 const MIN_SECRET_LENGTH = 4;
 
-/** Builds the redactor for a set of secret values (and optional extra patterns). */
-export function createRedactor(secrets: Iterable<string>, patterns: readonly RegExp[] = []): Redact {
+/** Builds the redactor for a set of secret values. */
+export function createRedactor(secrets: Iterable<string>): Redact {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
@@ -21,23 +21,29 @@ export function createRedactor(secrets: Iterable<string>, patterns: readonly Reg
     forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
   }
   const ordered = [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
-  if (ordered.length === 0 && patterns.length === 0) return (text) => text;
+  if (ordered.length === 0) return (text) => text;
   return (text) => {
     let out = text;
     for (const form of ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    for (const pattern of patterns) out = out.replace(pattern, REDACTED);
     return out;
   };
 }
 
+/**
+ * The one deep walk over JSON-like data: a copy of `value` with `map` applied to every string, and to
+ * every object key too when `keys` is set. Keys become own properties (a `__proto__` key stays data).
+ */
+export function mapStringsDeep<T>(value: T, map: (text: string) => string, options: { keys?: boolean } = {}): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return map(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [options.keys ? map(k) : k, walk(item)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
 /** Redacts every string inside a JSON-like value (keys included). */
 export function redactDeep<T>(value: T, redact: Redact): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact)) as T;
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v, redact);
-    return out as T;
-  }
-  return value;
+  return mapStringsDeep(value, redact, { keys: true });
 }

@@ -5,6 +5,7 @@
  * appear only as secret tokens here; `resolveSecrets` puts the real values in just before `fetch`.
  */
 import type { HttpMethod, ParameterModel, SchemaModel, Template, ToolModel } from './model.ts';
+import { mapStringsDeep } from './redact.ts';
 import type { SecretTokens } from './secret-token.ts';
 import { MissingServerParamError, ToolError } from './tool-error.ts';
 
@@ -26,15 +27,22 @@ function asText(value: unknown): string {
 }
 
 /** Server keys a template uses. */
-export const serverKeysOf = (template: Template): string[] =>
+const serverKeysOf = (template: Template): string[] =>
   template.flatMap((part) => (typeof part === 'object' && 'server' in part ? [part.server] : []));
+
+/** The one walk over where server params are used: the schema's headers and these tools' URLs and parameter values. */
+export function collectServerKeys(into: Set<string>, schema: SchemaModel, tools: readonly ToolModel[]): Set<string> {
+  for (const template of Object.values(schema.headers)) for (const key of serverKeysOf(template)) into.add(key);
+  for (const tool of tools) {
+    for (const key of serverKeysOf(tool.url)) into.add(key);
+    for (const parameter of tool.parameters) for (const key of serverKeysOf(parameter.value)) into.add(key);
+  }
+  return into;
+}
 
 /** Every server param a call of this tool needs (URL, parameter values, schema headers). */
 export function requiredServerKeys(schema: SchemaModel, tool: ToolModel): string[] {
-  const keys = new Set<string>(serverKeysOf(tool.url));
-  for (const parameter of tool.parameters) for (const key of serverKeysOf(parameter.value)) keys.add(key);
-  for (const template of Object.values(schema.headers)) for (const key of serverKeysOf(template)) keys.add(key);
-  return [...keys].sort();
+  return [...collectServerKeys(new Set(), schema, [tool])].sort();
 }
 
 /** The value a parameter sends, or `undefined` when an optional user value was left out. */
@@ -96,13 +104,6 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
   return struct;
 }
 
-function resolveDeep(value: unknown, resolve: (text: string) => string): unknown {
-  if (typeof value === 'string') return resolve(value);
-  if (Array.isArray(value)) return value.map((v) => resolveDeep(v, resolve));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDeep(v, resolve)]));
-  return value;
-}
-
 /** Puts the real server values in place of the tokens; a token for an unset key names the variable. */
 export function resolveSecrets(struct: RequestStruct, tokens: SecretTokens, params: Readonly<Record<string, string>>): RequestStruct {
   const lookup = (key: string): string => {
@@ -115,6 +116,6 @@ export function resolveSecrets(struct: RequestStruct, tokens: SecretTokens, para
     method: struct.method,
     headers: Object.fromEntries(Object.entries(struct.headers).map(([k, v]) => [k, tokens.resolve(v, lookup)])),
   };
-  if (struct.body !== undefined) resolved.body = resolveDeep(struct.body, (text) => tokens.resolve(text, lookup)) as Record<string, unknown>;
+  if (struct.body !== undefined) resolved.body = mapStringsDeep(struct.body, (text) => tokens.resolve(text, lookup));
   return resolved;
 }

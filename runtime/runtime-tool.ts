@@ -55,10 +55,8 @@ export interface ToolContext {
   readonly serverParams: Readonly<Record<string, string>>;
   readonly tokens: SecretTokens;
   readonly redact: Redact;
-  /** The keep-alive HTTP client for upstream calls. */
+  /** The HTTP client for upstream calls (the runtime's keep-alive one, or an injected one). */
   readonly http: UpstreamHttpClient;
-  /** Injected instead of `http` (tests of odd upstreams). */
-  readonly fetch?: typeof fetch;
   readonly timeoutMs: number;
   /** Aborted when the runtime closes. */
   readonly closing: AbortSignal;
@@ -95,30 +93,28 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   }
 
   async function exchange(input: Record<string, unknown>, budget: CallBudget): Promise<CallToolResult> {
-    const remaining = budget.remaining;
-    const combined = budget.signal;
     const sandbox = hooks.size > 0 ? context.sandbox(schema) : undefined;
 
     let struct = assembleRequest(schema, tool, input, context.tokens);
     let payload: Record<string, unknown> = input;
     if (sandbox && hooks.has('preRequest')) {
-      const returned = await sandbox.call(tool.name, 'preRequest', { struct, payload }, { timeoutMs: remaining(), signal: combined });
+      const returned = await sandbox.call(tool.name, 'preRequest', { struct, payload }, budget);
       ({ struct, payload } = checkPreRequest(returned, tool.name, struct));
     }
 
     let upstream: UpstreamData;
     if (sandbox && hooks.has('executeRequest')) {
-      const returned = await sandbox.call(tool.name, 'executeRequest', { struct, payload }, { timeoutMs: remaining(), signal: combined });
+      const returned = await sandbox.call(tool.name, 'executeRequest', { struct, payload }, budget);
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
       const request = resolveSecrets(struct, context.tokens, context.serverParams);
-      const response = await sendUpstream(request, context.fetch ? { client: context.http, fetch: context.fetch, budget } : { client: context.http, budget });
+      const response = await sendUpstream(request, { client: context.http, budget });
       upstream = interpretBody(response, tool.output);
     }
 
     if (sandbox && hooks.has('postRequest') && (upstream.kind === 'json' || upstream.kind === 'text')) {
       const response = upstream.kind === 'json' ? upstream.data : upstream.text;
-      const returned = await sandbox.call(tool.name, 'postRequest', { response, struct, payload }, { timeoutMs: remaining(), signal: combined });
+      const returned = await sandbox.call(tool.name, 'postRequest', { response, struct, payload }, budget);
       const data = checkResponse(returned, 'postRequest', tool.name);
       upstream = typeof data === 'string' && upstream.kind === 'text' ? { kind: 'text', text: data } : { kind: 'json', data };
     }

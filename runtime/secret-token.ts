@@ -21,11 +21,11 @@ export const TOKEN_PREFIX = 'toolkit-secret.';
 export function createSecretTokens(nonce = randomBytes(8).toString('hex')): SecretTokens {
   const source = `toolkit-secret\\.${nonce}\\.([A-Za-z_][A-Za-z0-9_]*)\\.end`;
   // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously,
-  // so one instance serves every call.
-  const resolver = new RegExp(source, 'g');
+  // so one instance serves every call (resolving here, redacting in the runtime).
+  const pattern = new RegExp(source, 'g');
   return {
     token: (key) => `${TOKEN_PREFIX}${nonce}.${key}.end`,
-    pattern: new RegExp(source, 'g'),
-    resolve: (text, lookup) => (text.includes(TOKEN_PREFIX) ? text.replace(resolver, (_, key: string) => lookup(key)) : text),
+    pattern,
+    resolve: (text, lookup) => (text.includes(TOKEN_PREFIX) ? text.replace(pattern, (_, key: string) => lookup(key)) : text),
   };
 }

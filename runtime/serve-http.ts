@@ -2,6 +2,7 @@
  * `--http`: the stateless fetch handler on `node:http`, at `/mcp`. Binds 127.0.0.1 unless told
  * otherwise; a request whose `Origin` is not this server's own (or an allowed one) gets 403, and on
  * a loopback binding a foreign `Host` does too, which blocks DNS-rebinding from a browser page.
+ * A request body over `MAX_BODY_BYTES` gets 413 and its connection is closed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,12 @@ export interface HttpServeOptions {
 
 export const MCP_PATH = '/mcp';
 
+/** The largest request body accepted (4 MiB); a larger one is answered 413 without being read. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+const BODY_TOO_LARGE_GRACE_MS = 500;
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 function reject(res: ServerResponse, status: number, message: string): void {
@@ -25,10 +32,26 @@ function reject(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** The body, counted as it arrives: past the limit it stops reading (the caller answers 413). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, fail) => {
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return fail(new BodyTooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        fail(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('error', fail);
+  });
 }
 
 async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
@@ -66,6 +89,19 @@ export async function serveHttp(makeServer: () => Server, options: HttpServeOpti
       const base = `http://${req.headers.host ?? 'localhost'}`;
       await writeResponse(res, await handle(await toRequest(req, base)));
     })().catch((error: unknown) => {
+      if (error instanceof BodyTooLarge) {
+        // The rest of the body is discarded, never kept; the connection is dropped shortly after the
+        // answer, not at once (also when the client asked for close): closing a socket with unread data
+        // resets it, and the client would lose the 413.
+        if (!res.headersSent) {
+          res.shouldKeepAlive = true;
+          reject(res, 413, `request body over ${MAX_BODY_BYTES} bytes`);
+        }
+        req.resume();
+        const timer = setTimeout(() => req.destroy(), BODY_TOO_LARGE_GRACE_MS);
+        req.socket.once('close', () => clearTimeout(timer));
+        return;
+      }
       if (!res.headersSent) reject(res, 500, 'internal error');
       else res.end();
       const line = `toolkit server: HTTP request failed: ${error instanceof Error ? error.message : String(error)}`;

@@ -42,8 +42,8 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
  * Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode.
  * A bundle passes the `listing` and `secretKeys` its build computed, so start-up builds no tool.
  */
-export async function runServerMain(options: RuntimeOptions & { argv: string[]; info?: ServerInfo }): Promise<void> {
-  const args = parseServeArgs(options.argv);
+export async function runServerMain(options: RuntimeOptions & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs }): Promise<void> {
+  const args = options.serve ?? parseServeArgs(options.argv);
   const serverParams = options.serverParams ?? loadServerParams();
   // Computed once (or taken from the build) for both the runtime and the warning below.
   const secretKeys = [...(options.secretKeys ?? secretKeysOf(options.schemas))];

@@ -3,6 +3,7 @@
  * body, auth rejected, throttled with Retry-After, HTML instead of JSON), successes become JSON
  * data, text or an image, whatever the declared output says.
  */
+import { looksLikeHtml, titleOf } from './html-sniff.ts';
 import type { OutputModel } from './model.ts';
 import { ToolError } from './tool-error.ts';
 import type { UpstreamResponse } from './upstream-fetch.ts';
@@ -21,16 +22,14 @@ const UTF8 = new TextDecoder();
 
 const mediaType = (response: UpstreamResponse): string => (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-const looksLikeHtml = (text: string): boolean => /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
-
 const isJsonType = (type: string): boolean => type === 'application/json' || type.endsWith('+json') || type === 'text/json';
 
 /** A body cut to a readable excerpt; HTML pages reduced to their title or text. */
 export function excerpt(text: string): string {
   let out = text;
   if (looksLikeHtml(out)) {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(out)?.[1];
-    out = title ? `HTML page "${title.trim()}"` : out.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
+    const title = titleOf(out);
+    out = title ? `HTML page "${title}"` : out.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
   }
   out = out.replace(/\s+/g, ' ').trim();
   return out.length > BODY_EXCERPT ? `${out.slice(0, BODY_EXCERPT)}…` : out;

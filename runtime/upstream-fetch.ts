@@ -1,8 +1,7 @@
 /**
  * The one HTTP call of a tool, with a deadline, and network failures named the way the spec's
  * runtime-error table names them (ECONNREFUSED, ETIMEDOUT, ENOTFOUND) so the model can act on them.
- * It goes through the runtime's keep-alive HTTP client, or through an injected `fetch` (tests of
- * odd upstreams, embedding).
+ * It goes through the runtime's HTTP client (`upstream-http.ts`; tests of odd upstreams inject their own).
  */
 import type { CallBudget } from './call-budget.ts';
 import type { RequestStruct } from './request-assembly.ts';
@@ -12,9 +11,8 @@ import { BodyTooLargeError, type HttpAnswer, type UpstreamHttpClient } from './u
 export type UpstreamResponse = HttpAnswer;
 
 export interface SendOptions {
-  /** The runtime's HTTP client, used unless `fetch` is given. */
+  /** The runtime's HTTP client. */
   readonly client: UpstreamHttpClient;
-  readonly fetch?: typeof fetch;
   /** The call's deadline and abort signal (client cancellation, shutdown, timeout). */
   readonly budget: CallBudget;
 }
@@ -53,12 +51,8 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
     case 'EAI_NONAME':
       return new ToolError(`upstream host ${host.replace(/:\d+$/, '')} could not be resolved (ENOTFOUND${code === 'ENOTFOUND' ? '' : `, ${code}`})`);
     case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
       return new ToolError(`upstream ${host} did not answer in time (ETIMEDOUT)`);
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
       return new ToolError(`upstream ${host} closed the connection (ECONNRESET)`);
     default: {
       const message = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
@@ -69,26 +63,6 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
 
 /** Largest upstream body passed on; more is no use to a model and would only cost memory. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
-
-async function readCapped(response: Response, url: string): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge(hostOf(url));
-  if (!response.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(hostOf(url));
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
 
@@ -103,10 +77,7 @@ export async function sendUpstream(struct: RequestStruct, options: SendOptions):
   }
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
   try {
-    if (!options.fetch) return await options.client.request(struct.url, { method: struct.method, headers, body, signal: budget.signal, maxBytes: MAX_BODY_BYTES });
-    const response = await options.fetch(struct.url, { method: struct.method, headers, body, signal: budget.signal, redirect: 'follow' });
-    const bytes = await readCapped(response, struct.url);
-    return { status: response.status, statusText: response.statusText, headers: response.headers, bytes };
+    return await options.client.request(struct.url, { method: struct.method, headers, body, signal: budget.signal, maxBytes: MAX_BODY_BYTES });
   } catch (error) {
     if (error instanceof ToolError) throw error;
     if (error instanceof BodyTooLargeError) throw tooLarge(hostOf(struct.url));

@@ -12,12 +12,13 @@ import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
 import { toSections } from './pipeline/sectioned.ts';
 import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
+import type { McpFetchHandler } from './mcp/mcp-face.ts';
 import type { ValidatorCore } from './validator-core.ts';
 
 export interface AppDeps {
   readonly core: ValidatorCore;
   /** Stateless MCP Streamable HTTP handler for `/mcp`; absent → 503. */
-  readonly mcpHandler?: ((request: Request) => Promise<Response>) | undefined;
+  readonly mcpHandler?: McpFetchHandler | undefined;
   readonly now?: () => number;
   /** Unexpected errors go here (never with request bodies or credentials). Default: stderr. */
   readonly logError?: (message: string) => void;
@@ -100,7 +101,7 @@ export function createValidatorApp(deps: AppDeps): H3 {
     throw new ApiError(501, 'not_implemented', 'The ERC-8004 registry lookup is not available in this version; the input was valid.');
   }));
 
-  app.all('/mcp', endpoint('/mcp', ['GET', 'POST', 'DELETE'], true, async (event) => {
+  app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
     return deps.mcpHandler(event.req as unknown as Request);
   }));

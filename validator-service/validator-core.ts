@@ -5,13 +5,12 @@
 import { ApiError } from './api/api-error.ts';
 import type { ValidatorConfig } from './config.ts';
 import type { Layer } from './layers/layer.ts';
-import { bounded } from './net/bounded.ts';
+import { raceSignal } from './layers/shared/deadline.ts';
 import { SsrfBlockedError } from './net/errors.ts';
 import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './net/resolve-target.ts';
 import { createTlsInfo } from './net/tls-info.ts';
 import type { Assessment } from './pipeline/assessment.ts';
-import { LAYER_NAMES } from './pipeline/layer-names.ts';
 import { runAssessment } from './pipeline/run-assessment.ts';
 
 export interface CoreDeps {
@@ -44,7 +43,7 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
   const policy: TargetPolicy = { allowList: config.allowList, resolve: deps.resolve ?? systemResolver };
   const fetch = createGuardedFetch({ ...policy, maxBytes: config.fetchMaxBytes, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}) });
   const tlsInfo = createTlsInfo({ ...policy, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}), ...(deps.now ? { now: deps.now } : {}) });
-  const implemented = deps.layers.map((l) => l.name).filter((n) => LAYER_NAMES.includes(n));
+  const implemented = deps.layers.map((l) => l.name);
 
   return {
     config,
@@ -52,7 +51,7 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
     async assess(request) {
       const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
       try {
-        await bounded(resolveTarget(request.url, policy), Math.min(timeoutMs, 5_000), () => new Error('slow DNS'));
+        await raceSignal(resolveTarget(request.url, policy), undefined, { ms: Math.min(timeoutMs, 5_000), error: () => new Error('slow DNS') });
       } catch (error) {
         if (error instanceof SsrfBlockedError) throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
         // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.

@@ -1,5 +1,5 @@
 /**
- * `toolkit server [--schemas DIR] [--group NAME] [--http [host:]port] [--print-config]`: loads the
+ * `toolkit server [--schemas DIR] [--project DIR] [--group NAME] [--http [host:]port] [--print-config]`: loads the
  * schemas through the compiler front end (scan + validation, never running them), and serves their
  * tools over stdio or stateless Streamable HTTP. In stdio mode nothing but protocol goes to stdout.
  */
@@ -7,7 +7,7 @@ import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SchemaModel } from '../../runtime/model.ts';
-import { groupIncludes, ProjectConfigError, readProjectConfig, type ProjectConfig } from '../../runtime/project-config.ts';
+import { ProjectConfigError, readProjectConfig, type ProjectConfig } from '../../runtime/project-config.ts';
 
 const BIN = resolve(import.meta.dirname, '..', 'bin.mjs');
 
@@ -28,6 +28,7 @@ export class ServerCommand extends Command {
 
   schemas = Option.String('--schemas', 'schemas', { description: 'directory of schema files (default ./schemas)' });
   group = Option.String('--group', { description: 'serve only this group of .toolkit/config.json' });
+  project = Option.String('--project', { description: 'project directory holding .toolkit/config.json (default: current directory)' });
   http = Option.String('--http', { description: 'serve Streamable HTTP on [host:]port (default host 127.0.0.1) instead of stdio' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
   printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
@@ -35,22 +36,24 @@ export class ServerCommand extends Command {
   async execute(): Promise<number> {
     const { stdout, stderr } = this.context;
     // The runtime (MCP SDK) and the compiler load only when this command runs.
-    const { printClientConfig, runServerMain, ServeUsageError, parseHostPort } = await import('../../runtime/index.ts');
-    const { secretKeysOf } = await import('../../runtime/create-runtime.ts');
+    const { printClientConfig, runServerMain, ServeUsageError, parseHostPort, secretKeysOf } = await import('../../runtime/index.ts');
     try {
-      if (this.http !== undefined) parseHostPort(this.http);
+      const serve = this.http !== undefined ? { http: parseHostPort(this.http) } : {};
       const dir = resolve(this.schemas);
       if (!isDir(dir)) throw new ServerUsage(`--schemas ${this.schemas}: not a directory`);
-      const config = readConfig();
+      const projectDir = resolve(this.project ?? process.cwd());
+      if (this.project !== undefined && !isDir(projectDir)) throw new ServerUsage(`--project ${this.project}: not a directory`);
+      const config = readProjectConfig(projectDir);
       const models = await this.loadModels(dir, config);
       if (this.printConfig) {
-        const args = [BIN, 'server', '--schemas', dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : [])];
+        // Absolute paths only: a client starts the server from a working directory of its own.
+        const args = [BIN, 'server', '--project', projectDir, '--schemas', dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : [])];
         const name = this.group ? `toolkit-${this.group}` : 'toolkit';
         stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: [...secretKeysOf(models)] }));
         return 0;
       }
       const libraries = await loadLibraries(models, stderr);
-      await runServerMain({ schemas: models, argv: this.http ? ['--http', this.http] : [], libraries, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      await runServerMain({ schemas: models, argv: [], serve, libraries, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
       return 0;
     } catch (error) {
       if (error instanceof ServerUsage || error instanceof ServeUsageError || error instanceof ProjectConfigError) {
@@ -64,6 +67,7 @@ export class ServerCommand extends Command {
   private async loadModels(dir: string, config: ProjectConfig): Promise<SchemaModel[]> {
     // The compiler (ts-morph) is loaded only here, when schemas are actually read.
     const { loadSchemaTree } = await import('../../compiler/index.ts');
+    const { selectGroup } = await import('../../compiler/build/group-selection.ts');
     const allowedLibraries = config.security?.allowedLibraries ?? [];
     const entries = await loadSchemaTree(dir, { allowedLibraries, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
     const models: SchemaModel[] = [];
@@ -81,9 +85,12 @@ export class ServerCommand extends Command {
         const known = Object.keys(config.groups ?? {});
         throw new ServerUsage(`no group "${this.group}" in .toolkit/config.json${known.length ? ` (groups: ${known.join(', ')})` : ''}`);
       }
-      selected = models
-        .map((model) => ({ ...model, tools: model.tools.filter((tool) => groupIncludes(group, model.namespace, tool.name)) }))
-        .filter((model) => model.tools.length > 0);
+      const selection = selectGroup(group, models);
+      for (const entry of selection.unmatched) this.context.stderr.write(`toolkit server: group "${this.group}": "${entry}" matches no loaded schema or tool\n`);
+      selected = selection.selected.map(({ index, tools }) => {
+        const model = models[index]!;
+        return tools === null ? model : { ...model, tools: model.tools.filter((tool) => tools.includes(tool.name)) };
+      });
     }
     if (selected.reduce((n, m) => n + m.tools.length, 0) === 0) throw new ServerUsage(`no tools to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}`);
     return selected;
@@ -96,10 +103,6 @@ function isDir(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function readConfig(): ProjectConfig {
-  return readProjectConfig(process.cwd());
 }
 
 /** Imports each library the schemas declare (already allowlisted by the loader), as `default ?? module`. */

@@ -16,6 +16,8 @@ import { closeServer, listen, type Peer } from './listen.ts';
 import { methodsOf, readJson } from './read-json.ts';
 
 export interface StreamablePeerOptions {
+  /** `serverInfo.name` (default `loopback-streamable`). */
+  readonly name?: string;
   /** Number of tools (default 5). */
   readonly toolCount?: number;
   /** Tools per `tools/list` page (default 2), so pagination is exercised. */
@@ -28,6 +30,8 @@ export interface StreamablePeerOptions {
   readonly failingToolList?: boolean;
   /** Return a tool without `inputSchema` from `tools/list`. */
   readonly invalidToolList?: boolean;
+  /** Answer POSTs with a JSON body instead of an event stream (the SDK's `enableJsonResponse`). */
+  readonly jsonResponse?: boolean;
   /** Publish an SEP-2127 server card at `<endpoint>/server-card`. */
   readonly serverCard?: boolean;
 }
@@ -47,7 +51,7 @@ function makeTools(count: number): Tool[] {
 
 function makeServer(options: StreamablePeerOptions): Server {
   const server = new Server(
-    { name: 'loopback-streamable', version: '1.2.3' },
+    { name: options.name ?? 'loopback-streamable', version: '1.2.3' },
     { capabilities: { tools: {}, resources: {} }, instructions: 'Call echo tools with a text.' },
   );
   const tools = makeTools(options.toolCount ?? 5);
@@ -106,6 +110,7 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
         const server = makeServer(options);
         const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
+          enableJsonResponse: options.jsonResponse ?? false,
           onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
         });
         transport.onclose = () => { if (transport.sessionId) sessions.delete(transport.sessionId); };

@@ -39,6 +39,9 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
   wrongShape: { postRequest: () => ({ data: 1 }) },
   notObject: { preRequest: () => 42 },
   loop: { preRequest: () => { for (;;) {} } },
+  spin: { preRequest: async () => { for (;;) await 0; } },
+  spinLater: { preRequest: async () => { await libraries.greeter.later('v'); for (;;) await 0; } },
+  hang: { preRequest: async () => { await new Promise(() => {}); } },
   frozen: {
     executeRequest: () => {
       try { sharedLists.chains[0].name = 'changed'; return { response: { result: 'mutated' } }; }
@@ -69,7 +72,7 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
 
 test.before(async () => {
   ca = createTestCa();
-  upstream = await startUpstream(ca);
+  upstream = await startUpstream(ca, { '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 1100 }) });
   const o = upstream.origin;
   const hooked = (name: string, hooks: ('preRequest' | 'executeRequest' | 'postRequest')[], params = [param('coin', 'query', str, { optional: true })]) =>
     tool(name, 'GET', [`${o}/price/_coin_`], params, { hooks });
@@ -86,6 +89,9 @@ test.before(async () => {
         hooked('wrongShape', ['postRequest']),
         hooked('notObject', ['preRequest']),
         hooked('loop', ['preRequest']),
+        hooked('spin', ['preRequest']),
+        hooked('spinLater', ['preRequest']),
+        hooked('hang', ['preRequest']),
         hooked('frozen', ['executeRequest']),
         hooked('escape', ['executeRequest']),
       ], {
@@ -94,6 +100,10 @@ test.before(async () => {
         requiredLibraries: ['greeter'],
         headers: { authorization: ['Bearer ', { server: 'H_KEY' }] },
         sharedLists: { chains: [{ name: 'ethereum', id: 1 }, { name: 'polygon', id: 137 }] },
+      }),
+      // The factory takes longer than what is left of a call after a slow upstream, but less than a call's budget.
+      schema('slowload', [tool('late', 'GET', [`${o}/slow`], [], { hooks: ['postRequest'] }), tool('quick', 'GET', [`${o}/quick`], [], { hooks: ['postRequest'] })], {
+        handlersSource: '({ sharedLists }) => { const end = Date.now() + 600; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
       }),
       schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], { handlersSource: '({ sharedLists }) => { throw new Error("factory exploded"); }' }),
     ],
@@ -152,6 +162,35 @@ test('a hook that never returns is stopped by the call timeout', async () => {
   assert.match(text, /preRequest handler of loop failed: Script execution timed out/);
   const after = await call('throwing_hooks');
   assert.match(after.text, /boom in pre/, 'the server still answers');
+});
+
+test('an async hook that never yields is stopped by the call timeout, and the server keeps answering', async () => {
+  const [spin, other] = await Promise.all([call('spin_hooks'), call('pre_hooks', { coin: 'eth' })]);
+  assert.ok(spin.isError);
+  assert.match(spin.text, /^preRequest handler of spin (failed: Script execution timed out|timed out \(ETIMEDOUT\))/);
+  assert.not.ok(other.isError, other.text);
+  const later = await call('spin_later_hooks');
+  assert.ok(later.isError);
+  assert.match(later.text, /^preRequest handler of spinLater (failed: Script execution timed out|timed out \(ETIMEDOUT\))/);
+  const after = await call('execute_hooks', { name: 'bob' });
+  assert.not.ok(after.isError, after.text);
+  assert.is(JSON.parse(after.text).greeting, 'hello bob', 'the server still answers, and awaits on library promises still complete');
+});
+
+test('an async hook that runs out of time is reported as timed out, not as cancelled', async () => {
+  const results = await Promise.all([call('hang_hooks'), call('hang_hooks'), call('hang_hooks')]);
+  for (const { isError, text } of results) {
+    assert.ok(isError);
+    assert.is(text, 'preRequest handler of hang timed out (ETIMEDOUT)');
+  }
+});
+
+test('a handler factory that ran out of time once loads again on the next call', async () => {
+  // The factory is loaded after a slow upstream, with less of this call left than the factory takes.
+  await call('late_slowload');
+  const second = await call('quick_slowload');
+  assert.not.ok(second.isError, second.text);
+  assert.equal(JSON.parse(second.text), { method: 'GET', url: '/quick', body: null });
 });
 
 test('shared lists are deep-frozen', async () => {

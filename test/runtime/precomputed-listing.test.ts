@@ -9,12 +9,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { listTools } from '../../runtime/create-runtime.ts';
 import { createMcpFetchHandler, createMcpServer, createRuntime, type Runtime } from '../../runtime/index.ts';
+import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
 import { num, oneOf, param, schema, str, tool } from './support/models.ts';
 
 const seen: string[] = [];
-const upstreamFetch: typeof fetch = async (input, init) => {
-  seen.push(`${init?.method} ${String(input)}`);
-  return new Response(JSON.stringify({ zeta: 1, alpha: 'a' }), { headers: { 'content-type': 'application/json' } });
+const upstream: UpstreamHttpClient = {
+  async request(url, call) {
+    seen.push(`${call.method} ${url}`);
+    return { status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }), bytes: new TextEncoder().encode(JSON.stringify({ zeta: 1, alpha: 'a' })) };
+  },
+  close() {},
 };
 
 const schemas = [
@@ -33,7 +37,7 @@ const schemas = [
 
 const runtimes: Runtime[] = [];
 const runtimeOf = (options: Partial<Parameters<typeof createRuntime>[0]> = {}): Runtime => {
-  const runtime = createRuntime({ schemas, serverParams: { MARKET_KEY: 'market-secret-1234' }, fetch: upstreamFetch, ...options });
+  const runtime = createRuntime({ schemas, serverParams: { MARKET_KEY: 'market-secret-1234' }, http: upstream, ...options });
   runtimes.push(runtime);
   return runtime;
 };

@@ -7,7 +7,7 @@ test('runtime/index.ts exports exactly these names', () => {
   assert.equal(Object.keys(runtime).sort(), [
     'DEFAULT_TIMEOUT_MS', 'MAX_WIRE_NAME', 'MCP_PATH', 'MissingServerParamError', 'REDACTED', 'ServeUsageError', 'ToolError',
     'assignWireNames', 'createMcpFetchHandler', 'createMcpServer', 'createRedactor', 'createRuntime', 'loadServerParams',
-    'parseEnvFile', 'parseHostPort', 'parseServeArgs', 'printClientConfig', 'runServerMain', 'serveHttp', 'serveStdio', 'snake', 'wireName',
+    'parseEnvFile', 'parseHostPort', 'parseServeArgs', 'printClientConfig', 'runServerMain', 'secretKeysOf', 'serveHttp', 'serveStdio', 'snake', 'wireName',
   ]);
 });
 

@@ -70,7 +70,7 @@ test.before(async () => {
   writeFileSync(join(project, 'schemas', 'weather', 'weather.mjs'), schemaFile(upstream.origin));
   writeFileSync(join(project, 'schemas', 'weather', 'broken.mjs'), "export const main = { namespace: 'Bad1' }\n");
   mkdirSync(join(project, '.toolkit'));
-  writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ groups: { alerts: { tools: ['weather/getAlerts'] } } }));
+  writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ groups: { alerts: { tools: ['weather/getAlerts'] }, typo: { tools: ['weather/getAlerts', 'weather/getAlert', 'wether'] } } }));
 });
 
 test.after(async () => {
@@ -117,6 +117,19 @@ test('--group serves only the tools of that group', async () => {
   try {
     const { tools } = await client.listTools();
     assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+  } finally {
+    await client.close();
+  }
+});
+
+test('--group names each entry that matches nothing on stderr, and serves the rest', async () => {
+  const { client, stderr } = await connectStdio(['--group', 'typo']);
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+    assert.match(stderr(), /^toolkit server: group "typo": "weather\/getAlert" matches no loaded schema or tool$/m);
+    assert.match(stderr(), /^toolkit server: group "typo": "wether" matches no loaded schema or tool$/m);
+    assert.not.match(stderr(), /"weather\/getAlerts" matches no/);
   } finally {
     await client.close();
   }
@@ -169,19 +182,53 @@ async function runInProject(args: string[]): Promise<{ code: number; stdout: str
   }
 }
 
-test('--print-config prints the mcpServers block with placeholders, not values', async () => {
+test('--print-config prints the mcpServers block with placeholders, not values; it works from any working directory', async () => {
   const run = await runInProject(['--group', 'alerts', '--print-config']);
   assert.is(run.code, 0, run.stderr);
   const config = JSON.parse(run.stdout) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
   const entry = config.mcpServers['toolkit-alerts']!;
   assert.is(entry.command, process.execPath);
-  assert.equal(entry.args, [BIN, 'server', '--schemas', join(project, 'schemas'), '--group', 'alerts']);
+  assert.equal(entry.args, [BIN, 'server', '--project', project, '--schemas', join(project, 'schemas'), '--group', 'alerts']);
   assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>' });
+  // A client starts the server from a directory of its own: the printed command must not depend on it.
+  const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-client-cwd-'));
+  const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: env(), cwd: elsewhere, stderr: 'pipe' });
+  transport.stderr?.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
+  const client = new Client({ name: 'printed-config', version: '0' });
+  await client.connect(transport);
+  recordMessages(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+  } finally {
+    await client.close();
+  }
+});
+
+test('--project reads .toolkit/config.json from that directory', async () => {
+  const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-other-'));
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const previous = process.cwd();
+  process.chdir(elsewhere);
+  try {
+    const code = await main(['server', '--project', project, '--schemas', join(project, 'schemas'), '--group', 'alerts', '--print-config'], { stdout, stderr });
+    captured.push(out, err);
+    assert.is(code, 0, err);
+  } finally {
+    process.chdir(previous);
+  }
+  assert.ok(JSON.parse(out).mcpServers['toolkit-alerts'], out);
 });
 
 test('mistakes are one line on stderr with exit 2, never a stack trace', async () => {
   for (const [args, expected] of [
-    [['--group', 'nope'], /^toolkit server: no group "nope" in \.toolkit\/config\.json \(groups: alerts\)$/m],
+    [['--group', 'nope'], /^toolkit server: no group "nope" in \.toolkit\/config\.json \(groups: alerts, typo\)$/m],
+    [['--project', 'missing-project'], /^toolkit server: --project missing-project: not a directory\n$/],
     [['--schemas', 'missing-dir'], /^toolkit server: --schemas missing-dir: not a directory\n$/],
     [['--http', 'not-a-port'], /^toolkit server: --http expects \[host:\]port, got "not-a-port"\n$/],
   ] as const) {

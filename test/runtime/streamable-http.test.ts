@@ -93,6 +93,55 @@ test('a foreign Origin or Host is refused with 403; the own origin is accepted',
   assert.is(rebound, 403);
 });
 
+/** POSTs `total` bytes in 64 KiB chunks (with or without a declared length); resolves with the status once a response arrives. */
+function postLarge(url: URL, total: number, declareLength: boolean): Promise<{ status: number; body: string; closed: Promise<void> }> {
+  // agent: false sends `Connection: close`, the harder case for answering before the body is read.
+  return new Promise((resolveAll, reject) => {
+    let closed!: Promise<void>;
+    const resolve = (answer: { status: number; body: string }) => resolveAll({ ...answer, closed });
+    let answered = false;
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    if (declareLength) headers['content-length'] = total;
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: false }, (res) => {
+      answered = true;
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    // Once answered, the server closes the connection: a write error after that is expected.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    closed = new Promise((done) => req.once('socket', (socket) => socket.once('close', () => done())));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < total && !answered && !req.destroyed) {
+        const size = Math.min(chunk.length, total - sent);
+        sent += size;
+        if (!req.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void req.once('drain', pump);
+      }
+      if (sent >= total) req.end();
+    };
+    pump();
+  });
+}
+
+test('a request body over 4 MiB is refused with 413, declared or streamed; the server keeps serving', async () => {
+  const url = new URL(served.url!);
+  const over = 4 * 1024 * 1024 + 1;
+  const declared = await postLarge(url, over, true);
+  assert.is(declared.status, 413);
+  assert.match(declared.body, /request body over 4194304 bytes/);
+  const streamed = await postLarge(url, 6 * 1024 * 1024, false);
+  assert.is(streamed.status, 413);
+  // The server drops the connection (the client never ends these requests).
+  await Promise.race([Promise.all([declared.closed, streamed.closed]), new Promise((_, fail) => setTimeout(() => fail(new Error('the connection was not closed')), 5000))]);
+  const { tools } = await served.client.listTools();
+  assert.equal(tools.map((t) => t.name), ['lookup_web']);
+});
+
 test('server params cannot be supplied by the client', async () => {
   const before = upstream.seen.length;
   const result = await served.client.callTool({ name: 'lookup_web', arguments: { q: 'x', token: 'client-chosen', WEB_KEY: 'client-chosen' } });

@@ -5,14 +5,11 @@
  */
 import type { Layer, LayerContext, LayerResult, TlsInfo } from './layer.ts';
 import { htmlCodes } from './html/codes.ts';
-import { hasHtml5Doctype, looksLikeHtml, titleOf } from './html/sniff.ts';
-import { browserAccept } from './http.ts';
-import { requestSignal } from './shared/deadline.ts';
+import { hasHtml5Doctype, looksLikeHtml, titleOf } from '../../runtime/html-sniff.ts';
+import { browserGet } from './shared/browser-get.ts';
 import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
-import { fetchFollowingRedirects, type FollowedResponse } from './shared/follow-redirects.ts';
 import { classifyNetworkError } from './shared/network-error.ts';
-import { readBodyText } from './shared/read-body.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
 
@@ -38,18 +35,17 @@ async function tlsFacts(ctx: LayerContext, url: URL): Promise<TlsInfo | null> {
 
 async function run(ctx: LayerContext): Promise<Result> {
   const findings = new Findings(htmlCodes);
-  let followed: FollowedResponse;
-  try {
-    followed = await fetchFollowingRedirects(ctx.fetch, ctx.url, { method: 'GET', signal: requestSignal(ctx), headers: { accept: browserAccept } });
-  } catch (error) {
-    const failure = classifyNetworkError(error);
+  const got = await browserGet(ctx);
+  if (!got.ok) {
+    const failure = classifyNetworkError(got.error);
     findings.add('HTML-004', `The page could not be fetched (${failure.kind}); see the HTTP layer.`, ctx.url.href);
     return notDetected(findings, { reason: 'unreachable' }, { error: failure });
   }
+  const { followed } = got;
   const { response, finalUrl } = followed;
   const contentType = response.headers.get('content-type');
   const declaredHtml = /^\s*text\/html/i.test(contentType ?? '');
-  const { text, truncated } = await readBodyText(response);
+  const { text, truncated } = await got.body;
   const sniffedHtml = looksLikeHtml(text);
   const raw = { statusCode: response.status, contentType, finalUrl: finalUrl.href, redirectChain: followed.chain, bodyBytesRead: Buffer.byteLength(text), truncated };
 

@@ -7,15 +7,11 @@ import type { Layer, LayerContext, LayerResult, TlsInfo } from './layer.ts';
 import { httpCodes, type HttpCode } from './http/codes.ts';
 import { probeCors, type CorsReport } from './http/cors-probe.ts';
 import { addCertificateError, addNetworkFailure } from './http/network-findings.ts';
-import { requestSignal } from './shared/deadline.ts';
+import { browserGet } from './shared/browser-get.ts';
 import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
-import { fetchFollowingRedirects, type FollowedResponse } from './shared/follow-redirects.ts';
+import type { FollowedResponse } from './shared/follow-redirects.ts';
 import { classifyNetworkError } from './shared/network-error.ts';
-import { discardBody } from './shared/read-body.ts';
-
-/** Accept header of a browser navigation, so servers answer as they would to a person. */
-export const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 const soonDays = 14;
 
@@ -29,18 +25,8 @@ async function probeTls(ctx: LayerContext): Promise<{ info: TlsInfo | null; erro
 }
 
 async function get(ctx: LayerContext): Promise<{ followed: FollowedResponse | null; error: unknown; ms: number }> {
-  const started = performance.now();
-  try {
-    const followed = await fetchFollowingRedirects(ctx.fetch, ctx.url, {
-      method: 'GET',
-      signal: requestSignal(ctx),
-      headers: { accept: browserAccept },
-    });
-    await discardBody(followed.response);
-    return { followed, error: null, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { followed: null, error, ms: Math.round(performance.now() - started) };
-  }
+  const outcome = await browserGet(ctx);
+  return outcome.ok ? { followed: outcome.followed, error: null, ms: outcome.ms } : { followed: null, error: outcome.error, ms: outcome.ms };
 }
 
 function judgeTls(findings: Findings<HttpCode>, ctx: LayerContext, tls: TlsInfo | null): boolean {

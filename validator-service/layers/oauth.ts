@@ -11,6 +11,7 @@ import { findProtectedResource } from './oauth/protected-resource.ts';
 import { parseBearerChallenge } from './oauth/www-authenticate.ts';
 import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
+import { strings } from './shared/strings.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
 
@@ -19,7 +20,6 @@ const noOauth = {
   supportsPkce: false, hasDynamicRegistration: false, supportsClientIdMetadataDocument: false, hasValidOAuthConfig: false,
 };
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 async function run(ctx: LayerContext): Promise<Result> {
   const findings = new Findings(oauthCodes);

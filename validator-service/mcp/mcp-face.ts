@@ -2,13 +2,12 @@
  * The `/mcp` handler: the validator's tools served statelessly over Streamable HTTP through the
  * project runtime, the same code that serves generated tool servers.
  */
+import { validatorIdentity } from '../identity.ts';
 import { createMcpFetchHandler, createMcpServer, type RuntimeTool } from '../../runtime/index.ts';
 
 export type McpFetchHandler = (request: Request) => Promise<Response>;
 
-const INFO = { name: 'toolkit-validator', version: '0.1.0' };
-
 /** A Request → Response handler answering MCP for `tools`. */
 export function createMcpFace(tools: readonly RuntimeTool[]): McpFetchHandler {
-  return createMcpFetchHandler(() => createMcpServer(tools, INFO));
+  return createMcpFetchHandler(() => createMcpServer(tools, { ...validatorIdentity }));
 }

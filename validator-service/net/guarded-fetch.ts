@@ -8,7 +8,8 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { Fetch } from '../layers/layer.ts';
-import { bounded } from './bounded.ts';
+import { raceSignal } from '../layers/shared/deadline.ts';
+import { redirectStatuses } from '../layers/shared/follow-redirects.ts';
 import { GuardedFetchError } from './errors.ts';
 import { resolveTarget, type ResolvedAddress, type TargetPolicy } from './resolve-target.ts';
 import { bareHost, effectivePort } from './target-url.ts';
@@ -24,7 +25,6 @@ export interface GuardedFetchOptions extends TargetPolicy {
   readonly ca?: string | readonly string[];
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** Builds the guarded fetch. Its errors are `GuardedFetchError`s (or the abort reason). */
@@ -48,11 +48,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
       }
       signal?.throwIfAborted();
       const host = url.host;
-      const target = await bounded(resolveTarget(url, options), timeoutMs,
-        () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`), signal);
+      const target = await raceSignal(resolveTarget(url, options), signal,
+        { ms: timeoutMs, error: () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`) });
       const response = await send({ url, method, headers, body, target, signal, maxBytes, timeoutMs, ca });
       const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || !location || request.redirect === 'manual') return response;
+      if (!redirectStatuses.has(response.status) || !location || request.redirect === 'manual') return response;
       await response.body?.cancel();
       if (request.redirect === 'error') throw new GuardedFetchError('NETWORK', `unexpected redirect to ${location}`);
       if (hop >= maxRedirects) {

@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import { connect, rootCertificates, type PeerCertificate, type TLSSocket } from 'node:tls';
 import type { TlsInfo } from '../layers/layer.ts';
-import { bounded } from './bounded.ts';
+import { raceSignal } from '../layers/shared/deadline.ts';
 import { GuardedFetchError } from './errors.ts';
 import { resolveTarget, type TargetPolicy } from './resolve-target.ts';
 import { bareHost, effectivePort } from './target-url.ts';
@@ -29,8 +29,8 @@ export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<Tl
   return async (url) => {
     if (url.protocol !== 'https:') return null;
     const timeoutMs = options.timeoutMs ?? 10_000;
-    const target = await bounded(resolveTarget(url, options), timeoutMs,
-      () => new GuardedFetchError('TIMEOUT', `resolving ${url.host} took longer than ${timeoutMs} ms`));
+    const target = await raceSignal(resolveTarget(url, options), undefined,
+      { ms: timeoutMs, error: () => new GuardedFetchError('TIMEOUT', `resolving ${url.host} took longer than ${timeoutMs} ms`) });
     const host = bareHost(url);
     return new Promise<TlsInfo>((resolve, reject) => {
       const socket: TLSSocket = connect({

@@ -42,7 +42,13 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
 
   const fetch: Fetch = (resource, init) =>
     deps.fetch(resource, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
-  const tlsInfo = (url: URL) => raceSignal(deps.tlsInfo(url), deadline.signal);
+  // One TLS handshake per origin and assessment, however many layers ask for its facts.
+  const tlsByOrigin = new Map<string, Promise<TlsInfo | null>>();
+  const tlsInfo = (url: URL) => {
+    let info = tlsByOrigin.get(url.origin);
+    if (!info) { info = deps.tlsInfo(url); tlsByOrigin.set(url.origin, info); }
+    return raceSignal(info, deadline.signal);
+  };
   const byName = new Map(deps.layers.map((layer) => [layer.name, layer]));
   const cutOff: LayerName[] = [];
   const notAssessed: LayerName[] = [];

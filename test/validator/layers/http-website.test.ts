@@ -29,7 +29,7 @@ test('an HTTPS site with a trusted certificate and h2 passes, with issuer and ex
   assert.is(result.categories.supportsHttp2, true);
   assert.is(result.categories.isWebsite, true);
   assert.is(result.summary.http2, 'yes');
-  assert.match(String(result.summary.sslIssuer), /toolkit test CA/);
+  assert.is(result.summary.sslIssuer, 'toolkit test CA');
   assert.ok(codes(result).includes('HTTP-013'));
   assert.ok(codes(result).includes('HTTP-027'));
   assert.not.ok(codes(result).includes('HTTP-004'));

@@ -9,7 +9,7 @@ import { GuardedFetchError } from '../../../validator-service/net/errors.ts';
 import { createGuardedFetch } from '../../../validator-service/net/guarded-fetch.ts';
 import type { Resolver } from '../../../validator-service/net/resolve-target.ts';
 import { createServer as createTcpServer } from 'node:net';
-import { startLoopback, type Loopback } from './support/loopback-server.ts';
+import { startLoopback, type LoopbackPeer as Loopback } from '../../peers/listen.ts';
 
 const test = suite('guarded fetch');
 let allowed: Loopback;

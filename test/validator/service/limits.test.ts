@@ -39,6 +39,19 @@ test('the limit also counts /mcp and /api/lookup calls', async () => {
   assert.is((await call('/api/assess', postJson({ url: 'https://a.example/' }))).status, 429);
 });
 
+test('/mcp answers only POST: GET and DELETE are 405 with Allow and use no rate-limit slot', async () => {
+  let handled = 0;
+  const call = inProcess({ env: { VALIDATOR_RATE_LIMIT: '1' }, mcpHandler: async () => { handled += 1; return new Response('{}', { headers: { 'content-type': 'application/json' } }); } });
+  for (const method of ['GET', 'DELETE']) {
+    const refused = await call('/mcp', { method, headers: { accept: 'text/event-stream' } });
+    assert.is(refused.status, 405, method);
+    assert.is(refused.headers.get('allow'), 'POST', method);
+    assert.is(((await refused.json()) as { error: { code: string } }).error.code, 'method_not_allowed');
+  }
+  assert.is(handled, 0, 'the MCP handler never saw the refused methods');
+  assert.is((await call('/mcp', postJson({ jsonrpc: '2.0', id: 1, method: 'ping' }))).status, 200, 'the one slot is still free');
+});
+
 test('a second simultaneous assessment from the same client is 429 when the cap is 1 (real server)', async () => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));

@@ -10,17 +10,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startValidator, type RunningValidator } from '../../../validator-service/server.ts';
 import { fixedLayer, mcpProbeLayer } from './support/fake-layers.ts';
-import type { Loopback } from './support/loopback-server.ts';
-import { startMcpPeer } from './support/mcp-peer.ts';
+import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 
 const TOKEN = 'face-token-0123456789abcdef';
-let peer: Loopback;
+let peer: StreamablePeer;
 let open: RunningValidator;
 let locked: RunningValidator;
 
 test.before(async () => {
-  peer = await startMcpPeer('face-peer');
-  const env = { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port}` };
+  peer = await startStreamableMcpServer({ name: 'face-peer', jsonResponse: true });
+  const env = { VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host };
   const layers = [mcpProbeLayer(), fixedLayer('http', 'pass')];
   open = await startValidator({ port: 0, env, layers });
   locked = await startValidator({ port: 0, env: { ...env, API_TOKEN: TOKEN }, layers });
@@ -48,7 +47,7 @@ test('the face lists validate_endpoint and lookup_agent with their input schemas
 
 test('validate_endpoint assesses a real loopback MCP peer and returns sections', async () => {
   const client = await connect(open.url);
-  const result = await client.callTool({ name: 'validate_endpoint', arguments: { url: `${peer.url}/mcp` } }) as CallToolResult;
+  const result = await client.callTool({ name: 'validate_endpoint', arguments: { url: peer.url } }) as CallToolResult;
   assert.not.ok(result.isError);
   const sections = result.structuredContent as Record<string, { status: string; summary: Record<string, unknown> }>;
   assert.is(sections['mcp']!.status, 'pass');

@@ -7,21 +7,19 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { chromium, type Browser } from 'playwright-core';
 import { startValidator, type RunningValidator } from '../../../validator-service/server.ts';
-import { startLoopback, type Loopback } from './support/loopback-server.ts';
-import { startMcpPeer } from './support/mcp-peer.ts';
+import { deadPortUrl } from '../../peers/dead-port.ts';
+import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 
 const test = suite('real layers');
-let peer: Loopback;
-let deadPort = 0;
+let peer: StreamablePeer;
+let dead = '';
 let service: RunningValidator;
 let browser: Browser;
 
 test.before(async () => {
-  peer = await startMcpPeer('real-layer-peer');
-  const dead = await startLoopback((_req, res) => res.end());
-  deadPort = dead.port;
-  await dead.close();
-  service = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port},127.0.0.1:${deadPort}`, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' } });
+  peer = await startStreamableMcpServer({ name: 'real-layer-peer' });
+  dead = new URL('/mcp', await deadPortUrl()).href;
+  service = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: `${new URL(peer.url).host},${new URL(dead).host}`, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' } });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -40,7 +38,7 @@ const validate = async (url: string) => {
 };
 
 test('/api/validate on the SDK MCP peer: MCP pass with its server name; later-issue layers not assessed', async () => {
-  const sections = await validate(`${peer.url}/mcp`);
+  const sections = await validate(peer.url);
   assert.is(sections['mcp']!.status, 'pass');
   assert.ok(JSON.stringify(sections['mcp']).includes('real-layer-peer'));
   assert.is(sections['oauth']!.status, 'not_detected');
@@ -48,7 +46,7 @@ test('/api/validate on the SDK MCP peer: MCP pass with its server name; later-is
 });
 
 test('/api/validate on a dead (allowlisted) port: 200 with HTTP fail, not an error status', async () => {
-  const sections = await validate(`http://127.0.0.1:${deadPort}/mcp`);
+  const sections = await validate(dead);
   assert.is(sections['http']!.status, 'fail');
   assert.is(sections['mcp']!.status === 'pass', false);
 });
@@ -56,14 +54,14 @@ test('/api/validate on a dead (allowlisted) port: 200 with HTTP fail, not an err
 test('in the browser: the peer shows a green MCP card, the dead port a red HTTP card', async () => {
   const page = await browser.newPage();
   await page.goto(`${service.url}/`);
-  await page.locator('#url').fill(`${peer.url}/mcp`);
+  await page.locator('#url').fill(peer.url);
   await page.locator('#url').press('Enter');
   await page.locator('[data-layer="mcp"]').waitFor();
   assert.is(await page.locator('[data-layer="mcp"]').getAttribute('data-status'), 'pass');
   assert.is(await page.locator('[data-layer="mcp"]').evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(21, 128, 61)');
   assert.is(await page.locator('[data-layer="oauth"]').evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(107, 114, 128)');
 
-  await page.locator('#url').fill(`http://127.0.0.1:${deadPort}/mcp`);
+  await page.locator('#url').fill(dead);
   await page.locator('#url').press('Enter');
   await page.locator('[data-layer="http"][data-status="fail"]').waitFor();
   assert.is(await page.locator('[data-layer="http"]').evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(185, 28, 28)');

@@ -87,7 +87,7 @@ test('a public-looking URL that does not resolve is not an input error: the laye
 });
 
 test('a redirect from an allowlisted loopback peer into a loopback port not on the list is refused at the hop', async () => {
-  const { startLoopback } = await import('./support/loopback-server.ts');
+  const { startLoopback } = await import('../../peers/listen.ts');
   let forbiddenHits = 0;
   const forbidden = await startLoopback((_req, res) => { forbiddenHits++; res.end('internal admin page'); });
   const peer = await startLoopback((_req, res) => res.writeHead(302, { location: `${forbidden.url}/admin` }).end());

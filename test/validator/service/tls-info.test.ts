@@ -11,7 +11,7 @@ import { GuardedFetchError } from '../../../validator-service/net/errors.ts';
 import { createGuardedFetch } from '../../../validator-service/net/guarded-fetch.ts';
 import { createTlsInfo } from '../../../validator-service/net/tls-info.ts';
 import { createTestCa, expiredLeaf, type TestCa } from '../../support/tls.ts';
-import { startLoopback, type Loopback } from './support/loopback-server.ts';
+import { startLoopback, type LoopbackPeer as Loopback } from '../../peers/listen.ts';
 
 const test = suite('tls info');
 let ca: TestCa;

@@ -9,11 +9,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Layer } from '../../../validator-service/layers/layer.ts';
 import { startValidator, type RunningValidator } from '../../../validator-service/server.ts';
 import { fetchingLayer, mcpProbeLayer } from './support/fake-layers.ts';
-import type { Loopback } from './support/loopback-server.ts';
-import { startMcpPeer } from './support/mcp-peer.ts';
+import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 
 const test = suite('validator UI');
-let peer: Loopback;
+let peer: StreamablePeer;
 let service: RunningValidator;
 let browser: Browser;
 let page: Page;
@@ -32,10 +31,10 @@ const redHttp: Layer = {
 };
 
 test.before(async () => {
-  peer = await startMcpPeer('ui-peer');
+  peer = await startStreamableMcpServer({ name: 'ui-peer', jsonResponse: true });
   service = await startValidator({
     port: 0,
-    env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port}`, API_TOKEN: 'ui-test-token-abcdef0123456789' },
+    env: { VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, API_TOKEN: 'ui-test-token-abcdef0123456789' },
     layers: [mcpProbeLayer(), fetchingLayer('a2a', '/.well-known/agent-card.json'), redHttp],
   });
   browser = await chromium.launch({
@@ -57,7 +56,7 @@ test('keyboard only: Tab to the URL field, type, Enter → eight cards in green,
   await page.keyboard.press('Tab'); // the Validate tab
   await page.keyboard.press('Tab'); // the URL field
   assert.is(await page.evaluate(() => document.activeElement?.id), 'url');
-  await page.keyboard.type(`${peer.url}/mcp`);
+  await page.keyboard.type(peer.url);
   await page.keyboard.press('Enter');
   await page.locator('#cards [data-layer]').nth(7).waitFor();
   assert.is(await page.locator('#cards [data-layer]').count(), 8);
@@ -90,7 +89,7 @@ test('the raw JSON is the assessment the API returned', async () => {
   await page.locator('#raw > summary').focus();
   await page.keyboard.press('Enter');
   const raw = JSON.parse(await page.locator('#raw-json').innerText()) as { url: string; layers: Record<string, unknown> };
-  assert.is(raw.url, `${peer.url}/mcp`);
+  assert.is(raw.url, peer.url);
   assert.equal(Object.keys(raw.layers).length, 8);
 });
 

@@ -5,7 +5,7 @@
  */
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { Findings } from '../shared/findings.ts';
-import { hasHtml5Doctype, looksLikeHtml } from '../html/sniff.ts';
+import { hasHtml5Doctype, looksLikeHtml } from '../../../runtime/html-sniff.ts';
 import type { McpConnection } from '../mcp/connect.ts';
 import type { CallLimits } from '../mcp/list-capabilities.ts';
 import type { UiCode } from './codes.ts';

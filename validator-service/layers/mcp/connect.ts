@@ -8,6 +8,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { validatorIdentity } from '../../identity.ts';
 import type { LayerContext } from '../layer.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
@@ -33,7 +34,7 @@ export type ConnectOutcome =
   | { readonly kind: 'unreachable'; readonly failure: NetworkFailure; readonly exchanges: readonly Exchange[] };
 
 /** Name and version the validator announces in `initialize`. */
-export const validatorClientInfo = { name: 'toolkit-validator', version: '0.1.0' } as const;
+export const validatorClientInfo = validatorIdentity;
 
 const fallbackStatuses = new Set([400, 404, 405]);
 
@@ -82,7 +83,8 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
     return { kind: 'unreachable', failure: classifyNetworkError(streamable.recorder.lastError ?? streamable.error), exchanges: first };
   }
   if (!fallbackStatuses.has(post.status)) {
-    await new Promise((resolve) => setImmediate(resolve)); // let the body-prefix capture finish
+    // The capture reads a clone and ends with the body (the failed client closed its transport) or at the deadline.
+    await raceSignal(post.prefixDone, signal).catch(() => undefined);
     // Only a JSON-RPC answer makes a failed handshake an MCP failure; any other JSON API is just not MCP.
     const looksMcp = post.status >= 200 && post.status < 300 && /"jsonrpc"\s*:\s*"2\.0"/.test(post.bodyStart ?? '');
     if (looksMcp) return { kind: 'handshake-failed', reason: message(streamable.error), transport: 'streamable-http', exchanges: first };

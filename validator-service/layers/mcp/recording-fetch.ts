@@ -12,18 +12,23 @@ export interface Exchange {
   readonly wwwAuthenticate: string | null;
   /** Whether the server issued an `Mcp-Session-Id` (the value is a credential and is not kept). */
   readonly sessionIssued: boolean;
-  /** The first bytes of a successful JSON or event-stream body, read from a clone; filled in asynchronously. */
+  /** The first bytes of a successful JSON or event-stream body, read from a clone; complete once `prefixDone` settles. */
   bodyStart: string | null;
+  /**
+   * Settles (never rejects) when the capture of `bodyStart` has finished; resolved at once when nothing
+   * is captured. Not enumerable, so exchanges serialise as plain data in `raw`.
+   */
+  readonly prefixDone: Promise<void>;
   readonly error: string | null;
 }
 
 const prefixBytes = 2048;
 
-/** Reads the start of a cloned body without holding up the caller. */
-function capturePrefix(response: Response, exchange: Exchange): void {
+/** Reads the start of a cloned body without holding up the caller; the returned promise never rejects. */
+function capturePrefix(response: Response, exchange: { bodyStart: string | null }): Promise<void> {
   const reader = response.clone().body?.getReader();
-  if (!reader) return;
-  void (async () => {
+  if (!reader) return Promise.resolve();
+  return (async () => {
     let text = '';
     try {
       while (text.length < prefixBytes) {
@@ -38,6 +43,11 @@ function capturePrefix(response: Response, exchange: Exchange): void {
       await reader.cancel().catch(() => undefined);
     }
   })();
+}
+
+/** Attaches `prefixDone` as a non-enumerable property. */
+function withPrefixDone(fields: Omit<Exchange, 'prefixDone'>, done: Promise<void> = Promise.resolve()): Exchange {
+  return Object.defineProperty(fields, 'prefixDone', { value: done, enumerable: false }) as Exchange;
 }
 
 export interface RecordingFetch {
@@ -59,19 +69,19 @@ export function recordingFetch(base: Fetch, signal: AbortSignal): RecordingFetch
       try {
         const response = await base(input, { ...init, signal: combined });
         const contentType = response.headers.get('content-type');
-        const exchange: Exchange = {
+        const fields: Omit<Exchange, 'prefixDone'> = {
           method, url, status: response.status, contentType,
           wwwAuthenticate: response.headers.get('www-authenticate'),
           sessionIssued: response.headers.has('mcp-session-id'),
           bodyStart: null,
           error: null,
         };
-        record.exchanges.push(exchange);
-        if (method === 'POST' && response.ok && /json|event-stream/i.test(contentType ?? '')) capturePrefix(response, exchange);
+        const capture = method === 'POST' && response.ok && /json|event-stream/i.test(contentType ?? '');
+        record.exchanges.push(withPrefixDone(fields, capture ? capturePrefix(response, fields) : undefined));
         return response;
       } catch (error) {
         record.lastError = error;
-        record.exchanges.push({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionIssued: false, bodyStart: null, error: error instanceof Error ? error.message : String(error) });
+        record.exchanges.push(withPrefixDone({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionIssued: false, bodyStart: null, error: error instanceof Error ? error.message : String(error) }));
         throw error;
       }
     },

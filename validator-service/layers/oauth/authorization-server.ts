@@ -5,6 +5,7 @@
 import type { LayerContext } from '../layer.ts';
 import { fetchJsonObject, type JsonAttempt } from '../shared/fetch-json.ts';
 import type { Findings } from '../shared/findings.ts';
+import { strings } from '../shared/strings.ts';
 import type { OauthCode } from './codes.ts';
 import { authorizationServerMetadataUrls } from './discovery-urls.ts';
 
@@ -22,7 +23,6 @@ export interface AuthorizationServerLookup {
   readonly attempts: readonly JsonAttempt[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 function checkHttps(findings: Findings<OauthCode>, name: string, value: unknown, location: string): void {
   if (typeof value === 'string' && value.startsWith('http:')) findings.add('OAUTH-018', `${name} ${value} is not HTTPS.`, location);

@@ -6,6 +6,7 @@
 import type { LayerContext } from '../layer.ts';
 import { fetchJsonObject, type JsonAttempt } from '../shared/fetch-json.ts';
 import type { Findings } from '../shared/findings.ts';
+import { strings } from '../shared/strings.ts';
 import type { OauthCode } from './codes.ts';
 import { protectedResourceMetadataUrls } from './discovery-urls.ts';
 
@@ -20,7 +21,6 @@ export interface ProtectedResourceLookup {
   readonly attempts: readonly JsonAttempt[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Looks up the metadata and records findings about it. */
 export async function findProtectedResource(ctx: LayerContext, findings: Findings<OauthCode>, fromChallenge: string | null): Promise<ProtectedResourceLookup> {

@@ -18,7 +18,8 @@ export interface FollowedResponse {
   readonly tooManyRedirects: boolean;
 }
 
-const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+/** The statuses whose `Location` a client follows. */
+export const redirectStatuses: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** GET (or `init.method`) `url`, following at most `maxHops` redirects manually. */
 export async function fetchFollowingRedirects(fetch: Fetch, url: URL, init: RequestInit, maxHops = 10): Promise<FollowedResponse> {
