@@ -1,0 +1,83 @@
+/**
+ * Ranks search entries against a free-text query. Words are matched over the tool name, namespace,
+ * tags, hints and description, weighted in that order; a word that only starts a field word counts
+ * half. Entries that match no query word are dropped; ties break by wire name, so results are stable.
+ */
+import type { SearchEntry, SearchIndex } from './search-index.ts';
+
+export interface SearchHit {
+  readonly entry: SearchEntry;
+  readonly score: number;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 10;
+
+const WEIGHTS = { tool: 6, namespace: 5, tags: 4, hints: 4, description: 1 } as const;
+type Field = keyof typeof WEIGHTS;
+
+/** Lower-case words of a text, camelCase and snake_case split: `getBlockNumber` → get, block, number. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+interface Prepared {
+  readonly entry: SearchEntry;
+  readonly fields: Readonly<Record<Field, readonly string[]>>;
+}
+
+const prepared = new WeakMap<SearchIndex, readonly Prepared[]>();
+
+function prepare(index: SearchIndex): readonly Prepared[] {
+  let list = prepared.get(index);
+  if (!list) {
+    list = index.entries.map((entry) => ({
+      entry,
+      fields: {
+        tool: words(entry.tool),
+        namespace: words(entry.namespace),
+        tags: entry.tags.flatMap(words),
+        hints: entry.hints.flatMap(words),
+        description: words(entry.description),
+      },
+    }));
+    prepared.set(index, list);
+  }
+  return list;
+}
+
+function fieldScore(query: string, fieldWords: readonly string[]): number {
+  let best = 0;
+  for (const word of fieldWords) {
+    if (word === query) return 1;
+    if (best === 0 && query.length >= 2 && word.startsWith(query)) best = 0.5;
+  }
+  return best;
+}
+
+/** The best `limit` entries for the query, best first. An empty query finds nothing. */
+export function searchTools(index: SearchIndex, query: string, limit = DEFAULT_SEARCH_LIMIT): SearchHit[] {
+  const terms = [...new Set(words(query))];
+  if (terms.length === 0 || limit <= 0) return [];
+  const hits: SearchHit[] = [];
+  for (const { entry, fields } of prepare(index)) {
+    let score = 0;
+    let matched = 0;
+    for (const term of terms) {
+      let termScore = 0;
+      for (const field of Object.keys(WEIGHTS) as Field[]) termScore += WEIGHTS[field] * fieldScore(term, fields[field]);
+      if (termScore > 0) matched++;
+      score += termScore;
+    }
+    if (matched === 0) continue;
+    // Entries that match every word of the query rank above those that match some.
+    score *= matched / terms.length;
+    hits.push({ entry, score });
+  }
+  hits.sort((a, b) => b.score - a.score || (a.entry.name < b.entry.name ? -1 : a.entry.name > b.entry.name ? 1 : 0));
+  return hits.slice(0, limit);
+}
