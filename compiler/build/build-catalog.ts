@@ -159,7 +159,8 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, types: emitBundleDeclarations(name, parts), parts }));
   progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code))})`).join(', ') || 'nothing'}`);
 
-  const failed = sortFailures([...analysis.failed, ...clashed]);
+  const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
+  const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
   const base = {
     format: 1 as const,
     compiler: compilerFingerprint(),
@@ -184,7 +185,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     tools: built.reduce((n, b) => n + b.model.tools.length, 0),
     rebuilt: built.filter((b) => b.fresh).length,
     cached: built.filter((b) => !b.fresh).length,
-    diagnostics: analysis.diagnostics,
+    diagnostics: [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics],
     warnings: analysis.warnings,
     failed: failed.map((f) => f.source),
     problems,
