@@ -23,10 +23,12 @@ export interface WorkerBoot {
 }
 
 export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): void {
-  const { parentPort } = load('node:worker_threads');
+  const { parentPort, workerData } = load('node:worker_threads');
   const core = load(boot.core);
   const variantModule = load(boot.variant);
-  const variant = variantModule.default ?? variantModule;
+  const base = variantModule.default ?? variantModule;
+  // The host compiles the engine's WebAssembly once; each worker only instantiates it.
+  const variant = workerData?.wasmModule ? core.newVariant(base, { wasmModule: workerData.wasmModule }) : base;
 
   interface Guest {
     readonly runtime: any;
@@ -144,6 +146,9 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     return limit ? { ok: false, error, limit } : { ok: false, error };
   }
 
+  /** WebAssembly memory never shrinks: past a size (dropped contexts add up), the host replaces the worker. */
+  const tooBig = (): boolean => engine.getWasmMemory().buffer.byteLength > boot.retireBytes;
+
   function call(message: CallMessage): ResultMessage {
     deadline = message.deadline;
     let guest = guests.get(message.schema);
@@ -156,19 +161,24 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       } catch (error) {
         const escaped = error instanceof Escaped ? error : new Escaped(String(error), undefined);
         const outcome: CallOutcome = escaped.limit ? { ok: false, error: escaped.message, load: true, limit: escaped.limit } : { ok: false, error: escaped.message, load: true };
-        // A factory stopped by a limit may have left the engine in any state; a plain failure did not.
-        return { kind: 'result', id: message.id, outcome, retire: escaped.limit !== undefined };
+        return { kind: 'result', id: message.id, outcome, retire: tooBig() };
       }
     }
     try {
       const outcome = invoke(guest, message);
       // Past the deadline, whatever came back was reached by a guest that was being interrupted (an async
       // hook can turn the interrupt into a rejection and carry on): it counts as a timeout.
-      if (Date.now() > message.deadline) return { kind: 'result', id: message.id, outcome: { ok: false, error: 'interrupted', limit: 'time' }, retire: true };
-      return { kind: 'result', id: message.id, outcome, retire: engine.getWasmMemory().buffer.byteLength > boot.retireBytes };
+      if (Date.now() > message.deadline) {
+        guests.delete(message.schema);
+        return { kind: 'result', id: message.id, outcome: { ok: false, error: 'interrupted', limit: 'time' }, retire: tooBig() };
+      }
+      return { kind: 'result', id: message.id, outcome, retire: tooBig() };
     } catch (error) {
+      // The engine stopped the guest (deadline, heap, stack): its context is dropped, never reused; the
+      // engine itself is sound, so the worker carries on (a respawn costs far more than a context).
+      guests.delete(message.schema);
       const escaped = error instanceof Escaped ? error : new Escaped(String(error), undefined);
-      return { kind: 'result', id: message.id, outcome: escaped.limit ? { ok: false, error: escaped.message, limit: escaped.limit } : { ok: false, error: escaped.message }, retire: true };
+      return { kind: 'result', id: message.id, outcome: escaped.limit ? { ok: false, error: escaped.message, limit: escaped.limit } : { ok: false, error: escaped.message }, retire: escaped.limit === undefined || tooBig() };
     }
   }
 

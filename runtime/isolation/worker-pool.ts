@@ -7,7 +7,9 @@
  * (or is stuck in work QuickJS cannot interrupt) never holds up the host's event loop, other tools
  * or shutdown. Only strings cross (see `protocol.ts`).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { guestPrelude } from './guest-prelude.ts';
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
@@ -66,6 +68,23 @@ interface Slot {
 }
 
 let boot: WorkerBoot | undefined;
+let compiling: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * The engine's WebAssembly, compiled once per process (off the main thread's critical path) and
+ * shared with every worker, so replacing a stopped worker costs only an instantiation.
+ */
+function engineModule(): Promise<WebAssembly.Module | undefined> {
+  compiling ??= (async () => {
+    try {
+      const variant = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync');
+      return await WebAssembly.compile(readFileSync(join(dirname(variant), 'emscripten-module.wasm')));
+    } catch {
+      return undefined; // each worker then compiles it itself
+    }
+  })();
+  return compiling;
+}
 function workerSource(limits: GuestLimits): string {
   const require = createRequire(import.meta.url);
   boot ??= {
@@ -87,6 +106,7 @@ export class WorkerPool {
   readonly #queue: Pending[] = [];
   #nextId = 0;
   #closed = false;
+  #wasm: WebAssembly.Module | undefined;
 
   constructor(options: PoolOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -95,9 +115,10 @@ export class WorkerPool {
   }
 
   /** Runs one hook call; never rejects (failures are outcomes). */
-  run(call: GuestCall): Promise<CallOutcome> {
-    if (this.#closed) return Promise.resolve({ ok: false, error: 'the server is shutting down' });
-    if (call.signal.aborted) return Promise.resolve(aborted());
+  async run(call: GuestCall): Promise<CallOutcome> {
+    this.#wasm ??= await engineModule();
+    if (this.#closed) return { ok: false, error: 'the server is shutting down' };
+    if (call.signal.aborted) return aborted();
     return new Promise((resolve) => {
       const onQueuedAbort = () => {
         const index = this.#queue.indexOf(pending);
@@ -143,7 +164,8 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(workerSource(this.limits), { eval: true, resourceLimits: WORKER_RESOURCES, env: {}, stdout: true, stderr: true, name: 'toolkit-handlers' });
+    const wasmModule = this.#wasm;
+    const worker = new Worker(workerSource(this.limits), { eval: true, resourceLimits: WORKER_RESOURCES, env: {}, stdout: true, stderr: true, name: 'toolkit-handlers', workerData: wasmModule ? { wasmModule } : {} });
     worker.unref();
     // The guest has no console; anything the engine itself prints is dropped rather than mixed into the protocol.
     worker.stdout.resume();
