@@ -186,6 +186,7 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     if (retired) return;
     if (message.kind === 'library') libraries.set(message.key, message.code);
     else if (message.kind === 'define') definitions.set(message.schema, message);
+    else if (message.kind === 'stats') parentPort.postMessage({ kind: 'stats', id: message.id, wasmBytes: engine.getWasmMemory().buffer.byteLength, contexts: guests.size });
     else {
       const result = call(message);
       if (result.retire) retired = true;

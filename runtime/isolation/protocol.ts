@@ -53,7 +53,13 @@ export interface CallMessage {
   readonly deadline: number;
 }
 
-export type ToWorker = LibraryMessage | DefineMessage | CallMessage;
+/** Asks for the worker's memory figures (for the bench and diagnostics). */
+export interface StatsMessage {
+  readonly kind: 'stats';
+  readonly id: number;
+}
+
+export type ToWorker = LibraryMessage | DefineMessage | CallMessage | StatsMessage;
 
 /** Which limit stopped a call. */
 export type Limit = 'time' | 'memory' | 'stack';
@@ -76,4 +82,13 @@ export interface ResultMessage {
   readonly retire: boolean;
 }
 
-export type FromWorker = ResultMessage;
+export interface StatsReply {
+  readonly kind: 'stats';
+  readonly id: number;
+  /** Size of the engine's WebAssembly memory, bytes. */
+  readonly wasmBytes: number;
+  /** Schema contexts loaded. */
+  readonly contexts: number;
+}
+
+export type FromWorker = ResultMessage | StatsReply;

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { guestPrelude } from './guest-prelude.ts';
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
-import type { CallOutcome, DefineMessage, GuestLibraryUse, GuestLimits, ResultMessage, ToWorker } from './protocol.ts';
+import type { CallOutcome, DefineMessage, FromWorker, GuestLibraryUse, GuestLimits, ResultMessage, StatsReply, ToWorker } from './protocol.ts';
 
 /** What a schema's context is made from; `libraries` carry their code (sent once per worker). */
 export interface GuestDefinition {
@@ -107,6 +107,7 @@ export class WorkerPool {
   #nextId = 0;
   #closed = false;
   #wasm: WebAssembly.Module | undefined;
+  readonly #stats = new Map<number, (reply: StatsReply) => void>();
 
   constructor(options: PoolOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -136,6 +137,18 @@ export class WorkerPool {
       this.#queue.push(pending);
       this.#pump();
     });
+  }
+
+  /** Memory figures of each running worker (answered after the call it is running, if any). */
+  stats(): Promise<StatsReply[]> {
+    return Promise.all(this.#slots.map((slot) => new Promise<StatsReply>((resolve) => {
+      const id = this.#nextId++;
+      this.#stats.set(id, (reply) => {
+        this.#stats.delete(id);
+        resolve(reply);
+      });
+      slot.worker.postMessage({ kind: 'stats', id } satisfies ToWorker);
+    })));
   }
 
   /** Workers running now (for tests and the bench). */
@@ -171,7 +184,10 @@ export class WorkerPool {
     worker.stdout.resume();
     worker.stderr.resume();
     const slot: Slot = { worker, defined: new Set(), libraries: new Set(), stopped: false };
-    worker.on('message', (message: ResultMessage) => this.#settle(slot, message));
+    worker.on('message', (message: FromWorker) => {
+      if (message.kind === 'stats') this.#stats.get(message.id)?.(message);
+      else this.#settle(slot, message);
+    });
     const lost = (why: string) => {
       if (slot.stopped) return;
       slot.stopped = true;
