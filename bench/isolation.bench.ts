@@ -132,7 +132,7 @@ process.stdout.write(`| no hooks                        | ${ms(median(cold.none)
 
 // 3. memory per loaded hook context
 const CONTEXTS = 100;
-async function memoryPerContext(withLibrary: boolean): Promise<number> {
+async function memoryPerContext(withLibrary: boolean): Promise<{ heap: number; wasm: number }> {
   const pool = new WorkerPool({ workers: 1 });
   const library = withLibrary ? await bundlingGuestLibraries({ resolveDirs: [process.cwd()] }).load('path') : undefined;
   const define = (i: number) => ({
@@ -148,13 +148,14 @@ async function memoryPerContext(withLibrary: boolean): Promise<number> {
   }
   const after = (await pool.stats())[0]!;
   if (after.contexts !== CONTEXTS + 1) throw new Error(`expected ${CONTEXTS + 1} contexts, the worker holds ${after.contexts}`);
-  const result = (after.wasmBytes - before) / CONTEXTS;
+  const result = { heap: after.heapBytes / after.contexts, wasm: (after.wasmBytes - before) / CONTEXTS };
   await pool.close();
   return result;
 }
 const bare = await memoryPerContext(false);
 const withPath = await memoryPerContext(true);
-process.stdout.write(`\nMemory per loaded hook context (growth of the sandbox's WebAssembly memory over ${CONTEXTS} contexts)\n`);
-process.stdout.write(`| context                 |   KiB each |\n|-------------------------|------------|\n| trivial hook            | ${(bare / 1024).toFixed(0).padStart(10)} |\n| trivial hook + path lib | ${(withPath / 1024).toFixed(0).padStart(10)} |\n`);
+process.stdout.write(`\nMemory per loaded hook context, ${CONTEXTS} contexts in one worker (KiB each: QuickJS heap in use; growth of the WebAssembly memory)\n`);
+process.stdout.write(`| context                 |  heap KiB |  WASM KiB |\n|-------------------------|-----------|-----------|\n`);
+for (const [label, m] of [['trivial hook', bare], ['trivial hook + path lib', withPath]] as const) process.stdout.write(`| ${label.padEnd(23)} | ${(m.heap / 1024).toFixed(0).padStart(9)} | ${(m.wasm / 1024).toFixed(0).padStart(9)} |\n`);
 upstream.close();
 upstream.closeAllConnections();

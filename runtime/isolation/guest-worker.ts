@@ -186,7 +186,15 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     if (retired) return;
     if (message.kind === 'library') libraries.set(message.key, message.code);
     else if (message.kind === 'define') definitions.set(message.schema, message);
-    else if (message.kind === 'stats') parentPort.postMessage({ kind: 'stats', id: message.id, wasmBytes: engine.getWasmMemory().buffer.byteLength, contexts: guests.size });
+    else if (message.kind === 'stats') {
+      let heapBytes = 0;
+      for (const guest of guests.values()) {
+        const usage = guest.runtime.computeMemoryUsage();
+        heapBytes += Number(guest.context.dump(usage)?.memory_used_size ?? 0);
+        usage.dispose();
+      }
+      parentPort.postMessage({ kind: 'stats', id: message.id, wasmBytes: engine.getWasmMemory().buffer.byteLength, contexts: guests.size, heapBytes });
+    }
     else {
       const result = call(message);
       if (result.retire) retired = true;

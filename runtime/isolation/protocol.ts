@@ -89,6 +89,8 @@ export interface StatsReply {
   readonly wasmBytes: number;
   /** Schema contexts loaded. */
   readonly contexts: number;
+  /** Heap in use by all loaded contexts (QuickJS's own count), bytes. */
+  readonly heapBytes: number;
 }
 
 export type FromWorker = ResultMessage | StatsReply;
