@@ -40,7 +40,7 @@ export interface PoolOptions {
   /** Worker threads at most (default 2). */
   readonly workers?: number;
   readonly limits?: Partial<GuestLimits>;
-  /** Time the guest gets past its deadline to answer before its worker is terminated, ms (default 150). */
+  /** Time the guest gets past its deadline to answer before its worker is terminated, ms (default 500). */
   readonly graceMs?: number;
 }
 
@@ -63,7 +63,8 @@ interface Slot {
   readonly worker: Worker;
   readonly defined: Set<number>;
   readonly libraries: Set<string>;
-  running?: { id: number; pending: Pending; timer: NodeJS.Timeout; onAbort: () => void };
+  /** The call it runs; `answered` once its caller got an outcome (at the deadline) while the guest is still being interrupted. */
+  running?: { id: number; pending: Pending; timer: NodeJS.Timeout; onAbort: () => void; answered: boolean };
   stopped: boolean;
 }
 
@@ -112,7 +113,7 @@ export class WorkerPool {
   constructor(options: PoolOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#max = Math.max(1, options.workers ?? 2);
-    this.#graceMs = options.graceMs ?? 150;
+    this.#graceMs = options.graceMs ?? 500;
   }
 
   /** Runs one hook call; never rejects (failures are outcomes). */
@@ -197,7 +198,7 @@ export class WorkerPool {
       if (running) {
         clearTimeout(running.timer);
         running.pending.call.signal.removeEventListener('abort', running.onAbort);
-        running.pending.resolve(/memory/i.test(why) ? { ok: false, error: `stopped the handler sandbox (${why})`, limit: 'memory' } : { ok: false, error: `stopped the handler sandbox (${why})` });
+        if (!running.answered) running.pending.resolve(/memory/i.test(why) ? { ok: false, error: `stopped the handler sandbox (${why})`, limit: 'memory' } : { ok: false, error: `stopped the handler sandbox (${why})` });
       }
       this.#pump();
     };
@@ -221,9 +222,18 @@ export class WorkerPool {
       post(define);
       slot.defined.add(call.schema);
     }
-    const onAbort = () => void this.#stop(slot, aborted());
+    const onAbort = () => {
+      const running = slot.running;
+      if (!running || running.id !== id) return;
+      if (Date.now() >= call.deadline - 5) {
+        // The call's own deadline: its caller is answered now, and the engine's interrupt gets the grace
+        // period to stop the guest, so the worker (costly to replace) normally survives.
+        running.answered = true;
+        pending.resolve({ ok: false, error: 'interrupted at its deadline', limit: 'time' });
+      } else void this.#stop(slot, aborted());
+    };
     const timer = setTimeout(() => void this.#stop(slot, { ok: false, error: 'did not stop at its deadline and was terminated', limit: 'time' }), Math.max(0, call.deadline - Date.now()) + this.#graceMs);
-    slot.running = { id, pending, timer, onAbort };
+    slot.running = { id, pending, timer, onAbort, answered: false };
     call.signal.addEventListener('abort', onAbort, { once: true });
     post({ kind: 'call', id, schema: call.schema, tool: call.tool, hook: call.hook, input: call.input, deadline: call.deadline });
   }
@@ -235,7 +245,7 @@ export class WorkerPool {
     clearTimeout(running.timer);
     running.pending.call.signal.removeEventListener('abort', running.onAbort);
     if (message.retire) void this.#stop(slot, undefined);
-    running.pending.resolve(message.outcome);
+    if (!running.answered) running.pending.resolve(message.outcome);
     this.#pump();
   }
 
@@ -249,7 +259,7 @@ export class WorkerPool {
     if (running) {
       clearTimeout(running.timer);
       running.pending.call.signal.removeEventListener('abort', running.onAbort);
-      running.pending.resolve(outcome ?? { ok: false, error: 'stopped' });
+      if (!running.answered) running.pending.resolve(outcome ?? { ok: false, error: 'stopped' });
     }
     this.#pump();
     await slot.worker.terminate();
