@@ -72,14 +72,14 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
 
 test.before(async () => {
   ca = createTestCa();
-  upstream = await startUpstream(ca, { '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 1100 }) });
+  upstream = await startUpstream(ca, { '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 2200 }) });
   const o = upstream.origin;
   const hooked = (name: string, hooks: ('preRequest' | 'executeRequest' | 'postRequest')[], params = [param('coin', 'query', str, { optional: true })]) =>
     tool(name, 'GET', [`${o}/price/_coin_`], params, { hooks });
   served = await spawnStdio({
     caFile: ca.caFile,
     env: { H_KEY: CANARY },
-    timeoutMs: 1500,
+    timeoutMs: 3000,
     schemas: [
       schema('hooks', [
         hooked('pre', ['preRequest', 'postRequest']),
@@ -103,7 +103,7 @@ test.before(async () => {
       }),
       // The factory takes longer than what is left of a call after a slow upstream, but less than a call's budget.
       schema('slowload', [tool('late', 'GET', [`${o}/slow`], [], { hooks: ['postRequest'] }), tool('quick', 'GET', [`${o}/quick`], [], { hooks: ['postRequest'] })], {
-        handlersSource: '({ sharedLists }) => { const end = Date.now() + 600; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
+        handlersSource: '({ sharedLists }) => { const end = Date.now() + 1200; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
       }),
       schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], { handlersSource: '({ sharedLists }) => { throw new Error("factory exploded"); }' }),
     ],
@@ -112,7 +112,7 @@ test.before(async () => {
 
 test.before(async () => {
   // The first hook call of a server starts the sandbox worker and bundles the library for it; on a
-  // busy machine that alone can take this file's short 1.5 s budget, which the tests below are about.
+  // busy machine that alone can take this file's short 3 s budget, which the tests below are about.
   await served.client.callTool({ name: 'pre_hooks', arguments: { coin: 'warm' } });
 });
 
@@ -165,7 +165,7 @@ test('a wrong return shape is a tool error naming the hook and the expected shap
 test('a hook that never returns is stopped by the call timeout', async () => {
   const { isError, text } = await call('loop_hooks');
   assert.ok(isError);
-  assert.is(text, "preRequest handler of loop timed out: it ran past the call's limit of 1500 ms (ETIMEDOUT)");
+  assert.is(text, "preRequest handler of loop timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
   const after = await call('throwing_hooks');
   assert.match(after.text, /boom in pre/, 'the server still answers');
 });
@@ -173,11 +173,11 @@ test('a hook that never returns is stopped by the call timeout', async () => {
 test('an async hook that never yields is stopped by the call timeout, and the server keeps answering', async () => {
   const [spin, other] = await Promise.all([call('spin_hooks'), call('pre_hooks', { coin: 'eth' })]);
   assert.ok(spin.isError);
-  assert.is(spin.text, "preRequest handler of spin timed out: it ran past the call's limit of 1500 ms (ETIMEDOUT)");
+  assert.is(spin.text, "preRequest handler of spin timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
   assert.not.ok(other.isError, other.text);
   const later = await call('spin_later_hooks');
   assert.ok(later.isError);
-  assert.is(later.text, "preRequest handler of spinLater timed out: it ran past the call's limit of 1500 ms (ETIMEDOUT)");
+  assert.is(later.text, "preRequest handler of spinLater timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
   const after = await call('execute_hooks', { name: 'bob' });
   assert.not.ok(after.isError, after.text);
   assert.is(JSON.parse(after.text).greeting, 'hello bob', 'the server still answers, and awaits on library promises still complete');
