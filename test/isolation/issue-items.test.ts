@@ -168,7 +168,7 @@ function writeSchemas(): void {
   for (const [path, text] of Object.entries(files)) ws.write(`schemas/${path}`, text);
 }
 
-const env = () => ({ NODE_EXTRA_CA_CERTS: ca.caFile, ECHO_KEY: CANARY, HTML_KEY, VICTIM_KEY, FORGER_KEY, TOOLKIT_ATTACK_ENV: ENV_CANARY, TOOLKIT_TIMEOUT_MS: '3000' });
+const env = () => ({ NODE_EXTRA_CA_CERTS: ca.caFile, ECHO_KEY: CANARY, HTML_KEY, VICTIM_KEY, FORGER_KEY, TOOLKIT_ATTACK_ENV: ENV_CANARY, TOOLKIT_TIMEOUT_MS: '5000' });
 
 const setup = suite('setup');
 setup('every attacking schema passes toolkit validate, then builds', async () => {
@@ -183,6 +183,8 @@ setup('every attacking schema passes toolkit validate, then builds', async () =>
   assert.is(build.code, 0, build.stdout + build.stderr);
   servers.push(await startToolkitServer(ws.dir, env()), await startBuiltBundle(ws.dir, env()));
   baseline.push(...servers.map((served) => childrenOf(served.pid)));
+  // Start each server's sandbox worker (and, for toolkit server, bundle `path`) before the timed tests.
+  for (const served of servers) await served.call('read_reader');
 });
 setup.run();
 
