@@ -3,8 +3,8 @@
  * agents. The global `fetch` costs about 0.4 ms more per call here (its Request/Response objects
  * and web streams add work and event-loop turns on every call), which was most of what the runtime
  * added to a tool call. It keeps what tools rely on from `fetch`: redirects are followed (at most
- * 20; 303, and 301/302 after a POST, become a GET without body; credentials are dropped when the
- * origin changes), gzip/deflate/br bodies are decoded, the body is capped, the call's signal aborts
+ * 20; 303, and 301/302 after a POST, become a GET without body; credentials and every header that
+ * carries a secret are dropped when the origin changes), gzip/deflate/br bodies are decoded, the body is capped, the call's signal aborts
  * it, and failures carry node's `code` (ECONNREFUSED, ENOTFOUND, certificate errors, ...).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
@@ -33,6 +33,11 @@ export interface HttpCall {
   readonly signal: AbortSignal;
   /** Largest body accepted (after decoding); more rejects with a `BodyTooLargeError`. */
   readonly maxBytes: number;
+  /**
+   * Headers that carry a secret (any name, e.g. `X-Api-Key`): like `authorization`, they are dropped
+   * when a redirect leaves the origin, which includes every https → http redirect.
+   */
+  readonly secretHeaders?: readonly string[];
 }
 
 export interface UpstreamHttpClient {
@@ -177,6 +182,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
       let method = call.method.toUpperCase();
       let body = call.body;
       const headers: Record<string, string> = { ...call.headers };
+      const secret = new Set((call.secretHeaders ?? []).map((name) => name.toLowerCase()));
       if (!hasHeader(headers, 'accept-encoding')) headers['accept-encoding'] = 'gzip, deflate, br';
       if (!hasHeader(headers, 'user-agent')) headers['user-agent'] = 'node';
       for (let hops = 0; ; hops++) {
@@ -196,7 +202,9 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
             body = undefined;
             for (const name of Object.keys(headers)) if (BODY_HEADERS.has(name.toLowerCase())) delete headers[name];
           }
-          if (next.origin !== url.origin) for (const name of Object.keys(headers)) if (ORIGIN_BOUND.has(name.toLowerCase())) delete headers[name];
+          if (next.origin !== url.origin || (url.protocol === 'https:' && next.protocol !== 'https:')) {
+            for (const name of Object.keys(headers)) if (ORIGIN_BOUND.has(name.toLowerCase()) || secret.has(name.toLowerCase())) delete headers[name];
+          }
           url = next;
           continue;
         }
