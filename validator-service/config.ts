@@ -16,6 +16,8 @@ export interface ValidatorConfig {
   readonly maxConcurrent: number;
   /** `VALIDATOR_BODY_LIMIT`: largest request body in bytes. */
   readonly bodyLimitBytes: number;
+  /** `VALIDATOR_BODY_TIMEOUT_MS`: time allowed for a whole request body to arrive (408 after). */
+  readonly bodyTimeoutMs: number;
   /** `VALIDATOR_DEFAULT_TIMEOUT_MS` and `VALIDATOR_MAX_TIMEOUT_MS`: the assessment deadline. */
   readonly defaultTimeoutMs: number;
   readonly maxTimeoutMs: number;
@@ -60,6 +62,7 @@ export function readConfig(env: Env): ValidatorConfig {
     rateWindowMs: int(env, 'VALIDATOR_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
     maxConcurrent: int(env, 'VALIDATOR_MAX_CONCURRENT', 4, 1, 10_000),
     bodyLimitBytes: int(env, 'VALIDATOR_BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
+    bodyTimeoutMs: int(env, 'VALIDATOR_BODY_TIMEOUT_MS', 10_000, 100, 600_000),
     defaultTimeoutMs: Math.min(int(env, 'VALIDATOR_DEFAULT_TIMEOUT_MS', 15_000, 100, 600_000), maxTimeoutMs),
     maxTimeoutMs,
     fetchMaxBytes: int(env, 'VALIDATOR_FETCH_MAX_BYTES', 2 * 1024 * 1024, 1024, 256 * 1024 * 1024),
