@@ -8,9 +8,10 @@ import { httpLayer } from './http.ts';
 import { mcpAppsLayer } from './mcp-apps.ts';
 import { mcpLayer } from './mcp.ts';
 import { oauthLayer } from './oauth.ts';
+import { x402Layer } from './x402.ts';
 
 /** Every layer the pipeline runs. */
-export const layers: Layer[] = [httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer];
+export const layers: Layer[] = [httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer, x402Layer];
 
-export { htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer };
+export { htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer, x402Layer };
 export type { Layer, LayerContext, LayerMessage, LayerName, LayerResult, LayerStatus, TlsInfo } from './layer.ts';
