@@ -3,6 +3,7 @@
  * join this list in a later issue; the pipeline runs whatever is here, concurrently.
  */
 import type { Layer } from './layer.ts';
+import { a2aLayer } from './a2a.ts';
 import { htmlLayer } from './html.ts';
 import { httpLayer } from './http.ts';
 import { mcpAppsLayer } from './mcp-apps.ts';
@@ -11,7 +12,7 @@ import { oauthLayer } from './oauth.ts';
 import { x402Layer } from './x402.ts';
 
 /** Every layer the pipeline runs. */
-export const layers: Layer[] = [httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer, x402Layer];
+export const layers: Layer[] = [httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer, a2aLayer, x402Layer];
 
-export { htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer, x402Layer };
+export { a2aLayer, htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer, x402Layer };
 export type { Layer, LayerContext, LayerMessage, LayerName, LayerResult, LayerStatus, TlsInfo } from './layer.ts';
