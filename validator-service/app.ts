@@ -97,8 +97,8 @@ export function createValidatorApp(deps: AppDeps): H3 {
   }));
 
   app.all('/api/lookup', endpoint('/api/lookup', ['POST'], true, async (event) => {
-    readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
-    throw new ApiError(501, 'not_implemented', 'The ERC-8004 registry lookup is not available in this version; the input was valid.');
+    const input = readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
+    return jsonResponse(await core.lookup(input));
   }));
 
   app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event) => {

@@ -26,6 +26,8 @@ export interface ValidatorConfig {
   readonly fetchTimeoutMs: number;
   /** `VALIDATOR_SESSION_TTL_S`: lifetime of the UI session cookie. */
   readonly sessionTtlMs: number;
+  /** `VALIDATOR_IPFS_GATEWAY`: HTTP gateway for `ipfs://` agent URIs (fetched through the SSRF guard). */
+  readonly ipfsGateway: string;
   /** `VALIDATOR_TRUST_PROXY=1`: believe `X-Forwarded-For` / `X-Forwarded-Proto` from a reverse proxy. */
   readonly trustProxy: boolean;
 }
@@ -45,6 +47,14 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${text}")`);
   }
   return value;
+}
+
+function gateway(text: string | undefined): string {
+  const value = text?.trim() || 'https://ipfs.io';
+  let url: URL;
+  try { url = new URL(value); } catch { throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL (got "${value}")`); }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password) throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL without credentials (got "${value}")`);
+  return url.href.replace(/\/+$/, '');
 }
 
 /** Reads the configuration from `env`. */
@@ -68,6 +78,7 @@ export function readConfig(env: Env): ValidatorConfig {
     fetchMaxBytes: int(env, 'VALIDATOR_FETCH_MAX_BYTES', 2 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     fetchTimeoutMs: int(env, 'VALIDATOR_FETCH_TIMEOUT_MS', 10_000, 100, 600_000),
     sessionTtlMs: int(env, 'VALIDATOR_SESSION_TTL_S', 12 * 3600, 60, 30 * 86400) * 1000,
+    ipfsGateway: gateway(env['VALIDATOR_IPFS_GATEWAY']),
     trustProxy: env['VALIDATOR_TRUST_PROXY'] === '1' || env['VALIDATOR_TRUST_PROXY'] === 'true',
   };
 }
