@@ -35,7 +35,8 @@ export interface LookupRequest {
 
 export interface LookupDeps {
   readonly fetch: Fetch;
-  readonly policy: TargetPolicy;
+  /** When given, a caller's RPC URL is checked before any request (the guarded fetch refuses it anyway). */
+  readonly policy?: TargetPolicy;
   /** Gateway for `ipfs://` agent URIs, e.g. `https://ipfs.io`. */
   readonly ipfsGateway: string;
   readonly timeoutMs: number;
@@ -124,7 +125,7 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   const started = performance.now();
   const { chain, rpcUrl, source, field } = resolveChainAndRpc(request);
   const rpcOrigin = new URL(rpcUrl).origin;
-  if (source === 'rpcNodes') {
+  if (source === 'rpcNodes' && deps.policy) {
     try {
       await resolveTarget(new URL(rpcUrl), deps.policy);
     } catch (error) {
