@@ -82,6 +82,9 @@ export function createValidatorApp(deps: AppDeps): H3 {
   }));
   app.all('/app.js', endpoint('/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8')));
   app.all('/app.css', endpoint('/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8')));
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    app.all(path, endpoint(path, ['GET', 'HEAD'], false, () => page(ui.favicon, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })));
+  }
 
   app.all('/api/health', endpoint('/api/health', ['GET'], true, () =>
     jsonResponse({ status: 'ok', layers: core.implementedLayers })));
