@@ -27,6 +27,8 @@ export interface PaidMcpPeer extends Peer {
 export interface PaidMcpOptions {
   /** Only free tools (no payment anywhere): the x402 layer must report not detected. */
   readonly freeOnly?: boolean;
+  /** Wait this long before answering each request (a stand-in for network and server time; benchmarks). */
+  readonly delayMs?: number;
 }
 
 const freeTools = [
@@ -75,6 +77,7 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
   };
 
   const http = createServer(async (req, res) => {
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== '/mcp') { res.writeHead(404).end(); return; }
     if (req.method !== 'POST') { res.writeHead(405, { allow: 'POST' }).end(); return; }

@@ -8,8 +8,8 @@ import type { LayerContext } from '../layer.ts';
 import { connectMcp } from '../mcp/connect.ts';
 import { listAll } from '../mcp/list-all.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
-import type { Findings } from '../shared/findings.ts';
-import type { X402Code } from './codes.ts';
+import { Findings } from '../shared/findings.ts';
+import { x402Codes, type X402Code } from './codes.ts';
 import { minimalArguments, paymentMarker, type ListedTool } from './paid-tools.ts';
 import { analysePaymentRequired, type PaymentRequiredFacts } from './payment-required.ts';
 
@@ -50,11 +50,17 @@ export async function probeMcp(ctx: LayerContext, findings: Findings<X402Code>):
       return { items: r.tools as ListedTool[], nextCursor: r.nextCursor };
     });
     const marked = listing.items.flatMap((tool) => { const marker = paymentMarker(tool); return marker ? [{ tool, marker }] : []; });
+    // Asked concurrently; findings of each call are collected apart and added in listing order.
     const reports: PaidToolReport[] = [];
-    for (const [i, { tool, marker }] of marked.entries()) {
-      if (i >= MAX_CALLS) { reports.push({ tool: tool.name, marker, outcome: 'not-called', facts: null, detail: `only the first ${MAX_CALLS} are asked` }); continue; }
-      reports.push(await askPrice(ctx, connection.client, tool, marker, findings));
+    const asked = await Promise.all(marked.slice(0, MAX_CALLS).map(async ({ tool, marker }) => {
+      const own = new Findings(x402Codes);
+      return { report: await askPrice(ctx, connection.client, tool, marker, own), own };
+    }));
+    for (const { report, own } of asked) {
+      for (const m of own.messages) findings.add(m.code as X402Code, m.message, m.location);
+      reports.push(report);
     }
+    for (const { tool, marker } of marked.slice(MAX_CALLS)) reports.push({ tool: tool.name, marker, outcome: 'not-called', facts: null, detail: `only the first ${MAX_CALLS} are asked` });
     return { connected: true, toolCount: listing.items.length, paidTools: reports };
   } finally {
     await connection.close();
