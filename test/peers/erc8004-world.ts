@@ -22,7 +22,7 @@ export interface World {
   readonly site: LoopbackPeer;
   readonly stranger: LoopbackPeer;
   /** Agent ids on Base Sepolia by URI kind. */
-  readonly agents: { readonly data: bigint; readonly https: bigint; readonly ipfs: bigint; readonly json: bigint; readonly gzip: bigint; readonly broken: bigint };
+  readonly agents: { readonly data: bigint; readonly https: bigint; readonly ipfs: bigint; readonly json: bigint; readonly gzip: bigint; readonly broken: bigint; readonly http: bigint };
   /** Agent id on Base (mainnet registries). */
   readonly baseAgent: bigint;
   /** Every host a test must allowlist. */
@@ -82,6 +82,8 @@ export async function startWorld(): Promise<World> {
   const json3 = await sepolia.register(JSON.stringify(legacy));
   const gzip = await sepolia.register(`data:application/json;enc=gzip;level=6;base64,${gzipSync(JSON.stringify(file(4n))).toString('base64')}`);
   const broken = await sepolia.register('data:application/json;base64,' + Buffer.from('{"name": "cut off').toString('base64'));
+  siteRoutes.set('/agents/6.json', file(6n));
+  const http = await sepolia.register(`${site.url}/agents/6.json`);
   // Feedback on the data agent from two clients (owner is account 1; clients are 2 and 3).
   await sepolia.giveFeedback(data, 9977n, 2, 2);
   await sepolia.giveFeedback(data, 80n, 0, 3);
@@ -92,7 +94,7 @@ export async function startWorld(): Promise<World> {
   const hosts = [sepolia.rpcUrl, base.rpcUrl, files.url, site.url, stranger.url].map((u) => new URL(u).host);
   return {
     ca, sepolia, base, files, site, stranger,
-    agents: { data, https, ipfs, json: json3, gzip, broken },
+    agents: { data, https, ipfs, json: json3, gzip, broken, http },
     baseAgent,
     allowHosts: [...hosts, `localhost:${new URL(files.url).port}`].join(','),
     async close() { await Promise.all([sepolia.close(), base.close(), files.close(), site.close(), stranger.close()]); },

@@ -62,7 +62,7 @@ test('CAIP-2 chain id and rpcNodes keyed by chain id give the same answer', asyn
   for (const key of ['owner', 'agentUri', 'endpoints', 'oasf', 'reputation', 'status']) assert.equal(a.body[key], b.body[key], key);
 });
 
-test('each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (legacy fields flagged), gzip data', async () => {
+test('each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (legacy fields flagged), gzip data, plain http', async () => {
   const https = await lookup({ agentId: Number(world.agents.https), chainId: 84532, rpcNodes: sepoliaNodes() });
   assert.is(https.body.uriKind, 'https');
   assert.is(https.body.status, 'pass', JSON.stringify(https.body.messages));
@@ -80,6 +80,10 @@ test('each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (lega
   assert.is(json.body.categories.isSpecCompliant, false);
   const gzip = await lookup({ agentId: Number(world.agents.gzip), chainId: 84532, rpcNodes: sepoliaNodes() });
   assert.is(gzip.body.registration.name, 'Lamp agent 4');
+  const http = await lookup({ agentId: Number(world.agents.http), chainId: 84532, rpcNodes: sepoliaNodes() });
+  assert.is(http.body.uriKind, 'http');
+  assert.is(http.body.registration.name, 'Lamp agent 6');
+  assert.ok(http.body.messages.some((m: Lookup) => m.code === 'ERC-023'), 'plain http flagged');
 });
 
 test('a registration file that is not JSON fails with ERC-002', async () => {
