@@ -16,12 +16,14 @@ import { x402ResourceServer } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { processPriceToAtomicAmount } from 'x402/shared';
 import { closeServer, listen, type Peer } from './listen.ts';
-import { readJson } from './read-json.ts';
+import { methodsOf, readJson } from './read-json.ts';
 import { PAY_TO, refusingFacilitator } from './x402-http.ts';
 
 export interface PaidMcpPeer extends Peer {
   /** Names of every tool the peer was asked to call, in order. */
   readonly toolCalls: string[];
+  /** JSON-RPC methods received, in order. */
+  readonly methods: string[];
 }
 
 export interface PaidMcpOptions {
@@ -44,6 +46,7 @@ const paidTools = [
 /** Starts the peer; the MCP endpoint is `<url>` (path `/mcp`). */
 export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<PaidMcpPeer> {
   const toolCalls: string[] = [];
+  const methods: string[] = [];
   const resourceServer = new x402ResourceServer(refusingFacilitator(['eip155:84532'])).register('eip155:84532', new ExactEvmScheme());
   await resourceServer.initialize();
   const v2Required = async (resourceUrl: string) => {
@@ -83,6 +86,7 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
     if (req.method !== 'POST') { res.writeHead(405, { allow: 'POST' }).end(); return; }
     try {
       const body = await readJson(req);
+      methods.push(...methodsOf(body));
       const server = makeServer(`http://${req.headers.host}`);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
@@ -93,5 +97,5 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
     }
   });
   const port = await listen(http);
-  return { url: `http://127.0.0.1:${port}/mcp`, toolCalls, close: () => closeServer(http) };
+  return { url: `http://127.0.0.1:${port}/mcp`, toolCalls, methods, close: () => closeServer(http) };
 }

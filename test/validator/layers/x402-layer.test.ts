@@ -6,6 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { x402Layer } from '../../../validator-service/layers/x402.ts';
+import { mcpAppsLayer } from '../../../validator-service/layers/mcp-apps.ts';
 import { startX402HttpPeer } from '../../peers/x402-http.ts';
 import { startPaidMcpServer, type PaidMcpPeer } from '../../peers/x402-mcp.ts';
 import type { LoopbackPeer } from '../../peers/listen.ts';
@@ -90,6 +91,17 @@ test('over MCP: only the tools marked paid are called; current form, legacy erro
   assert.equal([...summary(r).x402Versions].sort(), ['1', '2']);
   assert.is(summary(r).offers.length, 3);
   assert.ok(summary(r).offers.every((o) => /USDC on Base Sepolia/.test(o)));
+});
+
+test('MCP Apps and x402 in one assessment share one MCP handshake and one tools/list', async () => {
+  const ctx = testContext(paid.url);
+  const before = paid.methods.length;
+  const [ui, pay] = await Promise.all([runLayer(mcpAppsLayer, ctx), runLayer(x402Layer, ctx)]);
+  const methods = paid.methods.slice(before);
+  assert.is(methods.filter((m) => m === 'initialize').length, 1, methods.join(','));
+  assert.is(methods.filter((m) => m === 'tools/list').length, 1);
+  assert.is(ui.status, 'not_detected');
+  assert.is(pay.status, 'pass');
 });
 
 test.run();

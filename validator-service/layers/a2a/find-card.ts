@@ -1,6 +1,7 @@
 /**
  * Finds the agent card: the URL itself when it names a `.json` file, then `/.well-known/agent-card.json`
- * (0.3, 1.0) and `/.well-known/agent.json` (0.2) at the origin, then the same two under the URL's path.
+ * (0.3, 1.0) and `/.well-known/agent.json` (0.2) at the origin, then the same two under the URL's path
+ * (all asked at once; the first in that order wins).
  * A 200 that is not a JSON object (a website's catch-all page) does not count as a card.
  */
 import type { LayerContext } from '../layer.ts';
@@ -43,15 +44,11 @@ export function cardLocations(url: URL): URL[] {
   return out.filter((u, i) => out.findIndex((v) => v.href === u.href) === i);
 }
 
-/** Tries each location until one serves a JSON object. */
+/** Asks every location at once and takes the first, in order, that serves a JSON object. */
 export async function findCard(ctx: LayerContext): Promise<CardSearch> {
-  const attempts: CardAttempt[] = [];
-  let unreachable: NetworkFailure | null = null;
-  for (const location of cardLocations(ctx.url)) {
-    const { json, attempt, failure } = await getJsonObject(ctx, location);
-    attempts.push(attempt);
-    if (json) return { found: true, url: location.href, card: json, attempts };
-    if (failure) { unreachable = failure; if (failure.kind !== 'other') break; }
-  }
-  return { found: false, attempts, unreachable };
+  const outcomes = await Promise.all(cardLocations(ctx.url).map((location) => getJsonObject(ctx, location).then((o) => ({ location, ...o }))));
+  const attempts = outcomes.map((o) => o.attempt);
+  const hit = outcomes.find((o) => o.json !== null);
+  if (hit?.json) return { found: true, url: hit.location.href, card: hit.json, attempts };
+  return { found: false, attempts, unreachable: outcomes.find((o) => o.failure !== null)?.failure ?? null };
 }

@@ -5,10 +5,10 @@
  * `content[0].text` = the same JSON) or in the older JSON-RPC error form (code 402, `error.data`).
  */
 import type { LayerContext } from '../layer.ts';
-import { connectMcp } from '../mcp/connect.ts';
-import { listAll } from '../mcp/list-all.ts';
+import type { connectMcp } from '../mcp/connect.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
 import { Findings } from '../shared/findings.ts';
+import { withMcpSession } from '../shared/mcp-session.ts';
 import { x402Codes, type X402Code } from './codes.ts';
 import { minimalArguments, paymentMarker, type ListedTool } from './paid-tools.ts';
 import { analysePaymentRequired, type PaymentRequiredFacts } from './payment-required.ts';
@@ -36,35 +36,26 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 const canonical = (v: unknown): string => JSON.stringify(v, (_k, value: unknown) =>
   isObject(value) ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]])) : value);
 
-/** Probes the endpoint as MCP; `connected: false` when it is not an MCP endpoint. */
-export async function probeMcp(ctx: LayerContext, findings: Findings<X402Code>): Promise<McpProbe> {
-  const outcome = await connectMcp(ctx);
-  if (outcome.kind !== 'connected') return { connected: false, toolCount: 0, paidTools: [] };
-  const { connection } = outcome;
-  try {
-    const options = { signal: requestSignal(ctx), timeout: ctx.timeoutMs };
-    const caps = connection.client.getServerCapabilities() ?? {};
-    if (!caps.tools) return { connected: true, toolCount: 0, paidTools: [] };
-    const listing = await listAll(async (cursor) => {
-      const r = await connection.client.listTools(cursor ? { cursor } : {}, options);
-      return { items: r.tools as ListedTool[], nextCursor: r.nextCursor };
-    });
-    const marked = listing.items.flatMap((tool) => { const marker = paymentMarker(tool); return marker ? [{ tool, marker }] : []; });
+/** Probes the endpoint as MCP (the assessment's shared session); `connected: false` when it is not an MCP endpoint. */
+export function probeMcp(ctx: LayerContext, findings: Findings<X402Code>): Promise<McpProbe> {
+  return withMcpSession(ctx, async ({ outcome, tools }) => {
+    if (outcome.kind !== 'connected') return { connected: false, toolCount: 0, paidTools: [] };
+    if (!tools) return { connected: true, toolCount: 0, paidTools: [] };
+    const listed = tools.items as unknown as ListedTool[];
+    const marked = listed.flatMap((tool) => { const marker = paymentMarker(tool); return marker ? [{ tool, marker }] : []; });
     // Asked concurrently; findings of each call are collected apart and added in listing order.
     const reports: PaidToolReport[] = [];
     const asked = await Promise.all(marked.slice(0, MAX_CALLS).map(async ({ tool, marker }) => {
       const own = new Findings(x402Codes);
-      return { report: await askPrice(ctx, connection.client, tool, marker, own), own };
+      return { report: await askPrice(ctx, outcome.connection.client, tool, marker, own), own };
     }));
     for (const { report, own } of asked) {
       for (const m of own.messages) findings.add(m.code as X402Code, m.message, m.location);
       reports.push(report);
     }
     for (const { tool, marker } of marked.slice(MAX_CALLS)) reports.push({ tool: tool.name, marker, outcome: 'not-called', facts: null, detail: `only the first ${MAX_CALLS} are asked` });
-    return { connected: true, toolCount: listing.items.length, paidTools: reports };
-  } finally {
-    await connection.close();
-  }
+    return { connected: true, toolCount: listed.length, paidTools: reports };
+  });
 }
 
 type McpClient = Extract<Awaited<ReturnType<typeof connectMcp>>, { kind: 'connected' }>['connection']['client'];
