@@ -1,11 +1,14 @@
 // Every tool's method, path placeholders, parameter locations, primitives, options and server params are consistent.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allTools, loadLists, loadSchemas, type Parameter } from './support/catalog.ts';
+import { allTools, catalogs, loadLists, loadSchemas, type Parameter } from './support/catalog.ts';
 
-const schemas = loadSchemas();
+// Both catalogs: the rules below hold for the wild forms and for the shipped catalog alike.
+const schemas = catalogs.flatMap(({ root }) => loadSchemas(root));
 const tools = allTools(schemas);
-const listFields = new Map(loadLists().map(({ list }) => [list.meta.name as string, (list.meta.fields as { key: string }[]).map((f) => f.key)]));
+/** List name → field keys, per catalog root (a schema uses the lists of its own catalog). */
+const listFieldsOf = new Map(catalogs.map(({ root }) => [root, new Map(loadLists(root).map(({ list }) => [list.meta.name as string, (list.meta.fields as { key: string }[]).map((f) => f.key)]))]));
+const listFields = (schemaAbsolute: string) => listFieldsOf.get(catalogs.find(({ root }) => schemaAbsolute.startsWith(`${root}/`))!.root)!;
 
 const OPTION = /^(?:(?:min|max)\(-?\d+(?:\.\d+)?\)|length\(\d+\)|optional\(\)|default\(.*\)|regex\(.+\)|\$[a-z][a-zA-Z0-9]*)$/;
 const PRIMITIVE = /^(?:string|number|boolean|array|object)\(\)$|^enum\((.*)\)$/;
@@ -99,7 +102,7 @@ test('shared-list enums ($list and {{list:field}}) name a declared list and an e
       }
       for (const [, list, field] of p.z.primitive.matchAll(/\{\{(\w+):(\w+)\}\}/g)) {
         assert.ok(declared.has(list!), `${where}: ${list} not in main.sharedLists`);
-        assert.ok(listFields.get(list!)?.includes(field!), `${where}: list ${list} has no field ${field}`);
+        assert.ok(listFields(schema.absolute).get(list!)?.includes(field!), `${where}: list ${list} has no field ${field}`);
       }
     }
   }
