@@ -3,6 +3,7 @@ import type { CommandClass } from 'clipanion';
 import { BuildCommand } from './build.ts';
 import { ServerCommand } from './server.ts';
 import { StartCommand } from './start.ts';
+import { TestSingleCommand } from './test-single.ts';
 import { ValidateCommand } from './validate.ts';
 import { ValidatorCommand } from './validator.ts';
 
@@ -12,4 +13,5 @@ export const commands: CommandClass[] = [
   BuildCommand,
   ValidatorCommand,
   StartCommand,
+  TestSingleCommand,
 ];
