@@ -38,8 +38,8 @@ test('handlers, when present, are a factory returning hooks keyed by existing to
       if (!schema.module.exportNames.includes('handlers')) continue;
       withHandlers += 1;
       const keys = schema.module.factoryKeys.get('handlers');
-      assert.ok(keys, `${schema.file}: handlers must be ({ sharedLists, libraries }) => ({ … })`);
-      assert.ok(/^export const handlers = \( \{ sharedLists, libraries \} \) => \(/m.test(schema.text), `${schema.file}: factory signature`);
+      assert.ok(keys, `${schema.file}: handlers must be ({ sharedLists, libraries }) => ({ … }), or a block ending in return { … }`);
+      assert.ok(/^export const handlers = \( \{ sharedLists, libraries \} \) => [({]/m.test(schema.text), `${schema.file}: factory signature`);
       for (const key of keys!) assert.ok(Object.hasOwn(schema.main.tools, key), `${schema.file}: handler key ${key} is not a tool`);
     }
     assert.ok(withHandlers >= 3, `${name}: only ${withHandlers} schemas have handlers`);
