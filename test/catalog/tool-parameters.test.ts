@@ -13,10 +13,14 @@ const listFields = (schemaAbsolute: string) => listFieldsOf.get(catalogs.find(({
 const OPTION = /^(?:(?:min|max)\(-?\d+(?:\.\d+)?\)|length\(\d+\)|optional\(\)|default\(.*\)|regex\(.+\)|\$[a-z][a-zA-Z0-9]*)$/;
 const PRIMITIVE = /^(?:string|number|boolean|array|object)\(\)$|^enum\((.*)\)$/;
 
-/** Placeholders a path asks to be filled: `{{key}}` (spec style) and `:key` (Express style). */
+/** Server params a path uses (`{{SERVER_PARAM:KEY}}`, e.g. an API key in a fixed query string). */
+const pathServerParams = (path: string): string[] => [...path.matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
+
+/** Placeholders a path asks to be filled: `{{key}}` (spec style) and `:key` (Express style); server params are not inserts. */
 function pathPlaceholders(path: string): string[] {
-  const braces = [...path.matchAll(/\{\{([a-zA-Z][a-zA-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
-  const colons = [...path.matchAll(/:([a-zA-Z][a-zA-Z0-9_]*)/g)].map((m) => m[1]!);
+  const bare = path.replace(/\{\{SERVER_PARAM:[A-Z0-9_]+\}\}/g, '');
+  const braces = [...bare.matchAll(/\{\{([a-zA-Z][a-zA-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
+  const colons = [...bare.matchAll(/:([a-zA-Z][a-zA-Z0-9_]*)/g)].map((m) => m[1]!);
   return [...braces, ...colons];
 }
 
@@ -115,7 +119,8 @@ test('server params in values and headers are declared, and every declared serve
     for (const value of Object.values(schema.main.headers ?? {}) as string[]) {
       for (const [, key] of value.matchAll(/\{\{([A-Z][A-Z0-9_]*)\}\}/g)) used.add(key!);
     }
-    for (const tool of Object.values(schema.main.tools ?? {}) as { parameters: Parameter[] }[]) {
+    for (const tool of Object.values(schema.main.tools ?? {}) as { path: string; parameters: Parameter[] }[]) {
+      for (const key of pathServerParams(tool.path)) used.add(key);
       for (const p of tool.parameters) {
         for (const [, key] of p.position.value.matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)) used.add(key!);
         const stripped = p.position.value.replace(/\{\{USER_PARAM\}\}|\{\{SERVER_PARAM:[A-Z0-9_]+\}\}/g, '');
