@@ -10,24 +10,14 @@ import * as assert from 'uvu/assert';
 import { runDeclaredTests } from '../../cli/tool-tests/run-declared-tests.ts';
 import { readDeclaredTests } from '../../cli/tool-tests/declared-tests.ts';
 import { createUpstreamHttpClient } from '../../runtime/upstream-http.ts';
-import { loadRecordings, startReplay, type RecordingFile } from '../support/replay-upstream.ts';
-import { createTestCa } from '../support/tls.ts';
-import { loadSchemas, shippedCatalog } from './support/catalog.ts';
+import { startReplay, type RecordingFile } from '../support/replay-upstream.ts';
+import { shippedCatalog } from './support/catalog.ts';
+import { replayCatalog } from './support/replay-catalog.ts';
 
-const schemas = loadSchemas(shippedCatalog).filter((s) => Object.keys(s.main.tools).length > 0);
-const recordings = loadRecordings();
+const { schemas, recordings, ca, replay, http, serverParams, close } = await replayCatalog();
 const byNamespace = new Map(recordings.map((r) => [r.namespace, r]));
 const hostOf = (root: string) => new URL(root).hostname;
-// Every API key of the catalog gets the run's canary secret: the runner fails this file if it ever shows.
-const canary = process.env.TOOLKIT_TEST_CANARY ?? 'replay-secret';
-const serverParams = Object.fromEntries(schemas.flatMap((s) => (s.main.requiredServerParams ?? []) as string[]).map((key) => [key, canary]));
-const ca = createTestCa({ names: [...new Set(recordings.map((r) => r.host))] });
-const replay = await startReplay(recordings, ca, serverParams);
-const http = createUpstreamHttpClient({ ca: ca.ca, connectTo: replay.connectTo });
-test.after(async () => {
-  http.close();
-  await replay.close();
-});
+test.after(close);
 
 test('every provider with tools has one recording file for its host, and every recording file a provider', () => {
   assert.equal(schemas.map((s) => s.main.namespace).sort(), [...byNamespace.keys()].sort());
