@@ -15,14 +15,14 @@ export class TestSingleCommand extends Command {
   static override usage = Command.Usage({
     description: "run a tool's declared tests live against its API",
     details: `
-      The tool is named as on the command line (\`get_forecast_openmeteo\`), by its ID (\`openmeteo/tool/getForecast\`), or by its namespace to test all of its tools. Each test of the tool's \`tests\` array is one real call through the runtime (input validation, request, handlers, declared output); it passes when the tool answers without an error.
+      The tool is named as on the command line (\`get_daily_forecast_openmeteo\`), by its ID (\`openmeteo/tool/getDailyForecast\`), or by its namespace to test all of its tools. Each test of the tool's \`tests\` array is one real call through the runtime (input validation, request, handlers, declared output); it passes when the tool answers without an error.
 
       Server params (API keys) come from \`~/.toolkit/.env\` and the environment; a missing one fails the test with its name. \`--connect-to\` sends the requests for a host to another address (curl's syntax), e.g. a staging server: the certificate must still be valid for the original host name (extra CAs through \`NODE_EXTRA_CA_CERTS\`).
 
       Exit codes: 0 every test passed; 1 a test failed, or the tool is unknown, its schema does not load or it declares no tests; 2 usage error.
     `,
     examples: [
-      ['Test one tool', '$0 test single get_forecast_openmeteo'],
+      ['Test one tool', '$0 test single get_daily_forecast_openmeteo'],
       ['Test every tool of a provider', '$0 test single openmeteo'],
       ['Against a staging server', '$0 test single openmeteo --connect-to api.open-meteo.com:443:staging.internal:8443'],
     ],

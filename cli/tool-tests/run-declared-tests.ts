@@ -17,7 +17,7 @@ export class ToolTestError extends Error {
 }
 
 export interface TestOutcome {
-  /** The tool's CLI (wire) name, e.g. `get_forecast_openmeteo`. */
+  /** The tool's CLI (wire) name, e.g. `get_daily_forecast_openmeteo`. */
   readonly tool: string;
   /** `<namespace>/tool/<name>`. */
   readonly id: string;
@@ -31,7 +31,7 @@ export interface TestOutcome {
 
 export interface RunDeclaredTestsOptions {
   readonly schemasDir: string;
-  /** A tool's CLI name (`get_forecast_openmeteo`), its ID (`openmeteo/tool/getForecast` or `openmeteo/getForecast`), or a namespace (all its tools). */
+  /** A tool's CLI name (`get_daily_forecast_openmeteo`), its ID (`openmeteo/tool/getDailyForecast` or `openmeteo/getDailyForecast`), or a namespace (all its tools). */
   readonly selector: string;
   /** The upstream client; default: the runtime's own (live network). */
   readonly http?: UpstreamHttpClient;
@@ -63,7 +63,7 @@ function parseSelector(text: string): Selector {
   const parts = text.split('/');
   if (parts.length === 3 && parts[1] === 'tool') return { namespace: parts[0]!, toolName: parts[2]! };
   if (parts.length === 2) return { namespace: parts[0]!, toolName: parts[1]! };
-  if (parts.length !== 1 || text === '') throw new ToolTestError(`"${text}" is not a tool: give its name (get_forecast_openmeteo), its ID (openmeteo/tool/getForecast) or a namespace`);
+  if (parts.length !== 1 || text === '') throw new ToolTestError(`"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID (openmeteo/tool/getDailyForecast) or a namespace`);
   if (text.includes('_')) return { wireName: text, namespace: text.slice(text.lastIndexOf('_') + 1) };
   return { namespace: text };
 }
