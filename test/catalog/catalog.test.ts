@@ -16,6 +16,16 @@ test('the shipped catalog holds at least thirty providers; the example catalog a
   assert.ok(example.schemas.length >= 28 && example.schemas.length <= 40, `example: found ${example.schemas.length}`);
 });
 
+test('every shipped provider with tools documents itself: docs, tags, an about prompt, tests on every tool', () => {
+  for (const { file, main } of shipped.schemas) {
+    if (Object.keys(main.tools).length === 0) continue;
+    assert.ok(Array.isArray(main.docs) && main.docs.length > 0 && main.docs.every((d: string) => d.startsWith('https://')), `${file}: docs`);
+    assert.ok(Array.isArray(main.tags) && main.tags.length >= 2, `${file}: tags`);
+    assert.ok(main.prompts && Object.hasOwn(main.prompts, 'about'), `${file}: an about prompt`);
+    for (const [name, tool] of Object.entries(main.tools) as [string, { tests?: unknown[] }][]) assert.ok(Array.isArray(tool.tests) && tool.tests.length >= 1, `${file}: ${name} has no tests`);
+  }
+});
+
 test('every schema file exports a purely literal `main` and nothing but `main` and `handlers`', () => {
   for (const { schemas } of loaded) {
     for (const schema of schemas) {
