@@ -1,6 +1,7 @@
 /** Every `toolkit` command. One file per command; register it here. */
 import type { CommandClass } from 'clipanion';
 import { BuildCommand } from './build.ts';
+import { InitProviderCommand } from './init-provider.ts';
 import { ServerCommand } from './server.ts';
 import { StartCommand } from './start.ts';
 import { TestSingleCommand } from './test-single.ts';
@@ -14,4 +15,5 @@ export const commands: CommandClass[] = [
   ValidatorCommand,
   StartCommand,
   TestSingleCommand,
+  InitProviderCommand,
 ];
