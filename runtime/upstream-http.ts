@@ -9,6 +9,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
@@ -93,6 +94,12 @@ const networkError = (message: string, code: string): Error => Object.assign(new
 export interface UpstreamHttpClientOptions {
   /** Extra CA certificates (PEM) to trust besides the default store; in-process tests pass their CA. */
   readonly ca?: string;
+  /**
+   * Where to connect for a URL's host and port instead of resolving it (curl's `--connect-to`), e.g. a
+   * staging server or a recorded-response replay on loopback. The request keeps the URL's host name in
+   * `Host` and TLS SNI, and the certificate is still checked against that name.
+   */
+  readonly connectTo?: (hostname: string, port: number) => { readonly host: string; readonly port: number } | undefined;
 }
 
 /** A client with its own keep-alive agents (one per runtime, closed with it). */
@@ -108,6 +115,9 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         return;
       }
       const send = secure ? httpsRequest : httpRequest;
+      const target = options.connectTo?.(url.hostname, Number(url.port) || (secure ? 443 : 80));
+      const name = url.hostname.replace(/^\[|\]$/g, '');
+      const route = target === undefined ? {} : { hostname: target.host, port: target.port, headers: { host: url.host, ...headers }, ...(isIP(name) ? {} : { servername: name }) };
       let response: IncomingMessage | undefined;
       const fail = (error: unknown) => {
         call.signal.removeEventListener('abort', onAbort);
@@ -116,7 +126,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         reject(error);
       };
       const onAbort = () => fail(call.signal.reason ?? networkError('aborted', 'ABORT_ERR'));
-      const request = send(url, { method, headers, agent: secure ? agents.https : agents.http }, (res) => {
+      const request = send(url, { method, headers, agent: secure ? agents.https : agents.http, ...route }, (res) => {
         response = res;
         if (REDIRECTS.has(res.statusCode ?? 0) && res.headers.location !== undefined) {
           res.resume();
