@@ -90,23 +90,11 @@ function summarize(result: CallToolResult): string {
   return `${kind}, ${size < 1024 ? `${size} bytes` : `${(size / 1024).toFixed(1)} KB`}`;
 }
 
-async function loadLibraries(models: readonly SchemaModel[]): Promise<Record<string, unknown>> {
-  const libraries: Record<string, unknown> = {};
-  for (const name of [...new Set(models.flatMap((m) => m.requiredLibraries))].sort()) {
-    try {
-      const module = (await import(name)) as { default?: unknown };
-      libraries[name] = module.default ?? module;
-    } catch {
-      // A missing library fails the tests whose handlers use it, with the runtime's own message.
-    }
-  }
-  return libraries;
-}
-
 export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promise<DeclaredTestsReport> {
   const selector = parseSelector(options.selector);
   const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
   const { createRuntime } = await import('../../runtime/create-runtime.ts');
+  const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
 
   const files = await candidateFiles(options.schemasDir, selector);
   const loaded: { file: string; model: SchemaModel }[] = [];
@@ -123,7 +111,8 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
   const models = loaded.map((l) => l.model);
   const runtime = createRuntime({
     schemas: models,
-    libraries: await loadLibraries(models),
+    // Libraries run inside the handler sandbox, bundled for it on first use, as `toolkit server` does.
+    guestLibraries: guestLibrariesOnFirstUse({ resolveDirs: [process.cwd(), options.schemasDir] }),
     ...(options.http ? { http: options.http } : {}),
     ...(options.serverParams ? { serverParams: options.serverParams } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

@@ -9,6 +9,8 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   PAR003: 'Add `export const main = { … }`; a schema is an ES module.',
   PAR004: 'Rename `export const schema` to `export const main` and move to the 3.x fields (`toolkit migrate` for 2.0.0).',
   PAR005: 'Keep one of the two keys; JavaScript would silently use the later one.',
+  PAR006: 'Flatten the deepest nesting at the reported line (no real schema nests hundreds of levels); the rest of the tree is checked meanwhile.',
+  PAR007: 'Replace the link with the file itself, or point it at a file inside the schema tree.',
 
   VAL001: 'Export the schema as `export const main = { … }`.',
   VAL002: 'Make `main` an object literal `{ namespace, name, … }`.',
@@ -179,6 +181,9 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   SEC027: 'Use only safe built-ins (Object, Array, JSON, Math, Date, URL, …) and the factory arguments.',
   SEC028: 'Check the path and the file permissions.',
   SEC029: 'Fix the syntax error so the whole file can be scanned.',
+  SEC030: 'Remove `<!--` (or a line-leading `-->`) from code; write `< !--` or split the string if you meant text.',
+  SEC031: "Add the library to `main.requiredLibraries` and read it as `libraries['name']` or `libraries.name` with a constant key.",
+  SEC032: 'Use a library that only computes on values; handlers cannot reach the network or files (the tool itself makes the HTTP call).',
   SEC200: 'Keep only data (literals) in list, prompt and skill files: no functions, methods, getters or classes.',
   SEC201: 'Remove the arrow function from the data file.',
   SEC202: 'Remove `async`/`await` from the data file.',
