@@ -6,6 +6,7 @@
 import { canonicalJson } from '../../runtime/canonical-json.ts';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
+import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
@@ -29,10 +30,12 @@ export interface BundlePart {
 /** Specifier under which the bundler serves a generated module from memory. */
 const generatedSpecifier = (module: string): string => `toolkit-generated:${module}`;
 
-/** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer and the server param keys. */
+/** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer, the server param keys and the listing's size (which decides the toolset mode). */
 export interface BundleListing {
   readonly tools: ReturnType<typeof listTools>;
   readonly secretKeys: readonly string[];
+  /** UTF-8 bytes of the plain `tools` listing's JSON. */
+  readonly bytes: number;
 }
 
 /**
@@ -51,15 +54,21 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
 }
 
 /** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
-function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string } {
+function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string; readonly bytes: number; readonly tools: number } {
   const models = servedModels(parts);
-  const listing: BundleListing = { tools: listTools(models), secretKeys: [...secretKeysOf(models)].sort() };
+  const tools = listTools(models);
+  const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
   const json = JSON.stringify(listing);
-  return { json, hash: sha256(json) };
+  return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length };
 }
 
 /** The TypeScript entry of a bundle named `name`. */
 export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string): string {
+  return emitBundle(name, parts, version).entry;
+}
+
+/** The entry of a bundle, and the size of the plain listing it serves (the build warns when clients would find it too large). */
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string): { readonly entry: string; readonly listingBytes: number; readonly tools: number } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const partList = parts.length === 0
     ? '[]'
@@ -71,7 +80,7 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
     ? '{}'
     : `{\n${libraries.map((library) => `    ${literal(library)}: await loadLibrary(${literal(library)}, ${literal(users.get(library)!.join(', '))}, () => import(${literal(library)})),`).join('\n')}\n  }`;
   const listing = bundleListing(parts);
-  return fillTemplate('bundle-entry.ts.tpl', {
+  const entry = fillTemplate('bundle-entry.ts.tpl', {
     LISTING_JSON: literal(listing.json),
     LISTING_HASH: literal(listing.hash),
     BUNDLE: name,
@@ -81,6 +90,7 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
     LIBRARIES: libraryObject,
     VERSION: literal(version),
   });
+  return { entry, listingBytes: listing.bytes, tools: listing.tools };
 }
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { runServerMain } from '../../../runtime/index.ts';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { SchemaModel } from '../../../runtime/model.ts';
 
 const [file, ...argv] = process.argv.slice(2);
