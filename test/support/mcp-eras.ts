@@ -105,12 +105,9 @@ export async function connectStdioEra(era: Era, target: StdioTarget): Promise<Er
   if (era === 'v1') {
     const transport = new V1StdioTransport(params);
     transport.stderr?.on('data', (chunk: Buffer) => target.onStderr?.(chunk.toString('utf8')));
+    // The v1 client tells a transport that can hear it the version the handshake settled on.
     let version: string | undefined;
-    const set = transport.setProtocolVersion?.bind(transport);
-    transport.setProtocolVersion = (v: string) => {
-      version = v;
-      set?.(v);
-    };
+    (transport as unknown as { setProtocolVersion(v: string): void }).setProtocolVersion = (v: string) => (version = v);
     const client = new V1Client(info(era));
     await client.connect(transport);
     return wrapV1(client, () => version);
