@@ -86,7 +86,8 @@ import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 const validator = { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'none' }) };
 serveStdio(() => {
-  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
+  // The runtime's cache hint: with the SDK's default (ttlMs 0) a 2026-07-28 client lists the tools again before every call.
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: validator, cacheHints: { 'tools/list': { ttlMs: 300000, cacheScope: 'public' } } });
   server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
   server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
   return server;
