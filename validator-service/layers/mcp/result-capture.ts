@@ -55,7 +55,7 @@ async function readCapped(response: Response): Promise<string | undefined> {
 
 export interface ResultCapture {
   readonly fetch: Fetch;
-  /** Every captured answer so far, in request order; wait for `settled()` before reading. */
+  /** Every captured answer so far, in the order the reads finished; wait for `settled()` before reading. */
   readonly answers: CapturedAnswer[];
   /** Resolves when every capture started so far has finished (never rejects). */
   settled(): Promise<void>;
