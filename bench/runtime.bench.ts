@@ -11,7 +11,10 @@
  *     opened the 2025 way (`initialize`, `initialized`, `tools/list`) and the 2026-07-28 way (one
  *     enveloped `tools/list`), plain listing and default (the toolset above 50 KB), next to
  *     `node -e ''`;
- *  3. the size of each server bundle.
+ *  3. the size of each server bundle;
+ *  4. in one process, no stdio and no network (the upstream answered by a stub): a call through the
+ *     v2 SDK to the runtime against the same SDK answering a constant tool — the MCP layer's and the
+ *     runtime's own cost per call, steady where the stdio figures above swing with machine load.
  * The bench re-runs itself once with NODE_EXTRA_CA_CERTS so the direct side can use the global
  * `fetch` with the test CA. Bounded loops only.
  */
@@ -22,8 +25,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Server } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createMcpServer } from '../runtime/mcp-server.ts';
+import { createRuntime } from '../runtime/create-runtime.ts';
+import type { UpstreamHttpClient } from '../runtime/upstream-http.ts';
 import { listTools, secretKeysOf } from '../runtime/create-runtime.ts';
 import type { SchemaModel } from '../runtime/model.ts';
 import { createTestCa, type TestCa } from '../test/support/tls.ts';
@@ -296,3 +304,55 @@ size('v2 runtime', v2);
 size('bare v1 SDK Server (stdio)', bare.v1);
 size('bare v2 SDK Server (serveStdio, both eras)', bare.v2);
 await upstream.close();
+
+// 4. In-process: the v2 SDK's client and server linked in memory, the upstream a stub.
+const stubBody = new TextEncoder().encode('{"id":1,"name":"thing"}');
+const stub: UpstreamHttpClient = { request: async () => ({ status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }), bytes: stubBody }), close() {} };
+const inProcess = createRuntime({ schemas: generate(4, 'https://api.example'), serverParams: {}, http: stub });
+const noValidator = { getValidator: () => () => ({ valid: false as const, data: undefined, errorMessage: 'none' }) };
+const bareServer = () => {
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: noValidator, cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } });
+  server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
+  server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
+  return server;
+};
+async function linked(factory: () => Server, era: 'modern' | 'legacy'): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  serveStdio(factory, { transport: serverSide });
+  const client = new Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
+  await client.connect(clientSide);
+  return client;
+}
+const memory = {
+  bareModern: await linked(bareServer, 'modern'),
+  bareLegacy: await linked(bareServer, 'legacy'),
+  runtimeModern: await linked(() => createMcpServer(inProcess), 'modern'),
+  runtimeLegacy: await linked(() => createMcpServer(inProcess), 'legacy'),
+};
+const memoryPaths: Record<string, () => Promise<unknown>> = {
+  bareModern: () => memory.bareModern.callTool({ name: 'constant', arguments: {} }),
+  bareLegacy: () => memory.bareLegacy.callTool({ name: 'constant', arguments: {} }),
+  runtimeModern: () => memory.runtimeModern.callTool({ name: 'get_thing0_benchaaa', arguments: { id: '1' } }),
+  runtimeLegacy: () => memory.runtimeLegacy.callTool({ name: 'get_thing0_benchaaa', arguments: { id: '1' } }),
+};
+const memoryTimes: Record<string, number[]> = Object.fromEntries(Object.keys(memoryPaths).map((path) => [path, []]));
+for (const path of Object.keys(memoryPaths)) for (let i = 0; i < 500; i++) await memoryPaths[path]!();
+for (let block = 0; block < 40; block++) {
+  for (const path of Object.keys(memoryPaths)) {
+    for (let i = 0; i < 50; i++) {
+      const started = performance.now();
+      await memoryPaths[path]!();
+      memoryTimes[path]!.push(performance.now() - started);
+    }
+  }
+}
+const memoryP50 = (path: string) => percentile(memoryTimes[path]!.sort((a, b) => a - b), 50);
+out(`\nIn one process (SDK client and server linked in memory, upstream a stub), ${40 * 50} calls per path, p50 (ms)\n`);
+out(`| era        | bare v2 SDK, constant tool | v2 runtime | the runtime beyond the SDK |\n|------------|----------------------------|------------|----------------------------|\n`);
+for (const era of ['Modern', 'Legacy'] as const) {
+  const label = era === 'Modern' ? MODERN : '2025-11-25';
+  out(`| ${label.padEnd(10)} | ${ms(memoryP50(`bare${era}`)).padStart(26)} | ${ms(memoryP50(`runtime${era}`)).padStart(10)} | ${ms(memoryP50(`runtime${era}`) - memoryP50(`bare${era}`)).padStart(26)} |\n`);
+}
+out('(the stdio figures add the pipe and, for the runtime, the upstream HTTP client: "direct node:https" above)\n');
+for (const client of Object.values(memory)) await client.close();
+await inProcess.close();
