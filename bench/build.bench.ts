@@ -115,8 +115,8 @@ for (const count of SIZES) {
 process.stdout.write('\nruntime bundle (entry without schemas, minified as builds are)\n');
 const entry = emitBundleEntry('runtime', [], '0');
 const variants: [string, string[]][] = [
-  ['runtime alone (SDK + zod external)', ['@modelcontextprotocol/sdk', 'zod']],
-  ['runtime + zod (SDK external)', ['@modelcontextprotocol/sdk']],
+  ['runtime alone (SDK + zod external)', ['@modelcontextprotocol/server', '@modelcontextprotocol/core', 'zod']],
+  ['runtime + zod (SDK external)', ['@modelcontextprotocol/server', '@modelcontextprotocol/core']],
   ['runtime + SDK + zod (as shipped)', []],
 ];
 for (const [label, external] of variants) {
@@ -136,7 +136,7 @@ process.stdout.write(`by package: ${[...byPackage].sort((a, b) => b[1] - a[1]).m
 // 3. Cold start: bundle vs the runtime alone on the same models vs no build step (bench/support/cold-start.ts).
 await printColdStart(catalogs, { root, work, spawns: SPAWNS });
 
-const runtimeOnly = await bundle({ entry, modules: new Map(), external: ['@modelcontextprotocol/sdk'], minify: true });
+const runtimeOnly = await bundle({ entry, modules: new Map(), external: ['@modelcontextprotocol/server', '@modelcontextprotocol/core'], minify: true });
 const runtimeGzip = gzipSync(runtimeOnly.code, { level: 9 }).length;
 process.stdout.write(`\ntargets: runtime without SDK ${kb(runtimeGzip)} gzip (< 150 KB: ${runtimeGzip < 150 * 1024 ? 'met' : 'MISSED'}); incremental rebuild < 1 s: see the table\n`);
 rmSync(work, { recursive: true, force: true });

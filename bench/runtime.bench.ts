@@ -1,45 +1,74 @@
 /**
- * Runtime bench, side by side in one run:
- *  1. per-call latency of a tool call through the MCP server (separate process, stdio, real SDK
- *     Client) vs a direct `fetch` of the same loopback HTTPS upstream, next to a bare SDK `Server`
- *     answering a constant tool over stdio (the floor any stdio MCP server pays: pipe + SDK). The
- *     paths are measured in interleaved blocks so machine noise hits them alike; the table splits
- *     the added latency into that floor and what the runtime itself adds;
- *  2. spawn → first `tools/list` answer for 10, 100, 500 and 2,000 tools (SchemaModels generated
- *     here, 4 tools per schema), next to `node -e ''` as the floor; each count both on the eager
- *     path (every tool built at start) and on the path generated bundles take (the listing and the
- *     secret keys computed ahead, `listTools` and `secretKeysOf`, so no tool is built before its call).
- * The servers are bundled with esbuild into plain `.mjs` files, as generated bundles ship (tsx would
- * add its own start-up). The bench re-runs itself once with NODE_EXTRA_CA_CERTS so the direct side
- * can use the global `fetch` with the test CA. Bounded loops only.
+ * Runtime bench: the server on the v2 SDK beside the same runtime as it was on the v1 SDK (taken
+ * from git, `bench/support/server-bundles.ts`), in one run:
+ *  1. per-call latency of a tool call over stdio (separate process, real SDK clients) against a
+ *     direct request to the same loopback HTTPS upstream, next to each SDK's bare low-level Server
+ *     answering a constant tool (the floor any stdio server on that SDK pays). Paths take turns in
+ *     interleaved blocks so machine noise hits them alike. "Beyond the SDK" is what the runtime
+ *     adds on top of its own SDK's round trip and the upstream request;
+ *  2. spawn → first `tools/list` answer for 10 to 2,000 tools (SchemaModels generated here, 4 tools
+ *     per schema, the listing and secret keys computed ahead as generated bundles carry them),
+ *     opened the 2025 way (`initialize`, `initialized`, `tools/list`) and the 2026-07-28 way (one
+ *     enveloped `tools/list`), plain listing and default (the toolset above 50 KB), next to
+ *     `node -e ''`;
+ *  3. the size of each server bundle;
+ *  4. in one process, no stdio and no network (the upstream answered by a stub): a call through the
+ *     v2 SDK to the runtime against the same SDK answering a constant tool — the MCP layer's and the
+ *     runtime's own cost per call, steady where the stdio figures above swing with machine load.
+ * The bench re-runs itself once with NODE_EXTRA_CA_CERTS so the direct side can use the global
+ * `fetch` with the test CA. Bounded loops only.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:https';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join } from 'node:path';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Server } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createMcpServer } from '../runtime/mcp-server.ts';
+import { createRuntime } from '../runtime/create-runtime.ts';
+import type { UpstreamHttpClient } from '../runtime/upstream-http.ts';
 import { listTools, secretKeysOf } from '../runtime/create-runtime.ts';
 import type { SchemaModel } from '../runtime/model.ts';
 import { createTestCa, type TestCa } from '../test/support/tls.ts';
-import { param, schema, str, num, tool } from '../test/runtime/support/models.ts';
+import { num, param, schema, str, tool } from '../test/runtime/support/models.ts';
+import { bundleBareServers, bundleV1Runtime, bundleV2Runtime, type Bundled, V1_COMMIT } from './support/server-bundles.ts';
 
-const ENTRY_SOURCE = resolve(import.meta.dirname, '../test/runtime/support/serve-models.ts');
 const CALLS = 400;
 const WARMUP = 50;
 /** Calls per path per block; the paths take turns block by block. */
 const BLOCK = 25;
 const SPAWNS = 5;
+const MODERN = '2026-07-28';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number): string => n.toFixed(3).padStart(8);
+const out = (text: string) => process.stdout.write(text);
 
-/** The spec file for serve-models.ts; `precomputed` adds what a build embeds (listing, secret keys). */
-function writeModels(schemas: SchemaModel[], precomputed = false): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolkit-bench-')), 'models.json');
-  writeFileSync(file, JSON.stringify(precomputed ? { schemas, listing: listTools(schemas), secretKeys: [...secretKeysOf(schemas)] } : { schemas }));
+if (!process.env.TOOLKIT_BENCH_CA_DIR) {
+  const made = createTestCa();
+  const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { stdio: 'inherit', env: { ...process.env, TOOLKIT_BENCH_CA_DIR: made.dir, NODE_EXTRA_CA_CERTS: made.caFile } });
+  process.exit(run.status ?? 1);
+}
+const caDir = process.env.TOOLKIT_BENCH_CA_DIR;
+const read = (name: string) => readFileSync(join(caDir, name), 'utf8');
+const ca: TestCa = { dir: caDir, caFile: join(caDir, 'ca.pem'), ca: read('ca.pem'), key: read('leaf.key'), cert: read('leaf.pem') };
+const childEnv = { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: ca.caFile };
+
+const work = mkdtempSync(join(tmpdir(), 'toolkit-bench-runtime-'));
+const v2 = await bundleV2Runtime(work);
+const v1 = await bundleV1Runtime(work);
+const bare = await bundleBareServers(work);
+if (!v1) out(`\n(the v1 runtime at ${V1_COMMIT.slice(0, 7)} is not in this checkout's git history: v1 columns are left out)\n`);
+
+/** The spec file for serve-models.ts, with what a build embeds (listing, secret keys). */
+function writeModels(schemas: SchemaModel[]): string {
+  const file = join(mkdtempSync(join(work, 'models-')), 'models.json');
+  writeFileSync(file, JSON.stringify({ schemas, listing: listTools(schemas), secretKeys: [...secretKeysOf(schemas)] }));
   return file;
 }
 
@@ -59,77 +88,9 @@ function generate(tools: number, origin: string): SchemaModel[] {
   return schemas;
 }
 
-async function connect(file: string, caFile: string, entry = ENTRY): Promise<{ client: Client; spawnedAt: number }> {
-  const spawnedAt = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, file], env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: caFile }, stderr: 'ignore' });
-  const client = new Client({ name: 'bench', version: '0' });
-  await client.connect(transport);
-  return { client, spawnedAt };
-}
-
-/** Spawn → the `tools/list` response line, speaking raw JSON-RPC over stdio (no client-side parsing). */
-function rawSpawnToList(file: string, caFile: string): Promise<{ ms: number; bytes: number }> {
-  return new Promise((done, fail) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [ENTRY, file], { env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: caFile }, stdio: ['pipe', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n').find((l) => l.startsWith('{"result":{"tools"') || l.includes('"id":2,'));
-      if (line !== undefined && out.includes('\n', out.indexOf(line))) {
-        const elapsed = performance.now() - started;
-        child.kill();
-        done({ ms: elapsed, bytes: line.length });
-      }
-    });
-    child.once('error', fail);
-    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-  });
-}
-
-async function floorSpawn(): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((done) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => done()));
-  return performance.now() - started;
-}
-
-if (!process.env.TOOLKIT_BENCH_CA_DIR) {
-  const made = createTestCa();
-  const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { stdio: 'inherit', env: { ...process.env, TOOLKIT_BENCH_CA_DIR: made.dir, NODE_EXTRA_CA_CERTS: made.caFile } });
-  process.exit(run.status ?? 1);
-}
-const caDir = process.env.TOOLKIT_BENCH_CA_DIR;
-const read = (name: string) => readFileSync(join(caDir, name), 'utf8');
-const ca: TestCa = { dir: caDir, caFile: join(caDir, 'ca.pem'), ca: read('ca.pem'), key: read('leaf.key'), cert: read('leaf.pem') };
-
-const bundleDir = mkdtempSync(join(tmpdir(), 'toolkit-bench-bundle-'));
-const ENTRY = join(bundleDir, 'serve.mjs');
-const BARE_ENTRY = join(bundleDir, 'bare.mjs');
-const bundleOptions = {
-  bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error',
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-} as const;
-await build({ ...bundleOptions, entryPoints: [ENTRY_SOURCE], outfile: ENTRY });
-// The floor: the SDK's own low-level Server over stdio, answering one constant tool (the SDK still
-// validates the request and the result with zod), bundled the same way.
-const BARE_SERVER = `
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
-server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
-await server.connect(new StdioServerTransport());
-`;
-await build({ ...bundleOptions, stdin: { contents: BARE_SERVER, resolveDir: import.meta.dirname, loader: 'js' }, outfile: BARE_ENTRY });
-
 /**
- * The upstream runs in its own process, as a real API does: a direct `fetch` from this process then
- * crosses a process boundary just as the runtime's does (with the upstream inside this process the
- * direct side skipped that hop and the runtime was charged for it).
+ * The upstream runs in its own process, as a real API does: a direct request from this process then
+ * crosses a process boundary just as the runtime's does.
  */
 const UPSTREAM_SERVER = `
 import { createServer } from 'node:https';
@@ -154,10 +115,10 @@ process.stdin.resume();
 async function startUpstreamProcess(): Promise<{ origin: string; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', UPSTREAM_SERVER], { env: { PATH: process.env.PATH ?? '', TOOLKIT_BENCH_CA_DIR: caDir }, stdio: ['pipe', 'pipe', 'inherit'] });
   const origin = await new Promise<string>((done, fail) => {
-    let out = '';
+    let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      if (out.includes('\n')) done(out.trim());
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) done(text.trim());
     });
     child.once('exit', (code) => fail(new Error(`upstream process exited (${code})`)));
   });
@@ -165,20 +126,41 @@ async function startUpstreamProcess(): Promise<{ origin: string; close(): Promis
 }
 const upstream = await startUpstreamProcess();
 
+type CallClient = { callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: boolean }>; close(): Promise<void> };
+
+async function connectV1(entry: string, args: string[]): Promise<CallClient> {
+  const client = new V1Client({ name: 'bench', version: '0' });
+  await client.connect(new V1StdioTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' }));
+  return client as unknown as CallClient;
+}
+
+async function connectV2(entry: string, args: string[], era: 'modern' | 'legacy'): Promise<CallClient> {
+  const client = new Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' }));
+  return client as unknown as CallClient;
+}
+
 // 1. Per-call latency.
 // A second schema whose tool answers from an executeRequest handler: the MCP + sandbox cost alone.
 const noUpstream = schema('benchexec', [tool('constant', 'GET', ['https://unused.invalid/'], [], { hooks: ['executeRequest'] })], {
   handlersSource: "() => ({ constant: { executeRequest: () => ({ response: { id: 1, name: 'thing' } }) } })",
 });
-const { client } = await connect(writeModels([...generate(4, upstream.origin), noUpstream]), ca.caFile);
-const { client: bareClient } = await connect('-', ca.caFile, BARE_ENTRY);
+const callModels = writeModels([...generate(4, upstream.origin), noUpstream]);
+const clients: Record<string, CallClient> = {
+  bareV1: await connectV1(bare.v1.file, []),
+  bareV2: await connectV2(bare.v2.file, [], 'modern'),
+  bareV2Legacy: await connectV2(bare.v2.file, [], 'legacy'),
+  v2Modern: await connectV2(v2.file, [callModels], 'modern'),
+  v2Legacy: await connectV2(v2.file, [callModels], 'legacy'),
+  ...(v1 ? { v1: await connectV1(v1.file, [callModels]) } : {}),
+};
 
 const keepAlive = new Agent({ keepAlive: true, ca: ca.ca });
-const call = (c: Client, name: string, args: Record<string, unknown>) => async () => {
-  const result = await c.callTool({ name, arguments: args });
+const call = (c: CallClient | undefined, name: string, args: Record<string, unknown>) => async () => {
+  const result = await c!.callTool({ name, arguments: args });
   if (result.isError) throw new Error(JSON.stringify(result));
 };
-const paths = {
+const paths: Record<string, () => Promise<void>> = {
   direct: async () => {
     const response = await fetch(`${upstream.origin}/things/1?limit=10`, { headers: { accept: 'application/json' } });
     JSON.parse(await response.text());
@@ -198,76 +180,179 @@ const paths = {
       req.on('error', fail);
       req.end();
     }),
-  bare: call(bareClient, 'constant', {}),
-  viaMcp: call(client, 'get_thing0_benchaaa', { id: '1' }),
-  handlerOnly: call(client, 'constant_benchexec', {}),
+  bareV1: call(clients.bareV1, 'constant', {}),
+  bareV2: call(clients.bareV2, 'constant', {}),
+  bareV2Legacy: call(clients.bareV2Legacy, 'constant', {}),
+  ...(clients.v1 ? { v1: call(clients.v1, 'get_thing0_benchaaa', { id: '1' }) } : {}),
+  v2Modern: call(clients.v2Modern, 'get_thing0_benchaaa', { id: '1' }),
+  v2Legacy: call(clients.v2Legacy, 'get_thing0_benchaaa', { id: '1' }),
+  v2Handler: call(clients.v2Modern, 'constant_benchexec', {}),
 };
-type Path = keyof typeof paths;
-const times: Record<Path, number[]> = { direct: [], directHttps: [], bare: [], viaMcp: [], handlerOnly: [] };
-for (const path of Object.keys(paths) as Path[]) for (let i = 0; i < WARMUP; i++) await paths[path]();
+const times: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((path) => [path, []]));
+for (const path of Object.keys(paths)) for (let i = 0; i < WARMUP; i++) await paths[path]!();
 for (let block = 0; block * BLOCK < CALLS; block++) {
-  for (const path of Object.keys(paths) as Path[]) {
+  for (const path of Object.keys(paths)) {
     for (let i = 0; i < BLOCK; i++) {
       const started = performance.now();
-      await paths[path]();
-      times[path].push(performance.now() - started);
+      await paths[path]!();
+      times[path]!.push(performance.now() - started);
     }
   }
 }
 for (const list of Object.values(times)) list.sort((a, b) => a - b);
-await client.close();
-await bareClient.close();
+for (const client of Object.values(clients)) await client.close();
 keepAlive.destroy();
 
-const p50 = (path: Path) => percentile(times[path], 50);
-const p99 = (path: Path) => percentile(times[path], 99);
-const row = (label: string, a: number, b: number, note = '') => process.stdout.write(`| ${label.padEnd(38)} | ${ms(a)} | ${ms(b)} |${note ? `  ${note}` : ''}\n`);
-process.stdout.write(`\nPer-call latency, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms)\n`);
-process.stdout.write(`| path                                   |      p50 |      p99 |\n|----------------------------------------|----------|----------|\n`);
-row('direct fetch', p50('direct'), p99('direct'));
-row('direct node:https, keep-alive', p50('directHttps'), p99('directHttps'), '(the HTTP client the runtime uses)');
-row('bare SDK Server, constant tool', p50('bare'), p99('bare'), '(stdio + SDK only: the floor)');
-row('tools/call via runtime (upstream)', p50('viaMcp'), p99('viaMcp'));
-row('tools/call via runtime, executeRequest', p50('handlerOnly'), p99('handlerOnly'), '(no upstream: stdio + SDK + runtime + sandbox)');
-process.stdout.write(`\nAdded per call, p50 (ms)\n`);
-const line = (label: string, value: number, note = '') => process.stdout.write(`| ${label.padEnd(50)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`);
-line('added by the MCP path (runtime − direct fetch)', p50('viaMcp') - p50('direct'), '(issue 3 target < 0.5, project bar < 0.2)');
-const overHttps = p50('viaMcp') - p50('directHttps');
-line('added over direct node:https (same HTTP client)', overHttps);
-line('  of which the bare SDK floor (stdio + SDK)', p50('bare'));
-line('  of which the runtime itself (the rest)', overHttps - p50('bare'));
-line('executeRequest tool above the floor', p50('handlerOnly') - p50('bare'), '(runtime + handler sandbox, no upstream)');
-process.stdout.write(`ratio p50 runtime/direct fetch: ${(p50('viaMcp') / p50('direct')).toFixed(2)}×\n`);
+const p50 = (path: string) => percentile(times[path]!, 50);
+const p99 = (path: string) => percentile(times[path]!, 99);
+const row = (label: string, path: string, note = '') => (times[path] ? out(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} |${note ? `  ${note}` : ''}\n`) : undefined);
+out(`\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms)\n`);
+out(`| path                                         |      p50 |      p99 |\n|----------------------------------------------|----------|----------|\n`);
+row('direct fetch', 'direct');
+row('direct node:https, keep-alive', 'directHttps', '(the HTTP client the runtime uses)');
+row('bare v1 SDK Server, constant tool', 'bareV1', '(v1 client; the v1 floor)');
+row('bare v2 SDK Server, constant tool, 2026-07-28', 'bareV2', '(v2 client pinned; the v2 floor)');
+row('bare v2 SDK Server, constant tool, 2025-11-25', 'bareV2Legacy', '(v2 client, initialize)');
+row('v1 runtime tools/call (upstream)', 'v1', `(git ${V1_COMMIT.slice(0, 7)}, v1 client)`);
+row('v2 runtime tools/call (upstream), 2026-07-28', 'v2Modern');
+row('v2 runtime tools/call (upstream), 2025-11-25', 'v2Legacy');
+row('v2 runtime executeRequest tool, 2026-07-28', 'v2Handler', '(no upstream: stdio + SDK + runtime + sandbox)');
+
+out(`\nAdded per call, p50 (ms): the runtime path − direct node:https − its SDK's bare round trip\n`);
+const line = (label: string, value: number | undefined, note = '') => (value === undefined ? undefined : out(`| ${label.padEnd(52)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`));
+const beyond = (path: string, floor: string) => (times[path] ? p50(path) - p50('directHttps') - p50(floor) : undefined);
+line('v1 runtime, beyond the v1 SDK round trip', beyond('v1', 'bareV1'));
+line('v2 runtime 2026-07-28, beyond the v2 SDK round trip', beyond('v2Modern', 'bareV2'), '(target ≤ 0.2)');
+line('v2 runtime 2025-11-25, beyond the v2 SDK round trip', beyond('v2Legacy', 'bareV2Legacy'), '(target ≤ 0.2)');
+line('v2 SDK round trip − v1 SDK round trip', p50('bareV2') - p50('bareV1'), '(what the SDK line itself costs more)');
+line('v2 runtime 2026-07-28 − direct fetch', p50('v2Modern') - p50('direct'), '(all the MCP path adds)');
 
 // 2. Spawn → first tools/list.
-process.stdout.write(`\nSpawn → first tools/list answer, median (min) of ${SPAWNS} spawns, ms; the server is an esbuild bundle of the runtime\n`);
-process.stdout.write(`| tools  | schemas | start   | raw JSON-RPC client | SDK Client (parses + validates) | list bytes |\n|--------|---------|---------|---------------------|---------------------------------|------------|\n`);
+const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
+
+/** Spawn → the `tools/list` response line over raw JSON-RPC (no client-side parsing), with the answer's size. */
+function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'): Promise<{ ms: number; bytes: number; tools: number }> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [entry, ...args], { env: childEnv, stdio: ['pipe', 'pipe', 'ignore'] });
+    let text = '';
+    let settled = false;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      text += chunk;
+      const line = text.split('\n').find((l) => l.includes('"id":2'));
+      if (settled || line === undefined || !text.includes('\n', text.indexOf(line))) return;
+      settled = true;
+      const elapsed = performance.now() - started;
+      child.kill();
+      done({ ms: elapsed, bytes: line.length, tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1 });
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      if (!settled) fail(new Error(`${entry} exited with ${code} before answering tools/list`));
+    });
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    if (opening === 'modern') {
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta } });
+      return;
+    }
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  });
+}
+
+async function floorSpawn(): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((done) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => done()));
+  return performance.now() - started;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+out(`\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, ms (answer size in KB); servers are esbuild bundles carrying the build's listing\n`);
 const floors: number[] = [];
 for (let i = 0; i < SPAWNS; i++) floors.push(await floorSpawn());
-floors.sort((a, b) => a - b);
-const cell = (sorted: number[]) => `${ms(percentile(sorted, 50))} (${ms(sorted[0]!).trim()})`;
-process.stdout.write(`| floor  | node -e |         | ${cell(floors).padEnd(19)} |                                 |          – |\n`);
+out(`node -e '' (process start alone): ${median(floors).toFixed(0)} ms\n`);
+out(`| tools | v1, 2025 opening | v2, 2025 opening | v2, 2026-07-28   | v2, 2026-07-28, default (toolset over 50 KB) |\n|-------|------------------|------------------|------------------|----------------------------------------------|\n`);
 for (const count of [10, 100, 500, 2000]) {
-  const schemas = generate(count, upstream.origin);
-  // eager: every tool built at start (toolkit server); listing: what a generated bundle passes.
-  for (const [start, file] of [['eager', writeModels(schemas)], ['listing', writeModels(schemas, true)]] as const) {
-    const raw: number[] = [];
-    const sdk: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < SPAWNS; i++) {
-      const measured = await rawSpawnToList(file, ca.caFile);
-      raw.push(measured.ms);
-      bytes = measured.bytes;
-      const { client: c, spawnedAt } = await connect(file, ca.caFile);
-      const list = await c.listTools();
-      sdk.push(performance.now() - spawnedAt);
-      if (list.tools.length !== count) throw new Error(`expected ${count} tools, got ${list.tools.length}`);
-      await c.close();
+  const file = writeModels(generate(count, upstream.origin));
+  const columns: { entry: string | undefined; args: string[]; opening: 'legacy' | 'modern' }[] = [
+    { entry: v1?.file, args: [file], opening: 'legacy' },
+    { entry: v2.file, args: [file, '--no-toolset'], opening: 'legacy' },
+    { entry: v2.file, args: [file, '--no-toolset'], opening: 'modern' },
+    { entry: v2.file, args: [file], opening: 'modern' },
+  ];
+  const runs = columns.map(() => [] as { ms: number; bytes: number; tools: number }[]);
+  for (let i = 0; i < SPAWNS; i++) {
+    for (const [index, column] of columns.entries()) if (column.entry) runs[index]!.push(await spawnToList(column.entry, column.args, column.opening));
+  }
+  const cell = (index: number, width: number) => {
+    const list = runs[index]!;
+    if (list.length === 0) return '–'.padEnd(width);
+    const tools = list[0]!.tools;
+    return `${median(list.map((r) => r.ms)).toFixed(0)} ms (${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`.padEnd(width);
+  };
+  out(`| ${String(count).padStart(5)} | ${cell(0, 16)} | ${cell(1, 16)} | ${cell(2, 16)} | ${cell(3, 44)} |\n`);
+}
+out('(targets: 10 tools ≤ 130 ms, the whole 2,000-tool catalog ≤ 200 ms from spawn, on a quiet machine)\n');
+
+// 3. Bundle sizes.
+const size = (label: string, b: Bundled | null) => (b ? out(`| ${label.padEnd(40)} | ${(b.bytes / 1024).toFixed(1).padStart(8)} KB | ${(b.gzipBytes / 1024).toFixed(1).padStart(8)} KB |\n`) : undefined);
+out(`\nServer bundle size (esbuild, minified, the build's SDK stand-ins)\n| bundle                                   |     bytes   |      gzip   |\n|------------------------------------------|-------------|-------------|\n`);
+size(`v1 runtime (git ${V1_COMMIT.slice(0, 7)})`, v1);
+size('v2 runtime', v2);
+size('bare v1 SDK Server (stdio)', bare.v1);
+size('bare v2 SDK Server (serveStdio, both eras)', bare.v2);
+await upstream.close();
+
+// 4. In-process: the v2 SDK's client and server linked in memory, the upstream a stub.
+const stubBody = new TextEncoder().encode('{"id":1,"name":"thing"}');
+const stub: UpstreamHttpClient = { request: async () => ({ status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }), bytes: stubBody }), close() {} };
+const inProcess = createRuntime({ schemas: generate(4, 'https://api.example'), serverParams: {}, http: stub });
+const noValidator = { getValidator: () => () => ({ valid: false as const, data: undefined, errorMessage: 'none' }) };
+const bareServer = () => {
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: noValidator, cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } });
+  server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
+  server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
+  return server;
+};
+async function linked(factory: () => Server, era: 'modern' | 'legacy'): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  serveStdio(factory, { transport: serverSide });
+  const client = new Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
+  await client.connect(clientSide);
+  return client;
+}
+const memory = {
+  bareModern: await linked(bareServer, 'modern'),
+  bareLegacy: await linked(bareServer, 'legacy'),
+  runtimeModern: await linked(() => createMcpServer(inProcess), 'modern'),
+  runtimeLegacy: await linked(() => createMcpServer(inProcess), 'legacy'),
+};
+const memoryPaths: Record<string, () => Promise<unknown>> = {
+  bareModern: () => memory.bareModern.callTool({ name: 'constant', arguments: {} }),
+  bareLegacy: () => memory.bareLegacy.callTool({ name: 'constant', arguments: {} }),
+  runtimeModern: () => memory.runtimeModern.callTool({ name: 'get_thing0_benchaaa', arguments: { id: '1' } }),
+  runtimeLegacy: () => memory.runtimeLegacy.callTool({ name: 'get_thing0_benchaaa', arguments: { id: '1' } }),
+};
+const memoryTimes: Record<string, number[]> = Object.fromEntries(Object.keys(memoryPaths).map((path) => [path, []]));
+for (const path of Object.keys(memoryPaths)) for (let i = 0; i < 500; i++) await memoryPaths[path]!();
+for (let block = 0; block < 40; block++) {
+  for (const path of Object.keys(memoryPaths)) {
+    for (let i = 0; i < 50; i++) {
+      const started = performance.now();
+      await memoryPaths[path]!();
+      memoryTimes[path]!.push(performance.now() - started);
     }
-    raw.sort((a, b) => a - b);
-    sdk.sort((a, b) => a - b);
-    process.stdout.write(`| ${String(count).padStart(6)} | ${String(schemas.length).padStart(7)} | ${start.padEnd(7)} | ${cell(raw).padEnd(19)} | ${cell(sdk).padEnd(31)} | ${String(bytes).padStart(10)} |\n`);
   }
 }
-process.stdout.write('(both include process start and initialize; target < 200 ms from spawn)\n');
-await upstream.close();
+const memoryP50 = (path: string) => percentile(memoryTimes[path]!.sort((a, b) => a - b), 50);
+out(`\nIn one process (SDK client and server linked in memory, upstream a stub), ${40 * 50} calls per path, p50 (ms)\n`);
+out(`| era        | bare v2 SDK, constant tool | v2 runtime | the runtime beyond the SDK |\n|------------|----------------------------|------------|----------------------------|\n`);
+for (const era of ['Modern', 'Legacy'] as const) {
+  const label = era === 'Modern' ? MODERN : '2025-11-25';
+  out(`| ${label.padEnd(10)} | ${ms(memoryP50(`bare${era}`)).padStart(26)} | ${ms(memoryP50(`runtime${era}`)).padStart(10)} | ${ms(memoryP50(`runtime${era}`) - memoryP50(`bare${era}`)).padStart(26)} |\n`);
+}
+out('(the stdio figures add the pipe and, for the runtime, the upstream HTTP client: "direct node:https" above)\n');
+for (const client of Object.values(memory)) await client.close();
+await inProcess.close();

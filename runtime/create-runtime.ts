@@ -4,7 +4,7 @@
  * with the runtime), one pool of sandbox workers and one lazily built handler sandbox per schema. Given a listing computed at
  * build time, it answers `tools/list` from it and builds each tool on its first call.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { createHandlerSandbox, type HandlerSandbox, type Isolation } from './handler-sandbox.ts';
 import { noGuestLibraries, type GuestLibrarySource } from './isolation/guest-libraries.ts';
 import { WorkerPool, type PoolOptions } from './isolation/worker-pool.ts';
@@ -76,7 +76,7 @@ const wireNamesOf = (entries: readonly { schema: SchemaModel; tool: ToolModel }[
 export function listTools(schemas: readonly SchemaModel[]): Tool[] {
   const entries = toolEntries(schemas);
   const names = wireNamesOf(entries);
-  return entries.map(({ tool }, index) => listEntryOf(describeTool(tool, names[index]!)));
+  return entries.map(({ schema, tool }, index) => listEntryOf(describeTool(schema, tool, names[index]!)));
 }
 
 /** Every server param key the schemas declare or reference: these values are secrets. */

@@ -11,13 +11,17 @@ export { ToolError, MissingServerParamError } from './tool-error.ts';
 
 // MCP server and transports
 export { createMcpServer } from './mcp-server.ts';
-export type { ServerInfo } from './mcp-server.ts';
-export { serveStdio } from './serve-stdio.ts';
+export type { McpServerExtras, ServerInfo } from './mcp-server.ts';
+export type { ServedPrompts, ServedResources } from './served-primitives.ts';
+export { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
+export type { StdioServeOptions, StdioServing } from './serve-stdio.ts';
 export { serveHttp, MCP_PATH } from './serve-http.ts';
 export type { HttpServeOptions } from './serve-http.ts';
 export { createMcpFetchHandler } from './mcp-fetch-handler.ts';
+export type { McpFetchHandler } from './mcp-fetch-handler.ts';
+export { createToolset, searchIndexOf } from './toolset/index.ts';
 export { runServerMain, parseServeArgs, parseHostPort, ServeUsageError } from './server-main.ts';
-export type { ServeArgs } from './server-main.ts';
+export type { ServeArgs, ServeExtras } from './server-main.ts';
 
 // Server params and secrets
 export { loadServerParams, parseEnvFile } from './server-params.ts';

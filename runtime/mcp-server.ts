@@ -1,21 +1,53 @@
 /**
- * The MCP server over a set of runtime tools: the SDK's low-level `Server`, answering `tools/list`
- * from precomputed JSON schemas (no zod → JSON Schema per request; for a built bundle, from the
- * listing computed at build time) and `tools/call` through `RuntimeTool.call`. Unknown tools are a
- * JSON-RPC error (InvalidParams), as the spec says; a bad input for a known tool is a tool error
- * result (SEP-1303) so the model can correct itself.
+ * The MCP server over a set of runtime tools (and, when given, resources and prompts): the v2 SDK's
+ * low-level `Server`, which speaks both protocol eras (2026-07-28 per-request envelopes and the
+ * 2025-era `initialize` handshake) once a serving entry (`serve-stdio.ts`, `mcp-fetch-handler.ts`)
+ * hands it a connection. `tools/list` is answered from precomputed JSON schemas (for a built bundle,
+ * from the listing computed at build time): registering thousands of tools one by one through the
+ * high-level `McpServer` on every HTTP request would cost more than the request itself.
+ *
+ * Protocol answers: an unknown tool, prompt or resource URI, a `cursor` this server never issued, and
+ * a request whose params do not have the spec's shape are `-32602` (InvalidParams); a bad input for
+ * a known tool is a tool error result (SEP-1303) so the model can correct itself.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { type CallToolRequest, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import * as z from 'zod';
+import {
+  type CacheHint,
+  type CallToolResult,
+  type JSONRPCRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Result,
+  Server,
+  type ServerCapabilities,
+  type ServerContext,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
 import type { ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
+import { InvalidArgumentsError, PromptNotFoundError, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
 
 export interface ServerInfo {
   name: string;
   version: string;
 }
+
+/** What a server serves besides tools, and what it tells clients about itself. */
+export interface McpServerExtras {
+  /** Resources; the `resources` capability is declared only when it has at least one resource or template. */
+  readonly resources?: ServedResources;
+  /** Prompts; the `prompts` capability is declared only when it has at least one prompt. */
+  readonly prompts?: ServedPrompts;
+  /** `instructions` of `initialize` and `server/discover`. */
+  readonly instructions?: string;
+}
+
+/**
+ * How long a client may reuse a list or `server/discover`: what a running server serves never
+ * changes (every `listChanged` is false), and nothing differs per caller, so the scope is public.
+ */
+export const LIST_CACHE_HINT: CacheHint = { ttlMs: 5 * 60_000, cacheScope: 'public' };
+/** `resources/read`: read-only data sets, but a client should still look again now and then. */
+export const READ_CACHE_HINT: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
 
 // Listings of plain tool arrays are computed once per array and shared by every Server (one per HTTP request).
 const servedArrays = new WeakMap<readonly RuntimeTool[], ServedTools>();
@@ -33,33 +65,150 @@ function servedOf(tools: readonly RuntimeTool[] | ServedTools): ServedTools {
 }
 
 /**
- * Matches any `tools/call`: the SDK's own wrapper then checks the full shape and answers a malformed
- * one with InvalidParams (-32602). With the strict schema here, the protocol layer would answer
- * InternalError (-32603) instead.
- */
-const AnyCallToolRequest = z.looseObject({ method: z.literal('tools/call'), params: z.unknown().optional() });
-
-/**
  * The SDK uses a JSON Schema validator only to check elicitation answers, which this server never
- * asks for; its default builds an Ajv instance per Server (~0.5–1.4 ms), i.e. per HTTP request.
+ * asks for; its default builds an Ajv instance per Server, i.e. per HTTP request (and bundles leave
+ * Ajv out: `templates/sdk-shims.ts`).
  */
 const NO_ELICITATION: jsonSchemaValidator = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'the toolkit runtime does not use elicitation' }),
 };
 
+/** A params object for `initialize` as the 2025 revisions define it; anything else is InvalidParams. */
+function checkInitializeParams(params: unknown): void {
+  const p = params as { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: { name?: unknown; version?: unknown } } | undefined;
+  const problem = p === null || typeof p !== 'object' || Array.isArray(p)
+    ? 'params are missing'
+    : typeof p.protocolVersion !== 'string'
+      ? 'params.protocolVersion must be a string'
+      : p.capabilities === null || typeof p.capabilities !== 'object'
+        ? 'params.capabilities must be an object'
+        : p.clientInfo === null || typeof p.clientInfo !== 'object' || typeof p.clientInfo.name !== 'string' || typeof p.clientInfo.version !== 'string'
+          ? 'params.clientInfo must be { name, version }'
+          : undefined;
+  if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for initialize: ${problem}`);
+}
+
+/** The SDK reports a request that fails its spec schema with the zod issues as JSON: one line per issue instead. */
+function describeSchemaFailure(message: string): string {
+  try {
+    const issues = JSON.parse(message) as { path?: unknown[]; message?: string }[];
+    if (Array.isArray(issues) && issues.length > 0) return issues.map((issue) => `${(issue.path ?? []).join('.') || '(root)'}: ${issue.message ?? 'invalid'}`).join('; ');
+  } catch {
+    // Not the SDK's issue list: the message as it is.
+  }
+  return message;
+}
+
 /**
- * Low-level SDK Server answering tools/list and tools/call for these tools: an array of built tools,
- * or a runtime (whose listing may come from the build and whose tools are built on first call).
+ * The low-level Server with two protocol answers the SDK gets wrong for us: a request whose params
+ * fail the spec schema (the SDK throws a plain Error, answered -32603 with a zod dump) is -32602
+ * naming the field, and `initialize` without its params is -32602 as well. Every handler this module
+ * registers throws only `ProtocolError`, so anything else reaching here came from the SDK's own
+ * request parsing.
  */
-export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: '0.1.0' }): Server {
+class ToolkitServer extends Server {
+  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    const wrapped = super._wrapHandler(method, handler);
+    return async (request, ctx) => {
+      if (method === 'initialize') checkInitializeParams(request.params);
+      try {
+        return await wrapped(request, ctx);
+      } catch (error) {
+        if (error instanceof ProtocolError || !(error instanceof Error)) throw error;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${describeSchemaFailure(error.message)}`);
+      }
+    };
+  }
+}
+
+/** This server never hands out cursors (every list is one page), so any cursor is one it did not issue. */
+function refuseCursor(params: { cursor?: unknown } | undefined): void {
+  if (params?.cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: this server lists everything on one page and issued no cursor`);
+}
+
+/** A provider's failure as a protocol error: not-found and bad arguments are InvalidParams, anything else InternalError with its (safe) message. */
+function providerError(error: unknown): ProtocolError {
+  if (error instanceof ProtocolError) return error;
+  if (error instanceof ResourceNotFoundError) return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { uri: error.uri });
+  if (error instanceof PromptNotFoundError) return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { name: error.prompt });
+  if (error instanceof InvalidArgumentsError) return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+  return new ProtocolError(ProtocolErrorCode.InternalError, error instanceof Error ? error.message : String(error));
+}
+
+const hasResources = (resources: ServedResources | undefined): resources is ServedResources => resources !== undefined && resources.resources.length + resources.templates.length > 0;
+const hasPrompts = (prompts: ServedPrompts | undefined): prompts is ServedPrompts => prompts !== undefined && prompts.prompts.length > 0;
+
+/**
+ * A low-level SDK Server answering tools (and resources and prompts when given) for these tools: an
+ * array of built tools, or a runtime (whose listing may come from the build and whose tools are
+ * built on first call). Cheap to make: one per HTTP request, one per stdio connection.
+ */
+export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: '0.1.0' }, extras: McpServerExtras = {}): Server {
   const served = servedOf(tools);
-  const server = new Server(info, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: NO_ELICITATION });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.listing as Tool[] }));
-  server.setRequestHandler(AnyCallToolRequest, async (loose, extra) => {
-    const request = loose as unknown as CallToolRequest;
-    const tool = served.tool(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return tool.call(request.params.arguments ?? {}, { signal: extra.signal });
+  const resources = hasResources(extras.resources) ? extras.resources : undefined;
+  const prompts = hasPrompts(extras.prompts) ? extras.prompts : undefined;
+  const capabilities: ServerCapabilities = { tools: { listChanged: false } };
+  if (resources) capabilities.resources = { listChanged: false };
+  if (prompts) capabilities.prompts = { listChanged: false };
+  const server = new ToolkitServer(info, {
+    capabilities,
+    ...(extras.instructions ? { instructions: extras.instructions } : {}),
+    jsonSchemaValidator: NO_ELICITATION,
+    cacheHints: {
+      'server/discover': LIST_CACHE_HINT,
+      'tools/list': LIST_CACHE_HINT,
+      ...(resources ? { 'resources/list': LIST_CACHE_HINT, 'resources/templates/list': LIST_CACHE_HINT, 'resources/read': READ_CACHE_HINT } : {}),
+      ...(prompts ? { 'prompts/list': LIST_CACHE_HINT } : {}),
+    },
   });
+
+  server.setRequestHandler('tools/list', (request) => {
+    refuseCursor(request.params);
+    return { tools: served.listing as never[] };
+  });
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const { name, arguments: args } = request.params;
+    const tool = served.tool(name);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
+    let result: CallToolResult;
+    try {
+      result = await tool.call(args ?? {}, { signal: ctx.mcpReq.signal });
+    } catch (error) {
+      // Runtime tools never throw (failures are isError results); a tool written elsewhere might.
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return server.projectCallToolResult(result, tool.outputSchema);
+  });
+
+  if (resources) {
+    server.setRequestHandler('resources/list', (request) => {
+      refuseCursor(request.params);
+      return { resources: resources.resources as never[] };
+    });
+    server.setRequestHandler('resources/templates/list', (request) => {
+      refuseCursor(request.params);
+      return { resourceTemplates: resources.templates as never[] };
+    });
+    server.setRequestHandler('resources/read', async (request, ctx) => {
+      try {
+        return (await resources.read(request.params.uri, { signal: ctx.mcpReq.signal })) as never;
+      } catch (error) {
+        throw providerError(error);
+      }
+    });
+  }
+  if (prompts) {
+    server.setRequestHandler('prompts/list', (request) => {
+      refuseCursor(request.params);
+      return { prompts: prompts.prompts as never[] };
+    });
+    server.setRequestHandler('prompts/get', async (request) => {
+      try {
+        return (await prompts.get(request.params.name, request.params.arguments)) as never;
+      } catch (error) {
+        throw providerError(error);
+      }
+    });
+  }
   return server;
 }

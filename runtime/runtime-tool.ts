@@ -3,14 +3,14 @@
  * exactly one upstream request (or one `executeRequest`) and one MCP result. `call` never throws for
  * a tool failure: it returns `isError: true` with a short, redacted text.
  */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { startBudget, type CallBudget } from './call-budget.ts';
 import type { HandlerSandbox } from './handler-sandbox.ts';
 import { checkPreRequest, checkResponse } from './hook-shapes.ts';
 import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
 import { buildInputValidator, describeIssues } from './input-validator.ts';
-import type { SchemaModel, ToolModel } from './model.ts';
+import type { HttpMethod, SchemaModel, ToolModel } from './model.ts';
 import { findMismatch, outputJsonSchema } from './output-schema.ts';
 import { redactDeep, type Redact } from './redact.ts';
 import { assembleRequest, requiredServerKeys, resolveSecrets } from './request-assembly.ts';
@@ -20,13 +20,14 @@ import { interpretBody, type UpstreamData } from './upstream-body.ts';
 import { sendUpstream } from './upstream-fetch.ts';
 import type { UpstreamHttpClient } from './upstream-http.ts';
 
-/** What a client learns about a tool before calling it: wire name, description, JSON schemas. */
+/** What a client learns about a tool before calling it: wire name, title, description, JSON schemas, annotations. */
 export interface ToolDescription {
   name: string;
   description: string;
   title?: string;
   inputSchema: InputJsonSchema;
   outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
 }
 
 /** A tool as served: wire name, JSON schemas precomputed, and its call. */
@@ -34,20 +35,55 @@ export interface RuntimeTool extends ToolDescription {
   call(args: unknown, extra?: { signal?: AbortSignal }): Promise<CallToolResult>;
 }
 
+/**
+ * What the HTTP method says about a tool, as MCP annotations: GET only reads; DELETE destroys and,
+ * like PUT, can be repeated without further effect; POST promises nothing. Every tool calls an
+ * outside API, so the world it touches is open.
+ */
+export function annotationsFor(method: HttpMethod): ToolAnnotations {
+  switch (method) {
+    case 'GET':
+      return { readOnlyHint: true, openWorldHint: true };
+    case 'DELETE':
+      return { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
+    case 'PUT':
+      return { readOnlyHint: false, idempotentHint: true, openWorldHint: true };
+    case 'POST':
+      return { readOnlyHint: false, idempotentHint: false, openWorldHint: true };
+  }
+}
+
+/** A display name from the schema's tool name and the schema's name: `getForecast` of "Weather" → "Get forecast (Weather)". */
+export function titleOf(toolName: string, schemaName: string): string {
+  const words = toolName
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : /^[A-Z0-9]+$/.test(word) ? word : word.toLowerCase()));
+  const title = words.join(' ');
+  return schemaName.trim() ? `${title} (${schemaName.trim()})` : title;
+}
+
 /** The description of one tool under a wire name; the one place its JSON schemas are derived, so a listing computed ahead of time matches the served tool. */
-export function describeTool(tool: ToolModel, name: string): ToolDescription {
-  const described: ToolDescription = { name, description: tool.description, inputSchema: inputJsonSchema(tool) };
+export function describeTool(schema: SchemaModel, tool: ToolModel, name: string): ToolDescription {
+  const described: ToolDescription = { name, title: titleOf(tool.name, schema.name), description: tool.description, inputSchema: inputJsonSchema(tool) };
   const outputSchema = outputJsonSchema(tool.output);
   if (outputSchema) described.outputSchema = outputSchema;
+  described.annotations = annotationsFor(tool.method);
   return described;
 }
 
 /** A tool's `tools/list` entry, in the key order the wire shows (the same for a listing computed at build time). */
 export function listEntryOf(tool: ToolDescription): Tool {
-  const entry: Tool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Tool['inputSchema'] };
+  const entry: Record<string, unknown> = { name: tool.name };
   if (tool.title) entry.title = tool.title;
-  if (tool.outputSchema) entry.outputSchema = tool.outputSchema as Tool['outputSchema'];
-  return entry;
+  entry.description = tool.description;
+  entry.inputSchema = tool.inputSchema;
+  if (tool.outputSchema) entry.outputSchema = tool.outputSchema;
+  if (tool.annotations) entry.annotations = tool.annotations;
+  return entry as Tool;
 }
 
 /** What every tool of a runtime shares. */
@@ -73,7 +109,7 @@ const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text
 /** Builds the served form of one tool. */
 export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: string, context: ToolContext): RuntimeTool {
   let validator: z.ZodType<Record<string, unknown>> | undefined;
-  const described = describeTool(tool, name);
+  const described = describeTool(schema, tool, name);
   const outputSchema = described.outputSchema;
   const serverKeys = requiredServerKeys(schema, tool);
   const hooks = new Set(tool.hooks);

@@ -1,13 +1,13 @@
 /**
- * `--http`: the stateless fetch handler on `node:http`, at `/mcp`. Binds 127.0.0.1 unless told
+ * `--http`: the dual-era stateless fetch handler on `node:http`, at `/mcp`. Binds 127.0.0.1 unless told
  * otherwise; a request whose `Origin` is not this server's own (or an allowed one) gets 403, and on
  * a loopback binding a foreign `Host` does too, which blocks DNS-rebinding from a browser page.
  * A request body over `MAX_BODY_BYTES` gets 413 and its connection is closed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { createMcpFetchHandler } from './mcp-fetch-handler.ts';
+import type { Server } from '@modelcontextprotocol/server';
+import { createMcpFetchHandler, MAX_REQUEST_BODY_BYTES } from './mcp-fetch-handler.ts';
 
 export interface HttpServeOptions {
   host?: string;
@@ -20,7 +20,7 @@ export interface HttpServeOptions {
 export const MCP_PATH = '/mcp';
 
 /** The largest request body accepted (4 MiB); a larger one is answered 413 without being read. */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 class BodyTooLarge extends Error {}
 const BODY_TOO_LARGE_GRACE_MS = 500;
@@ -73,8 +73,8 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end();
 }
 
-/** Stateless Streamable HTTP on node:http; Origin checked; binds 127.0.0.1 unless host given. */
-export async function serveHttp(makeServer: () => Server, options: HttpServeOptions): Promise<{ url: string; close(): Promise<void> }> {
+/** Stateless Streamable HTTP (both eras) on node:http; Origin checked; binds 127.0.0.1 unless host given. */
+export async function serveHttp(makeServer: () => Server | Promise<Server>, options: HttpServeOptions): Promise<{ url: string; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const handle = createMcpFetchHandler(makeServer);
   let origins = new Set<string>();
@@ -123,10 +123,12 @@ export async function serveHttp(makeServer: () => Server, options: HttpServeOpti
   hosts = new Set([`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await handle.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

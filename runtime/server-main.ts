@@ -1,13 +1,17 @@
 /**
- * Entry of generated bundles and of `toolkit server`: parses `--http [host:]port`, builds the
- * runtime, serves over stdio (default; nothing but protocol on stdout) or HTTP (prints the URL),
- * and shuts down cleanly on SIGINT/SIGTERM or when the stdio client goes away.
+ * Entry of generated bundles and of `toolkit server`: parses `--http [host:]port` and
+ * `--toolset` / `--no-toolset`, builds the runtime, serves over stdio (default; nothing but protocol
+ * on stdout) or HTTP (prints the URL), both protocol eras either way, and shuts down cleanly on
+ * SIGINT/SIGTERM or when the stdio client goes away. A catalog whose plain listing is too large for
+ * clients is served as the toolset (`runtime/toolset/`) unless `--no-toolset` says otherwise.
  */
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
-import { createRuntime, type RuntimeOptions, secretKeysOf } from './create-runtime.ts';
+import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools } from './create-runtime.ts';
+import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import { loadServerParams } from './server-params.ts';
 import { serveHttp } from './serve-http.ts';
-import { serveStdio } from './serve-stdio.ts';
+import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
+import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';
 
 /** A command-line mistake; printed as one line, never with a stack. */
 export class ServeUsageError extends Error {
@@ -17,6 +21,8 @@ export class ServeUsageError extends Error {
 export interface ServeArgs {
   /** Absent: stdio. */
   http?: { host?: string; port: number };
+  /** `--toolset` (on) / `--no-toolset` (off); absent: on when the plain listing is over the threshold. */
+  toolset?: 'on' | 'off';
 }
 
 /** Parses `[host:]port` (IPv6 as `[::1]:port`). */
@@ -30,19 +36,48 @@ export function parseHostPort(text: string): { host?: string; port: number } {
 
 /** Reads the serving flags out of argv; other arguments are left to the caller. */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
+  const args: ServeArgs = {};
+  const on = argv.includes('--toolset');
+  const off = argv.includes('--no-toolset');
+  if (on && off) throw new ServeUsageError('--toolset and --no-toolset contradict each other; pass one');
+  if (on) args.toolset = 'on';
+  if (off) args.toolset = 'off';
   const index = argv.findIndex((a) => a === '--http' || a.startsWith('--http='));
-  if (index < 0) return {};
+  if (index < 0) return args;
   const flag = argv[index]!;
   const value = flag.startsWith('--http=') ? flag.slice('--http='.length) : argv[index + 1];
   if (value === undefined || value.startsWith('--')) throw new ServeUsageError('--http expects [host:]port, e.g. --http 8080 or --http 127.0.0.1:8080');
-  return { http: parseHostPort(value) };
+  args.http = parseHostPort(value);
+  return args;
+}
+
+/** What `runServerMain` serves besides the schemas' tools, and what a build computed ahead of time. */
+export interface ServeExtras {
+  /** Resources of the schemas (served in both eras when there is at least one). */
+  resources?: ServedResources;
+  /** Prompts and skills of the schemas (served when there is at least one). */
+  prompts?: ServedPrompts;
+  /** Bytes of the plain listing's JSON, when the build measured it (else measured here). */
+  listingBytes?: number;
+}
+
+/** The tools a server lists: the runtime's own, or the toolset over them. */
+function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined): { tools: ServedTools; instructions?: string; note?: string } {
+  const bytes = listingBytes ?? listingBytesOf(runtime.listing);
+  if (!useToolset(args.toolset ?? 'auto', bytes)) return { tools: runtime };
+  const count = runtime.listing.length;
+  const tools = createToolset(runtime, searchIndexOf(schemas, runtime.listing.map((entry) => entry.name)));
+  const note = args.toolset === undefined
+    ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
+    : undefined;
+  return note ? { tools, instructions: toolsetInstructions(count), note } : { tools, instructions: toolsetInstructions(count) };
 }
 
 /**
  * Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode.
  * A bundle passes the `listing` and `secretKeys` its build computed, so start-up builds no tool.
  */
-export async function runServerMain(options: RuntimeOptions & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs }): Promise<void> {
+export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs }): Promise<void> {
   const args = options.serve ?? parseServeArgs(options.argv);
   const serverParams = options.serverParams ?? loadServerParams();
   // Computed once (or taken from the build) for both the runtime and the warning below.
@@ -50,13 +85,18 @@ export async function runServerMain(options: RuntimeOptions & { argv: string[]; 
   const runtime = createRuntime({ ...options, serverParams, secretKeys });
   const missing = secretKeys.filter((key) => !serverParams[key]).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
-  const makeServer = () => createMcpServer(runtime, options.info);
+  const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
+  if (served.note) process.stderr.write(`${served.note}\n`);
+  const extras = { resources: options.resources, prompts: options.prompts, instructions: served.instructions };
+  const makeServer = () => createMcpServer(served.tools, options.info, extras);
+  const log = (line: string) => void process.stderr.write(`${runtime.redact(line)}\n`);
 
   let stop: () => Promise<void>;
   let stopped: Promise<void>;
   if (args.http) {
-    const http = await serveHttp(makeServer, { ...args.http, log: (line) => process.stderr.write(`${runtime.redact(line)}\n`) });
-    process.stdout.write(`toolkit MCP server (${runtime.listing.length} tools) listening on ${http.url}\n`);
+    const http = await serveHttp(makeServer, { ...args.http, log });
+    const mode = served.tools === runtime ? '' : ', as a toolset';
+    process.stdout.write(`toolkit MCP server (${runtime.listing.length} tools${mode}) listening on ${http.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));
     stop = async () => {
@@ -64,9 +104,13 @@ export async function runServerMain(options: RuntimeOptions & { argv: string[]; 
       release();
     };
   } else {
-    const server = makeServer();
-    stopped = serveStdio(server);
-    stop = () => server.close();
+    const stdio = serveStdio(makeServer, { log });
+    stopped = stdio.closed.catch((error: unknown) => {
+      if (!(error instanceof StdioLineTooLong)) throw error;
+      process.stderr.write(`toolkit server: ${error.message}\n`);
+      process.exitCode = 1;
+    });
+    stop = () => stdio.close();
   }
   const onSignal = () => void stop();
   process.once('SIGINT', onSignal);

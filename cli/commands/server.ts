@@ -1,7 +1,9 @@
 /**
- * `toolkit server [--schemas DIR] [--project DIR] [--group NAME] [--http [host:]port] [--print-config]`: loads the
- * schemas through the compiler front end (scan + validation, never running them), and serves their
- * tools over stdio or stateless Streamable HTTP. In stdio mode nothing but protocol goes to stdout.
+ * `toolkit server [--schemas DIR] [--project DIR] [--group NAME] [--http [host:]port] [--[no-]toolset] [--print-config]`:
+ * loads the schemas through the compiler front end (scan + validation, never running them), and
+ * serves their tools over stdio or stateless Streamable HTTP, to 2026-07-28 and 2025-era clients
+ * alike. A catalog too large for a client's tool list is served through search_tools, describe_tool
+ * and call_tool (the toolset) unless --no-toolset. In stdio mode nothing but protocol goes to stdout.
  */
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
@@ -23,6 +25,7 @@ export class ServerCommand extends Command {
       ['Serve the catalog over stdio', '$0 server --schemas schemas/'],
       ['Serve one group over HTTP on 127.0.0.1:8080', '$0 server --group weather --http 8080'],
       ['Print the block for an MCP client config', '$0 server --group weather --print-config'],
+      ['List every tool of a large catalog instead of the toolset', '$0 server --no-toolset'],
     ],
   });
 
@@ -31,6 +34,7 @@ export class ServerCommand extends Command {
   project = Option.String('--project', { description: 'project directory holding .toolkit/config.json (default: current directory)' });
   http = Option.String('--http', { description: 'serve Streamable HTTP on [host:]port (default host 127.0.0.1) instead of stdio' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
+  toolset = Option.Boolean('--toolset', { description: 'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the toolset when the plain listing is over 50 KB)' });
   printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
 
   async execute(): Promise<number> {
@@ -38,7 +42,10 @@ export class ServerCommand extends Command {
     // The runtime (MCP SDK) and the compiler load only when this command runs.
     const { printClientConfig, runServerMain, ServeUsageError, parseHostPort, secretKeysOf } = await import('../../runtime/index.ts');
     try {
-      const serve = this.http !== undefined ? { http: parseHostPort(this.http) } : {};
+      const serve = {
+        ...(this.http !== undefined ? { http: parseHostPort(this.http) } : {}),
+        ...(this.toolset !== undefined ? { toolset: this.toolset ? ('on' as const) : ('off' as const) } : {}),
+      };
       const dir = resolve(this.schemas);
       if (!isDir(dir)) throw new ServerUsage(`--schemas ${this.schemas}: not a directory`);
       const projectDir = resolve(this.project ?? process.cwd());
@@ -47,7 +54,7 @@ export class ServerCommand extends Command {
       const models = await this.loadModels(dir, config);
       if (this.printConfig) {
         // Absolute paths only: a client starts the server from a working directory of its own.
-        const args = [BIN, 'server', '--project', projectDir, '--schemas', dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : [])];
+        const args = [BIN, 'server', '--project', projectDir, '--schemas', dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : []), ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : [])];
         const name = this.group ? `toolkit-${this.group}` : 'toolkit';
         stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: [...secretKeysOf(models)] }));
         return 0;

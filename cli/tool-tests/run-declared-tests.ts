@@ -6,7 +6,7 @@
  * only the injected upstream client differs.
  */
 import { relative, sep } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { SchemaModel } from '../../runtime/model.ts';
 import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
 import { readDeclaredTests, type DeclaredTest } from './declared-tests.ts';

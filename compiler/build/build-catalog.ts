@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { emitBundleDeclarations, emitBundleEntry, librariesOf, type BundleLibraries, type BundlePart } from '../emit/bundle-entry.ts';
+import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
+import { emitBundle, emitBundleDeclarations, librariesOf, type BundleLibraries, type BundlePart } from '../emit/bundle-entry.ts';
 import { bundlingGuestLibraries } from './guest-libraries/bundle-guest-library.ts';
 import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
@@ -96,6 +97,8 @@ export interface BuildReport {
   readonly failed: readonly string[];
   /** Build-level problems (duplicate tools, group entries that match nothing), one line each. */
   readonly problems: readonly string[];
+  /** Build-level warnings that do not fail the build (a bundle's plain listing too large for clients), one line each. */
+  readonly notices: readonly string[];
   readonly bundles: readonly ManifestBundle[];
 }
 
@@ -153,7 +156,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   progress(`analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`);
 
   const libraries = await guestLibraries(analysis.analysed, [options.projectDir, schemasDir]);
-  const { built, problems, failed: clashed, partsOf, entries, modules, external } = bundleInputs(analysis.analysed, groups, options.group, libraries.bundled);
+  const { built, problems, notices, failed: clashed, partsOf, entries, modules, external } = bundleInputs(analysis.analysed, groups, options.group, libraries.bundled);
   problems.push(...libraries.problems);
   const bundler = await bundlerReady;
   options.detail?.('esbuild ready');
@@ -192,6 +195,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     warnings: analysis.warnings,
     failed: failed.map((f) => f.source),
     problems,
+    notices,
     bundles,
   };
 }
@@ -211,10 +215,17 @@ function bundleInputs(analysed: readonly AnalysedSchema[], groups: readonly [str
     const b = built[index]!;
     return { model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations };
   })]));
-  const entries = new Map([...partsOf].map(([name, parts]) => [name, emitBundleEntry(name, parts, TOOLKIT_VERSION, libraries)]));
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries)]));
+  const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
+  const notices = [...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle));
   // Libraries are not imported by the bundle at all: their sandbox code is inside it, as data.
   const external: string[] = [];
-  return { built, problems, failed, partsOf, entries, modules, external };
+  return { built, problems, notices, failed, partsOf, entries, modules, external };
+}
+
+/** The warning for a bundle whose plain `tools/list` answer is larger than clients take. */
+function listingNotice(name: string, bundle: { readonly listingBytes: number; readonly tools: number }): string {
+  return `toolkit build: warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json makes a smaller bundle)`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
-const validatorStandIn = resolve(toolkitRoot, 'templates', 'sdk-json-schema-validator.ts');
+const shimsStandIn = resolve(toolkitRoot, 'templates', 'sdk-shims.ts');
 const NAMESPACE = 'toolkit-generated';
 
 /** Packages never bundled: native code, and what the entry imports at run time on purpose. */
@@ -33,10 +33,8 @@ function generatedSources(sources: Sources): Plugin {
   return {
     name: 'toolkit-generated',
     setup(build) {
-      // The SDK's Server imports ajv only for elicitation; a stand-in keeps ajv out (see the file).
-      build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
-        args.importer.includes('@modelcontextprotocol/sdk') ? { path: validatorStandIn } : undefined,
-      );
+      // The SDK's Server takes Ajv from its shims only for elicitation; a stand-in keeps Ajv out (see the file).
+      build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: shimsStandIn }));
       build.onResolve({ filter: /^toolkit-generated:/ }, (args) => ({ path: args.path.slice(`${NAMESPACE}:`.length), namespace: NAMESPACE }));
       // Libraries named in `requiredLibraries` stay run-time imports (decided per build, hence here).
       build.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path, sources.external) ? { path: args.path, external: true } : undefined));

@@ -42,6 +42,7 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics));
     if (report.warnings > 0) io.stderr.write(`toolkit build: ${report.warnings} warning${report.warnings === 1 ? '' : 's'} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`);
     for (const problem of report.problems) io.stderr.write(`${problem}\n`);
+    for (const notice of report.notices) io.stderr.write(`${notice}\n`);
     const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
     io.stdout.write(`${report.schemas} schemas, ${report.tools} tools, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
     if (!report.ok) {

@@ -30,7 +30,7 @@ function fingerprintFiles(root: string, paths: readonly string[]): string {
 }
 
 /** What a bundle carries besides the schemas: a change here makes bundles stale without touching the analysis cache. */
-const BUNDLE_INPUTS = ['runtime', 'templates', 'node_modules/@modelcontextprotocol/sdk/package.json', 'node_modules/zod/package.json', 'node_modules/esbuild/package.json'];
+const BUNDLE_INPUTS = ['runtime', 'templates', 'node_modules/@modelcontextprotocol/server/package.json', 'node_modules/@modelcontextprotocol/core/package.json', 'node_modules/zod/package.json', 'node_modules/esbuild/package.json'];
 
 let runtimeVersion: string | undefined;
 

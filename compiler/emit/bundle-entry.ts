@@ -6,6 +6,7 @@
 import { canonicalJson } from '../../runtime/canonical-json.ts';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
+import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
@@ -29,10 +30,12 @@ export interface BundlePart {
 /** Specifier under which the bundler serves a generated module from memory. */
 const generatedSpecifier = (module: string): string => `toolkit-generated:${module}`;
 
-/** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer and the server param keys. */
+/** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer, the server param keys and the listing's size (which decides the toolset mode). */
 export interface BundleListing {
   readonly tools: ReturnType<typeof listTools>;
   readonly secretKeys: readonly string[];
+  /** UTF-8 bytes of the plain `tools` listing's JSON. */
+  readonly bytes: number;
 }
 
 /**
@@ -51,11 +54,12 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
 }
 
 /** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
-function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string } {
+function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string; readonly bytes: number; readonly tools: number } {
   const models = servedModels(parts);
-  const listing: BundleListing = { tools: listTools(models), secretKeys: [...secretKeysOf(models)].sort() };
+  const tools = listTools(models);
+  const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
   const json = JSON.stringify(listing);
-  return { json, hash: sha256(json) };
+  return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length };
 }
 
 /** The libraries a bundle's handlers may load: their sandbox code (bundled at build time), or why there is none. */
@@ -73,6 +77,11 @@ export function librariesOf(models: readonly SchemaModel[]): string[] {
 
 /** The TypeScript entry of a bundle named `name`; `libraries` holds (at least) what its parts need. */
 export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): string {
+  return emitBundle(name, parts, version, libraries).entry;
+}
+
+/** The entry of a bundle, and the size of the plain listing it serves (the build warns when clients would find it too large). */
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly listingBytes: number; readonly tools: number } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const partList = parts.length === 0
     ? '[]'
@@ -85,7 +94,7 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
       return `  ${literal(library)}: ${'code' in entry ? `{ code: ${literal(entry.code)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
   const listing = bundleListing(parts);
-  return fillTemplate('bundle-entry.ts.tpl', {
+  const entry = fillTemplate('bundle-entry.ts.tpl', {
     LISTING_JSON: literal(listing.json),
     LISTING_HASH: literal(listing.hash),
     BUNDLE: name,
@@ -95,6 +104,7 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
     LIBRARIES: libraryObject,
     VERSION: literal(version),
   });
+  return { entry, listingBytes: listing.bytes, tools: listing.tools };
 }
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */

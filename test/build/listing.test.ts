@@ -15,6 +15,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
+import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
 import { connectStdio, runBundle } from './support/mcp-clients.ts';
 import { buildWorkspace } from './support/run-cli.ts';
 import { priceSchema, simpleSchema } from './support/schema-files.ts';
@@ -143,7 +144,8 @@ test('the bundle serves the listing it embeds, and routes calls by its names', a
   // Byte for byte what the runtime computes from the bundle's own verified schemas (key order included).
   const { loadSchemas } = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as { loadSchemas(): SchemaModel[] };
   const schemas = loadSchemas();
-  assert.is(json, JSON.stringify({ tools: listTools(schemas), secretKeys: [...secretKeysOf(schemas)].sort() }));
+  const tools = listTools(schemas);
+  assert.is(json, JSON.stringify({ tools, secretKeys: [...secretKeysOf(schemas)].sort(), bytes: listingBytesOf(tools) }));
   // Re-signed as a build would sign it: the bundle must serve this listing, not one of its own.
   const edited = json.replace('"tool1_weather"', '"tool1_renamed"');
   const bundle = ws.path('out', 'resigned-listing.mjs');

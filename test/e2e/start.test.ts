@@ -59,7 +59,8 @@ test('npm start: the validator page assesses the project\'s own MCP server as a 
   assert.is(response.status, 200);
   const result = (await response.json()) as Record<string, { status: string; summary: Record<string, unknown> }>;
   assert.is(result.mcp!.status, 'pass');
-  assert.is(result.mcp!.summary.toolCount, tools, 'every built tool is listed by the served bundle');
+  // The catalog's plain listing is over 50 KB, so the bundle serves it through the three toolset tools.
+  assert.is(result.mcp!.summary.toolCount, 3, 'the served bundle lists search_tools, describe_tool and call_tool');
   assert.is(result.mcp!.summary.serverName, 'toolkit-catalog');
   assert.is(result.http!.status, 'pass');
   for (const section of ['a2a', 'ui', 'oauth']) assert.ok(result[section], `section ${section} is present`);

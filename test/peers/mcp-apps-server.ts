@@ -20,15 +20,15 @@ export interface AppsPeer extends Peer {
 
 const page = (title: string) => `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><div id="app"></div></body></html>`;
 /**
- * ext-apps types its resource config against the v2 SDK package, which is not installed here, so
- * only `_meta` is visible to the type checker; the helper passes every field through at runtime.
+ * ext-apps types its helpers against the v2 SDK's McpServer while this peer is a v1 server (`as
+ * never` at each call); the helpers only call registerTool/registerResource, which both have.
  */
 const resourceConfig = (fields: { description?: string; mimeType?: string }) => ({ _meta: {}, ...fields });
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 
 function registerValidApps(server: McpServer): void {
-  registerAppTool(server, 'show_weather', { description: 'Shows the weather.', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => text('sunny'));
-  registerAppResource(server, 'Weather view', 'ui://weather/view.html', resourceConfig({ description: 'Weather UI' }), async () => ({
+  registerAppTool(server as never, 'show_weather', { description: 'Shows the weather.', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => text('sunny'));
+  registerAppResource(server as never, 'Weather view', 'ui://weather/view.html', resourceConfig({ description: 'Weather UI' }), async () => ({
     contents: [{
       uri: 'ui://weather/view.html', mimeType: RESOURCE_MIME_TYPE, text: page('Weather'),
       _meta: { ui: { csp: { connectDomains: ['https://api.weather.example'], resourceDomains: ['https://cdn.example.com'] }, prefersBorder: true } },
@@ -46,11 +46,11 @@ function registerValidApps(server: McpServer): void {
 }
 
 function registerBrokenApps(server: McpServer): void {
-  registerAppTool(server, 'show_weather', { description: 'Shows the weather.', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => text('sunny'));
-  registerAppResource(server, 'Weather view', 'ui://weather/view.html', resourceConfig({ mimeType: 'text/html' }), async () => ({
+  registerAppTool(server as never, 'show_weather', { description: 'Shows the weather.', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => text('sunny'));
+  registerAppResource(server as never, 'Weather view', 'ui://weather/view.html', resourceConfig({ mimeType: 'text/html' }), async () => ({
     contents: [{ uri: 'ui://weather/view.html', mimeType: 'text/html', text: page('Weather'), _meta: { ui: { csp: { connectDomains: ["'unsafe-inline'"] } } } }],
   }));
-  registerAppTool(server, 'show_missing', { description: 'Links a view that does not exist.', _meta: { ui: { resourceUri: 'ui://missing/none.html' } } }, async () => text('none'));
+  registerAppTool(server as never, 'show_missing', { description: 'Links a view that does not exist.', _meta: { ui: { resourceUri: 'ui://missing/none.html' } } }, async () => text('none'));
 }
 
 function makeServer(variant: 'valid' | 'broken', seen: unknown[]): McpServer {
@@ -61,7 +61,7 @@ function makeServer(variant: 'valid' | 'broken', seen: unknown[]): McpServer {
   server.server.oninitialized = () => {
     const capabilities = server.server.getClientCapabilities();
     seen.push(capabilities);
-    if (getUiCapability(capabilities)?.mimeTypes?.includes(RESOURCE_MIME_TYPE)) {
+    if (getUiCapability(capabilities as never)?.mimeTypes?.includes(RESOURCE_MIME_TYPE)) {
       if (variant === 'valid') registerValidApps(server);
       else registerBrokenApps(server);
     }

@@ -1,5 +1,5 @@
 /**
- * A hand-written MCP server of the 2026-07-28 stateless era, which no SDK release implements yet:
+ * A hand-written MCP server of the 2026-07-28 stateless era (checking less than the revision asks):
  * no `initialize` (404 + -32601), `server/discover`, per-request `_meta` and headers that must
  * agree (400 + -32020 otherwise), list results with `ttlMs`/`cacheScope`, GET and DELETE → 405.
  * It also publishes an SEP-1649 `/.well-known/mcp.json` card that lacks `$schema`.
@@ -55,13 +55,13 @@ export async function startStatelessMcpServer(): Promise<StatelessPeer> {
       reply(res, 200, { jsonrpc: '2.0', id, result: {
         resultType: 'complete', supportedVersions: [version], capabilities: { tools: { listChanged: false } },
         _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'loopback-stateless', version: '0.1.0' } },
-        instructions: 'Stateless tools.', ttlMs: 60_000, cacheScope: 'global',
+        instructions: 'Stateless tools.', ttlMs: 60_000, cacheScope: 'public',
       } });
       return;
     }
     const start = Number(message?.params?.cursor ?? 0);
     const next = start + 1 < tools.length ? String(start + 1) : undefined;
-    reply(res, 200, { jsonrpc: '2.0', id, result: { resultType: 'complete', tools: tools.slice(start, start + 1), ttlMs: 60_000, cacheScope: 'global', ...(next ? { nextCursor: next } : {}) } });
+    reply(res, 200, { jsonrpc: '2.0', id, result: { resultType: 'complete', tools: tools.slice(start, start + 1), ttlMs: 60_000, cacheScope: 'public', ...(next ? { nextCursor: next } : {}) } });
   });
   const port = await listen(server);
   return { url: `http://127.0.0.1:${port}/mcp`, methods, close: () => closeServer(server) };

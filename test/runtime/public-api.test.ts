@@ -5,9 +5,9 @@ import * as runtime from '../../runtime/index.ts';
 
 test('runtime/index.ts exports exactly these names', () => {
   assert.equal(Object.keys(runtime).sort(), [
-    'DEFAULT_TIMEOUT_MS', 'MAX_WIRE_NAME', 'MCP_PATH', 'MissingServerParamError', 'REDACTED', 'ServeUsageError', 'ToolError',
-    'assignWireNames', 'createMcpFetchHandler', 'createMcpServer', 'createRedactor', 'createRuntime', 'loadServerParams',
-    'parseEnvFile', 'parseHostPort', 'parseServeArgs', 'printClientConfig', 'runServerMain', 'secretKeysOf', 'serveHttp', 'serveStdio', 'snake', 'wireName',
+    'DEFAULT_TIMEOUT_MS', 'MAX_WIRE_NAME', 'MCP_PATH', 'MissingServerParamError', 'REDACTED', 'ServeUsageError', 'StdioLineTooLong', 'ToolError',
+    'assignWireNames', 'createMcpFetchHandler', 'createMcpServer', 'createRedactor', 'createRuntime', 'createToolset', 'loadServerParams',
+    'parseEnvFile', 'parseHostPort', 'parseServeArgs', 'printClientConfig', 'runServerMain', 'searchIndexOf', 'secretKeysOf', 'serveHttp', 'serveStdio', 'snake', 'wireName',
   ]);
 });
 

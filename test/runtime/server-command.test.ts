@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { main } from '../../cli/main.ts';
+import { connectHttpEra, connectStdioEra, ERAS, MODERN } from '../support/mcp-eras.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { assertNoCanary, CANARY, captured, recordMessages, textOf } from './support/spawn-server.ts';
 import { startUpstream, type Upstream } from './support/upstream.ts';
@@ -157,6 +158,45 @@ test('--http serves the same tools over Streamable HTTP', async () => {
     assert.not.ok(result.isError, textOf(result));
   } finally {
     await client.close();
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
+
+test('a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the same tools, over stdio and HTTP', async () => {
+  const child = spawn(process.execPath, [BIN, 'server', '--http', '127.0.0.1:0'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
+  const url = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      const match = /listening on (\S+)/.exec(out);
+      if (match) done(match[1]!);
+    });
+    child.once('exit', () => fail(new Error(out)));
+  });
+  try {
+    for (const transport of ['stdio', 'http'] as const) {
+      const seen: Record<string, unknown> = {};
+      for (const era of ERAS) {
+        const client = transport === 'http'
+          ? await connectHttpEra(era, { url })
+          : await connectStdioEra(era, { command: process.execPath, args: [BIN, 'server'], env: env(), cwd: project, onStderr: (t) => captured.push(t) });
+        try {
+          assert.is(client.protocolVersion, era === 'modern' ? MODERN : '2025-11-25', `${transport} ${era}`);
+          const { tools } = await client.listTools();
+          const result = await client.callTool({ name: 'get_forecast_weather', arguments: { city: 'Lima' } });
+          seen[era] = { names: tools.map((t) => t.name).sort(), text: textOf(result), isError: result.isError ?? false };
+        } finally {
+          await client.close();
+        }
+      }
+      assert.equal(seen.modern, { names: ['get_alerts_weather', 'get_forecast_weather'], text: '{"city":"Lima","path":"/forecast/Lima?days=3"}', isError: false }, transport);
+      assert.equal(seen.legacy, seen.modern, transport);
+      assert.equal(seen.v1, seen.modern, transport);
+    }
+  } finally {
     const exited = new Promise((done) => child.once('exit', done));
     child.kill('SIGTERM');
     await exited;

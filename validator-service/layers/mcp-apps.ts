@@ -4,7 +4,7 @@
  * register UI tools for such clients, then checks `ui://` resources, tool linkage in all three
  * forms, and reads every linked resource (even ones missing from `resources/list`).
  */
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/client';
 import type { Layer, LayerContext, LayerResult } from './layer.ts';
 import { uiCodes } from './mcp-apps/codes.ts';
 import { appMimeType, sameMime, skybridgeMimeType, uiExtensionId } from './mcp-apps/constants.ts';

@@ -3,7 +3,7 @@
  * They go through the same input rules and the same core as the HTTP API, so MCP callers get the
  * same SSRF guard and deadline; failures come back as `isError` results the model can read.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ApiError } from '../api/api-error.ts';
 import { CHAINS } from '../api/chains.ts';
 import { readAssessInput, readLookupInput } from '../api/inputs.ts';

@@ -12,11 +12,11 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** A stdio client of `node <bundle>`; `env` is added to the child's environment. */
-export async function connectStdio(bundle: string, env: Record<string, string> = {}): Promise<Connected> {
+/** A stdio client of `node <bundle> [args]`; `env` is added to the child's environment. */
+export async function connectStdio(bundle: string, env: Record<string, string> = {}, args: string[] = []): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bundle],
+    args: [bundle, ...args],
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
   });

@@ -2,7 +2,7 @@
  * Reads how a tool points at its UI: the standard `_meta.ui.resourceUri`, the deprecated flat
  * `_meta["ui/resourceUri"]`, or the OpenAI vendor `_meta["openai/outputTemplate"]`, each labelled.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { Findings } from '../shared/findings.ts';
 import type { UiCode } from './codes.ts';
 import { deprecatedLinkKey, vendorLinkKey } from './constants.ts';

@@ -3,7 +3,7 @@
  * MIME type, text or base64 blob content, an HTML5 document, and its CSP (content item `_meta.ui`
  * wins over the list entry's).
  */
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/client';
 import type { Findings } from '../shared/findings.ts';
 import { hasHtml5Doctype, looksLikeHtml } from '../../../runtime/html-sniff.ts';
 import type { McpConnection } from '../mcp/connect.ts';

@@ -3,6 +3,7 @@
 /** All categories false: the starting point of every MCP-layer result. */
 export const emptyMcpCategories = {
   isReachable: false, supportsMcp: false, requiresAuth: false, usesLegacySse: false, isStateless: false,
+  speaksModernEra: false, speaksLegacyEra: false,
   hasTools: false, hasResources: false, hasPrompts: false,
   supportsLogging: false, supportsCompletions: false, supportsResourceSubscription: false,
   supportsResourceListChanged: false, supportsPromptListChanged: false, supportsToolListChanged: false,

@@ -30,6 +30,8 @@
  * | MCP-025 | info | stateless 2026-07-28 server (`server/discover`) |
  * | MCP-026 | warning | stateless results lack required fields (`resultType`, `ttlMs`, `cacheScope`, server info) |
  * | MCP-027 | info | the server card does not list this endpoint in `remotes` |
+ * | MCP-028 | warning | a 2026-07-28 requirement missed (headers, error codes, `server/discover`) |
+ * | MCP-029 | info | which protocol eras the endpoint speaks (2026-07-28, 2025 `initialize`, or both) |
  */
 import type { CodeEntry } from '../shared/findings.ts';
 
@@ -61,6 +63,8 @@ export const mcpCodes = {
   'MCP-025': { severity: 'info', meaning: 'stateless server' },
   'MCP-026': { severity: 'warning', meaning: 'stateless result incomplete' },
   'MCP-027': { severity: 'info', meaning: 'server card does not list this endpoint' },
+  'MCP-028': { severity: 'warning', meaning: '2026-07-28 requirement missed' },
+  'MCP-029': { severity: 'info', meaning: 'protocol eras spoken' },
 } as const satisfies Record<string, CodeEntry>;
 
 export type McpCode = keyof typeof mcpCodes;

@@ -1,13 +1,10 @@
 /**
- * Connects to an MCP endpoint as the official SDK client would: Streamable HTTP first, then the
- * legacy HTTP+SSE transport when the POST is refused with 400/404/405 (as the spec's backwards
- * compatibility section says). Shared by the MCP and MCP Apps layers; only `initialize` is sent.
+ * Connects to an MCP endpoint in the 2025 era as the official SDK client (v2, `legacy` mode) would:
+ * Streamable HTTP first, then the legacy HTTP+SSE transport when the POST is refused with
+ * 400/404/405 (as the spec's backwards compatibility section says). Shared by the MCP and MCP Apps
+ * layers; only `initialize` is sent. The 2026-07-28 era is probed separately (`modern-probe.ts`).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type ClientCapabilities, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { validatorIdentity } from '../../identity.ts';
 import type { LayerContext } from '../layer.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
@@ -19,7 +16,7 @@ export type McpTransportKind = 'streamable-http' | 'sse';
 export interface McpConnection {
   readonly client: Client;
   readonly transport: McpTransportKind;
-  /** The protocol version both sides agreed on, as passed by the SDK to the transport. */
+  /** The protocol version both sides agreed on in `initialize`. */
   readonly negotiatedVersion: string | null;
   readonly exchanges: readonly Exchange[];
   /** Ends our own session (DELETE where supported) and closes the transport. */
@@ -42,23 +39,19 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 async function attempt(ctx: LayerContext, kind: McpTransportKind, capabilities: ClientCapabilities, signal: AbortSignal) {
   const recorder = recordingFetch(ctx.fetch, signal);
-  let negotiatedVersion: string | null = null;
+  // Redirects are the guarded fetch's to follow (it re-checks every hop), not the transport's.
+  const options = { fetch: recorder.fetch, redirectPolicy: 'follow' as const };
   const transport: Transport & { terminateSession?: () => Promise<void> } = kind === 'streamable-http'
-    ? new StreamableHTTPClientTransport(ctx.url, { fetch: recorder.fetch })
-    : new SSEClientTransport(ctx.url, { fetch: recorder.fetch });
-  const setVersion = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (version: string) => {
-    negotiatedVersion = version;
-    setVersion?.(version);
-  };
-  const client = new Client(validatorClientInfo, { capabilities });
+    ? new StreamableHTTPClientTransport(ctx.url, options)
+    : new SSEClientTransport(ctx.url, options);
+  const client = new Client(validatorClientInfo, { capabilities, versionNegotiation: { mode: 'legacy' } });
   const close = async () => {
     await transport.terminateSession?.().catch(() => undefined);
     await client.close().catch(() => undefined);
   };
   try {
     await raceSignal(client.connect(transport, { signal, timeout: ctx.timeoutMs }), signal);
-    const connection: McpConnection = { client, transport: kind, negotiatedVersion, exchanges: recorder.exchanges, close };
+    const connection: McpConnection = { client, transport: kind, negotiatedVersion: client.getNegotiatedProtocolVersion() ?? null, exchanges: recorder.exchanges, close };
     return { ok: true as const, connection, recorder };
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -2,7 +2,7 @@
  * Checks a tool list the way clients will use it: unique names (clients key tools by name), names
  * within the spec's naming guidance (SEP-986), and a description the model can read.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { Findings } from '../shared/findings.ts';
 import type { McpCode } from './codes.ts';
 

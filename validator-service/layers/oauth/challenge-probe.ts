@@ -7,7 +7,7 @@ import { validatorClientInfo } from '../mcp/connect.ts';
 import { requestSignal } from '../shared/deadline.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
 import { discardBody } from '../shared/read-body.ts';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 
 export type ChallengeProbe =
   | { readonly ok: true; readonly status: number; readonly wwwAuthenticate: string | null }

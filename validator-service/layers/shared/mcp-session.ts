@@ -4,7 +4,7 @@
  * lists tools once, and is closed when the last layer using it is done. Saves a handshake and a
  * `tools/list` per assessment. Memoised like `browserGet`: by the assessment's signal, fetch and URL.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { Fetch, LayerContext } from '../layer.ts';
 import { appMimeType, uiExtensionId } from '../mcp-apps/constants.ts';
 import { connectMcp, type ConnectOutcome } from '../mcp/connect.ts';

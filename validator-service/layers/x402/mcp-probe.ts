@@ -65,7 +65,7 @@ async function askPrice(ctx: LayerContext, client: McpClient, tool: ListedTool, 
   let result: Record<string, unknown>;
   try {
     const signal = requestSignal(ctx);
-    result = await raceSignal(client.callTool({ name: tool.name, arguments: minimalArguments(tool) }, undefined, { signal, timeout: ctx.timeoutMs }), signal) as Record<string, unknown>;
+    result = await raceSignal(client.callTool({ name: tool.name, arguments: minimalArguments(tool) }, { signal, timeout: ctx.timeoutMs }), signal) as Record<string, unknown>;
   } catch (error) {
     const { code, data, message } = (error ?? {}) as { code?: unknown; data?: unknown; message?: unknown };
     if ((code === 402 || code === -32402) && isObject(data)) {
