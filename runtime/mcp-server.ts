@@ -11,6 +11,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import * as z from 'zod';
 import type { ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
+import { primitiveCapabilities, servePrimitives, type ServedPrimitives } from './resources/serve-primitives-v1.ts';
 
 export interface ServerInfo {
   name: string;
@@ -49,11 +50,17 @@ const NO_ELICITATION: jsonSchemaValidator = {
 
 /**
  * Low-level SDK Server answering tools/list and tools/call for these tools: an array of built tools,
- * or a runtime (whose listing may come from the build and whose tools are built on first call).
+ * or a runtime (whose listing may come from the build and whose tools are built on first call);
+ * and resources and prompts when providers for them are given. A capability is declared only for
+ * what is served (tools: at least one tool).
  */
-export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: '0.1.0' }): Server {
+export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: '0.1.0' }, primitives: ServedPrimitives = {}): Server {
   const served = servedOf(tools);
-  const server = new Server(info, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: NO_ELICITATION });
+  const hasTools = served.listing.length > 0 || (primitives.resources === undefined && primitives.prompts === undefined);
+  const capabilities = { ...(hasTools ? { tools: { listChanged: false } } : {}), ...primitiveCapabilities(primitives) };
+  const server = new Server(info, { capabilities, jsonSchemaValidator: NO_ELICITATION });
+  servePrimitives(server, primitives);
+  if (!hasTools) return server;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.listing as Tool[] }));
   server.setRequestHandler(AnyCallToolRequest, async (loose, extra) => {
     const request = loose as unknown as CallToolRequest;

@@ -50,7 +50,8 @@ export async function runServerMain(options: RuntimeOptions & { argv: string[]; 
   const runtime = createRuntime({ ...options, serverParams, secretKeys });
   const missing = secretKeys.filter((key) => !serverParams[key]).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
-  const makeServer = () => createMcpServer(runtime, options.info);
+  for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
+  const makeServer = () => createMcpServer(runtime, options.info, { resources: runtime.resources, prompts: runtime.prompts });
 
   let stop: () => Promise<void>;
   let stopped: Promise<void>;

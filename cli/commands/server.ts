@@ -53,7 +53,7 @@ export class ServerCommand extends Command {
         return 0;
       }
       const libraries = await loadLibraries(models, stderr);
-      await runServerMain({ schemas: models, argv: [], serve, libraries, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      await runServerMain({ schemas: models, argv: [], serve, libraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
       return 0;
     } catch (error) {
       if (error instanceof ServerUsage || error instanceof ServeUsageError || error instanceof ProjectConfigError) {
@@ -92,7 +92,8 @@ export class ServerCommand extends Command {
         return tools === null ? model : { ...model, tools: model.tools.filter((tool) => tools.includes(tool.name)) };
       });
     }
-    if (selected.reduce((n, m) => n + m.tools.length, 0) === 0) throw new ServerUsage(`no tools to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}`);
+    const served = (m: SchemaModel) => m.tools.length + m.resources.length + m.prompts.length + m.skills.length;
+    if (selected.reduce((n, m) => n + served(m), 0) === 0) throw new ServerUsage(`nothing to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}: no tools, resources, prompts or skills`);
     return selected;
   }
 }
