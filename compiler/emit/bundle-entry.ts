@@ -10,6 +10,7 @@ import type { SchemaModel } from '../../runtime/model.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
+import { primitivesListing } from './primitives-listing.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
 
@@ -51,11 +52,11 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
 }
 
 /** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
-function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string } {
+function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string; readonly primitives: { readonly json: string; readonly hash: string } } {
   const models = servedModels(parts);
   const listing: BundleListing = { tools: listTools(models), secretKeys: [...secretKeysOf(models)].sort() };
   const json = JSON.stringify(listing);
-  return { json, hash: sha256(json) };
+  return { json, hash: sha256(json), primitives: primitivesListing(models, listing.tools.map((tool) => tool.name)) };
 }
 
 /** The TypeScript entry of a bundle named `name`. */
@@ -74,6 +75,8 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
   return fillTemplate('bundle-entry.ts.tpl', {
     LISTING_JSON: literal(listing.json),
     LISTING_HASH: literal(listing.hash),
+    PRIMITIVES_JSON: literal(listing.primitives.json),
+    PRIMITIVES_HASH: literal(listing.primitives.hash),
     BUNDLE: name,
     BUNDLE_LITERAL: literal(name),
     IMPORTS: imports,
