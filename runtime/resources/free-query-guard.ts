@@ -13,7 +13,7 @@
 import { codeTokens, keywordOf, nameOf, tokenizeSql } from './sql-lexer.ts';
 
 /** The longest SQL text freeQuery accepts, in characters. */
-export const MAX_FREE_SQL_LENGTH = 20_000;
+export const MAX_FREE_SQL_LENGTH = 10_000;
 
 /** Statement keywords that write, change the connection, or open files; refused wherever they appear unquoted. */
 const BLOCKED_KEYWORDS = new Set([

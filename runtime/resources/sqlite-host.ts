@@ -151,7 +151,8 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
       write(JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated }));
       write(result.payload);
     } catch (error) {
-      const kind = error instanceof Refusal ? error.kind : (error as { code?: unknown }).code !== undefined ? 'sql' : 'internal';
+      // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a RangeError or TypeError.
+      const kind = error instanceof Refusal ? error.kind : (error as { code?: unknown }).code !== undefined || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';
       const message = error instanceof Error ? error.message : String(error);
       write(JSON.stringify({ id, ok: false, kind, error: message }));
     }
