@@ -148,8 +148,8 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
       const request = JSON.parse(line) as { id: unknown; db: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number };
       id = request.id;
       const result = run(request);
-      write(JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated }));
-      write(result.payload);
+      // Header and rows in one write: one wake-up of the server per answer.
+      write(`${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated })}\n${result.payload}`);
     } catch (error) {
       // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a RangeError or TypeError.
       const kind = error instanceof Refusal ? error.kind : (error as { code?: unknown }).code !== undefined || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';
