@@ -68,6 +68,7 @@ export class ServerCommand extends Command {
     // The compiler (ts-morph) is loaded only here, when schemas are actually read.
     const { loadSchemaTree } = await import('../../compiler/index.ts');
     const { selectGroup } = await import('../../compiler/build/group-selection.ts');
+    const { narrowModel } = await import('../../templates/narrow-model.ts');
     const allowedLibraries = config.security?.allowedLibraries ?? [];
     const entries = await loadSchemaTree(dir, { allowedLibraries, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
     const models: SchemaModel[] = [];
@@ -87,10 +88,8 @@ export class ServerCommand extends Command {
       }
       const selection = selectGroup(group, models);
       for (const entry of selection.unmatched) this.context.stderr.write(`toolkit server: group "${this.group}": "${entry}" matches no loaded schema or tool\n`);
-      selected = selection.selected.map(({ index, tools }) => {
-        const model = models[index]!;
-        return tools === null ? model : { ...model, tools: model.tools.filter((tool) => tools.includes(tool.name)) };
-      });
+      // The same rule as a bundle of the group: part of a schema is only its tools (no resources or prompts).
+      selected = selection.selected.map(({ index, tools }) => narrowModel(models[index]!, tools));
     }
     const served = (m: SchemaModel) => m.tools.length + m.resources.length + m.prompts.length + m.skills.length;
     if (selected.reduce((n, m) => n + served(m), 0) === 0) throw new ServerUsage(`nothing to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}: no tools, resources, prompts or skills`);

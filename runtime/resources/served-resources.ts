@@ -17,10 +17,10 @@ import { parseResourceUri } from './resource-uri.ts';
 /** How long a client may reuse a read: inline databases ship with the schema; others may be replaced at any time. */
 const INLINE_TTL_MS = 60_000;
 
-/** A 2026-07-28 `resources/read` result: the contents with the cache hints that revision requires. */
+/** A `resources/read` result that always carries the 2026-07-28 cache hints. */
 export interface CachedReadResult extends ReadResult {
-  readonly ttlMs: number;
-  readonly cacheScope: 'public' | 'private';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
 }
 
 export interface ServedResourcesHandle extends ServedResources {
