@@ -89,7 +89,8 @@ export class QueryLane {
   /** Waiting for the process to be ready. */
   readonly #waiting: { id: number; pending: Pending }[] = [];
   #timer: NodeJS.Timeout | undefined;
-  #memoryTimer: NodeJS.Timeout | undefined;
+  /** Whether the process and its pipes currently keep the server alive. */
+  #held = false;
   #stdout = '';
   #stderr = '';
   /** Set while a header has been read and its payload line is awaited. */
@@ -132,6 +133,7 @@ export class QueryLane {
     if (this.#host) return;
     const host = spawn(process.execPath, ['-e', script()], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
     this.#host = host;
+    this.#held = true;
     this.#ready = false;
     this.#stdout = '';
     this.#stderr = '';
@@ -162,23 +164,31 @@ export class QueryLane {
     this.#idle(false);
   }
 
-  /** Times the query at the head of the queue: it is the one the process is running. */
+  /**
+   * Times the query at the head of the queue: it is the one the process is running. One timer per
+   * query: it first fires after `MEMORY_CHECK_MS` (most queries are done by then), and from then on
+   * every `MEMORY_CHECK_MS` it checks the memory cap and, at the time cap, stops the query.
+   */
   #armHead(): void {
     this.#clearTimers();
     const head = this.#inflight[0];
     if (!head) return;
-    this.#timer = setTimeout(() => this.#fail(head.id, new QueryError('timeout', `the query ran longer than the ${this.limits.timeoutMs} ms time cap and was stopped`)), this.limits.timeoutMs);
-    this.#memoryTimer = setInterval(() => {
+    const deadline = performance.now() + this.limits.timeoutMs;
+    const check = (): void => {
+      if (this.#inflight[0]?.id !== head.id) return;
+      const left = deadline - performance.now();
+      if (left <= 0) return this.#fail(head.id, new QueryError('timeout', `the query ran longer than the ${this.limits.timeoutMs} ms time cap and was stopped`));
       const pid = this.#host?.pid;
       const mb = pid === undefined ? undefined : residentMb(pid);
-      if (mb !== undefined && mb > this.limits.maxMemoryMb) this.#fail(head.id, new QueryError('memory', `the query used more than the ${this.limits.maxMemoryMb} MiB memory cap and was stopped`));
-    }, MEMORY_CHECK_MS);
+      if (mb !== undefined && mb > this.limits.maxMemoryMb) return this.#fail(head.id, new QueryError('memory', `the query used more than the ${this.limits.maxMemoryMb} MiB memory cap and was stopped`));
+      this.#timer = setTimeout(check, Math.min(MEMORY_CHECK_MS, left));
+    };
+    this.#timer = setTimeout(check, Math.min(MEMORY_CHECK_MS, this.limits.timeoutMs));
   }
 
   #clearTimers(): void {
     clearTimeout(this.#timer);
-    clearInterval(this.#memoryTimer);
-    this.#timer = this.#memoryTimer = undefined;
+    this.#timer = undefined;
   }
 
   /** Fails the running query `id` by killing the process; the queries behind it are sent again. */
@@ -261,7 +271,8 @@ export class QueryLane {
   /** An idle process does not keep the server alive (it exits when the server's end of its stdin closes). */
   #idle(idle: boolean): void {
     const host = this.#host;
-    if (!host) return;
+    if (!host || this.#held === !idle) return;
+    this.#held = !idle;
     for (const handle of [host, host.stdout, host.stderr, host.stdin] as { ref?: () => void; unref?: () => void }[]) {
       if (idle) handle.unref?.();
       else handle.ref?.();

@@ -17,7 +17,7 @@ import { createWorkspace, type Workspace } from './support/workspace.ts';
 const test = suite('freeQuery sandbox');
 
 /** The query time cap for this file (short, so runaways end soon). */
-const TIME_CAP_MS = 1500;
+const TIME_CAP_MS = 2500;
 const LIMIT = 5;
 
 const DATA_SQL = `CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, photo BLOB);
@@ -179,6 +179,9 @@ test(`${HOSTILE.length} hostile statements: each refused or bounded, through the
 });
 
 test('a runaway recursive CTE is stopped at the time cap while the tool and the schema queries keep answering', async () => {
+  // Both already used once, so what is measured below is answering, not starting a process on a busy machine.
+  await server.client.callTool({ name: 'ping_vault', arguments: {} });
+  await server.client.readResource({ uri: 'toolkit://vault/items/byCode?code=c1' });
   const started = Date.now();
   let runawayEnded = 0;
   const runaway = failure(
