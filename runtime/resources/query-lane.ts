@@ -107,11 +107,16 @@ export class QueryLane {
     const line = JSON.stringify({ ...request, maxRows: Math.min(request.maxRows, this.limits.maxRows), maxBytes: this.limits.maxBytes });
     return new Promise<QueryAnswer>((resolve, reject) => {
       const entry = { id: this.#nextId++, pending: { line, resolve, reject } };
-      if (this.#host && this.#ready) this.#send(entry);
-      else {
-        this.#waiting.push(entry);
-        this.#start();
+      if (this.#host && this.#ready) return this.#send(entry);
+      if (!this.#host) {
+        try {
+          this.#start();
+        } catch (error) {
+          // better-sqlite3 not installed where this runtime runs, or no process could be made.
+          return reject(new QueryError('internal', `the query process cannot be started: ${(error as Error).message}`));
+        }
       }
+      this.#waiting.push(entry);
     });
   }
 
@@ -131,7 +136,8 @@ export class QueryLane {
 
   #start(): void {
     if (this.#host) return;
-    const host = spawn(process.execPath, ['-e', script()], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
+    const program = script();
+    const host = spawn(process.execPath, ['-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
     this.#host = host;
     this.#held = true;
     this.#ready = false;
@@ -203,8 +209,12 @@ export class QueryLane {
   /** Moves what the dead process had not answered in front of the waiting queue and starts a new one. */
   #requeue(): void {
     this.#waiting.unshift(...this.#inflight.splice(0));
-    if (this.#waiting.length > 0 && !this.#closed) this.#start();
-    else this.#idle(true);
+    if (this.#waiting.length === 0 || this.#closed) return this.#idle(true);
+    try {
+      this.#start();
+    } catch (error) {
+      for (const { pending } of this.#waiting.splice(0)) pending.reject(new QueryError('internal', `the query process cannot be started: ${(error as Error).message}`));
+    }
   }
 
   #onExit(host: ChildProcessWithoutNullStreams, how: string): void {
