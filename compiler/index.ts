@@ -4,6 +4,7 @@
  * error, `messages` are the human lines, `diagnostics` the same findings as data.
  */
 import type { SchemaModel } from '../runtime/model.ts';
+import { analysisFailure } from './parse/analysis-failure.ts';
 import { forget, parseModule } from './parse/source-file.ts';
 import { readSchemaSource } from './parse/read-schema.ts';
 import { LocationIndex } from './parse/location-index.ts';
@@ -34,12 +35,15 @@ export { scanSecurity, defaultAllowedLibraries } from './scan/index.ts';
  * prompt and skill files and the security scan are `loadSchema`'s job. `file` names it in messages.
  */
 export async function validateSchema({ schema, file = '<schema>' }: { schema: string; file?: string }): Promise<ValidationResult> {
-  const source = parseModule(file, schema);
+  let source: ReturnType<typeof parseModule> | undefined;
   try {
+    source = parseModule(file, schema);
     const { status, messages, diagnostics } = finishLoad(file, readSchemaSource(source), [], {}, nodeFileSystem(), false);
     return { status, messages, diagnostics };
+  } catch (error) {
+    return toResult([analysisFailure(file, schema, error)]);
   } finally {
-    forget(source);
+    if (source) forget(source);
   }
 }
 

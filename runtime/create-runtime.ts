@@ -1,11 +1,13 @@
 /**
  * The runtime: every tool of a set of schema models, named on the wire without collisions and
  * sharing one set of server params, one redactor, one keep-alive HTTP client for upstreams (closed
- * with the runtime) and one lazily built handler sandbox per schema. Given a listing computed at
+ * with the runtime), one pool of sandbox workers and one lazily built handler sandbox per schema. Given a listing computed at
  * build time, it answers `tools/list` from it and builds each tool on its first call.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createHandlerSandbox, type HandlerSandbox } from './handler-sandbox.ts';
+import { createHandlerSandbox, type HandlerSandbox, type Isolation } from './handler-sandbox.ts';
+import { noGuestLibraries, type GuestLibrarySource } from './isolation/guest-libraries.ts';
+import { WorkerPool, type PoolOptions } from './isolation/worker-pool.ts';
 import type { SchemaModel, ToolModel } from './model.ts';
 import { createRedactor, REDACTED } from './redact.ts';
 import { collectServerKeys } from './request-assembly.ts';
@@ -21,8 +23,13 @@ export interface RuntimeOptions {
   schemas: readonly SchemaModel[];
   /** Server params (secrets); default: loadServerParams() */
   serverParams?: Readonly<Record<string, string>>;
-  /** Packages for handler factories, keyed by package name (from requiredLibraries). */
-  libraries?: Readonly<Record<string, unknown>>;
+  /**
+   * Where the sandbox code of `requiredLibraries` comes from: a bundle's prebuilt libraries, or
+   * (for `toolkit server`) a source that bundles them on first use. Libraries never cross as host objects.
+   */
+  guestLibraries?: GuestLibrarySource;
+  /** Worker count and limits of the handler sandbox. */
+  isolation?: PoolOptions;
   /** Per upstream call timeout, ms (default 15000, env TOOLKIT_TIMEOUT_MS). */
   timeoutMs?: number;
   /** The client for upstream calls, injectable for tests of odd upstreams (not closed by the runtime); default: a keep-alive node:http(s) client of its own. */
@@ -110,6 +117,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const closing = new AbortController();
   const http = options.http ?? createUpstreamHttpClient();
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
+  // Started on the first hook call: a runtime without hooks never spawns a worker.
+  let isolation: Isolation | undefined;
   const timeoutMs = timeoutFrom(options);
   const context: ToolContext = {
     serverParams,
@@ -121,7 +130,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     secretsSurviveJson,
     sandbox(schema: SchemaModel): HandlerSandbox {
       let sandbox = sandboxes.get(schema);
-      if (!sandbox) sandboxes.set(schema, (sandbox = createHandlerSandbox(schema, options.libraries ?? {}, timeoutMs)));
+      isolation ??= { pool: new WorkerPool(options.isolation), libraries: options.guestLibraries ?? noGuestLibraries };
+      if (!sandbox) sandboxes.set(schema, (sandbox = createHandlerSandbox(schema, isolation, sandboxes.size)));
       return sandbox;
     },
   };
@@ -146,6 +156,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (http !== options.http) http.close();
       sandboxes.clear();
       primitives.close();
+      await isolation?.pool.close();
     },
   };
 }

@@ -1,7 +1,10 @@
 /**
- * Secret redaction: every text that leaves the runtime (results, errors, log lines) passes through
- * one function that removes the values of server params in the forms they can take on the way
- * (raw, URL-encoded, JSON-escaped) and the per-process secret tokens of `secret-token.ts`.
+ * Secret redaction: every text that leaves the runtime (results, errors, log lines), and every
+ * upstream body before a hook or an excerpt sees it, passes through one function that removes the
+ * values of server params in the forms an upstream or a hook may echo them in: raw, URL-encoded
+ * (both flavours), JSON-escaped (also with `\uXXXX` and `\/`), HTML-escaped, and base64 (standard
+ * and URL-safe, at each of the three byte alignments, so a secret inside a longer encoded text is
+ * found too), plus the per-schema secret tokens of `secret-token.ts`.
  */
 export type Redact = (text: string) => string;
 
@@ -9,16 +12,50 @@ export const REDACTED = '[redacted]';
 
 /** Shorter values are not treated as secrets: redacting `1` or `yes` would garble every result. */
 const MIN_SECRET_LENGTH = 4;
+/** Base64 fragments shorter than this are not searched for (they would match by chance). */
+const MIN_BASE64_FRAGMENT = 6;
+
+const HTML_ESCAPES: readonly Readonly<Record<string, string>>[] = [
+  { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' },
+  { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#x27;' },
+];
+
+const htmlEscape = (text: string, table: Readonly<Record<string, string>>): string => text.replace(/[&<>"']/g, (c) => table[c] ?? c);
+
+/** The part of base64(`k` filler bytes + `bytes`) that depends on `bytes` alone, for k = 0, 1, 2. */
+function base64Fragments(bytes: Buffer): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    const padded = Buffer.concat([Buffer.alloc(k), bytes]);
+    const encoded = padded.toString('base64').replace(/=+$/, '');
+    const start = k === 0 ? 0 : k === 1 ? 2 : 3;
+    const whole = Math.floor(padded.length / 3) * 4;
+    const rest = padded.length % 3;
+    const end = whole + (rest === 1 ? 1 : rest === 2 ? 2 : 0);
+    const fragment = encoded.slice(start, end);
+    if (fragment.length >= MIN_BASE64_FRAGMENT) out.push(fragment, fragment.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return out;
+}
+
+/** Every form of one secret the redactor looks for. */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret, encodeURIComponent(secret), encodeURI(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
+  const json = JSON.stringify(secret).slice(1, -1);
+  forms.add(json);
+  forms.add(json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  forms.add(json.replace(/\//g, '\\/'));
+  for (const table of HTML_ESCAPES) forms.add(htmlEscape(secret, table));
+  for (const fragment of base64Fragments(Buffer.from(secret, 'utf8'))) forms.add(fragment);
+  return [...forms];
+}
 
 /** Builds the redactor for a set of secret values. */
 export function createRedactor(secrets: Iterable<string>): Redact {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-    forms.add(JSON.stringify(secret).slice(1, -1));
-    forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
+    for (const form of secretForms(secret)) forms.add(form);
   }
   const ordered = [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
@@ -27,6 +64,16 @@ export function createRedactor(secrets: Iterable<string>): Redact {
     for (const form of ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
     return out;
   };
+}
+
+/** True when `bytes` hold a secret in any form the redactor knows, read as UTF-8 or as Latin-1 (for binary bodies). */
+export function bytesHoldSecret(bytes: Uint8Array, redact: Redact): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const encoding of ['latin1', 'utf8'] as const) {
+    const text = buffer.toString(encoding);
+    if (redact(text) !== text) return true;
+  }
+  return false;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { HttpMethod, ParameterModel, SchemaModel, Template, ToolModel } from './model.ts';
 import { mapStringsDeep } from './redact.ts';
-import type { SecretTokens } from './secret-token.ts';
+import type { SchemaTokens, SecretTokens } from './secret-token.ts';
 import { MissingServerParamError, ToolError } from './tool-error.ts';
 
 /** The request as handlers see it (`struct` in the hook signatures). */
@@ -46,7 +46,7 @@ export function requiredServerKeys(schema: SchemaModel, tool: ToolModel): string
 }
 
 /** The value a parameter sends, or `undefined` when an optional user value was left out. */
-function parameterValue(parameter: ParameterModel, input: Readonly<Record<string, unknown>>, tokens: SecretTokens): unknown {
+function parameterValue(parameter: ParameterModel, input: Readonly<Record<string, unknown>>, tokens: SchemaTokens): unknown {
   const user = input[parameter.key];
   if (parameter.visible && user === undefined) return undefined;
   if (isUserOnly(parameter.value)) return user;
@@ -65,7 +65,8 @@ function parameterValue(parameter: ParameterModel, input: Readonly<Record<string
 }
 
 /** Builds the request struct for one call. `input` is the validated (defaulted) user input. */
-export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Readonly<Record<string, unknown>>, tokens: SecretTokens): RequestStruct {
+export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Readonly<Record<string, unknown>>, allTokens: SecretTokens): RequestStruct {
+  const tokens = allTokens.of(schema);
   const values = tool.parameters.map((parameter) => parameterValue(parameter, input, tokens));
   const inserts = new Map<string, { parameter: ParameterModel; value: unknown }>();
   tool.parameters.forEach((parameter, index) => {
@@ -104,17 +105,33 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
   return struct;
 }
 
-/** Puts the real server values in place of the tokens; a token for an unset key names the variable. */
-export function resolveSecrets(struct: RequestStruct, tokens: SecretTokens, params: Readonly<Record<string, string>>): RequestStruct {
+/** A request ready to send: secrets in place, and the headers that carry one (never sent past a redirect to another origin). */
+export interface ResolvedRequest extends RequestStruct {
+  readonly secretHeaders: readonly string[];
+}
+
+/**
+ * Puts the real server values in place of the schema's own tokens (a token of another schema, or
+ * one made up, fails the call); a token for an unset key names the variable.
+ */
+export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, params: Readonly<Record<string, string>>): ResolvedRequest {
   const lookup = (key: string): string => {
     const value = params[key];
     if (value === undefined || value === '') throw new MissingServerParamError(key);
     return value;
   };
-  const resolved: RequestStruct = {
+  const secretHeaders: string[] = [];
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(struct.headers)) {
+    const resolved = tokens.resolve(value, lookup);
+    if (resolved !== value) secretHeaders.push(name);
+    headers[name] = resolved;
+  }
+  const resolved: ResolvedRequest = {
     url: tokens.resolve(struct.url, (key) => encodeURIComponent(lookup(key))),
     method: struct.method,
-    headers: Object.fromEntries(Object.entries(struct.headers).map(([k, v]) => [k, tokens.resolve(v, lookup)])),
+    headers,
+    secretHeaders,
   };
   if (struct.body !== undefined) resolved.body = mapStringsDeep(struct.body, (text) => tokens.resolve(text, lookup));
   return resolved;

@@ -107,9 +107,9 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       const returned = await sandbox.call(tool.name, 'executeRequest', { struct, payload }, budget);
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
-      const request = resolveSecrets(struct, context.tokens, context.serverParams);
+      const request = resolveSecrets(struct, context.tokens.of(schema), context.serverParams);
       const response = await sendUpstream(request, { client: context.http, budget });
-      upstream = interpretBody(response, tool.output);
+      upstream = interpretBody(response, tool.output, context.redact);
     }
 
     if (sandbox && hooks.has('postRequest') && (upstream.kind === 'json' || upstream.kind === 'text')) {

@@ -1,31 +1,64 @@
 /**
  * Stand-ins for secrets while a request is assembled. Handlers (and any error text built on the way)
- * see `toolkit-secret.<nonce>.<KEY>.end` instead of the value; the real value is put in only just
- * before `fetch`. The nonce is random per runtime, so a client cannot smuggle a token in its input
- * to make the runtime send a secret somewhere it was not meant to go. Only URL-safe characters are
- * used, so a token survives URL encoding unchanged.
+ * see an opaque token instead of the value; the real value is put in only just before the upstream
+ * call. Each token is 128 random bits drawn for one (schema, key) pair: it names nothing, so a hook
+ * that sees its own schema's tokens cannot derive another schema's, and `resolve` of a schema puts
+ * values in only for that schema's own tokens (any other token fails the call). A client never sees
+ * a token (every output is redacted), so it cannot smuggle one in either. Tokens are URL-safe, so
+ * they survive URL encoding unchanged.
  */
 import { randomBytes } from 'node:crypto';
-
-export interface SecretTokens {
-  token(key: string): string;
-  /** Matches any token of this runtime; group 1 is the key. */
-  readonly pattern: RegExp;
-  /** Replaces tokens; `lookup` returns the value (already encoded for where it goes). */
-  resolve(text: string, lookup: (key: string) => string): string;
-}
+import { ToolError } from './tool-error.ts';
 
 /** Every token starts with this; text without it needs no regex work. */
 export const TOKEN_PREFIX = 'toolkit-secret.';
 
-export function createSecretTokens(nonce = randomBytes(8).toString('hex')): SecretTokens {
-  const source = `toolkit-secret\\.${nonce}\\.([A-Za-z_][A-Za-z0-9_]*)\\.end`;
-  // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously,
-  // so one instance serves every call (resolving here, redacting in the runtime).
-  const pattern = new RegExp(source, 'g');
-  return {
-    token: (key) => `${TOKEN_PREFIX}${nonce}.${key}.end`,
-    pattern,
-    resolve: (text, lookup) => (text.includes(TOKEN_PREFIX) ? text.replace(pattern, (_, key: string) => lookup(key)) : text),
+/** The tokens of one schema. */
+export interface SchemaTokens {
+  token(key: string): string;
+  /** Replaces this schema's tokens; `lookup` returns the value (already encoded for where it goes). A token of anything else throws. */
+  resolve(text: string, lookup: (key: string) => string): string;
+}
+
+export interface SecretTokens {
+  /** The tokens of a schema (by identity of its model). */
+  of(schema: object): SchemaTokens;
+  /** Matches any token of this runtime. */
+  readonly pattern: RegExp;
+}
+
+const SOURCE = 'toolkit-secret\\.[0-9a-f]{32}';
+
+export function createSecretTokens(random: (bytes: number) => string = (n) => randomBytes(n).toString('hex')): SecretTokens {
+  // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously.
+  const pattern = new RegExp(SOURCE, 'g');
+  const owners = new Map<string, { schema: object; key: string }>();
+  const schemas = new WeakMap<object, SchemaTokens>();
+  const of = (schema: object): SchemaTokens => {
+    let found = schemas.get(schema);
+    if (found) return found;
+    const byKey = new Map<string, string>();
+    found = {
+      token(key) {
+        let token = byKey.get(key);
+        if (token === undefined) {
+          token = `${TOKEN_PREFIX}${random(16)}`;
+          byKey.set(key, token);
+          owners.set(token, { schema, key });
+        }
+        return token;
+      },
+      resolve(text, lookup) {
+        if (!text.includes(TOKEN_PREFIX)) return text;
+        return text.replace(pattern, (token) => {
+          const owner = owners.get(token);
+          if (owner === undefined || owner.schema !== schema) throw new ToolError('the request holds a secret placeholder that does not belong to this tool\'s schema; it was not sent');
+          return lookup(owner.key);
+        });
+      },
+    };
+    schemas.set(schema, found);
+    return found;
   };
+  return { of, pattern };
 }

@@ -1,10 +1,13 @@
 /**
  * What an upstream answer means for the model: failures become short named errors (status, trimmed
  * body, auth rejected, throttled with Retry-After, HTML instead of JSON), successes become JSON
- * data, text or an image, whatever the declared output says.
+ * data, text or an image, whatever the declared output says. Secrets an upstream echoes are removed
+ * here, from the whole body, before anything is cut, parsed or handed to a hook; an image (or other
+ * binary body) that holds a secret is withheld rather than passed on encoded.
  */
 import { looksLikeHtml, titleOf } from './html-sniff.ts';
 import type { OutputModel } from './model.ts';
+import { bytesHoldSecret, type Redact } from './redact.ts';
 import { ToolError } from './tool-error.ts';
 import type { UpstreamResponse } from './upstream-fetch.ts';
 
@@ -24,20 +27,35 @@ const mediaType = (response: UpstreamResponse): string => (response.headers.get(
 
 const isJsonType = (type: string): boolean => type === 'application/json' || type.endsWith('+json') || type === 'text/json';
 
-/** A body cut to a readable excerpt; HTML pages reduced to their title or text. */
-export function excerpt(text: string): string {
-  let out = text;
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** HTML character references decoded (named basics, decimal and hex), so what a reader sees is what gets redacted. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * A body cut to a readable excerpt; HTML pages reduced to their title or text. `redact` runs on the
+ * whole text before the cut (a cut first would let a padded request show all but the end of a secret).
+ */
+export function excerpt(text: string, redact: Redact = (t) => t): string {
+  let out = redact(text);
   if (looksLikeHtml(out)) {
     const title = titleOf(out);
     out = title ? `HTML page "${title}"` : out.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
+    out = redact(decodeEntities(out));
   }
   out = out.replace(/\s+/g, ' ').trim();
   return out.length > BODY_EXCERPT ? `${out.slice(0, BODY_EXCERPT)}…` : out;
 }
 
-function failure(response: UpstreamResponse, text: string): ToolError {
-  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const body = excerpt(text);
+function failure(response: UpstreamResponse, text: string, redact: Redact): ToolError {
+  const status = `HTTP ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''}`;
+  const body = excerpt(text, redact);
   const tail = body ? `: ${body}` : '';
   if (response.status === 401 || response.status === 403) {
     return new ToolError(`authentication rejected by upstream (${status}); check the API key in the server params${tail}`);
@@ -49,24 +67,27 @@ function failure(response: UpstreamResponse, text: string): ToolError {
   return new ToolError(`upstream returned ${status}${tail}`);
 }
 
-/** Interprets a response; non-2xx and unusable bodies throw a `ToolError`. */
-export function interpretBody(response: UpstreamResponse, output?: OutputModel): UpstreamData {
+/** Interprets a response (`redact` removes secrets first); non-2xx and unusable bodies throw a `ToolError`. */
+export function interpretBody(response: UpstreamResponse, output?: OutputModel, redact: Redact = (t) => t): UpstreamData {
   const type = mediaType(response);
-  const text = (): string => UTF8.decode(response.bytes);
-  if (response.status < 200 || response.status > 299) throw failure(response, text());
+  const text = (): string => redact(UTF8.decode(response.bytes));
+  if (response.status < 200 || response.status > 299) throw failure(response, text(), redact);
   if (response.bytes.length === 0) return { kind: 'empty', status: response.status };
-  if (type.startsWith('image/')) return { kind: 'image', base64: Buffer.from(response.bytes).toString('base64'), mimeType: type };
+  if (type.startsWith('image/')) {
+    if (bytesHoldSecret(response.bytes, redact)) throw new ToolError(`upstream returned an image (${type}) that contains a server secret; it was withheld`);
+    return { kind: 'image', base64: Buffer.from(response.bytes).toString('base64'), mimeType: type };
+  }
   const body = text();
   const wantsText = output?.mimeType === 'text/plain';
   if (type === 'text/html' || type === 'application/xhtml+xml' || (!isJsonType(type) && looksLikeHtml(body))) {
     if (wantsText) return { kind: 'text', text: body };
-    throw new ToolError(`upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ${excerpt(body)}`);
+    throw new ToolError(`upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ${excerpt(body, redact)}`);
   }
   if (isJsonType(type)) {
     try {
       return { kind: 'json', data: JSON.parse(body) };
     } catch (error) {
-      throw new ToolError(`upstream returned invalid JSON (HTTP ${response.status}): ${(error as Error).message}`);
+      throw new ToolError(`upstream returned invalid JSON (HTTP ${response.status}): ${redact((error as Error).message)}`);
     }
   }
   if (type === '' || type.startsWith('text/') || type === 'application/xml' || type === 'application/javascript') {

@@ -67,7 +67,7 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
 
 /** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. */
-export async function sendUpstream(struct: RequestStruct, options: SendOptions): Promise<UpstreamResponse> {
+export async function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[] }, options: SendOptions): Promise<UpstreamResponse> {
   const { budget } = options;
   const headers: Record<string, string> = { ...struct.headers };
   let body: string | undefined;
@@ -77,7 +77,7 @@ export async function sendUpstream(struct: RequestStruct, options: SendOptions):
   }
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
   try {
-    return await options.client.request(struct.url, { method: struct.method, headers, body, signal: budget.signal, maxBytes: MAX_BODY_BYTES });
+    return await options.client.request(struct.url, { method: struct.method, headers, body, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] });
   } catch (error) {
     if (error instanceof ToolError) throw error;
     if (error instanceof BodyTooLargeError) throw tooLarge(hostOf(struct.url));

@@ -3,12 +3,13 @@
  * agents. The global `fetch` costs about 0.4 ms more per call here (its Request/Response objects
  * and web streams add work and event-loop turns on every call), which was most of what the runtime
  * added to a tool call. It keeps what tools rely on from `fetch`: redirects are followed (at most
- * 20; 303, and 301/302 after a POST, become a GET without body; credentials are dropped when the
- * origin changes), gzip/deflate/br bodies are decoded, the body is capped, the call's signal aborts
+ * 20; 303, and 301/302 after a POST, become a GET without body; credentials and every header that
+ * carries a secret are dropped when the origin changes), gzip/deflate/br bodies are decoded, the body is capped, the call's signal aborts
  * it, and failures carry node's `code` (ECONNREFUSED, ENOTFOUND, certificate errors, ...).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
@@ -33,6 +34,11 @@ export interface HttpCall {
   readonly signal: AbortSignal;
   /** Largest body accepted (after decoding); more rejects with a `BodyTooLargeError`. */
   readonly maxBytes: number;
+  /**
+   * Headers that carry a secret (any name, e.g. `X-Api-Key`): like `authorization`, they are dropped
+   * when a redirect leaves the origin, which includes every https → http redirect.
+   */
+  readonly secretHeaders?: readonly string[];
 }
 
 export interface UpstreamHttpClient {
@@ -88,6 +94,12 @@ const networkError = (message: string, code: string): Error => Object.assign(new
 export interface UpstreamHttpClientOptions {
   /** Extra CA certificates (PEM) to trust besides the default store; in-process tests pass their CA. */
   readonly ca?: string;
+  /**
+   * Where to connect for a URL's host and port instead of resolving it (curl's `--connect-to`), e.g. a
+   * staging server or a recorded-response replay on loopback. The request keeps the URL's host name in
+   * `Host` and TLS SNI, and the certificate is still checked against that name.
+   */
+  readonly connectTo?: (hostname: string, port: number) => { readonly host: string; readonly port: number } | undefined;
 }
 
 /** A client with its own keep-alive agents (one per runtime, closed with it). */
@@ -103,6 +115,9 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         return;
       }
       const send = secure ? httpsRequest : httpRequest;
+      const target = options.connectTo?.(url.hostname, Number(url.port) || (secure ? 443 : 80));
+      const name = url.hostname.replace(/^\[|\]$/g, '');
+      const route = target === undefined ? {} : { hostname: target.host, port: target.port, headers: { host: url.host, ...headers }, ...(isIP(name) ? {} : { servername: name }) };
       let response: IncomingMessage | undefined;
       const fail = (error: unknown) => {
         call.signal.removeEventListener('abort', onAbort);
@@ -111,7 +126,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         reject(error);
       };
       const onAbort = () => fail(call.signal.reason ?? networkError('aborted', 'ABORT_ERR'));
-      const request = send(url, { method, headers, agent: secure ? agents.https : agents.http }, (res) => {
+      const request = send(url, { method, headers, agent: secure ? agents.https : agents.http, ...route }, (res) => {
         response = res;
         if (REDIRECTS.has(res.statusCode ?? 0) && res.headers.location !== undefined) {
           res.resume();
@@ -177,6 +192,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
       let method = call.method.toUpperCase();
       let body = call.body;
       const headers: Record<string, string> = { ...call.headers };
+      const secret = new Set((call.secretHeaders ?? []).map((name) => name.toLowerCase()));
       if (!hasHeader(headers, 'accept-encoding')) headers['accept-encoding'] = 'gzip, deflate, br';
       if (!hasHeader(headers, 'user-agent')) headers['user-agent'] = 'node';
       for (let hops = 0; ; hops++) {
@@ -196,7 +212,9 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
             body = undefined;
             for (const name of Object.keys(headers)) if (BODY_HEADERS.has(name.toLowerCase())) delete headers[name];
           }
-          if (next.origin !== url.origin) for (const name of Object.keys(headers)) if (ORIGIN_BOUND.has(name.toLowerCase())) delete headers[name];
+          if (next.origin !== url.origin || (url.protocol === 'https:' && next.protocol !== 'https:')) {
+            for (const name of Object.keys(headers)) if (ORIGIN_BOUND.has(name.toLowerCase()) || secret.has(name.toLowerCase())) delete headers[name];
+          }
           url = next;
           continue;
         }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { sha256 } from './runtime/hash.ts';
 import { createRuntime, runServerMain, type Runtime } from './runtime/index.ts';
+import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
 import type { PrimitivesListing } from './runtime/resources/primitives.ts';
@@ -74,34 +75,24 @@ export function loadSchemas(): readonly SchemaModel[] {
   return frozen;
 }
 
-/** Imports a package named in `requiredLibraries`; a missing one is named with the schemas that need it. */
-async function loadLibrary(name: string, users: string, load: () => Promise<Record<string, unknown>>): Promise<unknown> {
-  try {
-    const module = await load();
-    return module.default ?? module;
-  } catch (error) {
-    throw new Error(`library "${name}" (required by ${users}) cannot be loaded: ${(error as Error).message}`);
-  }
-}
-
-/** The packages the handlers of this bundle need, keyed by package name. */
-export async function loadLibraries(): Promise<Record<string, unknown>> {
-  return %%LIBRARIES%%;
-}
+/**
+ * The libraries the handlers of this bundle declare, bundled at build time for the handler sandbox
+ * (code that runs inside it, never host objects), or the reason one could not be: only the tools of
+ * the schemas that need it fail, naming it. Loaded into a schema's sandbox on its first hook call.
+ */
+const GUEST_LIBRARIES: Readonly<Record<string, PrebuiltLibrary>> = %%LIBRARIES%%;
 
 export interface CreateToolsOptions {
   /** Server params (API keys); default: `~/.toolkit/.env` and the environment. */
   readonly serverParams?: Readonly<Record<string, string>>;
   /** Upstream timeout per call, in milliseconds. */
   readonly timeoutMs?: number;
-  /** Packages for handlers; default: imported from `requiredLibraries`. */
-  readonly libraries?: Readonly<Record<string, unknown>>;
 }
 
 /** The bundle's tools as typed functions grouped by namespace, calling the APIs through the runtime. */
 export async function createTools(options: CreateToolsOptions = {}): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }> {
   const schemas = verifiedSchemas();
-  const runtime: Runtime = createRuntime({ schemas, ...options, libraries: options.libraries ?? (await loadLibraries()) });
+  const runtime: Runtime = createRuntime({ schemas, ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES) });
   const tools: Record<string, Record<string, unknown>> = {};
   let index = 0;
   schemas.forEach((schema, position) => {
@@ -130,10 +121,9 @@ if (isMainModule()) {
   try {
     const schemas = verifiedSchemas();
     const { tools: listing, secretKeys } = verifiedListing();
-    const libraries = await loadLibraries();
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    await runServerMain({ schemas, listing, secretKeys, libraries, primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
+    await runServerMain({ schemas, listing, secretKeys, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);

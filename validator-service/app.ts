@@ -7,7 +7,7 @@ import { ApiError, errorResponse, jsonResponse } from './api/api-error.ts';
 import { clientAddress } from './api/client-address.ts';
 import { readAssessInput, readLookupInput, readValidateInput } from './api/inputs.ts';
 import { createRateLimiter } from './api/rate-limiter.ts';
-import { readJsonBody } from './api/read-json-body.ts';
+import { readBodyBytes, readJsonBody } from './api/read-json-body.ts';
 import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
 import { toSections } from './pipeline/sectioned.ts';
@@ -82,28 +82,34 @@ export function createValidatorApp(deps: AppDeps): H3 {
   }));
   app.all('/app.js', endpoint('/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8')));
   app.all('/app.css', endpoint('/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8')));
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    app.all(path, endpoint(path, ['GET', 'HEAD'], false, () => page(ui.favicon, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })));
+  }
 
   app.all('/api/health', endpoint('/api/health', ['GET'], true, () =>
     jsonResponse({ status: 'ok', layers: core.implementedLayers })));
 
   app.all('/api/validate', endpoint('/api/validate', ['POST'], true, async (event) => {
-    const input = readValidateInput(await readJsonBody(event.req, config.bodyLimitBytes));
+    const input = readValidateInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
     return jsonResponse(toSections(await core.assess({ url: input.url, timeoutMs: null })));
   }));
 
   app.all('/api/assess', endpoint('/api/assess', ['POST'], true, async (event) => {
-    const input = readAssessInput(await readJsonBody(event.req, config.bodyLimitBytes));
+    const input = readAssessInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
     return jsonResponse(await core.assess(input));
   }));
 
   app.all('/api/lookup', endpoint('/api/lookup', ['POST'], true, async (event) => {
-    readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes));
-    throw new ApiError(501, 'not_implemented', 'The ERC-8004 registry lookup is not available in this version; the input was valid.');
+    const input = readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
+    return jsonResponse(await core.lookup(input));
   }));
 
   app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
-    return deps.mcpHandler(event.req as unknown as Request);
+    // Read under the same size and time caps as the API before the MCP handler sees it.
+    const req = event.req as unknown as Request;
+    const body = await readBodyBytes(req, config.bodyLimitBytes, config.bodyTimeoutMs);
+    return deps.mcpHandler(new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) }));
   }));
 
   app.all('/**', (event) => errorResponse(new ApiError(404, 'not_found', `Nothing at ${event.url.pathname}.`)));

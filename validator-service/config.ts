@@ -16,6 +16,8 @@ export interface ValidatorConfig {
   readonly maxConcurrent: number;
   /** `VALIDATOR_BODY_LIMIT`: largest request body in bytes. */
   readonly bodyLimitBytes: number;
+  /** `VALIDATOR_BODY_TIMEOUT_MS`: time allowed for a whole request body to arrive (408 after). */
+  readonly bodyTimeoutMs: number;
   /** `VALIDATOR_DEFAULT_TIMEOUT_MS` and `VALIDATOR_MAX_TIMEOUT_MS`: the assessment deadline. */
   readonly defaultTimeoutMs: number;
   readonly maxTimeoutMs: number;
@@ -24,6 +26,8 @@ export interface ValidatorConfig {
   readonly fetchTimeoutMs: number;
   /** `VALIDATOR_SESSION_TTL_S`: lifetime of the UI session cookie. */
   readonly sessionTtlMs: number;
+  /** `VALIDATOR_IPFS_GATEWAY`: HTTP gateway for `ipfs://` agent URIs (fetched through the SSRF guard). */
+  readonly ipfsGateway: string;
   /** `VALIDATOR_TRUST_PROXY=1`: believe `X-Forwarded-For` / `X-Forwarded-Proto` from a reverse proxy. */
   readonly trustProxy: boolean;
 }
@@ -45,6 +49,14 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return value;
 }
 
+function gateway(text: string | undefined): string {
+  const value = text?.trim() || 'https://ipfs.io';
+  let url: URL;
+  try { url = new URL(value); } catch { throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL (got "${value}")`); }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password) throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL without credentials (got "${value}")`);
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Reads the configuration from `env`. */
 export function readConfig(env: Env): ValidatorConfig {
   const allowList = parseAllowList(env['VALIDATOR_ALLOW_HOSTS']);
@@ -60,11 +72,13 @@ export function readConfig(env: Env): ValidatorConfig {
     rateWindowMs: int(env, 'VALIDATOR_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
     maxConcurrent: int(env, 'VALIDATOR_MAX_CONCURRENT', 4, 1, 10_000),
     bodyLimitBytes: int(env, 'VALIDATOR_BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
+    bodyTimeoutMs: int(env, 'VALIDATOR_BODY_TIMEOUT_MS', 10_000, 100, 600_000),
     defaultTimeoutMs: Math.min(int(env, 'VALIDATOR_DEFAULT_TIMEOUT_MS', 15_000, 100, 600_000), maxTimeoutMs),
     maxTimeoutMs,
     fetchMaxBytes: int(env, 'VALIDATOR_FETCH_MAX_BYTES', 2 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     fetchTimeoutMs: int(env, 'VALIDATOR_FETCH_TIMEOUT_MS', 10_000, 100, 600_000),
     sessionTtlMs: int(env, 'VALIDATOR_SESSION_TTL_S', 12 * 3600, 60, 30 * 86400) * 1000,
+    ipfsGateway: gateway(env['VALIDATOR_IPFS_GATEWAY']),
     trustProxy: env['VALIDATOR_TRUST_PROXY'] === '1' || env['VALIDATOR_TRUST_PROXY'] === 'true',
   };
 }

@@ -11,6 +11,7 @@ import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './net/resolve-target.ts';
 import { createTlsInfo } from './net/tls-info.ts';
 import type { Assessment } from './pipeline/assessment.ts';
+import { LookupError, lookupAgent, type LookupRequest, type LookupResult } from './erc8004/lookup.ts';
 import { runAssessment } from './pipeline/run-assessment.ts';
 
 export interface CoreDeps {
@@ -35,7 +36,13 @@ export interface ValidatorCore {
   readonly implementedLayers: readonly string[];
   /** Runs one assessment; throws `ApiError` 400 for a refused target, 504 when nothing finished in time. */
   assess(request: AssessRequest): Promise<Assessment>;
+  /** ERC-8004 registry lookup; throws `ApiError` 400 (chain, refused RPC), 404 (agent), 502 (RPC node). */
+  lookup(request: LookupRequest): Promise<LookupResult>;
 }
+
+const LOOKUP_STATUS: Readonly<Record<LookupError['kind'], number>> = {
+  unknown_chain: 400, rpc_refused: 400, agent_not_found: 404, rpc_unreachable: 502, rpc_wrong_chain: 502, registry_missing: 502,
+};
 
 /** Builds the core from configuration and injected I/O. */
 export function createValidatorCore(deps: CoreDeps): ValidatorCore {
@@ -57,13 +64,22 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
         // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
       }
       const assessment = await runAssessment(
-        { url: request.url, timeoutMs, options: request.options ?? {} },
+        { url: request.url, timeoutMs, options: { ipfsGateway: config.ipfsGateway, ...(request.options ?? {}) } },
         { layers: deps.layers, fetch, tlsInfo, ...(deps.now ? { now: deps.now } : {}) },
       );
       if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
         throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
       }
       return assessment;
+    },
+    async lookup(request) {
+      try {
+        return await lookupAgent(request, { fetch, policy, ipfsGateway: config.ipfsGateway, timeoutMs: config.defaultTimeoutMs });
+      } catch (error) {
+        if (!(error instanceof LookupError)) throw error;
+        const code = error.kind === 'unknown_chain' ? 'invalid_field' : error.kind === 'rpc_refused' ? 'target_not_allowed' : error.kind;
+        throw new ApiError(LOOKUP_STATUS[error.kind], code, error.message, error.field);
+      }
     },
   };
 }

@@ -3,7 +3,7 @@
  * at 1, 10, 100 and 500 schemas. Output is a pure function of `(count, seed)`: the same call writes
  * byte-identical files. 500 schemas hold about 2,000 tools, the size of the real prior-art catalog.
  *
- * Layout written under `dir`: `_lists/*.mjs` (copied from the hand-written catalog) and
+ * Layout written under `dir`: `_lists/*.mjs` (copied from the example catalog of the test fixtures) and
  * `providers/<namespace>/<file>.mjs`.
  */
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,8 @@ export interface GenerateSchemasOptions {
   readonly seed?: number;
 }
 
-const catalogLists = resolve(import.meta.dirname, '../../schemas/_lists');
+/** The generator's enums use the example catalog's lists (`evmChains`, `tradingTimeframes`, ...), not the shipped ones. */
+const catalogLists = resolve(import.meta.dirname, '../../test/fixtures/example-catalog/_lists');
 
 /** mulberry32: tiny, fast, good enough to vary synthetic data deterministically. */
 function random(seed: number): () => number {

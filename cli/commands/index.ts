@@ -1,8 +1,10 @@
 /** Every `toolkit` command. One file per command; register it here. */
 import type { CommandClass } from 'clipanion';
 import { BuildCommand } from './build.ts';
+import { InitProviderCommand } from './init-provider.ts';
 import { ServerCommand } from './server.ts';
 import { StartCommand } from './start.ts';
+import { TestSingleCommand } from './test-single.ts';
 import { ValidateCommand } from './validate.ts';
 import { ValidatorCommand } from './validator.ts';
 
@@ -12,4 +14,6 @@ export const commands: CommandClass[] = [
   BuildCommand,
   ValidatorCommand,
   StartCommand,
+  TestSingleCommand,
+  InitProviderCommand,
 ];

@@ -52,8 +52,10 @@ export class ServerCommand extends Command {
         stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: [...secretKeysOf(models)] }));
         return 0;
       }
-      const libraries = await loadLibraries(models, stderr);
-      await runServerMain({ schemas: models, argv: [], serve, libraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      // Libraries run inside the handler sandbox: bundled for it on the first call that needs them.
+      const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
+      const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [projectDir, dir] });
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
       return 0;
     } catch (error) {
       if (error instanceof ServerUsage || error instanceof ServeUsageError || error instanceof ProjectConfigError) {
@@ -103,18 +105,4 @@ function isDir(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Imports each library the schemas declare (already allowlisted by the loader), as `default ?? module`. */
-async function loadLibraries(models: readonly SchemaModel[], stderr: NodeJS.WritableStream): Promise<Record<string, unknown>> {
-  const libraries: Record<string, unknown> = {};
-  for (const name of [...new Set(models.flatMap((m) => m.requiredLibraries))].sort()) {
-    try {
-      const module = (await import(name)) as { default?: unknown };
-      libraries[name] = module.default ?? module;
-    } catch {
-      stderr.write(`toolkit server: library ${name} is not installed; tools whose handlers use it will fail\n`);
-    }
-  }
-  return libraries;
 }

@@ -26,14 +26,18 @@ export class ValidateCommand extends Command {
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
     // The project config is read with zod, which the other commands need not load either.
     const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
-    const files: string[] = [];
+    const files: { file: string; root?: string }[] = [];
+    // A symbolic link that leads out of the tree is reported (PAR007), not silently skipped.
+    const skipped: Diagnostic[] = [];
+    const { skippedLink } = await import('../../compiler/load/find-schema-files.ts');
     for (const path of this.targets) {
       const kind = pathKind(path);
       if (kind === undefined) {
         stderr.write(`toolkit validate: ${path}: no such file or directory\n`);
         return 2;
       }
-      files.push(...(kind === 'dir' ? findSchemaFiles(path) : [path]));
+      if (kind === 'dir') files.push(...findSchemaFiles(path, undefined, (file, reason) => skipped.push(skippedLink(file, reason))).map((file) => ({ file, root: path })));
+      else files.push({ file: path });
     }
     if (this.lists !== undefined && pathKind(this.lists) !== 'dir') {
       stderr.write(`toolkit validate: --lists ${this.lists}: not a directory\n`);
@@ -51,8 +55,10 @@ export class ValidateCommand extends Command {
     const diagnostics: Diagnostic[] = [];
     // A finding in a shared file (a list used by several schemas) comes back once per schema: print and count it once.
     const seen = new Set<string>();
-    for (const file of files) {
-      const result = loadSchemaFile(file, { allowedLibraries, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
+    diagnostics.push(...skipped);
+    if (!this.json) stdout.write(formatDiagnostics(skipped));
+    for (const { file, root } of files) {
+      const result = loadSchemaFile(file, { allowedLibraries, ...(root !== undefined ? { treeRoot: root } : {}), ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
       const fresh = result.diagnostics.filter((d) => {
         const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
         if (seen.has(key)) return false;
@@ -62,8 +68,8 @@ export class ValidateCommand extends Command {
       diagnostics.push(...fresh);
       if (!this.json) stdout.write(formatDiagnostics(fresh));
     }
-    if (this.json) stdout.write(formatJson({ schemas: files.length, diagnostics }));
-    else stdout.write(`${formatSummary(files.length, diagnostics)}\n`);
+    if (this.json) stdout.write(formatJson({ schemas: files.length + skipped.length, diagnostics }));
+    else stdout.write(`${formatSummary(files.length + skipped.length, diagnostics)}\n`);
     return hasErrors(diagnostics) ? 1 : 0;
   }
 }

@@ -95,7 +95,7 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
       loader = await frontEndLoader();
       inputs.detail?.('loaded the front end');
     }
-    const outcome = await loader(join(inputs.schemasDirAsGiven, source.file), { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir });
+    const outcome = await loader(join(inputs.schemasDirAsGiven, source.file), { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir, treeRoot: inputs.schemasDirAsGiven });
     if (!outcome.status || !outcome.model || hasErrors(outcome.diagnostics)) {
       analysis.diagnostics.push(...outcome.diagnostics);
       analysis.failed.push({ source: source.file, key });

@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { emitBundleDeclarations, emitBundleEntry, type BundlePart } from '../emit/bundle-entry.ts';
+import { emitBundleDeclarations, emitBundleEntry, librariesOf, type BundleLibraries, type BundlePart } from '../emit/bundle-entry.ts';
+import { bundlingGuestLibraries } from './guest-libraries/bundle-guest-library.ts';
 import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
 import { BuildError } from './build-error.ts';
@@ -151,7 +152,9 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const fresh = analysis.analysed.filter((item) => item.fresh).length;
   progress(`analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`);
 
-  const { built, problems, failed: clashed, partsOf, entries, modules, external } = bundleInputs(analysis.analysed, groups, options.group);
+  const libraries = await guestLibraries(analysis.analysed, [options.projectDir, schemasDir]);
+  const { built, problems, failed: clashed, partsOf, entries, modules, external } = bundleInputs(analysis.analysed, groups, options.group, libraries.bundled);
+  problems.push(...libraries.problems);
   const bundler = await bundlerReady;
   options.detail?.('esbuild ready');
   const results = await bundler.build(entries, modules, external);
@@ -159,7 +162,8 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, types: emitBundleDeclarations(name, parts), parts }));
   progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code))})`).join(', ') || 'nothing'}`);
 
-  const failed = sortFailures([...analysis.failed, ...clashed]);
+  const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
+  const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
   const base = {
     format: 1 as const,
     compiler: compilerFingerprint(),
@@ -184,7 +188,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     tools: built.reduce((n, b) => n + b.model.tools.length, 0),
     rebuilt: built.filter((b) => b.fresh).length,
     cached: built.filter((b) => !b.fresh).length,
-    diagnostics: analysis.diagnostics,
+    diagnostics: [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics],
     warnings: analysis.warnings,
     failed: failed.map((f) => f.source),
     problems,
@@ -193,7 +197,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
 }
 
 /** What esbuild gets for these schemas: clashing ones left out, the parts of each bundle, their entries and modules. */
-function bundleInputs(analysed: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined) {
+function bundleInputs(analysed: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined, libraries: BundleLibraries) {
   const { built, problems, failed } = leaveOutClashes(analysed);
   const bundleSpecs: { name: string; selected: Selected[] }[] = [];
   if (only === undefined) bundleSpecs.push({ name: CATALOG, selected: built.map((_, index) => ({ index, tools: null })) });
@@ -207,9 +211,34 @@ function bundleInputs(analysed: readonly AnalysedSchema[], groups: readonly [str
     const b = built[index]!;
     return { model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations };
   })]));
-  const entries = new Map([...partsOf].map(([name, parts]) => [name, emitBundleEntry(name, parts, TOOLKIT_VERSION)]));
-  const external = [...new Set(built.flatMap((b) => b.model.requiredLibraries))].sort();
+  const entries = new Map([...partsOf].map(([name, parts]) => [name, emitBundleEntry(name, parts, TOOLKIT_VERSION, libraries)]));
+  // Libraries are not imported by the bundle at all: their sandbox code is inside it, as data.
+  const external: string[] = [];
   return { built, problems, failed, partsOf, entries, modules, external };
+}
+
+/**
+ * The sandbox code of every library the schemas' handlers load, bundled now (cached on disk by
+ * content). One that cannot be (not installed, or it needs I/O) is a build problem naming it and the
+ * schemas that need it; the bundles still serve every other tool, and those schemas' tools answer
+ * with the same message.
+ */
+async function guestLibraries(analysed: readonly AnalysedSchema[], resolveDirs: readonly string[]): Promise<{ bundled: BundleLibraries; problems: string[] }> {
+  const needed = librariesOf(analysed.map((a) => a.model));
+  const source = bundlingGuestLibraries({ resolveDirs });
+  const bundled: Record<string, { code: string } | { error: string }> = {};
+  const problems: string[] = [];
+  await Promise.all(needed.map(async (name) => {
+    try {
+      bundled[name] = { code: (await source.load(name)).code };
+    } catch (error) {
+      const message = (error as Error).message;
+      bundled[name] = { error: message };
+      const users = analysed.filter((a) => librariesOf([a.model]).includes(name)).map((a) => a.source.file);
+      problems.push(`${message} (needed by ${users.join(', ')}; their hooked tools will answer with this error)`);
+    }
+  }));
+  return { bundled, problems: problems.sort() };
 }
 
 function selectedGroups(groups: Readonly<Record<string, GroupConfig>>, only: string | undefined): [string, GroupConfig][] {

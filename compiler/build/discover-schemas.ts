@@ -4,7 +4,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
-import { findSchemaFiles } from '../load/find-schema-files.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { findSchemaFiles, skippedLink } from '../load/find-schema-files.ts';
 
 export interface SchemaSource {
   /** Path relative to the schemas directory, with `/` separators (stable across machines). */
@@ -23,12 +24,16 @@ export interface Discovery {
    * 500-schema incremental build on a busy disk), else from the disk, once per path.
    */
   readonly isDirectory: (path: string) => boolean;
+  /** Symbolic links the walk did not follow (PAR007), by path relative to the schemas directory. */
+  readonly skipped: readonly { readonly file: string; readonly diagnostic: Diagnostic }[];
 }
 
 /** Schema files under `schemasDir`, sorted by relative path so every build sees the same order. */
 export function discoverSchemas(schemasDir: string): Discovery {
   const listed = new Map<string, ReadonlySet<string>>();
-  const found = findSchemaFiles(schemasDir, (dir, names) => listed.set(dir, new Set(names))).map((path) => ({
+  const skipped: { file: string; diagnostic: Diagnostic }[] = [];
+  const onSkipped = (path: string, reason: string) => skipped.push({ file: relative(schemasDir, path).split(sep).join('/'), diagnostic: skippedLink(path, reason) });
+  const found = findSchemaFiles(schemasDir, (dir, names) => listed.set(dir, new Set(names)), onSkipped).map((path) => ({
     file: relative(schemasDir, path).split(sep).join('/'),
     path,
     text: readFileSync(path, 'utf8'),
@@ -47,5 +52,5 @@ export function discoverSchemas(schemasDir: string): Discovery {
     }
     return found;
   };
-  return { sources: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), isDirectory };
+  return { sources: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), isDirectory, skipped };
 }

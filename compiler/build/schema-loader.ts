@@ -18,6 +18,8 @@ export interface LoadOptions {
   readonly allowedLibraries: readonly string[];
   /** Project directory (where `origin: 'project'` databases live). */
   readonly cwd: string;
+  /** The schemas directory: a schema file that is a link leading outside it is not loaded. */
+  readonly treeRoot?: string;
 }
 
 /** Loads one schema file (path as it should appear in diagnostics). */
@@ -27,5 +29,5 @@ export type SchemaLoader = (path: string, options: LoadOptions) => Promise<LoadO
 export async function frontEndLoader(): Promise<SchemaLoader> {
   const { loadSchema } = await import('../index.ts');
   return (path, options) =>
-    loadSchema(path, { allowedLibraries: options.allowedLibraries, cwd: options.cwd });
+    loadSchema(path, { allowedLibraries: options.allowedLibraries, cwd: options.cwd, ...(options.treeRoot !== undefined ? { treeRoot: options.treeRoot } : {}) });
 }

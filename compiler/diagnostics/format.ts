@@ -1,14 +1,17 @@
 /**
- * Renders diagnostics: one line per finding for people (`file:line:col  RULE  message`), and JSON
- * for machines. Rendering is kept apart from the data so every caller prints the same way.
+ * Renders diagnostics: one line per finding for people (`file:line:col  RULE  message  (doc link)`),
+ * and JSON for machines. Rendering is kept apart from the data so every caller prints the same way.
  */
 import type { Diagnostic } from './diagnostic.ts';
 
-/** `file:line:col  RULE  message`, with `warning` marked after the rule id. */
+/** Where every rule id is explained with its fix (the rule reference of the format documentation). */
+export const ruleDocLink = (rule: string): string => `docs/schema-format.md#${rule.toLowerCase()}`;
+
+/** `file:line:col  RULE  message  (docs/schema-format.md#rule)`, with `warning` marked after the rule id. */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
   const mark = d.severity === 'error' ? '' : ` ${d.severity}`;
-  return `${where}  ${d.rule}${mark}  ${d.message}`;
+  return `${where}  ${d.rule}${mark}  ${d.message}  (${ruleDocLink(d.rule)})`;
 }
 
 /** Every diagnostic, one line each, in the order given. */

@@ -59,18 +59,32 @@ function bundleListing(parts: readonly BundlePart[]): { readonly json: string; r
   return { json, hash: sha256(json), primitives: primitivesListing(models, listing.tools.map((tool) => tool.name)) };
 }
 
-/** The TypeScript entry of a bundle named `name`. */
-export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string): string {
+/** The libraries a bundle's handlers may load: their sandbox code (bundled at build time), or why there is none. */
+export type BundleLibraries = Readonly<Record<string, { readonly code: string } | { readonly error: string }>>;
+
+/** Libraries the handlers of these parts load in the sandbox: the declared ones, and `buffer` where code names the global `Buffer`. */
+export function librariesOf(models: readonly SchemaModel[]): string[] {
+  const names = new Set<string>();
+  for (const model of models) {
+    for (const library of model.requiredLibraries) names.add(library);
+    if (model.handlersSource !== undefined && /\bBuffer\b/.test(model.handlersSource)) names.add('buffer');
+  }
+  return [...names].sort();
+}
+
+/** The TypeScript entry of a bundle named `name`; `libraries` holds (at least) what its parts need. */
+export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): string {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const partList = parts.length === 0
     ? '[]'
     : `[\n${parts.map((part, index) => `  { integrity: i${index}, schemaJson: j${index}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)} },`).join('\n')}\n]`;
-  const users = new Map<string, string[]>();
-  for (const part of parts) for (const library of part.model.requiredLibraries) users.set(library, [...(users.get(library) ?? []), part.source]);
-  const libraries = [...users.keys()].sort();
-  const libraryObject = libraries.length === 0
+  const needed = librariesOf(parts.map((part) => part.model));
+  const libraryObject = needed.length === 0
     ? '{}'
-    : `{\n${libraries.map((library) => `    ${literal(library)}: await loadLibrary(${literal(library)}, ${literal(users.get(library)!.join(', '))}, () => import(${literal(library)})),`).join('\n')}\n  }`;
+    : `{\n${needed.map((library) => {
+      const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
+      return `  ${literal(library)}: ${'code' in entry ? `{ code: ${literal(entry.code)} }` : `{ error: ${literal(entry.error)} }`},`;
+    }).join('\n')}\n}`;
   const listing = bundleListing(parts);
   return fillTemplate('bundle-entry.ts.tpl', {
     LISTING_JSON: literal(listing.json),

@@ -10,6 +10,7 @@ import { databasePath, shownPath } from '../../runtime/resources/database-locati
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { scanSourceFile } from '../scan/index.ts';
 import { secRules } from '../scan/rules.ts';
+import { analysisFailure } from '../parse/analysis-failure.ts';
 import { forget, parseModule } from '../parse/source-file.ts';
 import { readSchemaSource, type SchemaSource } from '../parse/read-schema.ts';
 import { Reporter } from '../validate/reporter.ts';
@@ -20,6 +21,8 @@ import type { DatabaseExists } from '../validate/resources.ts';
 import { loadPrompts, loadSkills } from './content-files.ts';
 import { nodeFileSystem, type FileSystem } from './file-system.ts';
 import { nearestListsDir } from './nearest-lists-dir.ts';
+import { isInside, skippedLink } from './find-schema-files.ts';
+import { lstatSync, realpathSync } from 'node:fs';
 import { normalizeSchema } from './normalize.ts';
 import { resolveSharedLists, type ResolvedList } from './shared-lists.ts';
 import { sortDiagnostics, toResult, type ValidationResult } from './result.ts';
@@ -34,6 +37,11 @@ export interface LoadSchemaOptions {
   /** Where `origin: 'global'` databases live (`<home>/.toolkit/data`); default the user's home. */
   readonly home?: string;
   readonly fs?: FileSystem;
+  /**
+   * The tree the file belongs to (default: its own directory). A schema file that is a symbolic link
+   * leading outside it is not loaded (PAR007).
+   */
+  readonly treeRoot?: string;
 }
 
 export interface LoadSchemaResult extends ValidationResult {
@@ -44,19 +52,28 @@ export interface LoadSchemaResult extends ValidationResult {
 /** Loads one schema file; `path` is used as given in every diagnostic. */
 export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): LoadSchemaResult {
   const fs = options.fs ?? nodeFileSystem();
+  if (!options.fs) {
+    const escape = linkEscape(path, options.treeRoot ?? dirname(path));
+    if (escape) return toResult([skippedLink(path, escape)]);
+  }
   const text = fs.readText(path);
   if (text === undefined) {
     // Reading is the scan's first step, so an unreadable file is the scan's finding (SEC028).
     const message = fs.isDirectory(path) ? 'Cannot scan: is a directory, not a file' : 'Cannot scan: file not found';
     return toResult([{ rule: 'SEC028', severity: secRules.SEC028?.severity ?? 'error', message, file: path, line: 0, column: 0 }]);
   }
-  const source = parseModule(path, text);
+  // Whatever the compiler cannot get through (a parser stack overflow on code nested thousands deep,
+  // an internal error) is this file's diagnostic; the caller goes on with the next file.
+  let source: ReturnType<typeof parseModule> | undefined;
   try {
+    source = parseModule(path, text);
     const scan = scanSourceFile(source, { file: path, ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}) });
     const read = readSchemaSource(source);
     return finishLoad(path, read, scan, options, fs);
+  } catch (error) {
+    return toResult([analysisFailure(path, text, error)]);
   } finally {
-    forget(source);
+    if (source) forget(source);
   }
 }
 
@@ -121,4 +138,26 @@ function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: Fil
     const path = databasePath({ file: resolve(schemaFile) }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
     return { path: shownPath(path, home), exists: fs.exists(path) };
   };
+}
+
+/** Why a schema file that is a symbolic link may not be followed, or undefined when it may (or is no link). */
+function linkEscape(path: string, root: string): string | undefined {
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return undefined;
+  } catch {
+    return undefined;
+  }
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return 'leads nowhere (its target does not exist)';
+  }
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return undefined;
+  }
+  return isInside(realRoot, real) ? undefined : `leads outside the schema tree (to ${real})`;
 }

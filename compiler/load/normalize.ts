@@ -55,7 +55,7 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
     prompts: input.prompts,
     skills: input.skills,
     sharedLists,
-    ...(input.handlers ? { handlersSource: input.handlers.source } : {}),
+    ...(input.handlers ? { handlersSource: input.handlers.printed } : {}),
     file: input.file,
     hash: hashValue(main),
   };

@@ -2,15 +2,18 @@
  * Finds and loads every schema under a directory. Content folders (`_lists`, `prompts`, `skills`,
  * `data`) are not schemas and are skipped; a broken schema never stops the walk.
  */
-import { findSchemaFiles } from './find-schema-files.ts';
+import { findSchemaFiles, skippedLink } from './find-schema-files.ts';
 export { findSchemaFiles };
 import { loadSchemaFile, type LoadSchemaOptions, type LoadSchemaResult } from './load-schema.ts';
+import { toResult } from './result.ts';
 
 export interface TreeEntry extends LoadSchemaResult {
   readonly file: string;
 }
 
-/** Loads every schema under `dir`; each gets its own result. */
+/** Loads every schema under `dir`; each gets its own result (a skipped symbolic link too, with PAR007). */
 export function loadSchemaTreeSync(dir: string, options: LoadSchemaOptions = {}): TreeEntry[] {
-  return findSchemaFiles(dir).map((file) => ({ file, ...loadSchemaFile(file, options) }));
+  const skipped: TreeEntry[] = [];
+  const files = findSchemaFiles(dir, undefined, (file, reason) => skipped.push({ file, ...toResult([skippedLink(file, reason)]) }));
+  return [...files.map((file) => ({ file, ...loadSchemaFile(file, { treeRoot: dir, ...options }) })), ...skipped].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }

@@ -4,6 +4,7 @@
  */
 import { ts, type SourceFile } from 'ts-morph';
 import { readHandlerEntries, type HandlerEntry } from './handler-hooks.ts';
+import { printHandlers } from './print-handlers.ts';
 import { LocationIndex, type Position } from './location-index.ts';
 import { readModuleShape, unwrap, type ExportedBinding } from './module-exports.ts';
 import { evaluateStatic, type StaticIssue, type StaticValue } from './static-value.ts';
@@ -21,8 +22,10 @@ export interface SchemaSource {
 }
 
 export interface HandlersSource {
-  /** Source text of the factory (`export const handlers = <this>`). */
+  /** Source text of the factory (`export const handlers = <this>`), as written. */
   readonly source: string;
+  /** The factory printed from the analysed AST: what the runtime runs. */
+  readonly printed: string;
   readonly line: number;
   readonly column: number;
   /** Entries of the returned object, or undefined when it is not a literal object. */
@@ -79,5 +82,5 @@ function readHandlers(
     problems.push({ rule: 'VAL004', message: 'handlers must be a function: export a factory `({ sharedLists, libraries }) => ({ … })`', ...position(binding.node ?? binding.anchor) });
     return undefined;
   }
-  return { source: node.getText(source), ...position(node), entries: readHandlerEntries(node, source) };
+  return { source: node.getText(source), printed: printHandlers(node, source), ...position(node), entries: readHandlerEntries(node, source) };
 }

@@ -9,15 +9,34 @@ import { propertyKey } from '../parse/static-value.ts';
 
 /**
  * Libraries every project may use without configuration: the domain libraries real catalog schemas
- * need (`ethers`, `moment`, `indicatorts`, `@erc725/erc725.js`, `ccxt`, `yahoo-finance2`) and Node
- * built-ins that only compute on values (`crypto`, `zlib`, `buffer`, `url`, `querystring`, `path`, `util`).
- * Left out on purpose: generic I/O (`axios` would be `fetch` by another name; `better-sqlite3` and
- * `canvas` open files; `pinata`/`irys` upload data to third parties; `vega` loaders read files and URLs).
- * A project that needs them lists them in `.toolkit/config.json` `security.allowedLibraries`.
+ * need that compute on values (`ethers`, `moment`, `indicatorts`, `@erc725/erc725.js`) and Node
+ * built-ins that only compute on values (`crypto`, `zlib`, `buffer`, `url`, `querystring`, `path`,
+ * `util`), which the sandbox offers as pure-JavaScript equivalents. Left out on purpose: generic I/O
+ * (`axios` would be `fetch` by another name; `better-sqlite3` and `canvas` open files; `pinata`/`irys`
+ * upload data to third parties; `vega` loaders read files and URLs). A project that needs others
+ * lists them in `.toolkit/config.json` `security.allowedLibraries`.
  */
 export const defaultAllowedLibraries: readonly string[] = Object.freeze([
-  'ethers', 'moment', 'indicatorts', '@erc725/erc725.js', 'ccxt', 'yahoo-finance2',
+  'ethers', 'moment', 'indicatorts', '@erc725/erc725.js',
   'crypto', 'zlib', 'buffer', 'url', 'querystring', 'path', 'util',
+]);
+
+/**
+ * Libraries whose whole job is network or file I/O (exchange and market-data clients, HTTP clients,
+ * databases, uploads). Handlers run in a sandbox without I/O, so these cannot work there and are
+ * rejected (SEC032) whatever the allowlist says: call their APIs as declared tools instead.
+ */
+export const ioLibraries: ReadonlyMap<string, string> = new Map([
+  ['ccxt', 'calls exchange APIs over the network'],
+  ['yahoo-finance2', 'calls Yahoo Finance over the network'],
+  ['axios', 'is an HTTP client'],
+  ['node-fetch', 'is an HTTP client'],
+  ['got', 'is an HTTP client'],
+  ['ws', 'opens WebSocket connections'],
+  ['pinata', 'uploads to IPFS over the network'],
+  ['irys', 'uploads over the network'],
+  ['better-sqlite3', 'opens database files'],
+  ['canvas', 'reads files and uses native code'],
 ]);
 
 /** One `requiredLibraries` entry as written, or the node that is not a string literal. */

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { hasErrors } from '../diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../diagnostics/format.ts';
+import { analysisFailure } from '../parse/analysis-failure.ts';
 import { forget, parseModule, syntaxErrors } from '../parse/source-file.ts';
 import { secRules } from './rules.ts';
 import { scanSourceFile } from './scan-source-file.ts';
@@ -46,14 +47,18 @@ export async function scanSecurity(
     diagnostics.push({ rule: 'SEC028', severity: secRules.SEC028!.severity, message: `Cannot scan: ${describeReadError(error)}`, file, line: 0, column: 0 });
   }
   if (text !== undefined) {
-    const source = parseModule(file, text);
+    let source: ReturnType<typeof parseModule> | undefined;
     try {
+      source = parseModule(file, text);
       for (const error of syntaxErrors(source)) {
         diagnostics.push({ rule: 'SEC029', severity: secRules.SEC029!.severity, message: `Syntax error, scan incomplete: ${error.message}`, file, line: error.line, column: error.column });
       }
       diagnostics.push(...scanSourceFile(source, { file, ...(input.allowedLibraries ? { allowedLibraries: input.allowedLibraries } : {}) }));
+    } catch (error) {
+      // Nested too deep for the parser (or any failure of its own): this file's finding, never an exception.
+      diagnostics.push(analysisFailure(file, text, error));
     } finally {
-      forget(source);
+      if (source) forget(source);
     }
   }
   return {

@@ -11,7 +11,9 @@ import { createScopeResolver, type ScopeResolver } from './scope.ts';
 import { createFolder } from './constant-fold.ts';
 import { assembledForbidden, dangerousProperties, forbiddenGlobals, safeGlobals, timerGlobals } from './forbidden-names.ts';
 import { isAssignmentPattern, isReference } from './identifier-position.ts';
-import { defaultAllowedLibraries, findMainLiteral, libraryGlobalNames, readRequiredLibraries } from './library-allowlist.ts';
+import { defaultAllowedLibraries, findMainLiteral, ioLibraries, libraryGlobalNames, readRequiredLibraries } from './library-allowlist.ts';
+import { findHtmlLikeComments } from './html-comments.ts';
+import { findLibraryUses } from './library-use.ts';
 
 /** Options of one scan: the file name used in messages and the user's extra allowed libraries. */
 export interface ScanOptions {
@@ -74,15 +76,19 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
 
   const allowed = new Set([...defaultAllowedLibraries, ...(options.allowedLibraries ?? [])]);
   const required: string[] = [];
+  let librariesReadable = true;
   if (checkLibraries) {
     const main = findMainLiteral(sf);
     const libraries = main ? readRequiredLibraries(main) : undefined;
     for (const entry of libraries?.entries ?? []) {
       if (entry.name === undefined) {
+        librariesReadable = false;
         report('SEC026', entry.node, `main.requiredLibraries must list package names as string literals; found '${entry.node.getText(sf).slice(0, 40)}'`);
       } else {
         required.push(entry.name);
-        if (!allowed.has(entry.name)) report('SEC024', entry.node, `Library '${entry.name}' is not on the allowlist`);
+        const io = ioLibraries.get(entry.name);
+        if (io) report('SEC032', entry.node, `Library '${entry.name}' ${io}; handlers run in a sandbox without network or file access, so it cannot work there: call its API as a declared tool instead`);
+        else if (!allowed.has(entry.name)) report('SEC024', entry.node, `Library '${entry.name}' is not on the allowlist`);
       }
     }
   }
@@ -228,6 +234,21 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     ts.forEachChild(node, visit);
   };
   visit(sf);
+
+  for (const { pos, text } of findHtmlLikeComments(sf)) {
+    const { line, character } = sf.getLineAndCharacterOfPosition(pos);
+    const key = `SEC030:${pos}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push({ rule: 'SEC030', severity: secRules.SEC030!.severity, message: `'${text}' here is an HTML-like comment to a script parser but code to a module parser: write it another way (e.g. '< !--' or a comment)`, file: options.file, line: line + 1, column: character + 1 });
+  }
+  if (checkLibraries && librariesReadable) {
+    const declared = new Set(required);
+    for (const use of findLibraryUses(sf, scope, fold)) {
+      if (use.name === undefined) report('SEC031', use.node, `libraries[…] with a key that is not a constant: the scan cannot tell which library is read; name it (libraries['name'])`);
+      else if (!declared.has(use.name)) report('SEC031', use.node, `Library '${use.name}' is used but not declared in main.requiredLibraries; declare it there (only declared libraries are loaded)`);
+    }
+  }
 
   return found.sort((a, b) => a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
 }

@@ -1,12 +1,12 @@
 /**
- * Packages named in `requiredLibraries` stay outside the bundle: the entry imports them at start
- * and injects them into the handler factory; one that is not installed stops the server with a
- * message naming the package and the schema that needs it.
+ * Packages named in `requiredLibraries` are bundled at build time for the handler sandbox and
+ * carried inside the bundle as code (never imported into the host); one that cannot be bundled is a
+ * build problem naming it, and the bundle still starts: only the tools that need it fail, naming it.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { connectStdio, runBundle } from './support/mcp-clients.ts';
+import { connectStdio } from './support/mcp-clients.ts';
 import { buildWorkspace } from './support/run-cli.ts';
 import { startPriceUpstream, type Upstream } from './support/upstream.ts';
 import { createWorkspace } from './support/workspace.ts';
@@ -50,11 +50,13 @@ test.after(async () => {
   ws.remove();
 });
 
-test('an allowed library is imported by the bundle at start and reaches the handler', async () => {
+test('an allowed library is bundled for the sandbox at build time and reaches the handler', async () => {
   ws.write('schemas/providers/coinprices/prices.mjs', schema(upstream.root, 'path', "libraries.path.posix.join('a', 'b')"));
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stderr);
-  assert.match(readFileSync(ws.path('out', 'catalog.mjs'), 'utf8'), /import\(["'`]path["'`]\)/);
+  const bundle = readFileSync(ws.path('out', 'catalog.mjs'), 'utf8');
+  assert.not.match(bundle, /import\(["'`]path["'`]\)/, 'the host never imports the library');
+  assert.match(bundle, /path"?:\s*\{\s*code:/);
   const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
   try {
     const result = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
@@ -65,14 +67,24 @@ test('an allowed library is imported by the bundle at start and reaches the hand
   }
 });
 
-test('a library that is not installed stops the server, naming it and the schema', async () => {
+test('a library that is not installed is a build problem; the bundle starts and only its tools fail, naming it', async () => {
   ws.write('.toolkit/config.json', JSON.stringify({ security: { allowedLibraries: ['toolkit-absent-package'] } }));
   ws.write('schemas/providers/coinprices/prices.mjs', schema(upstream.root, 'toolkit-absent-package', "typeof libraries['toolkit-absent-package']"));
+  ws.write('schemas/providers/coinlist/list.mjs', schema(upstream.root, 'path', "libraries.path.basename('/x/y')").replace("namespace: 'coinprices'", "namespace: 'coinlist'"));
   const build = await buildWorkspace(ws.dir);
-  assert.is(build.code, 0, build.stderr);
-  const run = await runBundle(ws.path('out', 'catalog.mjs'));
-  assert.is(run.code, 1);
-  assert.match(run.stderr, /refusing to start: library "toolkit-absent-package" \(required by providers\/coinprices\/prices\.mjs\) cannot be loaded/);
+  assert.is(build.code, 1, build.stdout + build.stderr);
+  assert.match(build.stdout + build.stderr, /library "toolkit-absent-package" is not installed .*needed by providers\/coinprices\/prices\.mjs/);
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  try {
+    const failing = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
+    assert.ok(failing.isError);
+    assert.match((failing.content as { text: string }[])[0]!.text, /handlers of "coinprices" cannot run: library "toolkit-absent-package" is not installed.*npm install toolkit-absent-package/);
+    const working = await client.callTool({ name: 'get_price_coinlist', arguments: { ids: 'bitcoin' } });
+    assert.not.ok(working.isError, JSON.stringify(working));
+    assert.is(JSON.parse((working.content as { text: string }[])[0]!.text).joined, 'y');
+  } finally {
+    await close();
+  }
 });
 
 test.run();

@@ -1,9 +1,9 @@
-// The catalog exercises the schema format as it exists in the wild, so compiler and runtime tests meet every shape.
+// The example catalog (test fixtures) exercises the schema format as it exists in the wild, so compiler and runtime tests meet every shape.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allTools, loadSchemas, type Parameter } from './support/catalog.ts';
+import { allTools, exampleCatalog, loadSchemas, type Parameter } from './support/catalog.ts';
 
-const schemas = loadSchemas();
+const schemas = loadSchemas(exampleCatalog);
 const tools = allTools(schemas);
 const parameters = tools.flatMap(({ tool }) => tool.parameters as Parameter[]);
 const optionLists = parameters.map((p) => p.z.options);

@@ -1,19 +1,22 @@
-// Prompt and skill files referenced by catalog schemas exist, are pure data, and their references and placeholders resolve.
+// Prompt and skill files referenced by the schemas of both catalogs exist, are pure data, and their references and placeholders resolve.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadContentFile, loadSchemas, type Json } from './support/catalog.ts';
+import { catalogs, loadContentFile, loadSchemas, type Json } from './support/catalog.ts';
 
-const schemas = loadSchemas();
+const everySchema = catalogs.map(({ root }) => loadSchemas(root));
+const schemas = everySchema.flat();
 const PLACEHOLDER = /\{\{(tool|resource|skill|input|prompt):([^}]+)\}\}/g;
 
 function placeholders(content: string, kind: string): string[] {
   return [...content.matchAll(PLACEHOLDER)].filter((m) => m[1] === kind).map((m) => m[2]!);
 }
 
-test('at least one schema declares prompts, including the conventional "about" prompt', () => {
-  const withPrompts = schemas.filter((s) => s.main.prompts !== undefined);
-  assert.ok(withPrompts.length >= 1);
-  assert.ok(withPrompts.some((s) => Object.hasOwn(s.main.prompts, 'about')));
+test('in each catalog at least one schema declares prompts, including the conventional "about" prompt', () => {
+  for (const catalog of everySchema) {
+    const withPrompts = catalog.filter((s) => s.main.prompts !== undefined);
+    assert.ok(withPrompts.length >= 1);
+    assert.ok(withPrompts.some((s) => Object.hasOwn(s.main.prompts, 'about')));
+  }
 });
 
 test('prompt files export a literal `prompt` with the toolkit version, provider, resolvable dependsOn and content', () => {
@@ -45,9 +48,11 @@ test('prompt files export a literal `prompt` with the toolkit version, provider,
   }
 });
 
-test('at least one schema declares two or more skills that reference each other', () => {
-  const withSkills = schemas.filter((s) => s.main.skills !== undefined);
-  assert.ok(withSkills.some((s) => Object.keys(s.main.skills).length >= 2));
+test('in each catalog at least one schema declares two or more skills', () => {
+  for (const catalog of everySchema) {
+    const withSkills = catalog.filter((s) => s.main.skills !== undefined);
+    assert.ok(withSkills.some((s) => Object.keys(s.main.skills).length >= 2));
+  }
 });
 
 test('skill files export a literal `skill` whose fields, requires and placeholders resolve within the schema', () => {

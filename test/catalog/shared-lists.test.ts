@@ -1,12 +1,16 @@
-// The shared list files are pure data in the documented shape, so any loader can read them without running code.
+// The shared list files of both catalogs are pure data in the documented shape, so any loader can read them without running code.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { kebab, loadLists } from './support/catalog.ts';
+import { exampleCatalog, kebab, loadLists, loadSchemas, shippedCatalog } from './support/catalog.ts';
 
-const lists = loadLists();
+const shipped = loadLists(shippedCatalog);
+const lists = [...shipped, ...loadLists(exampleCatalog)];
 
-test('the three catalog lists exist', () => {
-  assert.equal(lists.map((l) => l.file), ['_lists/evm-chains.mjs', '_lists/iso-country-codes.mjs', '_lists/trading-timeframes.mjs']);
+test('the example catalog keeps its three lists; every shipped list is used by a shipped schema', () => {
+  assert.equal(loadLists(exampleCatalog).map((l) => l.file), ['_lists/evm-chains.mjs', '_lists/iso-country-codes.mjs', '_lists/trading-timeframes.mjs']);
+  assert.ok(shipped.length >= 3, `only ${shipped.length} shipped lists`);
+  const used = new Set(loadSchemas(shippedCatalog).flatMap((s) => (s.main.sharedLists ?? []).map((r: { ref: string }) => r.ref)));
+  for (const { file, list } of shipped) assert.ok(used.has(list.meta.name), `${file} is used by no schema`);
 });
 
 test('each list file exports only a literal `list` with no functions, templates or imports', () => {
@@ -48,11 +52,13 @@ test('entries are flat, carry exactly the declared fields with the declared type
   }
 });
 
-test('evmChains lists real chain ids for its aliases', () => {
-  const chains = lists.find((l) => l.list.meta.name === 'evmChains')!.list.entries as { alias: string; chainId: number }[];
-  const byAlias = Object.fromEntries(chains.map((c) => [c.alias, c.chainId]));
-  assert.equal({ ethereum: byAlias.ethereum, polygon: byAlias.polygon, arbitrum: byAlias.arbitrum, base: byAlias.base }, { ethereum: 1, polygon: 137, arbitrum: 42161, base: 8453 });
-  assert.ok(chains.length >= 15);
+test('evmChains lists real chain ids for its aliases, in both catalogs', () => {
+  for (const catalog of [shipped, loadLists(exampleCatalog)]) {
+    const chains = catalog.find((l) => l.list.meta.name === 'evmChains')!.list.entries as { alias: string; chainId: number }[];
+    const byAlias = Object.fromEntries(chains.map((c) => [c.alias, c.chainId]));
+    assert.equal({ ethereum: byAlias.ethereum, polygon: byAlias.polygon, arbitrum: byAlias.arbitrum, base: byAlias.base }, { ethereum: 1, polygon: 137, arbitrum: 42161, base: 8453 });
+    assert.ok(chains.length >= 15);
+  }
 });
 
 test.run();

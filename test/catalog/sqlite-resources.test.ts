@@ -1,12 +1,12 @@
-// The resource-only schema's SQLite queries are read-only, well-formed and actually run against the committed database.
+// The example catalog's resource-only schema: its SQLite queries are read-only, well-formed and actually run against the committed database.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadSchemas, type Json } from './support/catalog.ts';
+import { exampleCatalog, loadSchemas, type Json } from './support/catalog.ts';
 
-const withResources = loadSchemas().filter((s) => s.main.resources !== undefined);
+const withResources = loadSchemas(exampleCatalog).filter((s) => s.main.resources !== undefined);
 const BLOCKED = /\b(ATTACH|DETACH|LOAD_EXTENSION|PRAGMA|CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|REPLACE|TRUNCATE|VACUUM)\b/i;
 
 /** A value of the declared type for binding: the default if any, else a harmless sample. */

@@ -1,19 +1,26 @@
 // Every tool's method, path placeholders, parameter locations, primitives, options and server params are consistent.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allTools, loadLists, loadSchemas, type Parameter } from './support/catalog.ts';
+import { allTools, catalogs, loadLists, loadSchemas, type Parameter } from './support/catalog.ts';
 
-const schemas = loadSchemas();
+// Both catalogs: the rules below hold for the wild forms and for the shipped catalog alike.
+const schemas = catalogs.flatMap(({ root }) => loadSchemas(root));
 const tools = allTools(schemas);
-const listFields = new Map(loadLists().map(({ list }) => [list.meta.name as string, (list.meta.fields as { key: string }[]).map((f) => f.key)]));
+/** List name → field keys, per catalog root (a schema uses the lists of its own catalog). */
+const listFieldsOf = new Map(catalogs.map(({ root }) => [root, new Map(loadLists(root).map(({ list }) => [list.meta.name as string, (list.meta.fields as { key: string }[]).map((f) => f.key)]))]));
+const listFields = (schemaAbsolute: string) => listFieldsOf.get(catalogs.find(({ root }) => schemaAbsolute.startsWith(`${root}/`))!.root)!;
 
 const OPTION = /^(?:(?:min|max)\(-?\d+(?:\.\d+)?\)|length\(\d+\)|optional\(\)|default\(.*\)|regex\(.+\)|\$[a-z][a-zA-Z0-9]*)$/;
 const PRIMITIVE = /^(?:string|number|boolean|array|object)\(\)$|^enum\((.*)\)$/;
 
-/** Placeholders a path asks to be filled: `{{key}}` (spec style) and `:key` (Express style). */
+/** Server params a path uses (`{{SERVER_PARAM:KEY}}`, e.g. an API key in a fixed query string). */
+const pathServerParams = (path: string): string[] => [...path.matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
+
+/** Placeholders a path asks to be filled: `{{key}}` (spec style) and `:key` (Express style); server params are not inserts. */
 function pathPlaceholders(path: string): string[] {
-  const braces = [...path.matchAll(/\{\{([a-zA-Z][a-zA-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
-  const colons = [...path.matchAll(/:([a-zA-Z][a-zA-Z0-9_]*)/g)].map((m) => m[1]!);
+  const bare = path.replace(/\{\{SERVER_PARAM:[A-Z0-9_]+\}\}/g, '');
+  const braces = [...bare.matchAll(/\{\{([a-zA-Z][a-zA-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
+  const colons = [...bare.matchAll(/:([a-zA-Z][a-zA-Z0-9_]*)/g)].map((m) => m[1]!);
   return [...braces, ...colons];
 }
 
@@ -99,7 +106,7 @@ test('shared-list enums ($list and {{list:field}}) name a declared list and an e
       }
       for (const [, list, field] of p.z.primitive.matchAll(/\{\{(\w+):(\w+)\}\}/g)) {
         assert.ok(declared.has(list!), `${where}: ${list} not in main.sharedLists`);
-        assert.ok(listFields.get(list!)?.includes(field!), `${where}: list ${list} has no field ${field}`);
+        assert.ok(listFields(schema.absolute).get(list!)?.includes(field!), `${where}: list ${list} has no field ${field}`);
       }
     }
   }
@@ -112,7 +119,8 @@ test('server params in values and headers are declared, and every declared serve
     for (const value of Object.values(schema.main.headers ?? {}) as string[]) {
       for (const [, key] of value.matchAll(/\{\{([A-Z][A-Z0-9_]*)\}\}/g)) used.add(key!);
     }
-    for (const tool of Object.values(schema.main.tools ?? {}) as { parameters: Parameter[] }[]) {
+    for (const tool of Object.values(schema.main.tools ?? {}) as { path: string; parameters: Parameter[] }[]) {
+      for (const key of pathServerParams(tool.path)) used.add(key);
       for (const p of tool.parameters) {
         for (const [, key] of p.position.value.matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)) used.add(key!);
         const stripped = p.position.value.replace(/\{\{USER_PARAM\}\}|\{\{SERVER_PARAM:[A-Z0-9_]+\}\}/g, '');

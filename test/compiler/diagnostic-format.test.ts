@@ -1,4 +1,4 @@
-/** One human format (`file:line:col  RULE  message`, warnings marked) and one JSON format for machines. */
+/** One human format (`file:line:col  RULE  message  (doc link)`, warnings marked) and one JSON format for machines. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
@@ -8,16 +8,16 @@ const error: Diagnostic = { rule: 'VAL011', severity: 'error', message: 'namespa
 const warning: Diagnostic = { rule: 'VAL054', severity: 'warning', message: ':id is the Express form of {{id}}', file: 'a.mjs', line: 9, column: 13 };
 const whole: Diagnostic = { rule: 'VAL001', severity: 'error', message: 'the schema must export `main`', file: 'b.mjs', line: 0, column: 0 };
 
-test('an error reads file:line:col  RULE  message', () => {
-  assert.is(formatDiagnostic(error), 'a.mjs:2:14  VAL011  namespace must contain only lowercase letters');
+test('an error reads file:line:col  RULE  message, then where the rule is explained', () => {
+  assert.is(formatDiagnostic(error), 'a.mjs:2:14  VAL011  namespace must contain only lowercase letters  (docs/schema-format.md#val011)');
 });
 
 test('a warning is marked after its rule id', () => {
-  assert.is(formatDiagnostic(warning), 'a.mjs:9:13  VAL054 warning  :id is the Express form of {{id}}');
+  assert.is(formatDiagnostic(warning), 'a.mjs:9:13  VAL054 warning  :id is the Express form of {{id}}  (docs/schema-format.md#val054)');
 });
 
 test('a finding about the whole file has no position', () => {
-  assert.is(formatDiagnostic(whole), 'b.mjs  VAL001  the schema must export `main`');
+  assert.is(formatDiagnostic(whole), 'b.mjs  VAL001  the schema must export `main`  (docs/schema-format.md#val001)');
 });
 
 test('several diagnostics are one line each; the summary counts errors and warnings', () => {

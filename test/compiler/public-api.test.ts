@@ -25,7 +25,7 @@ test('validateSchema takes source text and reports with positions', async () => 
   const bad = await api.validateSchema({ schema: VALID.replace("namespace: 'demo'", "namespace: 'demo-2'"), file: 'demo.mjs' });
   assert.is(bad.status, false);
   assert.equal(bad.diagnostics.map((d) => [d.rule, d.file, d.line, d.column]), [['VAL011', 'demo.mjs', 2, 14]]);
-  assert.equal(bad.messages, ['demo.mjs:2:14  VAL011  namespace must contain only lowercase letters, got "demo-2"']);
+  assert.equal(bad.messages, ['demo.mjs:2:14  VAL011  namespace must contain only lowercase letters, got "demo-2"  (docs/schema-format.md#val011)']);
 });
 
 test('validateMain takes a plain object; messages carry the spec wording', async () => {

@@ -1,8 +1,8 @@
 /**
- * Handlers run in a sandbox with only `{ sharedLists, libraries }`: each hook is honoured as
- * documented (including preRequest's returned payload), executeRequest gets no secrets, a throw or
- * a wrong shape is a tool error naming the hook, and the forbidden globals are unreachable at run
- * time, also through library objects.
+ * Handlers run in the sandbox (QuickJS in a worker) with only `{ sharedLists, libraries }`: each
+ * hook is honoured as documented (including preRequest's returned payload), executeRequest gets no
+ * secrets, a throw or a wrong shape is a tool error naming the hook, and nothing of the host is
+ * reachable at run time, also through library objects (which are the guest's own).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -30,7 +30,7 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
       response: {
         greeting: libraries.greeter.greet(payload.name),
         later: (await libraries.greeter.later('v')).value,
-        auth: struct.headers.authorization.replace(/[0-9a-f]{16}/, 'NONCE'),
+        auth: struct.headers.authorization.replace(/[0-9a-f]{32}/, 'TOKEN'),
       },
     }),
   },
@@ -72,14 +72,14 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
 
 test.before(async () => {
   ca = createTestCa();
-  upstream = await startUpstream(ca, { '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 1100 }) });
+  upstream = await startUpstream(ca, { '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 2200 }) });
   const o = upstream.origin;
   const hooked = (name: string, hooks: ('preRequest' | 'executeRequest' | 'postRequest')[], params = [param('coin', 'query', str, { optional: true })]) =>
     tool(name, 'GET', [`${o}/price/_coin_`], params, { hooks });
   served = await spawnStdio({
     caFile: ca.caFile,
     env: { H_KEY: CANARY },
-    timeoutMs: 1500,
+    timeoutMs: 3000,
     schemas: [
       schema('hooks', [
         hooked('pre', ['preRequest', 'postRequest']),
@@ -103,11 +103,17 @@ test.before(async () => {
       }),
       // The factory takes longer than what is left of a call after a slow upstream, but less than a call's budget.
       schema('slowload', [tool('late', 'GET', [`${o}/slow`], [], { hooks: ['postRequest'] }), tool('quick', 'GET', [`${o}/quick`], [], { hooks: ['postRequest'] })], {
-        handlersSource: '({ sharedLists }) => { const end = Date.now() + 600; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
+        handlersSource: '({ sharedLists }) => { const end = Date.now() + 1200; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
       }),
       schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], { handlersSource: '({ sharedLists }) => { throw new Error("factory exploded"); }' }),
     ],
   });
+});
+
+test.before(async () => {
+  // The first hook call of a server starts the sandbox worker and bundles the library for it; on a
+  // busy machine that alone can take this file's short 3 s budget, which the tests below are about.
+  await served.client.callTool({ name: 'pre_hooks', arguments: { coin: 'warm' } });
 });
 
 test.after(async () => {
@@ -134,7 +140,7 @@ test('executeRequest replaces the HTTP call, can use libraries, and never sees a
   const before = upstream.seen.length;
   const { isError, text } = await call('execute_hooks', { name: 'ada' });
   assert.not.ok(isError, text);
-  assert.equal(JSON.parse(text), { greeting: 'hello ada', later: 'v', auth: 'Bearer toolkit-secret.NONCE.H_KEY.end' });
+  assert.equal(JSON.parse(text), { greeting: 'hello ada', later: 'v', auth: 'Bearer toolkit-secret.TOKEN' });
   assert.is(upstream.seen.length, before, 'no upstream request');
 });
 
@@ -159,7 +165,7 @@ test('a wrong return shape is a tool error naming the hook and the expected shap
 test('a hook that never returns is stopped by the call timeout', async () => {
   const { isError, text } = await call('loop_hooks');
   assert.ok(isError);
-  assert.match(text, /preRequest handler of loop failed: Script execution timed out/);
+  assert.is(text, "preRequest handler of loop timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
   const after = await call('throwing_hooks');
   assert.match(after.text, /boom in pre/, 'the server still answers');
 });
@@ -167,21 +173,21 @@ test('a hook that never returns is stopped by the call timeout', async () => {
 test('an async hook that never yields is stopped by the call timeout, and the server keeps answering', async () => {
   const [spin, other] = await Promise.all([call('spin_hooks'), call('pre_hooks', { coin: 'eth' })]);
   assert.ok(spin.isError);
-  assert.match(spin.text, /^preRequest handler of spin (failed: Script execution timed out|timed out \(ETIMEDOUT\))/);
+  assert.is(spin.text, "preRequest handler of spin timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
   assert.not.ok(other.isError, other.text);
   const later = await call('spin_later_hooks');
   assert.ok(later.isError);
-  assert.match(later.text, /^preRequest handler of spinLater (failed: Script execution timed out|timed out \(ETIMEDOUT\))/);
+  assert.is(later.text, "preRequest handler of spinLater timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
   const after = await call('execute_hooks', { name: 'bob' });
   assert.not.ok(after.isError, after.text);
   assert.is(JSON.parse(after.text).greeting, 'hello bob', 'the server still answers, and awaits on library promises still complete');
 });
 
-test('an async hook that runs out of time is reported as timed out, not as cancelled', async () => {
+test('an async hook that awaits something that can never happen fails at once, saying so', async () => {
   const results = await Promise.all([call('hang_hooks'), call('hang_hooks'), call('hang_hooks')]);
   for (const { isError, text } of results) {
     assert.ok(isError);
-    assert.is(text, 'preRequest handler of hang timed out (ETIMEDOUT)');
+    assert.is(text, 'preRequest handler of hang failed: never settled: it awaits something that cannot happen (handlers have no timers and no I/O)');
   }
 });
 
@@ -198,13 +204,15 @@ test('shared lists are deep-frozen', async () => {
   assert.equal(JSON.parse(text), { result: 'frozen', still: 'ethereum' });
 });
 
-test('forbidden globals are unreachable at run time, also through library objects', async () => {
+test('nothing of the host is reachable at run time, also through library objects (they are the guest\'s own)', async () => {
   const { isError, text } = await call('escape_hooks');
   assert.not.ok(isError, text);
   assert.equal(JSON.parse(text), {
-    process: 'undefined', require: 'undefined', fetch: 'undefined', setTimeout: 'undefined', console: 'undefined', globalProcess: 'undefined', dynamicImport: 'threw',
-    functionCtor: 'threw', evalCall: 'threw', globalCtor: 'threw',
-    libraryCtor: 'undefined', libraryFnCtor: 'undefined', libraryProto: 'null', descriptorCtor: 'undefined', resultCtor: 'threw', promiseCtor: 'undefined',
+    process: 'undefined', require: 'undefined', fetch: 'undefined', setTimeout: 'undefined', console: 'object', globalProcess: 'undefined', dynamicImport: 'threw',
+    // The guest's Function and eval are its own: code they make runs in the guest, which has no host.
+    functionCtor: 'undefined', evalCall: '2', globalCtor: 'threw',
+    libraryCtor: 'function', libraryFnCtor: 'function', libraryProto: '[object Object]', descriptorCtor: 'function',
+    resultCtor: '1', promiseCtor: 'function Object() {\n    [native code]\n}',
   });
 });
 

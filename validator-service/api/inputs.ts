@@ -4,7 +4,7 @@
  */
 import { parseTargetUrl, TargetUrlError } from '../net/target-url.ts';
 import { ApiError } from './api-error.ts';
-import { CHAINS, parseChainId } from './chains.ts';
+import { chainForKey, CHAINS, parseChainId } from './chains.ts';
 
 const bad = (field: string, message: string) => new ApiError(400, 'invalid_field', `${field}: ${message}`, field);
 
@@ -55,10 +55,11 @@ export function readAssessInput(body: Record<string, unknown>): AssessInput {
   return { url, timeoutMs: typeof timeout === 'number' ? timeout : null, options: erc8004 === undefined ? {} : { erc8004 } };
 }
 
-/** `rpcNodes`: an object of chain alias or id → http(s) RPC URL. */
+/** `rpcNodes`: an object of chain alias, id or `eip155:<id>` → http(s) RPC URL. */
 function readRpcNodes(value: unknown, field: string): Record<string, string> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad(field, 'must be an object of chain → RPC URL');
   for (const [key, url] of Object.entries(value)) {
+    if (chainForKey(key) === null) throw bad(`${field}.${key}`, `unknown chain "${key}" (use an alias: ${CHAINS.map((c) => c.alias).join(', ')}; or a chain id)`);
     if (typeof url !== 'string') throw bad(`${field}.${key}`, 'must be a URL string');
     try {
       parseTargetUrl(url);
@@ -84,7 +85,7 @@ export function readLookupInput(body: Record<string, unknown>): LookupInput {
   const chainId = parseChainId(chainValue);
   if (chainId === null) throw bad('chainId', 'must be a chain id number or a CAIP-2 "eip155:<id>" string');
   if (!CHAINS.some((c) => c.id === chainId)) {
-    throw bad('chainId', `unknown chain ${chainId} (known: ${CHAINS.map((c) => c.id).join(', ')})`);
+    throw bad('chainId', `unknown chain ${chainId} (known: ${CHAINS.map((c) => `${c.id} (${c.alias})`).join(', ')})`);
   }
   const rpcNodes = body['rpcNodes'] === undefined ? {} : readRpcNodes(body['rpcNodes'], 'rpcNodes');
   return { agentId: idText, chainId, rpcNodes };

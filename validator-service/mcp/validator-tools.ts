@@ -49,20 +49,24 @@ export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
 
   const lookupAgent: RuntimeTool = {
     name: 'lookup_agent',
-    description: 'Look up an agent in the ERC-8004 on-chain registry by agent id and chain.',
+    description: 'Look up an agent in the ERC-8004 on-chain registry by agent id and chain: owner, registration file, endpoints, OASF classification, reputation.',
     inputSchema: {
       type: 'object',
       properties: {
         agentId: { type: ['integer', 'string'], description: 'Agent token id (number or decimal string).' },
         chainId: { type: ['integer', 'string'], description: `Chain id or CAIP-2 "eip155:<id>"; known: ${CHAINS.map((c) => c.id).join(', ')}.` },
+        rpcNodes: { type: 'object', additionalProperties: { type: 'string' }, description: 'Optional RPC URL per chain alias (e.g. {"base": "https://…"}).' },
       },
       required: ['agentId', 'chainId'],
       additionalProperties: false,
     },
     async call(args) {
       try {
-        readLookupInput(asObject(args));
-        return failure('The ERC-8004 registry lookup is not available in this version of the service; the input was valid.');
+        const result = await core.lookup(readLookupInput(asObject(args)));
+        const s = result.summary;
+        const text = [`Agent ${result.agentId} on ${String(s['chain'])}: ${result.status}`, `owner ${result.owner}`, ...(s['agentName'] ? [`name ${String(s['agentName'])}`] : []),
+          ...result.endpoints.map((e) => `endpoint ${e.name}: ${e.endpoint}`), ...(s['reputation'] ? [`reputation: ${String(s['reputation'])}`] : [])].join('\n');
+        return { content: [{ type: 'text', text }], structuredContent: result as unknown as Record<string, unknown> };
       } catch (error) {
         if (error instanceof ApiError) return failure(error.message);
         throw error;

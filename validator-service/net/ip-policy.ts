@@ -1,7 +1,8 @@
 /**
  * Which IP addresses the validator may connect to. Everything that is not ordinary public unicast
  * space is refused: loopback, private, link-local (incl. cloud metadata), CGNAT, multicast,
- * documentation and reserved ranges, and IPv6 forms that embed such an IPv4 address.
+ * documentation and reserved ranges, and IPv6 forms that embed such an IPv4 address (mapped,
+ * translated, compatible, NAT64, 6to4).
  */
 import { isIPv4, isIPv6 } from 'node:net';
 
@@ -50,6 +51,7 @@ const blocked6: readonly Range6[] = [
 /** IPv6 prefixes whose low bits carry an IPv4 address that must be judged itself. */
 const embedding6: readonly { range: Range6; extract: (n: bigint) => number }[] = [
   { range: v6('::ffff:0:0/96', 'IPv4-mapped'), extract: (n) => Number(n & 0xffffffffn) },
+  { range: v6('::ffff:0:0:0/96', 'IPv4-translated (SIIT)'), extract: (n) => Number(n & 0xffffffffn) },
   { range: v6('::/96', 'IPv4-compatible'), extract: (n) => Number(n & 0xffffffffn) },
   { range: v6('64:ff9b::/96', 'NAT64'), extract: (n) => Number(n & 0xffffffffn) },
   { range: v6('64:ff9b:1::/48', 'local NAT64'), extract: (n) => Number(n & 0xffffffffn) },

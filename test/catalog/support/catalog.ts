@@ -1,14 +1,23 @@
 /**
- * Walks `schemas/` and reads every schema, list, prompt and skill file statically, so each catalog
- * test can check one concept against the same data without executing any schema.
+ * Walks a catalog (`providers/`, `_lists/`) and reads every schema, list, prompt and skill file
+ * statically, so each catalog test can check one concept against the same data without executing
+ * any schema. Two catalogs exist: the shipped one in `schemas/` (real public APIs, no wild forms)
+ * and the example one in `test/fixtures/example-catalog/` (invented `*.example` APIs written in every
+ * wild form the compiler accepts, so compiler and runtime tests meet every shape).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readStaticModule, type StaticModule } from './static-exports.ts';
 
-export const catalogRoot = resolve(import.meta.dirname, '../../../schemas');
-export const providersDir = join(catalogRoot, 'providers');
-export const listsDir = join(catalogRoot, '_lists');
+/** The catalog users copy from: real public APIs. */
+export const shippedCatalog = resolve(import.meta.dirname, '../../../schemas');
+/** The invented `*.example` catalog that covers the wild forms (test data). */
+export const exampleCatalog = resolve(import.meta.dirname, '../../fixtures/example-catalog');
+/** Both, for the rules every catalog keeps. */
+export const catalogs = [
+  { name: 'shipped', root: shippedCatalog },
+  { name: 'example', root: exampleCatalog },
+] as const;
 
 /** Loosely typed view of a `main` export; the tests check the shapes they rely on. */
 export type Json = Record<string, any>;
@@ -30,7 +39,7 @@ export interface CatalogList {
 }
 
 /** Schema files: `providers/<ns>/*.mjs`, not the content files in `prompts/`, `skills/` or `data/`. */
-export function schemaFiles(root: string = providersDir): string[] {
+export function schemaFiles(root: string): string[] {
   return readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) =>
@@ -41,8 +50,8 @@ export function schemaFiles(root: string = providersDir): string[] {
     .sort();
 }
 
-/** Reads every schema under `<root>/providers` (default: the catalog). */
-export function loadSchemas(root: string = catalogRoot): CatalogSchema[] {
+/** Reads every schema under `<root>/providers`. */
+export function loadSchemas(root: string): CatalogSchema[] {
   return schemaFiles(join(root, 'providers')).map((absolute) => {
     const text = readFileSync(absolute, 'utf8');
     const module = readStaticModule(relative(root, absolute), text);
@@ -51,8 +60,8 @@ export function loadSchemas(root: string = catalogRoot): CatalogSchema[] {
   });
 }
 
-/** Reads every list under `<root>/_lists` (default: the catalog). */
-export function loadLists(root: string = catalogRoot): CatalogList[] {
+/** Reads every list under `<root>/_lists`. */
+export function loadLists(root: string): CatalogList[] {
   const dir = join(root, '_lists');
   return readdirSync(dir)
     .filter((name) => name.endsWith('.mjs'))
@@ -68,7 +77,7 @@ export function loadLists(root: string = catalogRoot): CatalogList[] {
 export function loadContentFile(schema: CatalogSchema, relativePath: string): { absolute: string; text: string; module: StaticModule } {
   const absolute = resolve(dirname(schema.absolute), relativePath);
   const text = readFileSync(absolute, 'utf8');
-  return { absolute, text, module: readStaticModule(relative(catalogRoot, absolute), text) };
+  return { absolute, text, module: readStaticModule(relative(dirname(schema.absolute), absolute), text) };
 }
 
 /** `evmChains` → `evm-chains`: how a list reference maps to its file name. */
@@ -83,8 +92,8 @@ export function allTools(schemas: readonly CatalogSchema[]): { schema: CatalogSc
   return schemas.flatMap((schema) => Object.entries(schema.main.tools ?? {}).map(([name, tool]) => ({ schema, name, tool: tool as Json })));
 }
 
-/** Text every file of the catalog, for scans that must cover lists, prompts and skills too. */
-export function allCatalogFiles(dir: string = catalogRoot): string[] {
+/** Every file of a catalog, for scans that must cover lists, prompts and skills too. */
+export function allCatalogFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? allCatalogFiles(join(dir, entry.name)) : [join(dir, entry.name)]))
     .sort();

@@ -36,7 +36,8 @@ export function schemaProblems(schema: CatalogSchema, lists: ReadonlyMap<string,
     if (typeof tool.path !== 'string' || !tool.path.startsWith('/')) report(`${where}: path ${tool.path}`);
     if (typeof tool.description !== 'string' || tool.description.length === 0) report(`${where}: description`);
     const params = (tool.parameters ?? []) as Parameter[];
-    const placeholders = [...String(tool.path).matchAll(/\{\{([a-zA-Z]\w*)\}\}|:([a-zA-Z]\w*)/g)].map((m) => m[1] ?? m[2]);
+    for (const [, key] of String(tool.path).matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)) usedKeys.add(key!);
+    const placeholders = [...String(tool.path).replace(/\{\{SERVER_PARAM:[A-Z0-9_]+\}\}/g, '').matchAll(/\{\{([a-zA-Z]\w*)\}\}|:([a-zA-Z]\w*)/g)].map((m) => m[1] ?? m[2]);
     const inserts = params.filter((p) => p.position?.location === 'insert').map((p) => p.position.key);
     if ([...new Set(placeholders)].sort().join() !== [...inserts].sort().join()) report(`${where}: path placeholders ${placeholders} vs inserts ${inserts}`);
     const keys = params.map((p) => `${p.position?.location}:${p.position?.key}`);

@@ -98,10 +98,18 @@ function literalValue(node: ts.Expression, source: ts.SourceFile, file: string):
   throw new StaticReadError(`${where(node, source, file)}: ${ts.SyntaxKind[node.kind]} is not a literal`);
 }
 
-/** Keys of the object literal an arrow function returns directly: `(...) => ({ a: …, b: … })`. */
+/**
+ * Keys of the object literal an arrow function returns: directly, `(...) => ({ a: …, b: … })`, or as
+ * the last statement of a block body, `(...) => { const helper = …; return { a: …, b: … } }`.
+ */
 function returnedObjectKeys(node: ts.Expression): string[] | undefined {
   if (!ts.isArrowFunction(node)) return undefined;
   let body: ts.Node = node.body;
+  if (ts.isBlock(body)) {
+    const last = body.statements[body.statements.length - 1];
+    if (last === undefined || !ts.isReturnStatement(last) || last.expression === undefined) return undefined;
+    body = last.expression;
+  }
   while (ts.isParenthesizedExpression(body)) body = body.expression;
   if (!ts.isObjectLiteralExpression(body)) return undefined;
   return body.properties.map((property) => {

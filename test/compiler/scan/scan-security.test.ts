@@ -16,7 +16,7 @@ test('a missing file is one clear finding, not an exception', async () => {
   assert.equal(result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column]), [['SEC028', filePath, 0, 0]]);
   assert.match(result.messages[0]!, /file not found/);
   assert.is(result.messages[0], formatDiagnostic(result.diagnostics[0]!), 'the one formatter');
-  assert.is(result.messages[0], `${filePath}  SEC028  Cannot scan: file not found`, 'a whole-file finding has no :0:0');
+  assert.is(result.messages[0], `${filePath}  SEC028  Cannot scan: file not found  (docs/schema-format.md#sec028)`, 'a whole-file finding has no :0:0');
 });
 
 test('a directory is reported as not a file', async () => {
@@ -47,7 +47,7 @@ test('every violation is reported with its position, and messages read file:line
   const result = await scanSecurity({ filePath });
   assert.is(result.status, false);
   assert.equal(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`), ['3:53 SEC009', '4:58 SEC005', '6:1 SEC001']);
-  assert.is(result.messages[0], `${filePath}:3:53  SEC009  ${result.diagnostics[0]!.message}`);
+  assert.is(result.messages[0], `${filePath}:3:53  SEC009  ${result.diagnostics[0]!.message}  (docs/schema-format.md#sec009)`);
 });
 
 test('the same file gives byte-identical results', async () => {

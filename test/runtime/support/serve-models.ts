@@ -2,9 +2,13 @@
  * Child-process entry for tests and the bench: serves the SchemaModels in the JSON file given as
  * the first argument (`{ schemas, timeoutMs?, listing?, secretKeys? }`; the last two as a bundle
  * brings them, computed at build time) through `runServerMain`; the remaining arguments
- * go to it (e.g. `--http 127.0.0.1:0`). Offers one library, `greeter`, for handler tests.
+ * go to it (e.g. `--http 127.0.0.1:0`). Libraries are bundled for the handler sandbox on first use
+ * (as `toolkit server` does), from the toolkit's packages and one test package, `greeter`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { guestLibrariesOnFirstUse } from '../../../compiler/build/guest-libraries/on-first-use.ts';
 import { runServerMain } from '../../../runtime/index.ts';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { SchemaModel } from '../../../runtime/model.ts';
@@ -12,9 +16,12 @@ import type { SchemaModel } from '../../../runtime/model.ts';
 const [file, ...argv] = process.argv.slice(2);
 const spec = JSON.parse(readFileSync(file!, 'utf8')) as { schemas: SchemaModel[]; timeoutMs?: number; listing?: Tool[]; secretKeys?: string[] };
 
-const greeter = {
-  greet: (name: string) => `hello ${name}`,
-  later: (value: string) => Promise.resolve({ value }),
-};
+/** A package installed in a project of its own: `greet(name)` and `later(value)` (a promise). */
+const project = mkdtempSync(join(tmpdir(), 'toolkit-greeter-'));
+mkdirSync(join(project, 'node_modules', 'greeter'), { recursive: true });
+writeFileSync(join(project, 'node_modules', 'greeter', 'package.json'), JSON.stringify({ name: 'greeter', version: '1.0.0', main: 'index.js' }));
+writeFileSync(join(project, 'node_modules', 'greeter', 'index.js'), "exports.greet = (name) => 'hello ' + name;\nexports.later = (value) => Promise.resolve({ value });\n");
 
-await runServerMain({ schemas: spec.schemas, argv, libraries: { greeter }, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });
+const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [project, resolve(import.meta.dirname, '../../..')], cacheDir: join(tmpdir(), 'toolkit-test-guest-libraries') });
+
+await runServerMain({ schemas: spec.schemas, argv, guestLibraries, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });

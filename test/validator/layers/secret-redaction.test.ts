@@ -15,7 +15,7 @@ test('URL credentials and secret query values are redacted, other text is kept',
   assert.is(redactText('plain text, no URL'), 'plain text, no URL');
 });
 
-test('all five layers on a URL carrying an API key leak it nowhere, and still assess the endpoint', async () => {
+test('all eight layers on a URL carrying an API key leak it nowhere, and still assess the endpoint', async () => {
   const url = new URL(peer.url);
   url.searchParams.set('api_key', 'abc123secret');
   const results = await Promise.all(layers.map((layer) => runLayer(layer, testContext(url))));
@@ -26,7 +26,7 @@ test('all five layers on a URL carrying an API key leak it nowhere, and still as
 
 // The service refuses such URLs at its door (parseTargetUrl); the guarded fetch cannot send them
 // (a Request with credentials is a TypeError that names the URL), and no layer may echo them.
-test('all five layers on a URL carrying a password and an API key leak neither', async () => {
+test('all eight layers on a URL carrying a password and an API key leak neither', async () => {
   const url = new URL(peer.url);
   url.username = 'alice';
   url.password = 's3cret-pass';
@@ -35,7 +35,7 @@ test('all five layers on a URL carrying a password and an API key leak neither',
   const text = JSON.stringify(results);
   assert.not.ok(text.includes('s3cret-pass'), 'password leaked');
   assert.not.ok(text.includes('abc123secret'), 'api key leaked');
-  assert.is(results.length, 5);
+  assert.is(results.length, 8);
 });
 
 test.run();

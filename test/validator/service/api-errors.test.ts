@@ -79,17 +79,18 @@ function registerMatrix(name: string, makeCall: (opts: { layers: Layer[]; env: R
     await expectError(await call('/api/validate', postJson({ url: 'https://a.example/', timeout: 5 })), 400, 'invalid_field', 'timeout');
   });
 
-  test('lookup: 400 for each bad field, 501 for valid input', async () => {
+  test('lookup: 400 for each bad field, a refused RPC URL and an unknown chain', async () => {
     await expectError(await call('/api/lookup', postJson({ chainId: 1 })), 400, 'invalid_field', 'agentId');
     await expectError(await call('/api/lookup', postJson({ agentId: -1, chainId: 1 })), 400, 'invalid_field', 'agentId');
     await expectError(await call('/api/lookup', postJson({ agentId: 'abc', chainId: 1 })), 400, 'invalid_field', 'agentId');
     await expectError(await call('/api/lookup', postJson({ agentId: 7 })), 400, 'invalid_field', 'chainId');
     await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: true })), 400, 'invalid_field', 'chainId');
-    const unknown = await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 10 })), 400, 'invalid_field', 'chainId');
-    assert.match(unknown.error.message, /unknown chain 10/);
-    await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 8453, rpcNodes: { base: 'http://169.254.169.254/' } })), 501, 'not_implemented');
+    const unknown = await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 999 })), 400, 'invalid_field', 'chainId');
+    assert.match(unknown.error.message, /unknown chain 999/);
+    await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 'eip155:31337' })), 400, 'invalid_field', 'chainId');
+    await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 8453, rpcNodes: { base: 'http://169.254.169.254/' } })), 400, 'target_not_allowed', 'rpcNodes.base');
     await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 1, rpcNodes: [] })), 400, 'invalid_field', 'rpcNodes');
-    await expectError(await call('/api/lookup', postJson({ agentId: '42', chainId: 'eip155:8453' })), 501, 'not_implemented');
+    await expectError(await call('/api/lookup', postJson({ agentId: 7, chainId: 1, rpcNodes: { mars: 'https://rpc.example/' } })), 400, 'invalid_field', 'rpcNodes.mars');
   });
 
   test('413: a body over 64 KiB, declared or streamed without a length', async () => {

@@ -18,7 +18,9 @@ test('special-purpose addresses are refused with a reason', () => {
     ['::1', /loopback/], ['::', /unspecified/], ['fc00::1', /unique-local/], ['fdff:ffff::1', /unique-local/], ['fe80::abcd', /link-local/],
     ['ff02::1', /multicast/], ['2001:db8::1', /documentation/], ['2001:0:4136:e378::1', /Teredo/],
     ['::ffff:10.0.0.1', /IPv4-mapped form of 10\.0\.0\.1/], ['::ffff:a9fe:a9fe', /IPv4-mapped form of 169\.254\.169\.254/],
-    ['64:ff9b::7f00:1', /NAT64 form of 127\.0\.0\.1/], ['2002:0a00:0001::', /6to4 form of 10\.0\.0\.1/], ['::7f00:1', /IPv4-compatible/],
+    ['64:ff9b::7f00:1', /NAT64 form of 127\.0\.0\.1/],
+    ['::ffff:0:7f00:1', /IPv4-translated \(SIIT\) form of 127\.0\.0\.1/], ['::ffff:0:169.254.169.254', /translated.*metadata/],
+    ['::ffff:0:a00:1', /translated.*private/], ['2002:0a00:0001::', /6to4 form of 10\.0\.0\.1/], ['::7f00:1', /IPv4-compatible/],
     ['fe80::1%eth0', /link-local/], ['not-an-ip', /not an IP/],
   ];
   for (const [address, reason] of cases) assert.match(blockedReason(address) ?? 'null', reason, address);

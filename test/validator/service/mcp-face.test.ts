@@ -68,14 +68,14 @@ test('validate_endpoint refuses private targets with a readable isError result',
   await client.close();
 });
 
-test('lookup_agent validates its input and says the lookup is not available yet', async () => {
+test('lookup_agent validates its input and refuses private RPC URLs with a readable isError result', async () => {
   const client = await connect(open.url);
   const bad = await client.callTool({ name: 'lookup_agent', arguments: { agentId: 'x', chainId: 1 } }) as CallToolResult;
   assert.is(bad.isError, true);
   assert.match((bad.content[0] as { text: string }).text, /agentId/);
-  const valid = await client.callTool({ name: 'lookup_agent', arguments: { agentId: 5, chainId: 'eip155:8453' } }) as CallToolResult;
-  assert.is(valid.isError, true);
-  assert.match((valid.content[0] as { text: string }).text, /not available/);
+  const refused = await client.callTool({ name: 'lookup_agent', arguments: { agentId: 5, chainId: 'eip155:8453', rpcNodes: { base: 'http://10.0.0.1:8545/' } } }) as CallToolResult;
+  assert.is(refused.isError, true);
+  assert.match((refused.content[0] as { text: string }).text, /rpcNodes\.base: refused to contact 10\.0\.0\.1/);
   await client.close();
 });
 

@@ -1,7 +1,7 @@
 /**
  * The service with the real protocol layers (layers/index.ts) against real loopback peers: the
- * official SDK MCP server is green on MCP, a dead port is red on HTTP, layers of a later issue are
- * gray with PIPE-003 — through the real started server, in the UI (headless Chromium) and the API.
+ * official SDK MCP server is green on MCP, a dead port is red on HTTP, A2A, x402 and ERC-8004 are
+ * gray (not detected) — through the real started server, in the UI (headless Chromium) and the API.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -37,12 +37,15 @@ const validate = async (url: string) => {
   return response.json() as Promise<Record<string, { status: string; summary: Record<string, unknown>; messages: { code: string }[] }>>;
 };
 
-test('/api/validate on the SDK MCP peer: MCP pass with its server name; later-issue layers not assessed', async () => {
+test('/api/validate on the SDK MCP peer: MCP pass with its server name; A2A, x402, ERC-8004 assessed and not detected', async () => {
   const sections = await validate(peer.url);
   assert.is(sections['mcp']!.status, 'pass');
   assert.ok(JSON.stringify(sections['mcp']).includes('real-layer-peer'));
   assert.is(sections['oauth']!.status, 'not_detected');
-  for (const later of ['a2a', 'x402', 'erc8004']) assert.is(sections[later]!.messages[0]?.code, 'PIPE-003', later);
+  assert.is(sections['a2a']!.messages[0]?.code, 'A2A-002');
+  assert.is(sections['x402']!.messages[0]?.code, 'X402-003');
+  assert.is(sections['erc8004']!.messages[0]?.code, 'ERC-025');
+  for (const layer of ['a2a', 'x402', 'erc8004']) assert.is(sections[layer]!.status, 'not_detected', layer);
 });
 
 test('/api/validate on a dead (allowlisted) port: 200 with HTTP fail, not an error status', async () => {

@@ -38,6 +38,8 @@ const attempts: [string, RegExp][] = [
   ['http://[::1]/', /::1.*loopback/],
   ['http://[0:0:0:0:0:0:0:1]/', /loopback/],
   ['http://[::]/', /unspecified/],
+  ['http://[::ffff:0:7f00:1]/', /translated.*127\.0\.0\.1.*loopback/],
+  ['http://[::ffff:0:127.0.0.1]:8080/', /translated.*loopback/],
   ['http://[::ffff:127.0.0.1]/', /IPv4-mapped form of 127\.0\.0\.1/],
   ['http://[::ffff:7f00:1]/', /IPv4-mapped form of 127\.0\.0\.1/],
   ['http://[64:ff9b::a9fe:a9fe]/', /NAT64 form of 169\.254\.169\.254/],

@@ -1,0 +1,106 @@
+/**
+ * `toolkit test single <tool> [--schemas DIR] [--json] [--connect-to H1:P1:H2:P2]… [--timeout MS]`: runs the
+ * tests a tool declares in its schema, live against its API, through the same runtime that serves it.
+ * A namespace runs the tests of all its tools. Exit 0 when every test passed, 1 when one failed or the
+ * tool cannot be tested (unknown, broken schema, no tests), 2 for a usage error.
+ */
+import { Command, Option } from 'clipanion';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export class TestSingleCommand extends Command {
+  static override paths = [['test', 'single']];
+  /** Which modes offer this command (the spec's state table): a development command. */
+  static readonly modes = ['dev'] as const;
+  static override usage = Command.Usage({
+    description: "run a tool's declared tests live against its API",
+    details: `
+      The tool is named as on the command line (\`get_daily_forecast_openmeteo\`), by its ID (\`openmeteo/tool/getDailyForecast\`), or by its namespace to test all of its tools. Each test of the tool's \`tests\` array is one real call through the runtime (input validation, request, handlers, declared output); it passes when the tool answers without an error.
+
+      Server params (API keys) come from \`~/.toolkit/.env\` and the environment; a missing one fails the test with its name. \`--connect-to\` sends the requests for a host to another address (curl's syntax), e.g. a staging server: the certificate must still be valid for the original host name (extra CAs through \`NODE_EXTRA_CA_CERTS\`).
+
+      Exit codes: 0 every test passed; 1 a test failed, or the tool is unknown, its schema does not load or it declares no tests; 2 usage error.
+    `,
+    examples: [
+      ['Test one tool', '$0 test single get_daily_forecast_openmeteo'],
+      ['Test every tool of a provider', '$0 test single openmeteo'],
+      ['Against a staging server', '$0 test single openmeteo --connect-to api.open-meteo.com:443:staging.internal:8443'],
+    ],
+  });
+
+  tool = Option.String({ name: 'tool' });
+  schemas = Option.String('--schemas', 'schemas', { description: 'directory of schema files (default: schemas)' });
+  json = Option.Boolean('--json', false, { description: 'print the outcomes as JSON' });
+  connectTo = Option.Array('--connect-to', [], { description: 'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match any / keep the original)' });
+  timeout = Option.String('--timeout', { description: 'per-call timeout in milliseconds (default 15000)' });
+
+  async execute(): Promise<number> {
+    const { stdout, stderr } = this.context;
+    const fail = (message: string, code: number) => {
+      stderr.write(`toolkit test single: ${message}\n`);
+      return code;
+    };
+    const schemasDir = resolve(this.schemas);
+    if (!isDir(schemasDir)) return fail(`--schemas ${this.schemas}: not a directory`, 2);
+    const timeoutMs = this.timeout === undefined ? undefined : Number(this.timeout);
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return fail(`--timeout ${this.timeout}: expected a whole number of milliseconds`, 2);
+
+    const { ConnectToError, connectToFunction, parseConnectTo } = await import('../tool-tests/connect-to.ts');
+    let connectTo: ReturnType<typeof connectToFunction>;
+    try {
+      connectTo = connectToFunction(this.connectTo.map(parseConnectTo));
+    } catch (error) {
+      if (error instanceof ConnectToError) return fail(error.message, 2);
+      throw error;
+    }
+    const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
+    let allowedLibraries: readonly string[];
+    try {
+      allowedLibraries = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
+    } catch (error) {
+      if (error instanceof ProjectConfigError) return fail(error.message, 2);
+      throw error;
+    }
+
+    const { runDeclaredTests, ToolTestError } = await import('../tool-tests/run-declared-tests.ts');
+    const { createUpstreamHttpClient } = await import('../../runtime/upstream-http.ts');
+    const http = createUpstreamHttpClient(connectTo ? { connectTo } : {});
+    try {
+      const report = await runDeclaredTests({
+        schemasDir,
+        selector: this.tool,
+        http,
+        allowedLibraries,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        onOutcome: (o) => {
+          if (this.json) return;
+          stdout.write(`${o.ok ? 'PASS' : 'FAIL'}  ${o.tool}  ${o.description}  (${o.ms} ms)\n`);
+          stdout.write(`      ${o.detail}\n`);
+        },
+      });
+      const passed = report.outcomes.filter((o) => o.ok).length;
+      const failed = report.outcomes.length - passed;
+      if (this.json) {
+        const outcomes = report.outcomes.map(({ tool, id, description, ok, detail, ms }) => ({ tool, id, description, ok, detail, ms }));
+        stdout.write(`${JSON.stringify({ passed, failed, untested: report.untested, outcomes }, null, 2)}\n`);
+      } else {
+        for (const tool of report.untested) stdout.write(`SKIP  ${tool}  declares no tests\n`);
+        stdout.write(`${passed} passed, ${failed} failed\n`);
+      }
+      return failed === 0 ? 0 : 1;
+    } catch (error) {
+      if (error instanceof ToolTestError) return fail(error.message, 1);
+      throw error;
+    } finally {
+      http.close();
+    }
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,48 @@
+/** Schema files written as an author (or an attacker) would: format 3, one tool per entry, optional handlers. */
+
+export interface ToolSpec {
+  readonly path: string;
+  /** Query parameters the client supplies (strings, optional). */
+  readonly query?: readonly string[];
+  /** Query parameters with a fixed value (e.g. `{{SERVER_PARAM:KEY}}`), after the client's. */
+  readonly fixed?: Readonly<Record<string, string>>;
+}
+
+export interface SchemaSpec {
+  readonly namespace: string;
+  readonly root: string;
+  readonly tools: Readonly<Record<string, ToolSpec>>;
+  readonly serverParams?: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly libraries?: readonly string[];
+  /** Source of `export const handlers = …` (the whole expression). */
+  readonly handlers?: string;
+}
+
+export function schemaFile(spec: SchemaSpec): string {
+  const tools = Object.entries(spec.tools).map(([name, tool]) => `    ${name}: {
+      method: 'GET',
+      path: '${tool.path}',
+      description: 'Tool ${name} of ${spec.namespace}.',
+      parameters: [
+${[
+    ...(tool.query ?? []).map((q) => `        { position: { key: '${q}', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }`),
+    ...Object.entries(tool.fixed ?? {}).map(([key, value]) => `        { position: { key: '${key}', value: '${value}', location: 'query' }, z: { primitive: 'string()', options: [] } }`),
+  ].join(',\n')}
+      ]
+    }`).join(',\n');
+  return `export const main = {
+  namespace: '${spec.namespace}',
+  name: 'Schema ${spec.namespace}',
+  description: 'A schema of the isolation tests.',
+  version: '3.0.0',
+  root: '${spec.root}',
+  requiredServerParams: ${JSON.stringify(spec.serverParams ?? [])},
+  requiredLibraries: ${JSON.stringify(spec.libraries ?? [])},
+  headers: ${JSON.stringify(spec.headers ?? {})},
+  tools: {
+${tools}
+  }
+}
+${spec.handlers ? `\nexport const handlers = ${spec.handlers}\n` : ''}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * The x402 layer against endpoints protected by the real x402 packages (v1 `x402-express`, v2
+ * `@x402/express` + `@x402/evm`) and an MCP server with paid tools built on `@x402/core`: pass,
+ * fail (malformed offers), not detected; and proof that free tools are never called.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { x402Layer } from '../../../validator-service/layers/x402.ts';
+import { mcpAppsLayer } from '../../../validator-service/layers/mcp-apps.ts';
+import { startX402HttpPeer } from '../../peers/x402-http.ts';
+import { startPaidMcpServer, type PaidMcpPeer } from '../../peers/x402-mcp.ts';
+import type { LoopbackPeer } from '../../peers/listen.ts';
+import { codes, runLayer, testContext } from './support.ts';
+
+const test = suite('x402 layer');
+let http: LoopbackPeer;
+let paid: PaidMcpPeer;
+let free: PaidMcpPeer;
+
+test.before(async () => {
+  [http, paid, free] = await Promise.all([startX402HttpPeer(), startPaidMcpServer(), startPaidMcpServer({ freeOnly: true })]);
+});
+test.after(async () => {
+  await Promise.all([http?.close(), paid?.close(), free?.close()]);
+});
+
+const summary = (r: { summary: Record<string, unknown> }) => r.summary as { offers: string[]; networks: string[]; schemes: string[]; assets: string[]; x402Versions: string[]; transports: string[]; paidTools: string[] };
+
+test('v1 over HTTP (x402-express): pass, offer named as USDC on Base Sepolia', async () => {
+  const r = await runLayer(x402Layer, testContext(`${http.url}/v1/weather`));
+  assert.is(r.status, 'pass', JSON.stringify(r.messages));
+  assert.ok(r.categories['overHttp']);
+  assert.ok(r.categories['hasValidPaymentRequirements']);
+  assert.ok(r.categories['supportsEvm']);
+  assert.equal(summary(r).x402Versions, ['1']);
+  assert.equal(summary(r).transports, ['HTTP 402 (body)']);
+  assert.match(summary(r).offers[0]!, /^0\.01 USDC on Base Sepolia \(exact\) to 0x2096…287C, 60 s$/);
+});
+
+test('v2 over HTTP (@x402/express): the PAYMENT-REQUIRED header is read, two offers on two networks', async () => {
+  const one = await runLayer(x402Layer, testContext(`${http.url}/v2/weather`));
+  assert.is(one.status, 'pass', JSON.stringify(one.messages));
+  assert.equal(summary(one).transports, ['HTTP 402 (header)']);
+  assert.match(summary(one).offers[0]!, /^0\.001 USDC on Base Sepolia \(exact\)/);
+  const multi = await runLayer(x402Layer, testContext(`${http.url}/v2/multi`));
+  assert.is(multi.status, 'pass');
+  assert.equal(summary(multi).networks, ['Base Sepolia', 'Base']);
+  assert.equal(summary(multi).assets, ['USDC']);
+  assert.ok(codes(multi).filter((c) => c === 'X402-017').length === 2);
+});
+
+test('malformed offers fail with the exact codes and locations', async () => {
+  const cases: [string, string[]][] = [
+    ['v1-fields', ['X402-011', 'X402-013', 'X402-011']],
+    ['v2-header', ['X402-005']],
+    ['v2-empty', ['X402-009']],
+    ['v2-offer', ['X402-012', 'X402-015', 'X402-013', 'X402-014', 'X402-015', 'X402-018']],
+    ['plain', ['X402-004']],
+  ];
+  for (const [kind, expected] of cases) {
+    const r = await runLayer(x402Layer, testContext(`${http.url}/broken/${kind}`));
+    assert.is(r.status, 'fail', kind);
+    const found = codes(r).filter((c) => expected.includes(c));
+    for (const code of new Set(expected)) assert.ok(found.includes(code), `${kind}: ${code} in ${codes(r).join(',')}`);
+  }
+  const offer = await runLayer(x402Layer, testContext(`${http.url}/broken/v2-offer`));
+  const payTo = offer.messages.find((m) => m.code === 'X402-015' && /payTo/.test(m.message));
+  assert.match(payTo!.location!, /accepts\[0\]\.payTo$/);
+  assert.match(offer.messages.find((m) => m.code === 'X402-013')!.message, /"solana:mainnet" is not one|solana:mainnet/);
+  assert.is(offer.categories['hasValidPaymentRequirements'], false);
+});
+
+test('a free route and a free MCP server are not detected', async () => {
+  const r = await runLayer(x402Layer, testContext(`${http.url}/free`));
+  assert.is(r.status, 'not_detected');
+  assert.equal(codes(r), ['X402-003']);
+  const m = await runLayer(x402Layer, testContext(free.url));
+  assert.is(m.status, 'not_detected');
+  assert.match(m.messages[0]!.message, /none of the 2 MCP tool\(s\) is marked payment-gated/);
+  assert.equal(free.toolCalls, [], 'no tool of a free server is called');
+});
+
+test('over MCP: only the tools marked paid are called; current form, legacy error form and v1 are all read', async () => {
+  const r = await runLayer(x402Layer, testContext(paid.url));
+  assert.equal([...paid.toolCalls].sort(), ['forecast', 'legacy_report', 'v1_quote'], 'echo and delete_everything are never called');
+  assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
+  assert.ok(r.categories['overMcp']);
+  assert.ok(r.categories['usesLegacyMcpError']);
+  assert.ok(codes(r).includes('X402-007'), 'legacy JSON-RPC form flagged');
+  assert.equal(summary(r).paidTools, ['forecast', 'legacy_report', 'v1_quote']);
+  assert.equal([...summary(r).x402Versions].sort(), ['1', '2']);
+  assert.is(summary(r).offers.length, 3);
+  assert.ok(summary(r).offers.every((o) => /USDC on Base Sepolia/.test(o)));
+});
+
+test('MCP Apps and x402 in one assessment share one MCP handshake and one tools/list', async () => {
+  const ctx = testContext(paid.url);
+  const before = paid.methods.length;
+  const [ui, pay] = await Promise.all([runLayer(mcpAppsLayer, ctx), runLayer(x402Layer, ctx)]);
+  const methods = paid.methods.slice(before);
+  assert.is(methods.filter((m) => m === 'initialize').length, 1, methods.join(','));
+  assert.is(methods.filter((m) => m === 'tools/list').length, 1);
+  assert.is(ui.status, 'not_detected');
+  assert.is(pay.status, 'pass');
+});
+
+test.run();
