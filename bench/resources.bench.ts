@@ -179,7 +179,7 @@ for (let i = 0; i < SPAWNS; i++) {
     }
   }
 }
-process.stdout.write(`\nCold start of the data-set catalog (3 schemas: 5 tools, 3 resources, 19 queries + 3 freeQuery, 3 prompts, 2 skills): spawn → first answer, median of ${SPAWNS} interleaved spawns (ms)\n`);
+process.stdout.write(`\nCold start of the data-set catalog (3 schemas: 2 tools, 3 resources, 20 queries + 3 freeQuery, 3 prompts, 2 skills): spawn → first answer, median of ${SPAWNS} interleaved spawns (ms)\n`);
 process.stdout.write(`| request                | ${servers.map(([s]) => s.padStart(14)).join(' | ')} |\n|------------------------|${servers.map(() => '----------------').join('|')}|\n`);
 for (const [label] of requests) process.stdout.write(`| ${label.padEnd(22)} | ${servers.map(([s]) => median(cold.get(`${s}\u0000${label}`)!).toFixed(0).padStart(14)).join(' | ')} |\n`);
 process.stdout.write(`| node -e '' (floor)     | ${median(floors).toFixed(0).padStart(14)} |\n`);

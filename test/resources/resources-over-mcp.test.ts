@@ -54,10 +54,11 @@ test.before(async () => {
 
 async function prepare(): Promise<void> {
   workspace = createWorkspace('resources-mcp');
-  for (const namespace of ['worldcities', 'elements', 'currencies']) workspace.copyProvider(namespace);
+  // frankfurter (the catalog's exchange-rate provider) serves the tools the currencies skill refers to.
+  for (const namespace of ['worldcities', 'elements', 'currencies', 'frankfurter']) workspace.copyProvider(namespace);
   writeGuide(workspace);
   // In the order servers load them: by path.
-  const files = ['providers/currencies/iso-currencies.mjs', 'providers/elements/periodic-table.mjs', 'providers/guide/guide.mjs', 'providers/worldcities/world-cities.mjs'];
+  const files = ['providers/currencies/iso-currencies.mjs', 'providers/elements/periodic-table.mjs', 'providers/frankfurter/exchange-rates.mjs', 'providers/guide/guide.mjs', 'providers/worldcities/world-cities.mjs'];
   models = files.map((file) => {
     const loaded = loadSchemaFile(join(workspace.schemasDir, file));
     assert.ok(loaded.model, `${file}: ${loaded.diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
@@ -191,7 +192,7 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
 
   // Prompts and skills: listed with their arguments, rendered with every placeholder kind.
   const { prompts } = await client.listPrompts();
-  assert.equal(prompts.map((p) => p.name), ['about_currencies', 'convert_between_countries_currencies', 'about_elements', 'molar_mass_check_elements', 'about_guide', 'plan_trip_guide', 'pack_bag_guide', 'about_worldcities']);
+  assert.equal(prompts.map((p) => p.name), ['about_currencies', 'convert_between_countries_currencies', 'about_elements', 'molar_mass_check_elements', 'about_frankfurter', 'about_guide', 'plan_trip_guide', 'pack_bag_guide', 'about_worldcities']);
   const plan = prompts.find((p) => p.name === 'plan_trip_guide')!;
   assert.equal(plan.arguments?.map((a) => [a.name, a.required]), [['city', true], ['days', true], ['budget', false], ['season', false], ['bagSize', false]]);
   const aboutElements = await client.getPrompt({ name: 'about_elements' });
@@ -207,7 +208,8 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
   const convert = await client.getPrompt({ name: 'convert_between_countries_currencies', arguments: { amount: '250', fromCountry: 'CH', toCountry: 'JP' } });
   const convertText = promptText(convert);
   assert.ok(convertText.startsWith('Convert 250 from the currency of CH to the currency of JP.'));
-  assert.ok(convertText.includes('toolkit://currencies/iso with the currencyOfCountry query') && convertText.includes('call latest_rates_currencies with'));
+  // A tool of another provider, named by its full id, renders as that provider's wire name.
+  assert.ok(convertText.includes('toolkit://currencies/iso with the currencyOfCountry query') && convertText.includes('call get_latest_rates_frankfurter with'), convertText);
   assert.is((await failure(client.getPrompt({ name: 'plan_trip_guide', arguments: { city: 'Oslo' } })))?.code, -32602);
   assert.match((await failure(client.getPrompt({ name: 'plan_trip_guide', arguments: { city: 'Oslo', days: 'three' } })))!.message, /days must be a number/);
   assert.match((await failure(client.getPrompt({ name: 'plan_trip_guide', arguments: { city: 'Oslo', days: '2', season: 'spring' } })))!.message, /one of summer, winter/);
@@ -215,7 +217,7 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
 
   // The schemas' tools are still served beside them.
   const { tools } = await client.listTools();
-  assert.equal(tools.map((t) => t.name), ['latest_rates_currencies', 'rates_on_date_currencies', 'list_currencies_currencies', 'get_compound_properties_elements', 'get_compound_synonyms_elements', 'look_up_guide']);
+  assert.equal(tools.map((t) => t.name), ['get_compound_properties_elements', 'get_compound_synonyms_elements', 'get_latest_rates_frankfurter', 'get_historical_rates_frankfurter', 'get_time_series_frankfurter', 'list_currencies_frankfurter', 'look_up_guide']);
 }
 
 const targets: [string, () => Target][] = [

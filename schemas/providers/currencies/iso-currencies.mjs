@@ -1,54 +1,12 @@
 export const main = {
     namespace: 'currencies',
     name: 'IsoCurrencies',
-    description: 'ISO 4217 currencies and the countries that use them from a bundled SQLite table, with euro reference exchange rates of the European Central Bank through the Frankfurter API.',
+    description: 'ISO 4217 currencies and the countries that use them, from a bundled SQLite table; its skill converts between the currencies of two countries with the exchange-rate tools of the frankfurter provider.',
     version: '3.0.0',
-    docs: [ 'https://frankfurter.dev/', 'https://www.iso.org/iso-4217-currency-codes.html' ],
+    docs: [ 'https://www.iso.org/iso-4217-currency-codes.html' ],
     tags: [ 'finance', 'currency', 'reference', 'offline' ],
-    root: 'https://api.frankfurter.dev/v1',
-    tools: {
-        latestRates: {
-            method: 'GET',
-            path: '/latest',
-            description: 'The latest ECB reference rates (working days, around 16:00 CET) from a base currency to others, optionally for an amount.',
-            parameters: [
-                { position: { key: 'base', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()', 'default(EUR)', 'min(3)', 'max(3)' ] } },
-                { position: { key: 'symbols', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()', 'min(3)' ] } },
-                { position: { key: 'amount', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'min(0)' ] } }
-            ],
-            tests: [
-                { _description: 'Euro rates for every currency' },
-                { _description: 'US dollar to euro and pound', base: 'USD', symbols: 'EUR,GBP' },
-                { _description: '250 Swiss francs in yen', base: 'CHF', symbols: 'JPY', amount: 250 }
-            ]
-        },
-        ratesOnDate: {
-            method: 'GET',
-            path: '/{{date}}',
-            description: 'The ECB reference rates of one past day (YYYY-MM-DD, from 1999-01-04); a day without rates gives the working day before.',
-            parameters: [
-                { position: { key: 'date', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
-                { position: { key: 'base', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()', 'default(EUR)', 'min(3)', 'max(3)' ] } },
-                { position: { key: 'symbols', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()', 'min(3)' ] } }
-            ],
-            tests: [
-                { _description: 'The first day of the euro', date: '1999-01-04' },
-                { _description: 'Dollar rates on a weekday', date: '2020-03-16', base: 'USD' },
-                { _description: 'One pair on a day', date: '2010-05-07', base: 'EUR', symbols: 'GBP' }
-            ]
-        },
-        listCurrencies: {
-            method: 'GET',
-            path: '/currencies',
-            description: 'Every currency with an ECB reference rate, code and English name.',
-            parameters: [],
-            tests: [
-                { _description: 'All currencies' },
-                { _description: 'All currencies again (the list changes rarely)' },
-                { _description: 'All currencies, to compare with the ISO table' }
-            ]
-        }
-    },
+    root: '',
+    tools: {},
     resources: {
         iso: {
             source: 'sqlite',
@@ -88,7 +46,7 @@ export const main = {
                 },
                 ecbCurrencies: {
                     sql: 'SELECT code, name, minor_units FROM currencies WHERE ecb_reference = 1 ORDER BY code',
-                    description: 'The currencies the exchange-rate tools can convert (euro and the currencies with an ECB reference rate).',
+                    description: 'The currencies the frankfurter exchange-rate tools can convert (the euro and the currencies with an ECB reference rate).',
                     parameters: {},
                     output: { columns: [ 'code', 'name', 'minor_units' ] }
                 },

@@ -15,7 +15,7 @@ export interface Workspace {
   readonly home: string;
   path(...parts: string[]): string;
   write(relativePath: string, text: string): string;
-  /** Copies `schemas/providers/<namespace>` of the repository into the workspace's schemas. */
+  /** Copies `schemas/providers/<namespace>` of the repository into the workspace's schemas (and the shared lists beside them). */
   copyProvider(namespace: string): void;
   /** Creates an SQLite file at `relativePath` from `sql`. */
   database(relativePath: string, sql: string): string;
@@ -43,6 +43,7 @@ export function createWorkspace(prefix: string): Workspace {
     },
     copyProvider(namespace) {
       cpSync(join(repoRoot, 'schemas', 'providers', namespace), join(schemasDir, 'providers', namespace), { recursive: true });
+      cpSync(join(repoRoot, 'schemas', '_lists'), join(schemasDir, '_lists'), { recursive: true });
     },
     database(relativePath, sql) {
       const file = path(relativePath);

@@ -2,19 +2,19 @@ export const prompt = {
     name: 'about',
     version: 'toolkit-prompt/1.0.0',
     provider: 'currencies',
-    description: 'What the ISO currency table and the Frankfurter exchange-rate tools cover, and how they fit together.',
-    dependsOn: [ 'currencies.latestRates', 'currencies.ratesOnDate', 'currencies.listCurrencies' ],
+    description: 'What the ISO currency table holds and how it pairs with the frankfurter exchange rates.',
+    dependsOn: [],
     references: [],
-    content: `The currencies provider pairs an offline ISO 4217 table with the euro reference rates of the
-European Central Bank.
+    content: `The currencies provider is an offline ISO 4217 table; it has no tools and fetches nothing.
 
 {{resource:iso}} is a read-only SQLite table served with the server: fifty-two currencies with their
 alphabetic and numeric codes, ISO names and minor units (how many decimals an amount has: 0 for the yen,
-3 for the Kuwaiti dinar), and seventy-six countries with the currency each uses. A flag tells whether
-the ECB publishes a reference rate for the currency, i.e. whether the tools below can convert it.
+3 for the Kuwaiti dinar), and seventy-six countries with the currency each uses. Its queries look a
+currency up by code or name, give the currency of a country or the countries using a currency, and list
+the currencies that have a euro reference rate of the European Central Bank; getSchema shows the tables
+and freeQuery runs any read-only SELECT on them.
 
-{{tool:latestRates}} returns the latest reference rates from a base currency (the euro unless another is
-given), optionally for an amount; {{tool:ratesOnDate}} does the same for a past day since 1999-01-04;
-{{tool:listCurrencies}} lists the currencies that have rates. Rates are published once per working day
-around 16:00 CET and are reference rates, not the rates a bank or card will charge.`
+Exchange rates are not here: the frankfurter provider serves the ECB's daily reference rates for the
+currencies whose ecb_reference flag is 1. Those are reference rates published once per working day
+around 16:00 CET, not the rates a bank or card will charge.`
 }

@@ -4,7 +4,7 @@ export const skill = {
     description: 'Converts an amount from the currency of one country to the currency of another at the latest ECB reference rate, rounded to the target currency\'s minor units.',
     testedWith: 'anthropic/claude-sonnet-4',
     requires: {
-        tools: [ 'latestRates' ],
+        tools: [ 'frankfurter/tool/getLatestRates' ],
         resources: [ 'iso' ],
         external: []
     },
@@ -20,8 +20,8 @@ export const skill = {
    in the table, say so and stop.
 2. If both countries use the same currency, the amount does not change: say so.
 3. If either currency has no ECB reference rate (ecb_reference is 0), say that it cannot be converted here.
-4. Otherwise call {{tool:latestRates}} with the first currency as base, the second as symbols and
-   {{input:amount}} as amount.
+4. Otherwise call {{tool:frankfurter/tool/getLatestRates}} with the first currency as from, the second as
+   to and {{input:amount}} as amount.
 5. Round the result to the minor units of the target currency (from the table) and answer with both
    amounts, both codes and the date the rate is for.`
 }
