@@ -16,6 +16,8 @@ import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
 import { loadServerParams } from './server-params.ts';
 import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-http.ts';
 import { assignWireNames } from './wire-name.ts';
+import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
+import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 
 export interface RuntimeOptions {
   schemas: readonly SchemaModel[];
@@ -39,6 +41,8 @@ export interface RuntimeOptions {
   listing?: readonly Tool[];
   /** The server param keys of these schemas (`secretKeysOf`), when already known. */
   secretKeys?: Iterable<string>;
+  /** Resources, prompts and query tools: where databases are, query caps, the tool form switch, a build's listing. */
+  primitives?: PrimitivesOptions;
 }
 
 /** The tools of a runtime as a server needs them: the listing, and a tool by wire name. */
@@ -53,6 +57,10 @@ export interface Runtime extends ServedTools {
   readonly tools: RuntimeTool[];
   /** Removes this runtime's secrets from a text (for log lines written outside a tool call). */
   redact(text: string): string;
+  /** The schemas' SQLite resources, when they have any. */
+  readonly resources?: ServedResources & { missingDatabases(): string[] };
+  /** The schemas' prompts and skills, when they have any. */
+  readonly prompts?: ServedPrompts;
   close(): Promise<void>;
 }
 
@@ -128,20 +136,26 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
   };
   const served = options.listing ? lazyTools(options.schemas, options.listing, context) : eagerTools(options.schemas, context);
+  const primitives = createPrimitives(options.schemas, () => served.listing.map((tool) => tool.name), options.primitives);
+  const queryTools = primitives.queryTools;
+  let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.
   return {
     get tools() {
       return served.tools;
     },
     get listing() {
-      return served.listing;
+      return (listing ??= queryTools.listing.length === 0 ? served.listing : [...served.listing, ...queryTools.listing]);
     },
-    tool: (name) => served.tool(name),
+    tool: (name) => served.tool(name) ?? queryTools.tool(name),
     redact,
+    ...(primitives.resources ? { resources: primitives.resources } : {}),
+    ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
     async close() {
       closing.abort();
       if (http !== options.http) http.close();
       sandboxes.clear();
+      primitives.close();
       await isolation?.pool.close();
     },
   };

@@ -147,7 +147,9 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
   const served = servedOf(tools);
   const resources = hasResources(extras.resources) ? extras.resources : undefined;
   const prompts = hasPrompts(extras.prompts) ? extras.prompts : undefined;
-  const capabilities: ServerCapabilities = { tools: { listChanged: false } };
+  // A capability only for what is served: a schema with only resources or prompts declares no tools.
+  const hasTools = served.listing.length > 0 || (resources === undefined && prompts === undefined);
+  const capabilities: ServerCapabilities = hasTools ? { tools: { listChanged: false } } : {};
   if (resources) capabilities.resources = { listChanged: false };
   if (prompts) capabilities.prompts = { listChanged: false };
   const server = new ToolkitServer(info, {
@@ -162,23 +164,25 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
     },
   });
 
-  server.setRequestHandler('tools/list', (request) => {
-    refuseCursor(request.params);
-    return { tools: served.listing as never[] };
-  });
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    const { name, arguments: args } = request.params;
-    const tool = served.tool(name);
-    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
-    let result: CallToolResult;
-    try {
-      result = await tool.call(args ?? {}, { signal: ctx.mcpReq.signal });
-    } catch (error) {
-      // Runtime tools never throw (failures are isError results); a tool written elsewhere might.
-      throw new ProtocolError(ProtocolErrorCode.InternalError, `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return server.projectCallToolResult(result, tool.outputSchema);
-  });
+  if (hasTools) {
+    server.setRequestHandler('tools/list', (request) => {
+      refuseCursor(request.params);
+      return { tools: served.listing as never[] };
+    });
+    server.setRequestHandler('tools/call', async (request, ctx) => {
+      const { name, arguments: args } = request.params;
+      const tool = served.tool(name);
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
+      let result: CallToolResult;
+      try {
+        result = await tool.call(args ?? {}, { signal: ctx.mcpReq.signal });
+      } catch (error) {
+        // Runtime tools never throw (failures are isError results); a tool written elsewhere might.
+        throw new ProtocolError(ProtocolErrorCode.InternalError, `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return server.projectCallToolResult(result, tool.outputSchema);
+    });
+  }
 
   if (resources) {
     server.setRequestHandler('resources/list', (request) => {

@@ -32,6 +32,13 @@ export interface ResourceContents {
 
 export interface ReadResult {
   contents: ResourceContents[];
+  /**
+   * Cache hints for 2026-07-28 clients (`resources/read` results must carry both): how long the
+   * contents stay fresh, and whether any client may reuse them. Optional: a provider without an
+   * opinion leaves them to the server's default; 2025-era answers leave them out.
+   */
+  ttlMs?: number;
+  cacheScope?: 'public' | 'private';
 }
 
 /** Thrown by `read` for a URI no resource or template matches: the server answers -32602 with `data.uri`. */

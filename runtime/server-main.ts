@@ -85,9 +85,11 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   const runtime = createRuntime({ ...options, serverParams, secretKeys });
   const missing = secretKeys.filter((key) => !serverParams[key]).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
+  for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
   if (served.note) process.stderr.write(`${served.note}\n`);
-  const extras = { resources: options.resources, prompts: options.prompts, instructions: served.instructions };
+  // The schemas' own resources and prompts, unless the caller brings providers of its own.
+  const extras = { resources: options.resources ?? runtime.resources, prompts: options.prompts ?? runtime.prompts, instructions: served.instructions };
   const makeServer = () => createMcpServer(served.tools, options.info, extras);
   const log = (line: string) => void process.stderr.write(`${runtime.redact(line)}\n`);
 

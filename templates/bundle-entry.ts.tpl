@@ -4,6 +4,7 @@
 // (search_tools, describe_tool, call_tool), which is on by default for a listing over 50 KB.
 // Imported, it exports `createTools()` for typed programmatic calls (types in the .d.mts beside it).
 import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/server';
 import { sha256 } from './runtime/hash.ts';
@@ -11,6 +12,7 @@ import { createRuntime, runServerMain, type Runtime } from './runtime/index.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
+import type { PrimitivesListing } from './runtime/resources/primitives.ts';
 import { narrowModel } from './templates/narrow-model.ts';
 %%IMPORTS%%
 
@@ -53,6 +55,18 @@ function verifiedListing(): { readonly tools: Tool[]; readonly secretKeys: strin
     throw new Error('the tool listing no longer matches the hash recorded at build time; the bundle was changed after the build. Rebuild it with `toolkit build`.');
   }
   return JSON.parse(LISTING_JSON) as { tools: Tool[]; secretKeys: string[]; bytes: number };
+}
+
+/** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
+const PRIMITIVES_JSON: string = %%PRIMITIVES_JSON%%;
+const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
+
+/** The build's resource and prompt listing, checked against its hash like the tool listing. */
+function verifiedPrimitives(): PrimitivesListing {
+  if (sha256(PRIMITIVES_JSON) !== PRIMITIVES_HASH) {
+    throw new Error('the resource and prompt listing no longer matches the hash recorded at build time; the bundle was changed after the build. Rebuild it with `toolkit build`.');
+  }
+  return JSON.parse(PRIMITIVES_JSON) as PrimitivesListing;
 }
 
 let frozen: readonly SchemaModel[] | undefined;
@@ -109,7 +123,9 @@ if (isMainModule()) {
   try {
     const schemas = verifiedSchemas();
     const { tools: listing, secretKeys, bytes } = verifiedListing();
-    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES), argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
+    // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
+    const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
+    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);

@@ -62,7 +62,7 @@ export class ServerCommand extends Command {
       // Libraries run inside the handler sandbox: bundled for it on the first call that needs them.
       const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
       const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [projectDir, dir] });
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
       return 0;
     } catch (error) {
       if (error instanceof ServerUsage || error instanceof ServeUsageError || error instanceof ProjectConfigError) {
@@ -77,6 +77,7 @@ export class ServerCommand extends Command {
     // The compiler (ts-morph) is loaded only here, when schemas are actually read.
     const { loadSchemaTree } = await import('../../compiler/index.ts');
     const { selectGroup } = await import('../../compiler/build/group-selection.ts');
+    const { narrowModel } = await import('../../templates/narrow-model.ts');
     const allowedLibraries = config.security?.allowedLibraries ?? [];
     const entries = await loadSchemaTree(dir, { allowedLibraries, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
     const models: SchemaModel[] = [];
@@ -96,12 +97,11 @@ export class ServerCommand extends Command {
       }
       const selection = selectGroup(group, models);
       for (const entry of selection.unmatched) this.context.stderr.write(`toolkit server: group "${this.group}": "${entry}" matches no loaded schema or tool\n`);
-      selected = selection.selected.map(({ index, tools }) => {
-        const model = models[index]!;
-        return tools === null ? model : { ...model, tools: model.tools.filter((tool) => tools.includes(tool.name)) };
-      });
+      // The same rule as a bundle of the group: part of a schema is only its tools (no resources or prompts).
+      selected = selection.selected.map(({ index, tools }) => narrowModel(models[index]!, tools));
     }
-    if (selected.reduce((n, m) => n + m.tools.length, 0) === 0) throw new ServerUsage(`no tools to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}`);
+    const served = (m: SchemaModel) => m.tools.length + m.resources.length + m.prompts.length + m.skills.length;
+    if (selected.reduce((n, m) => n + served(m), 0) === 0) throw new ServerUsage(`nothing to serve from ${dir}${this.group ? ` in group "${this.group}"` : ''}: no tools, resources, prompts or skills`);
     return selected;
   }
 }

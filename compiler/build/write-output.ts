@@ -13,6 +13,7 @@ import type { BundlePart } from '../emit/bundle-entry.ts';
 import type { AnalysedSchema, FailedSchema } from './analyse-schemas.ts';
 import { writeCache } from './analysis-cache.ts';
 import { replaceDirectory } from './atomic-output.ts';
+import { carryInlineDatabases } from './carry-databases.ts';
 import { MANIFEST_FILE, manifestText, type Manifest, type ManifestBundle, type ManifestSchema } from './manifest.ts';
 
 /** One bundle ready to write. */
@@ -67,6 +68,7 @@ export async function writeOutput(outDir: string, built: readonly AnalysedSchema
       if (!(b.unchangedOnDisk && tryLink(join(outDir, b.emitted.path), path))) writeFileSync(path, b.emitted.text);
     }
     writeCache(temp, built.map((b) => b.cacheLine));
+    carryInlineDatabases(temp, built);
     for (const output of outputs) {
       writeFileSync(join(temp, `${output.name}.mjs`), output.code);
       writeFileSync(join(temp, `${output.name}.d.mts`), output.types);

@@ -117,10 +117,11 @@ export const frontEndRules = {
   RES017: e('a resource name must be camelCase'),
   RES018: e('a query name must be camelCase'),
   RES019: e('a query parameter type must be string, number or boolean'),
-  RES020: w('the database file should exist at validation time'),
+  RES020: w('the database file should exist at validation time (the message gives the path it was looked for at)'),
   RES021: e('freeQuery is injected by the runtime and must not be defined by the author'),
   RES022: e('query output.columns must be an array of strings'),
   RES023: w('prior-art resource fields (mode, name, lifecycle) are not in the spec'),
+  RES024: e('getSchema must take no parameters and read the table structure from sqlite_schema (sqlite_master)'),
 
   PRM001: e('a prompt name must match ^[a-z][a-z0-9-]*$'),
   PRM002: e('prompt version must be toolkit-prompt/1.0.0'),

@@ -11,6 +11,7 @@ import type { SchemaModel } from '../../runtime/model.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
+import { primitivesListing } from './primitives-listing.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
 
@@ -54,12 +55,12 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
 }
 
 /** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
-function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string; readonly bytes: number; readonly tools: number } {
+function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
   const models = servedModels(parts);
   const tools = listTools(models);
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
   const json = JSON.stringify(listing);
-  return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length };
+  return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
 }
 
 /** The libraries a bundle's handlers may load: their sandbox code (bundled at build time), or why there is none. */
@@ -97,6 +98,8 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
   const entry = fillTemplate('bundle-entry.ts.tpl', {
     LISTING_JSON: literal(listing.json),
     LISTING_HASH: literal(listing.hash),
+    PRIMITIVES_JSON: literal(listing.primitives.json),
+    PRIMITIVES_HASH: literal(listing.primitives.hash),
     BUNDLE: name,
     BUNDLE_LITERAL: literal(name),
     IMPORTS: imports,

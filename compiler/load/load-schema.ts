@@ -5,7 +5,8 @@
  */
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import type { SchemaModel } from '../../runtime/model.ts';
+import type { ResourceModel, SchemaModel } from '../../runtime/model.ts';
+import { databasePath, shownPath } from '../../runtime/resources/database-location.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { scanSourceFile } from '../scan/index.ts';
 import { secRules } from '../scan/rules.ts';
@@ -131,12 +132,11 @@ function reportEmptyEnums(model: SchemaModel, main: Obj, r: Reporter): boolean {
 }
 
 function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
+  const home = options.home ?? homedir();
   return (origin, database) => {
-    const base =
-      origin === 'inline' ? join(dirname(resolve(schemaFile)), 'data')
-      : origin === 'project' ? join(options.cwd ?? process.cwd(), '.toolkit', 'data')
-      : join(options.home ?? homedir(), '.toolkit', 'data');
-    return fs.exists(join(base, database));
+    // The runtime's own rule, so the warning names the very path a server will open.
+    const path = databasePath({ file: resolve(schemaFile) }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
+    return { path: shownPath(path, home), exists: fs.exists(path) };
   };
 }
 

@@ -1,46 +1,55 @@
 /**
- * Reads a resource query's SQL as tokens (strings and comments removed) so the SQL rules judge
- * keywords and placeholders, never words inside string literals.
+ * Reads a resource query's SQL as SQLite's tokenizer does (`runtime/resources/sql-lexer.ts`, shared
+ * with the runtime's freeQuery guard), so the SQL rules judge keywords and placeholders, never words
+ * inside string literals, quoted names or comments.
  */
+import { codeTokens, keywordOf, nameOf, tokenizeSql, type SqlToken } from '../../runtime/resources/sql-lexer.ts';
 
-/** SQL with string literals, quoted identifiers and comments blanked out. */
-export function stripSql(sql: string): string {
-  return sql
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/"(?:[^"]|"")*"/g, '""')
-    .replace(/`[^`]*`/g, '``')
-    .replace(/\[[^\]]*\]/g, '[]');
-}
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'UPSERT', 'MERGE', 'REPLACE']);
+const BLOCKED = new Set(['ATTACH', 'DETACH', 'PRAGMA', 'CREATE', 'ALTER', 'DROP', 'TRUNCATE', 'VACUUM', 'REINDEX']);
 
-/** `REPLACE` is a write as a statement (`REPLACE INTO`), and SQLite's read-only string function as `replace(…)`. */
-const WRITES = /\b(INSERT|UPDATE|DELETE|UPSERT|MERGE)\b|\b(REPLACE)\b(?!\s*\()/i;
-const BLOCKED = /\b(ATTACH|DETACH|LOAD_EXTENSION|PRAGMA|CREATE|ALTER|DROP|TRUNCATE|VACUUM|REINDEX)\b/i;
+const code = (sql: string): SqlToken[] => codeTokens(tokenizeSql(sql));
 
 /** RES012: why the statement is not a single read-only SELECT (or WITH … SELECT). */
 export function statementProblem(sql: string): string | undefined {
-  const code = stripSql(sql).trim();
-  const first = /^[A-Za-z]+/.exec(code)?.[0]?.toUpperCase();
-  if (first !== 'SELECT' && first !== 'WITH') return `must start with SELECT or WITH, starts with ${first ?? 'nothing'}`;
-  const write = WRITES.exec(code);
-  if (write) return `${(write[1] ?? write[2])?.toUpperCase()} writes data (only reads are allowed, also inside a WITH chain)`;
-  if (/;\s*\S/.test(code)) return 'must be a single statement';
+  const tokens = code(sql);
+  const first = tokens[0] ? keywordOf(tokens[0]) : undefined;
+  if (first !== 'SELECT' && first !== 'WITH') return `must start with SELECT or WITH, starts with ${tokens[0]?.text.slice(0, 20) ?? 'nothing'}`;
+  for (const [index, token] of tokens.entries()) {
+    const keyword = keywordOf(token);
+    // `replace(…)` is SQLite's read-only string function; REPLACE as a statement (`REPLACE INTO`) writes.
+    if (keyword && WRITES.has(keyword) && !(keyword === 'REPLACE' && tokens[index + 1]?.text === '(')) return `${keyword} writes data (only reads are allowed, also inside a WITH chain)`;
+  }
+  const semicolon = tokens.findIndex((t) => t.kind === 'semicolon');
+  if (semicolon >= 0 && semicolon < tokens.length - 1) return 'must be a single statement';
   return undefined;
 }
 
-/** RES013: the first blocked keyword, if any. */
+/** RES013: the first blocked keyword or name (`load_extension`, a `pragma_*` function), if any. */
 export function blockedPattern(sql: string): string | undefined {
-  return BLOCKED.exec(stripSql(sql))?.[1]?.toUpperCase();
+  for (const token of code(sql)) {
+    const keyword = keywordOf(token);
+    if (keyword && BLOCKED.has(keyword)) return keyword;
+    const name = nameOf(token);
+    if (name === 'load_extension' || name?.startsWith('pragma_')) return name.toUpperCase();
+  }
+  return undefined;
 }
 
 /** RES014: placeholders other than a bare `?` (`:name`, `$1`, `@x`, `?1`). */
 export function foreignPlaceholders(sql: string): string[] {
-  const code = stripSql(sql);
-  return [...code.matchAll(/(?<![\w:]):[A-Za-z_]\w*|\$\d+|\$[A-Za-z_]\w*|@[A-Za-z_]\w*|\?\d+/g)].map((m) => m[0]);
+  return code(sql).filter((t) => t.kind === 'variable' && t.text !== '?').map((t) => t.text);
 }
 
 /** RES015: the number of bare `?` placeholders. */
 export function countPlaceholders(sql: string): number {
-  return [...stripSql(sql).matchAll(/\?(?!\d)/g)].length;
+  return code(sql).filter((t) => t.kind === 'variable' && t.text === '?').length;
+}
+
+/** RES024: whether the SQL reads SQLite's schema table (`sqlite_schema`, or its old name `sqlite_master`). */
+export function readsSchemaTable(sql: string): boolean {
+  return code(sql).some((t) => {
+    const name = nameOf(t);
+    return name === 'sqlite_schema' || name === 'sqlite_master';
+  });
 }

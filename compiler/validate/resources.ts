@@ -1,15 +1,15 @@
-/** Rules on `main.resources` (RES001–RES023; the SQL readers are in resource-sql.ts, the counts in limits.ts). */
+/** Rules on `main.resources` (RES001–RES024; the SQL readers are in resource-sql.ts, the counts in limits.ts). */
 import type { Reporter } from './reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, isStringArray, show, type Obj } from './checks.ts';
-import { blockedPattern, countPlaceholders, foreignPlaceholders, statementProblem } from './resource-sql.ts';
+import { blockedPattern, countPlaceholders, foreignPlaceholders, readsSchemaTable, statementProblem } from './resource-sql.ts';
 
 const FIELDS = new Set(['source', 'database', 'origin', 'description', 'queries']);
 const PRIOR_ART_FIELDS = new Set(['mode', 'name', 'lifecycle']);
 const ORIGINS = new Set(['global', 'project', 'inline']);
 const SCALARS = new Set(['string', 'number', 'boolean']);
 
-/** Lets the loader answer RES020 (file exists) without the rules touching the file system. */
-export type DatabaseExists = (origin: string, database: string) => boolean;
+/** Lets the loader answer RES020 (where the file is looked for, and whether it is there) without the rules touching the file system. */
+export type DatabaseExists = (origin: string, database: string) => { readonly path: string; readonly exists: boolean };
 
 /** The database file a resource declares (`database`, or the prior-art `name`). */
 export const databaseOf = (resource: Obj): unknown => (resource.database === undefined && isString(resource.name) ? resource.name : resource.database);
@@ -37,8 +37,9 @@ function checkResource(name: string, resource: unknown, at: (string | number)[],
     r.report('RES006', dbAt, `resource ${name}: database must be a file name ending in .db, got ${show(database)}`);
   } else if (database.split(/[\\/]/).includes('..') || database.startsWith('/') || database.startsWith('~') || /^[A-Za-z]:/.test(database)) {
     r.report('RES007', dbAt, `resource ${name}: database ${show(database)} must be relative to its origin, without .. segments`);
-  } else if (databaseExists && isString(resource.origin) && ORIGINS.has(resource.origin) && !databaseExists(resource.origin, database)) {
-    r.report('RES020', dbAt, `resource ${name}: database ${database} (origin ${resource.origin}) does not exist yet`);
+  } else if (databaseExists && isString(resource.origin) && ORIGINS.has(resource.origin)) {
+    const located = databaseExists(resource.origin, database);
+    if (!located.exists) r.report('RES020', dbAt, `resource ${name}: database ${database} (origin ${resource.origin}) not found at ${located.path}: its queries will fail until it is there`);
   }
   if (!isObject(resource.queries)) return r.report('RES016', [...at, 'queries'], `resource ${name}: queries must be an object with a getSchema query`);
   const queries = Object.keys(resource.queries);
@@ -66,6 +67,9 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
   if (foreign.length > 0) r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
   const placeholders = countPlaceholders(query.sql);
   if (count !== undefined && placeholders !== count) r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${count} parameters`);
+  if (name === 'getSchema' && (count !== 0 || !readsSchemaTable(query.sql))) {
+    r.report('RES024', count !== 0 ? [...at, 'parameters'] : sqlAt, `${label}: getSchema must take no parameters and return the table structure from sqlite_schema (or sqlite_master), e.g. SELECT name, sql FROM sqlite_schema WHERE type = 'table'`);
+  }
 }
 
 /** Returns the parameter count when the parameters are readable. */

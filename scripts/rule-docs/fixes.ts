@@ -109,6 +109,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   RES021: 'Remove `freeQuery`; the runtime adds it.',
   RES022: "Write `output: { columns: [ 'name', 'population' ] }`.",
   RES023: 'Replace `mode`/`name`/`lifecycle` by `database` and `origin`.',
+  RES024: "Write getSchema without parameters, reading the schema table: `SELECT name, sql FROM sqlite_schema WHERE type = 'table'`.",
 
   PRM001: 'Name the prompt in lowercase words joined by hyphens, e.g. `about`.',
   PRM002: "Set `version: 'toolkit-prompt/1.0.0'`.",

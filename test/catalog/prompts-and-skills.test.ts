@@ -55,7 +55,9 @@ test('in each catalog at least one schema declares two or more skills', () => {
   }
 });
 
-test('skill files export a literal `skill` whose fields, requires and placeholders resolve within the schema', () => {
+test('skill files export a literal `skill` whose fields, requires and placeholders resolve within the schema (or, by full id, in its catalog)', () => {
+  // A skill may use another provider's tool by its full id, <namespace>/tool/<name> (spec: skill requires).
+  const catalogTools = new Set(schemas.flatMap((s) => Object.keys(s.main.tools).map((tool) => `${s.main.namespace}/tool/${tool}`)));
   for (const schema of schemas.filter((s) => s.main.skills !== undefined)) {
     const entries = Object.entries(schema.main.skills) as [string, Json][];
     assert.ok(entries.length <= 4, schema.file);
@@ -78,7 +80,7 @@ test('skill files export a literal `skill` whose fields, requires and placeholde
       assert.ok(typeof skill.output === 'string' && skill.output.length > 0);
       assert.ok(typeof skill.content === 'string' && skill.content.trim().length > 0);
       for (const field of ['tools', 'resources', 'external']) assert.ok(Array.isArray(skill.requires?.[field]), `${key}.requires.${field}`);
-      for (const tool of skill.requires.tools as string[]) assert.ok(Object.hasOwn(schema.main.tools, tool), `${key} requires unknown tool ${tool}`);
+      for (const tool of skill.requires.tools as string[]) assert.ok(Object.hasOwn(schema.main.tools, tool) || catalogTools.has(tool), `${key} requires unknown tool ${tool}`);
       const inputs = new Map((skill.input ?? []).map((i: Json) => [i.key, i]));
       for (const input of skill.input ?? []) {
         assert.ok(/^[a-z][a-zA-Z0-9]*$/.test(input.key));

@@ -29,7 +29,7 @@ const BASE: Json = {
     },
   },
   resources: { rows: { source: 'sqlite', origin: 'inline', database: 'rows.db', description: 'Rows.', queries: {
-    getSchema: { sql: 'SELECT 1', description: 'S.', parameters: {} },
+    getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: 'S.', parameters: {} },
     byId: { sql: 'SELECT * FROM t WHERE id = ?', description: 'By id.', parameters: { id: { type: 'string', required: true } }, output: { columns: ['id'] } },
   } } },
   skills: { 'find-it': { file: './skills/find-it.mjs' } },

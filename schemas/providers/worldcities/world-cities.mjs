@@ -3,7 +3,6 @@ export const main = {
     name: 'WorldCities',
     description: 'A small offline gazetteer of major world cities and their countries, queried read-only from a bundled SQLite file.',
     version: '3.0.0',
-    docs: [ 'https://toolkit.example/catalog/worldcities' ],
     tags: [ 'geo', 'offline', 'reference' ],
     root: '',
     tools: {},
@@ -72,5 +71,8 @@ export const main = {
                 }
             }
         }
+    },
+    prompts: {
+        about: { contentFile: './prompts/about.mjs' }
     }
 }

@@ -1,5 +1,5 @@
 -- Source of world-cities.db. Rebuild with:
---   rm -f world-cities.db && sqlite3 world-cities.db < world-cities.sql
+--   npm run databases
 -- Populations are rounded city-proper estimates; coordinates are city centres.
 CREATE TABLE countries (
     alpha2 TEXT PRIMARY KEY,

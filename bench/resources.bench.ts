@@ -1,0 +1,186 @@
+/**
+ * Resources bench, side by side in one run:
+ *  1. per-read latency of `resources/read` through a built bundle (separate process, stdio, the
+ *     SDK's real Client) for a schema query and for freeQuery, next to the same statement on
+ *     better-sqlite3 directly in this process (rows and their JSON text), the query process alone
+ *     (`QueryLane`, no MCP), and a bare SDK `Server` answering `resources/read` with the same
+ *     constant text over stdio (the floor any stdio MCP server pays). Paths take turns in blocks so
+ *     machine noise hits them alike; the table splits the added time into that floor and the rest;
+ *  2. cold start of the data-set catalog (resources, templates, prompts, skills, tools): spawn → the
+ *     first answer to `tools/list`, `resources/list`, `prompts/list` and `resources/read` (the last
+ *     includes starting the query process), for the built bundle and for `toolkit server`, next to
+ *     `node -e ''` as the floor. Raw JSON-RPC, medians of interleaved spawns.
+ * Bounded loops only.
+ */
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { QueryLane } from '../runtime/resources/query-lane.ts';
+import { runCli } from '../test/build/support/run-cli.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const READS = 400;
+const WARMUP = 50;
+const BLOCK = 25;
+const SPAWNS = 5;
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number): string => n.toFixed(3).padStart(8);
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// The data-set providers of the catalog, built as a user builds them (in an ignored folder of the repo, so the bundle finds node_modules).
+mkdirSync(join(root, '.bench-tmp'), { recursive: true });
+const work = mkdtempSync(join(root, '.bench-tmp', 'resources-'));
+const schemasDir = join(work, 'schemas');
+for (const namespace of ['currencies', 'elements', 'worldcities']) cpSync(join(root, 'schemas', 'providers', namespace), join(schemasDir, 'providers', namespace), { recursive: true });
+const built = await runCli(['build', '--schemas', schemasDir, '--out', join(work, 'out'), '--project', work]);
+if (built.code !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`);
+const bundle = join(work, 'out', 'catalog.mjs');
+const database = join(schemasDir, 'providers', 'worldcities', 'data', 'world-cities.db');
+
+const NAMED_SQL = 'SELECT name, population, latitude, longitude, timezone, is_capital FROM cities WHERE country = ? ORDER BY population DESC LIMIT ?';
+const FREE_SQL = "SELECT c.name, k.name AS country FROM cities c JOIN countries k ON k.alpha2 = c.country WHERE k.continent = 'Europe' ORDER BY c.name";
+const direct = new Database(database, { readonly: true });
+const named = direct.prepare(NAMED_SQL);
+const free = direct.prepare(FREE_SQL);
+const text = JSON.stringify(named.all('DE', 10));
+
+// The floor: the SDK's low-level Server over stdio answering resources/read with that constant text, bundled as bundles are.
+const BARE_SERVER = `
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const text = process.env.BENCH_TEXT;
+const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} } });
+server.setRequestHandler(ReadResourceRequestSchema, (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] }));
+await server.connect(new StdioServerTransport());
+`;
+const bare = join(work, 'bare.mjs');
+await build({
+  bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error', outfile: bare,
+  stdin: { contents: BARE_SERVER, resolveDir: root, loader: 'js' },
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
+
+async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args, env: { PATH: process.env.PATH ?? '', HOME: work, ...env }, cwd: work, stderr: 'ignore' }));
+  return client;
+}
+const client = await connect([bundle]);
+const bareClient = await connect([bare], { BENCH_TEXT: text });
+const lane = new QueryLane('bench', { timeoutMs: 5000, maxRows: 1000, maxBytes: 1024 * 1024, maxMemoryMb: 256 });
+
+const namedUri = 'toolkit://worldcities/cities/citiesByCountry?country=DE&limit=10';
+const freeUri = `toolkit://worldcities/cities/freeQuery?sql=${encodeURIComponent(FREE_SQL)}&limit=100`;
+const read = (c: Client, uri: string) => async () => {
+  const result = await c.readResource({ uri });
+  if (result.contents.length === 0) throw new Error('empty read');
+};
+const paths = {
+  directRows: async () => void named.all('DE', 10),
+  directJson: async () => void JSON.stringify(named.all('DE', 10)),
+  lane: async () => void (await lane.run({ db: database, sql: NAMED_SQL, params: ['DE', 10], maxRows: 1000 })),
+  bare: read(bareClient, namedUri),
+  viaMcp: read(client, namedUri),
+  freeDirect: async () => void JSON.stringify(free.all()),
+  freeViaMcp: read(client, freeUri),
+};
+type Path = keyof typeof paths;
+const times = Object.fromEntries(Object.keys(paths).map((p) => [p, [] as number[]])) as Record<Path, number[]>;
+for (const path of Object.keys(paths) as Path[]) for (let i = 0; i < WARMUP; i++) await paths[path]();
+for (let block = 0; block * BLOCK < READS; block++) {
+  for (const path of Object.keys(paths) as Path[]) {
+    for (let i = 0; i < BLOCK; i++) {
+      const started = performance.now();
+      await paths[path]();
+      times[path].push(performance.now() - started);
+    }
+  }
+}
+for (const list of Object.values(times)) list.sort((a, b) => a - b);
+await client.close();
+await bareClient.close();
+lane.close();
+direct.close();
+
+const p50 = (path: Path) => percentile(times[path], 50);
+const p99 = (path: Path) => percentile(times[path], 99);
+const row = (label: string, path: Path, note = '') => process.stdout.write(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} |${note ? `  ${note}` : ''}\n`);
+process.stdout.write(`\nPer-read latency, ${READS} reads per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms)\n`);
+process.stdout.write(`| path                                         |      p50 |      p99 |\n|----------------------------------------------|----------|----------|\n`);
+row('better-sqlite3 directly: rows', 'directRows', '(citiesByCountry DE, 10 rows)');
+row('better-sqlite3 directly: rows as JSON text', 'directJson');
+row('query process alone (QueryLane, no MCP)', 'lane', '(pipe to the killable SQLite process and back)');
+row('bare SDK Server, constant resources/read', 'bare', '(stdio + SDK only: the floor)');
+row('resources/read via bundle, schema query', 'viaMcp');
+row('better-sqlite3 directly: freeQuery statement', 'freeDirect', '(a join, 18 rows, as JSON)');
+row('resources/read via bundle, freeQuery', 'freeViaMcp', '(+ guard)');
+process.stdout.write(`\nAdded per read, p50 (ms)\n`);
+const line = (label: string, value: number, note = '') => process.stdout.write(`| ${label.padEnd(54)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`);
+const added = p50('viaMcp') - p50('directJson');
+line('added by MCP (bundle read − direct rows as JSON)', added, '(bar: ≤ 0.3)');
+line('  of which the bare SDK floor (stdio + SDK)', p50('bare'));
+line('  of which the runtime itself (the rest)', added - p50('bare'), '(query process hop, URI, arguments, result)');
+line('  the query process hop alone (lane − direct JSON)', p50('lane') - p50('directJson'));
+line('freeQuery added (bundle − direct)', p50('freeViaMcp') - p50('freeDirect'));
+
+// 2. Cold start.
+/** Spawn → the answer to request id 2 (after initialize), raw JSON-RPC over stdio. */
+function spawnToAnswer(args: string[], method: string, params: Record<string, unknown> = {}): Promise<number> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: work, env: { PATH: process.env.PATH ?? '', HOME: work }, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const answer = out.split('\n').find((l) => l.includes('"id":2'));
+      if (answer === undefined || !out.includes('\n', out.indexOf(answer))) return;
+      const elapsed = performance.now() - started;
+      child.kill();
+      if (answer.includes('"error"')) fail(new Error(`${method}: ${answer}`));
+      else done(elapsed);
+    });
+    child.once('error', fail);
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method, params });
+  });
+}
+async function floor(): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((done) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => done()));
+  return performance.now() - started;
+}
+const requests: [string, string, Record<string, unknown>][] = [
+  ['tools/list', 'tools/list', {}],
+  ['resources/list', 'resources/list', {}],
+  ['prompts/list', 'prompts/list', {}],
+  ['first resources/read', 'resources/read', { uri: namedUri }],
+];
+const servers: [string, string[]][] = [
+  ['bundle', [bundle]],
+  ['toolkit server', [join(root, 'cli', 'bin.mjs'), 'server', '--schemas', schemasDir, '--project', work]],
+];
+const cold = new Map<string, number[]>();
+const floors: number[] = [];
+for (let i = 0; i < SPAWNS; i++) {
+  floors.push(await floor());
+  for (const [server, args] of servers) {
+    for (const [label, method, params] of requests) {
+      const key = `${server}\u0000${label}`;
+      cold.set(key, [...(cold.get(key) ?? []), await spawnToAnswer(args, method, params)]);
+    }
+  }
+}
+process.stdout.write(`\nCold start of the data-set catalog (3 schemas: 2 tools, 3 resources, 20 queries + 3 freeQuery, 3 prompts, 2 skills): spawn → first answer, median of ${SPAWNS} interleaved spawns (ms)\n`);
+process.stdout.write(`| request                | ${servers.map(([s]) => s.padStart(14)).join(' | ')} |\n|------------------------|${servers.map(() => '----------------').join('|')}|\n`);
+for (const [label] of requests) process.stdout.write(`| ${label.padEnd(22)} | ${servers.map(([s]) => median(cold.get(`${s}\u0000${label}`)!).toFixed(0).padStart(14)).join(' | ')} |\n`);
+process.stdout.write(`| node -e '' (floor)     | ${median(floors).toFixed(0).padStart(14)} |\n`);
+rmSync(work, { recursive: true, force: true });

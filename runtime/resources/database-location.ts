@@ -1,0 +1,45 @@
+/**
+ * Where a resource's database file is, by its `origin`: `global` = `~/.toolkit/data/<database>`,
+ * `project` = `<project>/.toolkit/data/<database>`, `inline` = `data/<database>` beside the schema
+ * file. A built bundle carries its inline databases in `data/` beside itself (`toolkit build` copies
+ * them there, under the schema's directory relative to the schemas directory) and passes that
+ * directory as `dataDir`.
+ */
+import { homedir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { ResourceModel, SchemaModel } from '../model.ts';
+
+export interface DatabasePlaces {
+  /** Home directory for `global` databases (default: the user's home). */
+  readonly home?: string;
+  /** Project directory for `project` databases (default: the working directory). */
+  readonly projectDir?: string;
+  /**
+   * Where a built bundle keeps its inline databases: `<dataDir>/<schema dir>/<database>`, the schema
+   * dir being `dirname(schema.file)` (relative to the schemas directory). Without it, inline databases
+   * are read from `data/` beside the schema file itself.
+   */
+  readonly dataDir?: string;
+}
+
+/** The absolute path of the resource's database file. */
+export function databasePath(schema: Pick<SchemaModel, 'file'>, resource: Pick<ResourceModel, 'origin' | 'database'>, places: DatabasePlaces = {}): string {
+  switch (resource.origin) {
+    case 'global':
+      return resolve(places.home ?? homedir(), '.toolkit', 'data', resource.database);
+    case 'project':
+      return resolve(places.projectDir ?? process.cwd(), '.toolkit', 'data', resource.database);
+    case 'inline':
+      return places.dataDir !== undefined
+        ? resolve(places.dataDir, dirname(schema.file), resource.database)
+        : resolve(places.projectDir ?? process.cwd(), dirname(schema.file), 'data', resource.database);
+  }
+}
+
+/** Where a build puts an inline database, relative to its output's `data/` directory (`/`-separated). */
+export const carriedDatabasePath = (schemaFile: string, database: string): string => join(dirname(schemaFile), database).split(sep).join('/');
+
+/** A path as shown in messages: the home directory written `~`. */
+export function shownPath(path: string, home: string = homedir()): string {
+  return home && (path === home || path.startsWith(home + sep)) ? `~${path.slice(home.length)}` : path;
+}
