@@ -63,7 +63,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL055: 'Send the value as `query` (or `insert`); JSON bodies are not part of the spec.',
   VAL056: 'Drop `regex()`; describe the expected format in the tool description, or check it in a handler.',
   VAL057: 'Use `min(n)` and `max(n)` with the same number instead of `length(n)`.',
-  VAL058: "Rename the key in camelCase; for an API that needs another spelling, put it in the path: `/x?api_key={{apiKey}}` with an insert parameter.",
+  VAL058: "Write the API's own name when it is camelCase or snake_case (`pageSize`, `per_page`); a hyphenated wire name (`date-min`) can only go in the path: `/x?date-min={{dateMin}}` with an insert parameter.",
   VAL059: "Write `primitive: 'enum()', options: [ '$listName' ]` (the list's first field gives the values).",
   VAL060: 'Set `output.mimeType` to application/json, image/png or text/plain.',
   VAL061: "Give `output.schema` a `type`: `{ type: 'object', properties: { … } }`.",
