@@ -27,6 +27,41 @@ const mediaType = (response: UpstreamResponse): string => (response.headers.get(
 
 const isJsonType = (type: string): boolean => type === 'application/json' || type.endsWith('+json') || type === 'text/json';
 
+/** `application/*` types that are text although their name does not say so (the `+json`, `+xml` and `+yaml` suffixes do). */
+const TEXT_APPLICATION_TYPES: ReadonlySet<string> = new Set([
+  'application/xml', 'application/xml-dtd', 'application/javascript', 'application/ecmascript', 'application/x-javascript',
+  'application/x-www-form-urlencoded', 'application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/json-seq',
+  'application/yaml', 'application/x-yaml', 'application/toml', 'application/csv', 'application/sql', 'application/graphql',
+  'application/x-sh', 'application/x-tex', 'application/rtf',
+]);
+
+/**
+ * True for a body that is text: any `text/*`, JSON and XML with their structured suffixes
+ * (`application/atom+xml`, `application/problem+json`, …), scripts, form data and the other
+ * text formats above. Everything else (`application/octet-stream`, `application/pdf`, `audio/*`, …)
+ * is binary, and `image/*` is an image.
+ */
+export function isTextType(type: string): boolean {
+  if (type.startsWith('text/') || isJsonType(type) || TEXT_APPLICATION_TYPES.has(type)) return true;
+  return type.startsWith('application/') && (type.endsWith('+xml') || type.endsWith('+yaml'));
+}
+
+/** One decoder per charset a text body declares; unknown labels fall back to UTF-8. */
+const decoders = new Map<string, TextDecoder>([['utf-8', UTF8]]);
+function decoderFor(response: UpstreamResponse): TextDecoder {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
+  let decoder = decoders.get(charset);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      decoder = UTF8;
+    }
+    if (decoders.size < 32) decoders.set(charset, decoder);
+  }
+  return decoder;
+}
+
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** HTML character references decoded (named basics, decimal and hex), so what a reader sees is what gets redacted. */
@@ -70,17 +105,20 @@ function failure(response: UpstreamResponse, text: string, redact: Redact): Tool
 /** Interprets a response (`redact` removes secrets first); non-2xx and unusable bodies throw a `ToolError`. */
 export function interpretBody(response: UpstreamResponse, output?: OutputModel, redact: Redact = (t) => t): UpstreamData {
   const type = mediaType(response);
-  const text = (): string => redact(UTF8.decode(response.bytes));
+  const text = (): string => redact(decoderFor(response).decode(response.bytes));
   if (response.status < 200 || response.status > 299) throw failure(response, text(), redact);
   if (response.bytes.length === 0) return { kind: 'empty', status: response.status };
   if (type.startsWith('image/')) {
     if (bytesHoldSecret(response.bytes, redact)) throw new ToolError(`upstream returned an image (${type}) that contains a server secret; it was withheld`);
     return { kind: 'image', base64: Buffer.from(response.bytes).toString('base64'), mimeType: type };
   }
+  if (type !== '' && !isTextType(type)) {
+    if (!looksLikeHtml(UTF8.decode(response.bytes.subarray(0, 2048)))) return { kind: 'binary', size: response.bytes.length, mimeType: type };
+  }
   const body = text();
   const wantsText = output?.mimeType === 'text/plain';
   if (type === 'text/html' || type === 'application/xhtml+xml' || (!isJsonType(type) && looksLikeHtml(body))) {
-    if (wantsText) return { kind: 'text', text: body };
+    if (wantsText) return { kind: 'text', text: withoutEscapedSecret(body, type, redact) };
     throw new ToolError(`upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ${excerpt(body, redact)}`);
   }
   if (isJsonType(type)) {
@@ -90,15 +128,23 @@ export function interpretBody(response: UpstreamResponse, output?: OutputModel, 
       throw new ToolError(`upstream returned invalid JSON (HTTP ${response.status}): ${redact((error as Error).message)}`);
     }
   }
-  if (type === '' || type.startsWith('text/') || type === 'application/xml' || type === 'application/javascript') {
-    if (!wantsText && (type === '' || output?.mimeType === 'application/json')) {
-      try {
-        return { kind: 'json', data: JSON.parse(body) };
-      } catch {
-        // Not JSON after all: plain text.
-      }
+  if (!wantsText && (type === '' || output?.mimeType === 'application/json')) {
+    try {
+      return { kind: 'json', data: JSON.parse(body) };
+    } catch {
+      // Not JSON after all: text.
     }
-    return { kind: 'text', text: body };
   }
-  return { kind: 'binary', size: response.bytes.length, mimeType: type };
+  return { kind: 'text', text: withoutEscapedSecret(body, type, redact) };
+}
+
+/**
+ * Markup (XML, HTML) may spell a secret with character references the redactor does not search for
+ * (`&apos;`, `&#x73;`, …): a text whose decoded form still holds a secret is withheld, as an image is.
+ */
+function withoutEscapedSecret(body: string, type: string, redact: Redact): string {
+  if (!body.includes('&')) return body;
+  const decoded = decodeEntities(body);
+  if (redact(decoded) !== decoded) throw new ToolError(`upstream returned ${type || 'text'} that spells a server secret with character references; it was withheld`);
+  return body;
 }

@@ -75,7 +75,7 @@ export const frontEndRules = {
   VAL055: w("location 'body' is not in the spec"),
   VAL056: w('regex() is not in the spec'),
   VAL057: w('length() is not in the spec'),
-  VAL058: w('a parameter key should be camelCase (hyphenated keys are a wild form)'),
+  VAL058: w('a parameter key should be camelCase or snake_case, as its wire name is (hyphenated keys are a wild form)'),
   VAL059: w("enum({{list:field}}) is the wild form of the spec's '$<listName>' option"),
   VAL060: e('output.mimeType must be application/json, image/png or text/plain'),
   VAL061: e('output.schema must be an object with a type'),

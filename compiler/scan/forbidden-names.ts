@@ -3,6 +3,7 @@
  * that are safe to use, and property names that lead out of the sandbox whatever object they are on.
  * Kept as data so the policy can be read in one place.
  */
+import { handlerGlobals } from '../../runtime/isolation/guest-globals.ts';
 
 /** Global identifiers that are forbidden, with their rule and what to say about them. */
 export const forbiddenGlobals: ReadonlyMap<string, { rule: string; what: string }> = new Map([
@@ -34,27 +35,22 @@ export const forbiddenGlobals: ReadonlyMap<string, { rule: string; what: string 
   ['SharedArrayBuffer', { rule: 'SEC018', what: 'enables shared memory and precise timers for side channels' }],
 ]);
 
-/** Timers: allowed as direct calls with a function (rate limiting in real schemas), see SEC016. */
+/**
+ * Timers: handlers have none (a hook runs to completion under its call's deadline). `setTimeout` or
+ * `setInterval` given a code string or passed around as a value is SEC016; any other timer is a global
+ * the sandbox lacks (SEC027), reported with `noTimers`.
+ */
 export const timerGlobals: ReadonlySet<string> = new Set(['setTimeout', 'setInterval']);
+export const otherTimerGlobals: ReadonlySet<string> = new Set(['setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate']);
+export const noTimers = 'handlers have no timers (a hook runs to completion under its call\'s deadline)';
 
 /**
- * Built-ins a handler may use. They compute on values and cannot reach the global object, code
- * evaluation or I/O by themselves; the dangerous members some of them have (`Object.getPrototypeOf`,
- * `Error.prepareStackTrace`, …) are caught by property name instead.
+ * Globals a handler may name: the ECMAScript built-ins that compute on values and the web standards
+ * the sandbox provides, one list with the sandbox (`runtime/isolation/guest-globals.ts`). They cannot
+ * reach the global object, code evaluation or I/O by themselves; the dangerous members some of them
+ * have (`Object.getPrototypeOf`, `Error.prepareStackTrace`, …) are caught by property name instead.
  */
-export const safeGlobals: ReadonlySet<string> = new Set([
-  'undefined', 'NaN', 'Infinity',
-  'Object', 'Array', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Date', 'RegExp', 'Math', 'JSON', 'Intl',
-  'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise',
-  'Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError',
-  'ArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
-  'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array',
-  'parseInt', 'parseFloat', 'isNaN', 'isFinite',
-  'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI', 'escape', 'unescape',
-  'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'atob', 'btoa', 'Buffer', 'structuredClone',
-  'Headers', 'FormData', 'Blob', 'AbortController', 'AbortSignal', 'crypto', 'performance', 'queueMicrotask',
-  'console', 'clearTimeout', 'clearInterval',
-]);
+export const safeGlobals: ReadonlySet<string> = handlerGlobals;
 
 /** Property names that lead to the Function constructor, the prototype chain or engine internals. */
 export const dangerousProperties: ReadonlyMap<string, string> = new Map([

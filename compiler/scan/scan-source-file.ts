@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { secRules } from './rules.ts';
 import { createScopeResolver, type ScopeResolver } from './scope.ts';
 import { createFolder } from './constant-fold.ts';
-import { assembledForbidden, dangerousProperties, forbiddenGlobals, safeGlobals, timerGlobals } from './forbidden-names.ts';
+import { assembledForbidden, dangerousProperties, forbiddenGlobals, noTimers, otherTimerGlobals, safeGlobals, timerGlobals } from './forbidden-names.ts';
 import { isAssignmentPattern, isReference } from './identifier-position.ts';
 import { defaultAllowedLibraries, findMainLiteral, ioLibraries, libraryGlobalNames, readRequiredLibraries } from './library-allowlist.ts';
 import { findHtmlLikeComments } from './html-comments.ts';
@@ -137,11 +137,17 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     if (timerGlobals.has(name)) {
       const call = id.parent;
       if (!ts.isCallExpression(call) || call.expression !== id) {
-        report('SEC016', id, `'${name}' may only be called directly with a function callback`);
+        report('SEC016', id, `'${name}' used other than as a direct call; besides, ${noTimers}`);
         return;
       }
       const callback = call.arguments[0];
-      if (callback && typeof fold(callback) === 'string') report('SEC016', callback, `'${name}' with a code string runs that string as code`);
+      if (callback && typeof fold(callback) === 'string') {
+        report('SEC016', callback, `'${name}' with a code string runs that string as code`);
+        return;
+      }
+    }
+    if (timerGlobals.has(name) || otherTimerGlobals.has(name)) {
+      report('SEC027', id, `Global '${name}' is not available: ${noTimers}`);
       return;
     }
     if (safeGlobals.has(name)) return;

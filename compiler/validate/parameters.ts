@@ -1,6 +1,9 @@
 /** Rules on a tool parameter's `position` block and its placeholders (VAL040–VAL043, VAL027/028/047, VAL055, VAL058). */
 import type { Reporter } from './reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, show } from './checks.ts';
+
+/** A wire name in snake_case (`per_page`, `vs_currency`): as valid a key as camelCase. */
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 import { classifyValue } from './path-placeholders.ts';
 import { checkPrimitiveAndOptions, type ListCatalog } from './primitive-options.ts';
 
@@ -29,7 +32,7 @@ export function checkParameter(
   const { key, value, location } = parameter.position;
   const pos = [...at, 'position'];
   if (!isNonEmptyString(key)) r.report('VAL041', [...pos, 'key'], `tool ${tool}: position.key must be a non-empty string`);
-  else if (!CAMEL_CASE.test(key)) r.report('VAL058', [...pos, 'key'], `tool ${tool}: parameter key ${show(key)} should be camelCase`);
+  else if (!CAMEL_CASE.test(key) && !SNAKE_CASE.test(key)) r.report('VAL058', [...pos, 'key'], `tool ${tool}: parameter key ${show(key)} should be camelCase or snake_case${key.includes('-') ? ' (a hyphenated key is a wild form)' : ''}`);
   if (!isString(value)) r.report('VAL042', [...pos, 'value'], `tool ${tool}: position.value must be a string`);
   if (!isString(location) || !LOCATIONS.has(location)) r.report('VAL043', [...pos, 'location'], `tool ${tool}: position.location must be insert, query or body, got ${show(location)}`);
   else if (location === 'body') r.report('VAL055', [...pos, 'location'], `tool ${tool}: location 'body' is a wild form (spec: insert or query)`);

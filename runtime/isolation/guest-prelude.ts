@@ -1,16 +1,19 @@
 /**
  * The guest's own runtime, evaluated first in every schema context: the few web built-ins QuickJS
- * lacks that handlers and libraries use (UTF-8 `TextEncoder`/`TextDecoder`, `atob`/`btoa`,
- * `queueMicrotask`, a silent `console`), and the harness that starts the factory and calls hooks.
+ * lacks that every context gets (UTF-8 `TextEncoder`/`TextDecoder`, `atob`/`btoa`, `queueMicrotask`,
+ * a silent `console`; the others of `guest-globals.ts` come from libraries loaded on demand), and the
+ * harness that loads libraries, starts the factory and calls hooks.
  *
  * It runs inside QuickJS, never in Node: it is sent as the text of `guestPrelude` and may use
- * nothing but ES built-ins and its own locals. Everything it hands back to the worker is a string:
- * `'1' + JSON` for a value, `'0' + message` for an error, computed here, under the call's deadline,
- * so a getter or a Proxy on a returned or thrown value runs inside the guest and never in the host.
+ * nothing but ES built-ins and its own locals. It returns the harness to the worker instead of
+ * putting it on the global object, so the guest's globals are exactly the handler globals. Everything
+ * the harness hands back to the worker is a string: `'1' + JSON` for a value, `'0' + message` for an
+ * error, computed here, under the call's deadline, so a getter or a Proxy on a returned or thrown
+ * value runs inside the guest and never in the host.
  */
 /* eslint-disable */
 // @ts-nocheck -- guest code: typed by what QuickJS offers, not by Node's lib
-export function guestPrelude(maxResultChars: number): void {
+export function guestPrelude(maxResultChars: number): unknown {
   const G = globalThis;
   const stringify = JSON.stringify;
   const parse = JSON.parse;
@@ -156,6 +159,8 @@ export function guestPrelude(maxResultChars: number): void {
   define('atob', atob);
   define('queueMicrotask', (callback) => { Promise.resolve().then(() => callback()); });
   define('console', freeze({ log: silent, info: silent, warn: silent, error: silent, debug: silent, trace: silent, dir: silent }));
+  // QuickJS's own error class, not ECMAScript: its errors (stack overflow, interrupted) still carry the name.
+  delete G.InternalError;
 
   const deepFreeze = (value) => {
     if (value !== null && typeof value === 'object' && !isFrozen(value)) {
@@ -187,40 +192,43 @@ export function guestPrelude(maxResultChars: number): void {
   const libraries = {};
   const results = new Map();
   let hooks;
-  define('__toolkitLibrary', (name, value, declared, globalName) => {
-    if (declared) libraries[name] = value;
-    if (globalName) define(globalName, globalName === 'Buffer' && value && value.Buffer ? value.Buffer : value);
-  });
-  define('__toolkitStart', (factory, listsJson) => {
-    try {
-      if (typeof factory !== 'function') return 'handlers must be a factory function';
-      const sharedLists = deepFreeze(parse(listsJson));
-      const made = factory({ sharedLists, libraries: freeze(libraries) });
-      if (made === null || typeof made !== 'object') return 'the handlers factory must return a plain object';
-      hooks = made;
-      return '';
-    } catch (error) {
-      return describe(error);
-    }
-  });
-  define('__toolkitInvoke', (tool, hook, inputJson, id) => {
-    const entry = own(hooks, tool) ? hooks[tool] : undefined;
-    const fn = entry === null || entry === undefined ? undefined : entry[hook];
-    if (typeof fn !== 'function') return '0is not a function';
-    try {
-      const result = fn(parse(inputJson));
-      if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
-        Promise.resolve(result).then(settle, fail).then((text) => { results.set(id, text); });
-        return undefined;
+  return {
+    /** A library's value: under `libraries[name]` when declared; each of `globals` (JSON list) is `value[global]`. */
+    library(name, value, declared, globalsJson) {
+      if (declared) libraries[name] = value;
+      for (const global of parse(globalsJson)) define(global, value === null || value === undefined ? undefined : value[global]);
+    },
+    start(factory, listsJson) {
+      try {
+        if (typeof factory !== 'function') return 'handlers must be a factory function';
+        const sharedLists = deepFreeze(parse(listsJson));
+        const made = factory({ sharedLists, libraries: freeze(libraries) });
+        if (made === null || typeof made !== 'object') return 'the handlers factory must return a plain object';
+        hooks = made;
+        return '';
+      } catch (error) {
+        return describe(error);
       }
-      return settle(result);
-    } catch (error) {
-      return fail(error);
-    }
-  });
-  define('__toolkitTake', (id) => {
-    const text = results.get(id);
-    results.delete(id);
-    return text;
-  });
+    },
+    invoke(tool, hook, inputJson, id) {
+      const entry = own(hooks, tool) ? hooks[tool] : undefined;
+      const fn = entry === null || entry === undefined ? undefined : entry[hook];
+      if (typeof fn !== 'function') return '0is not a function';
+      try {
+        const result = fn(parse(inputJson));
+        if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+          Promise.resolve(result).then(settle, fail).then((text) => { results.set(id, text); });
+          return undefined;
+        }
+        return settle(result);
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    take(id) {
+      const text = results.get(id);
+      results.delete(id);
+      return text;
+    },
+  };
 }

@@ -98,31 +98,49 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     runtime.setMaxStackSize(boot.limits.stackBytes);
     runtime.setInterruptHandler(() => Date.now() > deadline);
     const context = runtime.newContext();
-    unwrap(context, context.evalCode(`(${boot.prelude})(${boot.limits.maxResultChars});`, 'toolkit-prelude.js')).dispose();
-    for (const { name, key, declared, globalName } of definition.libraries) {
-      const code = libraries.get(key);
-      if (code === undefined) throw new Escaped(`library ${name} was not sent to the sandbox`, undefined);
-      const wrapped = `__toolkitLibrary(${JSON.stringify(name)}, (function () {\n${code}\n;return __toolkitGuestLibrary.default;\n})(), ${declared}, ${JSON.stringify(globalName ?? '')});`;
-      const result = context.evalCode(wrapped, `library:${name}.js`);
-      if (result.error) throw new Escaped(`library ${name} failed to load in the sandbox: ${describeHandle(context, result.error)}`, undefined);
-      result.value.dispose();
+    const harness = unwrap(context, context.evalCode(`(${boot.prelude})(${boot.limits.maxResultChars});`, 'toolkit-prelude.js'));
+    const member = (key: string): any => context.getProp(harness, key);
+    const invoke = member('invoke');
+    const take = member('take');
+    const loadLibrary = member('library');
+    const start = member('start');
+    harness.dispose();
+    try {
+      for (const { name, key, declared, globalName, globals } of definition.libraries) {
+        const code = libraries.get(key);
+        if (code === undefined) throw new Escaped(`library ${name} was not sent to the sandbox`, undefined);
+        const result = context.evalCode(`(function () {\n${code}\n;return __toolkitGuestLibrary.default;\n})()`, `library:${name}.js`);
+        if (result.error) throw new Escaped(`library ${name} failed to load in the sandbox: ${describeHandle(context, result.error)}`, undefined);
+        const args = [context.newString(name), declared ? context.true : context.false, context.newString(JSON.stringify([...(globals ?? []), ...(globalName ? [globalName] : [])]))];
+        const loaded = context.callFunction(loadLibrary, context.undefined, args[0], result.value, args[1], args[2]);
+        result.value.dispose();
+        args[0]!.dispose();
+        args[2]!.dispose();
+        if (loaded.error) throw new Escaped(`library ${name} failed to load in the sandbox: ${describeHandle(context, loaded.error)}`, undefined);
+        loaded.value.dispose();
+      }
+      const namespace = context.evalCode(`export default (\n${definition.source}\n);\n`, `${definition.label}-handlers.js`, { type: 'module' });
+      if (namespace.error) {
+        const message = describeHandle(context, namespace.error);
+        throw new Escaped(message, limitOf(message));
+      }
+      const factory = context.getProp(namespace.value, 'default');
+      namespace.value.dispose();
+      const lists = context.newString(definition.lists);
+      const started = context.callFunction(start, context.undefined, factory, lists);
+      factory.dispose();
+      lists.dispose();
+      const problem = readString(context, unwrap(context, started));
+      if (problem) throw new Escaped(problem, undefined);
+    } catch (error) {
+      invoke.dispose();
+      take.dispose();
+      throw error;
+    } finally {
+      loadLibrary.dispose();
+      start.dispose();
     }
-    const namespace = context.evalCode(`export default (\n${definition.source}\n);\n`, `${definition.label}-handlers.js`, { type: 'module' });
-    if (namespace.error) {
-      const message = describeHandle(context, namespace.error);
-      throw new Escaped(message, limitOf(message));
-    }
-    const factory = context.getProp(namespace.value, 'default');
-    namespace.value.dispose();
-    const start = context.getProp(context.global, '__toolkitStart');
-    const lists = context.newString(definition.lists);
-    const started = context.callFunction(start, context.undefined, factory, lists);
-    start.dispose();
-    factory.dispose();
-    lists.dispose();
-    const problem = readString(context, unwrap(context, started));
-    if (problem) throw new Escaped(problem, undefined);
-    return { runtime, context, invoke: context.getProp(context.global, '__toolkitInvoke'), take: context.getProp(context.global, '__toolkitTake') };
+    return { runtime, context, invoke, take };
   }
 
   function invoke(guest: Guest, message: CallMessage): CallOutcome {

@@ -33,12 +33,16 @@ export interface DefineMessage {
   readonly libraries: readonly GuestLibraryUse[];
 }
 
-/** One library in a context: under `libraries[name]` when declared, and as a global when `globalName` is set (`Buffer`). */
+/**
+ * One library in a context: under `libraries[name]` when declared; each name of `globals` (and
+ * `globalName`, the `Buffer` of `handler-sandbox.ts`) becomes the global `value[name]` (`URL`, …).
+ */
 export interface GuestLibraryUse {
   readonly name: string;
   readonly key: string;
   readonly declared: boolean;
   readonly globalName?: string;
+  readonly globals?: readonly string[];
 }
 
 export interface CallMessage {

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { guestPrelude } from './guest-prelude.ts';
+import { standardLibrariesFor, type GuestLibraryCode } from './guest-standard-library.ts';
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
 import type { CallOutcome, DefineMessage, FromWorker, GuestLibraryUse, GuestLimits, ResultMessage, StatsReply, ToWorker } from './protocol.ts';
 
@@ -213,11 +214,19 @@ export class WorkerPool {
     const id = this.#nextId++;
     const post = (message: ToWorker) => slot.worker.postMessage(message);
     if (!slot.defined.has(call.schema)) {
-      for (const library of call.definition.libraries) {
+      const { label, source, lists } = call.definition;
+      let standard: GuestLibraryCode[];
+      try {
+        standard = standardLibrariesFor(source, call.definition.libraries);
+      } catch (error) {
+        pending.resolve({ ok: false, error: `its sandbox cannot be given the web standard globals it names: ${(error as Error).message}`, load: true });
+        return;
+      }
+      const libraries = [...standard, ...call.definition.libraries];
+      for (const library of libraries) {
         if (!slot.libraries.has(library.key)) post({ kind: 'library', key: library.key, code: library.code });
         slot.libraries.add(library.key);
       }
-      const { label, source, lists, libraries } = call.definition;
       const define: DefineMessage = { kind: 'define', schema: call.schema, label, source, lists, libraries: libraries.map(({ code: _, ...use }) => use) };
       post(define);
       slot.defined.add(call.schema);

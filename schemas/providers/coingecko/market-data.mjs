@@ -10,28 +10,31 @@ export const main = {
     tools: {
         getPrice: {
             method: 'GET',
-            path: '/api/v3/simple/price?vs_currencies={{vsCurrencies}}&include_market_cap=true&include_24hr_change=true',
+            path: '/api/v3/simple/price',
             description: 'Current price, market cap and 24-hour change of one or more coins (CoinGecko ids such as bitcoin,ethereum) in one or more currencies (usd,eur,btc).',
             parameters: [
                 { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
-                { position: { key: 'vsCurrencies', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(3)', 'default(usd)' ] } }
+                { position: { key: 'vs_currencies', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(3)', 'default(usd)' ] } },
+                { position: { key: 'include_market_cap', value: 'true', location: 'query' }, z: { primitive: 'string()', options: [  ] } },
+                { position: { key: 'include_24hr_change', value: 'true', location: 'query' }, z: { primitive: 'string()', options: [  ] } }
             ],
             tests: [
                 { _description: 'Bitcoin in US dollars', ids: 'bitcoin' },
-                { _description: 'Ether and Solana in euros and bitcoin', ids: 'ethereum,solana', vsCurrencies: 'eur,btc' }
+                { _description: 'Ether and Solana in euros and bitcoin', ids: 'ethereum,solana', vs_currencies: 'eur,btc' }
             ]
         },
         getMarkets: {
             method: 'GET',
-            path: '/api/v3/coins/markets?vs_currency={{vsCurrency}}&order=market_cap_desc&per_page={{perPage}}',
-            description: 'Coins ranked by market capitalisation with price, market cap, 24-hour volume, high, low and change; one page of up to 250.',
+            path: '/api/v3/coins/markets',
+            description: 'Coins ranked by market capitalisation with price, market cap, 24-hour volume, high, low and change; one page of up to 250 (the first unless page says otherwise).',
             parameters: [
-                { position: { key: 'vsCurrency', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(3)', 'default(usd)' ] } },
-                { position: { key: 'perPage', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(250)', 'default(10)' ] } },
-                { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'default(1)' ] } }
+                { position: { key: 'vs_currency', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(3)', 'default(usd)' ] } },
+                { position: { key: 'order', value: 'market_cap_desc', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'per_page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(250)', 'default(10)' ] } },
+                { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'optional()' ] } }
             ],
             tests: [
-                { _description: 'The top three by market cap', perPage: 3 }
+                { _description: 'The top three by market cap', per_page: 3 }
             ]
         },
         searchCoins: {
@@ -47,11 +50,11 @@ export const main = {
         },
         getMarketChart: {
             method: 'GET',
-            path: '/api/v3/coins/{{id}}/market_chart?vs_currency={{vsCurrency}}',
+            path: '/api/v3/coins/{{id}}/market_chart',
             description: 'Price, market cap and volume history of a coin over the last N days (or max), as [timestamp in ms, value] pairs; 5-minute points up to 1 day, hourly up to 90 days, daily beyond.',
             parameters: [
                 { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
-                { position: { key: 'vsCurrency', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(3)', 'default(usd)' ] } },
+                { position: { key: 'vs_currency', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(3)', 'default(usd)' ] } },
                 { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'default(7)' ] } }
             ],
             tests: [

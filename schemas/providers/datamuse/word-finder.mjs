@@ -23,27 +23,27 @@ export const main = {
         },
         findSynonyms: {
             method: 'GET',
-            path: '/words?rel_syn={{word}}',
-            description: 'Synonyms of a word (from WordNet).',
+            path: '/words',
+            description: 'Synonyms (from WordNet) of the word given as rel_syn.',
             parameters: [
-                { position: { key: 'word', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
+                { position: { key: 'rel_syn', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
                 { position: { key: 'max', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(1000)', 'default(10)' ] } }
             ],
             tests: [
-                { _description: 'Synonyms of happy', word: 'happy', max: 4 }
+                { _description: 'Synonyms of happy', rel_syn: 'happy', max: 4 }
             ]
         },
         findRhymes: {
             method: 'GET',
-            path: '/words?rel_rhy={{word}}',
-            description: 'Perfect rhymes of a word, most common first, with syllable counts.',
+            path: '/words',
+            description: 'Perfect rhymes of the word given as rel_rhy, most common first, with syllable counts.',
             parameters: [
-                { position: { key: 'word', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
+                { position: { key: 'rel_rhy', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
                 { position: { key: 'md', value: 's', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'max', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(1000)', 'default(10)' ] } }
             ],
             tests: [
-                { _description: 'Rhymes of orange (there are a few)', word: 'orange', max: 3 }
+                { _description: 'Rhymes of orange (there are a few)', rel_rhy: 'orange', max: 3 }
             ]
         },
         findSoundsLike: {

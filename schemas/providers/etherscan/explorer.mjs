@@ -119,7 +119,10 @@ export const main = {
 export const handlers = ( { sharedLists, libraries } ) => {
     const withChainId = ( struct, payload ) => {
         const chain = sharedLists.evmChains.find( ( entry ) => entry.alias === payload.chain )
-        return chain === undefined ? struct : { ...struct, url: struct.url.replace( /([?&])chainid=[a-z]+(?=&|$)/, `$1chainid=${ chain.chainId }` ) }
+        if ( chain === undefined ) return struct
+        const url = new URL( struct.url )
+        url.searchParams.set( 'chainid', String( chain.chainId ) )
+        return { ...struct, url: url.href }
     }
     const preRequest = async ( { struct, payload } ) => ( { struct: withChainId( struct, payload ), payload } )
     return {

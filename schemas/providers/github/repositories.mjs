@@ -17,16 +17,16 @@ export const main = {
     tools: {
         searchRepositories: {
             method: 'GET',
-            path: '/search/repositories?per_page={{perPage}}',
+            path: '/search/repositories',
             description: 'Repositories matching a search with GitHub qualifiers (language:rust stars:>1000 topic:cli), sorted by best match or by stars, forks or last update.',
             parameters: [
                 { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
                 { position: { key: 'sort', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(stars,forks,help-wanted-issues,updated)', options: [ 'optional()' ] } },
                 { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(desc,asc)', options: [ 'default(desc)' ] } },
-                { position: { key: 'perPage', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(100)', 'default(5)' ] } }
+                { position: { key: 'per_page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(100)', 'default(5)' ] } }
             ],
             tests: [
-                { _description: 'The most starred Rust command-line tools', q: 'topic:cli language:rust', sort: 'stars', perPage: 2 }
+                { _description: 'The most starred Rust command-line tools', q: 'topic:cli language:rust', sort: 'stars', per_page: 2 }
             ]
         },
         getRepository: {
@@ -71,17 +71,17 @@ export const main = {
         },
         listIssues: {
             method: 'GET',
-            path: '/repos/{{owner}}/{{repo}}/issues?per_page={{perPage}}',
+            path: '/repos/{{owner}}/{{repo}}/issues',
             description: 'Issues and pull requests of a repository, open, closed or all, newest first, optionally with labels (comma-separated).',
             parameters: [
                 { position: { key: 'owner', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)', 'max(39)' ] } },
                 { position: { key: 'repo', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)', 'max(100)' ] } },
                 { position: { key: 'state', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(open,closed,all)', options: [ 'default(open)' ] } },
                 { position: { key: 'labels', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
-                { position: { key: 'perPage', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(100)', 'default(10)' ] } }
+                { position: { key: 'per_page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(100)', 'default(10)' ] } }
             ],
             tests: [
-                { _description: 'Open good first issues of Deno', owner: 'denoland', repo: 'deno', labels: 'good first issue', perPage: 1 }
+                { _description: 'Open good first issues of Deno', owner: 'denoland', repo: 'deno', labels: 'good first issue', per_page: 1 }
             ]
         }
     },

@@ -11,10 +11,11 @@ export const main = {
     tools: {
         getPictureOfTheDay: {
             method: 'GET',
-            path: '/planetary/apod?api_key={{SERVER_PARAM:NASA_API_KEY}}',
+            path: '/planetary/apod',
             description: 'The Astronomy Picture of the Day of a date (YYYY-MM-DD, since 1995-06-16; default today): title, explanation, image or video URL and copyright.',
             parameters: [
-                { position: { key: 'date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }
+                { position: { key: 'date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
+                { position: { key: 'api_key', value: '{{SERVER_PARAM:NASA_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             output: {
                 mimeType: 'application/json',
@@ -38,23 +39,25 @@ export const main = {
         },
         getNearEarthObjects: {
             method: 'GET',
-            path: '/neo/rest/v1/feed?start_date={{startDate}}&end_date={{endDate}}&api_key={{SERVER_PARAM:NASA_API_KEY}}',
-            description: 'Asteroids making a close approach to Earth between two dates at most seven days apart, with size, speed, miss distance and whether they are potentially hazardous.',
+            path: '/neo/rest/v1/feed',
+            description: 'Asteroids making a close approach to Earth between two dates (YYYY-MM-DD) at most seven days apart (end_date defaults to seven days after start_date), with size, speed, miss distance and whether they are potentially hazardous.',
             parameters: [
-                { position: { key: 'startDate', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
-                { position: { key: 'endDate', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } }
+                { position: { key: 'start_date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
+                { position: { key: 'end_date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)', 'optional()' ] } },
+                { position: { key: 'api_key', value: '{{SERVER_PARAM:NASA_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
-                { _description: 'Close approaches on 12 June 2025', startDate: '2025-06-12', endDate: '2025-06-12' }
+                { _description: 'Close approaches on 12 June 2025', start_date: '2025-06-12', end_date: '2025-06-12' }
             ]
         },
         getSolarFlares: {
             method: 'GET',
-            path: '/DONKI/FLR?api_key={{SERVER_PARAM:NASA_API_KEY}}',
+            path: '/DONKI/FLR',
             description: 'Solar flares between two dates with class (C, M, X), begin, peak and end time, source region and linked events.',
             parameters: [
                 { position: { key: 'startDate', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
-                { position: { key: 'endDate', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } }
+                { position: { key: 'endDate', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
+                { position: { key: 'api_key', value: '{{SERVER_PARAM:NASA_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
                 { _description: 'Flares in the first week of June 2025', startDate: '2025-06-01', endDate: '2025-06-07' }
@@ -62,11 +65,12 @@ export const main = {
         },
         getGeomagneticStorms: {
             method: 'GET',
-            path: '/DONKI/GST?api_key={{SERVER_PARAM:NASA_API_KEY}}',
+            path: '/DONKI/GST',
             description: 'Geomagnetic storms between two dates with their Kp index readings and the solar events that caused them.',
             parameters: [
                 { position: { key: 'startDate', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
-                { position: { key: 'endDate', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } }
+                { position: { key: 'endDate', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(10)', 'max(10)' ] } },
+                { position: { key: 'api_key', value: '{{SERVER_PARAM:NASA_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
                 { _description: 'The storms of May 2024', startDate: '2024-05-01', endDate: '2024-05-31' }

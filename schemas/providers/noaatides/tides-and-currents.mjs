@@ -10,26 +10,27 @@ export const main = {
     tools: {
         getTidePredictions: {
             method: 'GET',
-            path: '/api/prod/datagetter?begin_date={{beginDate}}&end_date={{endDate}}&time_zone=lst_ldt',
+            path: '/api/prod/datagetter',
             description: 'Predicted high and low tides at a station between two dates (yyyyMMdd), in local time, heights above mean lower low water.',
             parameters: [
                 { position: { key: 'station', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(7)', 'max(7)' ] } },
-                { position: { key: 'beginDate', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(8)', 'max(8)' ] } },
-                { position: { key: 'endDate', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(8)', 'max(8)' ] } },
+                { position: { key: 'begin_date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(8)', 'max(8)' ] } },
+                { position: { key: 'end_date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(8)', 'max(8)' ] } },
                 { position: { key: 'units', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(metric,english)', options: [ 'default(metric)' ] } },
                 { position: { key: 'product', value: 'predictions', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'datum', value: 'MLLW', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'interval', value: 'hilo', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'application', value: 'toolkit', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'application', value: 'toolkit', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'time_zone', value: 'lst_ldt', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
-                { _description: 'Two days of tides at San Francisco', station: '9414290', beginDate: '20250612', endDate: '20250613' }
+                { _description: 'Two days of tides at San Francisco', station: '9414290', begin_date: '20250612', end_date: '20250613' }
             ]
         },
         getWaterLevel: {
             method: 'GET',
-            path: '/api/prod/datagetter?time_zone=lst_ldt',
+            path: '/api/prod/datagetter',
             description: 'Observed water level at a station: the latest six-minute value, today so far, or the last three days.',
             parameters: [
                 { position: { key: 'station', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(7)', 'max(7)' ] } },
@@ -38,7 +39,8 @@ export const main = {
                 { position: { key: 'product', value: 'water_level', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'datum', value: 'MLLW', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'application', value: 'toolkit', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'application', value: 'toolkit', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'time_zone', value: 'lst_ldt', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
                 { _description: 'The latest water level at The Battery, New York', station: '8518750' }
@@ -46,7 +48,7 @@ export const main = {
         },
         getWaterTemperature: {
             method: 'GET',
-            path: '/api/prod/datagetter?time_zone=lst_ldt',
+            path: '/api/prod/datagetter',
             description: 'Observed water temperature at a station: the latest value, today so far, or the last three days.',
             parameters: [
                 { position: { key: 'station', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(7)', 'max(7)' ] } },
@@ -54,7 +56,8 @@ export const main = {
                 { position: { key: 'units', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(metric,english)', options: [ 'default(metric)' ] } },
                 { position: { key: 'product', value: 'water_temperature', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'application', value: 'toolkit', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'application', value: 'toolkit', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'time_zone', value: 'lst_ldt', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
                 { _description: 'Water temperature at Key West in Fahrenheit', station: '8724580', units: 'english' }

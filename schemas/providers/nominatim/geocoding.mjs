@@ -42,14 +42,14 @@ export const main = {
         },
         lookupOsmObjects: {
             method: 'GET',
-            path: '/lookup?osm_ids={{osmIds}}',
+            path: '/lookup',
             description: 'Address details of OpenStreetMap objects by id, comma-separated with a type letter: N node, W way, R relation (for example R146656,W104393803).',
             parameters: [
-                { position: { key: 'osmIds', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
+                { position: { key: 'osm_ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
                 { position: { key: 'format', value: 'jsonv2', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
-                { _description: 'The relation of the city of Manchester', osmIds: 'R146656' }
+                { _description: 'The relation of the city of Manchester', osm_ids: 'R146656' }
             ]
         }
     },

@@ -10,16 +10,16 @@ export const main = {
     tools: {
         searchWorks: {
             method: 'GET',
-            path: '/works?per_page={{perPage}}',
+            path: '/works',
             description: 'Works whose title, abstract or full text match a search, most relevant first, optionally filtered (publication_year:2023, is_oa:true, type:article), with year, citations, authors, venue and open-access URL.',
             parameters: [
                 { position: { key: 'search', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
                 { position: { key: 'filter', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
-                { position: { key: 'perPage', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(200)', 'default(5)' ] } },
+                { position: { key: 'per_page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(200)', 'default(5)' ] } },
                 { position: { key: 'select', value: 'id,doi,display_name,publication_year,type,cited_by_count,authorships,primary_location,open_access', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
-                { _description: 'Open-access works on coral bleaching from 2023', search: 'coral bleaching', filter: 'publication_year:2023,is_oa:true', perPage: 1 }
+                { _description: 'Open-access works on coral bleaching from 2023', search: 'coral bleaching', filter: 'publication_year:2023,is_oa:true', per_page: 1 }
             ]
         },
         getWork: {
@@ -36,28 +36,28 @@ export const main = {
         },
         searchAuthors: {
             method: 'GET',
-            path: '/authors?per_page={{perPage}}',
+            path: '/authors',
             description: 'Authors matching a name, with their works and citation counts, h-index and last known institutions.',
             parameters: [
                 { position: { key: 'search', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
-                { position: { key: 'perPage', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(200)', 'default(5)' ] } },
+                { position: { key: 'per_page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(200)', 'default(5)' ] } },
                 { position: { key: 'select', value: 'id,orcid,display_name,works_count,cited_by_count,summary_stats,last_known_institutions', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
-                { _description: 'Authors named Jennifer Doudna', search: 'jennifer doudna', perPage: 1 }
+                { _description: 'Authors named Jennifer Doudna', search: 'jennifer doudna', per_page: 1 }
             ]
         },
         searchInstitutions: {
             method: 'GET',
-            path: '/institutions?per_page={{perPage}}',
+            path: '/institutions',
             description: 'Universities and other research institutions matching a name, with country, type, ROR id and output counts.',
             parameters: [
                 { position: { key: 'search', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
-                { position: { key: 'perPage', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(200)', 'default(5)' ] } },
+                { position: { key: 'per_page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(200)', 'default(5)' ] } },
                 { position: { key: 'select', value: 'id,ror,display_name,country_code,type,works_count,cited_by_count,homepage_url', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
-                { _description: 'ETH Zurich', search: 'eth zurich', perPage: 1 }
+                { _description: 'ETH Zurich', search: 'eth zurich', per_page: 1 }
             ]
         }
     },

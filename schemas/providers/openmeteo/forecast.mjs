@@ -10,12 +10,12 @@ export const main = {
     tools: {
         getCurrentWeather: {
             method: 'GET',
-            path: '/v1/forecast?temperature_unit={{temperatureUnit}}',
-            description: 'Current temperature, feels-like temperature, humidity, precipitation, WMO weather code and wind at a coordinate, in the local time zone.',
+            path: '/v1/forecast',
+            description: 'Current temperature, feels-like temperature, humidity, precipitation, WMO weather code and wind at a coordinate, in the local time zone; in °C unless temperature_unit is fahrenheit.',
             parameters: [
                 { position: { key: 'latitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(-90)', 'max(90)' ] } },
                 { position: { key: 'longitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(-180)', 'max(180)' ] } },
-                { position: { key: 'temperatureUnit', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'enum(celsius,fahrenheit)', options: [ 'default(celsius)' ] } },
+                { position: { key: 'temperature_unit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(celsius,fahrenheit)', options: [ 'optional()' ] } },
                 { position: { key: 'current', value: 'temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,wind_speed_10m,wind_direction_10m', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'timezone', value: 'auto', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
@@ -46,18 +46,18 @@ export const main = {
             },
             tests: [
                 { _description: 'Current weather in Berlin', latitude: 52.52, longitude: 13.41 },
-                { _description: 'Current weather in New York in Fahrenheit', latitude: 40.71, longitude: -74.01, temperatureUnit: 'fahrenheit' }
+                { _description: 'Current weather in New York in Fahrenheit', latitude: 40.71, longitude: -74.01, temperature_unit: 'fahrenheit' }
             ]
         },
         getDailyForecast: {
             method: 'GET',
-            path: '/v1/forecast?forecast_days={{days}}&temperature_unit={{temperatureUnit}}',
-            description: 'Daily forecast: weather code, minimum and maximum temperature, precipitation sum and probability, maximum wind, sunrise and sunset, for 1 to 16 days.',
+            path: '/v1/forecast',
+            description: 'Daily forecast: weather code, minimum and maximum temperature, precipitation sum and probability, maximum wind, sunrise and sunset, for 1 to 16 days (7 unless forecast_days says otherwise); in °C unless temperature_unit is fahrenheit.',
             parameters: [
                 { position: { key: 'latitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(-90)', 'max(90)' ] } },
                 { position: { key: 'longitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(-180)', 'max(180)' ] } },
-                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(16)', 'default(7)' ] } },
-                { position: { key: 'temperatureUnit', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'enum(celsius,fahrenheit)', options: [ 'default(celsius)' ] } },
+                { position: { key: 'forecast_days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(16)', 'optional()' ] } },
+                { position: { key: 'temperature_unit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(celsius,fahrenheit)', options: [ 'optional()' ] } },
                 { position: { key: 'daily', value: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_speed_10m_max,sunrise,sunset', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'timezone', value: 'auto', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
@@ -86,18 +86,18 @@ export const main = {
                 }
             },
             tests: [
-                { _description: 'Three days for Lisbon', latitude: 38.72, longitude: -9.14, days: 3 },
-                { _description: 'A week for Denver in Fahrenheit (default length)', latitude: 39.74, longitude: -104.99, temperatureUnit: 'fahrenheit' }
+                { _description: 'Three days for Lisbon', latitude: 38.72, longitude: -9.14, forecast_days: 3 },
+                { _description: 'A week for Denver in Fahrenheit (default length)', latitude: 39.74, longitude: -104.99, temperature_unit: 'fahrenheit' }
             ]
         },
         getHourlyForecast: {
             method: 'GET',
-            path: '/v1/forecast?forecast_days={{days}}',
+            path: '/v1/forecast',
             description: 'Hour-by-hour temperature (°C), precipitation probability and amount, weather code and wind speed for the next 1 to 7 days.',
             parameters: [
                 { position: { key: 'latitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(-90)', 'max(90)' ] } },
                 { position: { key: 'longitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(-180)', 'max(180)' ] } },
-                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(7)', 'default(1)' ] } },
+                { position: { key: 'forecast_days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(7)', 'default(1)' ] } },
                 { position: { key: 'hourly', value: 'temperature_2m,precipitation_probability,precipitation,weather_code,wind_speed_10m', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'timezone', value: 'auto', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],

@@ -10,13 +10,14 @@ export const main = {
     tools: {
         getIndicatorData: {
             method: 'GET',
-            path: '/v2/country/{{country}}/indicator/{{indicator}}?per_page=100',
+            path: '/v2/country/{{country}}/indicator/{{indicator}}',
             description: 'Yearly values of an indicator (e.g. NY.GDP.MKTP.CD GDP in current US$, SP.POP.TOTL population, SP.DYN.LE00.IN life expectancy) for a country (ISO code), several (DE;FR) or all, over a year range (2015:2023) or the most recent N values.',
             parameters: [
                 { position: { key: 'country', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(2)' ] } },
                 { position: { key: 'indicator', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(3)' ] } },
                 { position: { key: 'date', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'mrv', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(60)', 'optional()' ] } },
+                { position: { key: 'per_page', value: '100', location: 'query' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [

@@ -66,8 +66,8 @@ test('computed access with a run-time key on a built-in is caught, on a local it
   assert.equal(rulesOf('const names = Object.getOwnPropertyNames(Object)'), ['SEC023']);
 });
 
-test('timers: direct calls with a function are allowed (rate limiting), code strings are not', () => {
-  assert.equal(rulesOf('await new Promise((r) => setTimeout(r, 100)); const id = setInterval(() => {}, 5); clearInterval(id)'), []);
+test('timers: handlers have none (SEC027), and a code string or a timer passed around is SEC016', () => {
+  assert.equal(rulesOf('await new Promise((r) => setTimeout(r, 100)); const id = setInterval(() => {}, 5); clearInterval(id)'), ['SEC027']);
   assert.equal(rulesOf("setTimeout('x()', 1)"), ['SEC016']);
   assert.equal(rulesOf('setInterval(`x()`, 1)'), ['SEC016']);
   assert.equal(rulesOf('const t = setTimeout'), ['SEC016']);

@@ -1,0 +1,44 @@
+/**
+ * The one list of globals handler code may name: what the security scan accepts (`compiler/scan/`)
+ * and what the sandbox provides, kept in one place so the two cannot drift apart
+ * (`test/isolation/guest-globals.test.ts` checks both against the real guest).
+ *
+ * Handlers get the ECMAScript built-ins that compute on values, plus a few web standards that are pure
+ * computation. They get no timers, no I/O, no entropy source and no reflection on the global object.
+ */
+
+/** ECMAScript built-ins handlers may name (QuickJS has them all; `Intl` it has not, so it is not here). */
+export const ecmaScriptGlobals: readonly string[] = Object.freeze([
+  'undefined', 'NaN', 'Infinity',
+  'Object', 'Array', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Date', 'RegExp', 'Math', 'JSON',
+  'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise',
+  'Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError',
+  'ArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
+  'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array',
+  'parseInt', 'parseFloat', 'isNaN', 'isFinite',
+  'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI', 'escape', 'unescape',
+]);
+
+/**
+ * Where each web global of the guest comes from: `prelude` (always defined, `guest-prelude.ts`), or a
+ * standard library evaluated only in the contexts whose code names it (`guest-standard-library.ts`:
+ * `url` is `URL`/`URLSearchParams`, `structured-clone` is `structuredClone`), or `buffer` (the
+ * pure-JavaScript `buffer` package, loaded by `handler-sandbox.ts` for code that names `Buffer`).
+ */
+export type WebGlobalSource = 'prelude' | 'url' | 'structured-clone' | 'buffer';
+
+export const webGlobals: ReadonlyMap<string, WebGlobalSource> = new Map<string, WebGlobalSource>([
+  ['TextEncoder', 'prelude'],
+  ['TextDecoder', 'prelude'],
+  ['atob', 'prelude'],
+  ['btoa', 'prelude'],
+  ['queueMicrotask', 'prelude'],
+  ['console', 'prelude'],
+  ['URL', 'url'],
+  ['URLSearchParams', 'url'],
+  ['structuredClone', 'structured-clone'],
+  ['Buffer', 'buffer'],
+]);
+
+/** Every global a handler may name: the scan accepts exactly these, and the guest has every one. */
+export const handlerGlobals: ReadonlySet<string> = new Set([...ecmaScriptGlobals, ...webGlobals.keys()]);
