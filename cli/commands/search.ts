@@ -5,7 +5,7 @@ import { ToolkitCommand } from '../command-base.ts';
 import { UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';
-import { loadIndex, locateCatalog } from '../project/catalog.ts';
+import { indexDirFor, loadIndex, locateCatalog, readSearchIndexFrom } from '../project/catalog.ts';
 import { MAX_RESULTS, renderSearch, searchCatalog } from '../search-results.ts';
 
 export class SearchCommand extends ToolkitCommand {
@@ -36,8 +36,9 @@ export class SearchCommand extends ToolkitCommand {
     if (query === '') throw new UsageMistake('give words to search for, e.g. `toolkit search weather`');
     const projectDir = projectDirOf(this.project);
     const catalog = locateCatalog(projectDir, this.schemas);
-    const index = await loadIndex(projectDir, catalog, this.context.stderr);
-    this.context.stdout.write(renderSearch(query, searchCatalog(index.search, query, this.limit ?? MAX_RESULTS), this.json));
+    const built = indexDirFor(projectDir, catalog);
+    const search = (built === undefined ? undefined : readSearchIndexFrom(built)) ?? (await loadIndex(projectDir, catalog, this.context.stderr)).search;
+    this.context.stdout.write(renderSearch(query, searchCatalog(search, query, this.limit ?? MAX_RESULTS), this.json));
     return EXIT.ok;
   }
 }

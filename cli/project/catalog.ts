@@ -4,7 +4,7 @@
  * search-index.json) comes from the project's last build (`generated/`), or for the shipped catalog
  * from the package, or is computed in memory from the schemas (slower: the front end loads them).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Writable } from 'node:stream';
 import { CATALOG_INDEX_FILE, readCatalogIndex, SEARCH_INDEX_FILE, type CatalogIndex, type CatalogTool } from '../../compiler/build/catalog-index.ts';
@@ -56,15 +56,53 @@ export interface LoadedIndex {
   readonly from: string;
 }
 
-/** The index in `dir` when it describes `catalogDir`; undefined when there is none or it is another catalog's. */
-export function readIndexFrom(dir: string, catalogDir: string): LoadedIndex | undefined {
-  const catalogFile = join(dir, CATALOG_INDEX_FILE);
-  if (!existsSync(catalogFile)) return undefined;
+/**
+ * Whether the index in `dir` describes `catalogDir`, answered from the first bytes of
+ * catalog-index.json (`{"version":1,"schemasDir":…` always comes first), so a search of a large
+ * catalog does not parse that file just to find out.
+ */
+export function indexDescribes(dir: string, catalogDir: string): boolean {
+  let fd: number;
   try {
-    const catalog = readCatalogIndex(JSON.parse(readFileSync(catalogFile, 'utf8')));
-    if (resolve(dir, catalog.schemasDir) !== catalogDir) return undefined;
-    const search = readSearchIndex(JSON.parse(readFileSync(join(dir, SEARCH_INDEX_FILE), 'utf8')));
-    return { catalog, search, from: dir };
+    fd = openSync(join(dir, CATALOG_INDEX_FILE), 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const head = Buffer.alloc(4096);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const match = /^\{"version":1,"schemasDir":("(?:[^"\\]|\\.)*")/.exec(head.subarray(0, n).toString('utf8'));
+    return match !== null && resolve(dir, JSON.parse(match[1]!) as string) === catalogDir;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The directory whose index describes the catalog (the project's build, else the package's for the shipped catalog). */
+export function indexDirFor(projectDir: string, catalog: Catalog): string | undefined {
+  const built = join(projectDir, DEFAULT_OUT);
+  if (indexDescribes(built, catalog.dir)) return built;
+  if (catalog.origin === 'package' && indexDescribes(packageIndexDir, catalog.dir)) return packageIndexDir;
+  return undefined;
+}
+
+/** The search index alone from an index directory (what `toolkit search` needs). */
+export function readSearchIndexFrom(dir: string): SearchIndex | undefined {
+  try {
+    return readSearchIndex(JSON.parse(readFileSync(join(dir, SEARCH_INDEX_FILE), 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Both indexes from an index directory. */
+export function readIndexFrom(dir: string): LoadedIndex | undefined {
+  try {
+    const catalog = readCatalogIndex(JSON.parse(readFileSync(join(dir, CATALOG_INDEX_FILE), 'utf8')));
+    const search = readSearchIndexFrom(dir);
+    return search ? { catalog, search, from: dir } : undefined;
   } catch {
     return undefined;
   }
@@ -72,7 +110,8 @@ export function readIndexFrom(dir: string, catalogDir: string): LoadedIndex | un
 
 /** The index of the catalog without computing it, or undefined when no build or package index describes it. */
 export function findIndex(projectDir: string, catalog: Catalog): LoadedIndex | undefined {
-  return readIndexFrom(join(projectDir, DEFAULT_OUT), catalog.dir) ?? (catalog.origin === 'package' ? readIndexFrom(packageIndexDir, catalog.dir) : undefined);
+  const dir = indexDirFor(projectDir, catalog);
+  return dir === undefined ? undefined : readIndexFrom(dir);
 }
 
 /** The index of the catalog: read from a build or the package, else computed now (with a note on stderr). */
