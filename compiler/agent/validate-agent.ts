@@ -35,7 +35,7 @@ export function validateAgent(agentDir: string, catalog: AgentCatalog, fs: FileS
   const data = readDataExport(file, text, 'agent');
   const r = data.reporter;
   const other: Diagnostic[] = [];
-  if (data.missing) r.report('AGT001', [], 'agent.mjs must export `agent` (`export const agent = {…}`)');
+  if (data.missing) r.reportAt('AGT001', file, 1, 1, 'agent.mjs must export `agent` (`export const agent = {…}`)');
   else if (data.value !== undefined && !isObject(data.value)) r.report('AGT001', [], '`agent` must be an object literal');
   const agent = isObject(data.value) ? data.value : undefined;
   let plan: AgentPlan | undefined;
@@ -76,7 +76,8 @@ function checkAgent(agent: Obj, agentDir: string, catalog: AgentCatalog, r: Repo
 
   const resources = externalSection(agent.resources, 'resources', 'resource', catalog, r);
   const prompts = externalSection(agent.prompts, 'prompts', 'prompt', catalog, r);
-  const toolIds = new Set(isObject(agent.tools) ? Object.keys(agent.tools) : []);
+  // Without a usable tools object, what tests and skills expect cannot be judged (AGT007 says why).
+  const toolIds = isObject(agent.tools) && Object.keys(agent.tools).length > 0 ? new Set(Object.keys(agent.tools)) : undefined;
   const ownPrompts = loadOwnPrompts(agent.prompts, agentDir, r, fs, other);
   const ownSkills = loadOwnSkills(agent.skills, agentDir, toolIds, r, fs, other);
   const tests = checkTests(agent.tests, toolIds, r);
@@ -188,7 +189,7 @@ function loadOwnPrompts(value: unknown, agentDir: string, r: Reporter, fs: FileS
   return prompts;
 }
 
-function loadOwnSkills(value: unknown, agentDir: string, toolIds: ReadonlySet<string>, r: Reporter, fs: FileSystem, out: Diagnostic[]): SkillModel[] {
+function loadOwnSkills(value: unknown, agentDir: string, toolIds: ReadonlySet<string> | undefined, r: Reporter, fs: FileSystem, out: Diagnostic[]): SkillModel[] {
   if (value === undefined) return [];
   if (!isObject(value)) {
     r.report('AGT016', ['skills'], 'agent skills must be an object of { file } entries');
@@ -218,7 +219,7 @@ function loadOwnSkills(value: unknown, agentDir: string, toolIds: ReadonlySet<st
     const requiredTools = requires && isStringArray(requires.tools) ? requires.tools : [];
     if (!requires || !isStringArray(requires.tools)) sr.report('AGT019', ['requires'], 'skill requires.tools must be an array of the agent\'s tool IDs');
     requiredTools.forEach((tool, i) => {
-      if (!toolIds.has(tool)) sr.report('AGT019', ['requires', 'tools', i], `skill ${key} requires ${show(tool)}, which is not one of the agent's tools`);
+      if (toolIds && !toolIds.has(tool)) sr.report('AGT019', ['requires', 'tools', i], `skill ${key} requires ${show(tool)}, which is not one of the agent's tools`);
     });
     out.push(...sr.diagnostics);
     if (isString(skill.content)) {
@@ -240,7 +241,7 @@ function loadOwnSkills(value: unknown, agentDir: string, toolIds: ReadonlySet<st
   return skills;
 }
 
-function checkTests(value: unknown, toolIds: ReadonlySet<string>, r: Reporter): AgentTest[] {
+function checkTests(value: unknown, toolIds: ReadonlySet<string> | undefined, r: Reporter): AgentTest[] {
   if (!Array.isArray(value) || value.length < MIN_AGENT_TESTS) {
     r.report('AGT012', ['tests'], `an agent needs at least ${MIN_AGENT_TESTS} tests, found ${Array.isArray(value) ? value.length : 'none'}`);
     if (!Array.isArray(value)) return [];
@@ -257,7 +258,7 @@ function checkTests(value: unknown, toolIds: ReadonlySet<string>, r: Reporter): 
     if (problems.length > 0) r.report('AGT013', at, `test ${i + 1} needs ${problems.join(', ')}`);
     const expected = isStringArray(test.expectedTools) ? test.expectedTools : [];
     expected.forEach((tool, j) => {
-      if (!toolIds.has(tool)) r.report('AGT014', [...at, 'expectedTools', j], `test ${i + 1} expects ${show(tool)}, which is not one of the agent's tools`);
+      if (toolIds && !toolIds.has(tool)) r.report('AGT014', [...at, 'expectedTools', j], `test ${i + 1} expects ${show(tool)}, which is not one of the agent's tools`);
     });
     tests.push({ description: isString(test._description) ? test._description : '', input: isString(test.input) ? test.input : '', expectedTools: expected, expectedContent: isStringArray(test.expectedContent) ? test.expectedContent : [] });
   });
