@@ -4,6 +4,7 @@ import { AddCommand } from './add.ts';
 import { BuildCommand } from './build.ts';
 import { CallCommand } from './call.ts';
 import { ListCommand } from './list.ts';
+import { MigrateCommand } from './migrate.ts';
 import { ModeCommand } from './mode.ts';
 import { RemoveCommand } from './remove.ts';
 import { SearchCommand } from './search.ts';
@@ -28,4 +29,5 @@ export const commands: CommandClass[] = [
   ModeCommand,
   ValidateCommand,
   ValidateAgentCommand,
+  MigrateCommand,
 ];
