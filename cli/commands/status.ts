@@ -100,7 +100,7 @@ export class StatusCommand extends ToolkitCommand {
 
     const outDir = join(projectDir, DEFAULT_OUT);
     if (!existsSync(join(outDir, 'manifest.json'))) {
-      checks.push({ name: 'build', status: 'note', message: `${showPath(outDir)} has no build yet (search and add read the schemas each time, slower)`, fix: 'toolkit build' });
+      checks.push({ name: 'build', status: 'note', message: `${showPath(outDir)} has no build yet${index ? '' : ' (search and add read the schemas each time, slower)'}`, fix: 'toolkit build' });
     } else {
       const { checkOutput } = await import('../../compiler/build/check-output.ts');
       let stale: string[];
