@@ -2,10 +2,10 @@
 // The package's compile step (`prepack`): compiles the TypeScript sources to JavaScript and `.d.ts`
 // beside them (so every path the code computes from its own location holds in the package too),
 // and indexes the shipped catalog for `toolkit search` (`catalog-index/`). `--clean` (`postpack`)
-// removes what it made, leaving the repository as it was. The package runs the compiled files; it
-// ships the runtime's and the templates' TypeScript as well, because `toolkit build` bundles them.
+// removes what it made, leaving the repository as it was. The package ships no TypeScript source:
+// it runs the compiled files, and `toolkit build` bundles the compiled runtime.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -49,6 +49,14 @@ async function compile() {
   if (run.status !== 0) {
     clean();
     throw new Error(`tsc failed (exit ${run.status}): nothing was compiled`);
+  }
+  // Declarations name their neighbours as `.js` (the package has no `.ts` to resolve them to).
+  for (const source of sources()) {
+    const declaration = source.replace(/\.ts$/, '.d.ts');
+    if (!existsSync(declaration)) continue;
+    const text = readFileSync(declaration, 'utf8');
+    const rewritten = text.replace(/(['"])(\.\.?\/[^'"\n]+)\.ts\1/g, '$1$2.js$1');
+    if (rewritten !== text) writeFileSync(declaration, rewritten);
   }
   // The shipped catalog's index, made by the compiled front end itself.
   const { loadSchemaTree } = await import(pathToFileURL(join(root, 'compiler', 'index.js')).href);
