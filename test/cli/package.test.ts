@@ -23,7 +23,8 @@ let tarball = '';
 let sources = '';
 const env: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'TOOLKIT_MODE' && !key.startsWith('npm_')) env[key] = value;
-Object.assign(env, { HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'), JOBS: '2' });
+// A fresh HOME for toolkit (~/.toolkit); npm keeps the user's cache and configuration (e.g. where node-gyp finds Node's headers).
+Object.assign(env, { HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'), npm_config_userconfig: process.env.npm_config_userconfig ?? join(homedir(), '.npmrc'), JOBS: '2' });
 
 test.after(() => {
   for (const dir of [project, home, sources, tarball ? dirname(tarball) : '']) if (dir) rmSync(dir, { recursive: true, force: true });
@@ -72,13 +73,15 @@ test('npx toolkit build builds the shipped catalog into the project; the bundle 
 });
 
 test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', async () => {
-  const child = spawn('npx', ['--offline', 'toolkit', 'validator', '--port', '0'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: SIGTERM reaches npx and the validator it runs, as Ctrl-C would.
+  const child = spawn('npx', ['--offline', 'toolkit', 'validator', '--port', '0'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 90_000);
       child.stdout.on('data', () => {
         const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
         if (match) {
@@ -88,11 +91,20 @@ test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', a
       });
     });
     assert.is((await fetch(`${url}/api/health`)).status, 200);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    assert.is(await exited, 0);
+    process.kill(-child.pid!, 'SIGTERM');
+    // Every process of the group has let go of the output pipes: the validator stopped.
+    const stopped = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+    assert.ok(stopped, `the validator did not stop on SIGTERM: ${out}`);
+    const after = await fetch(`${url}/api/health`).then(() => 'answered', () => 'refused');
+    assert.is(after, 'refused');
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
   }
 });
 
