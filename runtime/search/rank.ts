@@ -26,17 +26,21 @@ export function words(text: string): string[] {
 }
 
 interface Prepared {
-  readonly entry: SearchEntry;
   readonly fields: Readonly<Record<Field, readonly string[]>>;
 }
 
-const prepared = new WeakMap<SearchIndex, readonly Prepared[]>();
+/**
+ * Each entry's words, made on first need and kept. An entry can only match a term whose text it
+ * holds (every word is a piece of its lower-cased text), so a search splits into words only the
+ * entries that pass that cheap test: over thousands of tools, a query touches a few of them.
+ */
+const prepared = new WeakMap<SearchEntry, Prepared>();
+const haystacks = new WeakMap<SearchEntry, string>();
 
-function prepare(index: SearchIndex): readonly Prepared[] {
-  let list = prepared.get(index);
-  if (!list) {
-    list = index.entries.map((entry) => ({
-      entry,
+function prepare(entry: SearchEntry): Prepared {
+  let found = prepared.get(entry);
+  if (!found) {
+    found = {
       fields: {
         tool: words(entry.tool),
         namespace: words(entry.namespace),
@@ -44,10 +48,19 @@ function prepare(index: SearchIndex): readonly Prepared[] {
         hints: entry.hints.flatMap(words),
         description: words(entry.description),
       },
-    }));
-    prepared.set(index, list);
+    };
+    prepared.set(entry, found);
   }
-  return list;
+  return found;
+}
+
+function haystack(entry: SearchEntry): string {
+  let text = haystacks.get(entry);
+  if (text === undefined) {
+    text = `${entry.tool}\n${entry.namespace}\n${entry.tags.join('\n')}\n${entry.hints.join('\n')}\n${entry.description}`.toLowerCase();
+    haystacks.set(entry, text);
+  }
+  return text;
 }
 
 function fieldScore(query: string, fieldWords: readonly string[]): number {
@@ -64,7 +77,10 @@ export function searchTools(index: SearchIndex, query: string, limit = DEFAULT_S
   const terms = [...new Set(words(query))];
   if (terms.length === 0 || limit <= 0) return [];
   const hits: SearchHit[] = [];
-  for (const { entry, fields } of prepare(index)) {
+  for (const entry of index.entries) {
+    const text = haystack(entry);
+    if (!terms.some((term) => text.includes(term))) continue;
+    const { fields } = prepare(entry);
     let score = 0;
     let matched = 0;
     for (const term of terms) {

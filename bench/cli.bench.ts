@@ -1,0 +1,117 @@
+/**
+ * CLI bench, side by side in one run: the whole process of `toolkit search` (spawn to exit, what a
+ * user waits for) over the real catalog and over a generated catalog of 5,000 tools, each from the
+ * index a build writes, next to `node -e 0` on the same machine and to `toolkit --help`. Spawns are
+ * interleaved round-robin so a busy machine slows every column alike; p50 and p90 of each.
+ * Bar: search within 2× `node -e 0` (p50). Also the in-process parts of a 5,000-tool search.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } from '../compiler/build/catalog-index.ts';
+import { loadSchemaTreeSync } from '../compiler/load/schema-tree.ts';
+import { readSearchIndex } from '../runtime/search/search-index.ts';
+import { searchCatalog } from '../cli/search-results.ts';
+import type { SchemaModel } from '../runtime/model.ts';
+import { generateSchemas } from './support/generate-schemas.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = join(root, 'cli', 'bin.mjs');
+const RUNS = 21;
+const TOOLS = 5_000;
+const QUERIES = ['weather forecast', 'station', 'currency rate', 'alert', 'quote'];
+
+const work = mkdtempSync(join(root, 'tmp', 'bench-cli-'));
+const env = { ...process.env, TOOLKIT_MODE: 'agent', NO_COLOR: '1' };
+
+/** A project whose generated/ holds the index of `models` over `schemasDir`. */
+function indexedProject(name: string, schemasDir: string, models: readonly SchemaModel[]): string {
+  const project = join(work, name);
+  const out = join(project, 'generated');
+  mkdirSync(out, { recursive: true });
+  const { catalog, search } = buildCatalogIndexes(models, relative(out, schemasDir).split(sep).join('/'));
+  writeFileSync(join(out, CATALOG_INDEX_FILE), `${JSON.stringify(catalog)}\n`);
+  writeFileSync(join(out, SEARCH_INDEX_FILE), `${JSON.stringify(search)}\n`);
+  return project;
+}
+
+function loadModels(dir: string): SchemaModel[] {
+  return loadSchemaTreeSync(dir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(dir, entry.file).split(sep).join('/') }] : []));
+}
+
+/** The real catalog, as `toolkit build` indexes it (the project has no schemas/, so its catalog is the shipped one). */
+const catalogModels = loadModels(join(root, 'schemas'));
+const realProject = indexedProject('real', join(root, 'schemas'), catalogModels);
+
+/** A generated catalog cut to exactly 5,000 tools, indexed from models the front end read. */
+const generatedDir = join(work, 'generated-catalog', 'schemas');
+generateSchemas(generatedDir, Math.ceil(TOOLS / 3));
+let generated = loadModels(generatedDir);
+let count = 0;
+generated = generated.flatMap((model) => {
+  if (count >= TOOLS) return [];
+  const tools = model.tools.slice(0, TOOLS - count);
+  count += tools.length;
+  return [{ ...model, tools }];
+});
+if (count < TOOLS) throw new Error(`the generator made only ${count} tools`);
+const bigProject = indexedProject('generated-catalog', generatedDir, generated);
+
+interface Column {
+  readonly label: string;
+  readonly args: string[];
+  readonly cwd: string;
+  readonly times: number[];
+}
+
+const columns: Column[] = [
+  { label: 'node -e 0', args: ['-e', '0'], cwd: work, times: [] },
+  { label: `toolkit search (catalog, ${catalogModels.reduce((n, m) => n + m.tools.length, 0)} tools)`, args: [bin, 'search'], cwd: realProject, times: [] },
+  { label: `toolkit search (generated, ${TOOLS} tools)`, args: [bin, 'search'], cwd: bigProject, times: [] },
+  { label: 'toolkit --help', args: [bin, '--help'], cwd: work, times: [] },
+];
+
+function run(column: Column, query: string): number {
+  const args = column.args.includes('search') ? [...column.args, ...query.split(' ')] : column.args;
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { cwd: column.cwd, env, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${column.label} failed: ${result.stderr}`);
+  if (column.args.includes('search') && !/toolkit add /.test(result.stdout)) throw new Error(`${column.label} found nothing for "${query}": ${result.stdout}`);
+  return ms;
+}
+
+// One warm-up each (the repository's CLI bundles are made on first use), then interleaved runs.
+for (const column of columns) run(column, QUERIES[0]!);
+for (let i = 0; i < RUNS; i++) for (const column of columns) column.times.push(run(column, QUERIES[i % QUERIES.length]!));
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const floor = percentile(columns[0]!.times, 50);
+const width = Math.max(...columns.map((c) => c.label.length)) + 2;
+process.stdout.write(`whole process, spawn to exit, ${RUNS} runs each, interleaved (ms)\n\n`);
+process.stdout.write(`${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}  bar\n`);
+for (const column of columns) {
+  const p50 = percentile(column.times, 50);
+  const ratio = p50 / floor;
+  const bar = column.label.startsWith('toolkit search') ? (ratio <= 2 ? 'within 2×' : 'OVER 2×') : '';
+  process.stdout.write(`${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(14)}  ${bar}\n`);
+}
+
+// Where the time of a 5,000-tool search goes, in-process (medians of 11).
+const indexFile = join(bigProject, 'generated', SEARCH_INDEX_FILE);
+const parts = { read: [] as number[], rank: [] as number[] };
+for (let i = 0; i < 11; i++) {
+  let t = performance.now();
+  const index = readSearchIndex(JSON.parse(readFileSync(indexFile, 'utf8')));
+  parts.read.push(performance.now() - t);
+  t = performance.now();
+  searchCatalog(index, QUERIES[i % QUERIES.length]!);
+  parts.rank.push(performance.now() - t);
+}
+const size = readFileSync(indexFile).length;
+process.stdout.write(`\n5,000-tool search in-process: read + parse the index (${(size / 1024).toFixed(0)} KB) ${percentile(parts.read, 50).toFixed(1)} ms, rank (first query, words prepared) ${percentile(parts.rank, 50).toFixed(1)} ms\n`);
+
+rmSync(work, { recursive: true, force: true });
