@@ -24,7 +24,7 @@ export { loadServerParams, parseEnvFile } from './server-params.ts';
 export { createRedactor, REDACTED } from './redact.ts';
 
 // Names and client configuration
-export { wireName, cliName, namingFormatOf, assignWireNames, snake, MAX_WIRE_NAME } from './wire-name.ts';
-export type { NamingFormat, WireNameEntry } from './wire-name.ts';
+export { wireName, assignWireNames, snake, MAX_WIRE_NAME } from './wire-name.ts';
+export type { WireNameEntry } from './wire-name.ts';
 export { printClientConfig } from './client-config.ts';
 export type { ClientConfigOptions } from './client-config.ts';
