@@ -105,7 +105,7 @@ export class StatusCommand extends ToolkitCommand {
       const { checkOutput } = await import('../../compiler/build/check-output.ts');
       let stale: string[];
       try {
-        stale = checkOutput({ schemasDir: catalog.dir, outDir, projectDir });
+        stale = checkOutput({ schemasDir: catalog.dir, outDir: showPath(outDir), projectDir });
       } catch (error) {
         stale = [(error as Error).message];
       }
