@@ -4,7 +4,6 @@
  * writes only the results that validate (nothing with --dry-run).
  */
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { ToolkitCommand } from '../command-base.ts';
 import { UsageMistake } from '../errors.ts';
@@ -35,13 +34,14 @@ export class MigrateCommand extends ToolkitCommand {
 
   targets = Option.Rest({ name: 'file|dir', required: 1 });
   dryRun = Option.Boolean('--dry-run', false, { description: 'show the diff and the findings, write nothing' });
-  to = Option.String('--to', { description: 'target format (default 3; the only one for now)', validator: t.cascade(t.isNumber(), [t.isOneOf([t.isLiteral(3)])]) });
+  to = Option.String('--to', { description: 'target format (default 3, the only target for now)' });
   json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
   diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
   project = projectOption();
 
   async run(): Promise<number> {
     const { stdout } = this.context;
+    if (this.to !== undefined && this.to !== '3') throw new UsageMistake(`--to ${this.to}: format 3 is the only target for now (2.0.0 → 3.x)`);
     const files: string[] = [];
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
     for (const target of this.targets) {
