@@ -3,6 +3,7 @@ import type { CommandClass } from 'clipanion';
 import { AddCommand } from './add.ts';
 import { BuildCommand } from './build.ts';
 import { CallCommand } from './call.ts';
+import { InitCommand } from './init.ts';
 import { ListCommand } from './list.ts';
 import { MigrateCommand } from './migrate.ts';
 import { ModeCommand } from './mode.ts';
@@ -30,4 +31,5 @@ export const commands: CommandClass[] = [
   ValidateCommand,
   ValidateAgentCommand,
   MigrateCommand,
+  InitCommand,
 ];
