@@ -12,7 +12,6 @@ import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption, schemasOption } from '../options.ts';
 import { findTool, loadIndex, locateCatalog, showPath } from '../project/catalog.ts';
-import { allowedLibrariesOf } from '../project/project-config.ts';
 import { loadLibraries } from '../project/libraries.ts';
 
 export class CallCommand extends ToolkitCommand {
@@ -89,6 +88,8 @@ function parseArguments(text: string | undefined): Record<string, unknown> {
 /** Loads one schema through the front end (scan and validation, never running it). */
 async function loadModel(file: string, projectDir: string): Promise<SchemaModel> {
   const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
+  // The project config is read with zod, which starting the CLI need not load.
+  const { allowedLibrariesOf } = await import('../project/project-config.ts');
   const result = loadSchemaFile(file, { allowedLibraries: allowedLibrariesOf(projectDir), cwd: projectDir });
   if (!result.model) {
     const first = result.diagnostics.find((d) => d.severity === 'error');

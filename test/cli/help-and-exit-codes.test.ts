@@ -6,8 +6,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { commands } from '../../cli/commands/index.ts';
 import { createSandbox, hasAnsi, hasStack, repoRoot, type Run } from './support/sandbox.ts';
 
@@ -109,6 +111,15 @@ test('invalid input exits 1 and says why: a schema with errors, a build of it, a
   assert.is(migrate!.code, 1);
   assert.match(migrate!.stdout, /not migrated: a format 1\.x schema/);
   for (const run of [validate!, build!, migrate!]) assert.not.ok(hasStack(run.stdout + run.stderr));
+});
+
+test('starting the CLI for --help loads no heavy package (zod, ts-morph, esbuild, the MCP SDK)', async () => {
+  box.write('hooks.mjs', "export async function resolve(s, c, next) { const r = await next(s, c); if (/node_modules\\/(zod|ts-morph|esbuild|@modelcontextprotocol)\\//.test(r.url) && !String(c.parentURL).includes('/node_modules/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }\n");
+  const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(pathToFileURL(box.path('hooks.mjs')).href)})`;
+  // The tsx start resolves every module through the loader, so the hook sees each one (tsx's own esbuild aside).
+  const run = spawnSync(process.execPath, ['--import', register, join(repoRoot, 'cli', 'bin.mjs'), '--help'], { cwd: box.project, env: { ...box.env, TOOLKIT_NO_START_CACHE: '1' }, encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  assert.not.match(run.stderr, /LOADED/);
 });
 
 test('the README documents the exit codes and lists every command', () => {
