@@ -76,7 +76,6 @@ interface Prepared {
  * entries that pass that cheap test: over thousands of tools, a query touches a few of them.
  */
 const prepared = new WeakMap<SearchEntry, Prepared>();
-const haystacks = new WeakMap<SearchEntry, string>();
 
 function prepare(entry: SearchEntry): Prepared {
   let found = prepared.get(entry);
@@ -95,13 +94,20 @@ function prepare(entry: SearchEntry): Prepared {
   return found;
 }
 
-function haystack(entry: SearchEntry): string {
-  let text = haystacks.get(entry);
-  if (text === undefined) {
-    text = `${entry.tool}\n${entry.namespace}\n${entry.tags.join('\n')}\n${entry.hints.join('\n')}\n${entry.description}`.toLowerCase();
-    haystacks.set(entry, text);
-  }
-  return text;
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Whether any term's text occurs in one of the entry's fields, case aside: the test `prepare` must
+ * pass to matter. ASCII fields (nearly all) are tested with a case-insensitive pattern per term,
+ * which allocates nothing; others are lower-cased as `words` lower-cases them.
+ */
+function mayMatch(entry: SearchEntry, terms: readonly string[], patterns: readonly (RegExp | undefined)[]): boolean {
+  const test = (field: string): boolean => {
+    if (ASCII.test(field)) return patterns.some((pattern) => pattern !== undefined && pattern.test(field));
+    const lower = field.toLowerCase();
+    return terms.some((term) => lower.includes(term));
+  };
+  return test(entry.tool) || test(entry.namespace) || test(entry.description) || entry.tags.some(test) || entry.hints.some(test);
 }
 
 function fieldScore(query: string, fieldWords: readonly string[]): number {
@@ -118,9 +124,10 @@ export function searchTools(index: SearchIndex, query: string, limit = DEFAULT_S
   const terms = [...new Set(words(query))];
   if (terms.length === 0 || limit <= 0) return [];
   const hits: SearchHit[] = [];
+  // Terms are lower-case letters and digits: an ASCII one is a safe pattern as it is; others cannot occur in ASCII text.
+  const patterns = terms.map((term) => (ASCII.test(term) ? new RegExp(term, 'i') : undefined));
   for (const entry of index.entries) {
-    const text = haystack(entry);
-    if (!terms.some((term) => text.includes(term))) continue;
+    if (!mayMatch(entry, terms, patterns)) continue;
     const { fields } = prepare(entry);
     let score = 0;
     let matched = 0;
