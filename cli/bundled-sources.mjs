@@ -1,20 +1,45 @@
 // The CLI's TypeScript sources as one esbuild bundle (lazy chunks kept lazy), cached under
-// node_modules/.cache/toolkit/ and checked against the SHA-256 of every bundled source on each start.
+// node_modules/.cache/toolkit/ and checked on each start: by the size and modification time of every
+// bundled source (no hashing, so `node:crypto` is not even loaded), and by their SHA-256 when those differ.
 // Loading it skips tsx's loader thread and per-module round trips (about half a second of CPU per
 // process). A stale or missing bundle is rebuilt; when that fails the caller falls back to tsx.
 // Used in the repository only: the installed package runs its compiled JavaScript directly. Two
 // bundles are kept: the whole CLI (`cli`) and the fast start of `toolkit search` (`search`).
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CREATE_REQUIRE_BANNER } from '../compiler/build/create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..');
-const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+// node:crypto is loaded only when a source's size or time changed (it costs a start ~20 ms).
+const sha256 = (text) => createRequire(import.meta.url)('node:crypto').createHash('sha256').update(text).digest('hex');
+const esbuildPackage = join(toolkitRoot, 'node_modules', 'esbuild', 'package.json');
 // A bundle also depends on the runtime that runs it, the bundler and the recipe (this file and its banner) that made it.
 const runtimeKey = () =>
-  `${process.version} esbuild ${JSON.parse(readFileSync(join(toolkitRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
+  `${process.version} esbuild ${JSON.parse(readFileSync(esbuildPackage, 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
+
+/** `size:mtime` of a file, or undefined when it is gone. */
+function statKey(path) {
+  try {
+    const { size, mtimeMs } = statSync(path);
+    return `${size}:${Math.trunc(mtimeMs)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Size and time of every input and of what makes the runtime key (this file, esbuild), with Node's version. */
+function statsOf(root, inputs) {
+  const files = [...Object.keys(inputs).map((file) => join(root, file)), import.meta.filename, esbuildPackage];
+  return { node: process.version, files: Object.fromEntries(files.map((file) => [file, statKey(file)])) };
+}
+
+/** True when nothing the bundle was made from changed size or time since (then no hash is needed). */
+function unchangedSince(stats) {
+  if (!stats || stats.node !== process.version) return false;
+  return Object.entries(stats.files).every(([file, key]) => key !== undefined && statKey(file) === key);
+}
 
 const stampOf = (name) => `${name}-stamp.json`;
 
@@ -26,6 +51,7 @@ function freshEntry({ cacheDir, root, name, output }) {
   } catch {
     return undefined;
   }
+  if (unchangedSince(stamp.stats)) return join(cacheDir, stamp.dir, output);
   if (stamp.runtime !== runtimeKey()) return undefined;
   for (const [file, hash] of Object.entries(stamp.inputs)) {
     try {
@@ -33,6 +59,14 @@ function freshEntry({ cacheDir, root, name, output }) {
     } catch {
       return undefined;
     }
+  }
+  // Same contents with new times (a checkout, a touch): record the times so the next start need not hash.
+  try {
+    const temp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
+    writeFileSync(temp, JSON.stringify({ ...stamp, stats: statsOf(root, stamp.inputs) }));
+    renameSync(temp, join(cacheDir, stampOf(name)));
+  } catch {
+    // a read-only cache just means hashing next time too
   }
   return join(cacheDir, stamp.dir, output);
 }
@@ -102,7 +136,7 @@ async function rebuild({ root, cacheDir, entry, name, output }) {
       rmSync(temp, { recursive: true, force: true }); // another process made the same bundle first
     }
     const stampTemp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
-    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted }));
+    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: statsOf(root, sorted) }));
     renameSync(stampTemp, join(cacheDir, stampOf(name)));
     removeOldBundles(cacheDir, name, dir);
     return join(cacheDir, dir, output);

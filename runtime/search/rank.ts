@@ -97,13 +97,30 @@ function prepare(entry: SearchEntry): Prepared {
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * Whether any term's text occurs in one of the entry's fields, case aside: the test `prepare` must
- * pass to matter. ASCII fields (nearly all) are tested with a case-insensitive pattern per term,
- * which allocates nothing; others are lower-cased as `words` lower-cases them.
+ * The pattern of an ASCII term where `words` would start a word (`asciiWords`' boundaries: the
+ * start, after a character that is not a letter or digit, a capital after a lower-case letter or
+ * digit, the last capital of a run before a lower-case letter), in any case: a word can only equal
+ * or begin with the term where the pattern matches.
  */
-function mayMatch(entry: SearchEntry, terms: readonly string[], patterns: readonly (RegExp | undefined)[]): boolean {
+function wordStartPattern(term: string): RegExp {
+  const letters = [...term].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  return new RegExp(`(?:^|(?<=[^A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]))${letters}`);
+}
+
+/** An ASCII term's patterns: anywhere in any case (a fast scan first), then only where a word starts. */
+interface TermPatterns {
+  readonly anywhere: RegExp;
+  readonly wordStart: RegExp;
+}
+
+/**
+ * Whether any term can start a word of one of the entry's fields: the test `prepare` must pass to
+ * matter. ASCII fields (nearly all) are tested with a pattern per term, which allocates nothing;
+ * others are lower-cased as `words` lower-cases them and searched for the term anywhere.
+ */
+function mayMatch(entry: SearchEntry, terms: readonly string[], patterns: readonly (TermPatterns | undefined)[]): boolean {
   const test = (field: string): boolean => {
-    if (ASCII.test(field)) return patterns.some((pattern) => pattern !== undefined && pattern.test(field));
+    if (ASCII.test(field)) return patterns.some((p) => p !== undefined && p.anywhere.test(field) && p.wordStart.test(field));
     const lower = field.toLowerCase();
     return terms.some((term) => lower.includes(term));
   };
@@ -124,8 +141,8 @@ export function searchTools(index: SearchIndex, query: string, limit = DEFAULT_S
   const terms = [...new Set(words(query))];
   if (terms.length === 0 || limit <= 0) return [];
   const hits: SearchHit[] = [];
-  // Terms are lower-case letters and digits: an ASCII one is a safe pattern as it is; others cannot occur in ASCII text.
-  const patterns = terms.map((term) => (ASCII.test(term) ? new RegExp(term, 'i') : undefined));
+  // Terms are lower-case letters and digits; a term with other characters cannot occur in ASCII text.
+  const patterns = terms.map((term): TermPatterns | undefined => (ASCII.test(term) ? { anywhere: new RegExp(term, 'i'), wordStart: wordStartPattern(term) } : undefined));
   for (const entry of index.entries) {
     if (!mayMatch(entry, terms, patterns)) continue;
     const { fields } = prepare(entry);
