@@ -6,7 +6,7 @@
  * Bar: search within 2× `node -e 0` (p50). Also the in-process parts of a 5,000-tool search.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } from '../compiler/build/catalog-index.ts';
 import { loadSchemaTreeSync } from '../compiler/load/schema-tree.ts';
@@ -62,42 +62,58 @@ interface Column {
   readonly args: string[];
   readonly cwd: string;
   readonly times: number[];
+  /** CPU time (user + system) of the process: what neighbours on a busy machine disturb least. */
+  readonly cpu: number[];
 }
 
 const columns: Column[] = [
-  { label: 'node -e 0', args: ['-e', '0'], cwd: work, times: [] },
-  { label: `toolkit search (catalog, ${catalogModels.reduce((n, m) => n + m.tools.length, 0)} tools)`, args: [bin, 'search'], cwd: realProject, times: [] },
-  { label: `toolkit search (generated, ${TOOLS} tools)`, args: [bin, 'search'], cwd: bigProject, times: [] },
-  { label: 'toolkit --help', args: [bin, '--help'], cwd: work, times: [] },
+  { label: 'node -e 0', args: ['-e', '0'], cwd: work, times: [], cpu: [] },
+  { label: `toolkit search (catalog, ${catalogModels.reduce((n, m) => n + m.tools.length, 0)} tools)`, args: [bin, 'search'], cwd: realProject, times: [], cpu: [] },
+  { label: `toolkit search (generated, ${TOOLS} tools)`, args: [bin, 'search'], cwd: bigProject, times: [], cpu: [] },
+  { label: 'toolkit --help', args: [bin, '--help'], cwd: work, times: [], cpu: [] },
 ];
 
-function run(column: Column, query: string): number {
+/** `/usr/bin/time` reports the child's CPU time where it exists; NaN elsewhere. */
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+function run(column: Column, query: string): { ms: number; cpu: number } {
   const args = column.args.includes('search') ? [...column.args, ...query.split(' ')] : column.args;
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd: column.cwd, env, encoding: 'utf8' });
+  const result = TIME
+    ? spawnSync(TIME, ['-f', 'CPU %U %S', process.execPath, ...args], { cwd: column.cwd, env, encoding: 'utf8' })
+    : spawnSync(process.execPath, args, { cwd: column.cwd, env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${column.label} failed: ${result.stderr}`);
   if (column.args.includes('search') && !/toolkit add /.test(result.stdout)) throw new Error(`${column.label} found nothing for "${query}": ${result.stdout}`);
-  return ms;
+  const times = /CPU (\d+\.\d+) (\d+\.\d+)/.exec(result.stderr);
+  return { ms, cpu: times ? (Number(times[1]) + Number(times[2])) * 1000 : Number.NaN };
 }
 
 // One warm-up each (the repository's CLI bundles are made on first use), then interleaved runs.
 for (const column of columns) run(column, QUERIES[0]!);
-for (let i = 0; i < RUNS; i++) for (const column of columns) column.times.push(run(column, QUERIES[i % QUERIES.length]!));
+for (let i = 0; i < RUNS; i++) {
+  for (const column of columns) {
+    const { ms, cpu } = run(column, QUERIES[i % QUERIES.length]!);
+    column.times.push(ms);
+    column.cpu.push(cpu);
+  }
+}
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const floor = percentile(columns[0]!.times, 50);
+const cpuFloor = percentile(columns[0]!.cpu, 50);
 const width = Math.max(...columns.map((c) => c.label.length)) + 2;
-process.stdout.write(`whole process, spawn to exit, ${RUNS} runs each, interleaved (ms)\n\n`);
-process.stdout.write(`${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}  bar\n`);
+process.stdout.write(`whole process, spawn to exit, ${RUNS} runs each, interleaved (ms; CPU = user + system time of the process)\n\n`);
+process.stdout.write(`${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}${'CPU p50'.padStart(10)}${'× node'.padStart(9)}  bar (wall p50)\n`);
 for (const column of columns) {
   const p50 = percentile(column.times, 50);
   const ratio = p50 / floor;
+  const cpu = percentile(column.cpu, 50);
   const bar = column.label.startsWith('toolkit search') ? (ratio <= 2 ? 'within 2×' : 'OVER 2×') : '';
-  process.stdout.write(`${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(14)}  ${bar}\n`);
+  process.stdout.write(`${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(14)}${cpu.toFixed(0).padStart(10)}${(cpu / cpuFloor).toFixed(2).padStart(9)}  ${bar}\n`);
 }
 
 // Where the time of a 5,000-tool search goes, in-process (medians of 11).

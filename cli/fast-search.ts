@@ -5,8 +5,10 @@
  * and the full command line takes over, so both paths answer alike.
  */
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { indexDirFor, locateCatalog, readSearchIndexFrom } from './project/catalog.ts';
+import { join, resolve } from 'node:path';
+import { SEARCH_INDEX_FILE } from '../compiler/build/catalog-index.ts';
+import { indexDirFor, locateCatalog } from './project/catalog.ts';
+import { readSearchCandidates } from './search-candidates.ts';
 import { MAX_RESULTS, renderSearch, searchCatalog } from './search-results.ts';
 
 interface Parsed {
@@ -60,7 +62,12 @@ export function fastSearch(argv: readonly string[], stdout: NodeJS.WritableStrea
   if (!isDir(projectDir) || (parsed.schemas !== undefined && !isDir(resolve(parsed.schemas)))) return undefined;
   const catalog = locateCatalog(projectDir, parsed.schemas);
   const dir = indexDirFor(projectDir, catalog);
-  const index = dir === undefined ? undefined : readSearchIndexFrom(dir);
+  let index;
+  try {
+    index = dir === undefined ? undefined : readSearchCandidates(join(dir, SEARCH_INDEX_FILE), parsed.query);
+  } catch {
+    index = undefined; // unreadable: the full command line explains
+  }
   if (!index) return undefined;
   stdout.write(renderSearch(parsed.query, searchCatalog(index, parsed.query, parsed.limit), parsed.json));
   return 0;

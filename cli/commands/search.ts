@@ -5,7 +5,10 @@ import { ToolkitCommand } from '../command-base.ts';
 import { UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';
-import { indexDirFor, loadIndex, locateCatalog, readSearchIndexFrom } from '../project/catalog.ts';
+import { join } from 'node:path';
+import { SEARCH_INDEX_FILE } from '../../compiler/build/catalog-index.ts';
+import { indexDirFor, loadIndex, locateCatalog } from '../project/catalog.ts';
+import { readSearchCandidates } from '../search-candidates.ts';
 import { MAX_RESULTS, renderSearch, searchCatalog } from '../search-results.ts';
 
 export class SearchCommand extends ToolkitCommand {
@@ -37,7 +40,13 @@ export class SearchCommand extends ToolkitCommand {
     const projectDir = projectDirOf(this.project);
     const catalog = locateCatalog(projectDir, this.schemas);
     const built = indexDirFor(projectDir, catalog);
-    const search = (built === undefined ? undefined : readSearchIndexFrom(built)) ?? (await loadIndex(projectDir, catalog, this.context.stderr)).search;
+    let search;
+    try {
+      search = built === undefined ? undefined : readSearchCandidates(join(built, SEARCH_INDEX_FILE), query);
+    } catch {
+      search = undefined; // an unreadable index: read the schemas instead
+    }
+    search ??= (await loadIndex(projectDir, catalog, this.context.stderr)).search;
     this.context.stdout.write(renderSearch(query, searchCatalog(search, query, this.limit ?? MAX_RESULTS), this.json));
     return EXIT.ok;
   }
