@@ -1,23 +1,45 @@
 #!/usr/bin/env node
-// The `toolkit` command. Sources are TypeScript; tsx compiles them on the fly (generated bundles
-// under generated/ do not need this: they are plain JavaScript). `toolkit build` starts faster: it
-// runs from a cached, hash-checked bundle of the same sources (bundled-sources.mjs) and compiles
-// TypeScript's own 13 MB from a V8 code cache (commonjs-code-cache.mjs); TOOLKIT_NO_START_CACHE=1
-// turns both off.
+// The `toolkit` command. The installed package runs compiled JavaScript (`main.js`, made by the
+// package's compile step). In the repository the sources are TypeScript: they run from a cached,
+// hash-checked esbuild bundle (bundled-sources.mjs), or through tsx when no bundle can be made or
+// TOOLKIT_NO_START_CACHE=1. `toolkit build` also compiles TypeScript's own 13 MB from a V8 code
+// cache (commonjs-code-cache.mjs). `toolkit search` starts without the CLI framework when a build
+// has indexed the catalog (fast-search).
+import { existsSync } from 'node:fs';
+
 const argv = process.argv.slice(2);
-const fastStart = argv[0] === 'build' && !process.env.TOOLKIT_NO_START_CACHE;
-let main;
-let saveCodeCache = () => {};
-if (fastStart) {
-  const codeCache = await import('./commonjs-code-cache.mjs');
-  codeCache.installCodeCache();
-  saveCodeCache = codeCache.saveCodeCache;
-  main = await (await import('./bundled-sources.mjs')).bundledMain();
+const fromSources = existsSync(new URL('./main.ts', import.meta.url));
+const startCache = !process.env.TOOLKIT_NO_START_CACHE;
+const load = async (compiled, entry, name, exportName) => {
+  if (!fromSources) return (await import(compiled))[exportName];
+  if (!startCache) return undefined;
+  const { bundledExport } = await import('./bundled-sources.mjs');
+  return bundledExport({ entry, name, exportName });
+};
+
+/** `toolkit search` without the CLI framework, when an index is at hand; undefined otherwise. */
+async function searchFast() {
+  if (argv[0] !== 'search' || argv.includes('--help') || argv.includes('-h')) return undefined;
+  const fastSearch = await load('./fast-search.js', 'cli/fast-search.ts', 'search', 'fastSearch');
+  return fastSearch?.(argv);
 }
-if (main === undefined) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  ({ main } = await import('./main.ts'));
+
+async function runCli() {
+  let saveCodeCache = () => {};
+  if (argv[0] === 'build' && startCache) {
+    const codeCache = await import('./commonjs-code-cache.mjs');
+    codeCache.installCodeCache();
+    saveCodeCache = codeCache.saveCodeCache;
+  }
+  let main = await load('./main.js', 'cli/main.ts', 'cli', 'main');
+  if (main === undefined) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    ({ main } = await import('./main.ts'));
+  }
+  const code = await main(argv);
+  saveCodeCache();
+  return code;
 }
-process.exitCode = await main(argv);
-saveCodeCache();
+
+process.exitCode = (await searchFast()) ?? (await runCli());

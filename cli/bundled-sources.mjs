@@ -1,29 +1,57 @@
 // The CLI's TypeScript sources as one esbuild bundle (lazy chunks kept lazy), cached under
-// node_modules/.cache/toolkit/ and checked against the SHA-256 of every bundled source on each start.
+// node_modules/.cache/toolkit/ and checked on each start: by the size and modification time of every
+// bundled source (no hashing, so `node:crypto` is not even loaded), and by their SHA-256 when those differ.
 // Loading it skips tsx's loader thread and per-module round trips (about half a second of CPU per
 // process). A stale or missing bundle is rebuilt; when that fails the caller falls back to tsx.
-import { createHash } from 'node:crypto';
+// Used in the repository only: the installed package runs its compiled JavaScript directly. Two
+// bundles are kept: the whole CLI (`cli`) and the fast start of `toolkit search` (`search`).
+import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CREATE_REQUIRE_BANNER } from '../compiler/build/create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..');
-const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+// node:crypto is loaded only when a source's size or time changed (it costs a start ~20 ms).
+const sha256 = (text) => createRequire(import.meta.url)('node:crypto').createHash('sha256').update(text).digest('hex');
+const esbuildPackage = join(toolkitRoot, 'node_modules', 'esbuild', 'package.json');
 // A bundle also depends on the runtime that runs it, the bundler and the recipe (this file and its banner) that made it.
 const runtimeKey = () =>
-  `${process.version} esbuild ${JSON.parse(readFileSync(join(toolkitRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
+  `${process.version} esbuild ${JSON.parse(readFileSync(esbuildPackage, 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
 
-const STAMP = 'cli-stamp.json';
-
-/** The cached bundle's entry if every source it was made from is unchanged, else undefined. */
-function freshEntry({ root, cacheDir }) {
-  let stamp;
+/** `size:mtime` of a file, or undefined when it is gone. */
+function statKey(path) {
   try {
-    stamp = JSON.parse(readFileSync(join(cacheDir, STAMP), 'utf8'));
+    const { size, mtimeMs } = statSync(path);
+    return `${size}:${Math.trunc(mtimeMs)}`;
   } catch {
     return undefined;
   }
+}
+
+/** Size and time of every input and of what makes the runtime key (this file, esbuild), with Node's version. */
+function statsOf(root, inputs) {
+  const files = [...Object.keys(inputs).map((file) => join(root, file)), import.meta.filename, esbuildPackage];
+  return { node: process.version, files: Object.fromEntries(files.map((file) => [file, statKey(file)])) };
+}
+
+/** True when nothing the bundle was made from changed size or time since (then no hash is needed). */
+function unchangedSince(stats) {
+  if (!stats || stats.node !== process.version) return false;
+  return Object.entries(stats.files).every(([file, key]) => key !== undefined && statKey(file) === key);
+}
+
+const stampOf = (name) => `${name}-stamp.json`;
+
+/** The cached bundle's entry if every source it was made from is unchanged, else undefined. */
+function freshEntry({ cacheDir, root, name, output }) {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(join(cacheDir, stampOf(name)), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (unchangedSince(stamp.stats)) return join(cacheDir, stamp.dir, output);
   if (stamp.runtime !== runtimeKey()) return undefined;
   for (const [file, hash] of Object.entries(stamp.inputs)) {
     try {
@@ -32,7 +60,15 @@ function freshEntry({ root, cacheDir }) {
       return undefined;
     }
   }
-  return join(cacheDir, stamp.dir, 'main.js');
+  // Same contents with new times (a checkout, a touch): record the times so the next start need not hash.
+  try {
+    const temp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
+    writeFileSync(temp, JSON.stringify({ ...stamp, stats: statsOf(root, stamp.inputs) }));
+    renameSync(temp, join(cacheDir, stampOf(name)));
+  } catch {
+    // a read-only cache just means hashing next time too
+  }
+  return join(cacheDir, stamp.dir, output);
 }
 
 /**
@@ -70,15 +106,15 @@ function requireCommonJs(root) {
   };
 }
 
-/** Bundles `cli/main.ts` into a new cache directory and points the stamp at it; returns the entry. */
-async function rebuild({ root, cacheDir }) {
+/** Bundles `entry` into a new cache directory and points the stamp at it; returns the bundle's entry file. */
+async function rebuild({ root, cacheDir, entry, name, output }) {
   const { build } = await import('esbuild');
   const inputs = {};
   mkdirSync(cacheDir, { recursive: true });
-  const temp = join(cacheDir, `.cli-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  const temp = join(cacheDir, `.${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
   try {
     await build({
-      entryPoints: [join(root, 'cli', 'main.ts')],
+      entryPoints: [join(root, entry)],
       absWorkingDir: root,
       outdir: temp,
       bundle: true,
@@ -93,27 +129,27 @@ async function rebuild({ root, cacheDir }) {
       logLevel: 'silent',
     });
     const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1)));
-    const dir = `cli-${sha256(runtimeKey() + JSON.stringify(sorted)).slice(0, 16)}`;
+    const dir = `${name}-${sha256(runtimeKey() + JSON.stringify(sorted)).slice(0, 16)}`;
     try {
       renameSync(temp, join(cacheDir, dir));
     } catch {
       rmSync(temp, { recursive: true, force: true }); // another process made the same bundle first
     }
-    const stampTemp = join(cacheDir, `${STAMP}.${process.pid}`);
-    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted }));
-    renameSync(stampTemp, join(cacheDir, STAMP));
-    removeOldBundles(cacheDir, dir);
-    return join(cacheDir, dir, 'main.js');
+    const stampTemp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
+    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: statsOf(root, sorted) }));
+    renameSync(stampTemp, join(cacheDir, stampOf(name)));
+    removeOldBundles(cacheDir, name, dir);
+    return join(cacheDir, dir, output);
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
 }
 
-/** Other bundles untouched for an hour (a running process may still load lazy chunks from a recent one). */
-function removeOldBundles(cacheDir, keep) {
+/** Other bundles of this name untouched for an hour (a running process may still load lazy chunks from a recent one). */
+function removeOldBundles(cacheDir, bundleName, keep) {
   const hourAgo = Date.now() - 3600_000;
   for (const name of readdirSync(cacheDir)) {
-    if (!name.startsWith('cli-') || name === keep || name === STAMP) continue;
+    if (!name.startsWith(`${bundleName}-`) || name === keep || name === stampOf(bundleName)) continue;
     try {
       if (statSync(join(cacheDir, name)).mtimeMs < hourAgo) rmSync(join(cacheDir, name), { recursive: true, force: true });
     } catch {
@@ -123,14 +159,23 @@ function removeOldBundles(cacheDir, keep) {
 }
 
 /**
- * The CLI's `main` from the cached bundle (rebuilt when stale), or undefined when no bundle can be
- * made. `root` holds `cli/main.ts` (tests point it at a scratch tree).
+ * One export of a cached bundle of `entry` (rebuilt when stale), or undefined when no bundle can be
+ * made. `name` tells bundles of different entries apart.
  */
-export async function bundledMain(root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit')) {
+export async function bundledExport({ root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit'), entry, name, exportName }) {
+  const output = `${entry.split('/').pop().replace(/\.ts$/, '')}.js`;
   try {
-    const entry = freshEntry({ root, cacheDir }) ?? (await rebuild({ root, cacheDir }));
-    return (await import(pathToFileURL(entry).href)).main;
+    const file = freshEntry({ cacheDir, root, name, output }) ?? (await rebuild({ root, cacheDir, entry, name, output }));
+    return (await import(pathToFileURL(file).href))[exportName];
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The CLI's `main` from the cached bundle (rebuilt when stale), or undefined when no bundle can be
+ * made. `root` holds `cli/main.ts` (tests point it at a scratch tree).
+ */
+export function bundledMain(root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit')) {
+  return bundledExport({ root, cacheDir, entry: 'cli/main.ts', name: 'cli', exportName: 'main' });
 }

@@ -15,7 +15,7 @@ import { createRuntimeTool, describeTool, listEntryOf, type RuntimeTool, type To
 import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
 import { loadServerParams } from './server-params.ts';
 import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-http.ts';
-import { assignWireNames } from './wire-name.ts';
+import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 
@@ -78,7 +78,7 @@ function toolEntries(schemas: readonly SchemaModel[]): { schema: SchemaModel; to
 }
 
 const wireNamesOf = (entries: readonly { schema: SchemaModel; tool: ToolModel }[]): string[] =>
-  assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })));
+  assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })));
 
 /** The `tools/list` answer for these schemas, exactly as a runtime over them serves it (what a build embeds). */
 export function listTools(schemas: readonly SchemaModel[]): Tool[] {

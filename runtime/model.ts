@@ -68,8 +68,11 @@ export interface ToolModel {
   readonly url: Template;
   readonly parameters: readonly ParameterModel[];
   readonly output?: OutputModel;
-  /** Which handler hooks the schema defines for this tool (names only; code lives in `handlersSource`). */
-  readonly hooks: readonly ('preRequest' | 'executeRequest' | 'postRequest')[];
+  /**
+   * Which handler hooks the schema defines for this tool (names only; code lives in `handlersSource`).
+   * `postProcess({ data })` is the hook of format 2.0.0 schemas.
+   */
+  readonly hooks: readonly ('preRequest' | 'executeRequest' | 'postRequest' | 'postProcess')[];
 }
 
 export interface ResourceQueryParameterModel {

@@ -6,7 +6,7 @@
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { startBudget, type CallBudget } from './call-budget.ts';
-import type { HandlerSandbox } from './handler-sandbox.ts';
+import type { HandlerSandbox, HookName } from './handler-sandbox.ts';
 import { checkPreRequest, checkResponse } from './hook-shapes.ts';
 import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
 import { buildInputValidator, describeIssues } from './input-validator.ts';
@@ -106,6 +106,13 @@ export interface ToolContext {
 
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
+/**
+ * The hook of format 2.0.0 schemas: `postProcess({ data })` gets the response data and returns the
+ * data the client receives. The sandbox calls a hook by name from the factory's returned object;
+ * its `HookName` type lists the 3.x hooks.
+ */
+const POST_PROCESS = 'postProcess' as HookName;
+
 /** Builds the served form of one tool. */
 export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: string, context: ToolContext): RuntimeTool {
   let validator: z.ZodType<Record<string, unknown>> | undefined;
@@ -153,6 +160,12 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       const returned = await sandbox.call(tool.name, 'postRequest', { response, struct, payload }, budget);
       const data = checkResponse(returned, 'postRequest', tool.name);
       upstream = typeof data === 'string' && upstream.kind === 'text' ? { kind: 'text', text: data } : { kind: 'json', data };
+    }
+    if (sandbox && hooks.has('postProcess') && (upstream.kind === 'json' || upstream.kind === 'text')) {
+      const data = upstream.kind === 'json' ? upstream.data : upstream.text;
+      const returned = await sandbox.call(tool.name, POST_PROCESS, { data }, budget);
+      if (returned === undefined) throw new ToolError(`postProcess handler of ${tool.name} returned nothing: it must return the data for the client`);
+      upstream = typeof returned === 'string' && upstream.kind === 'text' ? { kind: 'text', text: returned } : { kind: 'json', data: returned };
     }
     return toResult(upstream);
   }

@@ -1,7 +1,9 @@
 /**
- * Tool names on the wire: `snake(tool)_snake(namespace)`, at most 64 characters (the cap of Claude
- * Desktop and OpenAI). Collisions, including those made by the cap, are resolved with a short hash
- * suffix computed from the tool's identity, so the result does not depend on load order.
+ * Tool names on the wire: `snake(tool)_snake(namespace)` for format 3.x schemas and
+ * `<namespace>__<routeName>` for format 2.0.0 schemas (the spec's MCP name of a v2 route), at most
+ * 64 characters (the cap of Claude Desktop and OpenAI). Collisions, including those made by the
+ * cap, are resolved with a short hash suffix computed from the tool's identity, so the result does
+ * not depend on load order. On the command line every tool is `<tool_name>_<namespace>` (`cliName`).
  */
 import { createHash } from 'node:crypto';
 
@@ -19,16 +21,31 @@ export function snake(text: string): string {
     .replace(/[^a-z0-9_]/g, '_');
 }
 
-/** The wire name of one tool, without regard to other tools: `snake(tool)_snake(namespace)`, capped. */
-export function wireName(namespace: string, toolName: string): string {
-  return `${snake(toolName)}_${snake(namespace)}`.slice(0, MAX_WIRE_NAME);
+/** The schema formats that name tools differently on the wire. */
+export type NamingFormat = 2 | 3;
+
+/** The naming format of a schema by its `version`: major 2 is format 2.0.0, everything else names like 3.x. */
+export const namingFormatOf = (version: string): NamingFormat => (/^2\./.test(version) ? 2 : 3);
+
+/**
+ * The wire name of one tool, without regard to other tools: `snake(tool)_snake(namespace)`, or
+ * `<namespace>__<routeName>` for a format 2.0.0 route; capped.
+ */
+export function wireName(namespace: string, toolName: string, format: NamingFormat = 3): string {
+  const name = format === 2 ? `${namespace}__${toolName}` : `${snake(toolName)}_${snake(namespace)}`;
+  return name.slice(0, MAX_WIRE_NAME);
 }
+
+/** The tool's name on the command line, whatever its format: `<tool_name>_<namespace>` (the spec's CLI form). */
+export const cliName = (namespace: string, toolName: string): string => wireName(namespace, toolName, 3);
 
 /** One tool to name; `source` (e.g. the schema file) separates two schemas with the same namespace. */
 export interface WireNameEntry {
   readonly namespace: string;
   readonly toolName: string;
   readonly source?: string;
+  /** How its schema names tools (default 3). */
+  readonly format?: NamingFormat;
 }
 
 const shortHash = (text: string, length: number): string => createHash('sha256').update(text).digest('hex').slice(0, length);
@@ -41,7 +58,7 @@ const withSuffix = (base: string, suffix: string): string => `${base.slice(0, MA
  * 64 characters and adding a schema never depends on the order schemas were loaded in.
  */
 export function assignWireNames(entries: readonly WireNameEntry[]): string[] {
-  const bases = entries.map((entry) => wireName(entry.namespace, entry.toolName));
+  const bases = entries.map((entry) => wireName(entry.namespace, entry.toolName, entry.format ?? 3));
   const counts = new Map<string, number>();
   for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
   const taken = new Set(bases.filter((base) => counts.get(base) === 1));

@@ -37,7 +37,9 @@ function runFile(file) {
     const started = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TOOLKIT_TEST_CANARY: canary },
+      // TOOLKIT_MODE=dev: tests run dev commands as CI does, without writing a mode into any project
+      // (the mode tests set their own environment).
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TOOLKIT_MODE: 'dev', TOOLKIT_TEST_CANARY: canary },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

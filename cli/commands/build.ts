@@ -1,5 +1,11 @@
+/** `toolkit build`: compiles the schemas into typed, hashed modules and runnable MCP server bundles. */
 import { Command, Option } from 'clipanion';
-import { resolve } from 'node:path';
+import { ToolkitCommand } from '../command-base.ts';
+import { UsageMistake } from '../errors.ts';
+import { projectDirOf, projectOption, schemasOption } from '../options.ts';
+import { locateAgents, resolveAgent } from '../project/agents.ts';
+import { DEFAULT_OUT, locateCatalog, showPath } from '../project/catalog.ts';
+import { readProjectFile } from '../project/config-file.ts';
 
 /** Resolves on Ctrl-C or SIGTERM: `--watch` then closes its watchers and esbuild and exits. */
 const interrupted = (): Promise<void> =>
@@ -8,41 +14,65 @@ const interrupted = (): Promise<void> =>
     process.once('SIGTERM', () => resolve());
   });
 
-/** `toolkit build`: compiles the schemas into typed, hashed modules and runnable MCP server bundles. */
-export class BuildCommand extends Command {
+export class BuildCommand extends ToolkitCommand {
   static override paths = [['build']];
+  static override valueNames = { '--schemas': 'DIR', '--out': 'DIR', '--group': 'NAME', '--agent': 'NAME', '--agents': 'DIR', '--project': 'DIR' };
   static override usage = Command.Usage({
+    category: 'Build and serve',
     description: 'compile schemas into typed, hashed modules and runnable MCP server bundles',
     details: `
-      Writes \`<out>/catalog.mjs\` (every schema) and one \`<out>/<group>.mjs\` per group of
-      \`.toolkit/config.json\`, each with a \`.d.mts\` for programmatic use, the generated modules and
-      \`manifest.json\`. \`node <out>/catalog.mjs\` is a stdio MCP server; add \`--http [host:]port\` for
-      Streamable HTTP. Unchanged schemas are taken from the cache in \`<out>/.cache\`.
+      Writes \`<out>/catalog.mjs\` (every schema, or only the project's active tools once \`toolkit
+      add\` activated some) and one \`<out>/<group>.mjs\` per group of \`.toolkit/config.json\`, each
+      with a \`.d.mts\` for programmatic use, the generated modules, \`manifest.json\` and the indexes
+      \`toolkit search\` reads. \`--agent NAME\` builds only \`<out>/NAME.mjs\`: exactly the agent's
+      tools, prompts, skills and resources. \`node <out>/catalog.mjs\` is a stdio MCP server; add
+      \`--http [host:]port\` for Streamable HTTP. A build with any error writes nothing and leaves the
+      previous output as it was; a bundle that would serve no tool is never written.
     `,
     examples: [
       ['Build the catalog and every group', 'toolkit build'],
+      ['Build one agent', 'toolkit build --agent travel-planner'],
       ['Build one group from another schemas directory', 'toolkit build --schemas ./schemas --group weather'],
       ['Fail when generated/ is stale', 'toolkit build --check'],
       ['Rebuild on every change to the schemas (Ctrl-C stops)', 'toolkit build --watch'],
     ],
   });
 
-  schemas = Option.String('--schemas', 'schemas', { description: 'directory of schema files (default: schemas)' });
-  out = Option.String('--out', 'generated', { description: 'output directory (default: generated)' });
+  schemas = schemasOption();
+  out = Option.String('--out', DEFAULT_OUT, { description: `output directory (default: ${DEFAULT_OUT})` });
   group = Option.String('--group', { description: 'build only this group of .toolkit/config.json' });
-  project = Option.String('--project', { description: 'project directory holding .toolkit/config.json (default: current directory)' });
-  check = Option.Boolean('--check', false, { description: 'exit non-zero when the output is stale relative to the schemas; writes nothing' });
+  agent = Option.String('--agent', { description: 'build only this agent (agents/<name>/agent.mjs): exactly its tools, prompts, skills and resources' });
+  agents = Option.String('--agents', { description: "agents directory (default: the project's agents/, else the agents shipped with toolkit)" });
+  project = projectOption();
+  check = Option.Boolean('--check', false, { description: 'exit 1 when the output is stale relative to the schemas; writes nothing' });
   force = Option.Boolean('--force', false, { description: 'ignore the cache and regenerate every module, including ones edited by hand' });
+  skipInvalid = Option.Boolean('--skip-invalid', false, { description: 'leave schemas with errors out and write the others (default: any error writes nothing)' });
   watch = Option.Boolean('--watch', false, { description: 'stay running and rebuild after every change to the schemas (compiler kept loaded); Ctrl-C stops' });
   timings = Option.Boolean('--timings', false, { description: 'print each step with the milliseconds since the process started' });
 
-  async execute(): Promise<number> {
+  async run(): Promise<number> {
     const { stdout, stderr } = this.context;
-    const projectDir = resolve(this.project ?? process.cwd());
+    const projectDir = projectDirOf(this.project);
+    const catalog = locateCatalog(projectDir, this.schemas);
+    if (this.agent !== undefined && (this.check || this.watch)) throw new UsageMistake('--agent builds one bundle once: it does not combine with --check or --watch');
+    const agentDir = this.agent === undefined ? undefined : resolveAgent(locateAgents(projectDir, this.agents), this.agent);
+    const activeTools = readProjectFile(projectDir).tools;
     // The compiler (and ts-morph behind it) is loaded only when a build actually runs.
     const { runBuildCommand } = await import('../../compiler/build/run-build-command.ts');
     return runBuildCommand(
-      { schemasDir: this.schemas, outDir: this.out, projectDir, check: this.check, force: this.force, timings: this.timings, watch: this.watch, ...(this.group === undefined ? {} : { group: this.group }) },
+      {
+        schemasDir: this.schemas ?? showPath(catalog.dir),
+        outDir: this.out,
+        projectDir,
+        check: this.check,
+        force: this.force,
+        timings: this.timings,
+        watch: this.watch,
+        skipInvalid: this.skipInvalid,
+        activeTools,
+        ...(this.group === undefined ? {} : { group: this.group }),
+        ...(agentDir === undefined ? {} : { agentDir }),
+      },
       { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY), ...(this.watch ? { stop: interrupted() } : {}) },
     );
   }

@@ -1,19 +1,37 @@
-/** Every `toolkit` command. One file per command; register it here. */
+/** Every `toolkit` command, in the order `toolkit --help` lists them. One file per command; register it here. */
 import type { CommandClass } from 'clipanion';
+import { AddCommand } from './add.ts';
 import { BuildCommand } from './build.ts';
-import { InitProviderCommand } from './init-provider.ts';
+import { CallCommand } from './call.ts';
+import { InitCommand } from './init.ts';
+import { ListCommand } from './list.ts';
+import { MigrateCommand } from './migrate.ts';
+import { ModeCommand } from './mode.ts';
+import { RemoveCommand } from './remove.ts';
+import { SearchCommand } from './search.ts';
 import { ServerCommand } from './server.ts';
 import { StartCommand } from './start.ts';
+import { StatusCommand } from './status.ts';
 import { TestSingleCommand } from './test-single.ts';
+import { ValidateAgentCommand } from './validate-agent.ts';
 import { ValidateCommand } from './validate.ts';
 import { ValidatorCommand } from './validator.ts';
 
 export const commands: CommandClass[] = [
-  ValidateCommand,
-  ServerCommand,
+  SearchCommand,
+  AddCommand,
+  CallCommand,
+  RemoveCommand,
+  ListCommand,
+  StatusCommand,
   BuildCommand,
-  ValidatorCommand,
+  ServerCommand,
   StartCommand,
+  ValidatorCommand,
+  ModeCommand,
+  ValidateCommand,
+  ValidateAgentCommand,
   TestSingleCommand,
-  InitProviderCommand,
+  MigrateCommand,
+  InitCommand,
 ];

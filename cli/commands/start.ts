@@ -7,6 +7,11 @@
 import { Command, Option } from 'clipanion';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { ToolkitCommand } from '../command-base.ts';
+import { EXIT } from '../exit-codes.ts';
+import { projectDirOf, projectOption, schemasOption } from '../options.ts';
+import { locateCatalog } from '../project/catalog.ts';
+import { readProjectFile } from '../project/config-file.ts';
 
 /** A reason `toolkit start` cannot go on that the user can act on: printed as one line, exit 1. */
 class StartError extends Error {}
@@ -31,37 +36,42 @@ function waitForListening(child: ChildProcess, stderrText: () => string): Promis
   });
 }
 
-export class StartCommand extends Command {
+export class StartCommand extends ToolkitCommand {
   static override paths = [['start']];
+  static override valueNames = { '--port': 'PORT', '--mcp-port': 'PORT', '--schemas': 'DIR', '--out': 'DIR', '--project': 'DIR' };
   static override usage = Command.Usage({
-    description: 'build the catalog, serve it over MCP on localhost and start the validator UI',
-    details: 'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator; 0 picks a free port. Both bind 127.0.0.1.',
+    category: 'Build and serve',
+    description: 'build the catalog, serve it over MCP on localhost and start the validator UI (what `npm start` runs)',
+    details: 'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator; 0 picks a free port. Both bind 127.0.0.1. Ctrl-C (or SIGTERM) stops both.',
+    examples: [['Start everything', 'toolkit start'], ['On other ports', 'toolkit start --port 5000 --mcp-port 5001']],
   });
 
   port = Option.String('--port', process.env.PORT ?? '4000', { description: 'validator port (default 4000, env PORT)' });
   mcpPort = Option.String('--mcp-port', process.env.MCP_PORT ?? '4001', { description: 'catalog MCP server port (default 4001, env MCP_PORT)' });
-  schemas = Option.String('--schemas', 'schemas', { description: 'schema directory (default ./schemas)' });
-  out = Option.String('--out', 'generated', { description: 'output directory (default ./generated)' });
+  schemas = schemasOption();
+  out = Option.String('--out', 'generated', { description: 'output directory (default generated)' });
+  project = projectOption();
 
-  async execute(): Promise<number> {
+  async run(): Promise<number> {
     const { stdout, stderr } = this.context;
     const { buildOnce } = await import('../../compiler/build/run-build-command.ts');
     const { startValidator } = await import('../../validator-service/server.ts');
-    const cwd = process.cwd();
+    const cwd = projectDirOf(this.project);
+    const catalog = locateCatalog(cwd, this.schemas);
     // The same build and report as `toolkit build`: diagnostics, problems, the summary line.
     let built: number;
     try {
       built = await buildOnce(
-        { schemasDir: resolve(cwd, this.schemas), outDir: resolve(cwd, this.out), projectDir: cwd },
+        { schemasDir: catalog.dir, outDir: resolve(cwd, this.out), projectDir: cwd, activeTools: readProjectFile(cwd).tools },
         { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY) },
       );
     } catch (error) {
       stderr.write(`toolkit start: the build failed: ${(error as Error).message}; nothing was started\n`);
-      return 1;
+      return EXIT.failed;
     }
     if (built !== 0) {
       stderr.write('toolkit start: the build failed; nothing was started\n');
-      return 1;
+      return built;
     }
 
     const bundle = resolve(cwd, this.out, 'catalog.mjs');

@@ -1,25 +1,29 @@
 /**
  * `toolkit test single <tool> [--schemas DIR] [--json] [--connect-to H1:P1:H2:P2]… [--timeout MS]`: runs the
  * tests a tool declares in its schema, live against its API, through the same runtime that serves it.
- * A namespace runs the tests of all its tools. Exit 0 when every test passed, 1 when one failed or the
- * tool cannot be tested (unknown, broken schema, no tests), 2 for a usage error.
+ * A namespace runs the tests of all its tools. Exit codes as for every command: 0 every test passed,
+ * 1 a test failed or the tool cannot be tested (broken schema, no tests), 2 a usage mistake (an
+ * unknown tool among them).
  */
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ToolkitCommand } from '../command-base.ts';
+import { CommandFailure, UsageMistake } from '../errors.ts';
+import { EXIT } from '../exit-codes.ts';
 
-export class TestSingleCommand extends Command {
+export class TestSingleCommand extends ToolkitCommand {
   static override paths = [['test', 'single']];
-  /** Which modes offer this command (the spec's state table): a development command. */
-  static readonly modes = ['dev'] as const;
+  static override valueNames = { '--schemas': 'DIR', '--connect-to': 'H1:P1:H2:P2', '--timeout': 'MS' };
   static override usage = Command.Usage({
+    category: 'Develop (dev mode)',
     description: "run a tool's declared tests live against its API",
     details: `
       The tool is named as on the command line (\`get_daily_forecast_openmeteo\`), by its ID (\`openmeteo/tool/getDailyForecast\`), or by its namespace to test all of its tools. Each test of the tool's \`tests\` array is one real call through the runtime (input validation, request, handlers, declared output); it passes when the tool answers without an error.
 
       Server params (API keys) come from \`~/.toolkit/.env\` and the environment; a missing one fails the test with its name. \`--connect-to\` sends the requests for a host to another address (curl's syntax), e.g. a staging server: the certificate must still be valid for the original host name (extra CAs through \`NODE_EXTRA_CA_CERTS\`).
 
-      Exit codes: 0 every test passed; 1 a test failed, or the tool is unknown, its schema does not load or it declares no tests; 2 usage error.
+      Exit codes: 0 every test passed; 1 a test failed, or the tool's schema does not load or it declares no tests; 2 usage error (an unknown tool, a bad option).
     `,
     examples: [
       ['Test one tool', '$0 test single get_daily_forecast_openmeteo'],
@@ -34,23 +38,19 @@ export class TestSingleCommand extends Command {
   connectTo = Option.Array('--connect-to', [], { description: 'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match any / keep the original)' });
   timeout = Option.String('--timeout', { description: 'per-call timeout in milliseconds (default 15000)' });
 
-  async execute(): Promise<number> {
-    const { stdout, stderr } = this.context;
-    const fail = (message: string, code: number) => {
-      stderr.write(`toolkit test single: ${message}\n`);
-      return code;
-    };
+  async run(): Promise<number> {
+    const { stdout } = this.context;
     const schemasDir = resolve(this.schemas);
-    if (!isDir(schemasDir)) return fail(`--schemas ${this.schemas}: not a directory`, 2);
+    if (!isDir(schemasDir)) throw new UsageMistake(`--schemas ${this.schemas}: not a directory`);
     const timeoutMs = this.timeout === undefined ? undefined : Number(this.timeout);
-    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return fail(`--timeout ${this.timeout}: expected a whole number of milliseconds`, 2);
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageMistake(`--timeout ${this.timeout}: expected a whole number of milliseconds`);
 
     const { ConnectToError, connectToFunction, parseConnectTo } = await import('../tool-tests/connect-to.ts');
     let connectTo: ReturnType<typeof connectToFunction>;
     try {
       connectTo = connectToFunction(this.connectTo.map(parseConnectTo));
     } catch (error) {
-      if (error instanceof ConnectToError) return fail(error.message, 2);
+      if (error instanceof ConnectToError) throw new UsageMistake(error.message);
       throw error;
     }
     const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
@@ -58,7 +58,7 @@ export class TestSingleCommand extends Command {
     try {
       allowedLibraries = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
     } catch (error) {
-      if (error instanceof ProjectConfigError) return fail(error.message, 2);
+      if (error instanceof ProjectConfigError) throw new UsageMistake(error.message);
       throw error;
     }
 
@@ -87,9 +87,9 @@ export class TestSingleCommand extends Command {
         for (const tool of report.untested) stdout.write(`SKIP  ${tool}  declares no tests\n`);
         stdout.write(`${passed} passed, ${failed} failed\n`);
       }
-      return failed === 0 ? 0 : 1;
+      return failed === 0 ? EXIT.ok : EXIT.failed;
     } catch (error) {
-      if (error instanceof ToolTestError) return fail(error.message, 1);
+      if (error instanceof ToolTestError) throw error.kind === 'unknown' ? new UsageMistake(error.message) : new CommandFailure(error.message);
       throw error;
     } finally {
       http.close();

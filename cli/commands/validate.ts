@@ -1,56 +1,54 @@
 /**
  * `toolkit validate [paths…] [--json] [--lists DIR]`: validates schema files and whole trees
- * without running them. Exit 0 only when no schema has an error; user mistakes are one line.
+ * without running them; with no path, the project's catalog. Exit 0 only when no schema has an
+ * error; user mistakes are one line (exit 2).
  */
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
+import { ToolkitCommand } from '../command-base.ts';
+import { UsageMistake } from '../errors.ts';
+import { EXIT } from '../exit-codes.ts';
+import { projectDirOf, projectOption } from '../options.ts';
+import { locateCatalog, showPath } from '../project/catalog.ts';
 
-export class ValidateCommand extends Command {
+export class ValidateCommand extends ToolkitCommand {
   static override paths = [['validate']];
+  static override valueNames = { '--lists': 'DIR', '--project': 'DIR' };
   static override usage = Command.Usage({
+    category: 'Develop (dev mode)',
     description: 'validate schema files and directories without running them',
-    details: 'Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`). Prints one line per finding and a summary; exits 1 when any schema has an error.',
-    examples: [['Validate the catalog', '$0 validate schemas/'], ['Machine-readable output', '$0 validate schemas/ --json']],
+    details: "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error.",
+    examples: [['Validate the project\'s schemas', 'toolkit validate'], ['Validate one file', 'toolkit validate schemas/providers/weatherly/forecast.mjs'], ['Machine-readable output', 'toolkit validate schemas/ --json']],
   });
 
-  targets = Option.Rest({ name: 'paths', required: 1 });
+  targets = Option.Rest({ name: 'paths' });
   json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
+  project = projectOption();
 
-  async execute(): Promise<number> {
-    const { stdout, stderr } = this.context;
+  async run(): Promise<number> {
+    const { stdout } = this.context;
     // The compiler (ts-morph) is loaded only when this command runs, so other commands start fast.
     const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
-    // The project config is read with zod, which the other commands need not load either.
-    const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
+    const projectDir = projectDirOf(this.project);
+    const targets = this.targets.length > 0 ? this.targets : [showPath(locateCatalog(projectDir).dir)];
     const files: { file: string; root?: string }[] = [];
     // A symbolic link that leads out of the tree is reported (PAR007), not silently skipped.
     const skipped: Diagnostic[] = [];
     const { skippedLink } = await import('../../compiler/load/find-schema-files.ts');
-    for (const path of this.targets) {
+    for (const path of targets) {
       const kind = pathKind(path);
-      if (kind === undefined) {
-        stderr.write(`toolkit validate: ${path}: no such file or directory\n`);
-        return 2;
-      }
+      if (kind === undefined) throw new UsageMistake(`${path}: no such file or directory`);
       if (kind === 'dir') files.push(...findSchemaFiles(path, undefined, (file, reason) => skipped.push(skippedLink(file, reason))).map((file) => ({ file, root: path })));
       else files.push({ file: path });
     }
-    if (this.lists !== undefined && pathKind(this.lists) !== 'dir') {
-      stderr.write(`toolkit validate: --lists ${this.lists}: not a directory\n`);
-      return 2;
-    }
-    let allowedLibraries: readonly string[];
-    try {
-      allowedLibraries = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
-    } catch (error) {
-      if (!(error instanceof ProjectConfigError)) throw error;
-      stderr.write(`toolkit validate: ${error.message}\n`);
-      return 2;
-    }
+    if (this.lists !== undefined && pathKind(this.lists) !== 'dir') throw new UsageMistake(`--lists ${this.lists}: not a directory`);
+    // The project config is read with zod, which the other commands need not load either.
+    const { allowedLibrariesOf } = await import('../project/project-config.ts');
+    const allowedLibraries = allowedLibrariesOf(projectDir);
 
     const diagnostics: Diagnostic[] = [];
     // A finding in a shared file (a list used by several schemas) comes back once per schema: print and count it once.
@@ -58,7 +56,7 @@ export class ValidateCommand extends Command {
     diagnostics.push(...skipped);
     if (!this.json) stdout.write(formatDiagnostics(skipped));
     for (const { file, root } of files) {
-      const result = loadSchemaFile(file, { allowedLibraries, ...(root !== undefined ? { treeRoot: root } : {}), ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
+      const result = loadSchemaFile(file, { allowedLibraries, cwd: projectDir, ...(root !== undefined ? { treeRoot: root } : {}), ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
       const fresh = result.diagnostics.filter((d) => {
         const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
         if (seen.has(key)) return false;
@@ -70,7 +68,7 @@ export class ValidateCommand extends Command {
     }
     if (this.json) stdout.write(formatJson({ schemas: files.length + skipped.length, diagnostics }));
     else stdout.write(`${formatSummary(files.length + skipped.length, diagnostics)}\n`);
-    return hasErrors(diagnostics) ? 1 : 0;
+    return hasErrors(diagnostics) ? EXIT.failed : EXIT.ok;
   }
 }
 

@@ -1,19 +1,22 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
+import { ToolkitCommand } from '../command-base.ts';
 
 /** `toolkit validator`: starts the agent endpoint validator (UI, JSON API and `/mcp`) until interrupted. */
-export class ValidatorCommand extends Command {
+export class ValidatorCommand extends ToolkitCommand {
   static override paths = [['validator']];
+  static override valueNames = { '--port': 'PORT', '--host': 'HOST' };
   static override usage = Command.Usage({
+    category: 'Build and serve',
     description: 'start the agent endpoint validator service (browser UI, JSON API, MCP face)',
     details: 'Binds 127.0.0.1 unless --host is given. The port is --port, else $PORT, else 4000. Configuration (API_TOKEN, VALIDATOR_ALLOW_HOSTS, limits) comes from environment variables; see docs/validator-api.md.',
-    examples: [['Start on the default port', '$0 validator'], ['Allow a local peer', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 $0 validator --port 4100']],
+    examples: [['Start on the default port', 'toolkit validator'], ['Allow a local peer', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 toolkit validator --port 4100']],
   });
 
   port = Option.String('--port', { description: 'port to listen on (0 picks a free one)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]) });
   host = Option.String('--host', { description: 'interface to bind (default 127.0.0.1)' });
 
-  async execute(): Promise<number> {
+  async run(): Promise<number> {
     const { startValidator } = await import('../../validator-service/server.ts');
     const { ConfigError } = await import('../../validator-service/config.ts');
     const envPort = process.env['PORT'];

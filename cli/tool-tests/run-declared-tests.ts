@@ -14,6 +14,10 @@ import { readDeclaredTests, type DeclaredTest } from './declared-tests.ts';
 /** A problem the user can fix (unknown tool, broken schema, nothing to test): one message, exit 1. */
 export class ToolTestError extends Error {
   override readonly name = 'ToolTestError';
+  /** `unknown`: no such tool (a usage mistake, exit 2); `untestable`: it exists but cannot be tested (exit 1). */
+  constructor(message: string, readonly kind: 'unknown' | 'untestable' = 'untestable') {
+    super(message);
+  }
 }
 
 export interface TestOutcome {
@@ -63,7 +67,7 @@ function parseSelector(text: string): Selector {
   const parts = text.split('/');
   if (parts.length === 3 && parts[1] === 'tool') return { namespace: parts[0]!, toolName: parts[2]! };
   if (parts.length === 2) return { namespace: parts[0]!, toolName: parts[1]! };
-  if (parts.length !== 1 || text === '') throw new ToolTestError(`"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID (openmeteo/tool/getDailyForecast) or a namespace`);
+  if (parts.length !== 1 || text === '') throw new ToolTestError(`"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID (openmeteo/tool/getDailyForecast) or a namespace`, 'unknown');
   if (text.includes('_')) return { wireName: text, namespace: text.slice(text.lastIndexOf('_') + 1) };
   return { namespace: text };
 }
@@ -128,7 +132,7 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
     if (selected.length === 0) {
       const near = served.filter((s) => s.namespace === selector.namespace).map((s) => s.tool.name);
       const hint = near.length > 0 ? `; tools of ${selector.namespace}: ${near.join(', ')}` : broken.length > 0 ? `; schemas that did not load: ${broken.join('; ')}` : '';
-      throw new ToolTestError(`no tool "${options.selector}" in ${relative(process.cwd(), options.schemasDir) || '.'}${hint}`);
+      throw new ToolTestError(`no tool "${options.selector}" in ${relative(process.cwd(), options.schemasDir) || '.'}${hint}`, 'unknown');
     }
 
     const testsByFile = new Map<string, Map<string, DeclaredTest[]>>();

@@ -4,16 +4,20 @@
  * all written into a temp directory that replaces the output directory only when complete.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
 import { emitBundle, emitBundleDeclarations, librariesOf, type BundleLibraries, type BundlePart } from '../emit/bundle-entry.ts';
+import { emitSchemaModule } from '../emit/schema-module.ts';
+import type { AgentCatalog } from '../agent/agent-plan.ts';
+import { selectActive } from './active-selection.ts';
 import { bundlingGuestLibraries } from './guest-libraries/bundle-guest-library.ts';
 import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
 import { BuildError } from './build-error.ts';
+import { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } from './catalog-index.ts';
 import { leaveOutClashes } from './catalog-clashes.ts';
 import { discoverSchemas, type Discovery } from './discover-schemas.ts';
 import { selectGroup, type Selected } from './group-selection.ts';
@@ -34,6 +38,15 @@ export interface BuildOptions {
   readonly projectDir: string;
   /** Build only this group's bundle (instead of the catalog and every group). */
   readonly group?: string;
+  /** Build only the bundle of the agent in this directory (`agents/<name>/`), named after it. */
+  readonly agentDir?: string;
+  /**
+   * The project's active tools (CLI names, `toolkit add`): when non-empty, the catalog bundle
+   * serves only these. The indexes still cover the whole catalog.
+   */
+  readonly activeTools?: readonly string[];
+  /** Leave schemas with errors out and write the rest (default: any error writes nothing). */
+  readonly skipInvalid?: boolean;
   /** Ignore the cache and overwrite hand-edited generated modules. */
   readonly force?: boolean;
   /** Loader of one schema; default: the front end's `loadSchema`. */
@@ -85,6 +98,8 @@ export class BuildSession {
 export interface BuildReport {
   /** True when every schema built and nothing else went wrong. */
   readonly ok: boolean;
+  /** Whether the output directory was replaced (a failed build leaves the previous output untouched). */
+  readonly written: boolean;
   readonly schemas: number;
   readonly tools: number;
   readonly rebuilt: number;
@@ -95,10 +110,14 @@ export interface BuildReport {
   readonly warnings: number;
   /** Sources that failed and were left out. */
   readonly failed: readonly string[];
-  /** Build-level problems (duplicate tools, group entries that match nothing), one line each. */
+  /** Build-level problems (duplicate tools, group entries that match nothing, empty bundles), one line each. */
   readonly problems: readonly string[];
-  /** Build-level warnings that do not fail the build (a bundle's plain listing too large for clients), one line each. */
-  readonly notices: readonly string[];
+  /**
+   * Things worth saying that do not fail the build, one line each: active tools not in the catalog,
+   * schemas skipped with --skip-invalid, a bundle's plain listing too large for clients, a library
+   * that could not be bundled for the sandbox (the tools that need it answer with the reason).
+   */
+  readonly notes: readonly string[];
   readonly bundles: readonly ManifestBundle[];
 }
 
@@ -107,14 +126,16 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const progress = options.progress ?? (() => {});
   const schemasDir = resolve(options.schemasDir);
   const outDir = resolve(options.outDir);
-  if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory()) throw new BuildError(`schemas directory not found: ${options.schemasDir}`);
+  if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory()) throw new BuildError(`schemas directory not found: ${options.schemasDir}`, 'usage');
   const config = readProjectConfig(options.projectDir);
-  const groups = selectedGroups(config.groups ?? {}, options.group);
+  if (options.group !== undefined && options.agentDir !== undefined) throw new BuildError('--group and --agent build different bundles: give one of them', 'usage');
+  const groups = options.agentDir === undefined ? selectedGroups(config.groups ?? {}, options.group) : [];
+  const agentName = options.agentDir === undefined ? undefined : resolve(options.agentDir).split(sep).pop()!;
 
   const discovery = discoverSchemas(schemasDir);
   const sources = discovery.sources;
   progress(`found ${sources.length} schemas in ${options.schemasDir}`);
-  const names = [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
+  const names = agentName !== undefined ? [agentName] : [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
   const session = options.session ?? new BuildSession();
   // esbuild's process starts while the schemas are analysed. No warm-up build of the runtime meanwhile:
   // measured, it only delayed the real build (esbuild links and prints the whole runtime once more, on
@@ -155,9 +176,35 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const fresh = analysis.analysed.filter((item) => item.fresh).length;
   progress(`analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`);
 
-  const libraries = await guestLibraries(analysis.analysed, [options.projectDir, schemasDir]);
-  const { built, problems, notices, failed: clashed, partsOf, entries, modules, external } = bundleInputs(analysis.analysed, groups, options.group, libraries.bundled);
-  problems.push(...libraries.problems);
+  const { built, problems, failed: clashed } = leaveOutClashes(analysis.analysed);
+  // A symbolic link that leads out of the tree was skipped (PAR007): it counts as a failed source.
+  const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
+  const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
+  const diagnostics = [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics];
+  const notes: string[] = [];
+  const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
+  const specs = options.agentDir !== undefined
+    ? await agentSpecs(options.agentDir, built, indexes.catalog, diagnostics, problems)
+    : bundleSpecs(built, groups, options.group, options.activeTools ?? [], problems, notes);
+  for (const spec of specs) {
+    if (spec.parts.reduce((n, part) => n + servedCount(part), 0) === 0) problems.push(`bundle ${spec.name} would serve nothing (no tools, resources or prompts): nothing was written`);
+  }
+  // A failed build writes nothing: the previous output stays as it was (--skip-invalid writes the schemas that built).
+  const skippable = options.skipInvalid === true && problems.length === 0 && built.length > 0;
+  if (skippable && failed.length > 0) notes.push(`${failed.length} schema${failed.length === 1 ? '' : 's'} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
+  if (problems.length > 0 || (failed.length > 0 && !skippable)) {
+    return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [] };
+  }
+
+  const libraries = await guestLibraries(built, [options.projectDir, schemasDir]);
+  notes.push(...libraries.problems);
+  const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
+  const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.bundled)]));
+  const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
+  notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
+  // Libraries are not imported by the bundle at all: their sandbox code is inside it, as data.
+  const external: string[] = [];
   const bundler = await bundlerReady;
   options.detail?.('esbuild ready');
   const results = await bundler.build(entries, modules, external);
@@ -165,13 +212,11 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, types: emitBundleDeclarations(name, parts), parts }));
   progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code))})`).join(', ') || 'nothing'}`);
 
-  const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
-  const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
   const base = {
     format: 1 as const,
     compiler: compilerFingerprint(),
     runtime: runtimeFingerprint(),
-    group: options.group ?? null,
+    group: options.agentDir !== undefined ? `agent:${specs[0]!.name}` : (options.group ?? null),
     groupsHash: hashValue(config.groups ?? {}),
     schemas: built.map(schemaRecord),
     failed,
@@ -180,57 +225,99 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const bundlesMeasured = Promise.all(outputs.map(bundleRecord));
   const manifest: Promise<Manifest> = bundlesMeasured.then((bundles) => ({ ...base, bundles }));
   manifest.catch(() => undefined); // a failed write reports its own error; this one is awaited below
-  await writeOutput(outDir, built, outputs, manifest);
+  const extra = new Map<string, string>([
+    ...specs.flatMap((spec) => spec.extraModules),
+    [CATALOG_INDEX_FILE, `${JSON.stringify(indexes.catalog)}\n`],
+    [SEARCH_INDEX_FILE, `${JSON.stringify(indexes.search)}\n`],
+  ]);
+  await writeOutput(outDir, built, outputs, manifest, extra);
   options.session?.remember(built);
   const bundles = await bundlesMeasured;
   progress(`wrote ${options.outDir}`);
 
   return {
     ok: failed.length === 0 && problems.length === 0,
+    written: true,
     schemas: built.length,
     tools: built.reduce((n, b) => n + b.model.tools.length, 0),
     rebuilt: built.filter((b) => b.fresh).length,
     cached: built.filter((b) => !b.fresh).length,
-    diagnostics: [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics],
+    diagnostics,
     warnings: analysis.warnings,
     failed: failed.map((f) => f.source),
     problems,
-    notices,
+    notes,
     bundles,
   };
 }
 
-/** What esbuild gets for these schemas: clashing ones left out, the parts of each bundle, their entries and modules. */
-function bundleInputs(analysed: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined, libraries: BundleLibraries) {
-  const { built, problems, failed } = leaveOutClashes(analysed);
-  const bundleSpecs: { name: string; selected: Selected[] }[] = [];
-  if (only === undefined) bundleSpecs.push({ name: CATALOG, selected: built.map((_, index) => ({ index, tools: null })) });
+/** One bundle to make: its parts, and generated modules only it needs (an agent's narrowed schemas). */
+interface BundleSpec {
+  readonly name: string;
+  readonly parts: BundlePart[];
+  readonly extraModules: (readonly [string, string])[];
+}
+
+/** What a part serves: its selected tools, or (whole) every tool, resource, prompt and skill of its schema. */
+const servedCount = (part: BundlePart): number =>
+  part.tools !== null ? part.tools.length : part.model.tools.length + part.model.resources.length + part.model.prompts.length + part.model.skills.length;
+
+const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart => ({ model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations });
+
+/** The catalog bundle (the project's active tools when it has any) and each group's. */
+function bundleSpecs(built: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined, active: readonly string[], problems: string[], notes: string[]): BundleSpec[] {
+  const specs: BundleSpec[] = [];
+  if (only === undefined) {
+    let selected: Selected[] = built.map((_, index) => ({ index, tools: null }));
+    if (active.length > 0) {
+      const selection = selectActive(active, built.map((b) => b.model));
+      for (const name of selection.unmatched) notes.push(`active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)`);
+      notes.push(`${CATALOG}.mjs serves the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`); the indexes cover the whole catalog`);
+      selected = selection.selected;
+    }
+    specs.push({ name: CATALOG, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
+  }
   for (const [name, group] of groups) {
     const { selected, unmatched } = selectGroup(group, built.map((b) => b.model));
     for (const entry of unmatched) problems.push(`group "${name}": "${entry}" matches no built tool`);
-    bundleSpecs.push({ name, selected });
+    specs.push({ name, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
   }
-  const modules = new Map(built.map((b) => [b.emitted.path, b.emitted.text]));
-  const partsOf = new Map(bundleSpecs.map((spec) => [spec.name, spec.selected.map(({ index, tools }): BundlePart => {
-    const b = built[index]!;
-    return { model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations };
-  })]));
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries)]));
-  const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
-  const notices = [...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle));
-  // Libraries are not imported by the bundle at all: their sandbox code is inside it, as data.
-  const external: string[] = [];
-  return { built, problems, notices, failed, partsOf, entries, modules, external };
+  return specs;
+}
+
+/** The bundle of one agent: its manifest checked against the built catalog, then its narrowed models. */
+async function agentSpecs(agentDir: string, built: readonly AnalysedSchema[], catalog: AgentCatalog, diagnostics: Diagnostic[], problems: string[]): Promise<BundleSpec[]> {
+  // The agent's files are read with the front end (ts-morph), loaded only for an agent build.
+  const { validateAgent } = await import('../agent/validate-agent.ts');
+  const { agentModels } = await import('../agent/agent-models.ts');
+  const name = resolve(agentDir).split(sep).pop()!;
+  const result = validateAgent(agentDir, catalog);
+  diagnostics.push(...result.diagnostics.filter((d) => d.severity === 'error'));
+  if (!result.plan || hasErrors(result.diagnostics)) {
+    problems.push(`agent ${name}: the manifest has errors (\`toolkit validate-agent ${name}\` lists them)`);
+    return [{ name, parts: [], extraModules: [] }];
+  }
+  if (result.plan.inlineTools.length > 0) {
+    problems.push(`agent ${name}: inline tools (${result.plan.inlineTools.join(', ')}) cannot be bundled yet: define them in a provider schema and reference them as <namespace>/tool/<name>`);
+  }
+  const parts: BundlePart[] = [];
+  const extraModules: (readonly [string, string])[] = [];
+  for (const { model, source } of agentModels(result.plan, built.map((b) => b.model))) {
+    const emitted = emitSchemaModule(model, source);
+    extraModules.push([emitted.path, emitted.text]);
+    parts.push({ model, source, module: emitted.path, tools: null, declarations: emitted.declarations });
+  }
+  return [{ name, parts, extraModules }];
 }
 
 /** The warning for a bundle whose plain `tools/list` answer is larger than clients take. */
 function listingNotice(name: string, bundle: { readonly listingBytes: number; readonly tools: number }): string {
-  return `toolkit build: warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json makes a smaller bundle)`;
+  return `warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json makes a smaller bundle)`;
 }
 
 /**
  * The sandbox code of every library the schemas' handlers load, bundled now (cached on disk by
- * content). One that cannot be (not installed, or it needs I/O) is a build problem naming it and the
+ * content). One that cannot be (not installed, or it needs I/O) is a note (a warning) naming it and the
  * schemas that need it; the bundles still serve every other tool, and those schemas' tools answer
  * with the same message.
  */
@@ -257,11 +344,11 @@ function selectedGroups(groups: Readonly<Record<string, GroupConfig>>, only: str
     const group = groups[only];
     if (!group) {
       const known = Object.keys(groups).sort();
-      throw new BuildError(`unknown group "${only}"${known.length ? ` (groups: ${known.join(', ')})` : ' (.toolkit/config.json declares no groups)'}`);
+      throw new BuildError(`unknown group "${only}"${known.length ? ` (groups: ${known.join(', ')})` : ' (.toolkit/config.json declares no groups)'}`, 'usage');
     }
     return [[only, group]];
   }
-  if (CATALOG in groups) throw new BuildError(`a group cannot be named "${CATALOG}": that name is the bundle of every schema`);
+  if (CATALOG in groups) throw new BuildError(`a group cannot be named "${CATALOG}": that name is the bundle of every schema`, 'usage');
   return Object.entries(groups).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 

@@ -7,11 +7,14 @@
  * (`toolkit build --watch`), each rebuild re-parses only the modules whose text changed.
  */
 import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
-const shimsStandIn = resolve(toolkitRoot, 'templates', 'sdk-shims.ts');
+/** A toolkit source as the bundler reads it: the TypeScript in the repository, the compiled JavaScript in the installed package. */
+const sourceOrCompiled = (path: string): string => (existsSync(path) ? path : path.replace(/\.ts$/, '.js'));
+const shimsStandIn = sourceOrCompiled(resolve(toolkitRoot, 'templates', 'sdk-shims.ts'));
 const NAMESPACE = 'toolkit-generated';
 
 /** Packages never bundled: native code, and what the entry imports at run time on purpose. */
@@ -36,6 +39,11 @@ function generatedSources(sources: Sources): Plugin {
       // The SDK's Server takes Ajv from its shims only for elicitation; a stand-in keeps Ajv out (see the file).
       build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: shimsStandIn }));
       build.onResolve({ filter: /^toolkit-generated:/ }, (args) => ({ path: args.path.slice(`${NAMESPACE}:`.length), namespace: NAMESPACE }));
+      // The runtime and templates the entries import (`./runtime/index.ts`) ship compiled in the package.
+      build.onResolve({ filter: /^\.\.?\/.*\.ts$/ }, (args) => {
+        const path = resolve(args.resolveDir, args.path);
+        return existsSync(path) ? undefined : { path: sourceOrCompiled(path) };
+      });
       // Libraries named in `requiredLibraries` stay run-time imports (decided per build, hence here).
       build.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path, sources.external) ? { path: args.path, external: true } : undefined));
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {

@@ -24,7 +24,7 @@ export interface CheckOptions {
 export function checkOutput(options: CheckOptions): string[] {
   const schemasDir = resolve(options.schemasDir);
   const outDir = resolve(options.outDir);
-  if (!existsSync(schemasDir)) throw new BuildError(`schemas directory not found: ${options.schemasDir}`);
+  if (!existsSync(schemasDir)) throw new BuildError(`schemas directory not found: ${options.schemasDir}`, 'usage');
   const manifest = readManifest(outDir);
   if (!manifest) return [`${options.outDir}: no build found (no readable manifest.json); run \`toolkit build\``];
   const stale: string[] = [];

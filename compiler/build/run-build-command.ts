@@ -42,19 +42,21 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics));
     if (report.warnings > 0) io.stderr.write(`toolkit build: ${report.warnings} warning${report.warnings === 1 ? '' : 's'} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`);
     for (const problem of report.problems) io.stderr.write(`${problem}\n`);
-    for (const notice of report.notices) io.stderr.write(`${notice}\n`);
-    const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
-    io.stdout.write(`${report.schemas} schemas, ${report.tools} tools, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
-    if (!report.ok) {
+    for (const note of report.notes) io.stderr.write(`toolkit build: ${note}\n`);
+    if (!report.written) {
       const failed = report.failed.length;
-      io.stderr.write(`toolkit build: failed${failed ? `: ${failed} schema${failed === 1 ? '' : 's'} left out (${report.failed.join(', ')})` : ''}\n`);
+      const why = failed > 0 ? `${failed} schema${failed === 1 ? ' has' : 's have'} errors (${report.failed.join(', ')})` : `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} above`;
+      const hint = failed > 0 && report.problems.length === 0 ? '; `--skip-invalid` builds the others' : '';
+      io.stderr.write(`toolkit build: failed: ${why}; nothing was written, ${options.outDir} is as it was${hint}\n`);
       return 1;
     }
+    const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
+    io.stdout.write(`${report.schemas} schemas, ${report.tools} tools, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
     return 0;
   } catch (error) {
     if (error instanceof BuildError || error instanceof ProjectConfigError) {
       io.stderr.write(`toolkit build: ${error.message}\n`);
-      return 1;
+      return error instanceof ProjectConfigError || error.kind === 'usage' ? 2 : 1;
     }
     const failure = error as { errors?: { text: string; location?: { file: string; line: number } | null }[] };
     if (Array.isArray(failure.errors)) {

@@ -57,8 +57,12 @@ export const schemaRecord = (b: AnalysedSchema): ManifestSchema => ({
 /** Sorted failures, as the manifest keeps them. */
 export const sortFailures = (failed: readonly FailedSchema[]): FailedSchema[] => [...failed].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 
-/** Writes modules, cache, bundles and manifest (awaited last: its sizes are still being measured), then swaps them in for `outDir`. */
-export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Promise<Manifest>): Promise<void> {
+/**
+ * Writes modules, cache, bundles, `extra` files (path relative to the output → text: the indexes,
+ * an agent's modules) and the manifest (awaited last: its sizes are still being measured), then
+ * swaps them in for `outDir`.
+ */
+export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Promise<Manifest>, extra: ReadonlyMap<string, string> = new Map()): Promise<void> {
   await replaceDirectory(outDir, async (temp) => {
     const made = new Set<string>();
     for (const b of built) {
@@ -72,6 +76,10 @@ export async function writeOutput(outDir: string, built: readonly AnalysedSchema
     for (const output of outputs) {
       writeFileSync(join(temp, `${output.name}.mjs`), output.code);
       writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
+    }
+    for (const [path, text] of extra) {
+      mkdirSync(dirname(join(temp, path)), { recursive: true });
+      writeFileSync(join(temp, path), text);
     }
     writeFileSync(join(temp, MANIFEST_FILE), manifestText(await manifest));
   });

@@ -112,7 +112,7 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   const skills = withFiles ? loadSkills(path, facts.skills, facts.names, fs, r, other) : [];
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
-  const model = normalizeSchema({ main: facts.main, file: path, lists, prompts, skills, ...(read.handlers ? { handlers: read.handlers } : {}) });
+  const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, ...(read.handlers ? { handlers: read.handlers } : {}) });
   if (reportEmptyEnums(model, facts.main, r)) return toResult([...other, ...r.diagnostics]);
   return { ...toResult(diagnostics), model };
 }

@@ -19,6 +19,8 @@ import type { ResolvedList } from './shared-lists.ts';
 
 export interface NormalizeInput {
   readonly main: Obj;
+  /** What the model's hash is taken of (default `main`): the schema as written, when `main` is a reading of it. */
+  readonly hashed?: Obj;
   readonly file: string;
   readonly lists: ReadonlyMap<string, ResolvedList>;
   readonly handlers?: HandlersSource;
@@ -26,7 +28,7 @@ export interface NormalizeInput {
   readonly skills: readonly SkillModel[];
 }
 
-const HOOKS = ['preRequest', 'executeRequest', 'postRequest'] as const;
+const HOOKS = ['preRequest', 'executeRequest', 'postRequest', 'postProcess'] as const;
 
 export function normalizeSchema(input: NormalizeInput): SchemaModel {
   const { main } = input;
@@ -57,7 +59,7 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
     sharedLists,
     ...(input.handlers ? { handlersSource: input.handlers.printed } : {}),
     file: input.file,
-    hash: hashValue(main),
+    hash: hashValue(input.hashed ?? main),
   };
 }
 

@@ -14,7 +14,7 @@ export interface HandlerEntry {
   readonly column: number;
 }
 
-type FunctionLike = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration;
+export type FunctionLike = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration;
 
 /**
  * The entries of the returned object, or undefined when it cannot be read without running code: the
@@ -44,7 +44,8 @@ export function readHandlerEntries(factory: FunctionLike, source: ts.SourceFile)
   return entries;
 }
 
-function returnedObject(factory: FunctionLike): ts.ObjectLiteralExpression | undefined {
+/** The object literal the factory returns (the one way out), or undefined when it cannot be read without running code. */
+export function returnedObject(factory: FunctionLike): ts.ObjectLiteralExpression | undefined {
   const body = factory.body;
   if (!body) return undefined;
   if (!ts.isBlock(body)) return objectBehind(body, factory);
@@ -65,7 +66,7 @@ function returnedObject(factory: FunctionLike): ts.ObjectLiteralExpression | und
  * An object literal, or a local `const` in the factory body that holds one and is used nowhere else
  * (so `out.x = …`, `Object.assign(out, …)` or `delete out.x` cannot change it unseen).
  */
-function objectBehind(expression: ts.Expression, factory: FunctionLike): ts.ObjectLiteralExpression | undefined {
+export function objectBehind(expression: ts.Expression, factory: FunctionLike): ts.ObjectLiteralExpression | undefined {
   const node = unwrap(expression);
   if (ts.isObjectLiteralExpression(node)) return node;
   if (!ts.isIdentifier(node) || !factory.body || !ts.isBlock(factory.body)) return undefined;

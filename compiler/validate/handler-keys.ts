@@ -2,8 +2,11 @@
 import type { Reporter } from './reporter.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
 
-/** `resources` maps each resource name to its query names (resource entries are keyed by query). */
-export function checkHandlerKeys(handlers: HandlersSource | undefined, toolNames: ReadonlySet<string>, resources: ReadonlyMap<string, ReadonlySet<string>>, r: Reporter): void {
+/**
+ * `resources` maps each resource name to its query names (resource entries are keyed by query).
+ * `format` 2 judges hooks by format 2.0.0's rules (format-2.ts), 3 flags `postProcess` (VAL082).
+ */
+export function checkHandlerKeys(handlers: HandlersSource | undefined, toolNames: ReadonlySet<string>, resources: ReadonlyMap<string, ReadonlySet<string>>, r: Reporter, format: 2 | 3 = 3): void {
   if (!handlers) return;
   const file = r.file;
   if (!handlers.entries) {
@@ -18,8 +21,11 @@ export function checkHandlerKeys(handlers: HandlersSource | undefined, toolNames
     for (const query of toolNames.has(entry.key) ? [] : entry.members.filter((m) => queries && !queries.has(m))) {
       r.reportAt('VAL005', file, entry.line, entry.column, `Handler key '${entry.key}.${query}' does not match any query of resource ${entry.key}`);
     }
-    if (toolNames.has(entry.key) && entry.members.includes('executeRequest')) {
+    if (format === 3 && toolNames.has(entry.key) && entry.members.includes('executeRequest')) {
       r.reportAt('VAL063', file, entry.line, entry.column, `handler ${entry.key}: executeRequest is not a spec hook (spec: preRequest, postRequest)`);
+    }
+    if (format === 3 && toolNames.has(entry.key) && entry.members.includes('postProcess')) {
+      r.reportAt('VAL082', file, entry.line, entry.column, `handler ${entry.key}: postProcess is the hook of format 2.0.0; in 3.x write postRequest({ response }) (\`toolkit migrate\` converts it)`);
     }
   }
 }

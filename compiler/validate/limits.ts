@@ -11,10 +11,10 @@ export const LIMITS = {
   prompts: 4,
 } as const;
 
-export function checkLimits(main: Obj, r: Reporter): void {
+export function checkLimits(main: Obj, r: Reporter, format: 2 | 3 = 3): void {
   const { key, tools } = toolContainer(main);
   const toolCount = Object.keys(tools).length;
-  if (toolCount > LIMITS.tools) r.report('VAL031', [key], `schema exceeds maximum of ${LIMITS.tools} tools (found ${toolCount})`);
+  if (toolCount > LIMITS.tools) r.report('VAL031', [key], `schema exceeds maximum of ${LIMITS.tools} ${format === 2 ? 'routes' : 'tools'} (found ${toolCount})`);
   if (isObject(main.resources)) {
     const names = Object.keys(main.resources);
     if (names.length > LIMITS.resources) r.report('RES003', ['resources'], `at most ${LIMITS.resources} resources per schema, found ${names.length}`);

@@ -7,7 +7,8 @@ const KNOWN_FIELDS = new Set([
   'requiredServerParams', 'requiredLibraries', 'headers', 'sharedLists', 'resources', 'prompts', 'skills',
 ]);
 
-export function checkMainFields(main: Obj, r: Reporter): void {
+/** `format` 2: the container is `routes` and `root` is always required (format 2.0.0's own rules are in format-2.ts). */
+export function checkMainFields(main: Obj, r: Reporter, format: 2 | 3 = 3): void {
   for (const key of Object.keys(main)) {
     if (!KNOWN_FIELDS.has(key)) r.report('VAL003', [key], `main.${key} is not a known field`);
   }
@@ -20,21 +21,24 @@ export function checkMainFields(main: Obj, r: Reporter): void {
 
   const version = main.version;
   if (!isString(version) || !SEMVER.test(version) || !/^[23]\./.test(version)) {
-    r.report('VAL014', ['version'], `version must be a valid semver string with major 3, got ${show(version)}`);
+    r.report('VAL014', ['version'], `version must be a valid semver string (3.x.y, or 2.x.y for format 2.0.0), got ${show(version)}`);
   } else if (version.startsWith('2.')) {
-    r.report('VAL019', ['version'], `version ${version} is deprecated: use 3.x`);
+    r.report('VAL019', ['version'], `format ${version} is superseded by 3.x: \`toolkit migrate\` converts this schema`);
   }
 
   const hasTools = main.tools !== undefined;
   const hasRoutes = main.routes !== undefined;
-  if (hasTools && hasRoutes) r.report('VAL017', ['routes'], 'main must not define both tools and routes');
-  else if (hasRoutes) r.report('VAL018', ['routes'], 'main.routes is deprecated: rename it to tools');
-  const container = hasTools ? 'tools' : hasRoutes ? 'routes' : undefined;
-  if (container === undefined) r.report('VAL016', [], 'main.tools is required (an empty object for resource-only or skill-only schemas)');
-  else if (!isObject(main[container])) r.report('VAL016', [container], `main.${container} must be an object keyed by tool name`);
+  if (format === 3) {
+    if (hasTools && hasRoutes) r.report('VAL017', ['routes'], 'main must not define both tools and routes');
+    else if (hasRoutes) r.report('VAL018', ['routes'], 'main.routes is deprecated: rename it to tools');
+    if (!hasTools && !hasRoutes) r.report('VAL016', [], 'main.tools is required (an empty object for resource-only or skill-only schemas)');
+  }
+  const container = format === 2 ? (hasRoutes ? 'routes' : undefined) : hasTools ? 'tools' : hasRoutes ? 'routes' : undefined;
+  if (container !== undefined && !isObject(main[container])) r.report('VAL016', [container], `main.${container} must be an object keyed by ${format === 2 ? 'route' : 'tool'} name`);
 
   const toolCount = Object.keys(toolContainer(main).tools).length;
-  checkRoot(main.root, toolCount, r);
+  if (format === 2 && main.root === undefined) r.report('VAL015', [], 'main.root is required');
+  else checkRoot(main.root, toolCount, r);
 
   const arrays = [['docs', 'VAL020'], ['tags', 'VAL021'], ['requiredServerParams', 'VAL022'], ['requiredLibraries', 'VAL025']] as const;
   for (const [field, rule] of arrays) {

@@ -7,6 +7,7 @@ import type { Reporter } from './reporter.ts';
 import { isObject, isString, isStringArray, toolContainer, type Obj } from './checks.ts';
 import type { SchemaNames } from './content-placeholders.ts';
 import { checkTool } from './check-tool.ts';
+import { checkFormat2, format2View, formatOf } from './format-2.ts';
 import { checkEmptyRoot, checkHandlerKeys } from './handler-keys.ts';
 import { checkLimits } from './limits.ts';
 import { checkMainFields } from './main-fields.ts';
@@ -29,19 +30,25 @@ export interface MainValidationOptions {
 
 /** What later (file-level) stages need from `main` once it passed the shape rules. */
 export interface MainFacts {
+  /** `main` as the normalizer reads it (a format 2.0.0 schema in its 3.x-equivalent form). */
   readonly main: Obj;
+  readonly format: 2 | 3;
   readonly prompts: readonly PromptDeclaration[];
   readonly skills: readonly SkillDeclaration[];
   readonly names: SchemaNames;
 }
 
-export function validateMainValue(main: unknown, r: Reporter, options: MainValidationOptions = {}): MainFacts | undefined {
-  if (!isObject(main)) {
+export function validateMainValue(source: unknown, r: Reporter, options: MainValidationOptions = {}): MainFacts | undefined {
+  if (!isObject(source)) {
     r.report('VAL002', [], '`main` must be an object');
     return undefined;
   }
-  checkMainFields(main, r);
-  checkLimits(main, r);
+  const format = formatOf(source);
+  if (format === 2) checkFormat2(source, options.handlers, r);
+  // Format 2.0.0 is judged by the shared rules in its 3.x-equivalent reading (same paths, so same positions).
+  const main = format === 2 ? format2View(source) : source;
+  checkMainFields(main, r, format);
+  checkLimits(main, r, format);
   const declared = new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
   checkRootAndHeaders(main, declared, r);
   const listRefs = options.listRefs ?? checkSharedListRefs(main.sharedLists, r);
@@ -58,7 +65,7 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
     const resource = (main.resources as Obj)[name];
     return [name, new Set(isObject(resource) && isObject(resource.queries) ? Object.keys(resource.queries) : [])] as const;
   }));
-  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r);
+  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r, format);
   checkEmptyRoot(main.root, toolNames, options.handlers, containerKey, r);
   const prompts = checkPromptDeclarations(main.prompts, r);
   const skills = checkSkillDeclarations(main.skills, r);
@@ -68,5 +75,5 @@ export function validateMainValue(main: unknown, r: Reporter, options: MainValid
     resources: resourceNames,
     skills: new Set(isObject(main.skills) ? Object.keys(main.skills) : []),
   };
-  return { main, prompts, skills, names };
+  return { main, format, prompts, skills, names };
 }

@@ -91,9 +91,9 @@ test('without --connect-to the real host is asked for, which this machine cannot
   assert.match(run.stdout, /api\.open-meteo\.com/);
 });
 
-test('an unknown tool is one line naming the tools of its namespace, exit 1', async () => {
+test('an unknown tool is one line naming the tools of its namespace, exit 2', async () => {
   const run = await toolkit(['test', 'single', 'get_weather_openmeteo']);
-  assert.is(run.code, 1);
+  assert.is(run.code, 2);
   assert.is(run.stdout, '');
   assert.match(run.stderr, /^toolkit test single: no tool "get_weather_openmeteo" in schemas; tools of openmeteo: get_current_weather_openmeteo, get_daily_forecast_openmeteo, get_hourly_forecast_openmeteo, get_elevation_openmeteo\n$/);
 });

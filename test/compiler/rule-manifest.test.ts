@@ -5,9 +5,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { validateAgent } from '../../compiler/agent/validate-agent.ts';
+import { buildCatalogIndexes } from '../../compiler/build/catalog-index.ts';
 import { allRules } from '../../compiler/diagnostics/rules.ts';
 import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
+import { loadSchemaTreeSync } from '../../compiler/load/schema-tree.ts';
 
 const root = resolve(import.meta.dirname, '../fixtures');
 const NAME = /^([A-Z]+\d+)\.([a-z0-9-]+)\.(fails|passes)(?:\.mjs)?$/;
@@ -38,7 +41,17 @@ function collect(dir: string): Fixture[] {
 
 const ruleFixtures = collect(join(root, 'rules'));
 const scanFixtures = collect(join(root, 'scan'));
-const fixtures = [...ruleFixtures, ...scanFixtures];
+/** Agent fixtures hold `agents/<name>/agent.mjs` and are checked against the catalog in `agents/_catalog`. */
+const agentFixtures = collect(join(root, 'agents')).map((f) => {
+  const agents = join(root, 'agents', f.name, 'agents');
+  return { ...f, schema: join(agents, readdirSync(agents)[0] ?? '') };
+});
+const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures];
+const agentCatalogDir = join(root, 'agents', '_catalog');
+const agentCatalog = buildCatalogIndexes(
+  loadSchemaTreeSync(agentCatalogDir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [])),
+  agentCatalogDir,
+).catalog;
 /** Scan fixtures about schema code (not data files, not reading) must behave the same through loadSchema. */
 const scanSchemaFixtures = scanFixtures.filter((f) => /^SEC0\d\d$/.test(f.rule) && f.rule !== 'SEC028' && f.rule !== 'SEC029');
 const rules = await allRules();
@@ -103,6 +116,27 @@ test('each failing fixture raises its rule, each passing fixture validates witho
       wrong.push(`${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
     }
   }
+  assert.equal(wrong, []);
+});
+
+test('each failing agent fixture raises exactly its rule, each passing one validates clean', () => {
+  assert.equal(agentCatalog.tools.map((t) => `${t.namespace}/${t.tool}`), ['demo/getItem', 'demo/listItems', 'weather/currentWeather']);
+  const wrong: string[] = [];
+  for (const f of agentFixtures) {
+    const info = rules[f.rule];
+    if (!info) continue;
+    const { diagnostics } = validateAgent(f.schema, agentCatalog);
+    const hits = diagnostics.filter((d) => d.rule === f.rule);
+    const others = diagnostics.filter((d) => d.rule !== f.rule);
+    if (f.expect === 'fails') {
+      if (hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
+      else if (hits.some((d) => d.severity !== info.severity || d.line === 0)) wrong.push(`${f.name}: ${f.rule} should be a located ${info.severity}`);
+      if (others.length > 0) wrong.push(`${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+    } else if (diagnostics.length > 0) {
+      wrong.push(`${f.name}: expected nothing, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+    }
+  }
+  assert.ok(agentFixtures.length >= 44, `found ${agentFixtures.length}`);
   assert.equal(wrong, []);
 });
 

@@ -1,0 +1,95 @@
+/**
+ * `toolkit migrate <file|dir…> [--dry-run]`: rewrites format 2.0.0 schemas to 3.x through the AST
+ * (keys quoted or not; comments and formatting kept), validates each result, shows a diff, and
+ * writes only the results that validate (nothing with --dry-run).
+ */
+import { Command, Option } from 'clipanion';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { ToolkitCommand } from '../command-base.ts';
+import { UsageMistake } from '../errors.ts';
+import { EXIT } from '../exit-codes.ts';
+import { projectDirOf, projectOption } from '../options.ts';
+import type { MigrationResult } from '../../compiler/migrate/index.ts';
+
+export class MigrateCommand extends ToolkitCommand {
+  static override paths = [['migrate']];
+  static override valueNames = { '--to': 'FORMAT', '--project': 'DIR' };
+  static override usage = Command.Usage({
+    category: 'Develop (dev mode)',
+    description: 'rewrite format 2.0.0 schemas to 3.x, keeping comments and formatting, and show the diff',
+    details: `
+      Each path is a schema file or a directory (searched like \`toolkit validate\` does). The
+      conversion works on the module's syntax tree, never running it: \`version\` becomes 3.0.0,
+      \`routes\` becomes \`tools\` (quoted or unquoted keys), named placeholders become
+      \`{{USER_PARAM}}\` / \`{{SERVER_PARAM:KEY}}\`, and a \`postProcess({ data })\` hook becomes a
+      \`postRequest\` that calls it. Each result is validated before it is written; one that does not
+      validate is not written and its findings are printed. Schemas already in 3.x are left alone.
+      Exit 1 when any schema could not be migrated.
+    `,
+    examples: [
+      ['See what would change', 'toolkit migrate schemas/legacy --dry-run'],
+      ['Migrate one file', 'toolkit migrate schemas/providers/old/prices.mjs'],
+    ],
+  });
+
+  targets = Option.Rest({ name: 'file|dir', required: 1 });
+  dryRun = Option.Boolean('--dry-run', false, { description: 'show the diff and the findings, write nothing' });
+  to = Option.String('--to', { description: 'target format (default 3, the only target for now)' });
+  json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
+  diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
+  project = projectOption();
+
+  async run(): Promise<number> {
+    const { stdout } = this.context;
+    if (this.to !== undefined && this.to !== '3') throw new UsageMistake(`--to ${this.to}: format 3 is the only target for now (2.0.0 → 3.x)`);
+    const files: string[] = [];
+    const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
+    for (const target of this.targets) {
+      let isDir: boolean;
+      try {
+        isDir = statSync(target).isDirectory();
+      } catch {
+        throw new UsageMistake(`${target}: no such file or directory`);
+      }
+      files.push(...(isDir ? findSchemaFiles(target) : [target]));
+    }
+    const projectDir = projectDirOf(this.project);
+    const { allowedLibrariesOf } = await import('../project/project-config.ts');
+    const allowedLibraries = allowedLibrariesOf(projectDir);
+    const { migrateSource } = await import('../../compiler/migrate/index.ts');
+    const { createTwoFilesPatch } = await import('diff');
+    const { formatDiagnostics } = await import('../../compiler/diagnostics/format.ts');
+
+    const results: MigrationResult[] = [];
+    for (const file of files) {
+      const before = readFileSync(file, 'utf8');
+      const result = migrateSource(file, before, { to: 3, allowedLibraries, cwd: projectDir });
+      results.push(result);
+      if (result.status === 'migrated' && !this.dryRun) writeFileSync(file, result.text!);
+      if (this.json) continue;
+      if (result.status === 'unchanged') {
+        stdout.write(`${file}: unchanged (${result.reason})\n`);
+        continue;
+      }
+      if (result.text !== undefined && this.diff) {
+        stdout.write(createTwoFilesPatch(file, file, before, result.text, `format ${result.from}`, `format ${result.to}`));
+      }
+      if (result.status === 'failed') {
+        stdout.write(formatDiagnostics(result.diagnostics.filter((d) => d.severity === 'error')));
+        stdout.write(`${file}: not migrated: ${result.reason}${result.text !== undefined ? ' (nothing written)' : ''}\n`);
+      } else {
+        const warnings = result.diagnostics.length;
+        stdout.write(`${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${result.changes.length} change${result.changes.length === 1 ? '' : 's'}; validates${warnings ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}: \`toolkit validate ${file}\`` : ''})\n`);
+      }
+    }
+    const count = (status: string) => results.filter((r) => r.status === status).length;
+    const migrated = count('migrated');
+    const failed = count('failed');
+    if (this.json) {
+      stdout.write(`${JSON.stringify({ dryRun: this.dryRun, total: results.length, migrated, unchanged: count('unchanged'), failed, results: results.map((r) => ({ file: r.file, status: r.status, from: r.from ?? null, to: r.to, changes: r.changes, reason: r.reason ?? null, diagnostics: r.diagnostics, text: r.text ?? null })) }, null, 2)}\n`);
+    } else {
+      stdout.write(`${results.length} schemas: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`);
+    }
+    return failed > 0 ? EXIT.failed : EXIT.ok;
+  }
+}
