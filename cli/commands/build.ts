@@ -27,7 +27,7 @@ export class BuildCommand extends ToolkitCommand {
       \`toolkit search\` reads. \`--agent NAME\` builds only \`<out>/NAME.mjs\`: exactly the agent's
       tools, prompts, skills and resources. \`node <out>/catalog.mjs\` is a stdio MCP server; add
       \`--http [host:]port\` for Streamable HTTP. A build with any error writes nothing and leaves the
-      previous output as it was; a bundle that would serve no tool is never written.
+      previous output as it was; a bundle that would serve nothing (no tools, resources or prompts) is never written.
     `,
     examples: [
       ['Build the catalog and every group', 'toolkit build'],

@@ -197,7 +197,9 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   }
 
   const libraries = await guestLibraries(built, [options.projectDir, schemasDir]);
-  notes.push(...libraries.problems);
+  // A library that does not resolve fails the build (exit 1), but the bundle is still written: every other
+  // tool serves, and the tools that need the library answer with an error naming it and how to install it.
+  problems.push(...libraries.problems);
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
   const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.bundled)]));

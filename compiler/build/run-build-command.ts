@@ -52,6 +52,10 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     }
     const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
     io.stdout.write(`${report.schemas} schemas, ${report.tools} tools, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
+    if (report.problems.length > 0) {
+      io.stderr.write(`toolkit build: failed: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} above; the bundle was written and serves every tool the problems do not name\n`);
+      return 1;
+    }
     return 0;
   } catch (error) {
     if (error instanceof BuildError || error instanceof ProjectConfigError) {

@@ -90,7 +90,7 @@ test.after(async () => {
 test('validate-agent checks every agent against the catalog: located findings, exit 1 when one has errors', async () => {
   const all = await box.toolkit(['validate-agent'], { env: DEV });
   assert.is(all.code, 1, all.stdout + all.stderr);
-  assert.match(all.stdout, /^agents\/lost-agent\/agent\.mjs:\d+:\d+ {2}AGT010 {2}tool items\/tool\/deleteItem is not in the catalog \(items has getItem, listItems\)$/m);
+  assert.match(all.stdout, /^agents\/lost-agent\/agent\.mjs:\d+:\d+ {2}AGT010 {2}tool items\/tool\/deleteItem is not in the catalog \(items has getItem, listItems\) {2}\(docs\/schema-format\.md#agt010\)$/m);
   assert.match(all.stdout, /^2 agents, 1 errors, 0 warnings$/m);
   const one = await box.toolkit(['validate-agent', 'trip-helper', '--json'], { env: DEV });
   assert.is(one.code, 0, one.stdout);

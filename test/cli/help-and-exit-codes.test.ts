@@ -42,7 +42,7 @@ test('every command has --help: its usage with value names, no #0, no ANSI when 
     assert.not.ok(run.stdout.includes('#0'), `${path} shows #0`);
     assert.not.ok(hasAnsi(run.stdout), `${path} prints ANSI escapes to a pipe`);
     for (const line of run.stdout.split('\n').filter((l) => /^  --[a-z-]+ [^ ]/.test(l) && !/^  --[a-z-]+ {2}/.test(l))) {
-      assert.match(line, /^  --[a-z-]+ (?:[A-Z[][A-Z:\]]*|<[a-z-]+>) /, `${path}: option without a value name: ${line}`);
+      assert.match(line, /^  --[a-z-]+ (?:[A-Z[][A-Z0-9:\]]*|<[a-z-]+>) /, `${path}: option without a value name: ${line}`);
     }
   });
   const build = runs[paths.indexOf('build')]!.stdout;

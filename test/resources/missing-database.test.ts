@@ -126,12 +126,12 @@ test('a bundle built without an inline database names the path beside the bundle
   }
 });
 
-test('a schema tree with nothing to serve is a usage error naming what is missing', async () => {
+test('a schema tree with nothing to serve fails (exit 1) naming what is missing', async () => {
   const empty = createWorkspace('nothing');
   try {
     empty.write('schemas/blank/blank.mjs', "export const main = { namespace: 'blank', name: 'Blank', description: 'Nothing here.', version: '3.0.0', root: '', tools: {}, skills: {} }\n");
     const run = await runCli(['server', '--schemas', empty.schemasDir, '--project', empty.dir]);
-    assert.is(run.code, 2);
+    assert.is(run.code, 1);
     assert.match(run.stderr, /nothing to serve from .*: no tools, resources, prompts or skills/);
   } finally {
     empty.remove();

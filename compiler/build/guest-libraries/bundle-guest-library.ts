@@ -10,7 +10,7 @@
  * resolved package's `package.json`, the shims, esbuild's version), so `toolkit server` bundles a
  * library once, on the first call of a tool that needs it.
  */
-import { build, version as esbuildVersion, type Plugin } from 'esbuild';
+import { build, stop, version as esbuildVersion, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -186,4 +186,9 @@ export function bundlingGuestLibraries(options: BundlingSourceOptions): GuestLib
       return found;
     },
   };
+}
+
+/** Stops esbuild's service process (it starts again on the next build). */
+export function stopBundler(): Promise<void> {
+  return Promise.resolve(stop());
 }

@@ -17,7 +17,7 @@ export function guestLibrariesOnFirstUse(options: BundlingSourceOptions): GuestL
       try {
         return await (await source).load(name);
       } finally {
-        if (--busy === 0) await (await import('esbuild')).stop();
+        if (--busy === 0) await (await import('./bundle-guest-library.ts')).stopBundler();
       }
     },
   };
