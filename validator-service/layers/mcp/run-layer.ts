@@ -151,9 +151,14 @@ function modernReport(ctx: LayerContext, findings: Findings<McpCode>, s: ModernS
  * lookup run beside it.
  */
 export function runMcpLayer(ctx: LayerContext): Promise<Result> {
-  const modern = probeModern(ctx);
-  const card = findServerCard(ctx);
-  return withMcpSession(ctx, async (session) => report(ctx, session, await modern, await card));
+  let modern: Promise<ModernOutcome> | undefined;
+  let card: Promise<ServerCard | null> | undefined;
+  // The conversation (the longest chain of requests) goes out first; the probe and the card lookup
+  // start right after it, and `use` runs only once the handshake is done, when both have started.
+  const run = withMcpSession(ctx, async (session) => report(ctx, session, await modern!, await card!));
+  modern = probeModern(ctx);
+  card = findServerCard(ctx);
+  return run;
 }
 
 function report(ctx: LayerContext, session: McpSession, modern: ModernOutcome, card: ServerCard | null): Result {

@@ -8,7 +8,7 @@
 import type { LayerContext, Fetch } from '../layer.ts';
 import { appMimeType, uiExtensionId } from '../mcp-apps/constants.ts';
 import { connectMcp, type ConnectOutcome } from '../mcp/connect.ts';
-import type { Exchange } from '../mcp/recording-fetch.ts';
+import type { Exchange, FirstPost } from '../mcp/recording-fetch.ts';
 import { listDeclared, type Listings } from '../mcp/list-capabilities.ts';
 import { requestSignal } from './deadline.ts';
 
@@ -25,14 +25,26 @@ export interface McpSession {
   readonly exchanges: readonly Exchange[];
 }
 
-interface Entry { readonly session: Promise<McpSession>; users: number }
+interface Entry {
+  readonly session: Promise<McpSession>;
+  /** The answer to the handshake's first `initialize` POST; null when none was sent. */
+  readonly initializePost: Promise<FirstPost | null>;
+  users: number;
+}
 
 const memo = new WeakMap<AbortSignal, WeakMap<Fetch, Map<string, Entry>>>();
 
 const noListings: Listings = { tools: null, resources: null, resourceTemplates: null, prompts: null };
 
-async function open(ctx: LayerContext): Promise<McpSession> {
-  const outcome = await connectMcp(ctx, uiClientCapabilities);
+function openEntry(ctx: LayerContext): Entry {
+  let heard: (post: FirstPost | null) => void = () => undefined;
+  const initializePost = new Promise<FirstPost | null>((resolve) => { heard = resolve; });
+  const session = open(ctx, heard).finally(() => heard(null));
+  return { session, initializePost, users: 0 };
+}
+
+async function open(ctx: LayerContext, onInitializePost: (post: FirstPost) => void): Promise<McpSession> {
+  const outcome = await connectMcp(ctx, uiClientCapabilities, onInitializePost);
   if (outcome.kind !== 'connected') return { outcome, listings: noListings, tools: null, exchanges: outcome.exchanges };
   const { connection } = outcome;
   const capabilities = connection.client.getServerCapabilities() ?? {};
@@ -51,7 +63,7 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
   if (!byUrl) { byUrl = new Map(); byFetch.set(ctx.fetch, byUrl); }
   const key = ctx.url.href;
   let entry = byUrl.get(key);
-  if (!entry) { entry = { session: open(ctx), users: 0 }; byUrl.set(key, entry); }
+  if (!entry) { entry = openEntry(ctx); byUrl.set(key, entry); }
   entry.users += 1;
   const mine = entry;
   try {
@@ -64,4 +76,13 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
       if (session?.outcome.kind === 'connected') await session.outcome.connection.close();
     }
   }
+}
+
+/**
+ * How the assessment's shared session's first `initialize` POST was answered, when a session is open
+ * for `ctx` (the layers that hold one start before the OAuth layer); null when none is open, or when
+ * no POST was sent. Never opens a session itself.
+ */
+export function sharedInitializePost(ctx: LayerContext): Promise<FirstPost | null> | null {
+  return memo.get(ctx.signal)?.get(ctx.fetch)?.get(ctx.url.href)?.initializePost ?? null;
 }
