@@ -12,7 +12,11 @@ export interface Exchange {
   readonly wwwAuthenticate: string | null;
   /** Whether the server issued an `Mcp-Session-Id` (the value is a credential and is not kept). */
   readonly sessionIssued: boolean;
-  /** The first bytes of a successful JSON or event-stream body, read from a clone; complete once `prefixDone` settles. */
+  /**
+   * The first bytes of the first POST's successful JSON or event-stream body (the `initialize`
+   * answer, which tells a failed MCP handshake from another JSON API), read from a clone; complete
+   * once `prefixDone` settles. Null for later requests: their answers are the client's to read.
+   */
   bodyStart: string | null;
   /**
    * Settles (never rejects) when the capture of `bodyStart` has finished; resolved at once when nothing
@@ -94,7 +98,7 @@ export function recordingFetch(base: Fetch, signal: AbortSignal, onFirstPost?: (
           bodyStart: null,
           error: null,
         };
-        const capture = method === 'POST' && response.ok && /json|event-stream/i.test(contentType ?? '');
+        const capture = method === 'POST' && !posted && response.ok && /json|event-stream/i.test(contentType ?? '');
         const exchange = withPrefixDone(fields, capture ? capturePrefix(response, fields) : undefined);
         record.exchanges.push(exchange);
         first(method, { exchange, redirected: response.url !== '' && response.url !== url, error: null });
