@@ -1,12 +1,15 @@
 /**
- * Validator service benchmark, bounded (~1–2 min), side by side in one run:
- *  1. one full 8-layer assessment (real layers, over HTTP) next to its slowest layer run alone in the
- *     same service (bar: full ≤ 1.1× slowest alone), median of N, alternating so drift hits both;
+ * Validator service benchmark, bounded (~2 min), side by side in one run:
+ *  1. one full 8-layer assessment next to its slowest layer run alone (bar: full ≤ 1.1× slowest
+ *     alone), each in its own service process, the peer in a third: on bare loopback and with a
+ *     network-like server time per request (`BENCH_VALIDATOR_DELAYS`, default `0,30` ms); medians of
+ *     `BENCH_VALIDATOR_PAIRS` (21) alternating runs after warm-up, with the CPU each process spent;
  *  2. an ERC-8004 lookup (`POST /api/lookup`) against a local chain (ganache, solc-compiled
  *     registries) next to the raw `eth_call` round trips it needs, sent by hand with fetch
  *     (sequentially, and as the two batches the lookup itself sends);
  *  3. load: 200 assessments at concurrency 20 against loopback peers — throughput, p50/p99 latency,
  *     and the service process's peak RSS (VmHWM of a separate child process).
+ * `BENCH_VALIDATOR_SECTIONS=1,3` runs only some sections.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,46 +26,82 @@ const post = async (base: string, path: string, body: unknown) => {
   return json;
 };
 
+/** A child process of this file in one of its modes; it prints its URL on the first line of stdout. */
+interface Child { readonly url: string; readonly pid: number; stop(): Promise<void> }
+async function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, ...args], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; if (out.includes('\n')) resolve(out.split('\n')[0]!.trim()); });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
+  });
+  return { url, pid: child.pid!, stop: async () => { child.stdin.end(); await new Promise((resolve) => child.on('exit', resolve)); } };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Per-request server time of the two rows: bare loopback, and an endpoint across a network. */
+const DELAYS = (process.env['BENCH_VALIDATOR_DELAYS'] ?? '0,30').split(',').map(Number);
+const PAIRS = Number(process.env['BENCH_VALIDATOR_PAIRS'] ?? 21);
+const BAR = 1.1;
+const SECTIONS = (process.env['BENCH_VALIDATOR_SECTIONS'] ?? '1,2,3').split(',').map(Number);
+
 async function main(): Promise<void> {
-  const { layers: allLayers } = await import('../validator-service/layers/index.ts');
   const { startStreamableMcpServer } = await import('../test/peers/mcp-streamable-server.ts');
   const { startHttpWebsite } = await import('../test/peers/websites.ts');
   const { startWorld } = await import('../test/peers/erc8004-world.ts');
   const rows: string[][] = [];
 
-  // 1. Full assessment vs the slowest layer alone. Target: an MCP server with paid tools (in its own
-  // process), so MCP, MCP Apps and x402 each hold an MCP conversation and the other five layers probe
-  // HTTP. Twice: on bare loopback (every layer's CPU shares the service's one thread) and with 25 ms
-  // of server time per request (closer to an endpoint on the internet).
-  for (const delayMs of [0, 25]) {
-    const peer = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--paid-peer', String(delayMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const peerUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      peer.stdout.on('data', (c) => { out += c; if (out.includes('\n')) resolve(out.split('\n')[0]!.trim()); });
-      peer.on('exit', (code) => reject(new Error(`peer exited ${code}`)));
-    });
-    const env = { VALIDATOR_ALLOW_HOSTS: new URL(peerUrl).host, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100' };
-    const full = await startValidator({ port: 0, env });
-    const first = await post(full.url, '/api/assess', { url: peerUrl }) as { layers: Record<string, { durationMs: number }> };
-    const [slowestName] = Object.entries(first.layers).sort((a, b) => b[1].durationMs - a[1].durationMs)[0]!;
-    const alone = await startValidator({ port: 0, env, layers: allLayers.filter((l: Layer) => l.name === slowestName) });
+  // 1. One full assessment vs its slowest layer alone. The target is an MCP server with paid tools,
+  // so MCP, MCP Apps and x402 need the MCP conversation and the other layers probe HTTP. Three
+  // processes, so no one's CPU is counted against another's: the peer (a real endpoint is another
+  // machine), the full service (8 layers), the service with the slowest layer only; this process only
+  // sends `/api/assess` and times it. Runs alternate full / alone (so load drift hits both), after
+  // warm-up; medians of PAIRS each. Rows: bare loopback, and DELAY ms of server time per request.
+  for (const delayMs of SECTIONS.includes(1) ? DELAYS : []) {
+    const peer = await startChild(['--paid-peer', String(delayMs)]);
+    const env = { ...process.env, VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100', API_TOKEN: '' };
+    const full = await startChild(['--serve'], env);
+    const warm: Record<string, number[]> = {};
+    for (let i = 0; i < 5; i++) {
+      const { layers } = await post(full.url, '/api/assess', { url: peer.url }) as { layers: Record<string, { durationMs: number }> };
+      for (const [name, layer] of Object.entries(layers)) (warm[name] ??= []).push(layer.durationMs);
+    }
+    const [slowestName] = Object.entries(warm).sort((a, b) => median(b[1]) - median(a[1]))[0]!;
+    const alone = await startChild(['--serve', '--layers', slowestName], env);
+    for (let i = 0; i < 5; i++) await post(alone.url, '/api/assess', { url: peer.url });
     const fullMs: number[] = [];
     const aloneMs: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      for (const [base, into] of [[full.url, fullMs], [alone.url, aloneMs]] as const) {
+    const cpu = { full: 0, alone: 0, peerFull: 0, peerAlone: 0 };
+    for (let i = 0; i < PAIRS; i++) {
+      for (const [which, service, into] of [['full', full, fullMs], ['alone', alone, aloneMs]] as const) {
+        const serviceCpu = cpuMs(service.pid);
+        const peerCpu = cpuMs(peer.pid);
         const started = performance.now();
-        await post(base, '/api/assess', { url: peerUrl });
+        await post(service.url, '/api/assess', { url: peer.url });
         into.push(performance.now() - started);
+        cpu[which] += cpuMs(service.pid) - serviceCpu;
+        cpu[which === 'full' ? 'peerFull' : 'peerAlone'] += cpuMs(peer.pid) - peerCpu;
       }
     }
-    await Promise.all([full.close(), alone.close()]);
-    peer.stdin.end();
-    await new Promise((resolve) => peer.on('exit', resolve));
+    await Promise.all([full.stop(), alone.stop(), peer.stop()]);
     const ratio = median(fullMs) / median(aloneMs);
-    rows.push([`8-layer assessment, MCP + x402 peer, ${delayMs ? `${delayMs} ms per request` : 'bare loopback'} (median of 11)`, `${median(fullMs).toFixed(1)} ms`, `slowest layer (${slowestName}) alone ${median(aloneMs).toFixed(1)} ms`, `${ratio.toFixed(2)}× (bar ≤ 1.10×: ${ratio <= 1.1 ? 'met' : 'NOT met'})`]);
+    const per = (ms: number) => (ms / PAIRS).toFixed(0);
+    rows.push([
+      `8 layers vs slowest alone, MCP + x402 peer, ${delayMs ? `${delayMs} ms per request` : 'bare loopback'} (median of ${PAIRS}, alternating)`,
+      `full ${median(fullMs).toFixed(1)} ms`,
+      `${slowestName} alone ${median(aloneMs).toFixed(1)} ms`,
+      `${ratio.toFixed(2)}× (bar ≤ ${BAR.toFixed(2)}×: ${ratio <= BAR ? 'met' : 'NOT met'})`,
+      `CPU per assessment: service ${per(cpu.full)} vs ${per(cpu.alone)} ms, peer ${per(cpu.peerFull)} vs ${per(cpu.peerAlone)} ms`,
+    ]);
   }
 
   // 2. Lookup vs raw eth_call round trips on a local chain.
+  if (SECTIONS.includes(2)) {
   const world = await startWorld();
   const svc = await startValidator({ port: 0, ca: world.ca.ca, env: { VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_ALLOW_HOSTS: world.allowHosts, VALIDATOR_IPFS_GATEWAY: world.files.url } });
   const rpc = world.sepolia.rpcUrl;
@@ -110,9 +149,13 @@ async function main(): Promise<void> {
     `${median(lookupMs).toFixed(1)} ms (${rpcCalls} RPC calls in ${rpcRequests} requests)`,
     `raw eth_call: 5 sequential ${median(sequentialMs).toFixed(1)} ms, 3 requests (1 batch + 2) ${median(batchedMs).toFixed(1)} ms`,
     `lookup / raw batched ${(median(lookupMs) / median(batchedMs)).toFixed(2)}×`,
+    '',
   ]);
 
-  // 3. Load against a separate service process.
+  }
+
+  // 3. Load against a separate service process (the peers are in this one).
+  if (SECTIONS.includes(3)) {
   const mcp = await startStreamableMcpServer({ name: 'bench-peer' });
   const site = await startHttpWebsite();
   const allow = `${new URL(mcp.url).host},${new URL(site.url).host}`;
@@ -149,11 +192,12 @@ async function main(): Promise<void> {
   await new Promise((resolve) => child.on('exit', resolve));
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
-  rows.push([`${total} assessments (8 layers), concurrency ${concurrency}`, `${(total / elapsed).toFixed(1)} /s`, `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`, `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`]);
+  rows.push([`${total} assessments (8 layers), concurrency ${concurrency}`, `${(total / elapsed).toFixed(1)} /s`, `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`, `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`, '']);
   await mcp.close();
   await site.close();
+  }
 
-  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
   for (const row of rows) process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |\n`);
 }
 
@@ -165,7 +209,10 @@ if (process.argv.includes('--paid-peer')) {
   process.stdin.resume();
   process.stdin.on('end', () => void peer.close().then(() => process.exit(0)));
 } else if (process.argv.includes('--serve')) {
-  const running = await startValidator({ port: 0, env: process.env });
+  // `--layers a,b`: only those layers (the "slowest layer alone" service of section 1).
+  const only = process.argv.includes('--layers') ? process.argv[process.argv.indexOf('--layers') + 1]!.split(',') : null;
+  const { layers: allLayers } = await import('../validator-service/layers/index.ts');
+  const running = await startValidator({ port: 0, env: process.env, ...(only ? { layers: allLayers.filter((l: Layer) => only.includes(l.name)) } : {}) });
   process.stdout.write(`${running.url}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void running.close().then(() => process.exit(0)));

@@ -7,9 +7,9 @@ import type { ValidatorConfig } from './config.ts';
 import type { Layer } from './layers/layer.ts';
 import { raceSignal } from './layers/shared/deadline.ts';
 import { SsrfBlockedError } from './net/errors.ts';
+import { openAssessmentNetwork } from './net/assessment-network.ts';
 import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './net/resolve-target.ts';
-import { createTlsInfo } from './net/tls-info.ts';
 import type { Assessment } from './pipeline/assessment.ts';
 import { LookupError, lookupAgent, type LookupRequest, type LookupResult } from './erc8004/lookup.ts';
 import { runAssessment } from './pipeline/run-assessment.ts';
@@ -48,8 +48,9 @@ const LOOKUP_STATUS: Readonly<Record<LookupError['kind'], number>> = {
 export function createValidatorCore(deps: CoreDeps): ValidatorCore {
   const { config } = deps;
   const policy: TargetPolicy = { allowList: config.allowList, resolve: deps.resolve ?? systemResolver };
+  const networkOptions = { ...policy, maxBytes: config.fetchMaxBytes, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}), ...(deps.now ? { now: deps.now } : {}) };
+  // Lookups (`/api/lookup`) use a fetch without a pool: a few RPC calls, no shared DNS answer needed.
   const fetch = createGuardedFetch({ ...policy, maxBytes: config.fetchMaxBytes, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}) });
-  const tlsInfo = createTlsInfo({ ...policy, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}), ...(deps.now ? { now: deps.now } : {}) });
   const implemented = deps.layers.map((l) => l.name);
 
   return {
@@ -57,20 +58,26 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
     implementedLayers: implemented,
     async assess(request) {
       const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
+      // One DNS answer and one connection pool for the whole assessment (net/assessment-network.ts).
+      const network = openAssessmentNetwork(networkOptions);
       try {
-        await raceSignal(resolveTarget(request.url, policy), undefined, { ms: Math.min(timeoutMs, 5_000), error: () => new Error('slow DNS') });
-      } catch (error) {
-        if (error instanceof SsrfBlockedError) throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
-        // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
+        try {
+          await raceSignal(resolveTarget(request.url, network.policy), undefined, { ms: Math.min(timeoutMs, 5_000), error: () => new Error('slow DNS') });
+        } catch (error) {
+          if (error instanceof SsrfBlockedError) throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
+          // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
+        }
+        const assessment = await runAssessment(
+          { url: request.url, timeoutMs, options: { ipfsGateway: config.ipfsGateway, ...(request.options ?? {}) } },
+          { layers: deps.layers, fetch: network.fetch, tlsInfo: network.tlsInfo, ...(deps.now ? { now: deps.now } : {}) },
+        );
+        if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
+          throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
+        }
+        return assessment;
+      } finally {
+        network.close();
       }
-      const assessment = await runAssessment(
-        { url: request.url, timeoutMs, options: { ipfsGateway: config.ipfsGateway, ...(request.options ?? {}) } },
-        { layers: deps.layers, fetch, tlsInfo, ...(deps.now ? { now: deps.now } : {}) },
-      );
-      if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
-        throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
-      }
-      return assessment;
     },
     async lookup(request) {
       try {

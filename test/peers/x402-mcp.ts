@@ -24,6 +24,10 @@ export interface PaidMcpPeer extends Peer {
   readonly toolCalls: string[];
   /** JSON-RPC methods received, in order. */
   readonly methods: string[];
+  /** HTTP requests received (any path and method) and TCP connections accepted, since start. */
+  readonly traffic: { requests: number; connections: number };
+  /** Connections open right now. */
+  openConnections(): Promise<number>;
 }
 
 export interface PaidMcpOptions {
@@ -79,7 +83,9 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
     return server;
   };
 
+  const traffic = { requests: 0, connections: 0 };
   const http = createServer(async (req, res) => {
+    traffic.requests += 1;
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== '/mcp') { res.writeHead(404).end(); return; }
@@ -96,6 +102,11 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
       if (!res.headersSent) res.writeHead(500).end(String(error));
     }
   });
+  http.on('connection', () => { traffic.connections += 1; });
   const port = await listen(http);
-  return { url: `http://127.0.0.1:${port}/mcp`, toolCalls, methods, close: () => closeServer(http) };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`, toolCalls, methods, traffic,
+    openConnections: () => new Promise((resolve, reject) => http.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    close: () => closeServer(http),
+  };
 }

@@ -6,11 +6,10 @@
  */
 import type { Resource } from '@modelcontextprotocol/client';
 import type { Layer, LayerContext, LayerResult } from './layer.ts';
-import { uiCodes } from './mcp-apps/codes.ts';
+import { uiCodes, type UiCode } from './mcp-apps/codes.ts';
 import { appMimeType, sameMime, skybridgeMimeType, uiExtensionId } from './mcp-apps/constants.ts';
 import { linkOf, type ToolLink } from './mcp-apps/linkage.ts';
 import { readUiResource, type UiResourceReport } from './mcp-apps/read-ui-resource.ts';
-import { listDeclared } from './mcp/list-capabilities.ts';
 import { requestSignal } from './shared/deadline.ts';
 import { defineLayer } from './shared/define-layer.ts';
 import { Findings } from './shared/findings.ts';
@@ -32,7 +31,7 @@ function isUiResource(resource: Resource): boolean {
   return resource.uri.startsWith('ui://') || sameMime(resource.mimeType, appMimeType) || sameMime(resource.mimeType, skybridgeMimeType);
 }
 
-async function run(ctx: LayerContext): Promise<Result> {
+function run(ctx: LayerContext): Promise<Result> {
   return withMcpSession(ctx, (session) => assess(ctx, session));
 }
 
@@ -49,8 +48,7 @@ async function assess(ctx: LayerContext, session: McpSession): Promise<Result> {
   const caps = connection.client.getServerCapabilities() ?? {};
   const extensions = (caps as { extensions?: Record<string, unknown> }).extensions;
   const advertised = extensions?.[uiExtensionId] ?? null;
-  const limits = { signal: requestSignal(ctx), timeout: ctx.timeoutMs };
-  const listings = { tools: session.tools, resources: caps.resources ? (await listDeclared(connection, { resources: caps.resources }, limits)).resources : null };
+  const { listings } = session;
   if (listings.tools?.error) findings.add('UI-022', `tools/list failed: ${listings.tools.error}`, 'tools/list');
   if (listings.resources?.error) findings.add('UI-022', `resources/list failed: ${listings.resources.error}`, 'resources/list');
 
@@ -71,9 +69,16 @@ async function assess(ctx: LayerContext, session: McpSession): Promise<Result> {
   if (links.length > 0 && !caps.resources) findings.add('UI-021', 'Tools link UI resources but the server does not declare the resources capability, so hosts cannot read them.', 'capabilities');
 
   const uris = [...new Set([...listed.map((r) => r.uri), ...links.map((l) => l.resourceUri)])].slice(0, maxReads);
+  // Read concurrently; each read's findings are kept apart and added in URI order.
+  const limits = { signal: requestSignal(ctx), timeout: ctx.timeoutMs };
+  const reads = caps.resources ? await Promise.all(uris.map(async (uri) => {
+    const own = new Findings(uiCodes);
+    return { report: await readUiResource(connection, uri, listed.find((r) => r.uri === uri), limits, own), own };
+  })) : [];
   const reports: UiResourceReport[] = [];
-  if (caps.resources) {
-    for (const uri of uris) reports.push(await readUiResource(connection, uri, listed.find((r) => r.uri === uri), limits, findings));
+  for (const { report, own } of reads) {
+    for (const m of own.messages) findings.add(m.code as UiCode, m.message, m.location);
+    reports.push(report);
   }
   findings.add('UI-001', `${listed.length} UI resource(s) listed, ${links.length} tool(s) linked to a UI.`, ctx.url.href);
   const readable = reports.filter((r) => r.readable);

@@ -6,7 +6,7 @@
 import type { Layer, LayerContext, LayerResult } from './layer.ts';
 import { discoverAuthorizationServer, type AuthorizationServerLookup } from './oauth/authorization-server.ts';
 import { probeChallenge } from './oauth/challenge-probe.ts';
-import { oauthCodes } from './oauth/codes.ts';
+import { oauthCodes, type OauthCode } from './oauth/codes.ts';
 import { findProtectedResource } from './oauth/protected-resource.ts';
 import { parseBearerChallenge } from './oauth/www-authenticate.ts';
 import { defineLayer } from './shared/define-layer.ts';
@@ -42,8 +42,16 @@ async function run(ctx: LayerContext): Promise<Result> {
     findings.add('OAUTH-003', `The endpoint requires a token but publishes no protected-resource metadata; tried ${prm.attempts.map((a) => a.url).join(', ')}.`, ctx.url.href);
   }
   const servers = prm.found?.authorizationServers ?? [];
+  // Issuers are discovered at once; each one's findings are kept apart and added in listing order.
+  const discovered = await Promise.all(servers.slice(0, 3).map(async (issuer) => {
+    const own = new Findings(oauthCodes);
+    return { lookup: await discoverAuthorizationServer(ctx, own, issuer), own };
+  }));
   const lookups: AuthorizationServerLookup[] = [];
-  for (const issuer of servers.slice(0, 3)) lookups.push(await discoverAuthorizationServer(ctx, findings, issuer));
+  for (const { lookup, own } of discovered) {
+    for (const m of own.messages) findings.add(m.code as OauthCode, m.message, m.location);
+    lookups.push(lookup);
+  }
   const first = lookups[0]?.found ?? null;
   if (challenge?.scope) findings.add('OAUTH-019', `The challenge asks for scope "${challenge.scope}".`, 'WWW-Authenticate');
 

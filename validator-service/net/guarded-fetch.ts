@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import type { Fetch } from '../layers/layer.ts';
 import { raceSignal } from '../layers/shared/deadline.ts';
 import { redirectStatuses } from '../layers/shared/follow-redirects.ts';
@@ -23,6 +23,18 @@ export interface GuardedFetchOptions extends TargetPolicy {
   readonly timeoutMs?: number;
   /** Extra trusted CA certificates (PEM), added to Node's roots; for tests with a private CA. */
   readonly ca?: string | readonly string[];
+  /**
+   * Keep-alive pools to reuse connections (one assessment's, see `assessment-network.ts`); without
+   * them every request opens and closes its own connection. Either way a socket is only ever
+   * connected to an address that passed the checks: pooled sockets are keyed by that address.
+   */
+  readonly agents?: ConnectionPools;
+}
+
+/** The keep-alive agents a guarded fetch may reuse connections from. */
+export interface ConnectionPools {
+  /** The pool for `https:` (`secure`) or `http:`; undefined once closed (then no connection is kept). */
+  agentFor(secure: boolean): http.Agent | undefined;
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -32,7 +44,9 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const ca = options.ca === undefined ? undefined : [...rootCertificates, ...[options.ca].flat()];
+  // Built once: a context made from the CA list per request would parse every root certificate again.
+  const ca = options.ca === undefined ? undefined : createSecureContext({ ca: [...rootCertificates, ...[options.ca].flat()] });
+  const agents = options.agents;
 
   return async function guardedFetch(input, init) {
     const request = new Request(input, { ...init, duplex: 'half' } as RequestInit);
@@ -50,7 +64,13 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
       const host = url.host;
       const target = await raceSignal(resolveTarget(url, options), signal,
         { ms: timeoutMs, error: () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`) });
-      const response = await send({ url, method, headers, body, target, signal, maxBytes, timeoutMs, ca });
+      const args: SendArgs = { url, method, headers, body, target, signal, maxBytes, timeoutMs, ca, agents };
+      const response = await send(args).catch((error: unknown) => {
+        // A pooled connection the server closed while it was idle fails before any answer: the
+        // request never reached the server, so it is sent once more on a fresh connection.
+        if (!(error instanceof StaleConnectionError)) throw error;
+        return send({ ...args, agents: undefined });
+      });
       const location = response.headers.get('location');
       if (!redirectStatuses.has(response.status) || !location || request.redirect === 'manual') return response;
       await response.body?.cancel();
@@ -88,8 +108,12 @@ interface SendArgs {
   readonly signal: AbortSignal | undefined;
   readonly maxBytes: number;
   readonly timeoutMs: number;
-  readonly ca: string[] | undefined;
+  readonly ca: SecureContext | undefined;
+  readonly agents: ConnectionPools | undefined;
 }
+
+/** A reused keep-alive socket was closed by the server before it answered (internal, retried once). */
+class StaleConnectionError extends Error {}
 
 /** One request to the already checked address; resolves once headers arrive, body streams after. */
 function send(args: SendArgs): Promise<Response> {
@@ -117,20 +141,22 @@ function send(args: SendArgs): Promise<Response> {
     const cleanup = () => { clearTimeout(timer); signal?.removeEventListener('abort', onAbort); };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    const lookup = (_h: string, opts: { all?: boolean }, cb: (...a: unknown[]) => void) =>
-      opts.all ? cb(null, [{ address: target.address, family: target.family }]) : cb(null, target.address, target.family);
+    const secure = url.protocol === 'https:';
+    // The socket connects to the checked address itself (no second DNS lookup); the name goes in the
+    // Host header and the TLS server name, and certificates are verified for it. A pool keys its
+    // sockets by this address, so a connection is only reused for the address it was checked for.
     const requestOptions: https.RequestOptions = {
       protocol: url.protocol,
-      hostname: host,
+      host: target.address,
+      family: target.family,
       port: effectivePort(url),
       path: `${url.pathname}${url.search}`,
       method,
       headers: outgoing,
-      agent: false,
-      lookup: lookup as never,
-      ...(url.protocol === 'https:' ? { servername: isIP(host) ? '' : host, ...(args.ca ? { ca: args.ca } : {}) } : {}),
+      agent: args.agents?.agentFor(secure) ?? false,
+      ...(secure ? { servername: isIP(host) ? '' : host, ...(args.ca ? { secureContext: args.ca } : {}) } : {}),
     };
-    const req = (url.protocol === 'https:' ? https : http).request(requestOptions, (res) => {
+    const req = (secure ? https : http).request(requestOptions, (res) => {
       const responseHeaders = new Headers();
       for (const [key, value] of Object.entries(res.headers)) {
         for (const v of [value ?? []].flat()) responseHeaders.append(key, v);
@@ -161,6 +187,9 @@ function send(args: SendArgs): Promise<Response> {
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (settled && !stream) return;
+      if (!settled && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+        return fail(new StaleConnectionError(error.code));
+      }
       fail(error instanceof GuardedFetchError || error.name === 'AbortError'
         ? error
         : new GuardedFetchError('NETWORK', `could not reach ${url.origin}: ${error.code ?? error.message}`, { cause: error }));

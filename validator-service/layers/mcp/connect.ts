@@ -9,7 +9,7 @@ import { validatorIdentity } from '../../identity.ts';
 import type { LayerContext } from '../layer.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
-import { recordingFetch, type Exchange } from './recording-fetch.ts';
+import { type FirstPost, recordingFetch, type Exchange } from './recording-fetch.ts';
 
 export type McpTransportKind = 'streamable-http' | 'sse';
 
@@ -37,8 +37,8 @@ const fallbackStatuses = new Set([400, 404, 405]);
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function attempt(ctx: LayerContext, kind: McpTransportKind, capabilities: ClientCapabilities, signal: AbortSignal) {
-  const recorder = recordingFetch(ctx.fetch, signal);
+async function attempt(ctx: LayerContext, kind: McpTransportKind, capabilities: ClientCapabilities, signal: AbortSignal, onFirstPost?: (post: FirstPost) => void) {
+  const recorder = recordingFetch(ctx.fetch, signal, onFirstPost);
   // Redirects are the guarded fetch's to follow (it re-checks every hop), not the transport's.
   const options = { fetch: recorder.fetch, redirectPolicy: 'follow' as const };
   const transport: Transport & { terminateSession?: () => Promise<void> } = kind === 'streamable-http'
@@ -63,10 +63,13 @@ function challenge(exchanges: readonly Exchange[]): Exchange | undefined {
   return exchanges.find((e) => e.status === 401 || (e.status === 403 && e.wwwAuthenticate !== null));
 }
 
-/** Tries Streamable HTTP, then legacy SSE; never throws. */
-export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabilities = {}): Promise<ConnectOutcome> {
+/**
+ * Tries Streamable HTTP, then legacy SSE; never throws. `onInitializePost` hears how the first
+ * `initialize` POST was answered as soon as its headers arrive (the OAuth layer's question too).
+ */
+export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabilities = {}, onInitializePost?: (post: FirstPost) => void): Promise<ConnectOutcome> {
   const signal = requestSignal(ctx);
-  const streamable = await attempt(ctx, 'streamable-http', capabilities, signal);
+  const streamable = await attempt(ctx, 'streamable-http', capabilities, signal, onInitializePost);
   if (streamable.ok) return { kind: 'connected', connection: streamable.connection };
   const first = streamable.recorder.exchanges;
   const denied = challenge(first);

@@ -12,7 +12,11 @@ export interface Exchange {
   readonly wwwAuthenticate: string | null;
   /** Whether the server issued an `Mcp-Session-Id` (the value is a credential and is not kept). */
   readonly sessionIssued: boolean;
-  /** The first bytes of a successful JSON or event-stream body, read from a clone; complete once `prefixDone` settles. */
+  /**
+   * The first bytes of the first POST's successful JSON or event-stream body (the `initialize`
+   * answer, which tells a failed MCP handshake from another JSON API), read from a clone; complete
+   * once `prefixDone` settles. Null for later requests: their answers are the client's to read.
+   */
   bodyStart: string | null;
   /**
    * Settles (never rejects) when the capture of `bodyStart` has finished; resolved at once when nothing
@@ -57,8 +61,26 @@ export interface RecordingFetch {
   lastError: unknown;
 }
 
-/** Records every request made through the returned fetch; `signal` is combined with each request's own. */
-export function recordingFetch(base: Fetch, signal: AbortSignal): RecordingFetch {
+/** How the first POST of a recording was answered (headers only), or why it failed. */
+export interface FirstPost {
+  readonly exchange: Exchange;
+  /** True when the answer came from another URL (redirects were followed). */
+  readonly redirected: boolean;
+  /** The network error when there was no answer. */
+  readonly error: unknown;
+}
+
+/**
+ * Records every request made through the returned fetch; `signal` is combined with each request's
+ * own. `onFirstPost` hears about the first POST as soon as its headers (or its failure) are known.
+ */
+export function recordingFetch(base: Fetch, signal: AbortSignal, onFirstPost?: (post: FirstPost) => void): RecordingFetch {
+  let posted = false;
+  const first = (method: string, post: FirstPost) => {
+    if (method !== 'POST' || posted) return;
+    posted = true;
+    onFirstPost?.(post);
+  };
   const record: RecordingFetch = {
     exchanges: [],
     lastError: null,
@@ -76,12 +98,16 @@ export function recordingFetch(base: Fetch, signal: AbortSignal): RecordingFetch
           bodyStart: null,
           error: null,
         };
-        const capture = method === 'POST' && response.ok && /json|event-stream/i.test(contentType ?? '');
-        record.exchanges.push(withPrefixDone(fields, capture ? capturePrefix(response, fields) : undefined));
+        const capture = method === 'POST' && !posted && response.ok && /json|event-stream/i.test(contentType ?? '');
+        const exchange = withPrefixDone(fields, capture ? capturePrefix(response, fields) : undefined);
+        record.exchanges.push(exchange);
+        first(method, { exchange, redirected: response.url !== '' && response.url !== url, error: null });
         return response;
       } catch (error) {
         record.lastError = error;
-        record.exchanges.push(withPrefixDone({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionIssued: false, bodyStart: null, error: error instanceof Error ? error.message : String(error) }));
+        const exchange = withPrefixDone({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionIssued: false, bodyStart: null, error: error instanceof Error ? error.message : String(error) });
+        record.exchanges.push(exchange);
+        first(method, { exchange, redirected: false, error });
         throw error;
       }
     },

@@ -9,13 +9,12 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import type { LayerContext, LayerResult } from '../layer.ts';
 import { parseBearerChallenge } from '../oauth/www-authenticate.ts';
-import { requestSignal } from '../shared/deadline.ts';
 import { Findings } from '../shared/findings.ts';
+import { type McpSession, withMcpSession } from '../shared/mcp-session.ts';
 import { addCardFindings } from './card-findings.ts';
 import { capabilityCategories, emptyMcpCategories } from './categories.ts';
 import { mcpCodes, type McpCode } from './codes.ts';
-import { connectMcp, type ConnectOutcome, type McpConnection } from './connect.ts';
-import { listDeclared } from './list-capabilities.ts';
+import type { ConnectOutcome } from './connect.ts';
 import { countOf, reportList } from './list-findings.ts';
 import { MODERN_VERSION } from './modern-requirements.ts';
 import { type ModernOutcome, type ModernServer, probeModern } from './modern-probe.ts';
@@ -52,7 +51,9 @@ function undetected(findings: Findings<McpCode>, outcome: Exclude<ConnectOutcome
 }
 
 /** The report of an endpoint reached only through `initialize` (2025 revisions). */
-async function classic(ctx: LayerContext, findings: Findings<McpCode>, connection: McpConnection, card: ServerCard | null, modern: ModernOutcome): Promise<Result> {
+function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSession & { outcome: { kind: 'connected' } }, card: ServerCard | null, modern: ModernOutcome): Result {
+  const { connection } = session.outcome;
+  const { listings } = session;
   const { client } = connection;
   const server = client.getServerVersion();
   const caps = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
@@ -66,7 +67,6 @@ async function classic(ctx: LayerContext, findings: Findings<McpCode>, connectio
   if (server) findings.add('MCP-016', `Server ${server.name} ${server.version}.`, 'serverInfo');
   if (instructions) findings.add('MCP-017', `The server provides instructions (${instructions.length} characters).`, 'instructions');
 
-  const listings = await listDeclared(connection, caps, { signal: requestSignal(ctx), timeout: ctx.timeoutMs });
   reportList(findings, 'tools/list', listings.tools, 'MCP-008');
   reportList(findings, 'resources/list', listings.resources, 'MCP-010');
   if (listings.resourceTemplates?.error) findings.add('MCP-018', `resources/templates/list failed: ${listings.resourceTemplates.error}`, 'resources/templates/list');
@@ -97,7 +97,7 @@ async function classic(ctx: LayerContext, findings: Findings<McpCode>, connectio
       tools: listings.tools?.items ?? [], resources: listings.resources?.items ?? [],
       resourceTemplates: listings.resourceTemplates?.items ?? [], prompts: listings.prompts?.items ?? [],
       pages: { tools: listings.tools?.pages ?? 0, resources: listings.resources?.pages ?? 0, prompts: listings.prompts?.pages ?? 0 },
-      modern: modern.kind, serverCard: card, exchanges: connection.exchanges,
+      modern: modern.kind, serverCard: card, exchanges: session.exchanges,
     },
   };
 }
@@ -145,22 +145,28 @@ function modernReport(ctx: LayerContext, findings: Findings<McpCode>, s: ModernS
   };
 }
 
-/** Runs the MCP layer on `ctx.url`. */
-export async function runMcpLayer(ctx: LayerContext): Promise<Result> {
+/**
+ * Runs the MCP layer on `ctx.url`. The 2025-era conversation is the assessment's shared one
+ * (`shared/mcp-session.ts`), which MCP Apps and x402 use too; the 2026-07-28 probe and the card
+ * lookup run beside it.
+ */
+export function runMcpLayer(ctx: LayerContext): Promise<Result> {
+  let modern: Promise<ModernOutcome> | undefined;
+  let card: Promise<ServerCard | null> | undefined;
+  // The conversation (the longest chain of requests) goes out first; the probe and the card lookup
+  // start right after it, and `use` runs only once the handshake is done, when both have started.
+  const run = withMcpSession(ctx, async (session) => report(ctx, session, await modern!, await card!));
+  modern = probeModern(ctx);
+  card = findServerCard(ctx);
+  return run;
+}
+
+function report(ctx: LayerContext, session: McpSession, modern: ModernOutcome, card: ServerCard | null): Result {
   const findings = new Findings(mcpCodes);
-  const [outcome, modern, card] = await Promise.all([connectMcp(ctx), probeModern(ctx), findServerCard(ctx)]);
+  const { outcome } = session;
   const legacyVersion = outcome.kind === 'connected' ? outcome.connection.negotiatedVersion ?? 'unknown' : null;
-  if (modern.kind === 'modern') {
-    if (outcome.kind === 'connected') await outcome.connection.close();
-    return modernReport(ctx, findings, modern.server, legacyVersion, card);
-  }
-  if (outcome.kind === 'connected') {
-    try {
-      return await classic(ctx, findings, outcome.connection, card, modern);
-    } finally {
-      await outcome.connection.close();
-    }
-  }
+  if (modern.kind === 'modern') return modernReport(ctx, findings, modern.server, legacyVersion, card);
+  if (outcome.kind === 'connected') return classic(ctx, findings, { ...session, outcome }, card, modern);
   if (outcome.kind === 'unreachable') {
     findings.add('MCP-019', `The endpoint could not be reached (${outcome.failure.kind}); see the HTTP layer.`, ctx.url.href);
     return undetected(findings, outcome, false);

@@ -3,7 +3,7 @@
  * the same `issuer`, the required fields, PKCE `S256`, and a way to register (CIMD or DCR).
  */
 import type { LayerContext } from '../layer.ts';
-import { fetchJsonObject, type JsonAttempt } from '../shared/fetch-json.ts';
+import { firstUsable, type JsonAttempt } from '../shared/fetch-json.ts';
 import type { Findings } from '../shared/findings.ts';
 import { strings } from '../shared/strings.ts';
 import type { OauthCode } from './codes.ts';
@@ -38,12 +38,8 @@ export async function discoverAuthorizationServer(ctx: LayerContext, findings: F
     findings.add('OAUTH-010', `The authorization server ${JSON.stringify(issuer)} is not a URL.`, 'authorization_servers');
     return { found: null, attempts };
   }
-  let hit: Extract<JsonAttempt, { ok: true }> | null = null;
-  for (const url of urls) {
-    const attempt = await fetchJsonObject(ctx, url);
-    attempts.push(attempt);
-    if (attempt.ok) { hit = attempt; break; }
-  }
+  const { hit, attempts: tried } = await firstUsable(ctx, urls);
+  attempts.push(...tried);
   if (!hit) {
     findings.add('OAUTH-010', `No authorization-server metadata for ${issuer}; tried ${attempts.map((a) => `${a.url} (${a.ok ? 'ok' : a.reason})`).join(', ')}.`, issuer);
     return { found: null, attempts };

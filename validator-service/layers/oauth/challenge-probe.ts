@@ -6,6 +6,7 @@ import type { LayerContext } from '../layer.ts';
 import { validatorClientInfo } from '../mcp/connect.ts';
 import { requestSignal } from '../shared/deadline.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
+import { sharedInitializePost } from '../shared/mcp-session.ts';
 import { discardBody } from '../shared/read-body.ts';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 
@@ -13,8 +14,23 @@ export type ChallengeProbe =
   | { readonly ok: true; readonly status: number; readonly wwwAuthenticate: string | null }
   | { readonly ok: false; readonly failure: NetworkFailure };
 
-/** POSTs `initialize` without credentials and reports the status and challenge. */
+/**
+ * How the endpoint answers `initialize` without credentials: the assessment's shared MCP handshake
+ * already asks exactly that (`shared/mcp-session.ts`), so its answer is used when there is one and no
+ * redirect was followed; otherwise this layer POSTs `initialize` itself.
+ */
 export async function probeChallenge(ctx: LayerContext): Promise<ChallengeProbe> {
+  const shared = await sharedInitializePost(ctx);
+  if (shared && !shared.redirected) {
+    const { exchange, error } = shared;
+    if (exchange.status === null) return { ok: false, failure: classifyNetworkError(error) };
+    return { ok: true, status: exchange.status, wwwAuthenticate: exchange.wwwAuthenticate };
+  }
+  return postInitialize(ctx);
+}
+
+/** POSTs `initialize` without credentials and reports the status and challenge. */
+async function postInitialize(ctx: LayerContext): Promise<ChallengeProbe> {
   try {
     const response = await ctx.fetch(ctx.url, {
       method: 'POST',

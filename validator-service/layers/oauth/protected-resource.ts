@@ -4,7 +4,7 @@
  * `authorization_servers` must be present (required by MCP).
  */
 import type { LayerContext } from '../layer.ts';
-import { fetchJsonObject, type JsonAttempt } from '../shared/fetch-json.ts';
+import { fetchJsonObject, firstUsable, type JsonAttempt } from '../shared/fetch-json.ts';
 import type { Findings } from '../shared/findings.ts';
 import { strings } from '../shared/strings.ts';
 import type { OauthCode } from './codes.ts';
@@ -32,10 +32,11 @@ export async function findProtectedResource(ctx: LayerContext, findings: Finding
     if (attempt.ok) hit = attempt;
     else findings.add('OAUTH-005', `The resource_metadata URL from the challenge is unusable: ${attempt.reason}.`, attempt.url);
   }
-  for (const url of hit ? [] : protectedResourceMetadataUrls(ctx.url)) {
-    const attempt = await fetchJsonObject(ctx, url);
-    attempts.push(attempt);
-    if (attempt.ok) { hit = attempt; break; }
+  if (!hit) {
+    // Asked at once; the first usable one in the spec's order wins, and later ones are not reported.
+    const wellKnown = await firstUsable(ctx, protectedResourceMetadataUrls(ctx.url));
+    attempts.push(...wellKnown.attempts);
+    hit = wellKnown.hit;
   }
   if (!hit) return { found: null, attempts };
 

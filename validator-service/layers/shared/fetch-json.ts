@@ -36,3 +36,14 @@ export async function fetchJsonObject(ctx: LayerContext, url: string): Promise<J
     return { ok: false, url, status: null, reason: `request failed (${classifyNetworkError(error).kind})` };
   }
 }
+
+/**
+ * GETs every URL at once and returns the first usable answer in the given order, with the attempts
+ * up to and including it: the same report as trying them one after another, in one round trip.
+ */
+export async function firstUsable(ctx: LayerContext, urls: readonly string[]): Promise<{ hit: Extract<JsonAttempt, { ok: true }> | null; attempts: JsonAttempt[] }> {
+  const all = await Promise.all(urls.map((url) => fetchJsonObject(ctx, url)));
+  const index = all.findIndex((a) => a.ok);
+  if (index === -1) return { hit: null, attempts: all };
+  return { hit: all[index] as Extract<JsonAttempt, { ok: true }>, attempts: all.slice(0, index + 1) };
+}

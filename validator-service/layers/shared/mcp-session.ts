@@ -1,14 +1,15 @@
 /**
- * One MCP conversation per assessment for the layers that need an MCP client beyond the MCP layer's
- * own (MCP Apps and x402): the client declares the UI extension (so UI-aware servers show their apps),
- * lists tools once, and is closed when the last layer using it is done. Saves a handshake and a
- * `tools/list` per assessment. Memoised like `browserGet`: by the assessment's signal, fetch and URL.
+ * The assessment's one MCP conversation in the 2025 era, shared by every layer that needs an MCP
+ * client (MCP, MCP Apps, x402): one `initialize` handshake, every declared list read once (page by
+ * page, concurrently), and the connection closed when the last layer using it is done. The client
+ * declares the UI extension, as a host that renders MCP Apps does, so UI-aware servers show their
+ * apps to every layer. Memoised like `browserGet`: by the assessment's signal, fetch and URL.
  */
-import type { Tool } from '@modelcontextprotocol/client';
-import type { Fetch, LayerContext } from '../layer.ts';
+import type { LayerContext, Fetch } from '../layer.ts';
 import { appMimeType, uiExtensionId } from '../mcp-apps/constants.ts';
 import { connectMcp, type ConnectOutcome } from '../mcp/connect.ts';
-import { listAll, type ListOutcome } from '../mcp/list-all.ts';
+import type { Exchange, FirstPost } from '../mcp/recording-fetch.ts';
+import { listDeclared, type Listings } from '../mcp/list-capabilities.ts';
 import { requestSignal } from './deadline.ts';
 
 /** Capabilities the validator declares so UI-aware servers show their apps. */
@@ -16,25 +17,39 @@ export const uiClientCapabilities = { extensions: { [uiExtensionId]: { mimeTypes
 
 export interface McpSession {
   readonly outcome: ConnectOutcome;
+  /** What the server declared, listed (all pages); every entry null when not connected or not declared. */
+  readonly listings: Listings;
   /** `tools/list` (all pages) when connected and the server declares tools, else null. */
-  readonly tools: ListOutcome<Tool> | null;
+  readonly tools: Listings['tools'];
+  /** The requests of the handshake and the listings (later calls by other layers are not in it). */
+  readonly exchanges: readonly Exchange[];
 }
 
-interface Entry { readonly session: Promise<McpSession>; users: number }
+interface Entry {
+  readonly session: Promise<McpSession>;
+  /** The answer to the handshake's first `initialize` POST; null when none was sent. */
+  readonly initializePost: Promise<FirstPost | null>;
+  users: number;
+}
 
 const memo = new WeakMap<AbortSignal, WeakMap<Fetch, Map<string, Entry>>>();
 
-async function open(ctx: LayerContext): Promise<McpSession> {
-  const outcome = await connectMcp(ctx, uiClientCapabilities);
-  if (outcome.kind !== 'connected') return { outcome, tools: null };
-  const { client } = outcome.connection;
-  if (!client.getServerCapabilities()?.tools) return { outcome, tools: null };
-  const options = { signal: requestSignal(ctx), timeout: ctx.timeoutMs };
-  const tools = await listAll(async (cursor) => {
-    const page = await client.listTools(cursor ? { cursor } : {}, options);
-    return { items: page.tools, nextCursor: page.nextCursor };
-  });
-  return { outcome, tools };
+const noListings: Listings = { tools: null, resources: null, resourceTemplates: null, prompts: null };
+
+function openEntry(ctx: LayerContext): Entry {
+  let heard: (post: FirstPost | null) => void = () => undefined;
+  const initializePost = new Promise<FirstPost | null>((resolve) => { heard = resolve; });
+  const session = open(ctx, heard).finally(() => heard(null));
+  return { session, initializePost, users: 0 };
+}
+
+async function open(ctx: LayerContext, onInitializePost: (post: FirstPost) => void): Promise<McpSession> {
+  const outcome = await connectMcp(ctx, uiClientCapabilities, onInitializePost);
+  if (outcome.kind !== 'connected') return { outcome, listings: noListings, tools: null, exchanges: outcome.exchanges };
+  const { connection } = outcome;
+  const capabilities = connection.client.getServerCapabilities() ?? {};
+  const listings = await listDeclared(connection, capabilities, { signal: requestSignal(ctx), timeout: ctx.timeoutMs });
+  return { outcome, listings, tools: listings.tools, exchanges: [...connection.exchanges] };
 }
 
 /**
@@ -48,7 +63,7 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
   if (!byUrl) { byUrl = new Map(); byFetch.set(ctx.fetch, byUrl); }
   const key = ctx.url.href;
   let entry = byUrl.get(key);
-  if (!entry) { entry = { session: open(ctx), users: 0 }; byUrl.set(key, entry); }
+  if (!entry) { entry = openEntry(ctx); byUrl.set(key, entry); }
   entry.users += 1;
   const mine = entry;
   try {
@@ -61,4 +76,13 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
       if (session?.outcome.kind === 'connected') await session.outcome.connection.close();
     }
   }
+}
+
+/**
+ * How the assessment's shared session's first `initialize` POST was answered, when a session is open
+ * for `ctx` (the layers that hold one start before the OAuth layer); null when none is open, or when
+ * no POST was sent. Never opens a session itself.
+ */
+export function sharedInitializePost(ctx: LayerContext): Promise<FirstPost | null> | null {
+  return memo.get(ctx.signal)?.get(ctx.fetch)?.get(ctx.url.href)?.initializePost ?? null;
 }

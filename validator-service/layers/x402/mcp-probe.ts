@@ -4,6 +4,7 @@
  * either in the current transport form (result `isError: true`, `structuredContent` = PaymentRequired,
  * `content[0].text` = the same JSON) or in the older JSON-RPC error form (code 402, `error.data`).
  */
+import type { Tool } from '@modelcontextprotocol/client';
 import type { LayerContext } from '../layer.ts';
 import type { connectMcp } from '../mcp/connect.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
@@ -65,7 +66,10 @@ async function askPrice(ctx: LayerContext, client: McpClient, tool: ListedTool, 
   let result: Record<string, unknown>;
   try {
     const signal = requestSignal(ctx);
-    result = await raceSignal(client.callTool({ name: tool.name, arguments: minimalArguments(tool) }, { signal, timeout: ctx.timeoutMs }), signal) as Record<string, unknown>;
+    // The listed definition goes along, so the client checks the result against its output schema as
+    // it would after its own aggregated tools/list (the shared session lists page by page).
+    const toolDefinition = tool as unknown as Tool;
+    result = await raceSignal(client.callTool({ name: tool.name, arguments: minimalArguments(tool) }, { signal, timeout: ctx.timeoutMs, toolDefinition }), signal) as Record<string, unknown>;
   } catch (error) {
     const { code, data, message } = (error ?? {}) as { code?: unknown; data?: unknown; message?: unknown };
     if ((code === 402 || code === -32402) && isObject(data)) {
