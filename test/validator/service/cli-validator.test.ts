@@ -17,7 +17,7 @@ test('honours PORT (0: a free port), prints its URL on 127.0.0.1, answers /api/h
   child.stderr.on('data', (c) => (out += c));
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
       child.stdout.on('data', () => {
         const match = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
         if (match) { clearTimeout(timer); resolve(match[1]!); }
