@@ -22,7 +22,7 @@ if (missing.length > 0) {
 const canary = `CANARY-sk-${randomUUID()}`;
 const leaks = (text) => text.includes(canary) || text.includes(encodeURIComponent(canary));
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
-const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
+const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 25 * 60 * 1000);
 
 function collect(path) {
   if (statSync(path).isFile()) return path.endsWith('.test.ts') ? [path] : [];
