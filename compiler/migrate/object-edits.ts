@@ -55,7 +55,10 @@ export function renameKey(ast: SchemaAst, object: ts.ObjectLiteralExpression, fr
 
 /** A value as literal source text (single quotes, identifier keys unquoted), indented from `indent`. */
 export function literalText(value: unknown, indent: string, step = '  '): string {
-  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  if (typeof value === 'string') {
+    const escaped = value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+    return value.includes("'") && !value.includes('"') ? `"${escaped}"` : `'${escaped.replace(/'/g, "\\'")}'`;
+  }
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     return `[\n${value.map((v) => indent + step + literalText(v, indent + step, step)).join(',\n')}\n${indent}]`;
@@ -73,4 +76,10 @@ export function literalText(value: unknown, indent: string, step = '  '): string
 export function propertyIndent(ast: SchemaAst, object: ts.ObjectLiteralExpression, key: string): string {
   const property = propertyOf(object, key);
   return property ? indentOf(ast, property) : '';
+}
+
+/** `key: <value printed anew>` for a property of a top-level `main`, indented the way the file indents `main`'s fields. */
+export function reprintValue(ast: SchemaAst, key: string, value: unknown, note: string): SourceEdit | undefined {
+  const indent = propertyIndent(ast, ast.main, key);
+  return replaceValue(ast, ast.main, key, literalText(value, indent, indent.length > 0 ? indent : '  '), note);
 }

@@ -12,7 +12,7 @@
  */
 import { isObject } from '../../validate/checks.ts';
 import type { Conversion } from '../conversion.ts';
-import { insertPropertyAfter, literalText, propertyIndent, removeProperty, replaceValue } from '../object-edits.ts';
+import { insertPropertyAfter, removeProperty, reprintValue } from '../object-edits.ts';
 import { propertyOf } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
 import { resourceTo4 } from './resource-shapes.ts';
@@ -31,12 +31,15 @@ export const format3To4: Conversion = {
       const start = version.initializer.getStart(ast.source);
       edits.push({ start, end: version.initializer.getEnd(), text: quoteLike(ast.text.slice(start, version.initializer.getEnd()), TARGET_4), note: `version → ${TARGET_4}` });
     }
-    if (ast.value.schemaVersion === undefined) edits.push(insertPropertyAfter(ast, ast.main, 'version', 'schemaVersion', "'1.0.0'", "schemaVersion: '1.0.0' added"));
+    if (ast.value.schemaVersion === undefined && version) {
+      const quoted = quoteLike(ast.text.slice(version.initializer.getStart(ast.source), version.initializer.getEnd()), '1.0.0');
+      edits.push(insertPropertyAfter(ast, ast.main, 'version', 'schemaVersion', quoted, "schemaVersion: '1.0.0' added"));
+    }
     if (ast.value.skills !== undefined) edits.push(removeProperty(ast, ast.main, 'skills', 'main.skills removed: format 4 reads skills from skills/<name>.mjs (add type and whenToUse to each)'));
     const resources = ast.value.resources;
     if (isObject(resources)) {
       const converted = Object.fromEntries(Object.entries(resources).map(([name, r]) => [name, isObject(r) ? resourceTo4(r) : r]));
-      edits.push(replaceValue(ast, ast.main, 'resources', literalText(converted, propertyIndent(ast, ast.main, 'resources')), 'resources → format 4 shape (mode, name, positional query parameters)'));
+      edits.push(reprintValue(ast, 'resources', converted, 'resources → format 4 shape (mode, name, positional query parameters)'));
     }
     return edits.filter((e): e is SourceEdit => e !== undefined);
   },

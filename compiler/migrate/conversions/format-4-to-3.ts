@@ -12,7 +12,7 @@ import { ts } from 'ts-morph';
 import { isObject, toolContainer, type Obj } from '../../validate/checks.ts';
 import { FORMAT_4_MAIN_FIELDS, FORMAT_4_TOOL_FIELDS } from '../../validate/format-4/format-4.ts';
 import type { Conversion, Loss } from '../conversion.ts';
-import { literalText, propertyIndent, removeProperty, replaceValue } from '../object-edits.ts';
+import { removeProperty, reprintValue } from '../object-edits.ts';
 import { nodeAt, propertyOf } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
 import { resourceTo3 } from './resource-shapes.ts';
@@ -44,7 +44,7 @@ export const format4To3: Conversion = {
       if (kept.length === 0) edits.push(removeProperty(ast, ast.main, 'resources', 'resources removed (none is sqlite)'));
       else {
         const converted = Object.fromEntries(kept.map(([name, r]) => [name, resourceTo3(r as Obj)]));
-        edits.push(replaceValue(ast, ast.main, 'resources', literalText(converted, propertyIndent(ast, ast.main, 'resources')), 'resources → format 3 shape (database, named parameters, getSchema)'));
+        edits.push(reprintValue(ast, 'resources', converted, 'resources → format 3 shape (database, named parameters, getSchema)'));
       }
     }
     return edits.filter((e): e is SourceEdit => e !== undefined);
