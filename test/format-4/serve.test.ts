@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { readSearchIndex, searchTools } from '../../runtime/search/index.ts';
 import { connectStdio } from '../build/support/mcp-clients.ts';
-import { buildWorkspace } from '../build/support/run-cli.ts';
+import { buildWorkspace, runCli } from '../build/support/run-cli.ts';
 import { startPriceUpstream, type Upstream } from '../build/support/upstream.ts';
 import { createWorkspace } from '../build/support/workspace.ts';
 
@@ -105,6 +105,12 @@ test('the built search index finds a tool by its meta alias and search hint', ()
   assert.is(searchTools(index, 'quote')[0]?.entry.name, 'get_price_coin_prices_4');
   // "ticker" is in no name, description or tag: only the alias can have matched.
   assert.not.match(readFileSync(ws.path('schemas', 'providers', 'coin-prices-4', 'prices.mjs'), 'utf8').replace("'ticker quote'", ''), /ticker/);
+});
+
+test('`toolkit search` finds the tool by its alias', async () => {
+  const run = await runCli(['search', 'ticker', '--project', ws.dir]);
+  assert.is(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^get_price_coin_prices_4\n {2}Price of one or more coins\./);
 });
 
 test("the toolset's search_tools finds the tool by its alias", async () => {
