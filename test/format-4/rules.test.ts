@@ -79,4 +79,13 @@ test('a format-4 schema normalizes meta and parameter descriptions into the mode
   assert.is(limit.description, 'How many items at most.');
 });
 
+test('a file shaped like the real format-4 catalog loads with warnings only, none of them 3.x-wild-form VAL059', () => {
+  const result = loadSchemaFile(resolve(dir, '_catalog/providers/etherscan/contracts.mjs'));
+  assert.is(result.status, true, result.messages.join('\n'));
+  assert.ok(result.model);
+  assert.equal([...new Set(result.diagnostics.map((d) => d.rule))].sort(), ['VAL028', 'VAL029', 'VAL054', 'VAL076', 'VAL086', 'VAL088']);
+  const chain = result.model!.tools[0]!.parameters[0]!;
+  assert.is(chain.description, 'Chain alias.');
+});
+
 test.run();
