@@ -59,6 +59,16 @@ export interface OutputModel {
   readonly schema: Readonly<Record<string, unknown>>;
 }
 
+/** Format 4's per-tool `meta` block: MCP annotations (`isReadOnly`, `isDestructive`) and search words (`searchHint`, `aliases`). */
+export interface ToolMeta {
+  readonly isReadOnly: boolean;
+  readonly isConcurrencySafe: boolean;
+  readonly isDestructive: boolean;
+  readonly searchHint: string;
+  readonly aliases: readonly string[];
+  readonly alwaysLoad: boolean;
+}
+
 export interface ToolModel {
   /** camelCase tool name as written in the schema. */
   readonly name: string;
@@ -68,6 +78,8 @@ export interface ToolModel {
   readonly url: Template;
   readonly parameters: readonly ParameterModel[];
   readonly output?: OutputModel;
+  /** Format 4's `meta` block, when the schema gives one. */
+  readonly meta?: ToolMeta;
   /**
    * Which handler hooks the schema defines for this tool (names only; code lives in `handlersSource`).
    * `postProcess({ data })` is the hook of format 2.0.0 schemas.

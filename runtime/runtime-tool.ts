@@ -10,7 +10,7 @@ import type { HandlerSandbox, HookName } from './handler-sandbox.ts';
 import { checkPreRequest, checkResponse } from './hook-shapes.ts';
 import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
 import { buildInputValidator, describeIssues } from './input-validator.ts';
-import type { HttpMethod, SchemaModel, ToolModel } from './model.ts';
+import type { HttpMethod, SchemaModel, ToolMeta, ToolModel } from './model.ts';
 import { findMismatch, outputJsonSchema } from './output-schema.ts';
 import { redactDeep, type Redact } from './redact.ts';
 import { assembleRequest, requiredServerKeys, resolveSecrets } from './request-assembly.ts';
@@ -53,6 +53,18 @@ export function annotationsFor(method: HttpMethod): ToolAnnotations {
   }
 }
 
+/**
+ * A format-4 tool's annotations from its `meta` block, which the author states and the method only
+ * suggests: `readOnlyHint` from `isReadOnly`, `destructiveHint` from `isDestructive` (meaningful only
+ * for a tool that writes, so left out of a read-only one). Idempotence still follows the HTTP method
+ * (PUT and DELETE repeat without further effect, POST promises nothing); `meta` says nothing about
+ * it. Every tool calls an outside API, so the world stays open.
+ */
+export function annotationsFromMeta(method: HttpMethod, meta: ToolMeta): ToolAnnotations {
+  if (meta.isReadOnly) return { readOnlyHint: true, openWorldHint: true };
+  return { readOnlyHint: false, destructiveHint: meta.isDestructive, idempotentHint: method === 'PUT' || method === 'DELETE' || method === 'GET', openWorldHint: true };
+}
+
 /** A display name from the schema's tool name and the schema's name: `getForecast` of "Weather" → "Get forecast (Weather)". */
 export function titleOf(toolName: string, schemaName: string): string {
   const words = toolName
@@ -71,7 +83,7 @@ export function describeTool(schema: SchemaModel, tool: ToolModel, name: string)
   const described: ToolDescription = { name, title: titleOf(tool.name, schema.name), description: tool.description, inputSchema: inputJsonSchema(tool) };
   const outputSchema = outputJsonSchema(tool.output);
   if (outputSchema) described.outputSchema = outputSchema;
-  described.annotations = annotationsFor(tool.method);
+  described.annotations = tool.meta ? annotationsFromMeta(tool.method, tool.meta) : annotationsFor(tool.method);
   return described;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `toolkit migrate <file|dir…> [--dry-run]`: rewrites format 2.0.0 schemas to 3.x through the AST
+ * `toolkit migrate <file|dir…> [--to 3|4] [--dry-run]`: converts schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x) through the AST
  * (keys quoted or not; comments and formatting kept), validates each result, shows a diff, and
  * writes only the results that validate (nothing with --dry-run).
  */
@@ -16,32 +16,37 @@ export class MigrateCommand extends ToolkitCommand {
   static override valueNames = { '--to': 'FORMAT', '--project': 'DIR' };
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
-    description: 'rewrite format 2.0.0 schemas to 3.x, keeping comments and formatting, and show the diff',
+    description: 'convert schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x), keeping comments and formatting, and show the diff',
     details: `
       Each path is a schema file or a directory (searched like \`toolkit validate\` does). The
       conversion works on the module's syntax tree, never running it: \`version\` becomes 3.0.0,
       \`routes\` becomes \`tools\` (quoted or unquoted keys), named placeholders become
       \`{{USER_PARAM}}\` / \`{{SERVER_PARAM:KEY}}\`, and a \`postProcess({ data })\` hook becomes a
       \`postRequest\` that calls it. Each result is validated before it is written; one that does not
-      validate is not written and its findings are printed. Schemas already in 3.x are left alone.
-      Exit 1 when any schema could not be migrated.
+      validate is not written and its findings are printed. Schemas already in the target format are
+      left alone. \`--to 4\` rewrites 3.x as 4.0.0 (\`schemaVersion\` added, \`main.skills\` removed,
+      resources in the 4.x shape); \`--to 3\` rewrites 4.x as 3.0.0 and names, per file, each field
+      format 3 cannot hold (MIG001: \`meta\`, \`schemaVersion\`, provenance, http and markdown
+      resources, namespace skills). Exit 1 when any schema could not be migrated.
     `,
     examples: [
       ['See what would change', 'toolkit migrate schemas/legacy --dry-run'],
       ['Migrate one file', 'toolkit migrate schemas/providers/old/prices.mjs'],
+      ['Move a catalog to format 4', 'toolkit migrate --to 4 schemas/providers'],
     ],
   });
 
   targets = Option.Rest({ name: 'file|dir', required: 1 });
   dryRun = Option.Boolean('--dry-run', false, { description: 'show the diff and the findings, write nothing' });
-  to = Option.String('--to', { description: 'target format (default 3, the only target for now)' });
+  to = Option.String('--to', { description: 'target format: 3 (default; from 2.0.0 or 4.x) or 4 (from 3.x or 2.0.0)' });
   json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
   diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
   project = projectOption();
 
   async run(): Promise<number> {
     const { stdout } = this.context;
-    if (this.to !== undefined && this.to !== '3') throw new UsageMistake(`--to ${this.to}: format 3 is the only target for now (2.0.0 → 3.x)`);
+    if (this.to !== undefined && this.to !== '3' && this.to !== '4') throw new UsageMistake(`--to ${this.to}: the target format is 3 or 4`);
+    const to = this.to === '4' ? 4 : 3;
     const files: string[] = [];
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
     for (const target of this.targets) {
@@ -63,7 +68,7 @@ export class MigrateCommand extends ToolkitCommand {
     const results: MigrationResult[] = [];
     for (const file of files) {
       const before = readFileSync(file, 'utf8');
-      const result = migrateSource(file, before, { to: 3, allowedLibraries, cwd: projectDir });
+      const result = migrateSource(file, before, { to, allowedLibraries, cwd: projectDir });
       results.push(result);
       if (result.status === 'migrated' && !this.dryRun) writeFileSync(file, result.text!);
       if (this.json) continue;
@@ -74,6 +79,9 @@ export class MigrateCommand extends ToolkitCommand {
       if (result.text !== undefined && this.diff) {
         stdout.write(createTwoFilesPatch(file, file, before, result.text, `format ${result.from}`, `format ${result.to}`));
       }
+      // What the target format cannot hold is said per file, whatever the outcome (MIG001).
+      const losses = result.diagnostics.filter((d) => d.rule === 'MIG001');
+      if (losses.length > 0) stdout.write(formatDiagnostics(losses));
       if (result.status === 'failed') {
         stdout.write(formatDiagnostics(result.diagnostics.filter((d) => d.severity === 'error')));
         stdout.write(`${file}: not migrated: ${result.reason}${result.text !== undefined ? ' (nothing written)' : ''}\n`);

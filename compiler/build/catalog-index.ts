@@ -14,6 +14,7 @@ import type { SchemaModel } from '../../runtime/model.ts';
 import { requiredServerKeys } from '../../runtime/request-assembly.ts';
 import { buildSearchIndex, type SearchIndex } from '../../runtime/search/search-index.ts';
 import { assignWireNames, namingFormatOf } from '../../runtime/wire-name.ts';
+import { metaHints } from '../../runtime/toolset/search-entries.ts';
 
 export const CATALOG_INDEX_FILE = 'catalog-index.json';
 export const SEARCH_INDEX_FILE = 'search-index.json';
@@ -104,7 +105,7 @@ export function buildCatalogIndexes(models: readonly SchemaModel[], schemasDir: 
     description: tool.description,
     tags: schema.tags,
     // The schema's name, and the CLI name where the wire name differs (format 2.0.0 routes).
-    hints: [schema.name, ...(cliNames[i] !== wireNames[i] ? [cliNames[i]!] : [])],
+    hints: [schema.name, ...(cliNames[i] !== wireNames[i] ? [cliNames[i]!] : []), ...metaHints(tool)],
   })));
   return { catalog: { version: 1, schemasDir, schemas, tools }, search };
 }

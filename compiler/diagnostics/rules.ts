@@ -13,6 +13,7 @@ export interface RuleInfo {
 
 const e = (summary: string): RuleInfo => ({ severity: 'error', summary });
 const w = (summary: string): RuleInfo => ({ severity: 'warning', summary });
+const i = (summary: string): RuleInfo => ({ severity: 'info', summary });
 
 /** The front end's own rules (parse, validation, lists, resources, prompts, skills, tests). */
 export const frontEndRules = {
@@ -31,10 +32,10 @@ export const frontEndRules = {
   VAL005: e("Handler key '<key>' does not match any route name"),
   VAL006: e('the object returned by `handlers` cannot be read statically: its hooks would not run'),
   VAL010: e('main.namespace is required and must be a string'),
-  VAL011: e('namespace must contain only lowercase letters'),
+  VAL011: e('namespace must contain only lowercase letters (format 4: ^[a-z][a-z0-9-]*$)'),
   VAL012: e('main.name is required and must be a non-empty string'),
   VAL013: e('main.description is required and must be a non-empty string'),
-  VAL014: e('version must be a valid semver string: 3.x.y, or 2.x.y for format 2.0.0'),
+  VAL014: e('version must be a valid semver string: 3.x.y, 4.x.y for format 4, or 2.x.y for format 2.0.0'),
   VAL015: e('main.root is required: an https:// URL without trailing slash'),
   VAL016: e('main.tools is required and must be an object'),
   VAL017: e('main must not define both tools and routes'),
@@ -86,6 +87,26 @@ export const frontEndRules = {
   VAL082: e('postProcess is the handler hook of format 2.0.0: in 3.x use postRequest'),
   VAL083: w('preRequest, postRequest and executeRequest are 3.x hooks: format 2.0.0 uses postProcess({ data })'),
   VAL084: e('resources, prompts and skills are 3.x primitives: format 2.0.0 has routes only'),
+  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES050, SKL026–SKL029, SEL005, MIG001.
+  VAL077: e('format 4: a parameter must not contain unknown fields (position, z, description)'),
+  VAL078: e('format 4: a parameter description (or z.description) must be a non-empty string'),
+  VAL085: w('format 4: main.docs should be a non-empty array of https:// URLs (provenance)'),
+  VAL086: w("format 4: main.termsOfService should be an https:// URL or 'no-tos-found' (provenance)"),
+  VAL087: e('format 4: termsOfServiceCheckedAt (YYYY-MM-DD), termsOfServiceLanguage, dataLicense and dataLicenseName must be strings or null'),
+  VAL088: w('format 4: main.schemaVersion should give the content version (semver, e.g. 1.0.0)'),
+  VAL089: e('format 4: main.schemaVersion must be a semver string x.y.z'),
+  VAL090: e('format 4: main.schemaHash is computed by the build and must not appear in the source'),
+  VAL091: e('format 4: main.skills is not allowed; skills are files of their own (skills/<name>.mjs)'),
+  VAL100: e('format 4: a tool meta block must be an object with exactly isReadOnly, isConcurrencySafe, isDestructive, searchHint, aliases, alwaysLoad'),
+  VAL101: e('format 4: meta.isReadOnly must be a boolean'),
+  VAL102: e('format 4: meta.isConcurrencySafe must be a boolean'),
+  VAL103: e('format 4: meta.isDestructive must be a boolean'),
+  VAL104: e('format 4: meta.searchHint must be a non-empty string'),
+  VAL105: e('format 4: meta.aliases must be an array of non-empty strings'),
+  VAL106: e('format 4: meta.alwaysLoad must be a boolean'),
+  VAL107: w("format 4: a shared-list enum is written enum({{listName:field}}); the '$listName' option is the 3.x form"),
+  VAL108: i('format 4: async on a tool is reserved and ignored'),
+  VAL110: e('format 4: selection tools, resources and prompts are full IDs with /; skills are bare names without /'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),
@@ -127,6 +148,15 @@ export const frontEndRules = {
   RES022: e('query output.columns must be an array of strings'),
   RES023: w('prior-art resource fields (mode, name, lifecycle) are not in the spec'),
   RES024: e('getSchema must take no parameters and read the table structure from sqlite_schema (sqlite_master)'),
+  RES025: e("format 4: a sqlite resource's mode must be in-memory or file-based"),
+  RES026: e('format 4: resource origin must be global, project or inline'),
+  RES027: e('format 4: resource name must match ^[a-z][a-z0-9-]*\\.db$ (sqlite) or end in .md (markdown)'),
+  RES028: e('format 4: at most 7 queries per resource'),
+  RES038: e('format 4: a markdown resource has no mode and no queries'),
+  RES046: e('format 4: resource source must be sqlite, markdown or http, with only the fields of that source'),
+  RES047: e('format 4: an http resource needs an https:// url and cacheTtl, a positive whole number of seconds'),
+  RES048: e('format 4: query parameters must be an array of { position: { key, value }, z: { primitive, options? } } without location, scalar primitives only'),
+  RES049: w('format 4: markdown and http resources are validated but not served by this runtime yet'),
 
   PRM001: e('a prompt name must match ^[a-z][a-z0-9-]*$'),
   PRM002: e('prompt version must be toolkit-prompt/1.0.0'),
@@ -166,6 +196,16 @@ export const frontEndRules = {
   SKL023: e('skill references must not form a cycle'),
   SKL024: e('skill requires must be { tools, resources, external } arrays of strings'),
   SKL025: e('a skill placeholder must be {{tool:…}}, {{resource:…}}, {{skill:…}} or {{input:…}}'),
+  SKL026: e('format 4: skill type must be namespace, selection or agent'),
+  SKL027: e('format 4: skill whenToUse must be a non-empty string'),
+  SKL028: e('format 4: skill version must be flowmcp/4.0.0 (or toolkit/4.0.0)'),
+  SKL029: w('format 4: the skill version flowmcp-skill/1.0.0 (toolkit-skill/1.0.0) is the legacy form of flowmcp/4.0.0'),
+
+  SEL001: e('format 4: selection whenToUse must be a non-empty string'),
+  SEL002: e('format 4: a selection must list at least one tool, skill, resource or prompt'),
+  SEL005: e('format 4: a selection needs namespace, name (kebab-case), version flowmcp/4.0.0 and description, and arrays for tools, resources and prompts'),
+
+  MIG001: w('migrating to format 3 drops a format-4-only field (meta, schemaVersion, provenance, http or markdown resources, selections)'),
 
   AGT001: e('agent.mjs must export `agent` as an object literal'),
   AGT002: e('agent name must match ^[a-z][a-z0-9-]*$ and equal its directory name'),

@@ -2,13 +2,15 @@
  * The loader's view of the disk, injected so tests can count reads or serve files from memory,
  * and so messages name files relative to where the user stands.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 
 export interface FileSystem {
   /** File contents, or undefined when there is no such file. */
   readText(path: string): string | undefined;
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
+  /** Entry names of a directory (undefined when there is none); optional for in-memory views. */
+  listDir?(path: string): string[] | undefined;
 }
 
 /** The real disk; paths are shown as the caller wrote them (relative stays relative). */
@@ -27,6 +29,13 @@ export function nodeFileSystem(): FileSystem {
         return statSync(path).isDirectory();
       } catch {
         return false;
+      }
+    },
+    listDir(path) {
+      try {
+        return readdirSync(path);
+      } catch {
+        return undefined;
       }
     },
   };

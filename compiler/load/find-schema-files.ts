@@ -1,6 +1,6 @@
 /**
  * Which files under a directory are schemas: every `.mjs` file, skipping dot-entries and the content
- * folders (`_lists`, `prompts`, `skills`, `data`, `node_modules`). One rule for `toolkit validate`,
+ * folders (`_lists`, `prompts`, `skills`, format 4's `selections`, `data`, `node_modules`). One rule for `toolkit validate`,
  * `toolkit server` and `toolkit build`; this module loads nothing heavy, so listing never starts the
  * TypeScript compiler.
  *
@@ -12,7 +12,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
-const CONTENT_DIRS = new Set(['_lists', 'prompts', 'skills', 'data', 'node_modules']);
+const CONTENT_DIRS = new Set(['_lists', 'prompts', 'skills', 'selections', 'data', 'node_modules']);
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 

@@ -19,6 +19,7 @@ import { validateMainValue } from '../validate/validate-main.ts';
 import { isObject, toolContainer, type Obj } from '../validate/checks.ts';
 import type { DatabaseExists } from '../validate/resources.ts';
 import { loadPrompts, loadSkills } from './content-files.ts';
+import { loadSkills4, selectionFileDiagnostics } from './format-4-files.ts';
 import { nodeFileSystem, type FileSystem } from './file-system.ts';
 import { nearestListsDir } from './nearest-lists-dir.ts';
 import { isInside, skippedLink } from './find-schema-files.ts';
@@ -69,6 +70,9 @@ export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): L
     source = parseModule(path, text);
     const scan = scanSourceFile(source, { file: path, ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}) });
     const read = readSchemaSource(source);
+    // Format 4: a selection file (`export const selection`) is validated as one.
+    const selection = read.problems.some((p) => p.rule === 'VAL001') ? selectionFileDiagnostics(path, text) : undefined;
+    if (selection) return toResult(sortDiagnostics(selection));
     return finishLoad(path, read, scan, options, fs);
   } catch (error) {
     return toResult([analysisFailure(path, text, error)]);
@@ -109,7 +113,7 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   });
   if (!facts) return toResult([...other, ...r.diagnostics]);
   const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, fs, r, other) : [];
-  const skills = withFiles ? loadSkills(path, facts.skills, facts.names, fs, r, other) : [];
+  const skills = !withFiles ? [] : facts.format === 4 ? loadSkills4(path, facts.names, fs, other) : loadSkills(path, facts.skills, facts.names, fs, r, other);
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
   const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, ...(read.handlers ? { handlers: read.handlers } : {}) });

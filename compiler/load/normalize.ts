@@ -4,7 +4,7 @@
  * Only called when validation found no error, so shapes are trusted here.
  */
 import type {
-  HttpMethod, OutputModel, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
+  HttpMethod, OutputModel, ToolMeta, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
   ResourceQueryModel, SchemaModel, SkillModel, Template, ToolModel,
 } from '../../runtime/model.ts';
 import { hashValue } from '../../runtime/hash.ts';
@@ -77,7 +77,20 @@ function normalizeTool(name: string, tool: Obj, root: string, declared: Readonly
     url,
     parameters: raw.map((p) => normalizeParameter(p, declared, input.lists)),
     ...(output ? { output } : {}),
+    ...(isObject(tool.meta) ? { meta: toolMeta(tool.meta) } : {}),
     hooks: HOOKS.filter((h) => entry?.members.includes(h)),
+  };
+}
+
+/** Format 4's `meta`, in its fixed field order (validated: all six fields, typed). */
+function toolMeta(meta: Obj): ToolMeta {
+  return {
+    isReadOnly: meta.isReadOnly === true,
+    isConcurrencySafe: meta.isConcurrencySafe === true,
+    isDestructive: meta.isDestructive === true,
+    searchHint: String(meta.searchHint),
+    aliases: isStringArray(meta.aliases) ? meta.aliases : [],
+    alwaysLoad: meta.alwaysLoad === true,
   };
 }
 
@@ -96,6 +109,8 @@ function normalizeParameter(parameter: Obj, declared: ReadonlySet<string>, lists
     visible: parts.some((p) => p.meaning?.kind === 'user'),
     type: primitiveType(primitive, listNames, lists),
     options: normalizeOptions(options, primitive),
+    // Format 4 (its 3.x view puts a parameter's description here); 3.x parameters have none.
+    ...(isString(parameter.description) ? { description: parameter.description } : {}),
   };
 }
 

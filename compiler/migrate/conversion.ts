@@ -8,7 +8,13 @@ import type { SchemaAst } from './schema-ast.ts';
 import type { SourceEdit } from './source-edits.ts';
 
 /** Formats by major version. */
-export type SchemaFormat = 2 | 3;
+export type SchemaFormat = 2 | 3 | 4;
+
+/** Something the target format cannot say, removed by a conversion; reported as MIG001 at `path` of `main`. */
+export interface Loss {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
 
 export interface Conversion {
   /** Stable name, e.g. `format-2-to-3`. */
@@ -19,6 +25,8 @@ export interface Conversion {
   readonly summary: string;
   /** The edits that turn this schema into the target format. */
   plan(ast: SchemaAst): SourceEdit[];
+  /** What the edits remove that the target format cannot hold (reported, never dropped silently). */
+  losses?(ast: SchemaAst): Loss[];
 }
 
 /** The format of a schema by its `main.version` (undefined when it is not one a conversion knows). */
@@ -26,5 +34,6 @@ export function detectFormat(version: unknown): SchemaFormat | undefined {
   if (typeof version !== 'string') return undefined;
   if (/^2\.\d+\.\d+/.test(version)) return 2;
   if (/^3\.\d+\.\d+/.test(version)) return 3;
+  if (/^4\.\d+\.\d+/.test(version)) return 4;
   return undefined;
 }

@@ -26,6 +26,9 @@ export class NotConvertible extends Error {
   override readonly name = 'NotConvertible';
 }
 
+/** A format-4 selection file: there is nothing to convert it to in format 3 (MIG001). */
+export class SelectionFile extends NotConvertible {}
+
 /** Parses `text`, runs `use` on its AST, then frees it. */
 export function withSchemaAst<T>(file: string, text: string, use: (ast: SchemaAst) => T): T {
   const sourceFile = parseModule(file, text);
@@ -36,6 +39,7 @@ export function withSchemaAst<T>(file: string, text: string, use: (ast: SchemaAs
     const shape = readModuleShape(source);
     const mainNode = shape.exports.get('main')?.node;
     const main = mainNode ? unwrap(mainNode) : undefined;
+    if (!main && shape.exports.has('selection')) throw new SelectionFile('a format-4 selection file (`export const selection`): format 3 has no selections, so it is not converted');
     if (!main || !ts.isObjectLiteralExpression(main)) throw new NotConvertible(shape.exports.has('schema') ? 'a format 1.x schema (`export const schema`): not converted' : 'no `export const main = {…}` object literal');
     const read = evaluateStatic(main, source);
     if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) throw new NotConvertible('`main` cannot be read as a literal');

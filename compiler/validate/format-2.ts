@@ -14,8 +14,12 @@ import type { Reporter } from './reporter.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
 import { isObject, isString, isStringArray, type Obj } from './checks.ts';
 
-/** The format a `main` is written in, by its version: 2 for 2.x.y, else 3 (its own rules judge the version). */
-export const formatOf = (main: Obj): 2 | 3 => (isString(main.version) && /^2\.\d+\.\d+/.test(main.version) ? 2 : 3);
+/** The format a `main` is written in, by its version: 2 for 2.x.y, 4 for 4.x.y, else 3 (its own rules judge the version). */
+export const formatOf = (main: Obj): 2 | 3 | 4 => {
+  if (!isString(main.version)) return 3;
+  if (/^2\.\d+\.\d+/.test(main.version)) return 2;
+  return /^4\.\d+\.\d+/.test(main.version) ? 4 : 3;
+};
 
 /** Hooks a format's handlers may define (the other format's hooks are flagged). */
 export const FORMAT_2_HOOK = 'postProcess';

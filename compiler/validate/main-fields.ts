@@ -7,28 +7,31 @@ const KNOWN_FIELDS = new Set([
   'requiredServerParams', 'requiredLibraries', 'headers', 'sharedLists', 'resources', 'prompts', 'skills',
 ]);
 
-/** `format` 2: the container is `routes` and `root` is always required (format 2.0.0's own rules are in format-2.ts). */
-export function checkMainFields(main: Obj, r: Reporter, format: 2 | 3 = 3): void {
+/**
+ * `format` 2: the container is `routes` and `root` is always required (format 2.0.0's own rules are in
+ * format-2.ts). `format` 4: namespaces may hold digits and hyphens (its own rules are in format-4/).
+ */
+export function checkMainFields(main: Obj, r: Reporter, format: 2 | 3 | 4 = 3): void {
   for (const key of Object.keys(main)) {
     if (!KNOWN_FIELDS.has(key)) r.report('VAL003', [key], `main.${key} is not a known field`);
   }
 
   if (!isString(main.namespace)) r.report('VAL010', ['namespace'], 'main.namespace is required and must be a string');
-  else if (!/^[a-z]+$/.test(main.namespace)) r.report('VAL011', ['namespace'], `namespace must contain only lowercase letters, got ${show(main.namespace)}`);
+  else if (format === 4 ? !KEBAB_NAME.test(main.namespace) : !/^[a-z]+$/.test(main.namespace)) r.report('VAL011', ['namespace'], format === 4 ? `namespace must match ^[a-z][a-z0-9-]*$ (format 4), got ${show(main.namespace)}` : `namespace must contain only lowercase letters, got ${show(main.namespace)}`);
 
   if (!isNonEmptyString(main.name)) r.report('VAL012', ['name'], 'main.name is required and must be a non-empty string');
   if (!isNonEmptyString(main.description)) r.report('VAL013', ['description'], 'main.description is required and must be a non-empty string');
 
   const version = main.version;
-  if (!isString(version) || !SEMVER.test(version) || !/^[23]\./.test(version)) {
-    r.report('VAL014', ['version'], `version must be a valid semver string (3.x.y, or 2.x.y for format 2.0.0), got ${show(version)}`);
+  if (!isString(version) || !SEMVER.test(version) || !/^[234]\./.test(version)) {
+    r.report('VAL014', ['version'], `version must be a valid semver string (3.x.y; 4.x.y for format 4, 2.x.y for format 2.0.0), got ${show(version)}`);
   } else if (version.startsWith('2.')) {
     r.report('VAL019', ['version'], `format ${version} is superseded by 3.x: \`toolkit migrate\` converts this schema`);
   }
 
   const hasTools = main.tools !== undefined;
   const hasRoutes = main.routes !== undefined;
-  if (format === 3) {
+  if (format !== 2) {
     if (hasTools && hasRoutes) r.report('VAL017', ['routes'], 'main must not define both tools and routes');
     else if (hasRoutes) r.report('VAL018', ['routes'], 'main.routes is deprecated: rename it to tools');
     if (!hasTools && !hasRoutes) r.report('VAL016', [], 'main.tools is required (an empty object for resource-only or skill-only schemas)');

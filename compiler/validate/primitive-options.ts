@@ -11,6 +11,8 @@ export interface ListCatalog {
   readonly fields?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Filled in by the rules: lists some parameter uses. */
   readonly used: Set<string>;
+  /** Format 4: `enum({{list:field}})` is the spec form there, not the wild one (no VAL059). */
+  readonly listEnumIsSpecForm?: boolean;
 }
 
 export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly (string | number)[], lists: ListCatalog, r: Reporter): void {
@@ -62,7 +64,7 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
 function checkEnumLists(tool: string, primitive: Extract<ParsedPrimitive, { kind: 'enum' }>, at: readonly (string | number)[], lists: ListCatalog, r: Reporter): void {
   for (const { list, field } of primitive.lists) {
     lists.used.add(list);
-    r.report('VAL059', at, `tool ${tool}: enum({{${list}:${field}}}) is the wild form of the '$${list}' option`);
+    if (!lists.listEnumIsSpecForm) r.report('VAL059', at, `tool ${tool}: enum({{${list}:${field}}}) is the wild form of the '$${list}' option`);
     if (!lists.declared.has(list)) {
       r.report('VAL048', at, `tool ${tool}: list ${show(list)} is not declared in main.sharedLists`);
       continue;

@@ -8,6 +8,7 @@ import { isObject, isString, isStringArray, toolContainer, type Obj } from './ch
 import type { SchemaNames } from './content-placeholders.ts';
 import { checkTool } from './check-tool.ts';
 import { checkFormat2, format2View, formatOf } from './format-2.ts';
+import { checkFormat4, format4View } from './format-4/format-4.ts';
 import { checkEmptyRoot, checkHandlerKeys } from './handler-keys.ts';
 import { checkLimits } from './limits.ts';
 import { checkMainFields } from './main-fields.ts';
@@ -30,9 +31,9 @@ export interface MainValidationOptions {
 
 /** What later (file-level) stages need from `main` once it passed the shape rules. */
 export interface MainFacts {
-  /** `main` as the normalizer reads it (a format 2.0.0 schema in its 3.x-equivalent form). */
+  /** `main` as the normalizer reads it (a format 2.0.0 or 4.x schema in its 3.x-equivalent form). */
   readonly main: Obj;
-  readonly format: 2 | 3;
+  readonly format: 2 | 3 | 4;
   readonly prompts: readonly PromptDeclaration[];
   readonly skills: readonly SkillDeclaration[];
   readonly names: SchemaNames;
@@ -45,27 +46,32 @@ export function validateMainValue(source: unknown, r: Reporter, options: MainVal
   }
   const format = formatOf(source);
   if (format === 2) checkFormat2(source, options.handlers, r);
-  // Format 2.0.0 is judged by the shared rules in its 3.x-equivalent reading (same paths, so same positions).
-  const main = format === 2 ? format2View(source) : source;
+  if (format === 4) checkFormat4(source, r);
+  // Formats 2.0.0 and 4.x are judged by the shared rules in their 3.x-equivalent reading (same paths, so same positions).
+  const view4 = format === 4 ? format4View(source) : undefined;
+  const main = format === 2 ? format2View(source) : view4 ? view4.checked : source;
+  const shared = format === 4 ? 3 : format;
   checkMainFields(main, r, format);
-  checkLimits(main, r, format);
+  checkLimits(main, r, shared);
   const declared = new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
   checkRootAndHeaders(main, declared, r);
   const listRefs = options.listRefs ?? checkSharedListRefs(main.sharedLists, r);
-  const lists: ListCatalog = { declared: new Set(listRefs.map((l) => l.ref)), used: new Set(), ...(options.listFields ? { fields: options.listFields } : {}) };
+  const lists: ListCatalog = { declared: new Set(listRefs.map((l) => l.ref)), used: new Set(), ...(options.listFields ? { fields: options.listFields } : {}), ...(format === 4 ? { listEnumIsSpecForm: true } : {}) };
 
   const { key: containerKey, tools } = toolContainer(main);
   const toolNames = Object.keys(tools);
   for (const name of toolNames) checkTool(name, tools[name], [containerKey, name], declared, lists, r);
   checkUnusedLists(listRefs, lists.used, options.handlers?.source, r);
 
-  checkResources(main.resources, r, options.databaseExists);
-  const resourceNames = new Set(isObject(main.resources) ? Object.keys(main.resources) : []);
+  // Format 4's resources were judged by its own rules; the served view holds those this runtime serves.
+  if (format !== 4) checkResources(main.resources, r, options.databaseExists);
+  const resourceSource = view4 ? (source.resources as unknown) : main.resources;
+  const resourceNames = new Set(isObject(resourceSource) ? Object.keys(resourceSource) : []);
   const queriesByResource = new Map([...resourceNames].map((name) => {
-    const resource = (main.resources as Obj)[name];
+    const resource = (resourceSource as Obj)[name];
     return [name, new Set(isObject(resource) && isObject(resource.queries) ? Object.keys(resource.queries) : [])] as const;
   }));
-  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r, format);
+  checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r, shared);
   checkEmptyRoot(main.root, toolNames, options.handlers, containerKey, r);
   const prompts = checkPromptDeclarations(main.prompts, r);
   const skills = checkSkillDeclarations(main.skills, r);
@@ -75,5 +81,5 @@ export function validateMainValue(source: unknown, r: Reporter, options: MainVal
     resources: resourceNames,
     skills: new Set(isObject(main.skills) ? Object.keys(main.skills) : []),
   };
-  return { main, format, prompts, skills, names };
+  return { main: view4 ? view4.served : main, format, prompts, skills, names };
 }

@@ -3,7 +3,7 @@
  * serving order. One function for the toolset mode and for whatever else searches served tools, so
  * the same schemas always give the same index.
  */
-import type { SchemaModel } from '../model.ts';
+import type { SchemaModel, ToolModel } from '../model.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 
 /** Entries for every tool of `schemas` (schema order, then tool order), named by `names` (the listing's wire names, same order). */
@@ -16,6 +16,9 @@ export function searchIndexOf(schemas: readonly SchemaModel[], names: readonly s
     tool: tool.name,
     description: tool.description,
     tags: schema.tags,
-    hints: schema.name ? [schema.name] : [],
+    hints: [...(schema.name ? [schema.name] : []), ...metaHints(tool)],
   })));
 }
+
+/** Format 4's search words of a tool: its `meta.aliases` and `meta.searchHint`. */
+export const metaHints = (tool: Pick<ToolModel, 'meta'>): string[] => (tool.meta ? [...tool.meta.aliases, tool.meta.searchHint] : []);

@@ -46,7 +46,9 @@ const agentFixtures = collect(join(root, 'agents')).map((f) => {
   const agents = join(root, 'agents', f.name, 'agents');
   return { ...f, schema: join(agents, readdirSync(agents)[0] ?? '') };
 });
-const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures];
+/** Format 4's fixtures; their behaviour is checked by test/format-4/rules.test.ts (MIG001 through a migration). */
+const format4Fixtures = collect(join(root, 'format-4'));
+const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...format4Fixtures];
 const agentCatalogDir = join(root, 'agents', '_catalog');
 const agentCatalog = buildCatalogIndexes(
   loadSchemaTreeSync(agentCatalogDir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [])),

@@ -1,8 +1,10 @@
 /** Every conversion `toolkit migrate` knows, by the formats it connects. Add new ones here. */
 import type { Conversion, SchemaFormat } from '../conversion.ts';
 import { format2To3 } from './format-2-to-3.ts';
+import { format3To4 } from './format-3-to-4.ts';
+import { format4To3 } from './format-4-to-3.ts';
 
-export const conversions: readonly Conversion[] = [format2To3];
+export const conversions: readonly Conversion[] = [format2To3, format3To4, format4To3];
 
 /** The chain of conversions from one format to another (breadth-first), or undefined when there is none. */
 export function conversionPath(from: SchemaFormat, to: SchemaFormat): Conversion[] | undefined {
