@@ -79,8 +79,9 @@ export function loadSchemas(): readonly SchemaModel[] {
 
 /**
  * The libraries the handlers of this bundle declare, bundled at build time for the handler sandbox
- * (code that runs inside it, never host objects), or the reason one could not be: only the tools of
- * the schemas that need it fail, naming it. Loaded into a schema's sandbox on its first hook call.
+ * (code that runs inside it, never host objects) into files beside the bundle (`libraries/`, with
+ * their hashes), or the reason one could not be: only the tools of the schemas that need it fail,
+ * naming it. A file is read on the first hook call that needs it, never at start.
  */
 const GUEST_LIBRARIES: Readonly<Record<string, PrebuiltLibrary>> = %%LIBRARIES%%;
 
@@ -94,7 +95,7 @@ export interface CreateToolsOptions {
 /** The bundle's tools as typed functions grouped by namespace, calling the APIs through the runtime. */
 export async function createTools(options: CreateToolsOptions = {}): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }> {
   const schemas = verifiedSchemas();
-  const runtime: Runtime = createRuntime({ schemas, ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES) });
+  const runtime: Runtime = createRuntime({ schemas, ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
   const tools: Record<string, Record<string, unknown>> = {};
   let index = 0;
   schemas.forEach((schema, position) => {
@@ -107,6 +108,9 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Rec
   });
   return Object.assign(tools, { close: () => runtime.close() });
 }
+
+/** The directory of this bundle (its library files and databases are beside it). */
+const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
 function isMainModule(): boolean {
   const script = process.argv[1];
@@ -125,7 +129,7 @@ if (isMainModule()) {
     const { tools: listing, secretKeys, bytes } = verifiedListing();
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
+    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);

@@ -63,8 +63,12 @@ function bundleListing(parts: readonly BundlePart[]): { readonly json: string; r
   return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
 }
 
-/** The libraries a bundle's handlers may load: their sandbox code (bundled at build time), or why there is none. */
-export type BundleLibraries = Readonly<Record<string, { readonly code: string } | { readonly error: string }>>;
+/**
+ * The libraries a bundle's handlers may load: the file beside the bundle holding their sandbox code
+ * (bundled at build time) with its hash, or why there is none. Bundles carry no library code: it is
+ * read on the first call of a tool that needs it.
+ */
+export type BundleLibraries = Readonly<Record<string, { readonly file: string; readonly sha256: string } | { readonly error: string }>>;
 
 /** Libraries the handlers of these parts load in the sandbox: the declared ones, and `buffer` where code names the global `Buffer`. */
 export function librariesOf(models: readonly SchemaModel[]): string[] {
@@ -92,7 +96,7 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     ? '{}'
     : `{\n${needed.map((library) => {
       const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
-      return `  ${literal(library)}: ${'code' in entry ? `{ code: ${literal(entry.code)} }` : `{ error: ${literal(entry.error)} }`},`;
+      return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
   const listing = bundleListing(parts);
   const entry = fillTemplate('bundle-entry.ts.tpl', {
