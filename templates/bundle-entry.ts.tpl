@@ -25,6 +25,8 @@ interface Part {
   readonly bindTools: (call: never) => Record<string, unknown>;
   /** Tools of the schema in this bundle; null for the whole schema (with its resources, prompts and skills). */
   readonly tools: readonly string[] | null;
+  /** Tools another file of the namespace declares too, by the name `createTools()` gives them here (`<tool>_<file suffix>`). */
+  readonly typedNames?: Readonly<Record<string, string>>;
 }
 
 const BUNDLE = %%BUNDLE_LITERAL%%;
@@ -104,7 +106,8 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Rec
     const call: ToolCaller = (toolName, args) => served.get(toolName)!.call(args);
     const bound = parts[position]!.bindTools(call as never);
     const namespace = (tools[schema.namespace] ??= {});
-    for (const tool of schema.tools) namespace[tool.name] = bound[tool.name];
+    const typedNames = parts[position]!.typedNames ?? {};
+    for (const tool of schema.tools) namespace[typedNames[tool.name] ?? tool.name] = bound[tool.name];
   });
   return Object.assign(tools, { close: () => runtime.close() });
 }
