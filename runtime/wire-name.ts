@@ -52,6 +52,8 @@ const shortHash = (text: string, length: number): string => createHash('sha256')
 
 const withSuffix = (base: string, suffix: string): string => `${base.slice(0, MAX_WIRE_NAME - suffix.length - 1)}_${suffix}`;
 
+const stripExtension = (source: string): string => source.replace(/\.[cm]?[jt]s$/, '');
+
 /** `providers/coin/price-copy.mjs` → `price_copy`: the suffix a duplicate tool of that file takes. */
 export function fileSuffix(source: string): string {
   const stem = (source.split('/').pop() ?? source).replace(/\.[cm]?[jt]s$/, '');
@@ -59,8 +61,8 @@ export function fileSuffix(source: string): string {
 }
 
 /**
- * Two files of one namespace that declare the same tool both serve it: the file whose path sorts
- * first keeps the plain name, each other file's tool takes `_<its file name>` (`fileSuffix`). For
+ * Two files of one namespace that declare the same tool both serve it: the file whose path (without
+ * its extension) sorts first keeps the plain name, each other file's tool takes `_<its file name>` (`fileSuffix`). For
  * each entry, that suffix, or undefined (a unique tool, or the first file's). Depends only on the
  * set of files, never on the order they were loaded in.
  */
@@ -75,7 +77,8 @@ export function duplicateSuffixes(entries: readonly WireNameEntry[]): (string | 
   return entries.map((entry) => {
     const set = sources.get(`${entry.namespace}/${entry.toolName}`)!;
     if (set.size < 2) return undefined;
-    const first = [...set].sort()[0];
+    // By path without the extension, so `price.mjs` comes before `price-copy.mjs`.
+    const first = [...set].sort((a, b) => (stripExtension(a) < stripExtension(b) ? -1 : stripExtension(a) > stripExtension(b) ? 1 : a < b ? -1 : 1))[0];
     return (entry.source ?? '') === first ? undefined : fileSuffix(entry.source ?? '');
   });
 }
