@@ -5,7 +5,7 @@
  * `moment`, `indicatorts`, `@erc725/erc725.js`, `dayjs`) and with the Node built-ins the sandbox
  * offers as pure-JavaScript equivalents. Optional defects that real catalogs carry: two files of one
  * namespace declaring the same tool, a required library that is not installed, and files that do not
- * validate (a trailing slash on `root`, a snake_case tool name, a `SERVER_PARAM:` prefix).
+ * validate (a trailing slash on `root`, a snake_case tool name, a bare `{{SYMBOL}}` placeholder).
  *
  * Output is a pure function of the options: same options, byte-identical files. Used by
  * `bench/catalog-start.bench.ts` (350 schemas, about 1,400 tools) and `test/wild-catalog/` (smaller).
@@ -270,7 +270,8 @@ export function writeWildCatalog(dir: string, options: WildCatalogOptions): Wild
     const bad = (ns: string) => ({ ...first, namespace: ns, hooks: {}, libraries: [] });
     files.set('providers/brokenroot/root.mjs', writeFormat3(bad('brokenroot'), `${options.root}/`));
     files.set('providers/brokenname/name.mjs', writeFormat3(bad('brokenname'), options.root).replace(`        ${first.tools[0]!.name}: {`, '        get_snake_case: {'));
-    files.set('providers/brokenparam/param.mjs', writeFormat3(bad('brokenparam'), options.root).replace("    tags: [", "    requiredServerParams: [ 'SERVER_PARAM:API_KEY' ],\n    tags: ["));
+    // A bare placeholder that is really user input: declared nowhere.
+    files.set('providers/brokenparam/param.mjs', writeFormat3(bad('brokenparam'), options.root).replace(`path: '${first.tools[0]!.path}'`, `path: '${first.tools[0]!.path}/{{SYMBOL}}'`));
   }
   for (const [file, text] of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
