@@ -218,4 +218,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   AGT020: "Remove the field or correct its spelling (see the agent manifest fields).",
   AGT021: "Write `sharedLists` as an array of list names: `sharedLists: [ 'evmChains' ]`.",
   AGT022: "Write `prompts` and `resources` as objects keyed by ID or inline name.",
+
+  LIB001: 'Install the package in the project (`npm install <name>`, the command the message gives) and run `toolkit build` again; or remove it from `requiredLibraries` and the handlers that use it.',
+  LIB002: 'Use a library that only computes on values (the sandbox has no file, network or process access), or do the I/O as a declared tool; the message names the Node module the library needs.',
 };

@@ -46,7 +46,9 @@ const agentFixtures = collect(join(root, 'agents')).map((f) => {
   const agents = join(root, 'agents', f.name, 'agents');
   return { ...f, schema: join(agents, readdirSync(agents)[0] ?? '') };
 });
-const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures];
+/** Rules only a build checks (LIB*): built one by one in `test/build/library-rules.test.ts`, counted here. */
+const buildRuleFixtures = collect(join(root, 'build-rules'));
+const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...buildRuleFixtures];
 const agentCatalogDir = join(root, 'agents', '_catalog');
 const agentCatalog = buildCatalogIndexes(
   loadSchemaTreeSync(agentCatalogDir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [])),
