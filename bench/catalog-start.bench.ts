@@ -63,13 +63,10 @@ interface Run {
   readonly tools: number;
   /** The second `tools/list` on the same process, ms. */
   readonly warmMs: number;
-  /** The first call of `call.name`, ms (when asked). */
-  readonly callMs?: number;
-  readonly callText?: string;
 }
 
-/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one, then optionally one call. */
-function spawnToList(args: readonly string[], opening: Opening, call?: { name: string; arguments: Record<string, unknown> }): Promise<Run> {
+/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process. */
+function spawnToList(args: readonly string[], opening: Opening): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -77,7 +74,7 @@ function spawnToList(args: readonly string[], opening: Opening, call?: { name: s
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     let text = '';
     let first: { ms: number; cpuMs: number; tools: number } | undefined;
-    let warm: { ms: number; at: number } | undefined;
+    let warm: { at: number } | undefined;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       text += chunk;
@@ -85,19 +82,14 @@ function spawnToList(args: readonly string[], opening: Opening, call?: { name: s
       while ((newline = text.indexOf('\n')) >= 0) {
         const line = text.slice(0, newline);
         text = text.slice(newline + 1);
-        const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[]; content?: { text: string }[] } };
+        const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } };
         const now = performance.now();
         if (message.id === 2) {
           first = { ms: now - started, cpuMs: cpuMsOf(child.pid), tools: message.result?.tools?.length ?? -1 };
           send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: meta });
-          warm = { ms: 0, at: now };
+          warm = { at: now };
         } else if (message.id === 3 && first && warm) {
-          warm.ms = now - warm.at;
-          if (!call) return finish({ ...first, warmMs: warm.ms });
-          warm.at = now;
-          send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { ...meta, name: call.name, arguments: call.arguments } });
-        } else if (message.id === 4 && first && warm) {
-          finish({ ...first, warmMs: warm.ms, callMs: now - warm.at, callText: message.result?.content?.[0]?.text ?? line });
+          return finish({ ...first, warmMs: now - warm.at });
         }
       }
     });
@@ -158,8 +150,8 @@ const columns: { label: string; args: string[] }[] = [
   { label: 'runtime alone, same models', args: [alone, models] },
 ];
 out(`\nSpawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms]; then a second tools/list on the same process (warm, ms)\n`);
-out(`| opening      | listing          | ${columns.map((c) => c.label.padEnd(28)).join(' | ')} | with ÷ without |\n`);
-out(`|--------------|------------------|${columns.map(() => '-'.repeat(30)).join('|')}|----------------|\n`);
+out(`| opening         | listing           | ${columns.map((c) => c.label.padEnd(38)).join(' | ')} | with ÷ without |\n`);
+out(`|-----------------|-------------------|${columns.map(() => '-'.repeat(40)).join('|')}|----------------|\n`);
 for (const opening of ['modern', 'legacy'] as const) {
   for (const toolset of [false, true]) {
     const runs = columns.map(() => [] as Run[]);
@@ -167,8 +159,8 @@ for (const opening of ['modern', 'legacy'] as const) {
       for (const [index, column] of columns.entries()) runs[index]!.push(await spawnToList([...column.args, ...(toolset ? [] : ['--no-toolset'])], opening));
     }
     const ms = runs.map((r) => median(r.map((x) => x.ms)));
-    const cells = runs.map((r, index) => `${ms[index]!.toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}], warm ${median(r.map((x) => x.warmMs)).toFixed(1)}, ${r[0]!.tools} tools`.padEnd(28));
-    out(`| ${(opening === 'modern' ? '2026-07-28' : '2025 initialize').padEnd(12)} | ${(toolset ? 'default (toolset)' : 'plain (1,400)').padEnd(16)} | ${cells.join(' | ')} | ${(ms[0]! / ms[1]!).toFixed(2).padStart(14)} |\n`);
+    const cells = runs.map((r, index) => `${ms[index]!.toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}], warm ${median(r.map((x) => x.warmMs)).toFixed(1)}, ${r[0]!.tools} tools`.padEnd(38));
+    out(`| ${(opening === 'modern' ? '2026-07-28' : '2025 initialize').padEnd(15)} | ${(toolset ? 'default (toolset)' : `plain (all ${withLibraries.catalog.tools})`).padEnd(17)} | ${cells.join(' | ')} | ${(ms[0]! / ms[1]!).toFixed(2).padStart(14)} |\n`);
   }
 }
 
