@@ -84,13 +84,13 @@ export function duplicateSuffixes(entries: readonly WireNameEntry[]): (string | 
 }
 
 /**
- * Names for a whole set, in input order. A tool declared by several files of one namespace is named
- * as `duplicateSuffixes` says. A name still shared by several entries is given to none of them:
+ * Names for a whole set, in input order. With `duplicatesByFile` (tools: `source` is the schema
+ * file), a tool declared by several files of one namespace is named as `duplicateSuffixes` says. A name still shared by several entries is given to none of them:
  * each gets `<base cut to fit>_<6 hex of sha256(namespace/tool@source)>`, so every name still fits in
  * 64 characters and adding a schema never depends on the order schemas were loaded in.
  */
-export function assignWireNames(entries: readonly WireNameEntry[]): string[] {
-  const suffixes = duplicateSuffixes(entries);
+export function assignWireNames(entries: readonly WireNameEntry[], options: { readonly duplicatesByFile?: boolean } = {}): string[] {
+  const suffixes = options.duplicatesByFile ? duplicateSuffixes(entries) : entries.map(() => undefined);
   const bases = entries.map((entry, index) => {
     const base = wireName(entry.namespace, entry.toolName, entry.format ?? 3);
     const suffix = suffixes[index];
