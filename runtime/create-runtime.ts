@@ -78,7 +78,7 @@ function toolEntries(schemas: readonly SchemaModel[]): { schema: SchemaModel; to
 }
 
 const wireNamesOf = (entries: readonly { schema: SchemaModel; tool: ToolModel }[]): string[] =>
-  assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })));
+  assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })), { duplicatesByFile: true });
 
 /** The `tools/list` answer for these schemas, exactly as a runtime over them serves it (what a build embeds). */
 export function listTools(schemas: readonly SchemaModel[]): Tool[] {

@@ -52,13 +52,50 @@ const shortHash = (text: string, length: number): string => createHash('sha256')
 
 const withSuffix = (base: string, suffix: string): string => `${base.slice(0, MAX_WIRE_NAME - suffix.length - 1)}_${suffix}`;
 
+const stripExtension = (source: string): string => source.replace(/\.[cm]?[jt]s$/, '');
+
+/** `providers/coin/price-copy.mjs` → `price_copy`: the suffix a duplicate tool of that file takes. */
+export function fileSuffix(source: string): string {
+  const stem = (source.split('/').pop() ?? source).replace(/\.[cm]?[jt]s$/, '');
+  return snake(stem).replace(/_+/g, '_').replace(/^_|_$/g, '') || 'file';
+}
+
 /**
- * Names for a whole set, in input order. A name shared by several entries is given to none of them:
+ * Two files of one namespace that declare the same tool both serve it: the file whose path (without
+ * its extension) sorts first keeps the plain name, each other file's tool takes `_<its file name>` (`fileSuffix`). For
+ * each entry, that suffix, or undefined (a unique tool, or the first file's). Depends only on the
+ * set of files, never on the order they were loaded in.
+ */
+export function duplicateSuffixes(entries: readonly WireNameEntry[]): (string | undefined)[] {
+  const sources = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const id = `${entry.namespace}/${entry.toolName}`;
+    let set = sources.get(id);
+    if (!set) sources.set(id, (set = new Set()));
+    set.add(entry.source ?? '');
+  }
+  return entries.map((entry) => {
+    const set = sources.get(`${entry.namespace}/${entry.toolName}`)!;
+    if (set.size < 2) return undefined;
+    // By path without the extension, so `price.mjs` comes before `price-copy.mjs`.
+    const first = [...set].sort((a, b) => (stripExtension(a) < stripExtension(b) ? -1 : stripExtension(a) > stripExtension(b) ? 1 : a < b ? -1 : 1))[0];
+    return (entry.source ?? '') === first ? undefined : fileSuffix(entry.source ?? '');
+  });
+}
+
+/**
+ * Names for a whole set, in input order. With `duplicatesByFile` (tools: `source` is the schema
+ * file), a tool declared by several files of one namespace is named as `duplicateSuffixes` says. A name still shared by several entries is given to none of them:
  * each gets `<base cut to fit>_<6 hex of sha256(namespace/tool@source)>`, so every name still fits in
  * 64 characters and adding a schema never depends on the order schemas were loaded in.
  */
-export function assignWireNames(entries: readonly WireNameEntry[]): string[] {
-  const bases = entries.map((entry) => wireName(entry.namespace, entry.toolName, entry.format ?? 3));
+export function assignWireNames(entries: readonly WireNameEntry[], options: { readonly duplicatesByFile?: boolean } = {}): string[] {
+  const suffixes = options.duplicatesByFile ? duplicateSuffixes(entries) : entries.map(() => undefined);
+  const bases = entries.map((entry, index) => {
+    const base = wireName(entry.namespace, entry.toolName, entry.format ?? 3);
+    const suffix = suffixes[index];
+    return suffix === undefined ? base : withSuffix(base, suffix);
+  });
   const counts = new Map<string, number>();
   for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
   const taken = new Set(bases.filter((base) => counts.get(base) === 1));

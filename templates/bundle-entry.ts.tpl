@@ -25,6 +25,8 @@ interface Part {
   readonly bindTools: (call: never) => Record<string, unknown>;
   /** Tools of the schema in this bundle; null for the whole schema (with its resources, prompts and skills). */
   readonly tools: readonly string[] | null;
+  /** Tools another file of the namespace declares too, by the name `createTools()` gives them here (`<tool>_<file suffix>`). */
+  readonly typedNames?: Readonly<Record<string, string>>;
 }
 
 const BUNDLE = %%BUNDLE_LITERAL%%;
@@ -79,8 +81,9 @@ export function loadSchemas(): readonly SchemaModel[] {
 
 /**
  * The libraries the handlers of this bundle declare, bundled at build time for the handler sandbox
- * (code that runs inside it, never host objects), or the reason one could not be: only the tools of
- * the schemas that need it fail, naming it. Loaded into a schema's sandbox on its first hook call.
+ * (code that runs inside it, never host objects) into files beside the bundle (`libraries/`, with
+ * their hashes), or the reason one could not be: only the tools of the schemas that need it fail,
+ * naming it. A file is read on the first hook call that needs it, never at start.
  */
 const GUEST_LIBRARIES: Readonly<Record<string, PrebuiltLibrary>> = %%LIBRARIES%%;
 
@@ -94,7 +97,7 @@ export interface CreateToolsOptions {
 /** The bundle's tools as typed functions grouped by namespace, calling the APIs through the runtime. */
 export async function createTools(options: CreateToolsOptions = {}): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }> {
   const schemas = verifiedSchemas();
-  const runtime: Runtime = createRuntime({ schemas, ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES) });
+  const runtime: Runtime = createRuntime({ schemas, ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
   const tools: Record<string, Record<string, unknown>> = {};
   let index = 0;
   schemas.forEach((schema, position) => {
@@ -103,10 +106,14 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Rec
     const call: ToolCaller = (toolName, args) => served.get(toolName)!.call(args);
     const bound = parts[position]!.bindTools(call as never);
     const namespace = (tools[schema.namespace] ??= {});
-    for (const tool of schema.tools) namespace[tool.name] = bound[tool.name];
+    const typedNames = parts[position]!.typedNames ?? {};
+    for (const tool of schema.tools) namespace[typedNames[tool.name] ?? tool.name] = bound[tool.name];
   });
   return Object.assign(tools, { close: () => runtime.close() });
 }
+
+/** The directory of this bundle (its library files and databases are beside it). */
+const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
 function isMainModule(): boolean {
   const script = process.argv[1];
@@ -125,7 +132,7 @@ if (isMainModule()) {
     const { tools: listing, secretKeys, bytes } = verifiedListing();
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
+    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);

@@ -26,7 +26,7 @@ export interface ActiveSelection {
 export function selectActive(active: readonly string[], models: readonly SchemaModel[], catalogDir?: string): ActiveSelection {
   const sourceOf = (file: string): string => (catalogDir !== undefined && isAbsolute(file) ? relative(catalogDir, file).split(sep).join('/') : file);
   const entries = models.flatMap((model, index) => model.tools.map((tool) => ({ model, index, tool })));
-  const names = assignWireNames(entries.map(({ model, tool }) => ({ namespace: model.namespace, toolName: tool.name, source: sourceOf(model.file) })));
+  const names = assignWireNames(entries.map(({ model, tool }) => ({ namespace: model.namespace, toolName: tool.name, source: sourceOf(model.file) })), { duplicatesByFile: true });
   const wanted = new Set(active);
   const matched = new Set<string>();
   const bySchema = new Map<number, string[]>();

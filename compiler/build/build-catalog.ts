@@ -9,11 +9,11 @@ import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
-import { emitBundle, emitBundleDeclarations, librariesOf, type BundleLibraries, type BundlePart } from '../emit/bundle-entry.ts';
+import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
 import { emitSchemaModule } from '../emit/schema-module.ts';
 import type { AgentCatalog } from '../agent/agent-plan.ts';
 import { selectActive } from './active-selection.ts';
-import { bundlingGuestLibraries } from './guest-libraries/bundle-guest-library.ts';
+import { prepareGuestLibraries } from './guest-libraries/library-files.ts';
 import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
 import { BuildError } from './build-error.ts';
@@ -104,7 +104,10 @@ export interface BuildReport {
   readonly tools: number;
   readonly rebuilt: number;
   readonly cached: number;
-  /** Diagnostics of the schemas that failed, in file order (as `toolkit validate` reports them). */
+  /**
+   * Diagnostics of the schemas that failed, in file order (as `toolkit validate` reports them), then
+   * the build's own warnings (LIB001/LIB002: a library that cannot be had, located at its entry).
+   */
   readonly diagnostics: readonly Diagnostic[];
   /** Count of warnings of the schemas analysed in this build that passed. */
   readonly warnings: number;
@@ -114,8 +117,7 @@ export interface BuildReport {
   readonly problems: readonly string[];
   /**
    * Things worth saying that do not fail the build, one line each: active tools not in the catalog,
-   * schemas skipped with --skip-invalid, a bundle's plain listing too large for clients, a library
-   * that could not be bundled for the sandbox (the tools that need it answer with the reason).
+   * schemas skipped with --skip-invalid, a bundle's plain listing too large for clients.
    */
   readonly notes: readonly string[];
   readonly bundles: readonly ManifestBundle[];
@@ -196,16 +198,15 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [] };
   }
 
-  const libraries = await guestLibraries(built, [options.projectDir, schemasDir]);
-  // A library that does not resolve fails the build (exit 1), but the bundle is still written: every other
-  // tool serves, and the tools that need the library answer with an error naming it and how to install it.
-  problems.push(...libraries.problems);
+  // Libraries are files beside the bundles, read on first use; one that cannot be had is a located warning (LIB001/LIB002).
+  const libraries = await prepareGuestLibraries(built, [options.projectDir, schemasDir], options.schemasDir);
+  diagnostics.push(...libraries.diagnostics);
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.bundled)]));
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index)]));
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
-  // Libraries are not imported by the bundle at all: their sandbox code is inside it, as data.
+  // Libraries are not imported by the bundle at all: their sandbox code is in files beside it.
   const external: string[] = [];
   const bundler = await bundlerReady;
   options.detail?.('esbuild ready');
@@ -231,6 +232,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     ...specs.flatMap((spec) => spec.extraModules),
     [CATALOG_INDEX_FILE, `${JSON.stringify(indexes.catalog)}\n`],
     [SEARCH_INDEX_FILE, `${JSON.stringify(indexes.search)}\n`],
+    ...libraries.files,
   ]);
   await writeOutput(outDir, built, outputs, manifest, extra);
   options.session?.remember(built);
@@ -315,30 +317,6 @@ async function agentSpecs(agentDir: string, built: readonly AnalysedSchema[], ca
 /** The warning for a bundle whose plain `tools/list` answer is larger than clients take. */
 function listingNotice(name: string, bundle: { readonly listingBytes: number; readonly tools: number }): string {
   return `warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json makes a smaller bundle)`;
-}
-
-/**
- * The sandbox code of every library the schemas' handlers load, bundled now (cached on disk by
- * content). One that cannot be (not installed, or it needs I/O) is a note (a warning) naming it and the
- * schemas that need it; the bundles still serve every other tool, and those schemas' tools answer
- * with the same message.
- */
-async function guestLibraries(analysed: readonly AnalysedSchema[], resolveDirs: readonly string[]): Promise<{ bundled: BundleLibraries; problems: string[] }> {
-  const needed = librariesOf(analysed.map((a) => a.model));
-  const source = bundlingGuestLibraries({ resolveDirs });
-  const bundled: Record<string, { code: string } | { error: string }> = {};
-  const problems: string[] = [];
-  await Promise.all(needed.map(async (name) => {
-    try {
-      bundled[name] = { code: (await source.load(name)).code };
-    } catch (error) {
-      const message = (error as Error).message;
-      bundled[name] = { error: message };
-      const users = analysed.filter((a) => librariesOf([a.model]).includes(name)).map((a) => a.source.file);
-      problems.push(`${message} (needed by ${users.join(', ')}; their hooked tools will answer with this error)`);
-    }
-  }));
-  return { bundled, problems: problems.sort() };
 }
 
 function selectedGroups(groups: Readonly<Record<string, GroupConfig>>, only: string | undefined): [string, GroupConfig][] {

@@ -69,8 +69,8 @@ export interface CatalogIndex {
 /** Both indexes of a set of models (`file` of each model relative to the catalog directory). */
 export function buildCatalogIndexes(models: readonly SchemaModel[], schemasDir: string): { catalog: CatalogIndex; search: SearchIndex } {
   const entries = models.flatMap((schema, index) => schema.tools.map((tool) => ({ schema, index, tool })));
-  const cliNames = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })));
-  const wireNames = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })));
+  const cliNames = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })), { duplicatesByFile: true });
+  const wireNames = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })), { duplicatesByFile: true });
   const tools: CatalogTool[] = entries.map(({ schema, index, tool }, i) => ({
     name: cliNames[i]!,
     wireName: wireNames[i]!,

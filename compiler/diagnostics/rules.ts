@@ -5,6 +5,7 @@
  */
 import type { Severity } from './diagnostic.ts';
 import { secRules } from '../scan/rules.ts';
+import { buildRules } from '../build/rules.ts';
 
 export interface RuleInfo {
   readonly severity: Severity;
@@ -236,7 +237,7 @@ export const frontEndRules = {
 
 export type FrontEndRule = keyof typeof frontEndRules;
 
-/** The whole manifest: front-end rules plus the security scan's. */
+/** The whole manifest: front-end rules plus the security scan's and the build's (`compiler/build/rules.ts`). */
 export async function allRules(): Promise<Readonly<Record<string, RuleInfo>>> {
-  return { ...secRules, ...frontEndRules };
+  return { ...secRules, ...frontEndRules, ...buildRules };
 }

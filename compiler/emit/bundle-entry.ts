@@ -9,6 +9,7 @@ import { sha256 } from '../../runtime/hash.ts';
 import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
+import { duplicateSuffixes } from '../../runtime/wire-name.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { primitivesListing } from './primitives-listing.ts';
@@ -63,8 +64,12 @@ function bundleListing(parts: readonly BundlePart[]): { readonly json: string; r
   return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
 }
 
-/** The libraries a bundle's handlers may load: their sandbox code (bundled at build time), or why there is none. */
-export type BundleLibraries = Readonly<Record<string, { readonly code: string } | { readonly error: string }>>;
+/**
+ * The libraries a bundle's handlers may load: the file beside the bundle holding their sandbox code
+ * (bundled at build time) with its hash, or why there is none. Bundles carry no library code: it is
+ * read on the first call of a tool that needs it.
+ */
+export type BundleLibraries = Readonly<Record<string, { readonly file: string; readonly sha256: string } | { readonly error: string }>>;
 
 /** Libraries the handlers of these parts load in the sandbox: the declared ones, and `buffer` where code names the global `Buffer`. */
 export function librariesOf(models: readonly SchemaModel[]): string[] {
@@ -76,6 +81,28 @@ export function librariesOf(models: readonly SchemaModel[]): string[] {
   return [...names].sort();
 }
 
+/**
+ * The tools of each part renamed in the typed API (`createTools()` and the `.d.mts`): a tool that
+ * another file of the same namespace in this bundle also declares is `<tool>_<file suffix>` in
+ * every file but the first (the same rule that names it on the wire, `duplicateSuffixes`). One map
+ * per part (tool name → typed name), empty for most.
+ */
+export function typedToolNames(parts: readonly BundlePart[]): Record<string, string>[] {
+  const served = parts.map((part) => narrowModel(part.model, part.tools));
+  const entries = served.flatMap((model, index) => model.tools.map((tool) => ({ index, namespace: model.namespace, toolName: tool.name, source: model.file })));
+  const suffixes = duplicateSuffixes(entries);
+  const names = parts.map((): Record<string, string> => ({}));
+  entries.forEach((entry, i) => {
+    const suffix = suffixes[i];
+    if (suffix !== undefined) names[entry.index]![entry.toolName] = `${entry.toolName}_${suffix}`;
+  });
+  return names;
+}
+
+/** A model with its tools renamed as the typed API names them. */
+const renamed = (model: SchemaModel, names: Readonly<Record<string, string>>): SchemaModel =>
+  Object.keys(names).length === 0 ? model : { ...model, tools: model.tools.map((tool) => (names[tool.name] === undefined ? tool : { ...tool, name: names[tool.name]! })) };
+
 /** The TypeScript entry of a bundle named `name`; `libraries` holds (at least) what its parts need. */
 export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): string {
   return emitBundle(name, parts, version, libraries).entry;
@@ -84,15 +111,16 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
 /** The entry of a bundle, and the size of the plain listing it serves (the build warns when clients would find it too large). */
 export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly listingBytes: number; readonly tools: number } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
+  const typed = typedToolNames(parts);
   const partList = parts.length === 0
     ? '[]'
-    : `[\n${parts.map((part, index) => `  { integrity: i${index}, schemaJson: j${index}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)} },`).join('\n')}\n]`;
+    : `[\n${parts.map((part, index) => `  { integrity: i${index}, schemaJson: j${index}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
   const needed = librariesOf(parts.map((part) => part.model));
   const libraryObject = needed.length === 0
     ? '{}'
     : `{\n${needed.map((library) => {
       const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
-      return `  ${literal(library)}: ${'code' in entry ? `{ code: ${literal(entry.code)} }` : `{ error: ${literal(entry.error)} }`},`;
+      return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
   const listing = bundleListing(parts);
   const entry = fillTemplate('bundle-entry.ts.tpl', {
@@ -112,8 +140,9 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */
 export function emitBundleDeclarations(name: string, parts: readonly BundlePart[]): string {
-  const selected = parts.map((part) => narrowModel(part.model, part.tools));
-  const declarations = parts.map((part, index) => (part.tools === null && part.declarations !== undefined ? part.declarations : toolTypeDeclarations(selected[index]!)));
+  const typed = typedToolNames(parts);
+  const selected = parts.map((part, index) => renamed(narrowModel(part.model, part.tools), typed[index]!));
+  const declarations = parts.map((part, index) => (part.tools === null && part.declarations !== undefined && Object.keys(typed[index]!).length === 0 ? part.declarations : toolTypeDeclarations(selected[index]!)));
   const namespaces = new Map<string, SchemaModel[]>();
   for (const model of selected) namespaces.set(model.namespace, [...(namespaces.get(model.namespace) ?? []), model]);
   const w = new CodeWriter();

@@ -17,6 +17,7 @@ const FAMILIES: readonly [string, string][] = [
   ['SKL', 'Skills'],
   ['TST', 'Tool tests'],
   ['SEC', 'Security scan'],
+  ['LIB', 'Libraries (checked by toolkit build)'],
 ];
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

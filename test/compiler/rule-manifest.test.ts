@@ -48,7 +48,9 @@ const agentFixtures = collect(join(root, 'agents')).map((f) => {
 });
 /** Format 4's fixtures; their behaviour is checked by test/format-4/rules.test.ts (MIG001 through a migration). */
 const format4Fixtures = collect(join(root, 'format-4'));
-const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...format4Fixtures];
+/** Rules only a build checks (LIB*): built one by one in `test/build/library-rules.test.ts`, counted here. */
+const buildRuleFixtures = collect(join(root, 'build-rules'));
+const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...format4Fixtures, ...buildRuleFixtures];
 const agentCatalogDir = join(root, 'agents', '_catalog');
 const agentCatalog = buildCatalogIndexes(
   loadSchemaTreeSync(agentCatalogDir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [])),

@@ -31,7 +31,7 @@ const schemas = [
     ], { output: { mimeType: 'application/json', schema: { type: 'object', properties: { zeta: { type: 'number' }, alpha: { type: 'string', nullable: true } } } } }),
     tool('ping', 'GET', ['https://api.market.example/ping']),
   ], { requiredServerParams: ['MARKET_KEY'] }),
-  // Same namespace and tool in another file: both wire names get a hash suffix.
+  // Same namespace and tool in another file: the first file by path keeps the name, the other takes its file name.
   schema('market', [tool('ping', 'GET', ['https://mirror.market.example/ping'])], { file: 'mirror/market.mjs' }),
 ];
 
@@ -57,8 +57,8 @@ test('listTools gives the very JSON text a runtime that builds every tool lists'
   const listing = listTools(schemas);
   assert.is(JSON.stringify(listing), JSON.stringify(runtimeOf().listing));
   assert.is(listing.length, 3);
-  assert.match(listing[1]!.name, /^ping_market_[0-9a-f]{6}$/);
-  assert.ok(listing[1]!.name !== listing[2]!.name);
+  assert.is(listing[1]!.name, 'ping_market');
+  assert.is(listing[2]!.name, 'ping_market_market');
   assert.equal(listing[0]!.inputSchema.required, ['symbol', 'side']);
   assert.not.ok('key' in (listing[0]!.inputSchema.properties ?? {}), 'server values stay hidden');
 });

@@ -1,0 +1,168 @@
+/**
+ * Cold start of a real-sized catalog: spawn → the first `tools/list` answer over stdio for a
+ * generated wild catalog of 350 schemas (about 1,400 tools, formats 2 and 3, `bench/corpus/`) built
+ * with `toolkit build`, with handlers on a fifth of the schemas and a dozen real libraries
+ * (`ethers`, `moment`, `indicatorts`, `@erc725/erc725.js`, `dayjs` and the Node built-ins' sandbox
+ * equivalents), beside the very same catalog without handlers and libraries, and beside the
+ * runtime alone fed the same models as JSON (the synthetic floor: what the generated bundle adds is
+ * the difference). Both protocol openings (2026-07-28: one enveloped `tools/list`; 2025:
+ * `initialize`, `initialized`, `tools/list`), the plain listing (`--no-toolset`) and the default
+ * (the toolset, since 1,400 tools list in more than 50 KB). Then a second `tools/list` on the same
+ * process (warm). Libraries are files beside the bundle, read on the first call that needs them
+ * (`test/wild-catalog/` calls such tools), so the columns with and without them should match.
+ *
+ * Spawns are interleaved so a busy machine slows every column alike; medians; wall ms and the
+ * child's CPU ms (all threads, from /proc: less sensitive to neighbours than wall time).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildCatalog } from '../compiler/build/build-catalog.ts';
+import { bundle } from '../compiler/build/bundle.ts';
+import { corpusProjectConfig, writeWildCatalog, type WildCatalog } from './corpus/wild-catalog.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const SCHEMAS = Number(process.env.CATALOG_START_SCHEMAS ?? 350);
+const SPAWNS = Number(process.env.CATALOG_START_SPAWNS ?? 9);
+const work = join(root, '.bench-tmp', 'catalog-start');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const out = (text: string) => process.stdout.write(text);
+
+/** Writes and builds one corpus; returns the bundle path and what was generated. */
+async function built(name: string, handlerShare: number): Promise<{ bundle: string; outDir: string; catalog: WildCatalog; buildMs: number }> {
+  const dir = join(work, name);
+  // Calls go nowhere in this bench: the root only has to be a valid https origin.
+  const catalog = writeWildCatalog(join(dir, 'schemas'), { schemas: SCHEMAS, root: 'https://api.wild-catalog.example', handlerShare });
+  mkdirSync(join(dir, '.toolkit'), { recursive: true });
+  writeFileSync(join(dir, '.toolkit', 'config.json'), corpusProjectConfig(catalog));
+  const started = performance.now();
+  const report = await buildCatalog({ schemasDir: join(dir, 'schemas'), outDir: join(dir, 'out'), projectDir: dir });
+  if (!report.written) throw new Error(`the ${name} corpus did not build: ${[...report.problems, ...report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`)].slice(0, 5).join('; ')}`);
+  return { bundle: join(dir, 'out', 'catalog.mjs'), outDir: join(dir, 'out'), catalog, buildMs: performance.now() - started };
+}
+
+/** CPU time a process has used so far, all threads (Linux /proc); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
+type Opening = 'modern' | 'legacy';
+
+interface Run {
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly tools: number;
+  /** The second `tools/list` on the same process, ms. */
+  readonly warmMs: number;
+}
+
+/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process. */
+function spawnToList(args: readonly string[], opening: Opening): Promise<Run> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const meta = opening === 'modern' ? { _meta: modernMeta } : {};
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    let text = '';
+    let first: { ms: number; cpuMs: number; tools: number } | undefined;
+    let warm: { at: number } | undefined;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      text += chunk;
+      let newline: number;
+      while ((newline = text.indexOf('\n')) >= 0) {
+        const line = text.slice(0, newline);
+        text = text.slice(newline + 1);
+        const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } };
+        const now = performance.now();
+        if (message.id === 2) {
+          first = { ms: now - started, cpuMs: cpuMsOf(child.pid), tools: message.result?.tools?.length ?? -1 };
+          send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: meta });
+          warm = { at: now };
+        } else if (message.id === 3 && first && warm) {
+          return finish({ ...first, warmMs: now - warm.at });
+        }
+      }
+    });
+    let settled = false;
+    const finish = (run: Run) => {
+      settled = true;
+      child.kill();
+      done(run);
+    };
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      if (!settled) fail(new Error(`${args.join(' ')} exited with ${code} before answering`));
+    });
+    if (opening === 'legacy') {
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    }
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: meta });
+  });
+}
+
+/** The runtime alone (no generated code), bundled as builds bundle, serving models from a JSON file. */
+async function runtimeAlone(file: string): Promise<void> {
+  const entry = `import { readFileSync } from 'node:fs';
+import { runServerMain } from './runtime/index.ts';
+const schemas = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+await runServerMain({ schemas, argv: process.argv.slice(3), info: { name: 'toolkit-catalog', version: '0' } });
+`;
+  writeFileSync(file, (await bundle({ entry, modules: new Map(), minify: true })).code);
+}
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const dirBytes = (dir: string): number => readdirSync(dir).reduce((n, name) => n + statSync(join(dir, name)).size, 0);
+
+const withLibraries = await built('with-handlers', 0.2);
+const plain = await built('without-handlers', 0);
+const alone = join(work, 'runtime-alone.mjs');
+await runtimeAlone(alone);
+const models = join(work, 'models.json');
+writeFileSync(models, JSON.stringify((await import(pathToFileURL(withLibraries.bundle).href) as { loadSchemas(): unknown[] }).loadSchemas()));
+
+const libraryFiles = readdirSync(join(withLibraries.outDir, 'libraries'));
+out(`\nGenerated wild catalog: ${withLibraries.catalog.files.length} schemas, ${withLibraries.catalog.tools} tools (formats 3 and 2.0.0); ${withLibraries.catalog.libraryTools.length} schemas with handlers that use one of ${libraryFiles.length} libraries, ${Math.round(SCHEMAS * 0.2) - withLibraries.catalog.libraryTools.length} more with handlers without one\n`);
+out(`build: with handlers ${(withLibraries.buildMs / 1000).toFixed(1)} s, without ${(plain.buildMs / 1000).toFixed(1)} s (first build, libraries bundled or taken from the guest-library cache)\n`);
+out(`bundle: with ${(statSync(withLibraries.bundle).size / 1024).toFixed(0)} KB + library files ${(dirBytes(join(withLibraries.outDir, 'libraries')) / 1024).toFixed(0)} KB beside it (read on first use), without ${(statSync(plain.bundle).size / 1024).toFixed(0)} KB\n`);
+
+const floor: number[] = [];
+for (let i = 0; i < SPAWNS; i++) {
+  const started = performance.now();
+  await new Promise<void>((ok) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => ok()));
+  floor.push(performance.now() - started);
+}
+out(`node -e '' (process start alone): ${median(floor).toFixed(0)} ms\n`);
+
+const columns: { label: string; args: string[] }[] = [
+  { label: 'with handlers + libraries', args: [withLibraries.bundle] },
+  { label: 'without handlers', args: [plain.bundle] },
+  { label: 'runtime alone, same models', args: [alone, models] },
+];
+out(`\nSpawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms]; then a second tools/list on the same process (warm, ms)\n`);
+out(`| opening         | listing           | ${columns.map((c) => c.label.padEnd(38)).join(' | ')} | with ÷ without |\n`);
+out(`|-----------------|-------------------|${columns.map(() => '-'.repeat(40)).join('|')}|----------------|\n`);
+for (const opening of ['modern', 'legacy'] as const) {
+  for (const toolset of [false, true]) {
+    const runs = columns.map(() => [] as Run[]);
+    for (let i = 0; i < SPAWNS; i++) {
+      for (const [index, column] of columns.entries()) runs[index]!.push(await spawnToList([...column.args, ...(toolset ? [] : ['--no-toolset'])], opening));
+    }
+    const ms = runs.map((r) => median(r.map((x) => x.ms)));
+    const cells = runs.map((r, index) => `${ms[index]!.toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}], warm ${median(r.map((x) => x.warmMs)).toFixed(1)}, ${r[0]!.tools} tools`.padEnd(38));
+    out(`| ${(opening === 'modern' ? '2026-07-28' : '2025 initialize').padEnd(15)} | ${(toolset ? 'default (toolset)' : `plain (all ${withLibraries.catalog.tools})`).padEnd(17)} | ${cells.join(' | ')} | ${(ms[0]! / ms[1]!).toFixed(2).padStart(14)} |\n`);
+  }
+}
+
+out(`(bar: spawn → first tools/list ≤ 300 ms for this catalog on a quiet machine, near the runtime-alone figure; figures on a shared machine vary with its load)\n`);
+
