@@ -13,6 +13,7 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
+import type { CallSignal } from './call-budget.ts';
 
 /** What the runtime reads from response headers (`fetch`'s `Headers` has the same `get`). */
 export interface HeaderReader {
@@ -31,7 +32,8 @@ export interface HttpCall {
   /** Sent as given; `accept-encoding` and `user-agent` are added when absent. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
-  readonly signal: AbortSignal;
+  /** Stops the call (an `AbortSignal`, or a call budget's lighter signal). */
+  readonly signal: CallSignal;
   /** Largest body accepted (after decoding); more rejects with a `BodyTooLargeError`. */
   readonly maxBytes: number;
   /**
