@@ -70,10 +70,11 @@ const v1 = await bundleV1Runtime(work);
 const bare = await bundleBareServers(work);
 if (!v1) out(`\n(the v1 runtime at ${V1_COMMIT.slice(0, 7)} is not in this checkout's git history: v1 columns are left out)\n`);
 
-/** The spec file for serve-models.ts, with what a build embeds (listing, secret keys). */
+/** The spec file for serve-models.ts, with what a build embeds (listing and its size, secret keys). */
 function writeModels(schemas: SchemaModel[]): string {
   const file = join(mkdtempSync(join(work, 'models-')), 'models.json');
-  writeFileSync(file, JSON.stringify({ schemas, listing: listTools(schemas), secretKeys: [...secretKeysOf(schemas)] }));
+  const listing = listTools(schemas);
+  writeFileSync(file, JSON.stringify({ schemas, listing, listingBytes: Buffer.byteLength(JSON.stringify(listing)), secretKeys: [...secretKeysOf(schemas)] }));
   return file;
 }
 
