@@ -15,11 +15,13 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { QueryLane } from '../runtime/resources/query-lane.ts';
+import { cpuMsOfTree } from './support/process-cpu.ts';
 import { runCli } from '../test/build/support/run-cli.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -59,20 +61,43 @@ const server = new Server({ name: 'bare', version: '0' }, { capabilities: { reso
 server.setRequestHandler(ReadResourceRequestSchema, (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] }));
 await server.connect(new StdioServerTransport());
 `;
-const bare = join(work, 'bare.mjs');
-await build({
-  bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error', outfile: bare,
-  stdin: { contents: BARE_SERVER, resolveDir: root, loader: 'js' },
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+// The same on the v2 SDK, which the bundles run on (serveStdio: both eras), with the runtime's cache hint for reads.
+const BARE_V2_SERVER = `
+import { Server } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+const text = process.env.BENCH_TEXT;
+const validator = { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'none' }) };
+serveStdio(() => {
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} }, jsonSchemaValidator: validator, cacheHints: { 'resources/read': { ttlMs: 60000, cacheScope: 'public' } } });
+  server.setRequestHandler('resources/read', (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] }));
+  return server;
 });
+`;
+const bundleBare = async (name: string, contents: string): Promise<string> => {
+  const outfile = join(work, name);
+  await build({
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error', outfile, minify: true,
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  return outfile;
+};
+const bare = await bundleBare('bare.mjs', BARE_SERVER);
+const bareV2 = await bundleBare('bare-v2.mjs', BARE_V2_SERVER);
 
+/** The server process behind each client (its CPU, and its query process's, is counted per read). */
+const serverPid = new Map<Client, number | null>();
 async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
+  // The v1 SDK's client: it keeps no cache of reads (the v2 client answers a repeated read from its cache within ttlMs).
   const client = new Client({ name: 'bench', version: '0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, env: { PATH: process.env.PATH ?? '', HOME: work, ...env }, cwd: work, stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args, env: { PATH: process.env.PATH ?? '', HOME: work, ...env }, cwd: work, stderr: 'ignore' });
+  await client.connect(transport);
+  serverPid.set(client, transport.pid);
   return client;
 }
 const client = await connect([bundle]);
 const bareClient = await connect([bare], { BENCH_TEXT: text });
+const bareV2Client = await connect([bareV2], { BENCH_TEXT: text });
 const lane = new QueryLane('bench', { timeoutMs: 5000, maxRows: 1000, maxBytes: 1024 * 1024, maxMemoryMb: 256 });
 
 const namedUri = 'toolkit://worldcities/cities/citiesByCountry?country=DE&limit=10';
@@ -86,48 +111,62 @@ const paths = {
   directJson: async () => void JSON.stringify(named.all('DE', 10)),
   lane: async () => void (await lane.run({ db: database, sql: NAMED_SQL, params: ['DE', 10], maxRows: 1000 })),
   bare: read(bareClient, namedUri),
+  bareV2: read(bareV2Client, namedUri),
   viaMcp: read(client, namedUri),
   freeDirect: async () => void JSON.stringify(free.all()),
   freeViaMcp: read(client, freeUri),
 };
 type Path = keyof typeof paths;
 const times = Object.fromEntries(Object.keys(paths).map((p) => [p, [] as number[]])) as Record<Path, number[]>;
+/** CPU ms per path: of the server process and its query process for reads over MCP, of this process (and its query process) for the others. */
+const cpuSpent = Object.fromEntries(Object.keys(paths).map((p) => [p, 0])) as Record<Path, number>;
+const serverOf: Partial<Record<Path, number | null | undefined>> = { bare: serverPid.get(bareClient), bareV2: serverPid.get(bareV2Client), viaMcp: serverPid.get(client), freeViaMcp: serverPid.get(client) };
+const cpuNow = (path: Path) => (serverOf[path] === undefined ? cpuMsOfTree(process.pid) : cpuMsOfTree(serverOf[path]));
 for (const path of Object.keys(paths) as Path[]) for (let i = 0; i < WARMUP; i++) await paths[path]();
 for (let block = 0; block * BLOCK < READS; block++) {
   for (const path of Object.keys(paths) as Path[]) {
+    const before = cpuNow(path);
     for (let i = 0; i < BLOCK; i++) {
       const started = performance.now();
       await paths[path]();
       times[path].push(performance.now() - started);
     }
+    cpuSpent[path] += cpuNow(path) - before;
   }
 }
 for (const list of Object.values(times)) list.sort((a, b) => a - b);
 await client.close();
 await bareClient.close();
+await bareV2Client.close();
 lane.close();
 direct.close();
 
 const p50 = (path: Path) => percentile(times[path], 50);
 const p99 = (path: Path) => percentile(times[path], 99);
-const row = (label: string, path: Path, note = '') => process.stdout.write(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} |${note ? `  ${note}` : ''}\n`);
-process.stdout.write(`\nPer-read latency, ${READS} reads per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms)\n`);
-process.stdout.write(`| path                                         |      p50 |      p99 |\n|----------------------------------------------|----------|----------|\n`);
+const cpu = (path: Path) => cpuSpent[path] / times[path].length;
+const row = (label: string, path: Path, note = '') => process.stdout.write(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpu(path))} |${note ? `  ${note}` : ''}\n`);
+process.stdout.write(`\nPer-read latency, ${READS} reads per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = mean per read of the server process and its query process, or of this process and its query process for the paths without MCP)\n`);
+process.stdout.write(`| path                                         |      p50 |      p99 |      CPU |\n|----------------------------------------------|----------|----------|----------|\n`);
 row('better-sqlite3 directly: rows', 'directRows', '(citiesByCountry DE, 10 rows)');
 row('better-sqlite3 directly: rows as JSON text', 'directJson');
 row('query process alone (QueryLane, no MCP)', 'lane', '(pipe to the killable SQLite process and back)');
-row('bare SDK Server, constant resources/read', 'bare', '(stdio + SDK only: the floor)');
+row('bare v1 SDK Server, constant resources/read', 'bare', '(stdio + v1 SDK)');
+row('bare v2 SDK Server, constant resources/read', 'bareV2', '(stdio + v2 SDK, as the bundle: the floor)');
 row('resources/read via bundle, schema query', 'viaMcp');
 row('better-sqlite3 directly: freeQuery statement', 'freeDirect', '(a join, 18 rows, as JSON)');
 row('resources/read via bundle, freeQuery', 'freeViaMcp', '(+ guard)');
 process.stdout.write(`\nAdded per read, p50 (ms)\n`);
 const line = (label: string, value: number, note = '') => process.stdout.write(`| ${label.padEnd(54)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`);
 const added = p50('viaMcp') - p50('directJson');
-line('added by MCP (bundle read − direct rows as JSON)', added, '(bar: ≤ 0.3)');
-line('  of which the bare SDK floor (stdio + SDK)', p50('bare'));
-line('  of which the runtime itself (the rest)', added - p50('bare'), '(query process hop, URI, arguments, result)');
+line('added by MCP (bundle read − direct rows as JSON)', added, '(bar: ≤ 0.3; includes the SDK floor)');
+line('  of which the bare v2 SDK floor (stdio + SDK)', p50('bareV2'));
+line('  of which the runtime itself (the rest)', added - p50('bareV2'), '(bar ≤ 0.3 read as issue 11 reads its own: beyond the SDK)');
 line('  the query process hop alone (lane − direct JSON)', p50('lane') - p50('directJson'));
 line('freeQuery added (bundle − direct)', p50('freeViaMcp') - p50('freeDirect'));
+process.stdout.write(`\nAdded per read in CPU, mean (ms)\n`);
+line('the runtime beyond the v2 SDK (bundle − bare v2 − direct JSON)', cpu('viaMcp') - cpu('bareV2') - cpu('directJson'), '(server + query process)');
+line('  the query process hop (lane − direct JSON)', cpu('lane') - cpu('directJson'));
+process.stdout.write(`(load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs)\n`);
 
 // 2. Cold start.
 /** Spawn → the answer to request id 2 (after initialize), raw JSON-RPC over stdio. */

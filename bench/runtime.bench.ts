@@ -20,8 +20,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:https';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -36,6 +36,7 @@ import { listTools, secretKeysOf } from '../runtime/create-runtime.ts';
 import type { SchemaModel } from '../runtime/model.ts';
 import { createTestCa, type TestCa } from '../test/support/tls.ts';
 import { num, param, schema, str, tool } from '../test/runtime/support/models.ts';
+import { cpuMsOfTree, ownCpuMs } from './support/process-cpu.ts';
 import { bundleBareServers, bundleV1Runtime, bundleV2Runtime, type Bundled, V1_COMMIT } from './support/server-bundles.ts';
 
 const CALLS = 400;
@@ -59,16 +60,21 @@ const read = (name: string) => readFileSync(join(caDir, name), 'utf8');
 const ca: TestCa = { dir: caDir, caFile: join(caDir, 'ca.pem'), ca: read('ca.pem'), key: read('leaf.key'), cert: read('leaf.pem') };
 const childEnv = { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: ca.caFile };
 
-const work = mkdtempSync(join(tmpdir(), 'toolkit-bench-runtime-'));
+// Inside the repository (an ignored folder), so the bundles resolve what they load at run time from
+// node_modules (the sandbox worker's QuickJS engine, better-sqlite3), as a built bundle does.
+const root = join(import.meta.dirname, '..');
+mkdirSync(join(root, '.bench-tmp'), { recursive: true });
+const work = mkdtempSync(join(root, '.bench-tmp', 'runtime-'));
 const v2 = await bundleV2Runtime(work);
 const v1 = await bundleV1Runtime(work);
 const bare = await bundleBareServers(work);
 if (!v1) out(`\n(the v1 runtime at ${V1_COMMIT.slice(0, 7)} is not in this checkout's git history: v1 columns are left out)\n`);
 
-/** The spec file for serve-models.ts, with what a build embeds (listing, secret keys). */
+/** The spec file for serve-models.ts, with what a build embeds (listing and its size, secret keys). */
 function writeModels(schemas: SchemaModel[]): string {
   const file = join(mkdtempSync(join(work, 'models-')), 'models.json');
-  writeFileSync(file, JSON.stringify({ schemas, listing: listTools(schemas), secretKeys: [...secretKeysOf(schemas)] }));
+  const listing = listTools(schemas);
+  writeFileSync(file, JSON.stringify({ schemas, listing, listingBytes: Buffer.byteLength(JSON.stringify(listing)), secretKeys: [...secretKeysOf(schemas)] }));
   return file;
 }
 
@@ -128,15 +134,22 @@ const upstream = await startUpstreamProcess();
 
 type CallClient = { callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: boolean }>; close(): Promise<void> };
 
+/** The server process behind each client, for its CPU time. */
+const serverPids = new Map<CallClient, number | null>();
+
 async function connectV1(entry: string, args: string[]): Promise<CallClient> {
   const client = new V1Client({ name: 'bench', version: '0' });
-  await client.connect(new V1StdioTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' }));
+  const transport = new V1StdioTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' });
+  await client.connect(transport);
+  serverPids.set(client as unknown as CallClient, transport.pid);
   return client as unknown as CallClient;
 }
 
 async function connectV2(entry: string, args: string[], era: 'modern' | 'legacy'): Promise<CallClient> {
   const client = new Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' });
+  await client.connect(transport);
+  serverPids.set(client as unknown as CallClient, transport.pid);
   return client as unknown as CallClient;
 }
 
@@ -188,15 +201,25 @@ const paths: Record<string, () => Promise<void>> = {
   v2Legacy: call(clients.v2Legacy, 'get_thing0_benchaaa', { id: '1' }),
   v2Handler: call(clients.v2Modern, 'constant_benchexec', {}),
 };
+/** The server process of each MCP path (the direct paths have none: their cost is this process's). */
+const pathServer: Record<string, number | null | undefined> = {
+  bareV1: serverPids.get(clients.bareV1!), bareV2: serverPids.get(clients.bareV2!), bareV2Legacy: serverPids.get(clients.bareV2Legacy!),
+  v1: clients.v1 ? serverPids.get(clients.v1) : undefined, v2Modern: serverPids.get(clients.v2Modern!), v2Legacy: serverPids.get(clients.v2Legacy!), v2Handler: serverPids.get(clients.v2Modern!),
+};
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((path) => [path, []]));
+/** CPU ms per path: of its server process (and what it started) for MCP paths, of this process for the direct ones. */
+const cpuSpent: Record<string, number> = Object.fromEntries(Object.keys(paths).map((path) => [path, 0]));
+const cpuNow = (path: string) => (pathServer[path] === undefined ? ownCpuMs() : cpuMsOfTree(pathServer[path]));
 for (const path of Object.keys(paths)) for (let i = 0; i < WARMUP; i++) await paths[path]!();
 for (let block = 0; block * BLOCK < CALLS; block++) {
   for (const path of Object.keys(paths)) {
+    const cpuBefore = cpuNow(path);
     for (let i = 0; i < BLOCK; i++) {
       const started = performance.now();
       await paths[path]!();
       times[path]!.push(performance.now() - started);
     }
+    cpuSpent[path]! += cpuNow(path) - cpuBefore;
   }
 }
 for (const list of Object.values(times)) list.sort((a, b) => a - b);
@@ -205,9 +228,10 @@ keepAlive.destroy();
 
 const p50 = (path: string) => percentile(times[path]!, 50);
 const p99 = (path: string) => percentile(times[path]!, 99);
-const row = (label: string, path: string, note = '') => (times[path] ? out(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} |${note ? `  ${note}` : ''}\n`) : undefined);
-out(`\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms)\n`);
-out(`| path                                         |      p50 |      p99 |\n|----------------------------------------------|----------|----------|\n`);
+const cpuPerCall = (path: string) => cpuSpent[path]! / times[path]!.length;
+const row = (label: string, path: string, note = '') => (times[path] ? out(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpuPerCall(path))} |${note ? `  ${note}` : ''}\n`) : undefined);
+out(`\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = mean per call of the server process, or of this process for the direct paths)\n`);
+out(`| path                                         |      p50 |      p99 |      CPU |\n|----------------------------------------------|----------|----------|----------|\n`);
 row('direct fetch', 'direct');
 row('direct node:https, keep-alive', 'directHttps', '(the HTTP client the runtime uses)');
 row('bare v1 SDK Server, constant tool', 'bareV1', '(v1 client; the v1 floor)');
@@ -226,12 +250,17 @@ line('v2 runtime 2026-07-28, beyond the v2 SDK round trip', beyond('v2Modern', '
 line('v2 runtime 2025-11-25, beyond the v2 SDK round trip', beyond('v2Legacy', 'bareV2Legacy'), '(target ≤ 0.2)');
 line('v2 SDK round trip − v1 SDK round trip', p50('bareV2') - p50('bareV1'), '(what the SDK line itself costs more)');
 line('v2 runtime 2026-07-28 − direct fetch', p50('v2Modern') - p50('direct'), '(all the MCP path adds)');
+out(`\nAdded per call in CPU (ms): the runtime server's CPU − the bare SDK server's − this process's CPU for the direct node:https request\n`);
+const cpuBeyond = (path: string, floor: string) => (times[path] ? cpuPerCall(path) - cpuPerCall(floor) - cpuPerCall('directHttps') : undefined);
+line('v2 runtime 2026-07-28, beyond the v2 SDK (CPU)', cpuBeyond('v2Modern', 'bareV2'), '(target ≤ 0.2; steadier than wall time under load)');
+line('v2 runtime 2025-11-25, beyond the v2 SDK (CPU)', cpuBeyond('v2Legacy', 'bareV2Legacy'), '(target ≤ 0.2)');
+out(`(load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs)\n`);
 
 // 2. Spawn → first tools/list.
 const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
 
 /** Spawn → the `tools/list` response line over raw JSON-RPC (no client-side parsing), with the answer's size. */
-function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'): Promise<{ ms: number; bytes: number; tools: number }> {
+function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'): Promise<{ ms: number; cpuMs: number; bytes: number; tools: number }> {
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn(process.execPath, [entry, ...args], { env: childEnv, stdio: ['pipe', 'pipe', 'ignore'] });
@@ -244,8 +273,9 @@ function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'
       if (settled || line === undefined || !text.includes('\n', text.indexOf(line))) return;
       settled = true;
       const elapsed = performance.now() - started;
+      const cpuMs = cpuMsOfTree(child.pid);
       child.kill();
-      done({ ms: elapsed, bytes: line.length, tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1 });
+      done({ ms: elapsed, cpuMs, bytes: line.length, tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1 });
     });
     child.once('error', fail);
     child.once('exit', (code) => {
@@ -269,7 +299,7 @@ async function floorSpawn(): Promise<number> {
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-out(`\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, ms (answer size in KB); servers are esbuild bundles carrying the build's listing\n`);
+out(`\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms [the server's CPU ms until it answered] (answer size in KB); servers are esbuild bundles carrying the build's listing\n`);
 const floors: number[] = [];
 for (let i = 0; i < SPAWNS; i++) floors.push(await floorSpawn());
 out(`node -e '' (process start alone): ${median(floors).toFixed(0)} ms\n`);
@@ -282,7 +312,7 @@ for (const count of [10, 100, 500, 2000]) {
     { entry: v2.file, args: [file, '--no-toolset'], opening: 'modern' },
     { entry: v2.file, args: [file], opening: 'modern' },
   ];
-  const runs = columns.map(() => [] as { ms: number; bytes: number; tools: number }[]);
+  const runs = columns.map(() => [] as { ms: number; cpuMs: number; bytes: number; tools: number }[]);
   for (let i = 0; i < SPAWNS; i++) {
     for (const [index, column] of columns.entries()) if (column.entry) runs[index]!.push(await spawnToList(column.entry, column.args, column.opening));
   }
@@ -290,7 +320,7 @@ for (const count of [10, 100, 500, 2000]) {
     const list = runs[index]!;
     if (list.length === 0) return '–'.padEnd(width);
     const tools = list[0]!.tools;
-    return `${median(list.map((r) => r.ms)).toFixed(0)} ms (${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`.padEnd(width);
+    return `${median(list.map((r) => r.ms)).toFixed(0)} [${median(list.map((r) => r.cpuMs)).toFixed(0)}] ms (${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`.padEnd(width);
   };
   out(`| ${String(count).padStart(5)} | ${cell(0, 16)} | ${cell(1, 16)} | ${cell(2, 16)} | ${cell(3, 44)} |\n`);
 }
@@ -356,3 +386,4 @@ for (const era of ['Modern', 'Legacy'] as const) {
 out('(the stdio figures add the pipe and, for the runtime, the upstream HTTP client: "direct node:https" above)\n');
 for (const client of Object.values(memory)) await client.close();
 await inProcess.close();
+rmSync(work, { recursive: true, force: true });

@@ -66,7 +66,8 @@ function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], 
   const bytes = listingBytes ?? listingBytesOf(runtime.listing);
   if (!useToolset(args.toolset ?? 'auto', bytes)) return { tools: runtime };
   const count = runtime.listing.length;
-  const tools = createToolset(runtime, searchIndexOf(schemas, runtime.listing.map((entry) => entry.name)));
+  // The search index is built on the first search_tools call: a start-up lists only the three meta-tools.
+  const tools = createToolset(runtime, () => searchIndexOf(schemas, runtime.listing.map((entry) => entry.name)));
   const note = args.toolset === undefined
     ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
     : undefined;

@@ -35,6 +35,8 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     readonly context: any;
     readonly invoke: any;
     readonly take: any;
+    /** Guest strings of the tool and hook names, made on their first call and kept with the context. */
+    readonly names: Map<string, any>;
   }
   class Escaped extends Error {
     constructor(message: string, readonly limit: Limit | undefined) {
@@ -140,13 +142,18 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       loadLibrary.dispose();
       start.dispose();
     }
-    return { runtime, context, invoke, take };
+    return { runtime, context, invoke, take, names: new Map() };
   }
 
   function invoke(guest: Guest, message: CallMessage): CallOutcome {
-    const { context, runtime } = guest;
-    const args = [context.newString(message.tool), context.newString(message.hook), context.newString(message.input), context.newNumber(message.id)];
-    const returned = context.callFunction(guest.invoke, context.undefined, ...args);
+    const { context, runtime, names } = guest;
+    const name = (text: string): any => {
+      let handle = names.get(text);
+      if (!handle) names.set(text, (handle = context.newString(text)));
+      return handle;
+    };
+    const args = [context.newString(message.input), context.newNumber(message.id)];
+    const returned = context.callFunction(guest.invoke, context.undefined, name(message.tool), name(message.hook), ...args);
     let text = readString(context, unwrap(context, returned));
     // Work the hook queued (promise callbacks, library callbacks) belongs to this call, settled or not.
     const jobs = runtime.executePendingJobs(-1);
@@ -155,7 +162,7 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       throw new Escaped(detail, limitOf(detail));
     }
     jobs.dispose?.();
-    if (text === undefined) text = readString(context, unwrap(context, context.callFunction(guest.take, context.undefined, args[3])));
+    if (text === undefined) text = readString(context, unwrap(context, context.callFunction(guest.take, context.undefined, args[1])));
     for (const arg of args) arg.dispose();
     if (text === undefined) return { ok: false, error: 'never settled: it awaits something that cannot happen (handlers have no timers and no I/O)' };
     if (text.startsWith('1')) return { ok: true, value: text.slice(1) };

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { CallSignal } from '../call-budget.ts';
 import { guestPrelude } from './guest-prelude.ts';
 import { standardLibrariesFor, type GuestLibraryCode } from './guest-standard-library.ts';
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
@@ -34,7 +35,7 @@ export interface GuestCall {
   /** `Date.now()` by which the call must end. */
   readonly deadline: number;
   /** Aborts the call (client cancellation, shutdown): the worker running it is stopped. */
-  readonly signal: AbortSignal;
+  readonly signal: CallSignal;
 }
 
 export interface PoolOptions {

@@ -110,9 +110,14 @@ export function toolsetListing(toolCount: number): Tool[] {
 export const toolsetInstructions = (toolCount: number): string =>
   `This server offers ${toolCount} tools through three: search_tools finds tools by words, describe_tool shows one tool's arguments, and call_tool calls it by name.`;
 
-/** `served` as the toolset: three listed tools over its search index; its own tools still callable by name. */
-export function createToolset(served: ServedTools, index: SearchIndex): ServedTools {
+/**
+ * `served` as the toolset: three listed tools over its search index; its own tools still callable by
+ * name. The index may be given as a function, called on the first search (not at start-up).
+ */
+export function createToolset(served: ServedTools, index: SearchIndex | (() => SearchIndex)): ServedTools {
   const listing = toolsetListing(served.listing.length);
+  let built: SearchIndex | undefined = typeof index === 'function' ? undefined : index;
+  const indexOf = (): SearchIndex => (built ??= (index as () => SearchIndex)());
   let entries: Map<string, Tool> | undefined;
   const entryOf = (name: string): Tool | undefined => (entries ??= new Map(served.listing.map((entry) => [entry.name, entry]))).get(name);
   const described = (name: string) => listing.find((entry) => entry.name === name) as unknown as ToolDescription;
@@ -125,7 +130,7 @@ export function createToolset(served: ServedTools, index: SearchIndex): ServedTo
       if (typeof input.query !== 'string' || input.query.trim() === '') return failure(`invalid arguments for ${SEARCH_TOOLS}: query must be words to search for`);
       const limit = input.limit ?? DEFAULT_SEARCH_LIMIT;
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) return failure(`invalid arguments for ${SEARCH_TOOLS}: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
-      const tools = searchTools(index, input.query, limit).map(({ entry }) => {
+      const tools = searchTools(indexOf(), input.query, limit).map(({ entry }) => {
         const title = entryOf(entry.name)?.title;
         return title ? { name: entry.name, title, description: entry.description } : { name: entry.name, description: entry.description };
       });

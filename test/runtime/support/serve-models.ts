@@ -1,7 +1,7 @@
 /**
  * Child-process entry for tests and the bench: serves the SchemaModels in the JSON file given as
- * the first argument (`{ schemas, timeoutMs?, listing?, secretKeys?, demoPrimitives? }`; listing and
- * secret keys as a bundle brings them, computed at build time; `demoPrimitives` adds the test's
+ * the first argument (`{ schemas, timeoutMs?, listing?, listingBytes?, secretKeys?, demoPrimitives? }`;
+ * listing, its size and secret keys as a bundle brings them, computed at build time; `demoPrimitives` adds the test's
  * resource and prompt provider) through `runServerMain`; the remaining arguments go to it (e.g.
  * `--http 127.0.0.1:0`, `--toolset`). Libraries are bundled for the handler sandbox on first use
  * (as `toolkit server` does), from the toolkit's packages and one test package, `greeter`.
@@ -16,7 +16,7 @@ import type { SchemaModel } from '../../../runtime/model.ts';
 import { demoPrompts, demoResources } from './demo-primitives.ts';
 
 const [file, ...argv] = process.argv.slice(2);
-const spec = JSON.parse(readFileSync(file!, 'utf8')) as { schemas: SchemaModel[]; timeoutMs?: number; listing?: Tool[]; secretKeys?: string[]; demoPrimitives?: boolean };
+const spec = JSON.parse(readFileSync(file!, 'utf8')) as { schemas: SchemaModel[]; timeoutMs?: number; listing?: Tool[]; listingBytes?: number; secretKeys?: string[]; demoPrimitives?: boolean };
 
 /** A package installed in a project of its own: `greet(name)` and `later(value)` (a promise). */
 const project = mkdtempSync(join(tmpdir(), 'toolkit-greeter-'));
@@ -26,4 +26,4 @@ writeFileSync(join(project, 'node_modules', 'greeter', 'index.js'), "exports.gre
 
 const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [project, resolve(import.meta.dirname, '../../..')], cacheDir: join(tmpdir(), 'toolkit-test-guest-libraries') });
 
-await runServerMain({ schemas: spec.schemas, argv, guestLibraries, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), ...(spec.demoPrimitives ? { resources: demoResources, prompts: demoPrompts } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });
+await runServerMain({ schemas: spec.schemas, argv, guestLibraries, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.listingBytes ? { listingBytes: spec.listingBytes } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), ...(spec.demoPrimitives ? { resources: demoResources, prompts: demoPrompts } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });
