@@ -4,12 +4,12 @@
  * Only called when validation found no error, so shapes are trusted here.
  */
 import type {
-  HttpMethod, OutputModel, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
+  DefaultValue, HttpMethod, OutputModel, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
   ResourceQueryModel, SchemaModel, SkillModel, Template, ToolModel,
 } from '../../runtime/model.ts';
 import { hashValue } from '../../runtime/hash.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
-import { parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
+import { parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
 import { buildTemplate, type PlaceholderMeaning } from '../parse/template.ts';
 import { isObject, isString, isStringArray, toolContainer, type Obj } from '../validate/checks.ts';
 import { classifyPath, classifyValue, type Classified } from '../validate/path-placeholders.ts';
@@ -121,7 +121,7 @@ function primitiveType(primitive: ParsedPrimitive, listOptions: readonly string[
 
 /** Options in the one order that works: constraints, then optional, then default (typed). */
 function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: ParsedPrimitive): ParameterOptions {
-  const out: { min?: number; max?: number; length?: number; regex?: string; optional: boolean; default?: string | number | boolean } = { optional: false };
+  const out: { min?: number; max?: number; length?: number; regex?: string; optional: boolean; default?: DefaultValue } = { optional: false };
   for (const o of options) {
     if (o.kind === 'min' || o.kind === 'max' || o.kind === 'length') out[o.kind] = Number(o.argument.trim());
     else if (o.kind === 'regex') out.regex = o.argument;
@@ -131,7 +131,7 @@ function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: 
     if (o.kind !== 'default') continue;
     const arg = o.argument.trim();
     out.optional = true;
-    out.default = primitive.kind === 'number' ? Number(arg) : primitive.kind === 'boolean' ? arg === 'true' : unquote(arg);
+    out.default = primitive.kind === 'number' ? Number(arg) : primitive.kind === 'boolean' ? arg === 'true' : primitive.kind === 'array' ? (parseArrayDefault(arg) ?? []) : unquote(arg);
   }
   return out;
 }
