@@ -127,6 +127,7 @@ export const frontEndRules = {
   RES022: e('query output.columns must be an array of strings'),
   RES023: w('prior-art resource fields (mode, name, lifecycle) are not in the spec'),
   RES024: e('getSchema must take no parameters and read the table structure from sqlite_schema (sqlite_master)'),
+  RES025: w('a constraint option (min, max, length, regex) on a query parameter in the prior-art array form is not enforced'),
 
   PRM001: e('a prompt name must match ^[a-z][a-z0-9-]*$'),
   PRM002: e('prompt version must be toolkit-prompt/1.0.0'),

@@ -15,6 +15,7 @@ import { isObject, isString, isStringArray, toolContainer, type Obj } from '../v
 import { classifyPath, classifyValue, type Classified } from '../validate/path-placeholders.ts';
 import { unquote } from '../validate/primitive-options.ts';
 import { databaseOf } from '../validate/resources.ts';
+import { queryColumnsOf, queryParametersOf } from '../validate/resource-query-forms.ts';
 import type { ResolvedList } from './shared-lists.ts';
 
 export interface NormalizeInput {
@@ -149,8 +150,8 @@ function normalizeResource(name: string, resource: Obj): ResourceModel {
 }
 
 function normalizeQuery(name: string, query: Obj): ResourceQueryModel {
-  const parameters = isObject(query.parameters) ? query.parameters : {};
-  const columns = isObject(query.output) && isStringArray(query.output.columns) ? query.output.columns : undefined;
+  const parameters = queryParametersOf(query);
+  const columns = queryColumnsOf(query.output);
   return {
     name,
     description: String(query.description),
@@ -165,7 +166,7 @@ function normalizeQuery(name: string, query: Obj): ResourceQueryModel {
         ...(isString(d.description) ? { description: d.description } : {}),
       };
     }),
-    ...(columns ? { columns } : {}),
+    ...(columns && columns.length > 0 ? { columns } : {}),
   };
 }
 

@@ -110,6 +110,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   RES022: "Write `output: { columns: [ 'name', 'population' ] }`.",
   RES023: 'Replace `mode`/`name`/`lifecycle` by `database` and `origin`.',
   RES024: "Write getSchema without parameters, reading the schema table: `SELECT name, sql FROM sqlite_schema WHERE type = 'table'`.",
+  RES025: 'Check the value in the SQL instead (e.g. `WHERE length(?) = 2`), or drop the option; only `optional()` and `default(…)` carry over to the query parameter.',
 
   PRM001: 'Name the prompt in lowercase words joined by hyphens, e.g. `about`.',
   PRM002: "Set `version: 'toolkit-prompt/1.0.0'`.",
