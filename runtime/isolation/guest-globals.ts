@@ -22,10 +22,11 @@ export const ecmaScriptGlobals: readonly string[] = Object.freeze([
 /**
  * Where each web global of the guest comes from: `prelude` (always defined, `guest-prelude.ts`), or a
  * standard library evaluated only in the contexts whose code names it (`guest-standard-library.ts`:
- * `url` is `URL`/`URLSearchParams`, `structured-clone` is `structuredClone`), or `buffer` (the
+ * `url` is `URL`/`URLSearchParams`, `structured-clone` is `structuredClone`, `blob` is `Blob`/`File`,
+ * the guest's own script `guest-blob.ts`), or `buffer` (the
  * pure-JavaScript `buffer` package, loaded by `handler-sandbox.ts` for code that names `Buffer`).
  */
-export type WebGlobalSource = 'prelude' | 'url' | 'structured-clone' | 'buffer';
+export type WebGlobalSource = 'prelude' | 'url' | 'structured-clone' | 'blob' | 'buffer';
 
 export const webGlobals: ReadonlyMap<string, WebGlobalSource> = new Map<string, WebGlobalSource>([
   ['TextEncoder', 'prelude'],
@@ -37,6 +38,8 @@ export const webGlobals: ReadonlyMap<string, WebGlobalSource> = new Map<string, 
   ['URL', 'url'],
   ['URLSearchParams', 'url'],
   ['structuredClone', 'structured-clone'],
+  ['Blob', 'blob'],
+  ['File', 'blob'],
   ['Buffer', 'buffer'],
 ]);
 
