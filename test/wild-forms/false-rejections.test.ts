@@ -69,7 +69,7 @@ test('array-form query parameters and { mimeType, schema } output are read as th
   assert.is(resource.queries.find((q) => q.name === 'byCode')!.columns, undefined);
 });
 
-async function call(model: SchemaModel, tool: string, hook: string, input: object): Promise<any> {
+async function call(model: SchemaModel, tool: string, hook: 'preRequest' | 'postRequest', input: object): Promise<any> {
   const sandbox = createHandlerSandbox(model, { pool, libraries }, Math.floor(Math.random() * 1e9));
   const budget = startBudget(20_000);
   try {
@@ -108,7 +108,7 @@ test('over MCP: the array-form resource answers its queries; the array default i
   const { client } = server;
   const { resourceTemplates } = await client.listResourceTemplates();
   assert.ok(resourceTemplates.some((t) => t.uriTemplate === 'toolkit://airports/airportData/byCountry{?country,limit}'), JSON.stringify(resourceTemplates.map((t) => t.uriTemplate)));
-  const read = async (uri: string) => JSON.parse(String((await client.readResource({ uri })).contents[0]!.text)) as unknown;
+  const read = async (uri: string) => JSON.parse(String(((await client.readResource({ uri })).contents[0] as { text?: string }).text)) as unknown;
   const db = new Database(airports, { readonly: true });
   try {
     assert.equal(await read('toolkit://airports/airportData/byCountry?country=DE'), db.prepare('SELECT iata, name, elevation FROM airports WHERE country = ? ORDER BY iata LIMIT ?').all('DE', 10));
