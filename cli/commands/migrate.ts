@@ -29,6 +29,8 @@ export class MigrateCommand extends ToolkitCommand {
     examples: [
       ['See what would change', 'toolkit migrate schemas/legacy --dry-run'],
       ['Migrate one file', 'toolkit migrate schemas/providers/old/prices.mjs'],
+      ['See the repairs of mechanical defects', 'toolkit migrate --fix schemas/community'],
+      ['Apply them', 'toolkit migrate --fix --write schemas/community'],
     ],
   });
 
@@ -38,9 +40,13 @@ export class MigrateCommand extends ToolkitCommand {
   json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
   diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
   project = projectOption();
+  fix = Option.Boolean('--fix', false, { description: 'repair mechanical defects of 1.x/3.x schemas instead (diff shown; written only with --write)' });
+  write = Option.Boolean('--write', false, { description: 'with --fix: write the repaired files' });
 
   async run(): Promise<number> {
     const { stdout } = this.context;
+    if (this.write && !this.fix) throw new UsageMistake('--write goes with --fix (migrate writes its conversions unless --dry-run)');
+    if (this.fix && (this.to !== undefined || this.dryRun)) throw new UsageMistake('--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing without --write)');
     if (this.to !== undefined && this.to !== '3') throw new UsageMistake(`--to ${this.to}: format 3 is the only target for now (2.0.0 → 3.x)`);
     const files: string[] = [];
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
@@ -56,6 +62,10 @@ export class MigrateCommand extends ToolkitCommand {
     const projectDir = projectDirOf(this.project);
     const { allowedLibrariesOf } = await import('../project/project-config.ts');
     const allowedLibraries = allowedLibrariesOf(projectDir);
+    if (this.fix) {
+      const { runMigrateFix } = await import('./migrate-fix.ts');
+      return runMigrateFix({ files, write: this.write, json: this.json, diff: this.diff, allowedLibraries, cwd: projectDir, stdout });
+    }
     const { migrateSource } = await import('../../compiler/migrate/index.ts');
     const { createTwoFilesPatch } = await import('diff');
     const { formatDiagnostics } = await import('../../compiler/diagnostics/format.ts');
