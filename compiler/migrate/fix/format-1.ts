@@ -56,7 +56,7 @@ export function planFormat1(file: string, text: string): FixPlan | undefined {
     const edits: SourceEdit[] = [];
     const notes: FixPlan['notes'] = [];
     const name = declaration.name as ts.Identifier;
-    edits.push({ start: name.getStart(source), end: name.getEnd(), text: 'main', note: 'export const schema → export const main' });
+    edits.push({ start: name.getStart(source), end: name.getEnd(), text: 'main', note: specifier ? 'const schema → const main' : 'export const schema → export const main' });
     if (specifier) edits.push({ start: specifier.getStart(source), end: specifier.getEnd(), text: 'main', note: 'export { schema } → export { main }' });
     const flow = propertyOf(object, 'flowMCP')!;
     const from = ts.isStringLiteral(flow.initializer) ? flow.initializer.text : '1.x';

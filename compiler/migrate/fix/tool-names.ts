@@ -10,7 +10,7 @@ import { returnedObject } from '../../parse/handler-hooks.ts';
 import { propertyKey } from '../../parse/static-value.ts';
 import { wireName } from '../../../runtime/wire-name.ts';
 import { nodeAt, propertyOf } from '../schema-ast.ts';
-import { quoteLike, type SourceEdit } from '../source-edits.ts';
+import type { SourceEdit } from '../source-edits.ts';
 import { toolsOf, type Fixer, type FixerNote } from './fixer.ts';
 
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
@@ -33,10 +33,9 @@ export function camelNameKeepingWire(namespace: string, name: string): string | 
   return candidates(name).find((candidate) => CAMEL_CASE.test(candidate) && wireName(namespace, candidate) === wire);
 }
 
+/** The key written as a bare identifier (a camelCase name is one), whatever quotes the old name needed. */
 function renameKey(ast: SchemaAst, name: ts.PropertyName, to: string): SourceEdit {
-  const start = name.getStart(ast.source);
-  const original = ast.text.slice(start, name.getEnd());
-  return { start, end: name.getEnd(), text: ts.isIdentifier(name) ? to : quoteLike(original, to), note: '' };
+  return { start: name.getStart(ast.source), end: name.getEnd(), text: to, note: '' };
 }
 
 type SchemaAst = Parameters<Fixer['plan']>[0];
