@@ -25,6 +25,12 @@ export class MigrateCommand extends ToolkitCommand {
       \`postRequest\` that calls it. Each result is validated before it is written; one that does not
       validate is not written and its findings are printed. Schemas already in 3.x are left alone.
       Exit 1 when any schema could not be migrated.
+
+      With \`--fix\`, format 1.x and 3.x schemas are repaired in their format instead: bare
+      \`{{KEY}}\` values that are user input, \`SERVER_PARAM:KEY\` in requiredServerParams, a trailing
+      slash on root, snake_case or path-like tool names (their MCP name kept), options joined in one
+      string, format 1.x \`export const schema\`. The diff is printed; files are written only with
+      \`--write\`. What cannot be repaired mechanically is listed per file with its rule (exit 1).
     `,
     examples: [
       ['See what would change', 'toolkit migrate schemas/legacy --dry-run'],

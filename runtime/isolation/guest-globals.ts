@@ -5,6 +5,12 @@
  *
  * Handlers get the ECMAScript built-ins that compute on values, plus a few web standards that are pure
  * computation. They get no timers, no I/O, no entropy source and no reflection on the global object.
+ *
+ * The rule for a global of Node 20.19+ that real handlers name: it is on this list only when the
+ * guest really provides it (a package or our own script, loaded where named) and it computes on
+ * values only, like `Blob`/`File`. Node's others stay rejected at compile time: timers, network and
+ * its types (`fetch`, `Headers`, `Request`, `Response`, `FormData`, `WebSocket`), entropy and clocks
+ * (`crypto`, `performance`), `Intl` (QuickJS has no locale data), streams, `AbortController`/`Event`.
  */
 
 /** ECMAScript built-ins handlers may name (QuickJS has them all; `Intl` it has not, so it is not here). */
