@@ -3,12 +3,12 @@
  * from zod on each `tools/list`, which is what keeps a 2,000-tool listing fast). Only visible
  * (`{{USER_PARAM}}`) parameters appear; fixed and server values stay hidden.
  */
-import type { ParameterModel, ToolModel } from './model.ts';
+import type { DefaultValue, ParameterModel, ToolModel } from './model.ts';
 
 export type InputJsonSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
 
 /** A default as the primitive's type, whatever the model holds (defect #2 guard). */
-export function typedDefault(parameter: ParameterModel): string | number | boolean | undefined {
+export function typedDefault(parameter: ParameterModel): DefaultValue | undefined {
   const value = parameter.options.default;
   if (value === undefined) return undefined;
   if (parameter.type.kind === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);

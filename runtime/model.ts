@@ -32,9 +32,12 @@ export interface ParameterOptions {
   readonly length?: number;
   readonly regex?: string;
   readonly optional: boolean;
-  /** Typed as the primitive: `default(10)` on `number()` is the number 10. */
-  readonly default?: string | number | boolean;
+  /** Typed as the primitive: `default(10)` on `number()` is the number 10, `default(['a'])` on `array()` a list. */
+  readonly default?: DefaultValue;
 }
+
+/** A parameter's default: a scalar, or a flat list of literals for `array()`. */
+export type DefaultValue = string | number | boolean | readonly (string | number | boolean | null)[];
 
 export type ParameterLocation = 'insert' | 'query' | 'body';
 

@@ -28,11 +28,19 @@ export class MigrateCommand extends ToolkitCommand {
       resources in the 4.x shape); \`--to 3\` rewrites 4.x as 3.0.0 and names, per file, each field
       format 3 cannot hold (MIG001: \`meta\`, \`schemaVersion\`, provenance, http and markdown
       resources, namespace skills). Exit 1 when any schema could not be migrated.
+
+      With \`--fix\`, format 1.x and 3.x schemas are repaired in their format instead: bare
+      \`{{KEY}}\` values that are user input, \`SERVER_PARAM:KEY\` in requiredServerParams, a trailing
+      slash on root, snake_case or path-like tool names (their MCP name kept), options joined in one
+      string, format 1.x \`export const schema\`. The diff is printed; files are written only with
+      \`--write\`. What cannot be repaired mechanically is listed per file with its rule (exit 1).
     `,
     examples: [
       ['See what would change', 'toolkit migrate schemas/legacy --dry-run'],
       ['Migrate one file', 'toolkit migrate schemas/providers/old/prices.mjs'],
       ['Move a catalog to format 4', 'toolkit migrate --to 4 schemas/providers'],
+      ['See the repairs of mechanical defects', 'toolkit migrate --fix schemas/community'],
+      ['Apply them', 'toolkit migrate --fix --write schemas/community'],
     ],
   });
 
@@ -42,9 +50,13 @@ export class MigrateCommand extends ToolkitCommand {
   json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
   diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
   project = projectOption();
+  fix = Option.Boolean('--fix', false, { description: 'repair mechanical defects of 1.x/3.x schemas instead (diff shown; written only with --write)' });
+  write = Option.Boolean('--write', false, { description: 'with --fix: write the repaired files' });
 
   async run(): Promise<number> {
     const { stdout } = this.context;
+    if (this.write && !this.fix) throw new UsageMistake('--write goes with --fix (migrate writes its conversions unless --dry-run)');
+    if (this.fix && (this.to !== undefined || this.dryRun)) throw new UsageMistake('--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing without --write)');
     if (this.to !== undefined && this.to !== '3' && this.to !== '4') throw new UsageMistake(`--to ${this.to}: the target format is 3 or 4`);
     const to = this.to === '4' ? 4 : 3;
     const files: string[] = [];
@@ -61,6 +73,10 @@ export class MigrateCommand extends ToolkitCommand {
     const projectDir = projectDirOf(this.project);
     const { allowedLibrariesOf } = await import('../project/project-config.ts');
     const allowedLibraries = allowedLibrariesOf(projectDir);
+    if (this.fix) {
+      const { runMigrateFix } = await import('./migrate-fix.ts');
+      return runMigrateFix({ files, write: this.write, json: this.json, diff: this.diff, allowedLibraries, cwd: projectDir, stdout });
+    }
     const { migrateSource } = await import('../../compiler/migrate/index.ts');
     const { createTwoFilesPatch } = await import('diff');
     const { formatDiagnostics } = await import('../../compiler/diagnostics/format.ts');

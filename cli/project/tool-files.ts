@@ -5,13 +5,14 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import type { CatalogTool } from '../../compiler/build/catalog-index.ts';
+import type { DefaultValue } from '../../runtime/model.ts';
 import { toolFilePath, writeFileAtomic } from './config-file.ts';
 
 export interface ToolFileParameter {
   readonly type: string;
   readonly required: boolean;
   readonly description?: string;
-  readonly default?: string | number | boolean;
+  readonly default?: DefaultValue;
   readonly values?: readonly string[];
 }
 

@@ -10,7 +10,7 @@
  * Plain JSON in serving order, with the catalog directory relative to the index's own directory,
  * so the same schemas give the same bytes wherever they are built.
  */
-import type { SchemaModel } from '../../runtime/model.ts';
+import type { DefaultValue, SchemaModel } from '../../runtime/model.ts';
 import { requiredServerKeys } from '../../runtime/request-assembly.ts';
 import { buildSearchIndex, type SearchIndex } from '../../runtime/search/search-index.ts';
 import { assignWireNames, namingFormatOf } from '../../runtime/wire-name.ts';
@@ -24,7 +24,7 @@ export interface CatalogParameter {
   readonly type: 'string' | 'number' | 'boolean' | 'enum' | 'array' | 'object';
   readonly required: boolean;
   readonly description?: string;
-  readonly default?: string | number | boolean;
+  readonly default?: DefaultValue;
   /** The values an enum accepts. */
   readonly values?: readonly string[];
 }

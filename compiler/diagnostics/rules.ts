@@ -88,7 +88,7 @@ export const frontEndRules = {
   VAL082: e('postProcess is the handler hook of format 2.0.0: in 3.x use postRequest'),
   VAL083: w('preRequest, postRequest and executeRequest are 3.x hooks: format 2.0.0 uses postProcess({ data })'),
   VAL084: e('resources, prompts and skills are 3.x primitives: format 2.0.0 has routes only'),
-  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES050, SKL026–SKL029, SEL005, MIG001.
+  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES049, SKL026–SKL029, SEL005, MIG001.
   VAL077: e('format 4: a parameter must not contain unknown fields (position, z, description)'),
   VAL078: e('format 4: a parameter description (or z.description) must be a non-empty string'),
   VAL085: w('format 4: main.docs should be a non-empty array of https:// URLs (provenance)'),
@@ -158,6 +158,7 @@ export const frontEndRules = {
   RES047: e('format 4: an http resource needs an https:// url and cacheTtl, a positive whole number of seconds'),
   RES048: e('format 4: query parameters must be an array of { position: { key, value }, z: { primitive, options? } } without location, scalar primitives only'),
   RES049: w('format 4: markdown and http resources are validated but not served by this runtime yet'),
+  RES050: w('a constraint option (min, max, length, regex) on a query parameter in the prior-art array form is not enforced'),
 
   PRM001: e('a prompt name must match ^[a-z][a-z0-9-]*$'),
   PRM002: e('prompt version must be toolkit-prompt/1.0.0'),
@@ -175,7 +176,7 @@ export const frontEndRules = {
   SKL001: e('a skill file must export `skill`'),
   SKL002: e('a skill name must match ^[a-z][a-z0-9-]*$'),
   SKL003: e('skill.name must match its key in main.skills'),
-  SKL004: e('skill version must be toolkit-skill/1.0.0'),
+  SKL004: e('skill version must be toolkit-skill/1.0.0 (the prior art\'s flowmcp-skill/1.0.0 is accepted too)'),
   SKL005: e('each requires.tools entry must exist in main.tools'),
   SKL006: e('each requires.resources entry must exist in main.resources'),
   SKL007: e('skill description must be a non-empty string'),
@@ -190,7 +191,7 @@ export const frontEndRules = {
   SKL016: e('main.skills entries must be { file } with a relative path ending in .mjs'),
   SKL017: e('the skill file must exist'),
   SKL018: e('at most 4 skills per schema'),
-  SKL019: e('skill testedWith is required and must be a non-empty string'),
+  SKL019: e('skill testedWith, when present, must be a non-empty string'),
   SKL020: w('a {{tool:…}} placeholder does not resolve to a tool'),
   SKL021: w('a {{resource:…}} placeholder does not resolve to a resource'),
   SKL022: e('a {{skill:…}} placeholder must name a skill of the same schema'),

@@ -50,7 +50,7 @@ function parameterZod(parameter: ParameterModel, file: string): string {
   }
   if (mayBeOmitted(parameter)) code += '.optional()';
   const fallback = typedDefault(parameter);
-  if (fallback !== undefined) code += `.default(${literal(fallback)})`;
+  if (fallback !== undefined) code += `.default(${Array.isArray(fallback) ? JSON.stringify(fallback) : literal(fallback as string | number | boolean)})`;
   if (parameter.description !== undefined) code += `.describe(${literal(parameter.description)})`;
   return code;
 }

@@ -4,17 +4,18 @@
  * Only called when validation found no error, so shapes are trusted here.
  */
 import type {
-  HttpMethod, OutputModel, ToolMeta, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
+  DefaultValue, HttpMethod, OutputModel, ToolMeta, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
   ResourceQueryModel, SchemaModel, SkillModel, Template, ToolModel,
 } from '../../runtime/model.ts';
 import { hashValue } from '../../runtime/hash.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
-import { parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
+import { parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
 import { buildTemplate, type PlaceholderMeaning } from '../parse/template.ts';
 import { isObject, isString, isStringArray, toolContainer, type Obj } from '../validate/checks.ts';
 import { classifyPath, classifyValue, type Classified } from '../validate/path-placeholders.ts';
 import { unquote } from '../validate/primitive-options.ts';
 import { databaseOf } from '../validate/resources.ts';
+import { queryColumnsOf, queryParametersOf } from '../validate/resource-query-forms.ts';
 import type { ResolvedList } from './shared-lists.ts';
 
 export interface NormalizeInput {
@@ -136,7 +137,7 @@ function primitiveType(primitive: ParsedPrimitive, listOptions: readonly string[
 
 /** Options in the one order that works: constraints, then optional, then default (typed). */
 function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: ParsedPrimitive): ParameterOptions {
-  const out: { min?: number; max?: number; length?: number; regex?: string; optional: boolean; default?: string | number | boolean } = { optional: false };
+  const out: { min?: number; max?: number; length?: number; regex?: string; optional: boolean; default?: DefaultValue } = { optional: false };
   for (const o of options) {
     if (o.kind === 'min' || o.kind === 'max' || o.kind === 'length') out[o.kind] = Number(o.argument.trim());
     else if (o.kind === 'regex') out.regex = o.argument;
@@ -146,7 +147,7 @@ function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: 
     if (o.kind !== 'default') continue;
     const arg = o.argument.trim();
     out.optional = true;
-    out.default = primitive.kind === 'number' ? Number(arg) : primitive.kind === 'boolean' ? arg === 'true' : unquote(arg);
+    out.default = primitive.kind === 'number' ? Number(arg) : primitive.kind === 'boolean' ? arg === 'true' : primitive.kind === 'array' ? (parseArrayDefault(arg) ?? []) : unquote(arg);
   }
   return out;
 }
@@ -164,8 +165,8 @@ function normalizeResource(name: string, resource: Obj): ResourceModel {
 }
 
 function normalizeQuery(name: string, query: Obj): ResourceQueryModel {
-  const parameters = isObject(query.parameters) ? query.parameters : {};
-  const columns = isObject(query.output) && isStringArray(query.output.columns) ? query.output.columns : undefined;
+  const parameters = queryParametersOf(query);
+  const columns = queryColumnsOf(query.output);
   return {
     name,
     description: String(query.description),
@@ -180,7 +181,7 @@ function normalizeQuery(name: string, query: Obj): ResourceQueryModel {
         ...(isString(d.description) ? { description: d.description } : {}),
       };
     }),
-    ...(columns ? { columns } : {}),
+    ...(columns && columns.length > 0 ? { columns } : {}),
   };
 }
 

@@ -33,15 +33,29 @@ export function readHandlerEntries(factory: FunctionLike, source: ts.SourceFile)
     const { line, character } = source.getLineAndCharacterOfPosition(property.getStart(source));
     const value = objectBehind(ts.isPropertyAssignment(property) ? property.initializer : property.name, factory);
     if (!value) return undefined;
-    const members: string[] = [];
-    for (const member of value.properties) {
-      const name = ts.isSpreadAssignment(member) ? undefined : propertyKey(member.name);
-      if (name === undefined) return undefined;
-      members.push(name);
-    }
+    const members = memberNames(value, factory, 0);
+    if (!members) return undefined;
     entries.push({ key, members, line: line + 1, column: character + 1 });
   }
   return entries;
+}
+
+/** The keys of a hooks object, a spread `...other` contributing the keys of the constant it names. */
+function memberNames(object: ts.ObjectLiteralExpression, factory: FunctionLike, depth: number): string[] | undefined {
+  const members: string[] = [];
+  for (const member of object.properties) {
+    if (ts.isSpreadAssignment(member)) {
+      const spread = depth < 4 ? objectBehind(member.expression, factory) : undefined;
+      const inner = spread ? memberNames(spread, factory, depth + 1) : undefined;
+      if (!inner) return undefined;
+      members.push(...inner.filter((name) => !members.includes(name)));
+      continue;
+    }
+    const name = propertyKey(member.name);
+    if (name === undefined) return undefined;
+    if (!members.includes(name)) members.push(name);
+  }
+  return members;
 }
 
 /** The object literal the factory returns (the one way out), or undefined when it cannot be read without running code. */
@@ -63,32 +77,117 @@ export function returnedObject(factory: FunctionLike): ts.ObjectLiteralExpressio
 }
 
 /**
- * An object literal, or a local `const` in the factory body that holds one and is used nowhere else
- * (so `out.x = …`, `Object.assign(out, …)` or `delete out.x` cannot change it unseen).
+ * An object literal, or a `const` that holds one, declared in the factory body or at the top of the
+ * module (`const getX = { preRequest }` … `return { getX }`), and never written to afterwards: no
+ * assignment to it or its members, no `delete`, no `++`, and never handed to a call (which could be
+ * `Object.assign`). Reads (`getX.helper(…)`, `{ ...getX }`, `{ a: getX, b: getX }`) are fine.
  */
 export function objectBehind(expression: ts.Expression, factory: FunctionLike): ts.ObjectLiteralExpression | undefined {
   const node = unwrap(expression);
   if (ts.isObjectLiteralExpression(node)) return node;
-  if (!ts.isIdentifier(node) || !factory.body || !ts.isBlock(factory.body)) return undefined;
+  if (!ts.isIdentifier(node)) return undefined;
+  const scopes: ts.Node[] = [];
+  if (factory.body && ts.isBlock(factory.body)) scopes.push(factory.body);
+  const module = factory.getSourceFile();
+  if (module) scopes.push(module);
+  for (const scope of scopes) {
+    const declared = constObject(scope as ts.Block | ts.SourceFile, node.text);
+    if (declared === null) return undefined;
+    if (declared === undefined) continue;
+    return writtenIn(scope, node.text, declared) ? undefined : declared;
+  }
+  return undefined;
+}
+
+/** The object literal of the one `const <name> = { … }` among a block's statements; null when the name is declared otherwise. */
+function constObject(scope: ts.Block | ts.SourceFile, name: string): ts.ObjectLiteralExpression | null | undefined {
   let found: ts.ObjectLiteralExpression | undefined;
-  for (const statement of factory.body.statements) {
+  for (const statement of scope.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return null;
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== node.text) continue;
-      if (!(statement.declarationList.flags & ts.NodeFlags.Const) || !declaration.initializer || found) return undefined;
+      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name) continue;
+      if (!(statement.declarationList.flags & ts.NodeFlags.Const) || !declaration.initializer || found) return null;
       const init = unwrap(declaration.initializer);
-      if (!ts.isObjectLiteralExpression(init)) return undefined;
+      if (!ts.isObjectLiteralExpression(init)) return null;
       found = init;
     }
   }
-  if (!found) return undefined;
-  const declared = found.parent;
-  let otherUses = 0;
-  const count = (n: ts.Node): void => {
-    const isName = (ts.isPropertyAccessExpression(n.parent) || ts.isPropertyAssignment(n.parent)) && (n.parent as { name?: ts.Node }).name === n;
-    if (ts.isIdentifier(n) && n.text === node.text && n !== node && n.parent !== declared && !isName) otherUses++;
-    ts.forEachChild(n, count);
+  return found;
+}
+
+/** Whether `name` (or a member of it) is written anywhere in `scope` other than by its declaration. */
+function writtenIn(scope: ts.Node, name: string, declared: ts.ObjectLiteralExpression): boolean {
+  let written = false;
+  const visit = (n: ts.Node): void => {
+    if (written) return;
+    if (ts.isIdentifier(n) && n.text === name && n.parent !== declared.parent && !isPropertyName(n)) written = isWrite(n);
+    ts.forEachChild(n, visit);
   };
-  ts.forEachChild(factory.body, count);
-  return otherUses === 0 ? found : undefined;
+  ts.forEachChild(scope, visit);
+  return written;
+}
+
+const isPropertyName = (n: ts.Identifier): boolean =>
+  ((ts.isPropertyAccessExpression(n.parent) || ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertyDeclaration(n.parent)) && (n.parent as { name?: ts.Node }).name === n) ||
+  (ts.isBindingElement(n.parent) && n.parent.propertyName === n);
+
+/** A use that could change the object: the target (or the object of a member target) of a write, or an argument to a call. */
+function isWrite(identifier: ts.Identifier): boolean {
+  let node: ts.Node = identifier;
+  // Climb through member accesses (`getX.a.b`) and parentheses to the expression that uses the value.
+  while (
+    (ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node) ||
+    (ts.isElementAccessExpression(node.parent) && node.parent.expression === node) ||
+    ts.isParenthesizedExpression(node.parent) || ts.isNonNullExpression(node.parent)
+  ) node = node.parent;
+  const parent = node.parent;
+  if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return true;
+  if (ts.isDeleteExpression(parent)) return true;
+  if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return true;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.some((a) => a === node)) return true;
+  // Destructuring assignment targets and `for (x.a of …)` write too.
+  if (ts.isForInStatement(parent) || ts.isForOfStatement(parent)) return parent.initializer === node;
+  if ((ts.isShorthandPropertyAssignment(parent) || ts.isPropertyAssignment(parent) || ts.isArrayLiteralExpression(parent)) && isAssignmentPattern(parent)) return true;
+  return false;
+}
+
+/** Whether an object or array literal is (inside) the left side of a destructuring assignment. */
+function isAssignmentPattern(node: ts.Node): boolean {
+  let at: ts.Node = node;
+  while (ts.isObjectLiteralExpression(at.parent) || ts.isArrayLiteralExpression(at.parent) || ts.isPropertyAssignment(at.parent) || ts.isShorthandPropertyAssignment(at.parent) || ts.isSpreadElement(at.parent) || ts.isSpreadAssignment(at.parent)) at = at.parent;
+  return ts.isBinaryExpression(at.parent) && at.parent.left === at && at.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+}
+
+/**
+ * The top-level declarations of the module (not exported: `const`/`let` statements and functions)
+ * the factory refers to, directly or through each other, in source order. What runs in the sandbox is
+ * the factory printed with these before it (print-handlers.ts), so hooks kept in module constants work.
+ */
+export function moduleDeclarationsUsedBy(factory: FunctionLike, source: ts.SourceFile): ts.Statement[] {
+  const byName = new Map<string, ts.Statement>();
+  for (const statement of source.statements) {
+    const exported = (ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (exported || statement === factory) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name) byName.set(statement.name.text, statement);
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name)) byName.set(declaration.name.text, statement);
+      }
+    }
+  }
+  if (byName.size === 0) return [];
+  const used = new Set<ts.Statement>();
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && !isPropertyName(n)) {
+      const statement = byName.get(n.text);
+      if (statement && !used.has(statement)) {
+        used.add(statement);
+        ts.forEachChild(statement, visit);
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(factory);
+  return source.statements.filter((statement) => used.has(statement));
 }

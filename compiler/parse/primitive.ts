@@ -58,3 +58,31 @@ export function parseOption(text: string): ParsedOption {
   if (!match || !KNOWN_OPTIONS.has(name)) return { kind: 'unknown', text };
   return { kind: name as 'min', argument: match[2] ?? '' };
 }
+
+export type ArrayDefault = readonly (string | number | boolean | null)[];
+
+const ARRAY_ITEM = /\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null))\s*(,|$)/y;
+
+/**
+ * The argument of `default([...])` on `array()`: a flat list of quoted strings, numbers, booleans or
+ * null (`['bitcoin', "ethereum"]`, `[1, 2]`, `[]`), or undefined when it is not one.
+ */
+export function parseArrayDefault(argument: string): ArrayDefault | undefined {
+  const text = argument.trim();
+  if (!text.startsWith('[') || !text.endsWith(']')) return undefined;
+  const inner = text.slice(1, -1).trim();
+  if (inner === '') return [];
+  const items: (string | number | boolean | null)[] = [];
+  ARRAY_ITEM.lastIndex = 0;
+  while (ARRAY_ITEM.lastIndex < inner.length) {
+    const match = ARRAY_ITEM.exec(inner);
+    if (!match) return undefined;
+    const [, single, double, number, word, comma] = match;
+    if (single !== undefined || double !== undefined) items.push((single ?? double)!.replace(/\\(.)/g, '$1'));
+    else if (number !== undefined) items.push(Number(number));
+    else items.push(word === 'null' ? null : word === 'true');
+    if (comma === '' && ARRAY_ITEM.lastIndex < inner.length) return undefined;
+    if (comma === ',' && ARRAY_ITEM.lastIndex >= inner.length) return undefined;
+  }
+  return items;
+}

@@ -3,7 +3,7 @@
  * `handlers` factory as source text plus the handler entries its returned object declares.
  */
 import { ts, type SourceFile } from 'ts-morph';
-import { readHandlerEntries, type HandlerEntry } from './handler-hooks.ts';
+import { moduleDeclarationsUsedBy, readHandlerEntries, type HandlerEntry } from './handler-hooks.ts';
 import { printHandlers } from './print-handlers.ts';
 import { LocationIndex, type Position } from './location-index.ts';
 import { readModuleShape, unwrap, type ExportedBinding } from './module-exports.ts';
@@ -82,5 +82,5 @@ function readHandlers(
     problems.push({ rule: 'VAL004', message: 'handlers must be a function: export a factory `({ sharedLists, libraries }) => ({ … })`', ...position(binding.node ?? binding.anchor) });
     return undefined;
   }
-  return { source: node.getText(source), printed: printHandlers(node, source), ...position(node), entries: readHandlerEntries(node, source) };
+  return { source: node.getText(source), printed: printHandlers(node, source, moduleDeclarationsUsedBy(node, source)), ...position(node), entries: readHandlerEntries(node, source) };
 }

@@ -1,7 +1,7 @@
 /** Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059). */
 import type { Reporter } from './reporter.ts';
 import { isObject, isString, show } from './checks.ts';
-import { LIST_INTERPOLATION_ANYWHERE, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
+import { LIST_INTERPOLATION_ANYWHERE, parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
 
 /** Shared lists as the parameter rules see them. */
 export interface ListCatalog {
@@ -110,6 +110,7 @@ function defaultProblem(arg: string, primitive: ParsedPrimitive): string | undef
     case 'enum':
       return primitive.lists.length > 0 || primitive.values.length === 0 || primitive.values.includes(unquote(arg)) ? undefined : `default ${show(arg)} is not one of the enum values`;
     case 'array':
+      return parseArrayDefault(arg) ? undefined : "default() of array() must be a list of literals, e.g. default(['usd', 'eur']) or default([])";
     case 'object':
       return `default() is not supported on ${primitive.kind}()`;
     default:

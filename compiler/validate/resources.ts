@@ -2,6 +2,7 @@
 import type { Reporter } from './reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, isStringArray, show, type Obj } from './checks.ts';
 import { blockedPattern, countPlaceholders, foreignPlaceholders, readsSchemaTable, statementProblem } from './resource-sql.ts';
+import { queryColumnsOf, readArrayParameter } from './resource-query-forms.ts';
 
 const FIELDS = new Set(['source', 'database', 'origin', 'description', 'queries']);
 const PRIOR_ART_FIELDS = new Set(['mode', 'name', 'lifecycle']);
@@ -54,8 +55,8 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
   if (!isObject(query)) return r.report('RES009', at, `${label}: a query must be an object with sql and description`);
   if (!isNonEmptyString(query.description)) r.report('RES010', [...at, 'description'], `${label}: description must be a non-empty string`);
   const count = checkQueryParameters(label, query.parameters, [...at, 'parameters'], r);
-  if (query.output !== undefined && (!isObject(query.output) || !isStringArray(query.output.columns))) {
-    r.report('RES022', [...at, 'output'], `${label}: output must be { columns: string[] }`);
+  if (query.output !== undefined && queryColumnsOf(query.output) === undefined) {
+    r.report('RES022', [...at, 'output'], `${label}: output must be { columns: string[] } (or the prior art's { mimeType: 'application/json', schema: { type: 'array', items? } })`);
   }
   if (!isNonEmptyString(query.sql)) return r.report('RES009', [...at, 'sql'], `${label}: sql must be a non-empty string`);
   const sqlAt = [...at, 'sql'];
@@ -75,6 +76,7 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
 /** Returns the parameter count when the parameters are readable. */
 function checkQueryParameters(label: string, parameters: unknown, at: (string | number)[], r: Reporter): number | undefined {
   if (parameters === undefined) return 0;
+  if (Array.isArray(parameters)) return checkArrayParameters(label, parameters, at, r);
   if (!isObject(parameters)) {
     r.report('RES011', at, `${label}: parameters must be an object keyed by name ({ type, required, default?, description? })`);
     return undefined;
@@ -91,4 +93,17 @@ function checkQueryParameters(label: string, parameters: unknown, at: (string | 
     else if (p.default !== undefined && typeof p.default !== p.type) r.report('RES011', [...pAt, 'default'], `${label}: parameter ${name} default must be a ${p.type}`);
   }
   return Object.keys(parameters).length;
+}
+
+/** The prior art's form: an array of `{ position, z }` bound in order (resource-query-forms.ts reads it). */
+function checkArrayParameters(label: string, parameters: readonly unknown[], at: (string | number)[], r: Reporter): number {
+  const seen = new Set<string>();
+  parameters.forEach((entry, index) => {
+    const read = readArrayParameter(entry, index);
+    if (read.problem) return r.report('RES011', [...at, index], `${label}: parameter ${read.name}: ${read.problem}`);
+    if (seen.has(read.name)) r.report('RES011', [...at, index], `${label}: parameter ${read.name} is declared twice`);
+    seen.add(read.name);
+    if (read.ignored.length > 0) r.report('RES050', [...at, index], `${label}: parameter ${read.name}: ${read.ignored.join(', ')} not enforced on a query parameter (only optional() and default() are read)`);
+  });
+  return parameters.length;
 }

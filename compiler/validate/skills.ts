@@ -32,13 +32,17 @@ export function checkSkillDeclarations(value: unknown, r: Reporter): SkillDeclar
 
 const INPUT_TYPES = new Set(['string', 'number', 'boolean', 'enum']);
 
+/** Skill identifiers accepted: ours, and the prior art's, which community skill files carry (same fields). */
+export const SKILL_VERSIONS: ReadonlySet<string> = new Set(['toolkit-skill/1.0.0', 'flowmcp-skill/1.0.0']);
+
 /** Checks the `skill` export of a skill file; returns the skills its content references. */
 export function checkSkillFile(key: string, skill: Obj, names: SchemaNames, r: Reporter): string[] {
   if (!isString(skill.name) || !KEBAB_NAME.test(skill.name)) r.report('SKL002', ['name'], `skill name ${show(skill.name)} must match ^[a-z][a-z0-9-]*$`);
   else if (skill.name !== key) r.report('SKL003', ['name'], `skill name ${show(skill.name)} must match its key ${show(key)} in main.skills`);
-  if (skill.version !== 'toolkit-skill/1.0.0') r.report('SKL004', ['version'], `skill version must be toolkit-skill/1.0.0, got ${show(skill.version)}`);
+  if (!isString(skill.version) || !SKILL_VERSIONS.has(skill.version)) r.report('SKL004', ['version'], `skill version must be toolkit-skill/1.0.0 (or the prior art's flowmcp-skill/1.0.0), got ${show(skill.version)}`);
   if (!isNonEmptyString(skill.description)) r.report('SKL007', ['description'], 'skill description must be a non-empty string');
-  if (!isNonEmptyString(skill.testedWith)) r.report('SKL019', ['testedWith'], 'skill testedWith is required: the model the skill was tested with');
+  // Optional: the prior art's skills have no such field; when written it names the model (`provider/model`).
+  if (skill.testedWith !== undefined && !isNonEmptyString(skill.testedWith)) r.report('SKL019', ['testedWith'], 'skill testedWith, when present, must be a non-empty string: the model the skill was tested with');
   if (skill.output !== undefined && !isNonEmptyString(skill.output)) r.report('SKL011', ['output'], 'skill output must be a non-empty string');
   checkRequires(skill.requires, names, r);
   const inputs = checkInputs(skill.input, r);

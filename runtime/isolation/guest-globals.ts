@@ -5,6 +5,12 @@
  *
  * Handlers get the ECMAScript built-ins that compute on values, plus a few web standards that are pure
  * computation. They get no timers, no I/O, no entropy source and no reflection on the global object.
+ *
+ * The rule for a global of Node 20.19+ that real handlers name: it is on this list only when the
+ * guest really provides it (a package or our own script, loaded where named) and it computes on
+ * values only, like `Blob`/`File`. Node's others stay rejected at compile time: timers, network and
+ * its types (`fetch`, `Headers`, `Request`, `Response`, `FormData`, `WebSocket`), entropy and clocks
+ * (`crypto`, `performance`), `Intl` (QuickJS has no locale data), streams, `AbortController`/`Event`.
  */
 
 /** ECMAScript built-ins handlers may name (QuickJS has them all; `Intl` it has not, so it is not here). */
@@ -22,10 +28,11 @@ export const ecmaScriptGlobals: readonly string[] = Object.freeze([
 /**
  * Where each web global of the guest comes from: `prelude` (always defined, `guest-prelude.ts`), or a
  * standard library evaluated only in the contexts whose code names it (`guest-standard-library.ts`:
- * `url` is `URL`/`URLSearchParams`, `structured-clone` is `structuredClone`), or `buffer` (the
+ * `url` is `URL`/`URLSearchParams`, `structured-clone` is `structuredClone`, `blob` is `Blob`/`File`,
+ * the guest's own script `guest-blob.ts`), or `buffer` (the
  * pure-JavaScript `buffer` package, loaded by `handler-sandbox.ts` for code that names `Buffer`).
  */
-export type WebGlobalSource = 'prelude' | 'url' | 'structured-clone' | 'buffer';
+export type WebGlobalSource = 'prelude' | 'url' | 'structured-clone' | 'blob' | 'buffer';
 
 export const webGlobals: ReadonlyMap<string, WebGlobalSource> = new Map<string, WebGlobalSource>([
   ['TextEncoder', 'prelude'],
@@ -37,6 +44,8 @@ export const webGlobals: ReadonlyMap<string, WebGlobalSource> = new Map<string, 
   ['URL', 'url'],
   ['URLSearchParams', 'url'],
   ['structuredClone', 'structured-clone'],
+  ['Blob', 'blob'],
+  ['File', 'blob'],
   ['Buffer', 'buffer'],
 ]);
 

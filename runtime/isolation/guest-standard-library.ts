@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { sha256 } from '../hash.ts';
 import type { GuestLibraryUse } from './protocol.ts';
+import { GUEST_BLOB_SCRIPT } from './guest-blob.ts';
 
 export type GuestLibraryCode = GuestLibraryUse & { readonly code: string };
 
@@ -24,12 +25,15 @@ interface Standard {
   readonly globals: readonly string[];
   /** Guest expression building `{ global: value }` from the package's exports `m`. */
   readonly expose: string;
+  /** The guest script itself, when it is ours rather than a package's (then `expose` is unused). */
+  readonly script?: string;
 }
 
 const STANDARDS: readonly Standard[] = [
   { name: 'whatwg-url-minimum', globals: ['URL', 'URLSearchParams'], expose: '{ URL: m.URL, URLSearchParams: m.URLSearchParams }' },
   // The standard's signature: `structuredClone(value, { transfer })`; transfer means nothing without other realms.
   { name: '@ungap/structured-clone', globals: ['structuredClone'], expose: '{ structuredClone: function structuredClone(value) { return m.default(value); } }' },
+  { name: 'toolkit-guest-blob', globals: ['Blob', 'File'], expose: '', script: GUEST_BLOB_SCRIPT },
 ];
 
 const REQUIRE = /\brequire\(\s*(['"])([^'"]+)\1\s*\)/g;
@@ -82,7 +86,7 @@ const loaded = new Map<string, GuestLibraryCode>();
 function standardLibrary(standard: Standard): GuestLibraryCode {
   let library = loaded.get(standard.name);
   if (!library) {
-    const code = commonJsForGuest(standard.name, standard.expose);
+    const code = standard.script ?? commonJsForGuest(standard.name, standard.expose);
     library = { name: standard.name, key: sha256(code), declared: false, globals: standard.globals, code };
     loaded.set(standard.name, library);
   }

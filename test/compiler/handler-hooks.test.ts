@@ -21,10 +21,12 @@ const load = (handlers: string) => {
 
 const unreadable: Record<string, string> = {
   'a shorthand entry changed after its declaration': `export function handlers() {\n  const getItem = ${HOOK};\n  getItem.postRequest = async (x) => x;\n  return { getItem };\n}`,
-  'an entry bound to a const outside the factory': `const hooks = ${HOOK};\nexport const handlers = () => ({ getItem: hooks });`,
+  'a module constant changed after its declaration': `const hooks = ${HOOK};\nhooks.postRequest = async (x) => x;\nexport const handlers = () => ({ getItem: hooks });`,
+  'a module constant handed to a call': `const hooks = ${HOOK};\nObject.assign(hooks, { postRequest: async (x) => x });\nexport const handlers = () => ({ getItem: hooks });`,
+  'a local constant deleted from': `export function handlers() {\n  const getItem = { ...${HOOK}, postRequest: async (x) => x };\n  delete getItem.postRequest;\n  return { getItem };\n}`,
   'a local object assigned through': `export function handlers() {\n  const out = {};\n  out.getItem = ${HOOK};\n  return out;\n}`,
   'Object.assign': `export const handlers = () => Object.assign({}, { getItem: ${HOOK} });`,
-  'an entry with a spread': `const more = ${HOOK};\nexport const handlers = () => ({ getItem: { ...more } });`,
+  'an entry spreading a call': `export const handlers = () => ({ getItem: { ...Object.freeze(${HOOK}) } });`,
   'a second return': `export function handlers({ sharedLists }) {\n  if (sharedLists) return { getItem: ${HOOK} };\n  return {};\n}`,
   'an entry written as a method': `export const handlers = () => ({ getItem() { return {}; } });`,
 };
@@ -40,11 +42,14 @@ for (const [what, handlers] of Object.entries(unreadable)) {
   });
 }
 
-test('readable forms keep their hooks: literal, local const, shorthand of a local const', () => {
+test('readable forms keep their hooks: literal, local const, shorthand of a local const, module const, spread of a const', () => {
   for (const handlers of [
     `export const handlers = () => ({ getItem: ${HOOK} });`,
     `export function handlers() {\n  const out = { getItem: ${HOOK} };\n  return out;\n}`,
     `export function handlers() {\n  const getItem = ${HOOK};\n  return { getItem };\n}`,
+    `const hooks = ${HOOK};\nexport const handlers = () => ({ getItem: hooks });`,
+    `const more = ${HOOK};\nexport const handlers = () => ({ getItem: { ...more } });`,
+    `export function handlers() {\n  const getItem = ${HOOK};\n  const log = getItem.preRequest.name;\n  return { getItem };\n}`,
   ]) {
     const result = load(handlers);
     assert.is(result.status, true, `${handlers}\n${result.messages.join('\n')}`);

@@ -35,7 +35,7 @@ const ECMASCRIPT = new Set([
 
 /** Globals of browsers or Node that handlers do not get (timers, I/O, entropy, locale data, …). */
 const ABSENT = ['Intl', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'performance', 'crypto',
-  'Headers', 'FormData', 'Blob', 'AbortController', 'AbortSignal', 'fetch', 'WebAssembly', 'process', 'require', 'navigator'];
+  'Headers', 'FormData', 'AbortController', 'AbortSignal', 'fetch', 'WebAssembly', 'process', 'require', 'navigator'];
 
 const ws = createWorkspace('guest-globals');
 const pool = new WorkerPool();
@@ -85,10 +85,10 @@ test('every global the scan accepts is accepted in handler code and exists in th
 
 test('every global of the guest that is not an ECMAScript built-in is one the scan accepts', async () => {
   // Naming the globals that are loaded on demand makes the guest as full as it gets.
-  const all: string[] = await run(sandboxOf(raw('void [URL, URLSearchParams, structuredClone, Buffer];\nreturn { response: Object.getOwnPropertyNames(globalThis) };')));
+  const all: string[] = await run(sandboxOf(raw('void [URL, URLSearchParams, structuredClone, Buffer, Blob, File];\nreturn { response: Object.getOwnPropertyNames(globalThis) };')));
   const extra = all.filter((name) => !ECMASCRIPT.has(name) && !handlerGlobals.has(name)).sort();
   assert.equal(extra, [], `the guest has globals the scan rejects: ${extra.join(', ')}`);
-  for (const name of ['URL', 'URLSearchParams', 'structuredClone', 'Buffer', 'TextEncoder', 'atob']) assert.ok(all.includes(name), name);
+  for (const name of ['URL', 'URLSearchParams', 'structuredClone', 'Buffer', 'Blob', 'File', 'TextEncoder', 'atob']) assert.ok(all.includes(name), name);
 });
 
 test('a global the guest lacks is rejected at compile time, never a ReferenceError at run time', async () => {
@@ -105,7 +105,7 @@ test('a global the guest lacks is rejected at compile time, never a ReferenceErr
 
 test('a context whose code names no web standard global does not load it', async () => {
   const names: string[] = await run(sandboxOf(raw('return { response: Object.getOwnPropertyNames(globalThis) };')));
-  for (const name of ['URL', 'URLSearchParams', 'structuredClone', 'Buffer']) assert.not.ok(names.includes(name), name);
+  for (const name of ['URL', 'URLSearchParams', 'structuredClone', 'Buffer', 'Blob', 'File']) assert.not.ok(names.includes(name), name);
   assert.ok(names.includes('TextDecoder'));
   for (const name of ['__toolkitInvoke', '__toolkitStart', 'InternalError']) assert.not.ok(names.includes(name), `${name} is not on the guest's global object`);
 });
@@ -182,6 +182,29 @@ test('URLSearchParams and structuredClone behave as the standards say', async ()
     all: params.getAll('a'), b: 'x y', text: params.toString(), fromObject: String(new URLSearchParams({ q: 'a b&c', n: '1' })),
     same: true, when: '1970-01-02T00:00:00.000Z', tags: ['a'], big: String(2n ** 70n), bytes: [1, 2, 3], bytesCopied: true, re: '/x+/gi', fn: 'TypeError',
   });
+});
+
+/** The same Blob and File work, written once, run by Node and by the guest. */
+const BLOB_WORK = `
+      const file = new File(['héllo ', new Uint8Array([119, 111]), new Blob(['rld'])], 'greeting.txt', { type: 'Text/Plain', lastModified: 1700000000000 });
+      const blob = new Blob([file, '!'], { type: 'bad\\u00e9type' });
+      const tail = blob.slice(-4, undefined, 'text/x-tail');
+      const middle = file.slice(1, 3);
+      let noArgs;
+      try { new File(['x']); noArgs = 'made'; } catch (error) { noArgs = error.name; }
+      return {
+        name: file.name, type: file.type, size: file.size, lastModified: file.lastModified,
+        text: await file.text(), blobType: blob.type, blobSize: blob.size, tail: await tail.text(), tailType: tail.type,
+        middle: Array.from(await middle.bytes()), buffer: Array.from(new Uint8Array(await new Blob([new Uint16Array([258])]).arrayBuffer())),
+        tags: [String(file), String(blob)], isBlob: file instanceof Blob, empty: new Blob().size, keys: Object.keys(file), noArgs,
+        outOfRange: await blob.slice(100, 200).text(), reversed: blob.slice(5, 2).size,
+      };`;
+
+test('Blob and File behave as Node\'s do, and only contexts naming them load them', async () => {
+  const expected = await new Function(`return (async () => {${BLOB_WORK}\n})();`)();
+  const { model, errors } = load('blobs', `${BLOB_WORK.replace(/return \{\n/, 'return { response: {\n').replace(/\};$/, '} };')}`);
+  assert.equal(errors, []);
+  assert.equal(await run(sandboxOf(model!)), expected);
 });
 
 test.run();

@@ -1,0 +1,59 @@
+/**
+ * `toolkit migrate --fix [--write] <file|dir…>`: repairs the mechanical defects real schema files
+ * carry (`compiler/migrate/fix/`), printing a unified diff of each repaired file; files are written
+ * only with `--write`. What cannot be repaired mechanically is listed per file with its rule. Exit 1
+ * when any file still has an error (or could not be read as a schema), 0 otherwise.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { EXIT } from '../exit-codes.ts';
+import type { FixResult } from '../../compiler/migrate/fix/index.ts';
+
+export interface MigrateFixRun {
+  readonly files: readonly string[];
+  readonly write: boolean;
+  readonly json: boolean;
+  readonly diff: boolean;
+  readonly allowedLibraries: readonly string[];
+  readonly cwd: string;
+  readonly stdout: Writable;
+}
+
+export async function runMigrateFix(run: MigrateFixRun): Promise<number> {
+  const { stdout } = run;
+  const { fixSource } = await import('../../compiler/migrate/fix/index.ts');
+  const { createTwoFilesPatch } = await import('diff');
+  const results: FixResult[] = [];
+  for (const file of run.files) {
+    const before = readFileSync(file, 'utf8');
+    const result = fixSource(file, before, { allowedLibraries: run.allowedLibraries, cwd: run.cwd });
+    results.push(result);
+    if (result.status === 'fixed' && run.write) writeFileSync(file, result.text);
+    if (run.json) continue;
+    if (result.status === 'skipped') {
+      stdout.write(`${file}: skipped (${result.reason})\n`);
+      continue;
+    }
+    if (result.status === 'fixed') {
+      if (run.diff) stdout.write(createTwoFilesPatch(file, file, before, result.text, 'as found', 'fixed'));
+      stdout.write(`${file}: ${run.write ? 'fixed' : 'would fix'} (${result.changes.length} change${result.changes.length === 1 ? '' : 's'})\n`);
+      for (const change of result.changes) stdout.write(`  - ${change}\n`);
+    }
+    if (result.unfixable.length > 0) {
+      stdout.write(`${file}: ${result.unfixable.length} defect${result.unfixable.length === 1 ? '' : 's'} cannot be fixed mechanically:\n`);
+      for (const u of result.unfixable) stdout.write(`  ${u.line > 0 ? `${u.file}:${u.line}:${u.column}  ` : ''}${u.rule}  ${u.message}\n`);
+    }
+  }
+  const count = (status: string) => results.filter((r) => r.status === status).length;
+  const withDefects = results.filter((r) => r.unfixable.length > 0).length;
+  if (run.json) {
+    stdout.write(`${JSON.stringify({
+      write: run.write, total: results.length, fixed: count('fixed'), unchanged: count('unchanged'), skipped: count('skipped'), withDefects,
+      results: results.map((r) => ({ file: r.file, status: r.status, changes: r.changes, unfixable: r.unfixable, reason: r.reason ?? null, text: r.status === 'fixed' ? r.text : null })),
+    }, null, 2)}\n`);
+  } else {
+    const verb = run.write ? 'fixed' : 'would be fixed';
+    stdout.write(`${results.length} schemas: ${count('fixed')} ${verb}, ${count('unchanged')} unchanged, ${count('skipped')} skipped, ${withDefects} with defects left to fix by hand${run.write || count('fixed') === 0 ? '' : ' (nothing written: add --write to apply)'}\n`);
+  }
+  return withDefects > 0 || count('skipped') > 0 ? EXIT.failed : EXIT.ok;
+}
