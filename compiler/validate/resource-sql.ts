@@ -4,6 +4,7 @@
  * inside string literals, quoted names or comments.
  */
 import { codeTokens, keywordOf, nameOf, tokenizeSql, type SqlToken } from '../../runtime/resources/sql-lexer.ts';
+import type { Reporter } from './reporter.ts';
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'UPSERT', 'MERGE', 'REPLACE']);
 const BLOCKED = new Set(['ATTACH', 'DETACH', 'PRAGMA', 'CREATE', 'ALTER', 'DROP', 'TRUNCATE', 'VACUUM', 'REINDEX']);
@@ -52,4 +53,16 @@ export function readsSchemaTable(sql: string): boolean {
     const name = nameOf(t);
     return name === 'sqlite_schema' || name === 'sqlite_master';
   });
+}
+
+/** The rules every declared query's SQL answers to (RES012–RES015), reported at `sqlAt`. */
+export function reportDeclaredSql(label: string, sql: string, parameterCount: number | undefined, sqlAt: (string | number)[], r: Reporter): void {
+  const statement = statementProblem(sql);
+  if (statement) r.report('RES012', sqlAt, `${label}: SQL ${statement}`);
+  const blocked = blockedPattern(sql);
+  if (blocked) r.report('RES013', sqlAt, `${label}: SQL contains the blocked pattern ${blocked}`);
+  const foreign = foreignPlaceholders(sql);
+  if (foreign.length > 0) r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
+  const placeholders = countPlaceholders(sql);
+  if (parameterCount !== undefined && placeholders !== parameterCount) r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${parameterCount} parameters`);
 }

@@ -1,7 +1,7 @@
 /** Rules on `main.resources` (RES001–RES024; the SQL readers are in resource-sql.ts, the counts in limits.ts). */
 import type { Reporter } from './reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, isStringArray, show, type Obj } from './checks.ts';
-import { blockedPattern, countPlaceholders, foreignPlaceholders, readsSchemaTable, statementProblem } from './resource-sql.ts';
+import { readsSchemaTable, reportDeclaredSql } from './resource-sql.ts';
 import { queryColumnsOf, readArrayParameter } from './resource-query-forms.ts';
 
 const FIELDS = new Set(['source', 'database', 'origin', 'description', 'queries']);
@@ -60,14 +60,7 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
   }
   if (!isNonEmptyString(query.sql)) return r.report('RES009', [...at, 'sql'], `${label}: sql must be a non-empty string`);
   const sqlAt = [...at, 'sql'];
-  const statement = statementProblem(query.sql);
-  if (statement) r.report('RES012', sqlAt, `${label}: SQL ${statement}`);
-  const blocked = blockedPattern(query.sql);
-  if (blocked) r.report('RES013', sqlAt, `${label}: SQL contains the blocked pattern ${blocked}`);
-  const foreign = foreignPlaceholders(query.sql);
-  if (foreign.length > 0) r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
-  const placeholders = countPlaceholders(query.sql);
-  if (count !== undefined && placeholders !== count) r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${count} parameters`);
+  reportDeclaredSql(label, query.sql, count, sqlAt, r);
   if (name === 'getSchema' && (count !== 0 || !readsSchemaTable(query.sql))) {
     r.report('RES024', count !== 0 ? [...at, 'parameters'] : sqlAt, `${label}: getSchema must take no parameters and return the table structure from sqlite_schema (or sqlite_master), e.g. SELECT name, sql FROM sqlite_schema WHERE type = 'table'`);
   }

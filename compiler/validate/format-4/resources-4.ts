@@ -9,7 +9,7 @@
 import type { Reporter } from '../reporter.ts';
 import { CAMEL_CASE, isNonEmptyString, isObject, isString, show, type Obj } from '../checks.ts';
 import { parsePrimitive } from '../../parse/primitive.ts';
-import { blockedPattern, countPlaceholders, foreignPlaceholders, statementProblem } from '../resource-sql.ts';
+import { reportDeclaredSql } from '../resource-sql.ts';
 
 export const LIMITS_4 = { resources: 2, queries: 7 } as const;
 
@@ -72,14 +72,7 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
   const count = checkQueryParameters(label, query.parameters, [...at, 'parameters'], r);
   if (!isNonEmptyString(query.sql)) return r.report('RES009', [...at, 'sql'], `${label}: sql must be a non-empty string`);
   const sqlAt = [...at, 'sql'];
-  const statement = statementProblem(query.sql);
-  if (statement) r.report('RES012', sqlAt, `${label}: SQL ${statement}`);
-  const blocked = blockedPattern(query.sql);
-  if (blocked) r.report('RES013', sqlAt, `${label}: SQL contains the blocked pattern ${blocked}`);
-  const foreign = foreignPlaceholders(query.sql);
-  if (foreign.length > 0) r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
-  const placeholders = countPlaceholders(query.sql);
-  if (count !== undefined && placeholders !== count) r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${count} parameters`);
+  reportDeclaredSql(label, query.sql, count, sqlAt, r);
 }
 
 /** The parameter count when the list is readable. */
