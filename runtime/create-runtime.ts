@@ -18,9 +18,11 @@ import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-ht
 import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
 
 export interface RuntimeOptions {
-  schemas: readonly SchemaModel[];
+  /** The schemas, or (a built bundle) a source that parses each on first need. */
+  schemas: readonly SchemaModel[] | SchemaSource;
   /** Server params (secrets); default: loadServerParams() */
   serverParams?: Readonly<Record<string, string>>;
   /**
@@ -37,8 +39,9 @@ export interface RuntimeOptions {
   /**
    * The `tools/list` answer computed ahead of time (by `listTools` over these same schemas, at build
    * time): with it, no tool is built before its first call. Without it, every tool is built now.
+   * A function is called the first time the listing is needed (a bundle parses it then).
    */
-  listing?: readonly Tool[];
+  listing?: readonly Tool[] | (() => readonly Tool[]);
   /** The server param keys of these schemas (`secretKeysOf`), when already known. */
   secretKeys?: Iterable<string>;
   /** Resources, prompts and query tools: where databases are, query caps, the tool form switch, a build's listing. */
@@ -48,6 +51,8 @@ export interface RuntimeOptions {
 /** The tools of a runtime as a server needs them: the listing, and a tool by wire name. */
 export interface ServedTools {
   readonly listing: readonly Tool[];
+  /** `listing.length`, when known without reading the listing (a bundle's is read on first need). */
+  readonly toolCount?: number;
   /** The tool with this wire name, built on first use; undefined for a name not listed. */
   tool(name: string): RuntimeTool | undefined;
 }
@@ -100,7 +105,8 @@ export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
 /** Builds the served tools of a set of schemas (or, given a listing, serves it and builds each tool on first call). */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const allParams = options.serverParams ?? loadServerParams();
-  const secretKeys = options.secretKeys ?? secretKeysOf(options.schemas);
+  const source = sourceOf(options.schemas);
+  const secretKeys = options.secretKeys ?? secretKeysOf(allSchemas(source));
   // Only declared keys are used: the rest of the environment never reaches a request.
   const serverParams: Record<string, string> = {};
   for (const key of secretKeys) if (allParams[key] !== undefined) serverParams[key] = allParams[key];
@@ -135,8 +141,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return sandbox;
     },
   };
-  const served = options.listing ? lazyTools(options.schemas, options.listing, context) : eagerTools(options.schemas, context);
-  const primitives = createPrimitives(options.schemas, () => served.listing.map((tool) => tool.name), options.primitives);
+  const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
+  // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
+  const primitives = createPrimitives(source.hasPrimitives ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), options.primitives);
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.
@@ -146,6 +153,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     get listing() {
       return (listing ??= queryTools.listing.length === 0 ? served.listing : [...served.listing, ...queryTools.listing]);
+    },
+    get toolCount() {
+      return (served.toolCount ?? served.listing.length) + queryTools.listing.length;
     },
     tool: (name) => served.tool(name) ?? queryTools.tool(name),
     redact,
@@ -170,6 +180,7 @@ function eagerTools(schemas: readonly SchemaModel[], context: ToolContext): Serv
   let listing: Tool[] | undefined;
   return {
     tools,
+    toolCount: tools.length,
     get listing() {
       return (listing ??= tools.map(listEntryOf));
     },
@@ -177,24 +188,45 @@ function eagerTools(schemas: readonly SchemaModel[], context: ToolContext): Serv
   };
 }
 
-/** The listing served as given; the tool at a listed name's position built on its first call. */
-function lazyTools(schemas: readonly SchemaModel[], listing: readonly Tool[], context: ToolContext): ServedTools & { readonly tools: RuntimeTool[] } {
-  const entries = toolEntries(schemas);
-  if (listing.length !== entries.length) throw new Error(`the tool listing names ${listing.length} tools but the schemas have ${entries.length}`);
-  const built: (RuntimeTool | undefined)[] = new Array(entries.length);
+/**
+ * The listing served as given (read on first need); the tool at a listed name's position built on
+ * its first call, from its schema, which the source reads then.
+ */
+function lazyTools(source: SchemaSource, given: readonly Tool[] | (() => readonly Tool[]), context: ToolContext): ServedTools & { readonly tools: RuntimeTool[] } {
+  const total = toolTotal(source);
+  // Position in the listing → its schema, and where that schema's tools start.
+  const owner = new Int32Array(total);
+  const starts: number[] = [];
+  for (let index = 0, position = 0; index < source.length; index++) {
+    starts.push(position);
+    owner.fill(index, position, (position += source.toolCount(index)));
+  }
+  let listing: readonly Tool[] | undefined;
+  const listingNow = (): readonly Tool[] => {
+    if (listing) return listing;
+    const read = typeof given === 'function' ? given() : given;
+    if (read.length !== total) throw new Error(`the tool listing names ${read.length} tools but the schemas have ${total}`);
+    return (listing = read);
+  };
+  if (typeof given !== 'function') listingNow();
+  const built: (RuntimeTool | undefined)[] = new Array(total);
   let positions: Map<string, number> | undefined;
   let all: RuntimeTool[] | undefined;
   const toolAt = (index: number): RuntimeTool => {
-    const { schema, tool } = entries[index]!;
-    return (built[index] ??= createRuntimeTool(schema, tool, listing[index]!.name, context));
+    const schemaIndex = owner[index]!;
+    const schema = source.at(schemaIndex);
+    return (built[index] ??= createRuntimeTool(schema, schema.tools[index - starts[schemaIndex]!]!, listingNow()[index]!.name, context));
   };
   return {
-    listing,
+    get listing() {
+      return listingNow();
+    },
+    toolCount: total,
     get tools() {
-      return (all ??= entries.map((_, index) => toolAt(index)));
+      return (all ??= Array.from({ length: total }, (_, index) => toolAt(index)));
     },
     tool(name) {
-      const index = (positions ??= new Map(listing.map((entry, position) => [entry.name, position]))).get(name);
+      const index = (positions ??= new Map(listingNow().map((entry, position) => [entry.name, position]))).get(name);
       return index === undefined ? undefined : toolAt(index);
     },
   };

@@ -6,6 +6,7 @@
 // Runtime and tools
 export { createRuntime, DEFAULT_TIMEOUT_MS, secretKeysOf } from './create-runtime.ts';
 export type { Runtime, RuntimeOptions, ServedTools } from './create-runtime.ts';
+export type { SchemaSource } from './schema-source.ts';
 export type { RuntimeTool, ToolDescription } from './runtime-tool.ts';
 export { ToolError, MissingServerParamError } from './tool-error.ts';
 

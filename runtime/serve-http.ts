@@ -4,10 +4,14 @@
  * a loopback binding a foreign `Host` does too, which blocks DNS-rebinding from a browser page.
  * A request body over `MAX_BODY_BYTES` gets 413 and its connection is closed.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/server';
+import { lazyBuiltin } from './lazy-builtin.ts';
 import { createMcpFetchHandler, MAX_REQUEST_BODY_BYTES } from './mcp-fetch-handler.ts';
+
+// Only `--http` needs the HTTP server stack: a stdio server never loads it.
+const http = lazyBuiltin<typeof import('node:http')>('node:http');
 
 export interface HttpServeOptions {
   host?: string;
@@ -79,7 +83,7 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   const handle = createMcpFetchHandler(makeServer);
   let origins = new Set<string>();
   let hosts = new Set<string>();
-  const server = createServer((req, res) => {
+  const server = http().createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
       if (path !== MCP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);

@@ -8,6 +8,7 @@
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
 import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import { allSchemas } from './schema-source.ts';
 import { loadServerParams } from './server-params.ts';
 import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
@@ -65,9 +66,9 @@ export interface ServeExtras {
 function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined): { tools: ServedTools; instructions?: string; note?: string } {
   const bytes = listingBytes ?? listingBytesOf(runtime.listing);
   if (!useToolset(args.toolset ?? 'auto', bytes)) return { tools: runtime };
-  const count = runtime.listing.length;
+  const count = runtime.toolCount ?? runtime.listing.length;
   // The search index is built on the first search_tools call: a start-up lists only the three meta-tools.
-  const tools = createToolset(runtime, () => searchIndexOf(schemas, runtime.listing.map((entry) => entry.name)));
+  const tools = createToolset(runtime, () => searchIndexOf(allSchemas(schemas), runtime.listing.map((entry) => entry.name)));
   const note = args.toolset === undefined
     ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
     : undefined;
@@ -82,7 +83,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   const args = options.serve ?? parseServeArgs(options.argv);
   const serverParams = options.serverParams ?? loadServerParams();
   // Computed once (or taken from the build) for both the runtime and the warning below.
-  const secretKeys = [...(options.secretKeys ?? secretKeysOf(options.schemas))];
+  const secretKeys = [...(options.secretKeys ?? secretKeysOf(allSchemas(options.schemas)))];
   const runtime = createRuntime({ ...options, serverParams, secretKeys });
   const missing = secretKeys.filter((key) => !serverParams[key]).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
@@ -99,7 +100,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   if (args.http) {
     const http = await serveHttp(makeServer, { ...args.http, log });
     const mode = served.tools === runtime ? '' : ', as a toolset';
-    process.stdout.write(`toolkit MCP server (${runtime.listing.length} tools${mode}) listening on ${http.url}\n`);
+    process.stdout.write(`toolkit MCP server (${runtime.toolCount ?? runtime.listing.length} tools${mode}) listening on ${http.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));
     stop = async () => {

@@ -7,13 +7,18 @@
  * carries a secret are dropped when the origin changes), gzip/deflate/br bodies are decoded, the body is capped, the call's signal aborts
  * it, and failures carry node's `code` (ECONNREFUSED, ENOTFOUND, certificate errors, ...).
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { createSecureContext, rootCertificates } from 'node:tls';
+import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import { promisify } from 'node:util';
-import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
 import type { CallSignal } from './call-budget.ts';
+import { lazyBuiltin } from './lazy-builtin.ts';
+
+// Loaded on the first upstream call: a server that is only listed never pays for them.
+const http = lazyBuiltin<typeof import('node:http')>('node:http');
+const https = lazyBuiltin<typeof import('node:https')>('node:https');
+const net = lazyBuiltin<typeof import('node:net')>('node:net');
+const tls = lazyBuiltin<typeof import('node:tls')>('node:tls');
+const zlib = lazyBuiltin<typeof import('node:zlib')>('node:zlib');
 
 /** What the runtime reads from response headers (`fetch`'s `Headers` has the same `get`). */
 export interface HeaderReader {
@@ -74,13 +79,23 @@ const ORIGIN_BOUND = new Set(['authorization', 'proxy-authorization', 'cookie', 
 /** Dropped when a redirect turns the request into a GET without body. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
 
-const decoders: Record<string, (input: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>> = {
-  gzip: promisify(gunzip),
-  'x-gzip': promisify(gunzip),
-  br: promisify(brotliDecompress),
-  // `deflate` is meant to be zlib-wrapped, but servers send raw deflate too; the first byte tells.
-  deflate: (input, options) => ((input[0]! & 0x0f) === 0x08 ? promisify(inflate)(input, options) : promisify(inflateRaw)(input, options)),
-};
+type Decoder = (input: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
+
+/** The decoder of a `content-encoding`, made on first use; undefined for one we do not decode. */
+function decoderOf(coding: string): Decoder | undefined {
+  switch (coding) {
+    case 'gzip':
+    case 'x-gzip':
+      return promisify(zlib().gunzip);
+    case 'br':
+      return promisify(zlib().brotliDecompress);
+    case 'deflate':
+      // `deflate` is meant to be zlib-wrapped, but servers send raw deflate too; the first byte tells.
+      return (input, options) => ((input[0]! & 0x0f) === 0x08 ? promisify(zlib().inflate)(input, options) : promisify(zlib().inflateRaw)(input, options));
+    default:
+      return undefined;
+  }
+}
 
 const headerReader = (headers: IncomingHttpHeaders): HeaderReader => ({
   get(name) {
@@ -117,8 +132,13 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
   // connection pool by every TLS option, so a `ca` list (the whole root store plus ours) would be
   // joined into a ~200 KB string several times per request (~5 ms of CPU a call, measured); the
   // pool key ignores `secureContext`, and the certificate checks are the same.
-  const ca = options.ca === undefined ? {} : { secureContext: createSecureContext({ ca: [...rootCertificates, options.ca] }) };
-  const agents = { http: new HttpAgent(POOL), https: new HttpsAgent({ ...POOL, ...ca }) };
+  let agents: { readonly http: HttpAgent; readonly https: HttpsAgent } | undefined;
+  // Made on the first call, with the built-ins they need.
+  const agentsNow = () => {
+    if (agents) return agents;
+    const ca = options.ca === undefined ? {} : { secureContext: tls().createSecureContext({ ca: [...tls().rootCertificates, options.ca] }) };
+    return (agents = { http: new (http().Agent)(POOL), https: new (https().Agent)({ ...POOL, ...ca }) });
+  };
 
   function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, call: HttpCall): Promise<{ response: IncomingMessage; bytes?: Buffer }> {
     return new Promise((resolve, reject) => {
@@ -127,10 +147,10 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         reject(networkError(`unsupported URL scheme ${url.protocol}`, 'ERR_INVALID_PROTOCOL'));
         return;
       }
-      const send = secure ? httpsRequest : httpRequest;
+      const send = secure ? https().request : http().request;
       const target = options.connectTo?.(url.hostname, Number(url.port) || (secure ? 443 : 80));
       const name = url.hostname.replace(/^\[|\]$/g, '');
-      const route = target === undefined ? {} : { hostname: target.host, port: target.port, headers: { host: url.host, ...headers }, ...(isIP(name) ? {} : { servername: name }) };
+      const route = target === undefined ? {} : { hostname: target.host, port: target.port, headers: { host: url.host, ...headers }, ...(net().isIP(name) ? {} : { servername: name }) };
       let response: IncomingMessage | undefined;
       const fail = (error: unknown) => {
         call.signal.removeEventListener('abort', onAbort);
@@ -139,7 +159,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         reject(error);
       };
       const onAbort = () => fail(call.signal.reason ?? networkError('aborted', 'ABORT_ERR'));
-      const request = send(url, { method, headers, agent: secure ? agents.https : agents.http, ...route }, (res) => {
+      const request = send(url, { method, headers, agent: secure ? agentsNow().https : agentsNow().http, ...route }, (res) => {
         response = res;
         if (REDIRECTS.has(res.statusCode ?? 0) && res.headers.location !== undefined) {
           res.resume();
@@ -187,7 +207,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
     let out = bytes;
     // Applied in order, so decoded in reverse; an unknown coding leaves the body as sent (as `fetch` does).
     for (const coding of codings.reverse()) {
-      const decoder = decoders[coding];
+      const decoder = decoderOf(coding);
       if (!decoder || out.length === 0) return out;
       try {
         out = await decoder(out, { maxOutputLength: maxBytes });
@@ -240,8 +260,8 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
       }
     },
     close() {
-      agents.http.destroy();
-      agents.https.destroy();
+      agents?.http.destroy();
+      agents?.https.destroy();
     },
   };
 }

@@ -3,12 +3,12 @@
 // MCP eras (2026-07-28 and 2025) either way. `--toolset` / `--no-toolset` choose the toolset mode
 // (search_tools, describe_tool, call_tool), which is on by default for a listing over 50 KB.
 // Imported, it exports `createTools()` for typed programmatic calls (types in the .d.mts beside it).
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/server';
 import { sha256 } from './runtime/hash.ts';
-import { createRuntime, runServerMain, type Runtime } from './runtime/index.ts';
+import { createRuntime, runServerMain, type Runtime, type SchemaSource } from './runtime/index.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
@@ -18,10 +18,16 @@ import { narrowModel } from './templates/narrow-model.ts';
 
 type ToolCaller = (toolName: string, args: Record<string, unknown>) => Promise<unknown>;
 
+/** A line of the data file: its byte range (end exclusive, before the newline). */
+type DataRange = readonly [number, number];
+
 interface Part {
-  /** The generated module's hashes, data text and typed-call binder (imported by name, so no namespace objects). */
+  /** The generated module's hashes and typed-call binder (imported by name, so no namespace objects). */
   readonly integrity: ModuleIntegrity;
-  readonly schemaJson: string;
+  /** Where the schema's data (its module's canonical JSON) is in the data file. */
+  readonly data: DataRange;
+  /** How many tools of the schema this bundle serves. */
+  readonly toolCount: number;
   readonly bindTools: (call: never) => Record<string, unknown>;
   /** Tools of the schema in this bundle; null for the whole schema (with its resources, prompts and skills). */
   readonly tools: readonly string[] | null;
@@ -33,30 +39,63 @@ const BUNDLE = %%BUNDLE_LITERAL%%;
 
 const parts: readonly Part[] = %%PARTS%%;
 
-let verified: readonly SchemaModel[] | undefined;
+/**
+ * The data file beside this bundle (JSON Lines: the tool listing, then each schema's data) and the
+ * hash of its bytes. Out of the code, node neither decodes nor compiles it at start.
+ */
+const DATA_FILE = %%DATA_FILE%%;
+const DATA_HASH = %%DATA_HASH%%;
+/** The `tools/list` answer's line in the data file. */
+const LISTING_DATA: DataRange = %%LISTING_DATA%%;
+/** What start-up needs of the listing without reading it: server param keys, the listing's size in bytes, its tool count. */
+const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number } = %%LISTING_FACTS%%;
+/** Whether a schema of this bundle has resources, prompts or skills (then every schema is read at start). */
+const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
+
+let data: Buffer | undefined;
 
 /**
- * The schemas of this bundle, each checked against its build-time hashes before anything is
- * served; throws an IntegrityError naming the module. Not frozen: only the runtime receives them.
+ * The data file, read once and checked against its build-time hash before anything of it is used.
+ * Throws naming what changed: a schema's module (an IntegrityError), the listing, or the file.
  */
-function verifiedSchemas(): readonly SchemaModel[] {
-  verified ??= parts.map(({ integrity, schemaJson, tools }) => narrowModel(parseVerified(schemaJson, integrity), tools));
-  return verified;
+function verifiedData(): Buffer {
+  if (data) return data;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(bundleDir(), DATA_FILE));
+  } catch (error) {
+    throw new Error(`${DATA_FILE} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it holds the bundle's schemas and listing; copy it with the bundle, or rebuild with \`toolkit build\`.`);
+  }
+  if (sha256(bytes) !== DATA_HASH) {
+    // Only on a mismatch: find the part that changed, to name it (by line: an edit may move the ranges).
+    const lines = bytes.toString('utf8').split('\n');
+    parts.forEach(({ integrity }, index) => parseVerified(lines[index + 1] ?? '', integrity));
+    throw new Error(`the tool listing no longer matches the hash recorded at build time; ${DATA_FILE} was changed after the build. Rebuild it with \`toolkit build\`.`);
+  }
+  return (data = bytes);
 }
 
-/** The `tools/list` answer, server param keys and listing size computed at build time from these very schemas (JSON), and its hash. */
-const LISTING_JSON: string = %%LISTING_JSON%%;
-const LISTING_HASH = %%LISTING_HASH%%;
+const line = (bytes: Buffer, [start, end]: DataRange): string => bytes.toString('utf8', start, end);
 
-/**
- * The build's listing, checked against its hash like the modules: served as is, it spares start-up
- * building every tool. Throws, naming what changed, when the text was edited after the build.
- */
-function verifiedListing(): { readonly tools: Tool[]; readonly secretKeys: string[]; readonly bytes: number } {
-  if (sha256(LISTING_JSON) !== LISTING_HASH) {
-    throw new Error('the tool listing no longer matches the hash recorded at build time; the bundle was changed after the build. Rebuild it with `toolkit build`.');
-  }
-  return JSON.parse(LISTING_JSON) as { tools: Tool[]; secretKeys: string[]; bytes: number };
+const parsed: (SchemaModel | undefined)[] = [];
+
+/** Schema `index` of this bundle, parsed from the verified data on first need. Not frozen: only the runtime receives it. */
+function schemaAt(index: number): SchemaModel {
+  const { data: range, tools } = parts[index]!;
+  return (parsed[index] ??= narrowModel(JSON.parse(line(verifiedData(), range)) as SchemaModel, tools));
+}
+
+/** The schemas as the runtime reads them: each one when one of its tools is first called. */
+const schemaSource: SchemaSource = { length: parts.length, toolCount: (index) => parts[index]!.toolCount, at: schemaAt, hasPrimitives: HAS_PRIMITIVES };
+
+/** Every schema of this bundle, verified; throws an IntegrityError naming the module. */
+function verifiedSchemas(): readonly SchemaModel[] {
+  return parts.map((_, index) => schemaAt(index));
+}
+
+/** The build's `tools/list` answer, from the verified data: served as is, it spares start-up building every tool. */
+function verifiedListing(): Tool[] {
+  return JSON.parse(line(verifiedData(), LISTING_DATA)) as Tool[];
 }
 
 /** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
@@ -128,11 +167,11 @@ function isMainModule(): boolean {
 if (isMainModule()) {
   const file = fileURLToPath(import.meta.url);
   try {
-    const schemas = verifiedSchemas();
-    const { tools: listing, secretKeys, bytes } = verifiedListing();
+    // The data file is checked now, so an edited bundle refuses to start; its lines are parsed when needed.
+    verifiedData();
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    await runServerMain({ schemas, listing, secretKeys, listingBytes: bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
+    await runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${file}: refusing to start: ${reason}\n`);

@@ -212,7 +212,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   options.detail?.('esbuild ready');
   const results = await bundler.build(entries, modules, external);
   options.detail?.('esbuild finished');
-  const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, types: emitBundleDeclarations(name, parts), parts }));
+  const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, data: emitted.get(name)!.data, types: emitBundleDeclarations(name, parts), parts }));
   progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code))})`).join(', ') || 'nothing'}`);
 
   const base = {

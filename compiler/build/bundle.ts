@@ -9,6 +9,7 @@
 import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { builtinsThroughRequire } from './builtins-through-require.ts';
 import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
@@ -75,11 +76,12 @@ function options(names: readonly string[], sources: Sources, minify: boolean): B
     external: ALWAYS_EXTERNAL,
     banner: { js: CREATE_REQUIRE_BANNER },
     legalComments: 'none',
-    charset: 'utf8',
+    // ASCII source (other characters escaped): node decodes and V8 scans one-byte text much faster.
+    charset: 'ascii',
     minifyWhitespace: minify,
     minifySyntax: minify,
     logLevel: 'silent',
-    plugins: [generatedSources(sources)],
+    plugins: [generatedSources(sources), builtinsThroughRequire()],
   };
 }
 

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { sha256 } from '../../runtime/hash.ts';
-import type { BundlePart } from '../emit/bundle-entry.ts';
+import { dataFileOf, type BundlePart } from '../emit/bundle-entry.ts';
 import type { AnalysedSchema, FailedSchema } from './analyse-schemas.ts';
 import { writeCache } from './analysis-cache.ts';
 import { replaceDirectory } from './atomic-output.ts';
@@ -20,6 +20,8 @@ import { MANIFEST_FILE, manifestText, type Manifest, type ManifestBundle, type M
 export interface BundleOutput {
   readonly name: string;
   readonly code: string;
+  /** The bundle's data file (`<name>.data.jsonl`): its listing and schemas, read by the bundle at start. */
+  readonly data: string;
   readonly types: string;
   readonly parts: readonly BundlePart[];
 }
@@ -75,6 +77,7 @@ export async function writeOutput(outDir: string, built: readonly AnalysedSchema
     carryInlineDatabases(temp, built);
     for (const output of outputs) {
       writeFileSync(join(temp, `${output.name}.mjs`), output.code);
+      writeFileSync(join(temp, dataFileOf(output.name)), output.data);
       writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
     }
     for (const [path, text] of extra) {

@@ -55,13 +55,33 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
   });
 }
 
-/** The listing of a bundle as the JSON text it embeds, with the hash its entry checks before serving. */
-function bundleListing(parts: readonly BundlePart[]): { readonly json: string; readonly hash: string; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
+/** The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and the resource and prompt listing. */
+function bundleListing(parts: readonly BundlePart[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
   const models = servedModels(parts);
   const tools = listTools(models);
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
-  const json = JSON.stringify(listing);
-  return { json, hash: sha256(json), bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
+  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
+}
+
+/** The name of a bundle's data file, beside it. */
+export const dataFileOf = (name: string): string => `${name}.data.jsonl`;
+
+/**
+ * A bundle's data file (JSON Lines): the tool listing, then each part's schema data (its module's
+ * canonical JSON), one per line, with each line's byte range. Kept out of the bundle's code, node
+ * neither decodes nor compiles it at start; the bundle reads it once, checks its one hash, and
+ * parses a line when it is first needed.
+ */
+function bundleData(listingJson: string, parts: readonly BundlePart[]): { readonly text: string; readonly ranges: readonly (readonly [number, number])[] } {
+  const lines = [listingJson, ...parts.map((part) => canonicalJson(part.model))];
+  const ranges: [number, number][] = [];
+  let offset = 0;
+  for (const line of lines) {
+    const end = offset + Buffer.byteLength(line);
+    ranges.push([offset, end]);
+    offset = end + 1;
+  }
+  return { text: `${lines.join('\n')}\n`, ranges };
 }
 
 /**
@@ -108,13 +128,18 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
   return emitBundle(name, parts, version, libraries).entry;
 }
 
-/** The entry of a bundle, and the size of the plain listing it serves (the build warns when clients would find it too large). */
-export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly listingBytes: number; readonly tools: number } {
-  const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index}, schemaJson as j${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
+/**
+ * The entry of a bundle, its data file's text (written beside it as `dataFileOf(name)`), and the
+ * size of the plain listing it serves (the build warns when clients would find it too large).
+ */
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
+  const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
+  const listing = bundleListing(parts);
+  const data = bundleData(listing.toolsJson, parts);
   const partList = parts.length === 0
     ? '[]'
-    : `[\n${parts.map((part, index) => `  { integrity: i${index}, schemaJson: j${index}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
+    : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 1]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
   const needed = librariesOf(parts.map((part) => part.model));
   const libraryObject = needed.length === 0
     ? '{}'
@@ -122,10 +147,13 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
       const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
       return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
-  const listing = bundleListing(parts);
+  const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || model.prompts.length > 0 || model.skills.length > 0));
   const entry = fillTemplate('bundle-entry.ts.tpl', {
-    LISTING_JSON: literal(listing.json),
-    LISTING_HASH: literal(listing.hash),
+    DATA_FILE: literal(dataFileOf(name)),
+    DATA_HASH: literal(sha256(data.text)),
+    LISTING_DATA: dataLiteral(data.ranges[0]!),
+    LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes, tools: listing.tools }),
+    HAS_PRIMITIVES: String(hasPrimitives),
     PRIMITIVES_JSON: literal(listing.primitives.json),
     PRIMITIVES_HASH: literal(listing.primitives.hash),
     BUNDLE: name,
@@ -135,7 +163,7 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     LIBRARIES: libraryObject,
     VERSION: literal(version),
   });
-  return { entry, listingBytes: listing.bytes, tools: listing.tools };
+  return { entry, data: data.text, listingBytes: listing.bytes, tools: listing.tools };
 }
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */

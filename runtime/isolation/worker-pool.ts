@@ -10,12 +10,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CallSignal } from '../call-budget.ts';
 import { guestPrelude } from './guest-prelude.ts';
 import { standardLibrariesFor, type GuestLibraryCode } from './guest-standard-library.ts';
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
 import type { CallOutcome, DefineMessage, FromWorker, GuestLibraryUse, GuestLimits, ResultMessage, StatsReply, ToWorker } from './protocol.ts';
+import { lazyBuiltin } from '../lazy-builtin.ts';
+
+// Loaded with the first worker: a runtime without hooks never loads it.
+const workerThreads = lazyBuiltin<typeof import('node:worker_threads')>('node:worker_threads');
 
 /** What a schema's context is made from; `libraries` carry their code (sent once per worker). */
 export interface GuestDefinition {
@@ -181,7 +185,7 @@ export class WorkerPool {
 
   #spawn(): Slot {
     const wasmModule = this.#wasm;
-    const worker = new Worker(workerSource(this.limits), { eval: true, resourceLimits: WORKER_RESOURCES, env: {}, stdout: true, stderr: true, name: 'toolkit-handlers', workerData: wasmModule ? { wasmModule } : {} });
+    const worker = new (workerThreads().Worker)(workerSource(this.limits), { eval: true, resourceLimits: WORKER_RESOURCES, env: {}, stdout: true, stderr: true, name: 'toolkit-handlers', workerData: wasmModule ? { wasmModule } : {} });
     worker.unref();
     // The guest has no console; anything the engine itself prints is dropped rather than mixed into the protocol.
     worker.stdout.resume();

@@ -115,7 +115,7 @@ export const toolsetInstructions = (toolCount: number): string =>
  * name. The index may be given as a function, called on the first search (not at start-up).
  */
 export function createToolset(served: ServedTools, index: SearchIndex | (() => SearchIndex)): ServedTools {
-  const listing = toolsetListing(served.listing.length);
+  const listing = toolsetListing(served.toolCount ?? served.listing.length);
   let built: SearchIndex | undefined = typeof index === 'function' ? undefined : index;
   const indexOf = (): SearchIndex => (built ??= (index as () => SearchIndex)());
   let entries: Map<string, Tool> | undefined;

@@ -6,9 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { runInNewContext } from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -135,22 +134,24 @@ test('the server params the build found are named at start when unset', async ()
   assert.match(stderr, /server params not set \(tools that need them will fail\): LEDGER_KEY/);
 });
 
-test('the bundle serves the listing it embeds, and routes calls by its names', async () => {
+test('the bundle serves the listing its data file holds, and routes calls by its names', async () => {
+  const data = readFileSync(ws.path('out', 'catalog.data.jsonl'), 'utf8');
+  const json = data.slice(0, data.indexOf('\n'));
   const text = readFileSync(ws.path('out', 'catalog.mjs'), 'utf8');
-  const literal = /LISTING_JSON=('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/.exec(text)?.[1];
-  assert.ok(literal, 'the listing is one string literal in the bundle');
-  const json = runInNewContext(literal) as string;
-  assert.ok(text.includes(`LISTING_HASH="${sha256(json)}"`), 'its hash is recorded beside it');
+  assert.ok(text.includes(`DATA_HASH="${sha256(data)}"`), 'the data file\'s hash is recorded in the bundle');
   // Byte for byte what the runtime computes from the bundle's own verified schemas (key order included).
   const { loadSchemas } = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as { loadSchemas(): SchemaModel[] };
   const schemas = loadSchemas();
   const tools = listTools(schemas);
-  assert.is(json, JSON.stringify({ tools, secretKeys: [...secretKeysOf(schemas)].sort(), bytes: listingBytesOf(tools) }));
+  assert.is(json, JSON.stringify(tools));
+  const facts = `LISTING_FACTS={bytes:${listingBytesOf(tools)},secretKeys:${JSON.stringify([...secretKeysOf(schemas)].sort())},tools:${tools.length}}`;
+  assert.ok(text.includes(facts), `start-up facts of the listing are in the bundle: ${facts}`);
   // Re-signed as a build would sign it: the bundle must serve this listing, not one of its own.
-  const edited = json.replace('"tool1_weather"', '"tool1_renamed"');
-  const bundle = ws.path('out', 'resigned-listing.mjs');
-  writeFileSync(bundle, text.replace(`LISTING_JSON=${literal}`, `LISTING_JSON=${JSON.stringify(edited)}`).replace(sha256(json), sha256(edited)));
-  const { client, close } = await connectStdio(bundle);
+  cpSync(ws.path('out'), ws.path('resigned'), { recursive: true });
+  const edited = data.replace('"tool1_weather"', '"tool1_renamed"');
+  writeFileSync(ws.path('resigned', 'catalog.data.jsonl'), edited);
+  writeFileSync(ws.path('resigned', 'catalog.mjs'), text.replace(sha256(data), sha256(edited)));
+  const { client, close } = await connectStdio(ws.path('resigned', 'catalog.mjs'));
   try {
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     assert.ok(names.includes('tool1_renamed') && !names.includes('tool1_weather'), names.join(' '));
@@ -162,11 +163,12 @@ test('the bundle serves the listing it embeds, and routes calls by its names', a
 });
 
 test('a bundle whose listing was edited refuses to start, naming the file', async () => {
-  const bundle = ws.path('out', 'tampered-listing.mjs');
-  const text = readFileSync(ws.path('out', 'catalog.mjs'), 'utf8');
+  cpSync(ws.path('out'), ws.path('tampered-listing'), { recursive: true });
+  const bundle = ws.path('tampered-listing', 'catalog.mjs');
+  const data = readFileSync(ws.path('out', 'catalog.data.jsonl'), 'utf8');
   // Wire names appear only in the listing (the schema data holds namespace and tool name apart).
-  assert.is(text.split('tool1_weather').length, 2, 'the wire name occurs once, in the listing');
-  writeFileSync(bundle, text.replace('tool1_weather', 'steal_keys_weather'));
+  assert.is(data.split('tool1_weather').length, 2, 'the wire name occurs once, in the listing');
+  writeFileSync(ws.path('tampered-listing', 'catalog.data.jsonl'), data.replace('tool1_weather', 'steal_keys_weather'));
   const run = await runBundle(bundle);
   assert.is(run.code, 1);
   assert.ok(run.stderr.includes(`${bundle}: refusing to start`), run.stderr);
