@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { buildCatalog } from '../compiler/build/build-catalog.ts';
 import { bundle } from '../compiler/build/bundle.ts';
 import { corpusProjectConfig, writeWildCatalog, type WildCatalog } from './corpus/wild-catalog.ts';
+import { spawnToList, type Run } from './support/spawn-to-list.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SCHEMAS = Number(process.env.CATALOG_START_SCHEMAS ?? 350);
@@ -41,74 +42,6 @@ async function built(name: string, handlerShare: number): Promise<{ bundle: stri
   const report = await buildCatalog({ schemasDir: join(dir, 'schemas'), outDir: join(dir, 'out'), projectDir: dir });
   if (!report.written) throw new Error(`the ${name} corpus did not build: ${[...report.problems, ...report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`)].slice(0, 5).join('; ')}`);
   return { bundle: join(dir, 'out', 'catalog.mjs'), outDir: join(dir, 'out'), catalog, buildMs: performance.now() - started };
-}
-
-/** CPU time a process has used so far, all threads (Linux /proc); NaN elsewhere. */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    return ns / 1e6;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
-type Opening = 'modern' | 'legacy';
-
-interface Run {
-  readonly ms: number;
-  readonly cpuMs: number;
-  readonly tools: number;
-  /** The second `tools/list` on the same process, ms. */
-  readonly warmMs: number;
-}
-
-/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process. */
-function spawnToList(args: readonly string[], opening: Opening): Promise<Run> {
-  return new Promise((done, fail) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    const meta = opening === 'modern' ? { _meta: modernMeta } : {};
-    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    let text = '';
-    let first: { ms: number; cpuMs: number; tools: number } | undefined;
-    let warm: { at: number } | undefined;
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      text += chunk;
-      let newline: number;
-      while ((newline = text.indexOf('\n')) >= 0) {
-        const line = text.slice(0, newline);
-        text = text.slice(newline + 1);
-        const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } };
-        const now = performance.now();
-        if (message.id === 2) {
-          first = { ms: now - started, cpuMs: cpuMsOf(child.pid), tools: message.result?.tools?.length ?? -1 };
-          send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: meta });
-          warm = { at: now };
-        } else if (message.id === 3 && first && warm) {
-          return finish({ ...first, warmMs: now - warm.at });
-        }
-      }
-    });
-    let settled = false;
-    const finish = (run: Run) => {
-      settled = true;
-      child.kill();
-      done(run);
-    };
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      if (!settled) fail(new Error(`${args.join(' ')} exited with ${code} before answering`));
-    });
-    if (opening === 'legacy') {
-      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
-      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    }
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: meta });
-  });
 }
 
 /** The runtime alone (no generated code), bundled as builds bundle, serving models from a JSON file. */

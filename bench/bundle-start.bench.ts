@@ -1,0 +1,73 @@
+/**
+ * Cold start of the bundles `toolkit build` writes (issue 11's spawn → first `tools/list`): synthetic
+ * catalogs of about 10, 100, 500 and 2,000 tools (`support/generate-schemas.ts`), each built by the
+ * real build, then spawned as a client would (`node <bundle>`), in both protocol openings, with the
+ * plain listing (`--no-toolset`) and the default (the toolset once the listing passes 50 KB), beside
+ * `node -e ''` on the same machine in the same run. The runtime bench's own spawn table measures the
+ * runtime through a test entry that reads models as JSON (v1 beside v2); this one measures what ships.
+ *
+ * Spawns are interleaved so a busy machine slows every column alike; medians; wall ms [child CPU ms].
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildCatalog } from '../compiler/build/build-catalog.ts';
+import { generateSchemas } from './support/generate-schemas.ts';
+import { spawnToList, type Opening, type Run } from './support/spawn-to-list.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const SPAWNS = Number(process.env.BUNDLE_START_SPAWNS ?? 9);
+/** Schema counts: the generator writes about four tools per schema. */
+const SIZES = [3, 25, 125, 500];
+const work = join(root, '.bench-tmp', 'bundle-start');
+rmSync(work, { recursive: true, force: true });
+const out = (text: string) => process.stdout.write(text);
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface Built {
+  readonly bundle: string;
+  readonly tools: number;
+  readonly kb: number;
+  readonly dataKb: number;
+}
+
+async function built(schemas: number): Promise<Built> {
+  const dir = join(work, String(schemas));
+  generateSchemas(join(dir, 'schemas'), schemas, { seed: 11 });
+  mkdirSync(join(dir, '.toolkit'), { recursive: true });
+  const report = await buildCatalog({ schemasDir: join(dir, 'schemas'), outDir: join(dir, 'out'), projectDir: dir });
+  if (!report.written) throw new Error(`the ${schemas}-schema catalog did not build: ${report.problems.concat(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`)).slice(0, 3).join('; ')}`);
+  const bundle = join(dir, 'out', 'catalog.mjs');
+  return { bundle, tools: report.tools, kb: statSync(bundle).size / 1024, dataKb: statSync(join(dir, 'out', 'catalog.data.jsonl')).size / 1024 };
+}
+
+const catalogs: Built[] = [];
+for (const size of SIZES) catalogs.push(await built(size));
+
+const floor: number[] = [];
+for (let i = 0; i < SPAWNS; i++) {
+  const started = performance.now();
+  await new Promise<void>((ok) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => ok()));
+  floor.push(performance.now() - started);
+}
+const nodeMs = median(floor);
+
+const columns: { label: string; opening: Opening; toolset: boolean }[] = [
+  { label: '2025 opening, plain', opening: 'legacy', toolset: false },
+  { label: '2026-07-28, plain', opening: 'modern', toolset: false },
+  { label: '2026-07-28, default', opening: 'modern', toolset: true },
+];
+out(`\nBuilt bundles, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms] (tools listed)\n`);
+out(`node -e '' (process start alone): ${nodeMs.toFixed(0)} ms\n`);
+out(`| tools | bundle + data file    | ${columns.map((c) => c.label.padEnd(24)).join(' | ')} | 2026-07-28 default − node |\n`);
+out(`|-------|----------------------|${columns.map(() => '-'.repeat(26)).join('|')}|---------------------------|\n`);
+for (const catalog of catalogs) {
+  const runs = columns.map(() => [] as Run[]);
+  for (let i = 0; i < SPAWNS; i++) {
+    for (const [index, column] of columns.entries()) runs[index]!.push(await spawnToList([catalog.bundle, ...(column.toolset ? [] : ['--no-toolset'])], column.opening));
+  }
+  const cells = runs.map((r) => `${median(r.map((x) => x.ms)).toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}] (${r[0]!.tools})`.padEnd(24));
+  const added = median(runs[2]!.map((x) => x.ms)) - nodeMs;
+  out(`| ${String(catalog.tools).padStart(5)} | ${`${catalog.kb.toFixed(0)} KB + ${catalog.dataKb.toFixed(0)} KB`.padEnd(20)} | ${cells.join(' | ')} | ${added.toFixed(0).padStart(25)} |\n`);
+}
+out(`(targets of issue 11: 10 tools ≤ 130 ms and the whole 2,000-tool catalog ≤ 200 ms from spawn on a quiet machine; the last column is what the bundle adds to node's own start)\n`);
