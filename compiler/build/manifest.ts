@@ -29,6 +29,9 @@ export interface ManifestBundle {
   readonly file: string;
   readonly types: string;
   readonly sha256: string;
+  /** The bundle's data file beside it, and the hash the bundle checks it against. */
+  readonly data: string;
+  readonly dataSha256: string;
   readonly bytes: number;
   readonly gzipBytes: number;
   readonly schemas: number;

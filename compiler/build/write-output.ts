@@ -37,6 +37,8 @@ export async function bundleRecord(output: BundleOutput): Promise<ManifestBundle
     file: `${output.name}.mjs`,
     types: `${output.name}.d.mts`,
     sha256: sha256(output.code),
+    data: dataFileOf(output.name),
+    dataSha256: sha256(output.data),
     bytes: bytes.length,
     gzipBytes,
     schemas: output.parts.length,

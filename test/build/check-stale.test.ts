@@ -50,6 +50,19 @@ test('after rebuilding, a hand-edited bundle is reported', async () => {
   assert.match(result.stderr, /catalog\.mjs: changed after the build/);
 });
 
+test('a bundle whose data file was edited or removed is reported', async () => {
+  assert.is((await buildWorkspace(ws.dir)).code, 0);
+  const data = ws.path('out', 'catalog.data.jsonl');
+  writeFileSync(data, readFileSync(data, 'utf8').replace('"tools"', '"tooIs"'));
+  let result = await check();
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /catalog\.data\.jsonl: changed after the build/);
+  rmSync(data);
+  result = await check();
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /catalog\.data\.jsonl: missing/);
+});
+
 test('a change to the groups of .toolkit/config.json makes the output stale', async () => {
   assert.is((await buildWorkspace(ws.dir)).code, 0);
   ws.write('.toolkit/config.json', JSON.stringify({ groups: { desk: { tools: ['weather'] } } }));
