@@ -5,10 +5,11 @@
  * (no build step). Spawns are interleaved so a busy machine slows every column alike; medians.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundle } from '../../compiler/build/bundle.ts';
+import { cpuMsOfTree } from './process-cpu.ts';
 
 export interface ColdStartCatalog {
   readonly count: number;
@@ -23,19 +24,6 @@ interface Spawned {
   readonly tools: number;
 }
 
-/**
- * CPU time a process has used so far, all threads, from Linux's /proc: on a machine shared with other
- * work, wall time mostly measures the neighbours, CPU time much less so.
- */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    return ns / 1e6;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** Spawn → the `tools/list` response line, speaking raw JSON-RPC (no client-side parsing in the figure). */
 function spawnToList(command: string, args: readonly string[], cwd: string): Promise<Spawned> {
@@ -51,7 +39,7 @@ function spawnToList(command: string, args: readonly string[], cwd: string): Pro
       if (settled || line === undefined || !out.includes('\n', out.indexOf(line))) return;
       settled = true;
       const ms = performance.now() - started;
-      const cpuMs = cpuMsOf(child.pid);
+      const cpuMs = cpuMsOfTree(child.pid);
       child.kill();
       resolve({ ms, cpuMs, tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1 });
     });

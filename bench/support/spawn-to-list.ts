@@ -5,18 +5,7 @@
  * nothing measurable; the child's CPU is read from /proc when it answers.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-
-/** CPU time a process has used so far, all threads (Linux /proc); NaN elsewhere. */
-export function cpuMsOf(pid: number | undefined): number {
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    return ns / 1e6;
-  } catch {
-    return Number.NaN;
-  }
-}
+import { cpuMsOfTree } from './process-cpu.ts';
 
 const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
 export type Opening = 'modern' | 'legacy';
@@ -49,7 +38,7 @@ export function spawnToList(args: readonly string[], opening: Opening): Promise<
         const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } };
         const now = performance.now();
         if (message.id === 2) {
-          first = { ms: now - started, cpuMs: cpuMsOf(child.pid), tools: message.result?.tools?.length ?? -1 };
+          first = { ms: now - started, cpuMs: cpuMsOfTree(child.pid), tools: message.result?.tools?.length ?? -1 };
           send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: meta });
           warm = { at: now };
         } else if (message.id === 3 && first && warm) {
