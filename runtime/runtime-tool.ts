@@ -132,7 +132,10 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   const outputSchema = described.outputSchema;
   const serverKeys = requiredServerKeys(schema, tool);
   const hooks = new Set(tool.hooks);
+  /** The schema's handler sandbox, for a tool with hooks; none for a plain one. */
+  const sandbox = hooks.size > 0 ? () => context.sandbox(schema) : undefined;
 
+  /** One async frame for the whole call (input checked, budget started, exchange, result): each extra one costs promise turns. */
   async function run(args: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {
     validator ??= buildInputValidator(tool);
     const parsed = validator.safeParse(args ?? {});
@@ -141,24 +144,25 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
 
     const budget = startBudget(context.timeoutMs, context.closing, signal);
     try {
-      return await exchange(parsed.data, budget);
+      if (sandbox) return toResult(await exchangeWithHooks(parsed.data, budget, sandbox()));
+      // No hooks: the assembled request, sent, its answer interpreted.
+      const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), context.tokens.of(schema), context.serverParams);
+      return toResult(interpretBody(await sendUpstream(request, { client: context.http, budget }), tool.output, context.redact));
     } finally {
       budget.dispose();
     }
   }
 
-  async function exchange(input: Record<string, unknown>, budget: CallBudget): Promise<CallToolResult> {
-    const sandbox = hooks.size > 0 ? context.sandbox(schema) : undefined;
-
+  async function exchangeWithHooks(input: Record<string, unknown>, budget: CallBudget, sandbox: HandlerSandbox): Promise<UpstreamData> {
     let struct = assembleRequest(schema, tool, input, context.tokens);
     let payload: Record<string, unknown> = input;
-    if (sandbox && hooks.has('preRequest')) {
+    if (hooks.has('preRequest')) {
       const returned = await sandbox.call(tool.name, 'preRequest', { struct, payload }, budget);
       ({ struct, payload } = checkPreRequest(returned, tool.name, struct));
     }
 
     let upstream: UpstreamData;
-    if (sandbox && hooks.has('executeRequest')) {
+    if (hooks.has('executeRequest')) {
       const returned = await sandbox.call(tool.name, 'executeRequest', { struct, payload }, budget);
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
@@ -167,19 +171,19 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       upstream = interpretBody(response, tool.output, context.redact);
     }
 
-    if (sandbox && hooks.has('postRequest') && (upstream.kind === 'json' || upstream.kind === 'text')) {
+    if (hooks.has('postRequest') && (upstream.kind === 'json' || upstream.kind === 'text')) {
       const response = upstream.kind === 'json' ? upstream.data : upstream.text;
       const returned = await sandbox.call(tool.name, 'postRequest', { response, struct, payload }, budget);
       const data = checkResponse(returned, 'postRequest', tool.name);
       upstream = typeof data === 'string' && upstream.kind === 'text' ? { kind: 'text', text: data } : { kind: 'json', data };
     }
-    if (sandbox && hooks.has('postProcess') && (upstream.kind === 'json' || upstream.kind === 'text')) {
+    if (hooks.has('postProcess') && (upstream.kind === 'json' || upstream.kind === 'text')) {
       const data = upstream.kind === 'json' ? upstream.data : upstream.text;
       const returned = await sandbox.call(tool.name, POST_PROCESS, { data }, budget);
       if (returned === undefined) throw new ToolError(`postProcess handler of ${tool.name} returned nothing: it must return the data for the client`);
       upstream = typeof returned === 'string' && upstream.kind === 'text' ? { kind: 'text', text: returned } : { kind: 'json', data: returned };
     }
-    return toResult(upstream);
+    return upstream;
   }
 
   /** The MCP result, redacted: every text that leaves passes through `context.redact`. */
@@ -209,15 +213,14 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     }
   }
 
+  /** Any failure as a tool error result, redacted; `call` never rejects. */
+  const failed = (error: unknown): CallToolResult =>
+    errorResult(context.redact(error instanceof ToolError ? error.message : `internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));
+
   const served: RuntimeTool = {
     ...described,
-    async call(args, extra) {
-      try {
-        return await run(args, extra?.signal);
-      } catch (error) {
-        if (error instanceof ToolError) return errorResult(context.redact(error.message));
-        return errorResult(context.redact(`internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));
-      }
+    call(args, extra) {
+      return run(args, extra?.signal).catch(failed);
     },
   };
   return served;

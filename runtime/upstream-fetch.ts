@@ -66,21 +66,38 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
 
-/** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. */
-export async function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[] }, options: SendOptions): Promise<UpstreamResponse> {
-  const { budget } = options;
+/** The headers sent: the request's own, plus a JSON content type for a body and an `accept`, when the request set none (one pass over the names). */
+function headersOf(struct: RequestStruct, body: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { ...struct.headers };
-  let body: string | undefined;
-  if (struct.body !== undefined && struct.method !== 'GET') {
-    body = JSON.stringify(struct.body);
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  let hasAccept = false;
+  let hasType = false;
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'accept') hasAccept = true;
+    else if (lower === 'content-type') hasType = true;
   }
-  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
+  if (body !== undefined && !hasType) headers['content-type'] = 'application/json';
+  if (!hasAccept) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
+  return headers;
+}
+
+/** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. Not `async`: one promise per call, not two. */
+export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[] }, options: SendOptions): Promise<UpstreamResponse> {
+  const { budget } = options;
   try {
-    return await options.client.request(struct.url, { method: struct.method, headers, body, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] });
+    const body = struct.body !== undefined && struct.method !== 'GET' ? JSON.stringify(struct.body) : undefined;
+    const call = { method: struct.method, headers: headersOf(struct, body), body, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] };
+    return options.client.request(struct.url, call).catch((error: unknown) => {
+      throw failureOf(error, struct.url, budget);
+    });
   } catch (error) {
-    if (error instanceof ToolError) throw error;
-    if (error instanceof BodyTooLargeError) throw tooLarge(hostOf(struct.url));
-    throw describeNetworkError(error, struct.url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
+    return Promise.reject(failureOf(error, struct.url, budget));
   }
+}
+
+/** A failed request as the `ToolError` the model sees. */
+function failureOf(error: unknown, url: string, budget: CallBudget): ToolError {
+  if (error instanceof ToolError) return error;
+  if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url));
+  return describeNetworkError(error, url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
 }

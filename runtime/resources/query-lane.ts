@@ -14,6 +14,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { AnswerReader } from './answer-reader.ts';
 import { sqliteHostScript } from './sqlite-host.ts';
 
 export interface QueryLimits {
@@ -91,9 +92,8 @@ export class QueryLane {
   #timer: NodeJS.Timeout | undefined;
   /** Whether the process and its pipes currently keep the server alive. */
   #held = false;
-  #stdout = '';
   #stderr = '';
-  /** Set while a header has been read and its payload line is awaited. */
+  /** Set while a header has been read and its payload is awaited. */
   #header: { id: number; rows: number; truncated: 'rows' | 'bytes' | null } | undefined;
 
   constructor(
@@ -141,12 +141,14 @@ export class QueryLane {
     this.#host = host;
     this.#held = true;
     this.#ready = false;
-    this.#stdout = '';
     this.#stderr = '';
     this.#header = undefined;
-    host.stdout.setEncoding('utf8');
+    // One reader per process: what a killed process still had in its pipe is never mixed into the next one's answers.
+    const reader = new AnswerReader((line) => this.#onHeader(line), (text) => this.#onPayload(text));
     host.stderr.setEncoding('utf8');
-    host.stdout.on('data', (chunk: string) => this.#onOutput(host, chunk));
+    host.stdout.on('data', (chunk: Buffer) => {
+      if (this.#host === host) reader.push(chunk);
+    });
     host.stderr.on('data', (chunk: string) => (this.#stderr = (this.#stderr + chunk).slice(-2000)));
     host.stdin.on('error', () => {}); // a killed process closes its pipe; the exit handler reports it
     host.once('error', (error) => this.#onExit(host, `could not be started: ${error.message}`));
@@ -235,37 +237,31 @@ export class QueryLane {
     this.#requeue();
   }
 
-  #onOutput(host: ChildProcessWithoutNullStreams, chunk: string): void {
-    if (this.#host !== host) return;
-    this.#stdout += chunk;
-    for (let end = this.#stdout.indexOf('\n'); end >= 0; end = this.#stdout.indexOf('\n')) {
-      const line = this.#stdout.slice(0, end);
-      this.#stdout = this.#stdout.slice(end + 1);
-      this.#onLine(line);
-      if (this.#host !== host) return;
-    }
-  }
-
-  #onLine(line: string): void {
-    if (this.#header) {
-      const { id, rows, truncated } = this.#header;
-      this.#header = undefined;
-      this.#settle(id, (pending) => pending.resolve({ json: line, rows, truncated }));
-      return;
-    }
-    const message = JSON.parse(line) as { ready?: true; fatal?: string; id?: number; ok?: boolean; rows?: number; truncated?: 'rows' | 'bytes' | null; kind?: string; error?: string };
+  /** A header line; returns the bytes of the rows' JSON that follow an `ok` header. */
+  #onHeader(line: string): number | undefined {
+    const message = JSON.parse(line) as { ready?: true; fatal?: string; id?: number; ok?: boolean; rows?: number; truncated?: 'rows' | 'bytes' | null; bytes?: number; kind?: string; error?: string };
     if (message.ready) {
       this.#ready = true;
       for (const entry of this.#waiting.splice(0)) this.#send(entry);
       if (this.#inflight.length === 0) this.#idle(true);
-      return;
+      return undefined;
     }
     if (message.fatal !== undefined) {
       this.#stderr = message.fatal;
-      return;
+      return undefined;
     }
-    if (message.ok) this.#header = { id: message.id!, rows: message.rows!, truncated: message.truncated ?? null };
-    else this.#settle(message.id!, (pending) => pending.reject(new QueryError(message.kind ?? 'internal', message.error ?? 'the query failed')));
+    if (!message.ok) {
+      this.#settle(message.id!, (pending) => pending.reject(new QueryError(message.kind ?? 'internal', message.error ?? 'the query failed')));
+      return undefined;
+    }
+    this.#header = { id: message.id!, rows: message.rows!, truncated: message.truncated ?? null };
+    return message.bytes!;
+  }
+
+  #onPayload(json: string): void {
+    const { id, rows, truncated } = this.#header!;
+    this.#header = undefined;
+    this.#settle(id, (pending) => pending.resolve({ json, rows, truncated }));
   }
 
   /** Completes the head of the queue (answers come in order) and times the next one. */

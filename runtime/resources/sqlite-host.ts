@@ -4,10 +4,11 @@
  * and bytes. SQLite runs only here, never on the server's event loop, so a query that never ends
  * can be stopped by killing this process while the server keeps answering.
  *
- * Protocol, one JSON object per line: the process first writes `{"ready":true}` (or `{"fatal":…}`);
- * each request `{id, db, sql, params, maxRows, maxBytes}` is answered by a header line
- * `{id, ok:true, rows, truncated}` followed by one line holding the rows' JSON array, or by one line
- * `{id, ok:false, kind, error}`.
+ * Protocol: requests come one JSON object per line, `{id, db, sql, params, maxRows, maxBytes}`. The
+ * process first writes the line `{"ready":true}` (or `{"fatal":…}`); each request is answered by a
+ * header line `{id, ok:true, rows, truncated, bytes}` followed by exactly `bytes` bytes of the rows'
+ * JSON array (the reader counts bytes instead of searching a large answer for its end), or by one
+ * line `{id, ok:false, kind, error}`.
  *
  * Each database is opened read-only, with `query_only` and `trusted_schema = OFF`, temp storage in
  * memory, and, when small enough and not in the middle of a WAL, as an in-memory image read once
@@ -117,7 +118,7 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
     return `"${Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('base64')}"`;
   }
 
-  function run(request: { db: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number }): { rows: number; truncated: string | null; payload: string } {
+  function run(request: { db: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number }): { rows: number; truncated: string | null; payload: string; bytes: number } {
     const { stmt, heads } = prepare(open(request.db), request.sql);
     const pieces: string[] = [];
     let bytes = 2;
@@ -139,7 +140,8 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
       bytes += size;
       pieces.push(piece);
     }
-    return { rows: pieces.length, truncated, payload: `[${pieces.join(',')}]` };
+    // `bytes` counted a comma after every piece; the array has one fewer (and none when empty).
+    return { rows: pieces.length, truncated, payload: `[${pieces.join(',')}]`, bytes: pieces.length === 0 ? 2 : bytes - 1 };
   }
 
   function answer(line: string): void {
@@ -149,7 +151,7 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
       id = request.id;
       const result = run(request);
       // Header and rows in one write: one wake-up of the server per answer.
-      write(`${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated })}\n${result.payload}`);
+      process.stdout.write(`${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes })}\n${result.payload}`);
     } catch (error) {
       // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a RangeError or TypeError.
       const kind = error instanceof Refusal ? error.kind : (error as { code?: unknown }).code !== undefined || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';

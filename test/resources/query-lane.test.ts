@@ -1,6 +1,6 @@
 /**
  * The query process and its queue, on real SQLite files: rows as JSON (big integers, blobs,
- * infinities, repeated column names), the row and byte caps, SQLite's own read-only verdict, a
+ * infinities, repeated column names), an answer over a megabyte, the row and byte caps, SQLite's own read-only verdict, a
  * missing file, a runaway killed at the time cap with the queries queued behind it answered by a
  * new process, the memory cap (Linux), a replaced file picked up, and shutdown.
  */
@@ -68,6 +68,17 @@ test('the row cap cuts the rows whatever LIMIT says, and the byte cap cuts befor
   assert.is(bytes.truncated, 'bytes');
   assert.ok(bytes.json.length <= 2000 && bytes.rows > 5 && bytes.rows < 40, `${bytes.rows} rows, ${bytes.json.length} bytes`);
   assert.match(await kindOf(run(l, "SELECT printf('%.5000c', 'z') AS big")), /^size: a value of 5000 characters is over the 2000-byte result cap/);
+});
+
+test('an answer larger than the pipe passes at once comes back whole, multi-byte text included, and the next one after it', async () => {
+  const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000 });
+  const big = await run(l, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000) SELECT x, printf('%.300c', 'y') AS pad, 'Zürich 東京' AS city FROM c", [], 5000);
+  const rows = JSON.parse(big.json) as { x: number; pad: string; city: string }[];
+  assert.ok(Buffer.byteLength(big.json) > 1_000_000, `${Buffer.byteLength(big.json)} bytes`);
+  assert.is(big.rows, 3000);
+  assert.is(rows.length, 3000);
+  assert.equal(rows[2999], { x: 3000, pad: 'y'.repeat(300), city: 'Zürich 東京' });
+  assert.equal(JSON.parse((await run(l, 'SELECT 4 AS four')).json), [{ four: 4 }]);
 });
 
 test('SQLite itself must say the statement reads: writes and non-queries are refused, on a file that stays the same', async () => {
