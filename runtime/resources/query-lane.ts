@@ -11,11 +11,15 @@
  * separate process is the one thing that can be stopped. Measured cost: about 0.06 ms a query.
  * The process is started on first use and gets an empty environment (no server params).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AnswerReader } from './answer-reader.ts';
 import { sqliteHostScript } from './sqlite-host.ts';
+import { lazyBuiltin } from '../lazy-builtin.ts';
+
+// Loaded with the first query process: a server whose resources are never read does not load it.
+const childProcess = lazyBuiltin<typeof import('node:child_process')>('node:child_process');
 
 export interface QueryLimits {
   /** Time cap of one query, ms. */
@@ -137,7 +141,7 @@ export class QueryLane {
   #start(): void {
     if (this.#host) return;
     const program = script();
-    const host = spawn(process.execPath, ['-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
+    const host = childProcess().spawn(process.execPath, ['-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
     this.#host = host;
     this.#held = true;
     this.#ready = false;
