@@ -47,8 +47,8 @@ const DATA_FILE = %%DATA_FILE%%;
 const DATA_HASH = %%DATA_HASH%%;
 /** The `tools/list` answer's line in the data file. */
 const LISTING_DATA: DataRange = %%LISTING_DATA%%;
-/** What start-up needs of the listing without reading it: server param keys, the listing's size in bytes, its tool count. */
-const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number } = %%LISTING_FACTS%%;
+/** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
+const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number } = %%LISTING_FACTS%%;
 /** Whether a schema of this bundle has resources, prompts or skills (then every schema is read at start). */
 const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
 

@@ -152,7 +152,7 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     DATA_FILE: literal(dataFileOf(name)),
     DATA_HASH: literal(sha256(data.text)),
     LISTING_DATA: dataLiteral(data.ranges[0]!),
-    LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes, tools: listing.tools }),
+    LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes }),
     HAS_PRIMITIVES: String(hasPrimitives),
     PRIMITIVES_JSON: literal(listing.primitives.json),
     PRIMITIVES_HASH: literal(listing.primitives.hash),
