@@ -6,7 +6,8 @@
 // count is derived here; a file that crashes before its summary counts as one failure.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,6 +23,8 @@ if (missing.length > 0) {
 const canary = `CANARY-sk-${randomUUID()}`;
 const leaks = (text) => text.includes(canary) || text.includes(encodeURIComponent(canary));
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
+const codeCache = join(tmpdir(), `toolkit-test-code-cache-${randomUUID()}`);
+process.on('exit', () => rmSync(codeCache, { recursive: true, force: true }));
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 25 * 60 * 1000);
 
 function collect(path) {
@@ -39,7 +42,8 @@ function runFile(file) {
       cwd: root,
       // TOOLKIT_MODE=dev: tests run dev commands as CI does, without writing a mode into any project
       // (the mode tests set their own environment).
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TOOLKIT_MODE: 'dev', TOOLKIT_TEST_CANARY: canary },
+      // TOOLKIT_CODE_CACHE: bundles keep their V8 code caches in this run's directory, not the user's.
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TOOLKIT_MODE: 'dev', TOOLKIT_TEST_CANARY: canary, TOOLKIT_CODE_CACHE: codeCache },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

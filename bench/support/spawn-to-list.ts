@@ -18,11 +18,11 @@ export interface Run {
   readonly warmMs: number;
 }
 
-/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process. */
-export function spawnToList(args: readonly string[], opening: Opening): Promise<Run> {
+/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process; `env` is added to the child's. */
+export function spawnToList(args: readonly string[], opening: Opening, env: Readonly<Record<string, string>> = {}): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...env } });
     const meta = opening === 'modern' ? { _meta: modernMeta } : {};
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     let text = '';

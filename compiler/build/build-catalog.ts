@@ -205,15 +205,16 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
   const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index)]));
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
+  const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
   // Libraries are not imported by the bundle at all: their sandbox code is in files beside it.
   const external: string[] = [];
   const bundler = await bundlerReady;
   options.detail?.('esbuild ready');
-  const results = await bundler.build(entries, modules, external);
+  const results = await bundler.build(entries, modules, external, launchers);
   options.detail?.('esbuild finished');
-  const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, data: emitted.get(name)!.data, types: emitBundleDeclarations(name, parts), parts }));
-  progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code))})`).join(', ') || 'nothing'}`);
+  const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, launcher: results.get(name)!.launcher, data: emitted.get(name)!.data, types: emitBundleDeclarations(name, parts), parts }));
+  progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code) + Buffer.byteLength(o.launcher))})`).join(', ') || 'nothing'}`);
 
   const base = {
     format: 1 as const,

@@ -1,14 +1,19 @@
 /**
- * Bundling with esbuild (JS API, platform node, ESM). Generated modules and entries are served from
+ * Bundling with esbuild (JS API, platform node). Generated modules and entries are served from
  * memory under `toolkit-generated:` and every path is relative to the toolkit root, so the output
  * does not depend on where the build writes or on the clock: same inputs, same bytes.
+ *
+ * The build's bundles are two files each: the code (`<name>.code.cjs`, CommonJS, `import.meta.url`
+ * standing for the launcher's) and the launcher (`<name>.mjs`, an ES module that compiles the code
+ * with V8's code cache, `runtime/code-cache.ts`). `bundle()` (benches, budget tests) makes one ES module.
  *
  * A `Bundler` keeps one esbuild context for all bundles of a build; kept across builds
  * (`toolkit build --watch`), each rebuild re-parses only the modules whose text changed.
  */
-import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, context, type BuildOptions, type Message, type Metafile, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { codeFileOf } from '../emit/bundle-entry.ts';
 import { builtinsThroughRequire } from './builtins-through-require.ts';
 import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
 
@@ -25,6 +30,14 @@ export interface BundleResult {
   readonly code: string;
   readonly metafile: Metafile;
 }
+
+/** A bundle as the build writes it: its code and the launcher that runs it. */
+export interface BuiltBundle extends BundleResult {
+  readonly launcher: string;
+}
+
+/** What the launcher and the code agree `import.meta.url` is called in the code. */
+const BUNDLE_URL = '__toolkitBundleUrl';
 
 /** What the plugin serves; mutable so that one context can be rebuilt with new contents. */
 interface Sources {
@@ -61,20 +74,23 @@ function generatedSources(sources: Sources): Plugin {
 const isExternal = (path: string, external: ReadonlySet<string>): boolean =>
   [...external].some((name) => path === name || path.startsWith(`${name}/`));
 
-function options(names: readonly string[], sources: Sources, minify: boolean): BuildOptions {
+type Format = 'esm' | 'code';
+
+function options(names: readonly string[], sources: Sources, minify: boolean, format: Format): BuildOptions {
   return {
     entryPoints: names.map((name) => ({ in: `${NAMESPACE}:entries/${name}`, out: name })),
     absWorkingDir: toolkitRoot,
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     write: false,
     metafile: true,
     outdir: 'out',
-    outExtension: { '.js': '.mjs' },
     external: ALWAYS_EXTERNAL,
-    banner: { js: CREATE_REQUIRE_BANNER },
+    ...(format === 'esm'
+      ? { format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: CREATE_REQUIRE_BANNER } }
+      // The code is a function body the launcher calls with `require` and its own URL.
+      : { format: 'cjs', outExtension: { '.js': '.code.cjs' }, define: { 'import.meta.url': BUNDLE_URL } }),
     legalComments: 'none',
     // ASCII source (other characters escaped): node decodes and V8 scans one-byte text much faster.
     charset: 'ascii',
@@ -85,32 +101,70 @@ function options(names: readonly string[], sources: Sources, minify: boolean): B
   };
 }
 
-/** Splits esbuild's outputs by bundle name. */
-function byName(names: readonly string[], outputFiles: { path: string; text: string }[], metafile: Metafile): Map<string, BundleResult> {
+/** Splits esbuild's outputs by bundle name (`suffix`: the output file's extension). */
+function byName(names: readonly string[], outputFiles: { path: string; text: string }[], metafile: Metafile, suffix: string): Map<string, BundleResult> {
   const results = new Map<string, BundleResult>();
   for (const name of names) {
-    const file = outputFiles.find((f) => f.path.endsWith(`/out/${name}.mjs`));
+    const file = outputFiles.find((f) => f.path.endsWith(`/out/${name}${suffix}`));
     if (!file) throw new Error(`esbuild produced no bundle for ${name}`);
     results.set(name, { code: file.text, metafile });
   }
   return results;
 }
 
+/**
+ * The code must not need what only an ES module has: a dynamic `import()` (a script compiled by the
+ * launcher has no loader for it) or an `import.meta` field other than `url` (esbuild empties those).
+ */
+function checkCode(name: string, metafile: Metafile, warnings: readonly Message[]): void {
+  const output = metafile.outputs[`out/${codeFileOf(name)}`];
+  const dynamic = output?.imports.find((entry) => entry.kind === 'dynamic-import');
+  if (dynamic) throw new Error(`the code of bundle ${name} imports ${dynamic.path} dynamically, which its launcher cannot run; load it with require`);
+  const meta = warnings.find((warning) => warning.id === 'empty-import-meta');
+  if (meta) throw new Error(`the code of bundle ${name} reads import.meta beyond its url (${meta.location?.file ?? 'unknown file'}:${meta.location?.line ?? 0}), which its launcher cannot give`);
+}
+
 export interface Bundler {
-  /** Bundles every entry with these texts and modules; throws esbuild's BuildFailure (with `errors[]`). */
-  build(entries: ReadonlyMap<string, string>, modules: ReadonlyMap<string, string>, external: readonly string[]): Promise<Map<string, BundleResult>>;
+  /**
+   * Bundles every entry with these texts and modules, and each entry's launcher; throws esbuild's
+   * BuildFailure (with `errors[]`).
+   */
+  build(entries: ReadonlyMap<string, string>, modules: ReadonlyMap<string, string>, external: readonly string[], launchers: ReadonlyMap<string, string>): Promise<Map<string, BuiltBundle>>;
   dispose(): Promise<void>;
 }
 
-/** A bundler for the bundles `names` of one build (one esbuild context, rebuilt incrementally). */
+/** A bundler for the bundles `names` of one build (one esbuild context for the code, rebuilt incrementally). */
 export async function createBundler(names: readonly string[], minify = true): Promise<Bundler> {
   const sources: Sources = { entries: new Map(), modules: new Map(), external: new Set() };
-  const ctx = await context(options(names, sources, minify));
+  const ctx = await context(options(names, sources, minify, 'code'));
+  /** Launchers by their entry text: the same text always bundles to the same launcher. */
+  const launcherCache = new Map<string, string>();
+  const launcherOf = async (name: string, entry: string): Promise<string> => {
+    const cached = launcherCache.get(entry);
+    if (cached !== undefined) return cached;
+    const launcherSources: Sources = { entries: new Map([[name, entry]]), modules: new Map(), external: new Set() };
+    // esbuild drops comments: the entry's header (what the file is, what travels with it) goes first as a banner.
+    const header = entry.split('\n').filter((line, index, lines) => line.startsWith('//') && lines.slice(0, index).every((l) => l.startsWith('//'))).join('\n');
+    const launcherOptions = options([name], launcherSources, minify, 'esm');
+    const result = await build({ ...launcherOptions, banner: { js: `${header}\n${CREATE_REQUIRE_BANNER}` } });
+    const text = byName([name], result.outputFiles ?? [], result.metafile!, '.mjs').get(name)!.code;
+    launcherCache.set(entry, text);
+    return text;
+  };
   return {
-    async build(entries, modules, external) {
+    async build(entries, modules, external, launchers) {
       Object.assign(sources, { entries, modules, external: new Set(external) });
-      const result = await ctx.rebuild();
-      return byName(names, result.outputFiles ?? [], result.metafile!);
+      const [result, launcherTexts] = await Promise.all([
+        ctx.rebuild(),
+        Promise.all(names.map(async (name) => [name, await launcherOf(name, launchers.get(name) ?? '')] as const)),
+      ]);
+      const codes = byName(names, result.outputFiles ?? [], result.metafile!, '.code.cjs');
+      const launcherByName = new Map(launcherTexts);
+      return new Map(names.map((name) => {
+        const { code, metafile } = codes.get(name)!;
+        checkCode(name, metafile, result.warnings);
+        return [name, { code, metafile, launcher: launcherByName.get(name)! }];
+      }));
     },
     dispose: () => ctx.dispose(),
   };
@@ -130,6 +184,6 @@ export interface BundleRequest {
 /** One bundle in one esbuild run (benches and budget tests); its metafile's output is `out/bundle.mjs`. */
 export async function bundle(request: BundleRequest): Promise<BundleResult> {
   const sources: Sources = { entries: new Map([['bundle', request.entry]]), modules: request.modules, external: new Set(request.external ?? []) };
-  const result = await build(options(['bundle'], sources, request.minify ?? false));
-  return byName(['bundle'], result.outputFiles ?? [], result.metafile!).get('bundle')!;
+  const result = await build(options(['bundle'], sources, request.minify ?? false, 'esm'));
+  return byName(['bundle'], result.outputFiles ?? [], result.metafile!, '.mjs').get('bundle')!;
 }

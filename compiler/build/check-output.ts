@@ -56,7 +56,11 @@ export function checkOutput(options: CheckOptions): string[] {
   for (const entry of manifest.schemas) if (!present.has(entry.source)) stale.push(`${entry.source}: removed since the last build`);
 
   for (const entry of manifest.schemas) stale.push(...modified(outDir, options.outDir, entry.integrity.module, entry.moduleSha256));
-  for (const bundle of manifest.bundles) stale.push(...modified(outDir, options.outDir, bundle.file, bundle.sha256), ...(bundle.data === undefined ? [] : modified(outDir, options.outDir, bundle.data, bundle.dataSha256)));
+  for (const bundle of manifest.bundles) {
+    stale.push(...modified(outDir, options.outDir, bundle.file, bundle.sha256));
+    if (bundle.code !== undefined) stale.push(...modified(outDir, options.outDir, bundle.code, bundle.codeSha256));
+    if (bundle.data !== undefined) stale.push(...modified(outDir, options.outDir, bundle.data, bundle.dataSha256));
+  }
   return stale;
 }
 

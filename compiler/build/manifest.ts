@@ -26,12 +26,17 @@ export interface ManifestSchema {
 
 export interface ManifestBundle {
   readonly name: string;
+  /** The launcher (`<name>.mjs`, what is run or imported) and its hash. */
   readonly file: string;
   readonly types: string;
   readonly sha256: string;
+  /** The bundle's code beside it (`<name>.code.cjs`, compiled by the launcher) and its hash. */
+  readonly code: string;
+  readonly codeSha256: string;
   /** The bundle's data file beside it, and the hash the bundle checks it against. */
   readonly data: string;
   readonly dataSha256: string;
+  /** Launcher and code together, as written and gzipped. */
   readonly bytes: number;
   readonly gzipBytes: number;
   readonly schemas: number;

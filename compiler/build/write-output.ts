@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { sha256 } from '../../runtime/hash.ts';
-import { dataFileOf, type BundlePart } from '../emit/bundle-entry.ts';
+import { codeFileOf, dataFileOf, type BundlePart } from '../emit/bundle-entry.ts';
 import type { AnalysedSchema, FailedSchema } from './analyse-schemas.ts';
 import { writeCache } from './analysis-cache.ts';
 import { replaceDirectory } from './atomic-output.ts';
@@ -19,7 +19,9 @@ import { MANIFEST_FILE, manifestText, type Manifest, type ManifestBundle, type M
 /** One bundle ready to write. */
 export interface BundleOutput {
   readonly name: string;
+  /** The bundle's code (`<name>.code.cjs`) and the launcher that runs it (`<name>.mjs`). */
   readonly code: string;
+  readonly launcher: string;
   /** The bundle's data file (`<name>.data.jsonl`): its listing and schemas, read by the bundle at start. */
   readonly data: string;
   readonly types: string;
@@ -30,17 +32,19 @@ const gzipAsync = promisify(gzip);
 
 /** The manifest entry of a bundle (sizes included); gzip runs on libuv's pool, beside the writes. */
 export async function bundleRecord(output: BundleOutput): Promise<ManifestBundle> {
-  const bytes = Buffer.from(output.code);
-  const gzipBytes = (await gzipAsync(bytes, { level: 9 })).length;
+  const files = [Buffer.from(output.launcher), Buffer.from(output.code)];
+  const gzipped = await Promise.all(files.map((bytes) => gzipAsync(bytes, { level: 9 })));
   return {
     name: output.name,
     file: `${output.name}.mjs`,
     types: `${output.name}.d.mts`,
-    sha256: sha256(output.code),
+    sha256: sha256(output.launcher),
+    code: codeFileOf(output.name),
+    codeSha256: sha256(output.code),
     data: dataFileOf(output.name),
     dataSha256: sha256(output.data),
-    bytes: bytes.length,
-    gzipBytes,
+    bytes: files[0]!.length + files[1]!.length,
+    gzipBytes: gzipped[0]!.length + gzipped[1]!.length,
     schemas: output.parts.length,
     tools: output.parts.reduce((n, part) => n + (part.tools?.length ?? part.model.tools.length), 0),
   };
@@ -78,7 +82,8 @@ export async function writeOutput(outDir: string, built: readonly AnalysedSchema
     writeCache(temp, built.map((b) => b.cacheLine));
     carryInlineDatabases(temp, built);
     for (const output of outputs) {
-      writeFileSync(join(temp, `${output.name}.mjs`), output.code);
+      writeFileSync(join(temp, `${output.name}.mjs`), output.launcher);
+      writeFileSync(join(temp, codeFileOf(output.name)), output.code);
       writeFileSync(join(temp, dataFileOf(output.name)), output.data);
       writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
     }

@@ -63,6 +63,9 @@ function bundleListing(parts: readonly BundlePart[]): { readonly toolsJson: stri
   return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
 }
 
+/** The name of a bundle's code file, beside its launcher `<name>.mjs`. */
+export const codeFileOf = (name: string): string => `${name}.code.cjs`;
+
 /** The name of a bundle's data file, beside it. */
 export const dataFileOf = (name: string): string => `${name}.data.jsonl`;
 
@@ -129,10 +132,10 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
 }
 
 /**
- * The entry of a bundle, its data file's text (written beside it as `dataFileOf(name)`), and the
+ * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
  * size of the plain listing it serves (the build warns when clients would find it too large).
  */
-export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts);
@@ -163,7 +166,8 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     LIBRARIES: libraryObject,
     VERSION: literal(version),
   });
-  return { entry, data: data.text, listingBytes: listing.bytes, tools: listing.tools };
+  const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name) });
+  return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools };
 }
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */

@@ -8,7 +8,9 @@
  * process first writes the line `{"ready":true}` (or `{"fatal":…}`); each request is answered by a
  * header line `{id, ok:true, rows, truncated, bytes}` followed by exactly `bytes` bytes of the rows'
  * JSON array (the reader counts bytes instead of searching a large answer for its end), or by one
- * line `{id, ok:false, kind, error}`.
+ * line `{id, ok:false, kind, error}`. Between requests the process sleeps in a blocking read of its
+ * stdin and answers with blocking writes: no event loop and no streams stand between a request and
+ * its answer.
  *
  * Each database is opened read-only, with `query_only` and `trusted_schema = OFF`, temp storage in
  * memory, and, when small enough and not in the middle of a WAL, as an in-memory image read once
@@ -36,7 +38,20 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
   type Connection = { db: Db; stamp: string; statements: Map<string, Prepared> };
 
   const fs = require('node:fs') as typeof import('node:fs');
-  const write = (line: string): void => void process.stdout.write(`${line}\n`);
+  /** Waits about a millisecond (only if a pipe was handed over non-blocking and is not ready). */
+  const pause = (): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+  const send = (text: string): void => {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) {
+      try {
+        at += fs.writeSync(1, bytes, at);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EAGAIN') throw error;
+        pause();
+      }
+    }
+  };
+  const write = (line: string): void => send(`${line}\n`);
   let Database: DatabaseClass;
   try {
     Database = require(betterSqlitePath) as DatabaseClass;
@@ -151,7 +166,7 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
       id = request.id;
       const result = run(request);
       // Header and rows in one write: one wake-up of the server per answer.
-      process.stdout.write(`${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes })}\n${result.payload}`);
+      send(`${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes })}\n${result.payload}`);
     } catch (error) {
       // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a RangeError or TypeError.
       const kind = error instanceof Refusal ? error.kind : (error as { code?: unknown }).code !== undefined || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';
@@ -160,18 +175,34 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
     }
   }
 
+  // A blocking read loop: the process does nothing but answer, so it sleeps in read(2) between
+  // requests and wakes straight into the next one (no event loop, no stream machinery).
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  // Requests are UTF-8 text: a character split between two reads is joined by the decoder.
+  const { StringDecoder } = require('node:string_decoder') as typeof import('node:string_decoder');
+  const decoder = new StringDecoder('utf8');
   let buffered = '';
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (chunk: string) => {
-    buffered += chunk;
-    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      if (line.trim() !== '') answer(line);
+  const serve = (): void => {
+    for (;;) {
+      let n: number;
+      try {
+        n = fs.readSync(0, chunk, 0, chunk.length, null);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EAGAIN') throw error;
+        pause();
+        continue;
+      }
+      if (n === 0) process.exit(0);
+      buffered += decoder.write(chunk.subarray(0, n));
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        if (line.trim() !== '') answer(line);
+      }
     }
-  });
-  process.stdin.on('end', () => process.exit(0));
+  };
   write(JSON.stringify({ ready: true }));
+  serve();
 }
 
 /** The source text `node -e` runs: the host function applied to `require` and better-sqlite3's path. */

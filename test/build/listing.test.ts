@@ -137,7 +137,7 @@ test('the server params the build found are named at start when unset', async ()
 test('the bundle serves the listing its data file holds, and routes calls by its names', async () => {
   const data = readFileSync(ws.path('out', 'catalog.data.jsonl'), 'utf8');
   const json = data.slice(0, data.indexOf('\n'));
-  const text = readFileSync(ws.path('out', 'catalog.mjs'), 'utf8');
+  const text = readFileSync(ws.path('out', 'catalog.code.cjs'), 'utf8');
   assert.ok(text.includes(`DATA_HASH="${sha256(data)}"`), 'the data file\'s hash is recorded in the bundle');
   // Byte for byte what the runtime computes from the bundle's own verified schemas (key order included).
   const { loadSchemas } = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as { loadSchemas(): SchemaModel[] };
@@ -150,7 +150,7 @@ test('the bundle serves the listing its data file holds, and routes calls by its
   cpSync(ws.path('out'), ws.path('resigned'), { recursive: true });
   const edited = data.replace('"tool1_weather"', '"tool1_renamed"');
   writeFileSync(ws.path('resigned', 'catalog.data.jsonl'), edited);
-  writeFileSync(ws.path('resigned', 'catalog.mjs'), text.replace(sha256(data), sha256(edited)));
+  writeFileSync(ws.path('resigned', 'catalog.code.cjs'), text.replace(sha256(data), sha256(edited)));
   const { client, close } = await connectStdio(ws.path('resigned', 'catalog.mjs'));
   try {
     const names = (await client.listTools()).tools.map((tool) => tool.name);

@@ -5,7 +5,7 @@
  * listing stops the bundle; the tool form of the queries is one switch; two builds are identical,
  * carried databases included.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
@@ -150,13 +150,13 @@ test('the queries as tools: one switch, real input schemas, names fixed at build
 });
 
 test('a bundle whose embedded resource listing was edited refuses to start, naming the listing', async () => {
-  const bundle = stock.path('out', 'catalog.mjs');
-  const original = readFileSync(bundle, 'utf8');
+  cpSync(stock.path('out'), stock.path('edited-out'), { recursive: true });
+  const code = stock.path('edited-out', 'catalog.code.cjs');
+  const original = readFileSync(code, 'utf8');
   const edited = original.replace('Stock levels by product. Read this resource', 'Stock levels by product! Read this resource');
   assert.ok(edited !== original, 'the listing text is in the bundle');
-  const copy = stock.path('out', 'edited.mjs');
-  writeFileSync(copy, edited);
-  const run = await runBundle(copy);
+  writeFileSync(code, edited);
+  const run = await runBundle(stock.path('edited-out', 'catalog.mjs'));
   assert.is(run.code, 1);
   assert.match(run.stderr, /refusing to start: the resource and prompt listing no longer matches the hash recorded at build time/);
 });
@@ -164,7 +164,7 @@ test('a bundle whose embedded resource listing was edited refuses to start, nami
 test('two builds of the same schemas are byte for byte the same, the carried database included', async () => {
   await build(stock, 'again');
   const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
-  const first = files(stock.path('out')).filter((f) => !f.endsWith('edited.mjs')).map((f) => relative(stock.path('out'), f)).sort();
+  const first = files(stock.path('out')).map((f) => relative(stock.path('out'), f)).sort();
   const second = files(stock.path('again')).map((f) => relative(stock.path('again'), f)).sort();
   assert.equal(first, second);
   assert.ok(first.includes(join('data', 'stock', 'stock.db')));

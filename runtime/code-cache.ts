@@ -1,0 +1,171 @@
+/**
+ * A bundle's code, compiled with V8's code cache. A built bundle is a small ES module (the launcher,
+ * `<name>.mjs`) and its code (`<name>.code.cjs`, one function body), which the launcher compiles
+ * here with `vm.Script`. Node 20 compiles an ES module from nothing on every start (its own compile
+ * cache, `module.enableCompileCache`, came with node 22), and compiling is a good part of a server's
+ * start. The first start runs as before and, a moment later, saves what V8 has compiled by then
+ * (`createCachedData`: the functions start-up and the first requests ran); later starts give it back
+ * to V8, which checks its own version and flags and uses it instead of compiling.
+ *
+ * Trust: the cache is bytecode that V8 runs, so only a file this user wrote is used. The directory
+ * (default `~/.cache/toolkit/code`, made mode 0700) and the file must belong to the user and be
+ * writable by no one else. A file is named for one code file path and node version, and starts with
+ * a key line (node's version and the SHA-256 of the code) that must match: a rebuilt or edited code
+ * file never runs on the old one's cache (V8 itself compares only the length of the source). `TOOLKIT_CODE_CACHE=off` turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere.
+ * Failing to read or write the cache only loses the saving: the server starts either way.
+ */
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+/** How long after start the cache is saved: by then the first requests have usually been answered. */
+export const SAVE_AFTER_MS = 1000;
+
+/** The parameters the code file's body is compiled with (CommonJS's, and the launcher's URL for `import.meta.url`). */
+const PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname', '__toolkitBundleUrl'] as const;
+
+export interface CodeCacheOptions {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The user's home directory (default `os.homedir()`). */
+  readonly home?: () => string;
+  /** Milliseconds after start at which the cache is saved (default `SAVE_AFTER_MS`). */
+  readonly saveAfterMs?: number;
+  /** Where a note goes when an explicitly chosen cache directory cannot be used. */
+  readonly warn?: (line: string) => void;
+}
+
+/** The cache directory, or undefined when the cache is off (or ownership cannot be checked, as on Windows). */
+export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env, home: () => string = homedir): string | undefined {
+  const setting = env.TOOLKIT_CODE_CACHE;
+  if (setting === 'off' || setting === '0' || setting === 'false') return undefined;
+  if (typeof process.getuid !== 'function') return undefined;
+  if (setting) return resolve(setting);
+  try {
+    return join(env.XDG_CACHE_HOME || join(home(), '.cache'), 'toolkit', 'code');
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for a file or directory this user owns and that no one else may write. */
+const ownedAndPrivate = (stats: Stats): boolean => stats.uid === process.getuid!() && (stats.mode & 0o022) === 0;
+
+/** The key a cache file must start with to be used for this code in this node: the code's own hash. */
+const cacheKey = (code: Buffer): string => `toolkit code cache 1 ${process.version} ${process.arch} sha256:${createHash('sha256').update(code).digest('hex')}`;
+
+/** The cache file of a code file (one per path and node version). */
+const cacheFileOf = (dir: string, codePath: string): string =>
+  join(dir, `${createHash('sha256').update(`${realpathSync(codePath)}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32)}.v8`);
+
+/** The cached data in `file` when its key is `key` and it is this user's own; otherwise undefined. */
+function readCache(dir: string, file: string, key: string): Buffer | undefined {
+  let fd: number;
+  try {
+    if (!ownedAndPrivate(statSync(dir))) return undefined;
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!ownedAndPrivate(fstatSync(fd))) return undefined;
+    const bytes = readFileSync(fd);
+    const end = bytes.indexOf(10);
+    return end > 0 && bytes.toString('latin1', 0, end) === key ? bytes.subarray(end + 1) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the cache through a temporary file renamed into place: a reader sees the old file or the whole new one. */
+function writeCache(dir: string, file: string, key: string, data: Buffer): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!ownedAndPrivate(statSync(dir))) throw new Error(`${dir} is not a directory only this user can write`);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, Buffer.concat([Buffer.from(`${key}\n`, 'latin1'), data]), { mode: 0o600 });
+    renameSync(temp, file);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // nothing was written
+    }
+    throw error;
+  }
+}
+
+/**
+ * Compiles and runs the code file `codeFile` beside the launcher at `bundleUrl` (its `import.meta.url`)
+ * and returns its exports. Throws when the code file cannot be read, naming it.
+ */
+export function loadBundleCode(bundleUrl: string, codeFile: string, options: CodeCacheOptions = {}): Record<string, unknown> {
+  const codePath = join(dirname(fileURLToPath(bundleUrl)), codeFile);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(codePath);
+  } catch (error) {
+    throw new Error(`${codeFile} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it is the bundle's code; copy it with the bundle, or rebuild with \`toolkit build\`.`);
+  }
+  // esbuild writes the code as ASCII (`charset: 'ascii'`), so the one-byte decoding is exact.
+  const source = bytes.toString('latin1');
+  const dir = codeCacheDir(options.env ?? process.env, options.home ?? homedir);
+  let key = '';
+  let file: string | undefined;
+  let cachedData: Buffer | undefined;
+  if (dir !== undefined) {
+    try {
+      key = cacheKey(bytes);
+      file = cacheFileOf(dir, codePath);
+      cachedData = readCache(dir, file, key);
+    } catch {
+      file = undefined;
+    }
+  }
+  // On the code's first line, so that line and column numbers in stack traces are the file's own.
+  const script = new Script(`(function (${PARAMETERS.join(', ')}) {${source}\n})`, { filename: codePath, cachedData });
+  const module = { exports: {} as Record<string, unknown> };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(bundleUrl), module, codePath, dirname(codePath), bundleUrl);
+  if (dir !== undefined && file !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+    const cacheFile = file;
+    setTimeout(() => {
+      try {
+        writeCache(dir, cacheFile, key, script.createCachedData());
+      } catch (error) {
+        if ((options.env ?? process.env).TOOLKIT_CODE_CACHE) (options.warn ?? ((line) => process.stderr.write(`${line}\n`)))(`toolkit: the code cache cannot be saved in ${dir}: ${(error as Error).message}`);
+      }
+    }, options.saveAfterMs ?? SAVE_AFTER_MS).unref();
+  }
+  return module.exports;
+}
+
+/** True when `bundleUrl` is the script node was started with (`node <bundle>.mjs`). */
+function startedAsScript(bundleUrl: string): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(bundleUrl));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a bundle's launcher runs: its code's exports. A code file that cannot be read stops a started
+ * server with one line naming it (exit code 1); an importer gets the error.
+ */
+export function launchBundle(bundleUrl: string, codeFile: string): Record<string, unknown> {
+  try {
+    return loadBundleCode(bundleUrl, codeFile);
+  } catch (error) {
+    if (!startedAsScript(bundleUrl)) throw error;
+    process.stderr.write(`${fileURLToPath(bundleUrl)}: refusing to start: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+    return {};
+  }
+}
