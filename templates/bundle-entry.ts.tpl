@@ -2,7 +2,7 @@
 // body (`<bundle>.code.cjs`) that the bundle's launcher (`<bundle>.mjs`) compiles and runs
 // (runtime/code-cache.ts); `import.meta.url` is the launcher's. Started as a script, it serves over
 // stdio or HTTP (see the launcher); imported, it exports `createTools()` and `loadSchemas()`.
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/server';
@@ -44,6 +44,8 @@ const parts: readonly Part[] = %%PARTS%%;
  */
 const DATA_FILE = %%DATA_FILE%%;
 const DATA_HASH = %%DATA_HASH%%;
+/** Its size in bytes: checked at start (a cheap stat); the hash is checked when the file is first read. */
+const DATA_BYTES = %%DATA_BYTES%%;
 /** The `tools/list` answer's line in the data file. */
 const LISTING_DATA: DataRange = %%LISTING_DATA%%;
 /** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
@@ -53,17 +55,49 @@ const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
 
 let data: Buffer | undefined;
 
+const unreadable = (error: unknown): Error =>
+  new Error(`${DATA_FILE} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it holds the bundle's schemas and listing; copy it with the bundle, or rebuild with \`toolkit build\`.`);
+
 /**
  * The data file, read once and checked against its build-time hash before anything of it is used.
- * Throws naming what changed: a schema's module (an IntegrityError), the listing, or the file.
+ * Throws naming what changed: a schema's module (an IntegrityError), the listing, or the file; a
+ * running server (`onDataFailure`) stops instead, with that reason.
  */
 function verifiedData(): Buffer {
   if (data) return data;
+  try {
+    return (data = readVerifiedData());
+  } catch (error) {
+    onDataFailure?.(error);
+    throw error;
+  }
+}
+
+/** Set by the server: an edited data file found after start stops it, as it would have refused to start. */
+let onDataFailure: ((error: unknown) => never) | undefined;
+
+/**
+ * What start-up checks of the data file without reading it: that it is there, at its build-time size
+ * (a file of another size is read and checked at once, to name what changed). Reading it and
+ * checking its hash wait for its first use: a catalog served through the toolset reads none of it
+ * to answer `tools/list`.
+ */
+function checkDataAtStart(): void {
+  let size: number;
+  try {
+    size = statSync(join(bundleDir(), DATA_FILE)).size;
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (size !== DATA_BYTES) verifiedData();
+}
+
+function readVerifiedData(): Buffer {
   let bytes: Buffer;
   try {
     bytes = readFileSync(join(bundleDir(), DATA_FILE));
   } catch (error) {
-    throw new Error(`${DATA_FILE} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it holds the bundle's schemas and listing; copy it with the bundle, or rebuild with \`toolkit build\`.`);
+    throw unreadable(error);
   }
   if (sha256(bytes) !== DATA_HASH) {
     // Only on a mismatch: find the part that changed, to name it (by line: an edit may move the ranges).
@@ -165,14 +199,18 @@ function isMainModule(): boolean {
 
 if (isMainModule()) {
   const file = fileURLToPath(import.meta.url);
-  const refuse = (error: unknown): void => {
+  const refuse = (error: unknown, what = 'start'): void => {
     const reason = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${file}: refusing to start: ${reason}\n`);
+    process.stderr.write(`${file}: refusing to ${what}: ${reason}\n`);
     process.exitCode = 1;
   };
   try {
-    // The data file is checked now, so an edited bundle refuses to start; its lines are parsed when needed.
-    verifiedData();
+    // The data file is looked at now (there, at its size), read and hash-checked on first need; its lines are parsed when needed.
+    checkDataAtStart();
+    onDataFailure = (error) => {
+      refuse(error, 'go on');
+      process.exit(1);
+    };
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
     runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } }).catch(refuse);

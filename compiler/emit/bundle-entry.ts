@@ -154,6 +154,7 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
   const entry = fillTemplate('bundle-entry.ts.tpl', {
     DATA_FILE: literal(dataFileOf(name)),
     DATA_HASH: literal(sha256(data.text)),
+    DATA_BYTES: String(Buffer.byteLength(data.text)),
     LISTING_DATA: dataLiteral(data.ranges[0]!),
     LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes }),
     HAS_PRIMITIVES: String(hasPrimitives),

@@ -1,6 +1,7 @@
 /**
  * Tampering is refused. A bundle whose schema data (its data file beside it) was edited, or is
- * missing, refuses to start, naming the file; a generated module edited by hand stops the next
+ * missing, refuses to start, naming the file (an edit that keeps the file's size is found when the
+ * file is first read, and stops the server the same way); a generated module edited by hand stops the next
  * build (naming it) until `--force`.
  */
 import { test } from 'uvu';
@@ -60,6 +61,20 @@ test('imported for programmatic use, the tampered bundle refuses too', async () 
   const error = (await rejects(() => tampered.createTools({ serverParams: {} }))) as Error;
   assert.is(error.name, 'IntegrityError');
   assert.ok(error.message.includes(module));
+});
+
+test('data edited at the same size is found on first use: the server stops, naming the file, and answers nothing from it', async () => {
+  const bundle = outputCopy('same-size');
+  const path = ws.path('same-size', 'catalog.data.jsonl');
+  const before = readFileSync(path).length;
+  editLast(path, 'Item 1 of weather.', 'Item 1 of weathex.');
+  assert.is(readFileSync(path).length, before);
+  const list = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'test', version: '0' } } } };
+  const run = await runBundle(bundle, [], 20_000, `${JSON.stringify(list)}\n`);
+  assert.is(run.code, 1);
+  assert.ok(run.stderr.includes(`${bundle}: refusing to go on: `), run.stderr);
+  assert.ok(run.stderr.includes(`${module} (generated from providers/weather/forecast.mjs)`), run.stderr);
+  assert.not.match(run.stdout, /weathex|"tools"/, 'nothing of the edited data was served');
 });
 
 test('a bundle without its data file refuses to start, naming the file to copy with it', async () => {

@@ -63,10 +63,11 @@ export async function connectHttp(bundle: string, env: Record<string, string> = 
   };
 }
 
-/** Runs `node <bundle>` to completion (for bundles expected to refuse to start) with a time limit. */
-export function runBundle(bundle: string, args: string[] = [], timeoutMs = 20_000): Promise<{ code: number | null; stderr: string; stdout: string }> {
+/** Runs `node <bundle>` to completion (for bundles expected to refuse to start or to stop) with a time limit; `input` is written to its stdin. */
+export function runBundle(bundle: string, args: string[] = [], timeoutMs = 20_000, input = ''): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bundle, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    if (input) child.stdin.write(input);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
