@@ -112,6 +112,16 @@ function byName(names: readonly string[], outputFiles: { path: string; text: str
   return results;
 }
 
+/** The `//` lines an entry starts with: esbuild drops comments, so a launcher's header (what the file is, what travels with it) goes in as a banner. */
+function leadingComment(entry: string): string {
+  const lines: string[] = [];
+  for (const line of entry.split('\n')) {
+    if (!line.startsWith('//')) break;
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
+
 /**
  * The code must not need what only an ES module has: a dynamic `import()` (a script compiled by the
  * launcher has no loader for it) or an `import.meta` field other than `url` (esbuild empties those).
@@ -143,10 +153,7 @@ export async function createBundler(names: readonly string[], minify = true): Pr
     const cached = launcherCache.get(entry);
     if (cached !== undefined) return cached;
     const launcherSources: Sources = { entries: new Map([[name, entry]]), modules: new Map(), external: new Set() };
-    // esbuild drops comments: the entry's header (what the file is, what travels with it) goes first as a banner.
-    const header = entry.split('\n').filter((line, index, lines) => line.startsWith('//') && lines.slice(0, index).every((l) => l.startsWith('//'))).join('\n');
-    const launcherOptions = options([name], launcherSources, minify, 'esm');
-    const result = await build({ ...launcherOptions, banner: { js: `${header}\n${CREATE_REQUIRE_BANNER}` } });
+    const result = await build({ ...options([name], launcherSources, minify, 'esm'), banner: { js: `${leadingComment(entry)}\n${CREATE_REQUIRE_BANNER}` } });
     const text = byName([name], result.outputFiles ?? [], result.metafile!, '.mjs').get(name)!.code;
     launcherCache.set(entry, text);
     return text;
