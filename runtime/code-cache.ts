@@ -21,6 +21,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { startedAsScript } from './started-as-script.ts';
 
 /** How long after start the cache is saved: by then the first requests have usually been answered. */
 export const SAVE_AFTER_MS = 1000;
@@ -28,24 +29,14 @@ export const SAVE_AFTER_MS = 1000;
 /** The parameters the code file's body is compiled with (CommonJS's, and the launcher's URL for `import.meta.url`). */
 const PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname', '__toolkitBundleUrl'] as const;
 
-export interface CodeCacheOptions {
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** The user's home directory (default `os.homedir()`). */
-  readonly home?: () => string;
-  /** Milliseconds after start at which the cache is saved (default `SAVE_AFTER_MS`). */
-  readonly saveAfterMs?: number;
-  /** Where a note goes when an explicitly chosen cache directory cannot be used. */
-  readonly warn?: (line: string) => void;
-}
-
 /** The cache directory, or undefined when the cache is off (or ownership cannot be checked, as on Windows). */
-export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env, home: () => string = homedir): string | undefined {
+export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   const setting = env.TOOLKIT_CODE_CACHE;
   if (setting === 'off' || setting === '0' || setting === 'false') return undefined;
   if (typeof process.getuid !== 'function') return undefined;
   if (setting) return resolve(setting);
   try {
-    return join(env.XDG_CACHE_HOME || join(home(), '.cache'), 'toolkit', 'code');
+    return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolkit', 'code');
   } catch {
     return undefined;
   }
@@ -104,7 +95,7 @@ function writeCache(dir: string, file: string, key: string, data: Buffer): void 
  * Compiles and runs the code file `codeFile` beside the launcher at `bundleUrl` (its `import.meta.url`)
  * and returns its exports. Throws when the code file cannot be read, naming it.
  */
-export function loadBundleCode(bundleUrl: string, codeFile: string, options: CodeCacheOptions = {}): Record<string, unknown> {
+export function loadBundleCode(bundleUrl: string, codeFile: string): Record<string, unknown> {
   const codePath = join(dirname(fileURLToPath(bundleUrl)), codeFile);
   let bytes: Buffer;
   try {
@@ -114,7 +105,7 @@ export function loadBundleCode(bundleUrl: string, codeFile: string, options: Cod
   }
   // esbuild writes the code as ASCII (`charset: 'ascii'`), so the one-byte decoding is exact.
   const source = bytes.toString('latin1');
-  const dir = codeCacheDir(options.env ?? process.env, options.home ?? homedir);
+  const dir = codeCacheDir();
   let key = '';
   let file: string | undefined;
   let cachedData: Buffer | undefined;
@@ -137,22 +128,12 @@ export function loadBundleCode(bundleUrl: string, codeFile: string, options: Cod
       try {
         writeCache(dir, cacheFile, key, script.createCachedData());
       } catch (error) {
-        if ((options.env ?? process.env).TOOLKIT_CODE_CACHE) (options.warn ?? ((line) => process.stderr.write(`${line}\n`)))(`toolkit: the code cache cannot be saved in ${dir}: ${(error as Error).message}`);
+        // Said only when the directory was chosen (TOOLKIT_CODE_CACHE): the default one failing costs only the saving.
+        if (process.env.TOOLKIT_CODE_CACHE) process.stderr.write(`toolkit: the code cache cannot be saved in ${dir}: ${(error as Error).message}\n`);
       }
-    }, options.saveAfterMs ?? SAVE_AFTER_MS).unref();
+    }, SAVE_AFTER_MS).unref();
   }
   return module.exports;
-}
-
-/** True when `bundleUrl` is the script node was started with (`node <bundle>.mjs`). */
-function startedAsScript(bundleUrl: string): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(bundleUrl));
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -102,6 +102,9 @@ export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
   return keys;
 }
 
+/** How many tools `served` lists, without reading a listing that is read on first need. */
+export const toolCountOf = (served: ServedTools): number => served.toolCount ?? served.listing.length;
+
 /** Builds the served tools of a set of schemas (or, given a listing, serves it and builds each tool on first call). */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const allParams = options.serverParams ?? loadServerParams();
@@ -155,7 +158,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return (listing ??= queryTools.listing.length === 0 ? served.listing : [...served.listing, ...queryTools.listing]);
     },
     get toolCount() {
-      return (served.toolCount ?? served.listing.length) + queryTools.listing.length;
+      return toolCountOf(served) + queryTools.listing.length;
     },
     tool: (name) => served.tool(name) ?? queryTools.tool(name),
     redact,

@@ -22,7 +22,7 @@ import {
   type ServerContext,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
-import type { ServedTools } from './create-runtime.ts';
+import { toolCountOf, type ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
 import { InvalidArgumentsError, PromptNotFoundError, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
 
@@ -148,7 +148,7 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
   const resources = hasResources(extras.resources) ? extras.resources : undefined;
   const prompts = hasPrompts(extras.prompts) ? extras.prompts : undefined;
   // A capability only for what is served: a schema with only resources or prompts declares no tools.
-  const hasTools = (served.toolCount ?? served.listing.length) > 0 || (resources === undefined && prompts === undefined);
+  const hasTools = toolCountOf(served) > 0 || (resources === undefined && prompts === undefined);
   const capabilities: ServerCapabilities = hasTools ? { tools: { listChanged: false } } : {};
   if (resources) capabilities.resources = { listChanged: false };
   if (prompts) capabilities.prompts = { listChanged: false };

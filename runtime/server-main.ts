@@ -6,7 +6,7 @@
  * clients is served as the toolset (`runtime/toolset/`) unless `--no-toolset` says otherwise.
  */
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
-import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools } from './create-runtime.ts';
+import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import { allSchemas } from './schema-source.ts';
 import { loadServerParams } from './server-params.ts';
@@ -66,7 +66,7 @@ export interface ServeExtras {
 function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined): { tools: ServedTools; instructions?: string; note?: string } {
   const bytes = listingBytes ?? listingBytesOf(runtime.listing);
   if (!useToolset(args.toolset ?? 'auto', bytes)) return { tools: runtime };
-  const count = runtime.toolCount ?? runtime.listing.length;
+  const count = toolCountOf(runtime);
   // The search index is built on the first search_tools call: a start-up lists only the three meta-tools.
   const tools = createToolset(runtime, () => searchIndexOf(allSchemas(schemas), runtime.listing.map((entry) => entry.name)));
   const note = args.toolset === undefined
@@ -100,7 +100,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   if (args.http) {
     const http = await serveHttp(makeServer, { ...args.http, log });
     const mode = served.tools === runtime ? '' : ', as a toolset';
-    process.stdout.write(`toolkit MCP server (${runtime.toolCount ?? runtime.listing.length} tools${mode}) listening on ${http.url}\n`);
+    process.stdout.write(`toolkit MCP server (${toolCountOf(runtime)} tools${mode}) listening on ${http.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));
     stop = async () => {

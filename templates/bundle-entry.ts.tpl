@@ -2,7 +2,7 @@
 // body (`<bundle>.code.cjs`) that the bundle's launcher (`<bundle>.mjs`) compiles and runs
 // (runtime/code-cache.ts); `import.meta.url` is the launcher's. Started as a script, it serves over
 // stdio or HTTP (see the launcher); imported, it exports `createTools()` and `loadSchemas()`.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/server';
@@ -12,6 +12,7 @@ import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolatio
 import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
 import type { PrimitivesListing } from './runtime/resources/primitives.ts';
+import { startedAsScript } from './runtime/started-as-script.ts';
 import { narrowModel } from './templates/narrow-model.ts';
 %%IMPORTS%%
 
@@ -105,7 +106,7 @@ function readVerifiedData(): Buffer {
     parts.forEach(({ integrity }, index) => parseVerified(lines[index + 1] ?? '', integrity));
     throw new Error(`the tool listing no longer matches the hash recorded at build time; ${DATA_FILE} was changed after the build. Rebuild it with \`toolkit build\`.`);
   }
-  return (data = bytes);
+  return bytes;
 }
 
 const line = (bytes: Buffer, [start, end]: DataRange): string => bytes.toString('utf8', start, end);
@@ -187,17 +188,7 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Rec
 /** The directory of this bundle (its library files and databases are beside it). */
 const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
-function isMainModule(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) {
+if (startedAsScript(import.meta.url)) {
   const file = fileURLToPath(import.meta.url);
   const refuse = (error: unknown, what = 'start'): void => {
     const reason = error instanceof Error ? error.message : String(error);

@@ -6,7 +6,7 @@
  * that learned a name from `search_tools` may call it as it is), they are only not listed.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import type { ServedTools } from '../create-runtime.ts';
+import { toolCountOf, type ServedTools } from '../create-runtime.ts';
 import type { RuntimeTool, ToolDescription } from '../runtime-tool.ts';
 import { DEFAULT_SEARCH_LIMIT, searchTools, type SearchIndex } from '../search/index.ts';
 
@@ -115,7 +115,7 @@ export const toolsetInstructions = (toolCount: number): string =>
  * name. The index may be given as a function, called on the first search (not at start-up).
  */
 export function createToolset(served: ServedTools, index: SearchIndex | (() => SearchIndex)): ServedTools {
-  const listing = toolsetListing(served.toolCount ?? served.listing.length);
+  const listing = toolsetListing(toolCountOf(served));
   let built: SearchIndex | undefined = typeof index === 'function' ? undefined : index;
   const indexOf = (): SearchIndex => (built ??= (index as () => SearchIndex)());
   let entries: Map<string, Tool> | undefined;
