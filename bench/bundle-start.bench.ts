@@ -10,13 +10,13 @@
  *
  * Spawns are interleaved so a busy machine slows every column alike; medians; wall ms [child CPU ms].
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildCatalog } from '../compiler/build/build-catalog.ts';
 import { generateSchemas } from './support/generate-schemas.ts';
 import { cachedIn, FIRST_START, warmCodeCache } from './support/code-cache.ts';
 import { spawnToList, type Opening, type Run } from './support/spawn-to-list.ts';
+import { nodeStart, nodeStartLine } from './support/node-start.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SPAWNS = Number(process.env.BUNDLE_START_SPAWNS ?? 9);
@@ -50,13 +50,8 @@ for (const size of SIZES) catalogs.push(await built(size));
 const codeCache = join(work, 'code-cache');
 for (const catalog of catalogs) await warmCodeCache([catalog.bundle], codeCache);
 
-const floor: number[] = [];
-for (let i = 0; i < SPAWNS; i++) {
-  const started = performance.now();
-  await new Promise<void>((ok) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => ok()));
-  floor.push(performance.now() - started);
-}
-const nodeMs = median(floor);
+const node = await nodeStart(SPAWNS);
+const nodeMs = node.ms;
 
 const columns: { label: string; opening: Opening; toolset: boolean; env: Readonly<Record<string, string>> }[] = [
   { label: '2025 opening, plain', opening: 'legacy', toolset: false, env: cachedIn(codeCache) },
@@ -65,7 +60,7 @@ const columns: { label: string; opening: Opening; toolset: boolean; env: Readonl
   { label: '2026 default, 1st start', opening: 'modern', toolset: true, env: FIRST_START },
 ];
 out(`\nBuilt bundles, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms] (tools listed)\n`);
-out(`node -e '' (process start alone): ${nodeMs.toFixed(0)} ms\n`);
+out(nodeStartLine(node));
 out(`| tools | code + data file      | ${columns.map((c) => c.label.padEnd(24)).join(' | ')} | 2026-07-28 default − node |\n`);
 out(`|-------|----------------------|${columns.map(() => '-'.repeat(26)).join('|')}|---------------------------|\n`);
 for (const catalog of catalogs) {

@@ -16,7 +16,6 @@
  * Spawns are interleaved so a busy machine slows every column alike; medians; wall ms and the
  * child's CPU ms (all threads, from /proc: less sensitive to neighbours than wall time).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +23,7 @@ import { buildCatalog } from '../compiler/build/build-catalog.ts';
 import { bundle } from '../compiler/build/bundle.ts';
 import { corpusProjectConfig, writeWildCatalog, type WildCatalog } from './corpus/wild-catalog.ts';
 import { cachedIn, FIRST_START, warmCodeCache } from './support/code-cache.ts';
+import { nodeStart, nodeStartLine } from './support/node-start.ts';
 import { spawnToList, type Run } from './support/spawn-to-list.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -78,13 +78,7 @@ const codeCache = join(work, 'code-cache');
 await warmCodeCache([withLibraries.bundle], codeCache);
 await warmCodeCache([plain.bundle], codeCache);
 
-const floor: number[] = [];
-for (let i = 0; i < SPAWNS; i++) {
-  const started = performance.now();
-  await new Promise<void>((ok) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => ok()));
-  floor.push(performance.now() - started);
-}
-out(`node -e '' (process start alone): ${median(floor).toFixed(0)} ms\n`);
+out(nodeStartLine(await nodeStart(SPAWNS)));
 
 const columns: { label: string; args: string[]; env: Readonly<Record<string, string>> }[] = [
   { label: 'with handlers + libraries', args: [withLibraries.bundle], env: cachedIn(codeCache) },

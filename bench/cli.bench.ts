@@ -15,6 +15,7 @@ import { readSearchCandidates } from '../cli/search-candidates.ts';
 import { searchCatalog } from '../cli/search-results.ts';
 import type { SchemaModel } from '../runtime/model.ts';
 import { generateSchemas } from './support/generate-schemas.ts';
+import { startEnv } from './support/node-start.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'cli', 'bin.mjs');
@@ -23,7 +24,8 @@ const TOOLS = 5_000;
 const QUERIES = ['weather forecast', 'station', 'currency rate', 'alert', 'quote'];
 
 const work = mkdtempSync(join(root, 'tmp', 'bench-cli-'));
-const env = { ...process.env, TOOLKIT_MODE: 'agent', NO_COLOR: '1' };
+// Spawned without NODE_EXTRA_CA_CERTS, as on most machines (support/node-start.ts: it adds ~40 ms to every node start).
+const env = startEnv({ TOOLKIT_MODE: 'agent', NO_COLOR: '1' });
 
 /** A project whose generated/ holds the index of `models` over `schemasDir`. */
 function indexedProject(name: string, schemasDir: string, models: readonly SchemaModel[]): string {

@@ -23,6 +23,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { QueryLane } from '../runtime/resources/query-lane.ts';
 import { cpuMsOfTree } from './support/process-cpu.ts';
+import { nodeStart, nodeStartLine } from './support/node-start.ts';
 import { runCli } from '../test/build/support/run-cli.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -223,11 +224,6 @@ function spawnToAnswer(args: string[], method: string, params: Record<string, un
     send({ jsonrpc: '2.0', id: 2, method, params });
   });
 }
-async function floor(): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((done) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => done()));
-  return performance.now() - started;
-}
 const requests: [string, string, Record<string, unknown>][] = [
   ['tools/list', 'tools/list', {}],
   ['resources/list', 'resources/list', {}],
@@ -239,9 +235,7 @@ const servers: [string, string[]][] = [
   ['toolkit server', [join(root, 'cli', 'bin.mjs'), 'server', '--schemas', schemasDir, '--project', work]],
 ];
 const cold = new Map<string, number[]>();
-const floors: number[] = [];
 for (let i = 0; i < SPAWNS; i++) {
-  floors.push(await floor());
   for (const [server, args] of servers) {
     for (const [label, method, params] of requests) {
       const key = `${server}\u0000${label}`;
@@ -252,5 +246,5 @@ for (let i = 0; i < SPAWNS; i++) {
 process.stdout.write(`\nCold start of the data-set catalog (3 schemas: 2 tools, 3 resources, 20 queries + 3 freeQuery, 3 prompts, 2 skills): spawn → first answer, median of ${SPAWNS} interleaved spawns (ms)\n`);
 process.stdout.write(`| request                | ${servers.map(([s]) => s.padStart(14)).join(' | ')} |\n|------------------------|${servers.map(() => '----------------').join('|')}|\n`);
 for (const [label] of requests) process.stdout.write(`| ${label.padEnd(22)} | ${servers.map(([s]) => median(cold.get(`${s}\u0000${label}`)!).toFixed(0).padStart(14)).join(' | ')} |\n`);
-process.stdout.write(`| node -e '' (floor)     | ${median(floors).toFixed(0).padStart(14)} |\n`);
+process.stdout.write(nodeStartLine(await nodeStart(SPAWNS)));
 rmSync(work, { recursive: true, force: true });

@@ -40,6 +40,7 @@ import { createTestCa, type TestCa } from '../test/support/tls.ts';
 import { num, param, schema, str, tool } from '../test/runtime/support/models.ts';
 import { build } from 'esbuild';
 import { cpuMsOfTree, ownCpuMs } from './support/process-cpu.ts';
+import { nodeStart, nodeStartLine, startEnv } from './support/node-start.ts';
 import { bundleBareServers, bundleV1Runtime, bundleV2Runtime, type Bundled, V1_COMMIT } from './support/server-bundles.ts';
 
 const CALLS = 400;
@@ -317,7 +318,7 @@ const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.mode
 function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'): Promise<{ ms: number; cpuMs: number; bytes: number; tools: number }> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [entry, ...args], { env: childEnv, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [entry, ...args], { env: startEnv({ HOME: tmpdir() }), stdio: ['pipe', 'pipe', 'ignore'] });
     let text = '';
     let settled = false;
     child.stdout.setEncoding('utf8');
@@ -346,17 +347,9 @@ function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'
   });
 }
 
-async function floorSpawn(): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((done) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', () => done()));
-  return performance.now() - started;
-}
-
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 out(`\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms [the server's CPU ms until it answered] (answer size in KB); servers are esbuild bundles carrying the build's listing\n`);
-const floors: number[] = [];
-for (let i = 0; i < SPAWNS; i++) floors.push(await floorSpawn());
-out(`node -e '' (process start alone): ${median(floors).toFixed(0)} ms\n`);
+out(nodeStartLine(await nodeStart(SPAWNS)));
 out(`| tools | v1, 2025 opening | v2, 2025 opening | v2, 2026-07-28   | v2, 2026-07-28, default (toolset over 50 KB) |\n|-------|------------------|------------------|------------------|----------------------------------------------|\n`);
 for (const count of [10, 100, 500, 2000]) {
   const file = writeModels(generate(count, upstream.origin));

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { cpuMsOfTree } from './process-cpu.ts';
+import { startEnv } from './node-start.ts';
 
 const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
 export type Opening = 'modern' | 'legacy';
@@ -18,11 +19,11 @@ export interface Run {
   readonly warmMs: number;
 }
 
-/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process; `env` is added to the child's. */
+/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process; `env` is added to the child's (`startEnv`). */
 export function spawnToList(args: readonly string[], opening: Opening, env: Readonly<Record<string, string>> = {}): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: startEnv(env) });
     const meta = opening === 'modern' ? { _meta: modernMeta } : {};
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     let text = '';
