@@ -131,7 +131,7 @@ export const frontEndRules = {
   RES004: e('resource origin is required: global, project or inline'),
   RES005: e('resource source must be sqlite'),
   RES006: e('resource database must be a file name ending in .db'),
-  RES007: e('resource database must not contain .. segments or be absolute'),
+  RES007: e('resource database must not contain .. segments or be absolute, and an inline one must not be a link out of its schema directory'),
   RES008: e('at most 8 queries per resource (7 defined plus freeQuery)'),
   RES009: e('a query must be an object with a non-empty sql string'),
   RES010: e('a query description must be a non-empty string'),

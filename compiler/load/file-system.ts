@@ -2,7 +2,7 @@
  * The loader's view of the disk, injected so tests can count reads or serve files from memory,
  * and so messages name files relative to where the user stands.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 
 export interface FileSystem {
   /** File contents, or undefined when there is no such file. */
@@ -11,6 +11,8 @@ export interface FileSystem {
   isDirectory(path: string): boolean;
   /** Entry names of a directory (undefined when there is none); optional for in-memory views. */
   listDir?(path: string): string[] | undefined;
+  /** The path with every link resolved (undefined when it does not exist); optional for in-memory views, which have no links. */
+  realPath?(path: string): string | undefined;
 }
 
 /** The real disk; paths are shown as the caller wrote them (relative stays relative). */
@@ -34,6 +36,13 @@ export function nodeFileSystem(): FileSystem {
     listDir(path) {
       try {
         return readdirSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    realPath(path) {
+      try {
+        return realpathSync.native(path);
       } catch {
         return undefined;
       }

@@ -140,8 +140,15 @@ function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: Fil
   return (origin, database) => {
     // The runtime's own rule, so the warning names the very path a server will open.
     const path = databasePath({ file: resolve(schemaFile) }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
-    return { path: shownPath(path, home), exists: fs.exists(path) };
+    return { path: shownPath(path, home), exists: fs.exists(path), ...(origin === 'inline' ? linkedOutside(path, dirname(resolve(schemaFile)), fs) : {}) };
   };
+}
+
+/** Where an inline database leads when it is a link outside its schema's directory (the runtime refuses to read those). */
+function linkedOutside(path: string, schemaDir: string, fs: FileSystem): { escapesTo?: string } {
+  const real = fs.realPath?.(path);
+  const root = fs.realPath?.(schemaDir);
+  return real !== undefined && root !== undefined && !isInside(root, real) ? { escapesTo: real } : {};
 }
 
 /** Why a schema file that is a symbolic link may not be followed, or undefined when it may (or is no link). */

@@ -9,8 +9,12 @@ const PRIOR_ART_FIELDS = new Set(['mode', 'name', 'lifecycle']);
 const ORIGINS = new Set(['global', 'project', 'inline']);
 const SCALARS = new Set(['string', 'number', 'boolean']);
 
-/** Lets the loader answer RES020 (where the file is looked for, and whether it is there) without the rules touching the file system. */
-export type DatabaseExists = (origin: string, database: string) => { readonly path: string; readonly exists: boolean };
+/**
+ * Lets the loader answer RES020 (where the file is looked for, and whether it is there) and RES007
+ * for links (`escapesTo`: where an `inline` database that is a link outside its schema's directory
+ * leads) without the rules touching the file system.
+ */
+export type DatabaseExists = (origin: string, database: string) => { readonly path: string; readonly exists: boolean; readonly escapesTo?: string };
 
 /** The database file a resource declares (`database`, or the prior-art `name`). */
 export const databaseOf = (resource: Obj): unknown => (resource.database === undefined && isString(resource.name) ? resource.name : resource.database);
@@ -40,7 +44,9 @@ function checkResource(name: string, resource: unknown, at: (string | number)[],
     r.report('RES007', dbAt, `resource ${name}: database ${show(database)} must be relative to its origin, without .. segments`);
   } else if (databaseExists && isString(resource.origin) && ORIGINS.has(resource.origin)) {
     const located = databaseExists(resource.origin, database);
-    if (!located.exists) r.report('RES020', dbAt, `resource ${name}: database ${database} (origin ${resource.origin}) not found at ${located.path}: its queries will fail until it is there`);
+    if (located.escapesTo !== undefined) {
+      r.report('RES007', dbAt, `resource ${name}: database ${database} is a link to ${located.escapesTo}, outside the schema's directory: an inline database must be a file of its schema (a server refuses to read it)`);
+    } else if (!located.exists) r.report('RES020', dbAt, `resource ${name}: database ${database} (origin ${resource.origin}) not found at ${located.path}: its queries will fail until it is there`);
   }
   if (!isObject(resource.queries)) return r.report('RES016', [...at, 'queries'], `resource ${name}: queries must be an object with a getSchema query`);
   const queries = Object.keys(resource.queries);

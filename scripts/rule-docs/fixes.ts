@@ -92,7 +92,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   RES004: "Set `origin` to `'inline'` (next to the schema), `'project'` or `'global'`.",
   RES005: "Set `source: 'sqlite'`.",
   RES006: "Name the database file with a `.db` ending, e.g. `database: 'cities.db'`.",
-  RES007: 'Use a plain file name; the folder comes from the origin.',
+  RES007: 'Use a plain file name; the folder comes from the origin. Copy a linked database into the schema directory.',
   RES008: 'Keep at most 7 queries (the runtime adds `freeQuery`).',
   RES009: "Give the query a `sql` string: `sql: 'SELECT … WHERE x = ?'`.",
   RES010: 'Describe what the query returns in `description`.',
