@@ -14,7 +14,7 @@
  * file never runs on the old one's cache (V8 itself compares only the length of the source). `TOOLKIT_CODE_CACHE=off` turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere.
  * Failing to read or write the cache only loses the saving: the server starts either way.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -73,9 +73,27 @@ function readCache(dir: string, file: string, key: string): Buffer | undefined {
   }
 }
 
+/**
+ * `mkdir -p`, one level at a time. Node 20's recursive `mkdirSync` never returns for a path below a
+ * directory where `mkdir` answers ENOENT (as below `/proc`, e.g. `HOME=/proc/nonexistent`): the
+ * server's event loop would spin there for good, deaf to SIGTERM. One level at a time, that is an
+ * error like any other (and costs only the saving).
+ */
+function makeDirectories(dir: string, mode: number): void {
+  const missing: string[] = [];
+  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const level of missing) {
+    try {
+      mkdirSync(level, { mode });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // made meanwhile by another start
+    }
+  }
+}
+
 /** Writes the cache through a temporary file renamed into place: a reader sees the old file or the whole new one. */
 function writeCache(dir: string, file: string, key: string, data: Buffer): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectories(dir, 0o700);
   if (!ownedAndPrivate(statSync(dir))) throw new Error(`${dir} is not a directory only this user can write`);
   const temp = `${file}.${process.pid}.tmp`;
   try {
