@@ -36,6 +36,18 @@ export function databasePath(schema: Pick<SchemaModel, 'file'>, resource: Pick<R
   }
 }
 
+/**
+ * The directory an `inline` database must lie in once links are resolved: the schema's own
+ * directory (or, for a bundle, the schema's directory under `dataDir`). A schema's files come with
+ * the schema, so a link among them to a file elsewhere (another program's database in the user's
+ * home) would let a schema read it. Undefined for `global` and `project` databases: those
+ * directories are the user's, and a link there is the user's choice.
+ */
+export function databaseRoot(schema: Pick<SchemaModel, 'file'>, resource: Pick<ResourceModel, 'origin'>, places: DatabasePlaces = {}): string | undefined {
+  if (resource.origin !== 'inline') return undefined;
+  return places.dataDir !== undefined ? resolve(places.dataDir, dirname(schema.file)) : resolve(places.projectDir ?? process.cwd(), dirname(schema.file));
+}
+
 /** Where a build puts an inline database, relative to its output's `data/` directory (`/`-separated). */
 export const carriedDatabasePath = (schemaFile: string, database: string): string => join(dirname(schemaFile), database).split(sep).join('/');
 

@@ -5,11 +5,16 @@
  * (Linux: resident set read from /proc), the process is killed (SIGKILL: SQLite stops mid-step),
  * that request fails with a message naming the cap, and the requests queued behind it go to a new
  * process. The server's event loop never runs SQL, so everything else keeps being answered.
+ * A query that has waited twice the time cap behind other queries (runaways stopped one by one, or
+ * slow queries one after another; a process starting is not counted) fails without running: however
+ * many runaways a client sends at once, every query is answered within about three time caps, not
+ * one cap per runaway queued before it.
  *
  * better-sqlite3 has no interrupt and is built without SQLite's progress handler, and a worker thread
  * busy inside SQLite can be neither terminated nor joined (it even holds up process exit), so a
  * separate process is the one thing that can be stopped. Measured cost: about 0.06 ms a query.
- * The process is started on first use and gets an empty environment (no server params).
+ * The process is started on first use and gets an empty environment (no server params), and
+ * `--expose-gc` so that it can free a database file's bytes as soon as SQLite has its own copy.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -35,6 +40,8 @@ export interface QueryLimits {
 export interface QueryRequest {
   /** Absolute path of the database file. */
   readonly db: string;
+  /** A directory the database file must lie in once links are resolved (a schema's own databases). */
+  readonly within?: string;
   readonly sql: string;
   readonly params: readonly (string | number | null)[];
   /** Row cap for this request (at most the lane's). */
@@ -49,7 +56,7 @@ export interface QueryAnswer {
   readonly truncated: 'rows' | 'bytes' | null;
 }
 
-/** A query that failed; `kind` tells a missing database (`missing`), SQLite's refusal or error (`refused`, `sql`), a cap (`size`, `timeout`, `memory`) or a crash (`internal`). */
+/** A query that failed; `kind` tells a missing database (`missing`), a database file that cannot be served (`database`), SQLite's refusal or error (`refused`, `sql`), a cap (`size`, `timeout`, `memory`) or a crash (`internal`). */
 export class QueryError extends Error {
   override readonly name = 'QueryError';
   constructor(readonly kind: string, message: string) {
@@ -63,14 +70,34 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
+/** A query in the lane: `waited` is the time it spent queued in processes that have since died, `sentAt` when it was written to the current one. */
+interface Entry {
+  readonly id: number;
+  readonly pending: Pending;
+  waited: number;
+  sentAt: number;
+}
+
 /** How often the memory of a query running longer than this is looked at, ms. */
 const MEMORY_CHECK_MS = 25;
+
+/** A query must start within this many time caps of waiting behind other queries (the time a process takes to start is not counted). */
+const WAIT_CAPS = 2;
 
 let hostScript: string | undefined;
 
 /** The host program, with better-sqlite3 resolved from where this runtime (or bundle) lives. */
 function script(): string {
-  hostScript ??= sqliteHostScript(createRequire(import.meta.url).resolve('better-sqlite3'));
+  if (hostScript === undefined) {
+    let betterSqlite: string;
+    try {
+      betterSqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+    } catch {
+      // Node's own message spans lines and lists this server's files: one line, for the client too.
+      throw new Error('better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent)');
+    }
+    hostScript = sqliteHostScript(betterSqlite);
+  }
   return hostScript;
 }
 
@@ -90,9 +117,9 @@ export class QueryLane {
   #closed = false;
   #nextId = 1;
   /** Written to the current process, in order; the first is running. */
-  readonly #inflight: { id: number; pending: Pending }[] = [];
+  readonly #inflight: Entry[] = [];
   /** Waiting for the process to be ready. */
-  readonly #waiting: { id: number; pending: Pending }[] = [];
+  readonly #waiting: Entry[] = [];
   #timer: NodeJS.Timeout | undefined;
   /** Whether the process and its pipes currently keep the server alive. */
   #held = false;
@@ -110,7 +137,7 @@ export class QueryLane {
     if (this.#closed) return Promise.reject(new QueryError('internal', 'the server is shutting down'));
     const line = JSON.stringify({ ...request, maxRows: Math.min(request.maxRows, this.limits.maxRows), maxBytes: this.limits.maxBytes });
     return new Promise<QueryAnswer>((resolve, reject) => {
-      const entry = { id: this.#nextId++, pending: { line, resolve, reject } };
+      const entry: Entry = { id: this.#nextId++, pending: { line, resolve, reject }, waited: 0, sentAt: 0 };
       if (this.#host && this.#ready) return this.#send(entry);
       if (!this.#host) {
         try {
@@ -141,7 +168,7 @@ export class QueryLane {
   #start(): void {
     if (this.#host) return;
     const program = script();
-    const host = childProcess().spawn(process.execPath, ['-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
+    const host = childProcess().spawn(process.execPath, ['--expose-gc', '-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
     this.#host = host;
     this.#held = true;
     this.#ready = false;
@@ -169,9 +196,12 @@ export class QueryLane {
     host?.kill('SIGKILL');
   }
 
-  #send(entry: { id: number; pending: Pending }): void {
+  /** Writes a query to the ready process; it must start within what is left of its wait allowance, or the process answers it `expired`. */
+  #send(entry: Entry): void {
     this.#inflight.push(entry);
-    this.#host!.stdin.write(`{"id":${entry.id},${entry.pending.line.slice(1)}\n`);
+    entry.sentAt = Date.now();
+    const startBy = entry.sentAt + this.#waitMs - entry.waited;
+    this.#host!.stdin.write(`{"id":${entry.id},"startBy":${startBy},${entry.pending.line.slice(1)}\n`);
     if (this.#inflight.length === 1) this.#armHead();
     this.#idle(false);
   }
@@ -198,6 +228,15 @@ export class QueryLane {
     this.#timer = setTimeout(check, Math.min(MEMORY_CHECK_MS, this.limits.timeoutMs));
   }
 
+  /** How long a query may wait behind others before it starts, ms. */
+  get #waitMs(): number {
+    return WAIT_CAPS * this.limits.timeoutMs;
+  }
+
+  #waitedTooLong(): QueryError {
+    return new QueryError('timeout', `the query waited longer than ${this.#waitMs} ms (${WAIT_CAPS} time caps) behind other queries and was not run`);
+  }
+
   #clearTimers(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -212,9 +251,17 @@ export class QueryLane {
     this.#requeue();
   }
 
-  /** Moves what the dead process had not answered in front of the waiting queue and starts a new one. */
+  /** Moves what the dead process had not answered in front of the waiting queue and starts a new one; queries that waited too long fail. */
   #requeue(): void {
+    // Time spent waiting for a process to start is not counted; time queued behind other queries is.
+    const now = Date.now();
+    for (const entry of this.#inflight) entry.waited += now - entry.sentAt;
     this.#waiting.unshift(...this.#inflight.splice(0));
+    const expired = this.#waiting.filter((entry) => entry.waited > this.#waitMs);
+    if (expired.length > 0) {
+      this.#waiting.splice(0, this.#waiting.length, ...this.#waiting.filter((entry) => entry.waited <= this.#waitMs));
+      for (const { pending } of expired) pending.reject(this.#waitedTooLong());
+    }
     if (this.#waiting.length === 0 || this.#closed) return this.#idle(true);
     try {
       this.#start();
@@ -255,7 +302,8 @@ export class QueryLane {
       return undefined;
     }
     if (!message.ok) {
-      this.#settle(message.id!, (pending) => pending.reject(new QueryError(message.kind ?? 'internal', message.error ?? 'the query failed')));
+      const error = message.kind === 'expired' ? this.#waitedTooLong() : new QueryError(message.kind ?? 'internal', message.error ?? 'the query failed');
+      this.#settle(message.id!, (pending) => pending.reject(error));
       return undefined;
     }
     this.#header = { id: message.id!, rows: message.rows!, truncated: message.truncated ?? null };

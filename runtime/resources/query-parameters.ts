@@ -12,6 +12,9 @@ export type Bindable = string | number | null;
 /** The longest string a query parameter accepts. */
 export const MAX_PARAMETER_LENGTH = 10_000;
 
+/** Unknown parameters named in an error, at most. */
+const MAX_NAMED_UNKNOWN = 5;
+
 /** Text from a URI as the parameter's type, or an error naming the parameter. */
 function fromText(parameter: ResourceQueryParameterModel, text: string): Bindable {
   switch (parameter.type) {
@@ -48,7 +51,12 @@ const defaultOf = (parameter: ResourceQueryParameterModel): Bindable =>
 export function bindParameters(parameters: readonly ResourceQueryParameterModel[], given: ReadonlyMap<string, unknown>, source: 'text' | 'json'): Bindable[] {
   const known = new Set(parameters.map((p) => p.name));
   const unknown = [...given.keys()].filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new InvalidArgumentsError(`unknown parameter ${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}${known.size ? ` (parameters: ${[...known].join(', ')})` : ' (this query takes none)'}`);
+  if (unknown.length > 0) {
+    // A few names say what is wrong; echoing thousands would only make the error as large as the request.
+    const named = unknown.slice(0, MAX_NAMED_UNKNOWN).map((n) => JSON.stringify(n.slice(0, 40))).join(', ');
+    const more = unknown.length > MAX_NAMED_UNKNOWN ? ` and ${unknown.length - MAX_NAMED_UNKNOWN} more` : '';
+    throw new InvalidArgumentsError(`unknown parameter ${named}${more}${known.size ? ` (parameters: ${[...known].join(', ')})` : ' (this query takes none)'}`);
+  }
   return parameters.map((parameter) => {
     const raw = given.get(parameter.name);
     if (raw === undefined) {

@@ -5,7 +5,7 @@
  * author's queries (nor anything else: the server's event loop runs no SQL).
  */
 import { InvalidArgumentsError } from '../served-primitives.ts';
-import { databasePath, shownPath, type DatabasePlaces } from './database-location.ts';
+import { databasePath, databaseRoot, shownPath, type DatabasePlaces } from './database-location.ts';
 import { freeQueryProblem } from './free-query-guard.ts';
 import { bindParameters } from './query-parameters.ts';
 import { QueryError, QueryLane, type QueryAnswer, type QueryLimits } from './query-lane.ts';
@@ -58,7 +58,8 @@ export class QueryRunner {
     const lane = free ? (this.#free ??= new QueryLane('freeQuery', this.limits)) : (this.#named ??= new QueryLane('queries', this.limits));
     const path = this.pathOf(target);
     try {
-      return await lane.run({ db: path, sql, params: free ? [] : values, maxRows });
+      const within = databaseRoot(target.owner.schema, target.owner.resource, this.places);
+      return await lane.run({ db: path, ...(within !== undefined ? { within } : {}), sql, params: free ? [] : values, maxRows });
     } catch (error) {
       throw this.#explain(error, target, path);
     }
@@ -70,6 +71,9 @@ export class QueryRunner {
     switch (error.kind) {
       case 'missing':
         return new ResourceReadError(`resource ${label} cannot be loaded: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}) not found at ${shownPath(path, this.places.home)}`);
+      case 'database':
+        // The file is there but cannot be served as it is: named, never with its full path.
+        return new ResourceReadError(`resource ${label} cannot be read: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}): ${error.message}`);
       case 'refused':
       case 'sql':
         // The client wrote freeQuery's SQL, so SQLite's objection is about its argument; an author's query failing is the server's problem.

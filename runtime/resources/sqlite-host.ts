@@ -4,7 +4,9 @@
  * and bytes. SQLite runs only here, never on the server's event loop, so a query that never ends
  * can be stopped by killing this process while the server keeps answering.
  *
- * Protocol: requests come one JSON object per line, `{id, db, sql, params, maxRows, maxBytes}`. The
+ * Protocol: requests come one JSON object per line, `{id, db, within?, sql, params, maxRows, maxBytes,
+ * startBy?}` (`within`: the directory the file must lie in; `startBy`: epoch ms after which the
+ * request is answered `expired` instead of run). The
  * process first writes the line `{"ready":true}` (or `{"fatal":…}`); each request is answered by a
  * header line `{id, ok:true, rows, truncated, bytes}` followed by exactly `bytes` bytes of the rows'
  * JSON array (the reader counts bytes instead of searching a large answer for its end), or by one
@@ -13,17 +15,20 @@
  * its answer.
  *
  * Each database is opened read-only, with `query_only` and `trusted_schema = OFF`, temp storage in
- * memory, and, when small enough and not in the middle of a WAL, as an in-memory image read once
- * from the file: SQLite then never has the file open at all (better-sqlite3 is built without URI
- * filenames, so `immutable=1` cannot be asked for). A statement runs only if SQLite itself reports
- * that it returns rows and is read-only.
+ * memory, and, when small enough, as an in-memory image read once from the file (with the commits
+ * of a WAL log beside it applied here): SQLite then never has the file open at all (better-sqlite3
+ * is built without URI filenames, so `immutable=1` cannot be asked for). A larger file is opened by
+ * path only in rollback-journal mode: in WAL mode even a read-only connection creates `-wal` and
+ * `-shm` files beside the database, so such a file is refused. A statement runs only if SQLite
+ * itself reports that it returns rows and is read-only.
  *
  * `sqliteHostMain` is sent to the process as its own source text, so it must not use anything from
- * outside its body except `require`.
+ * outside its body except `require` and `applyWalLog` (`wal-log.ts`, sent as its source text too).
  */
+import { applyWalLog as applyWal } from './wal-log.ts';
 
-/** Runs the query process. Self-contained: its source text is the program. */
-export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePath: string): void {
+/** Runs the query process. Self-contained (but for `applyWalLog`, passed in): its source text is the program. */
+export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePath: string, applyWalLog: typeof applyWal): void {
   type Statement = {
     reader: boolean;
     readonly: boolean;
@@ -35,9 +40,11 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
   type Db = { prepare(sql: string): Statement; pragma(text: string): unknown; close(): void };
   type DatabaseClass = new (source: string | Uint8Array, options: { readonly: boolean; fileMustExist?: boolean }) => Db;
   type Prepared = { stmt: Statement; heads: string[] };
-  type Connection = { db: Db; stamp: string; statements: Map<string, Prepared> };
+  /** `image`: bytes of the in-memory copy SQLite holds (0 when opened by path). */
+  type Connection = { db: Db; stamp: string; image: number; statements: Map<string, Prepared> };
 
   const fs = require('node:fs') as typeof import('node:fs');
+  const { sep } = require('node:path') as typeof import('node:path');
   /** Waits about a millisecond (only if a pipe was handed over non-blocking and is not ready). */
   const pause = (): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
   const send = (text: string): void => {
@@ -56,11 +63,17 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
   try {
     Database = require(betterSqlitePath) as DatabaseClass;
   } catch (error) {
-    write(JSON.stringify({ fatal: `better-sqlite3 cannot be loaded: ${(error as Error).message}` }));
+    // Its first line says why (a build for another node, a missing library); the rest is a stack of paths.
+    write(JSON.stringify({ fatal: `better-sqlite3 cannot be loaded: ${String((error as Error).message).split('\n')[0]}` }));
     process.exit(1);
   }
   /** Files up to this size are read into memory once and queried there. */
   const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
+  /**
+   * Images kept open at most, in bytes, least recently used closed first: without a bound, a client
+   * reading several large databases in turn grew the process until innocent queries hit the memory cap.
+   */
+  const IMAGES_KEPT_BYTES = 96 * 1024 * 1024;
   const MAX_STATEMENTS = 256;
   const connections = new Map<string, Connection>();
 
@@ -70,32 +83,131 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
     }
   }
 
-  function open(path: string): Connection {
-    let stat: import('node:fs').Stats;
+  /** `ino:size:mtime` of a file, or '-' when there is none. */
+  const stampOf = (file: string): string => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
+  };
+
+  /** The database as an in-memory image: the file, and the commits of its WAL log; read again if a writer changed them meanwhile. */
+  function readImage(file: string, wal: string | undefined, stamp: string): Buffer {
+    for (let attempt = 1; ; attempt++) {
+      let image: Buffer = fs.readFileSync(file);
+      if (wal !== undefined) {
+        const applied = applyWalLog(image, fs.readFileSync(wal), IMAGE_MAX_BYTES);
+        if (applied === undefined) throw new Refusal('database', `the database with its WAL log is over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`);
+        image = applied;
+      }
+      if (attempt === 3 || `${stampOf(file)}|${wal === undefined ? '-' : stampOf(wal)}` === stamp) return image;
+    }
+  }
+
+  /** The database read into memory and handed to SQLite (which keeps its own copy). */
+  function imageDatabase(file: string, wal: string | undefined, stamp: string): { db: Db; bytes: number } {
+    const image = readImage(file, wal, stamp);
+    // A database in WAL mode, its log applied: read the image as a rollback-journal one.
+    if (image.length >= 20 && image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
+    return { db: new Database(image, { readonly: true }), bytes: image.length };
+  }
+
+  /** Whether the file's header says WAL mode (SQLite would then open, or create, a -wal and a -shm beside it). */
+  function walHeader(file: string): boolean {
+    const header = Buffer.alloc(20);
+    const fd = fs.openSync(file, 'r');
     try {
-      stat = fs.statSync(path);
+      fs.readSync(fd, header, 0, 20, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return header[18] === 2 || header[19] === 2;
+  }
+
+  /** Closes the least recently used images until one of `bytes` more fits in what is kept. */
+  function makeRoom(bytes: number): void {
+    let kept = 0;
+    for (const connection of connections.values()) kept += connection.image;
+    for (const [path, connection] of connections) {
+      if (kept + bytes <= IMAGES_KEPT_BYTES) return;
+      if (connection.image === 0) continue;
+      connection.db.close();
+      connections.delete(path);
+      kept -= connection.image;
+    }
+  }
+
+  /** Whether `file` (links resolved) lies inside the directory `root` (links resolved). */
+  const inside = (file: string, root: string): boolean => file.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
+
+  /**
+   * The WAL log beside `file`, links resolved, or undefined when there is none. It must be a
+   * regular file (a FIFO would block the read for ever) and, with `root`, lie inside it: a schema's
+   * log linked to another program's would put that program's pages into the schema's database.
+   */
+  function walOf(file: string, root: string | undefined): string | undefined {
+    if (!fs.existsSync(`${file}-wal`)) return undefined;
+    let wal: string;
+    try {
+      wal = fs.realpathSync.native(`${file}-wal`);
+    } catch {
+      return undefined;
+    }
+    if (!fs.statSync(wal).isFile()) throw new Refusal('database', 'the -wal file beside the database is not a regular file');
+    if (root !== undefined && !inside(wal, root)) throw new Refusal('database', "the -wal file beside the database is a link to a file outside its schema's directory, which a schema may not read");
+    return wal;
+  }
+
+  /**
+   * Opens `path` read-only. With `within`, the file and its log (links resolved) must lie inside
+   * that directory: a schema's own databases may not be links to files elsewhere on the machine.
+   */
+  function open(path: string, within: string | undefined): Connection {
+    let file: string;
+    let stat: import('node:fs').Stats;
+    let root: string | undefined;
+    try {
+      // Links resolved: the file SQLite would read, and the place of its -wal beside it.
+      file = fs.realpathSync.native(path);
+      stat = fs.statSync(file);
+      root = within === undefined ? undefined : fs.realpathSync.native(within);
     } catch {
       throw new Refusal('missing', `database not found at ${path}`);
     }
     if (!stat.isFile()) throw new Refusal('missing', `database not found at ${path} (not a file)`);
-    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-    const cached = connections.get(path);
-    if (cached && cached.stamp === stamp) return cached;
-    cached?.db.close();
-    connections.delete(path);
+    if (root !== undefined && !inside(file, root)) throw new Refusal('database', "the database file is a link to a file outside its schema's directory, which a schema may not read");
     let db: Db;
-    if (stat.size <= IMAGE_MAX_BYTES && !fs.existsSync(`${path}-wal`)) {
-      const image = fs.readFileSync(path);
-      // A database left in WAL mode with its log checkpointed: read the image as a rollback-journal one.
-      if (image.length >= 20 && image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
-      db = new Database(image, { readonly: true });
-    } else {
-      db = new Database(path, { readonly: true, fileMustExist: true });
+    let stamp: string;
+    let imageBytes = 0;
+    try {
+      const wal = walOf(file, root);
+      stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}|${wal === undefined ? '-' : stampOf(wal)}`;
+      const cached = connections.get(path);
+      connections.delete(path);
+      if (cached && cached.stamp === stamp) {
+        connections.set(path, cached); // the most recently used now
+        return cached;
+      }
+      cached?.db.close();
+      const walSize = wal === undefined ? 0 : fs.statSync(wal).size;
+      if (stat.size + walSize <= IMAGE_MAX_BYTES) {
+        makeRoom(stat.size + walSize);
+        ({ db, bytes: imageBytes } = imageDatabase(file, wal, stamp));
+        // SQLite holds its own copy: free the one read (megabytes) now, not at some later collection.
+        (globalThis as { gc?: () => void }).gc?.();
+      } else {
+        if (wal !== undefined || walHeader(file)) throw new Refusal('database', `the database is in WAL mode and over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`);
+        db = new Database(file, { readonly: true, fileMustExist: true });
+      }
+    } catch (error) {
+      if (error instanceof Refusal) throw error;
+      // A file system error names the file's full path: say only what went wrong.
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && !code.startsWith('SQLITE_')) throw new Refusal('database', `the database file cannot be read (${code})`);
+      throw error;
     }
     db.pragma('query_only = ON');
     db.pragma('trusted_schema = OFF');
     db.pragma('temp_store = MEMORY');
-    const connection: Connection = { db, stamp, statements: new Map() };
+    const connection: Connection = { db, stamp, image: imageBytes, statements: new Map() };
     connections.set(path, connection);
     return connection;
   }
@@ -133,8 +245,12 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
     return `"${Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('base64')}"`;
   }
 
-  function run(request: { db: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number }): { rows: number; truncated: string | null; payload: string; bytes: number } {
-    const { stmt, heads } = prepare(open(request.db), request.sql);
+  type Request = { id: unknown; db: string; within?: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number; startBy?: number };
+
+  function run(request: Request): { rows: number; truncated: string | null; payload: string; bytes: number } {
+    // Queued too long behind other queries (runaways stopped one by one): answered, not run.
+    if (request.startBy !== undefined && Date.now() > request.startBy) throw new Refusal('expired', 'the query waited too long to start');
+    const { stmt, heads } = prepare(open(request.db, request.within), request.sql);
     const pieces: string[] = [];
     let bytes = 2;
     let truncated: string | null = null;
@@ -162,14 +278,16 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
   function answer(line: string): void {
     let id: unknown = null;
     try {
-      const request = JSON.parse(line) as { id: unknown; db: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number };
+      const request = JSON.parse(line) as Request;
       id = request.id;
       const result = run(request);
       // Header and rows in one write: one wake-up of the server per answer.
       send(`${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes })}\n${result.payload}`);
     } catch (error) {
       // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a RangeError or TypeError.
-      const kind = error instanceof Refusal ? error.kind : (error as { code?: unknown }).code !== undefined || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';
+      // A file that is not a database, or a damaged one, is the database's problem, not the statement's.
+      const code = String((error as { code?: unknown }).code ?? '');
+      const kind = error instanceof Refusal ? error.kind : /^SQLITE_(NOTADB|CORRUPT)/.test(code) ? 'database' : code !== '' || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';
       const message = error instanceof Error ? error.message : String(error);
       write(JSON.stringify({ id, ok: false, kind, error: message }));
     }
@@ -208,5 +326,5 @@ export function sqliteHostMain(require: (id: string) => unknown, betterSqlitePat
 /** The source text `node -e` runs: the host function applied to `require` and better-sqlite3's path. */
 export function sqliteHostScript(betterSqlitePath: string): string {
   // Transpilers may wrap named functions in a `__name` helper that lives outside the function.
-  return `var __name = (f) => f;\n(${sqliteHostMain.toString()})(require, ${JSON.stringify(betterSqlitePath)});\n`;
+  return `var __name = (f) => f;\n(${sqliteHostMain.toString()})(require, ${JSON.stringify(betterSqlitePath)}, ${applyWal.toString()});\n`;
 }

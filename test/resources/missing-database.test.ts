@@ -6,7 +6,8 @@
  * without its inline database says where it looked. A schema tree with nothing at all to serve is a
  * one-line usage error.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -122,6 +123,30 @@ test('a bundle built without an inline database names the path beside the bundle
       await server.close();
     }
   } finally {
+    tree.remove();
+  }
+});
+
+test('a bundle moved where better-sqlite3 cannot be found answers reads with one line saying so, and serves the rest', async () => {
+  const tree = createWorkspace('no-sqlite');
+  // Outside the repository: no node_modules above it.
+  const away = mkdtempSync(join(tmpdir(), 'toolkit-no-sqlite-'));
+  try {
+    tree.write('schemas/depot/depot.mjs', schema);
+    const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir]);
+    assert.is(built.code, 0, built.stderr);
+    tree.database('home/.toolkit/data/absent.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', { HOME: tree.home });
+    try {
+      const failed = await failure(server.client.readResource({ uri: 'toolkit://depot/absent/getSchema' }));
+      assert.match(failed?.message ?? '', /better-sqlite3 is not installed where this server runs/);
+      assert.not.match(failed?.message ?? '', /\n|Require stack/);
+      assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(away, { recursive: true, force: true });
     tree.remove();
   }
 });
