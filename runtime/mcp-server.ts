@@ -14,17 +14,20 @@ import {
   type CacheHint,
   type CallToolResult,
   type JSONRPCRequest,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   type Result,
   Server,
   type ServerCapabilities,
   type ServerContext,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  UnsupportedProtocolVersionError,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
 import { toolCountOf, type ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
-import { InvalidArgumentsError, PromptNotFoundError, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
+import { InvalidArgumentsError, PromptNotFoundError, type ReadResult, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
 
 export interface ServerInfo {
   name: string;
@@ -88,6 +91,22 @@ function checkInitializeParams(params: unknown): void {
   if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for initialize: ${problem}`);
 }
 
+/**
+ * A 2026-07-28 instance serves the one revision it was made for. The SDK checks the `_meta` version
+ * of every HTTP request, but on stdio only of the first (`serveStdio` pins the instance, then passes
+ * `2099-01-01` or `2025-11-25` envelopes through to it, answered as if they named its revision), so
+ * the instance checks each request itself: -32022 naming what it serves, as HTTP answers.
+ */
+function checkEnvelopeVersion(served: string | undefined, ctx: ServerContext): void {
+  if (served === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(served)) return;
+  // The SDK lifts the envelope out of the request's `_meta` before any handler sees it.
+  const requested = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
+  if (typeof requested === 'string' && requested !== served) throw new UnsupportedProtocolVersionError({ supported: [served], requested });
+}
+
+/** The SDK's own `Invalid tools/call request: <zod issues as JSON>`: the issues, to be told one per line. */
+const SDK_SCHEMA_FAILURE = /^Invalid [\w/]+ request: (\[[\s\S]*\])$/;
+
 /** The SDK reports a request that fails its spec schema with the zod issues as JSON: one line per issue instead. */
 function describeSchemaFailure(message: string): string {
   try {
@@ -100,21 +119,28 @@ function describeSchemaFailure(message: string): string {
 }
 
 /**
- * The low-level Server with two protocol answers the SDK gets wrong for us: a request whose params
- * fail the spec schema (the SDK throws a plain Error, answered -32603 with a zod dump) is -32602
- * naming the field, and `initialize` without its params is -32602 as well. Every handler this module
- * registers throws only `ProtocolError`, so anything else reaching here came from the SDK's own
- * request parsing.
+ * The low-level Server with the protocol answers the SDK gets wrong for us: a request whose params
+ * fail the spec schema (the SDK throws a plain Error, answered -32603 with a zod dump; for
+ * `tools/call` a -32602 with the dump) is -32602 naming the field, `initialize` without its params
+ * is -32602 as well, and a 2026-07-28 request naming another revision is -32022 on stdio too. Every
+ * handler this module registers throws only `ProtocolError`, so anything else reaching here came
+ * from the SDK's own request parsing.
  */
 class ToolkitServer extends Server {
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const wrapped = super._wrapHandler(method, handler);
     return async (request, ctx) => {
       if (method === 'initialize') checkInitializeParams(request.params);
+      checkEnvelopeVersion(this._negotiatedProtocolVersion, ctx);
       try {
         return await wrapped(request, ctx);
       } catch (error) {
-        if (error instanceof ProtocolError || !(error instanceof Error)) throw error;
+        if (!(error instanceof Error)) throw error;
+        if (error instanceof ProtocolError) {
+          const issues = error.code === ProtocolErrorCode.InvalidParams ? SDK_SCHEMA_FAILURE.exec(error.message)?.[1] : undefined;
+          if (issues === undefined) throw error;
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${describeSchemaFailure(issues)}`);
+        }
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${describeSchemaFailure(error.message)}`);
       }
     };
@@ -194,11 +220,16 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
       return { resourceTemplates: resources.templates as never[] };
     });
     server.setRequestHandler('resources/read', async (request, ctx) => {
+      let result: ReadResult;
       try {
-        return (await resources.read(request.params.uri, { signal: ctx.mcpReq.signal })) as never;
+        result = await resources.read(request.params.uri, { signal: ctx.mcpReq.signal });
       } catch (error) {
         throw providerError(error);
       }
+      // Cache hints are 2026-07-28 vocabulary: a 2025-era request (no envelope) gets the 2025 shape.
+      if (ctx.mcpReq.envelope !== undefined || (result.ttlMs === undefined && result.cacheScope === undefined)) return result as never;
+      const { ttlMs: _ttlMs, cacheScope: _cacheScope, ...legacy } = result;
+      return legacy as never;
     });
   }
   if (prompts) {

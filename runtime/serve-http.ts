@@ -89,7 +89,8 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
       if (path !== MCP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
       const origin = req.headers.origin;
       if (origin !== undefined && !origins.has(origin)) return reject(res, 403, 'forbidden origin');
-      if (LOOPBACK.has(host) && !hosts.has(req.headers.host ?? '')) return reject(res, 403, 'forbidden host');
+      // Host names compare case-insensitively (RFC 9110 §4.2.3): `LOCALHOST:8080` is this server too.
+      if (LOOPBACK.has(host) && !hosts.has((req.headers.host ?? '').toLowerCase())) return reject(res, 403, 'forbidden host');
       const base = `http://${req.headers.host ?? 'localhost'}`;
       await writeResponse(res, await handle(await toRequest(req, base)));
     })().catch((error: unknown) => {

@@ -4,9 +4,12 @@
  * pins one Server from `makeServer` to the connection. stdout carries only protocol messages;
  * `closed` settles when the client goes away (stdin ends) or `close()` is called, and rejects with
  * a `StdioLineTooLong` when the client sent a line over the read limit (the connection is closed).
+ * A line that is not JSON is answered -32700 and one that is not a JSON-RPC message (a batch, a
+ * wrong `jsonrpc`, an id that is neither a string nor an integer) -32600, as JSON-RPC 2.0 asks:
+ * the SDK's reader drops both without a word, and the client waits for an answer forever.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { Server } from '@modelcontextprotocol/server';
+import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage, type Server } from '@modelcontextprotocol/server';
 import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 /** The longest line (one JSON-RPC message) read from stdin: the HTTP body cap, 4 MiB. */
@@ -21,7 +24,7 @@ export class StdioLineTooLong extends Error {
 }
 
 export interface StdioServeOptions {
-  /** Where out-of-band errors go (a line that is not JSON-RPC, a failed write); default: stderr. Pass a redacting logger. */
+  /** Where out-of-band errors go (a malformed response from the client, a failed write); default: stderr. Pass a redacting logger. */
   log?: (line: string) => void;
   maxLineBytes?: number;
   stdin?: Readable;
@@ -33,35 +36,88 @@ export interface StdioServing {
   close(): Promise<void>;
 }
 
+type Json = Record<string, unknown>;
+
+/** Why a parsed JSON value is not a JSON-RPC message, in the words of JSON-RPC 2.0 and MCP. */
+function invalidReason(value: unknown): string {
+  if (Array.isArray(value)) return 'JSON-RPC batches are not accepted; send one message per line';
+  if (value === null || typeof value !== 'object') return 'a message must be a JSON object';
+  const message = value as Json;
+  if (message.jsonrpc !== '2.0') return 'jsonrpc must be "2.0"';
+  if ('id' in message && !isRequestId(message.id)) return 'id must be a string or an integer (MCP never uses null ids)';
+  if ('method' in message && typeof message.method !== 'string') return 'method must be a string';
+  if ('params' in message && (message.params === null || typeof message.params !== 'object' || Array.isArray(message.params))) return 'params must be an object';
+  return 'not a JSON-RPC request, notification or response';
+}
+
+const isRequestId = (id: unknown): id is string | number => typeof id === 'string' || Number.isSafeInteger(id);
+
 /**
- * The SDK's stdio transport with a per-line limit of our own (the SDK's counts its whole buffer and
- * fails without saying so to anyone), and a promise that settles when the transport closes.
+ * The SDK's stdio transport reading lines of its own: a per-line limit (the SDK's counts its whole
+ * buffer and fails without saying so to anyone), an answer to every line that is not a JSON-RPC
+ * message, and a promise that settles when the transport closes. Valid lines go through the SDK's
+ * own parser, as before.
  */
 class LimitedStdioTransport extends StdioServerTransport {
   readonly ended: Promise<void>;
   private end!: (error?: Error) => void;
+  /** The bytes of the line being read so far, when it spans chunks. */
+  private partial: Buffer[] = [];
   private pending = 0;
 
   constructor(private readonly input: Readable, stdout: Writable, private readonly limit: number) {
-    // The SDK's own buffer bound is only a backstop: ours trips first for any long line.
-    super(input, stdout, { maxBufferSize: limit * 2 });
+    super(input, stdout);
     this.ended = new Promise<void>((resolve, reject) => (this.end = (error) => (error ? reject(error) : resolve())));
-    const deliver = this._ondata;
-    this._ondata = (chunk: Buffer) => {
-      let start = 0;
-      for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, start)) {
-        if (this.pending + at - start > this.limit) return this.overflow();
-        this.pending = 0;
-        start = at + 1;
-      }
-      this.pending += chunk.length - start;
-      if (this.pending > this.limit) return this.overflow();
-      deliver(chunk);
-    };
+    this._ondata = (chunk: Buffer) => this.receive(chunk);
+  }
+
+  private receive(chunk: Buffer): void {
+    let start = 0;
+    for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, start)) {
+      if (this.pending + at - start > this.limit) return this.overflow();
+      const tail = chunk.subarray(start, at);
+      const line = this.pending === 0 ? tail : Buffer.concat([...this.partial, tail]);
+      this.partial = [];
+      this.pending = 0;
+      start = at + 1;
+      this.receiveLine(line.toString('utf8'));
+    }
+    if (start === chunk.length) return;
+    this.pending += chunk.length - start;
+    if (this.pending > this.limit) return this.overflow();
+    this.partial.push(chunk.subarray(start));
+  }
+
+  private receiveLine(text: string): void {
+    const line = text.endsWith('\r') ? text.slice(0, -1) : text;
+    // Blank lines between messages are not messages (the SDK skipped them too).
+    if (/^\s*$/.test(line)) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return this.refuse(null, PARSE_ERROR, 'Parse error: the line is not valid JSON');
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(value);
+    } catch {
+      const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+      // A malformed response is never answered: the two peers would bounce errors at each other.
+      if (object && !('method' in object) && ('result' in object || 'error' in object)) return this.onerror?.(new Error('discarded a malformed JSON-RPC response from the client'));
+      return this.refuse(object && isRequestId(object.id) ? object.id : null, INVALID_REQUEST, `Invalid Request: ${invalidReason(value)}`);
+    }
+    this.onmessage?.(message);
+  }
+
+  /** Answers a line that carries no request the server could handle; the id is null when it could not be read (JSON-RPC 2.0 §5). */
+  private refuse(id: string | number | null, code: number, message: string): void {
+    this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
   /** Closes the connection and stops reading: a paused stdin that the client keeps open would keep the process alive. */
   private overflow(): void {
+    this.partial = [];
     const error = new StdioLineTooLong(this.limit);
     void super.close().finally(() => {
       this.input.destroy();
