@@ -22,6 +22,12 @@ export interface AppDeps {
   readonly now?: () => number;
   /** Unexpected errors go here (never with request bodies or credentials). Default: stderr. */
   readonly logError?: (message: string) => void;
+  /**
+   * The `Host` values the service answers browsers under (e.g. `127.0.0.1:4000`, `localhost:4000`),
+   * or null to accept any. `server.ts` sets them on a loopback binding, so a page whose own name was
+   * rebound to 127.0.0.1 (DNS rebinding) cannot use the service, its allowlist or its session cookie.
+   */
+  readonly ownHosts?: () => ReadonlySet<string> | null;
 }
 
 type Handler = (event: H3Event) => Promise<Response> | Response;
@@ -42,9 +48,32 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return errorResponse(new ApiError(500, 'internal_error', 'The service failed unexpectedly.'));
   };
 
-  /** One route: method check (405), then limits (429), auth (401), then the handler. */
+  /**
+   * Refuses what a browser page of another site could send: on the API and `/mcp` a foreign `Origin`
+   * (the MCP transport spec requires this check), and on a loopback binding a browser request with a
+   * foreign `Host` (a page whose own name was rebound to 127.0.0.1 is same-origin with itself, so only
+   * the Host tells). Browsers mark their requests with `Origin` (every POST) or `Sec-Fetch-*`; other
+   * clients, which cannot be rebound, may send any Host.
+   */
+  const checkSite = (event: H3Event, guarded: boolean) => {
+    const hosts = deps.ownHosts?.() ?? null;
+    const host = (event.req.headers.get('host') ?? '').toLowerCase();
+    const fromBrowser = event.req.headers.has('origin') || event.req.headers.has('sec-fetch-site') || event.req.headers.has('sec-fetch-mode');
+    if (hosts && fromBrowser && !hosts.has(host)) {
+      throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts].join(', ')}.`);
+    }
+    const origin = event.req.headers.get('origin');
+    // Behind a trusted proxy that rewrites Host, the name the browser used is in X-Forwarded-Host.
+    const forwardedHost = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    if (guarded && origin !== null && !sameHost(origin, forwardedHost || event.url.host)) {
+      throw new ApiError(403, 'forbidden_origin', 'Requests from pages of other sites are not accepted; use the UI of this service or call the API without an Origin header.');
+    }
+  };
+
+  /** One route: site check (403), method check (405), then limits (429), auth (401), then the handler. */
   const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: Handler): Handler => async (event) => {
     try {
+      checkSite(event, guarded);
       if (!methods.includes(event.req.method)) {
         throw new ApiError(405, 'method_not_allowed', `${path} accepts ${methods.join(', ')}.`, undefined, { allow: methods.join(', ') });
       }
@@ -112,6 +141,22 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return deps.mcpHandler(new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) }));
   }));
 
-  app.all('/**', (event) => errorResponse(new ApiError(404, 'not_found', `Nothing at ${event.url.pathname}.`)));
+  app.all('/**', (event) => {
+    try {
+      checkSite(event, false);
+    } catch (error) {
+      return asResponse(error);
+    }
+    return errorResponse(new ApiError(404, 'not_found', `Nothing at ${event.url.pathname}.`));
+  });
   return app;
+}
+
+/** True when the `Origin` header names the host the request was sent to. */
+function sameHost(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false; // `null` (sandboxed frames, file: pages) and garbage are foreign
+  }
 }

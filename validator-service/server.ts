@@ -46,7 +46,8 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
     ...(options.now ? { now: options.now } : {}),
   });
   const mcpHandler = createMcpFace(createValidatorTools(core));
-  const app = createValidatorApp({ core, mcpHandler, ...(options.now ? { now: options.now } : {}) });
+  let ownHosts: ReadonlySet<string> | null = null;
+  const app = createValidatorApp({ core, mcpHandler, ownHosts: () => ownHosts, ...(options.now ? { now: options.now } : {}) });
   const server: Server = createServer(toNodeHandler(app));
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4000;
@@ -56,6 +57,11 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // On loopback only this machine's own names are answered (DNS-rebinding defence, see app.ts);
+  // on other interfaces the names are the deployment's (proxies, DNS), so any Host is accepted.
+  if (isLoopback(address.address)) {
+    ownHosts = new Set([`${shownHost}:${address.port}`, `localhost:${address.port}`, `127.0.0.1:${address.port}`, `[::1]:${address.port}`]);
+  }
   return {
     url: `http://${shownHost}:${address.port}`,
     config,
@@ -64,4 +70,8 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
       server.closeAllConnections();
     }),
   };
+}
+
+function isLoopback(address: string): boolean {
+  return /^127\./.test(address) || address === '::1' || address === '::ffff:127.0.0.1';
 }

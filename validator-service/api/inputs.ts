@@ -71,6 +71,8 @@ function readRpcNodes(value: unknown, field: string): Record<string, string> {
   return value as Record<string, string>;
 }
 
+const MAX_UINT256 = 2n ** 256n - 1n;
+
 export interface LookupInput { readonly agentId: string; readonly chainId: number; readonly rpcNodes: Readonly<Record<string, string>> }
 
 /** `/api/lookup` body. */
@@ -80,6 +82,8 @@ export function readLookupInput(body: Record<string, unknown>): LookupInput {
   if (agentId === undefined) throw bad('agentId', 'is required');
   const idText = typeof agentId === 'number' && Number.isSafeInteger(agentId) ? String(agentId) : typeof agentId === 'string' ? agentId.trim() : null;
   if (idText === null || !/^(0|[1-9]\d{0,77})$/.test(idText)) throw bad('agentId', 'must be a non-negative integer (number or decimal string)');
+  // Token ids are uint256: a larger one cannot be encoded into the registry call at all.
+  if (BigInt(idText) > MAX_UINT256) throw bad('agentId', 'must be at most 2^256 - 1 (a uint256 token id)');
   const chainValue = body['chainId'];
   if (chainValue === undefined) throw bad('chainId', 'is required');
   const chainId = parseChainId(chainValue);

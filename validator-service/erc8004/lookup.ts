@@ -133,13 +133,16 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
       throw new LookupError('rpc_unreachable', `The RPC node ${rpcOrigin} of ${chain.name} could not be resolved: ${shortMessage(error)}`);
     }
   }
-  const signal = AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), ...(deps.signal ? [deps.signal] : [])]);
+  // AbortSignal.timeout throws on a fractional delay, and callers derive theirs from budgets (80 % of
+  // what is left of a deadline), so it is rounded here rather than trusted to be whole.
+  const timeoutMs = Math.max(1, Math.ceil(deps.timeoutMs));
+  const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(deps.signal ? [deps.signal] : [])]);
   let rpcCalls = 0;
   let rpcRequests = 0;
   const transport = http(rpcUrl, {
     batch: { wait: 0 },
     retryCount: 0,
-    timeout: deps.timeoutMs,
+    timeout: timeoutMs,
     fetchFn: async (input, init) => {
       rpcRequests += 1;
       const body = typeof init?.body === 'string' ? init.body : '';

@@ -29,6 +29,24 @@ export interface GuardedFetchOptions extends TargetPolicy {
    * connected to an address that passed the checks: pooled sockets are keyed by that address.
    */
   readonly agents?: ConnectionPools;
+  /**
+   * Bytes all requests sharing it may read together (one assessment's, see `assessment-network.ts`):
+   * `maxBytes` bounds one response, but an endpoint can make an assessment ask for many.
+   */
+  readonly budget?: ByteBudget;
+}
+
+/** A count of response bytes shared by several requests. */
+export interface ByteBudget {
+  readonly limit: number;
+  /** Counts `bytes`; false once the total is over the limit. */
+  take(bytes: number): boolean;
+}
+
+/** A budget of `limit` bytes. */
+export function byteBudget(limit: number): ByteBudget {
+  let used = 0;
+  return { limit, take: (bytes) => (used += bytes) <= limit };
 }
 
 /** The keep-alive agents a guarded fetch may reuse connections from. */
@@ -64,7 +82,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
       const host = url.host;
       const target = await raceSignal(resolveTarget(url, options), signal,
         { ms: timeoutMs, error: () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`) });
-      const args: SendArgs = { url, method, headers, body, target, signal, maxBytes, timeoutMs, ca, agents };
+      const args: SendArgs = { url, method, headers, body, target, signal, maxBytes, timeoutMs, ca, agents, budget: options.budget };
       const response = await send(args).catch((error: unknown) => {
         // A pooled connection the server closed while it was idle fails before any answer: the
         // request never reached the server, so it is sent once more on a fresh connection.
@@ -110,6 +128,15 @@ interface SendArgs {
   readonly timeoutMs: number;
   readonly ca: SecureContext | undefined;
   readonly agents: ConnectionPools | undefined;
+  readonly budget: ByteBudget | undefined;
+}
+
+/**
+ * The reason phrase as `Response` accepts it. node:http passes control characters through, and
+ * `new Response` throws on them; the phrase carries no meaning, so an unusable one is dropped.
+ */
+function readableStatusText(text: string | undefined): string {
+  return text !== undefined && /^[\t\x20-\x7e\x80-\xff]*$/.test(text) ? text : '';
 }
 
 /** A reused keep-alive socket was closed by the server before it answered (internal, retried once). */
@@ -130,9 +157,11 @@ function send(args: SendArgs): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    // Assigned once node:http accepted the request: `fail` may run before that (see the catch below).
+    let req: http.ClientRequest | undefined;
     const fail = (error: unknown) => {
       cleanup();
-      req.destroy();
+      req?.destroy();
       if (!settled) { settled = true; reject(error); }
       else if (stream) { try { stream.error(error); } catch { /* already closed */ } }
     };
@@ -156,7 +185,23 @@ function send(args: SendArgs): Promise<Response> {
       agent: args.agents?.agentFor(secure) ?? false,
       ...(secure ? { servername: isIP(host) ? '' : host, ...(args.ca ? { secureContext: args.ca } : {}) } : {}),
     };
-    const req = (secure ? https : http).request(requestOptions, (res) => {
+    let created: http.ClientRequest;
+    try {
+      created = (secure ? https : http).request(requestOptions, (res) => {
+        // This runs in node:http's event handler: anything thrown here would stop the whole service.
+        try { respond(res); } catch (error) {
+          res.destroy();
+          fail(new GuardedFetchError('NETWORK', `${url.origin} sent a response that cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+        }
+      });
+    } catch (error) {
+      // node:http refuses some values `Headers` lets through (control characters, e.g. from a header
+      // built out of an endpoint's own data) by throwing here, before any connection is made.
+      const code = (error as NodeJS.ErrnoException).code ?? 'invalid request';
+      return fail(new GuardedFetchError('BAD_URL', `refused to send a request to ${url.origin} that node:http rejects (${code})`, { cause: error }));
+    }
+    req = created;
+    function respond(res: http.IncomingMessage): void {
       const responseHeaders = new Headers();
       for (const [key, value] of Object.entries(res.headers)) {
         for (const v of [value ?? []].flat()) responseHeaders.append(key, v);
@@ -175,25 +220,28 @@ function send(args: SendArgs): Promise<Response> {
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received > maxBytes) return fail(new GuardedFetchError('TOO_LARGE', `response from ${url.origin} exceeds ${maxBytes} bytes`));
+        if (args.budget && !args.budget.take(chunk.length)) {
+          return fail(new GuardedFetchError('TOO_LARGE', `the responses of this assessment exceed ${args.budget.limit} bytes in total`));
+        }
         try { stream?.enqueue(new Uint8Array(chunk)); } catch { /* reader cancelled */ }
       });
       res.on('end', () => { cleanup(); try { stream?.close(); } catch { /* already errored */ } });
       res.on('error', (error) => fail(new GuardedFetchError('NETWORK', `connection to ${url.origin} failed while reading: ${error.message}`, { cause: error })));
+      const response = new Response(bodyStream, { status, statusText: readableStatusText(res.statusMessage), headers: responseHeaders });
+      Object.defineProperty(response, 'url', { value: url.href });
       if (!bodyStream) res.resume();
       settled = true;
-      const response = new Response(bodyStream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
-      Object.defineProperty(response, 'url', { value: url.href });
       resolve(response);
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => {
+    }
+    created.on('error', (error: NodeJS.ErrnoException) => {
       if (settled && !stream) return;
-      if (!settled && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+      if (!settled && created.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         return fail(new StaleConnectionError(error.code));
       }
       fail(error instanceof GuardedFetchError || error.name === 'AbortError'
         ? error
         : new GuardedFetchError('NETWORK', `could not reach ${url.origin}: ${error.code ?? error.message}`, { cause: error }));
     });
-    req.end(args.body ?? undefined);
+    created.end(args.body ?? undefined);
   });
 }

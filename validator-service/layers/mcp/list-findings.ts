@@ -18,7 +18,7 @@ export function reportList(findings: Findings<McpCode>, name: string, list: List
     findings.add(code, `${name} failed on page ${list.pages + 1}: ${list.error}`, name);
   }
   if (list.repeatedCursor) findings.add('MCP-012', `${name} returned a cursor it had already returned; stopped after ${list.pages} page(s).`, `${name}.nextCursor`);
-  if (list.truncated) findings.add('MCP-012', `${name} still had more pages after ${list.pages}; stopped.`, `${name}.nextCursor`);
+  if (list.truncated) findings.add('MCP-012', `${name} still had more after ${list.pages} page(s) and ${list.items.length} item(s); stopped.`, `${name}.nextCursor`);
 }
 
 /** Number of items listed, 0 when not listed. */
