@@ -4,7 +4,10 @@
  * values of server params in the forms an upstream or a hook may echo them in: raw, URL-encoded
  * (both flavours), JSON-escaped (also with `\uXXXX` and `\/`), HTML-escaped, and base64 (standard
  * and URL-safe, at each of the three byte alignments, so a secret inside a longer encoded text is
- * found too), plus the per-schema secret tokens of `secret-token.ts`.
+ * found too), plus the per-schema secret tokens of `secret-token.ts`. The text forms are found in
+ * any letter case: a secret in a URL's host comes back lowercased in every message that names the
+ * host (`upstream abcd.api.example refused the connection`), and upstreams upper-case what they echo.
+ * Base64 fragments keep their case (folded, short ones would match unrelated encoded data).
  */
 export type Redact = (text: string) => string;
 
@@ -38,30 +41,67 @@ function base64Fragments(bytes: Buffer): string[] {
   return out;
 }
 
-/** Every form of one secret the redactor looks for. */
-export function secretForms(secret: string): string[] {
+/** The forms of one secret as text (found in any letter case). */
+function textForms(secret: string): string[] {
   const forms = new Set<string>([secret, encodeURIComponent(secret), encodeURI(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
   const json = JSON.stringify(secret).slice(1, -1);
   forms.add(json);
   forms.add(json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   forms.add(json.replace(/\//g, '\\/'));
   for (const table of HTML_ESCAPES) forms.add(htmlEscape(secret, table));
-  for (const fragment of base64Fragments(Buffer.from(secret, 'utf8'))) forms.add(fragment);
   return [...forms];
+}
+
+/** Every form of one secret the redactor looks for. */
+export function secretForms(secret: string): string[] {
+  return [...new Set([...textForms(secret), ...base64Fragments(Buffer.from(secret, 'utf8'))])];
+}
+
+/**
+ * `text` in lower case with every character still at its index, so a match found in it is a match
+ * at the same place in `text`. `toLowerCase` keeps the length of everything but U+0130 (İ → i̇).
+ */
+const foldCase = (text: string): string => (text.includes('\u0130') ? text.replace(/\u0130/g, 'i') : text).toLowerCase();
+
+/** `text` with each place where its folded form `lowered` holds `folded` replaced. */
+function replaceFolded(text: string, lowered: string, folded: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = lowered.indexOf(folded); at !== -1; at = lowered.indexOf(folded, at + folded.length)) {
+    out += text.slice(from, at) + REDACTED;
+    from = at + folded.length;
+  }
+  return out + text.slice(from);
 }
 
 /** Builds the redactor for a set of secret values. */
 export function createRedactor(secrets: Iterable<string>): Redact {
-  const forms = new Set<string>();
+  const forms = new Map<string, { readonly form: string; readonly anyCase: boolean }>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    for (const form of secretForms(secret)) forms.add(form);
+    for (const form of textForms(secret)) forms.set(`i:${foldCase(form)}`, { form: foldCase(form), anyCase: true });
+    for (const form of base64Fragments(Buffer.from(secret, 'utf8'))) forms.set(`b:${form}`, { form, anyCase: false });
   }
-  const ordered = [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  // Longest first, so a shorter form inside a longer one never breaks the longer one's match.
+  const ordered = [...forms.values()].filter((f) => f.form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.form.length - a.form.length);
   if (ordered.length === 0) return (text) => text;
   return (text) => {
     let out = text;
-    for (const form of ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    let lowered: string | undefined;
+    for (const { form, anyCase } of ordered) {
+      if (!anyCase) {
+        if (out.includes(form)) {
+          out = out.split(form).join(REDACTED);
+          lowered = undefined;
+        }
+        continue;
+      }
+      lowered ??= foldCase(out);
+      if (lowered.includes(form)) {
+        out = replaceFolded(out, lowered, form);
+        lowered = undefined;
+      }
+    }
     return out;
   };
 }

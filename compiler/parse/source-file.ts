@@ -25,11 +25,30 @@ export function parseModule(file: string, text: string): SourceFile {
   return sharedProject().createSourceFile(`/virtual/${counter}.mjs`, text, { overwrite: true, scriptKind: ts.ScriptKind.JS });
 }
 
-/** Syntax errors of a parsed module, as `{ message, line, column }` (1-based). */
+/** A compiler host that knows one parsed file and nothing else (no lib, no other module). */
+const singleFileHost = (file: ts.SourceFile): ts.CompilerHost => ({
+  getSourceFile: (name) => (name === file.fileName ? file : undefined),
+  fileExists: (name) => name === file.fileName,
+  readFile: () => undefined,
+  getDefaultLibFileName: () => 'lib.d.ts',
+  writeFile: () => undefined,
+  getCurrentDirectory: () => '/',
+  getCanonicalFileName: (name) => name,
+  useCaseSensitiveFileNames: () => true,
+  getNewLine: () => '\n',
+});
+
+/**
+ * Syntax errors of a parsed module, as `{ message, line, column }` (1-based). Besides what the
+ * parser reports, TypeScript-only syntax (`x!`, `x as T`, type annotations, `enum`, …): TypeScript
+ * parses it in a `.mjs` file without a parse error, the scan would pass it, and the sandbox (a
+ * JavaScript engine) could only refuse the printed handlers at call time.
+ */
 export function syntaxErrors(source: SourceFile): { message: string; line: number; column: number }[] {
-  const diagnostics = (source.compilerNode as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  return diagnostics.map((d) => {
-    const { line, character } = source.compilerNode.getLineAndCharacterOfPosition(d.start);
+  const file = source.compilerNode;
+  const program = ts.createProgram({ rootNames: [file.fileName], options: { allowJs: true, noLib: true, noResolve: true, types: [] }, host: singleFileHost(file) });
+  return program.getSyntacticDiagnostics(file).map((d) => {
+    const { line, character } = file.getLineAndCharacterOfPosition(d.start ?? 0);
     return { message: ts.flattenDiagnosticMessageText(d.messageText, '\n'), line: line + 1, column: character + 1 };
   });
 }

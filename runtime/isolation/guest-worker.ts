@@ -55,8 +55,11 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
   const limitOf = (message: string): Limit | undefined =>
     /interrupted/i.test(message) ? 'time' : /out of memory/i.test(message) ? 'memory' : /stack overflow/i.test(message) ? 'stack' : undefined;
 
+  /** As the harness cuts what it describes: an error's text never grows with what the guest allocated. */
+  const cut = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
   /** Reads a guest error (already outside the harness) without running guest code for long. */
-  const describeHandle = (context: any, handle: any): string => {
+  const describeWhole = (context: any, handle: any): string => {
     deadline = 0; // any getter reached from here is interrupted at once
     try {
       if (context.typeof(handle) !== 'object') return String(context.dump(handle));
@@ -77,6 +80,13 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       handle.dispose();
     }
   };
+
+  /**
+   * A guest error (thrown while a library or the handler module loads, or by the engine), cut like
+   * the harness's own: a module that throws a 100 MB string must not become a 100 MB tool error,
+   * sent again on every call of the schema's tools.
+   */
+  const describeHandle = (context: any, handle: any): string => cut(describeWhole(context, handle));
 
   const unwrap = (context: any, result: any): any => {
     if (result.error) {

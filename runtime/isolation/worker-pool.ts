@@ -43,7 +43,10 @@ export interface GuestCall {
 }
 
 export interface PoolOptions {
-  /** Worker threads at most (default 2). */
+  /**
+   * Worker threads (default 2); one more is started only for a schema that has no call running
+   * while every worker is busy with other schemas' calls (see `#pump`).
+   */
   readonly workers?: number;
   readonly limits?: Partial<GuestLimits>;
   /** Time the guest gets past its deadline to answer before its worker is terminated, ms (default 500). */
@@ -169,16 +172,25 @@ export class WorkerPool {
     await Promise.all(this.#slots.map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down' })));
   }
 
+  /**
+   * Starts queued calls, oldest first, on idle workers (one holding the call's schema when there is
+   * one). One schema never holds more than `#max` workers, and a call whose schema has nothing
+   * running may start one worker more when every worker is busy: so a schema whose hooks spin to
+   * the deadline, called several times at once, cannot make every other schema's hooks wait behind
+   * it (they would time out queued), while calls of one schema still run side by side.
+   */
   #pump(): void {
-    while (this.#queue.length > 0) {
-      const idle = this.#slots.filter((slot) => !slot.running && !slot.stopped);
-      const next = this.#queue[0]!;
+    for (let index = 0; index < this.#queue.length; ) {
+      const next = this.#queue[index]!;
+      const running = this.#slots.filter((s) => s.running?.pending.call.schema === next.call.schema).length;
+      const idle = running >= this.#max ? [] : this.#slots.filter((s) => !s.running && !s.stopped);
       let slot = idle.find((s) => s.defined.has(next.call.schema)) ?? idle[0];
+      if (!slot && running < this.#max && this.#slots.length < this.#max + (running === 0 ? 1 : 0)) slot = this.#spawn();
       if (!slot) {
-        if (this.#slots.length >= this.#max) return;
-        slot = this.#spawn();
+        index += 1;
+        continue;
       }
-      this.#queue.shift();
+      this.#queue.splice(index, 1);
       this.#start(slot, next);
     }
   }
