@@ -19,6 +19,9 @@ export interface EchoUpstreams {
   readonly seen: Seen[];
   /** Requests that reached the other HTTPS origin and the plain-HTTP one. */
   readonly elsewhere: Seen[];
+  /** `https://127.0.0.1:<port>` of the other HTTPS origin, and `http://127.0.0.1:<port>` of the plain one. */
+  readonly otherOrigin: string;
+  readonly plainOrigin: string;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,8 @@ export async function startEchoUpstreams(ca: TestCa): Promise<EchoUpstreams> {
     origin: `https://127.0.0.1:${port}`,
     seen,
     elsewhere,
+    otherOrigin: `https://127.0.0.1:${otherPort}`,
+    plainOrigin: `http://127.0.0.1:${plainPort}`,
     async close() {
       for (const server of [main, other, plain]) {
         server.closeAllConnections();
