@@ -24,7 +24,7 @@ export const frontEndRules = {
   PAR004: e('legacy v1 schema (`export const schema`) is not supported: migrate to `export const main`'),
   PAR005: e('a key is written twice in the same object literal (the later one would silently win)'),
   PAR006: e('the file cannot be analysed (the parser ran out of stack on deep nesting, or failed): the rest of the tree is still checked'),
-  PAR007: e('a symbolic link in the schema tree was skipped: it leads outside the tree, nowhere, or around in a loop'),
+  PAR007: e('a symbolic link in the schema tree was skipped: it leads outside the tree (a prompt or skill file: outside its schema directory), nowhere, or around in a loop'),
 
   VAL001: e('the schema must export `main` as a named export'),
   VAL002: e('`main` must be an object'),

@@ -12,11 +12,32 @@ import type { Reporter } from '../validate/reporter.ts';
 import { checkSkillFile, findSkillCycles, type SkillDeclaration } from '../validate/skills.ts';
 import { readDataExport } from './data-module.ts';
 import type { FileSystem } from './file-system.ts';
+import { isInside } from './find-schema-files.ts';
+
+/**
+ * Where a schema's content file leads when it is a link out of the schema's directory, else
+ * undefined. Such a file is not read: its text would be embedded in the build's output and served
+ * (any file of the machine that parses as a data module), as links out of the schema tree are not
+ * followed either (PAR007).
+ */
+export function linkOutside(path: string, schemaFile: string, fs: FileSystem): string | undefined {
+  const real = fs.realPath?.(path);
+  const root = fs.realPath?.(dirname(schemaFile));
+  return real !== undefined && root !== undefined && !isInside(root, real) ? real : undefined;
+}
+
+const outsideMessage = (what: string, file: string, real: string): string =>
+  `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that stay inside it are followed`;
 
 export function loadPrompts(schemaFile: string, declarations: readonly PromptDeclaration[], names: SchemaNames, fs: FileSystem, r: Reporter, out: Diagnostic[]): PromptModel[] {
   const prompts: PromptModel[] = [];
   for (const { name, contentFile } of declarations) {
     const path = join(dirname(schemaFile), contentFile);
+    const escapes = linkOutside(path, schemaFile, fs);
+    if (escapes !== undefined) {
+      r.report('PAR007', ['prompts', name, 'contentFile'], outsideMessage(`prompt ${name}`, contentFile, escapes));
+      continue;
+    }
     const text = fs.readText(path);
     if (text === undefined) {
       r.report('PRM008', ['prompts', name, 'contentFile'], `prompt ${name}: content file ${contentFile} does not exist`);
@@ -45,6 +66,11 @@ export function loadSkills(schemaFile: string, declarations: readonly SkillDecla
   const graph = new Map<string, string[]>();
   for (const { name, file } of declarations) {
     const path = join(dirname(schemaFile), file);
+    const escapes = linkOutside(path, schemaFile, fs);
+    if (escapes !== undefined) {
+      r.report('PAR007', ['skills', name, 'file'], outsideMessage(`skill ${name}`, file, escapes));
+      continue;
+    }
     const text = fs.readText(path);
     if (text === undefined) {
       r.report('SKL017', ['skills', name, 'file'], `skill ${name}: file ${file} does not exist`);

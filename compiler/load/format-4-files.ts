@@ -11,8 +11,10 @@ import { isObject, isString, isStringArray, type Obj } from '../validate/checks.
 import type { SchemaNames } from '../validate/content-placeholders.ts';
 import { checkSelection } from '../validate/format-4/selection.ts';
 import { checkSkill4 } from '../validate/format-4/skills-4.ts';
+import { linkOutside } from './content-files.ts';
 import { readDataExport } from './data-module.ts';
 import type { FileSystem } from './file-system.ts';
+import { skippedLink } from './find-schema-files.ts';
 
 /** The skills of the schema's folder, when this schema owns them (the folder's first `.mjs` file). */
 export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSystem, out: Diagnostic[]): SkillModel[] {
@@ -24,6 +26,11 @@ export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSyst
   const skills: SkillModel[] = [];
   for (const file of files) {
     const path = join(skillsDir, file);
+    const escapes = linkOutside(path, schemaFile, fs);
+    if (escapes !== undefined) {
+      out.push(skippedLink(path, `leads outside the schema's directory (to ${escapes})`));
+      continue;
+    }
     const text = fs.readText(path);
     if (text === undefined) continue;
     const data = readDataExport(path, text, 'skill');
