@@ -11,6 +11,7 @@ import { WorkerPool, type PoolOptions } from './isolation/worker-pool.ts';
 import type { SchemaModel, ToolModel } from './model.ts';
 import { createRedactor, REDACTED } from './redact.ts';
 import { collectServerKeys } from './request-assembly.ts';
+import { reservedAmong, reservedServerParam, reservedServerParamText } from './reserved-server-params.ts';
 import { createRuntimeTool, describeTool, listEntryOf, type RuntimeTool, type ToolContext } from './runtime-tool.ts';
 import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
 import { loadServerParams } from './server-params.ts';
@@ -110,9 +111,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const allParams = options.serverParams ?? loadServerParams();
   const source = sourceOf(options.schemas);
   const secretKeys = options.secretKeys ?? secretKeysOf(allSchemas(source));
-  // Only declared keys are used: the rest of the environment never reaches a request.
+  // Only declared keys are used: the rest of the environment never reaches a request, nor does a
+  // reserved key even when declared (a model that skipped the compiler's VAL111).
   const serverParams: Record<string, string> = {};
-  for (const key of secretKeys) if (allParams[key] !== undefined) serverParams[key] = allParams[key];
+  for (const key of secretKeys) if (allParams[key] !== undefined && reservedServerParam(key) === undefined) serverParams[key] = allParams[key];
   const tokens = createSecretTokens();
   const redactSecrets = createRedactor(Object.values(serverParams));
   // Tokens can only show up in text that passed through a handler or an error; a cheap check first.
@@ -174,11 +176,32 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
 }
 
+/** The reserved server params a schema declares or uses, by model (computed once per schema). */
+const reservedKeys = new WeakMap<SchemaModel, readonly string[]>();
+
+function reservedKeysOf(schema: SchemaModel): readonly string[] {
+  let keys = reservedKeys.get(schema);
+  if (keys === undefined) reservedKeys.set(schema, (keys = reservedAmong(collectServerKeys(new Set(schema.requiredServerParams), schema, schema.tools))));
+  return keys;
+}
+
+/**
+ * A tool as served. Every tool of a schema that declares or uses a reserved server param (a model
+ * that skipped the compiler's VAL111) is listed as usual and answers each call with the refusal,
+ * naming the keys: nothing is validated, assembled or sent, and the values were never read.
+ */
+function servedTool(schema: SchemaModel, tool: ToolModel, name: string, context: ToolContext): RuntimeTool {
+  const reserved = reservedKeysOf(schema);
+  if (reserved.length === 0) return createRuntimeTool(schema, tool, name, context);
+  const text = `${name} cannot be called: ${reserved.map(reservedServerParamText).join('; ')}; nothing was sent`;
+  return { ...describeTool(schema, tool, name), call: async () => ({ content: [{ type: 'text', text }], isError: true }) };
+}
+
 /** Every tool built now; the listing derived from them on first use. */
 function eagerTools(schemas: readonly SchemaModel[], context: ToolContext): ServedTools & { tools: RuntimeTool[] } {
   const entries = toolEntries(schemas);
   const names = wireNamesOf(entries);
-  const tools = entries.map(({ schema, tool }, index) => createRuntimeTool(schema, tool, names[index]!, context));
+  const tools = entries.map(({ schema, tool }, index) => servedTool(schema, tool, names[index]!, context));
   let byName: Map<string, RuntimeTool> | undefined;
   let listing: Tool[] | undefined;
   return {
@@ -218,7 +241,7 @@ function lazyTools(source: SchemaSource, given: readonly Tool[] | (() => readonl
   const toolAt = (index: number): RuntimeTool => {
     const schemaIndex = owner[index]!;
     const schema = source.at(schemaIndex);
-    return (built[index] ??= createRuntimeTool(schema, schema.tools[index - starts[schemaIndex]!]!, listingNow()[index]!.name, context));
+    return (built[index] ??= servedTool(schema, schema.tools[index - starts[schemaIndex]!]!, listingNow()[index]!.name, context));
   };
   return {
     get listing() {

@@ -7,6 +7,7 @@
 import type { HttpMethod, ParameterModel, SchemaModel, Template, ToolModel } from './model.ts';
 import { mapStringsDeep } from './redact.ts';
 import type { SchemaTokens, SecretTokens } from './secret-token.ts';
+import { ReservedServerParamError, reservedServerParam } from './reserved-server-params.ts';
 import { MissingServerParamError, ToolError } from './tool-error.ts';
 
 /** The request as handlers see it (`struct` in the hook signatures). */
@@ -112,10 +113,12 @@ export interface ResolvedRequest extends RequestStruct {
 
 /**
  * Puts the real server values in place of the schema's own tokens (a token of another schema, or
- * one made up, fails the call); a token for an unset key names the variable.
+ * one made up, fails the call); a token for an unset key names the variable, and one for a reserved
+ * key (`PATH`, `AWS_…`: reserved-server-params.ts) fails the call whatever `params` holds.
  */
 export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, params: Readonly<Record<string, string>>): ResolvedRequest {
   const lookup = (key: string): string => {
+    if (reservedServerParam(key) !== undefined) throw new ReservedServerParamError(key);
     const value = params[key];
     if (value === undefined || value === '') throw new MissingServerParamError(key);
     return value;

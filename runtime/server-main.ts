@@ -8,6 +8,7 @@
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
 import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import { reservedAmong } from './reserved-server-params.ts';
 import { allSchemas } from './schema-source.ts';
 import { loadServerParams } from './server-params.ts';
 import { serveHttp } from './serve-http.ts';
@@ -82,10 +83,12 @@ function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], 
 export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs }): Promise<void> {
   const args = options.serve ?? parseServeArgs(options.argv);
   const serverParams = options.serverParams ?? loadServerParams();
-  // Computed once (or taken from the build) for both the runtime and the warning below.
+  // Computed once (or taken from the build) for both the runtime and the warnings below.
   const secretKeys = [...(options.secretKeys ?? secretKeysOf(allSchemas(options.schemas)))];
   const runtime = createRuntime({ ...options, serverParams, secretKeys });
-  const missing = secretKeys.filter((key) => !serverParams[key]).sort();
+  const reserved = reservedAmong(secretKeys);
+  if (reserved.length > 0) process.stderr.write(`toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`);
+  const missing = secretKeys.filter((key) => !serverParams[key] && !reserved.includes(key)).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);

@@ -7,11 +7,13 @@
  *    told apart and share one rank).
  *
  * So an explicit environment (client config or shell) overrides the user-wide file. Params are never
- * read from the MCP client over the protocol.
+ * read from the MCP client over the protocol, and a reserved name (the machine's, the shell's, the
+ * runtime's or a credential chain's: reserved-server-params.ts) is never read from either place.
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { reservedServerParam } from './reserved-server-params.ts';
 
 /** Parses `KEY=value` lines; malformed lines are skipped (the file is the user's, not ours). */
 export function parseEnvFile(text: string): Record<string, string> {
@@ -30,7 +32,7 @@ export function parseEnvFile(text: string): Record<string, string> {
   return params;
 }
 
-/** Merged server params: `~/.toolkit/.env`, overridden by the process environment. */
+/** Merged server params: `~/.toolkit/.env`, overridden by the process environment; reserved names left out. */
 export function loadServerParams(options: { env?: NodeJS.ProcessEnv; homeDir?: string } = {}): Record<string, string> {
   const env = options.env ?? process.env;
   const homeDir = options.homeDir ?? homedir();
@@ -40,7 +42,8 @@ export function loadServerParams(options: { env?: NodeJS.ProcessEnv; homeDir?: s
   } catch {
     // No file: the environment alone is fine.
   }
-  const params: Record<string, string> = { ...fromFile };
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) params[key] = value;
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fromFile)) if (reservedServerParam(key) === undefined) params[key] = value;
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && reservedServerParam(key) === undefined) params[key] = value;
   return params;
 }

@@ -5,8 +5,13 @@
 // MCP eras (2026-07-28 and 2025) either way. `--toolset` / `--no-toolset` choose the toolset mode
 // (search_tools, describe_tool, call_tool), which is on by default for a listing over 50 KB.
 // Imported, it exports `createTools()` for typed programmatic calls (types in the .d.mts beside it).
+import { boundRegexBacktracking } from './runtime/bounded-regex.ts';
 import { launchBundle } from './runtime/code-cache.ts';
 
+// A bundle whose schemas have a regex() bounds its backtracking (runtime/bounded-regex.ts) before its
+// code is compiled: V8 keys the code cache by its flags, so set later, each start would reject the
+// cache the one before saved. A bundle without one leaves V8's flags as they are.
+if (%%BOUND_REGEX%%) boundRegexBacktracking();
 const code = launchBundle(import.meta.url, %%CODE_FILE%%);
 
 export const createTools = code.createTools;

@@ -108,6 +108,9 @@ export const frontEndRules = {
   VAL107: w("format 4: a shared-list enum is written enum({{listName:field}}); the '$listName' option is the 3.x form"),
   VAL108: i('format 4: async on a tool is reserved and ignored'),
   VAL110: e('format 4: selection tools, resources and prompts are full IDs with /; skills are bare names without /'),
+  // Every format: what a schema may ask of the machine it runs on.
+  VAL111: e("a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's (PATH, NODE_OPTIONS, AWS_*, …)"),
+  VAL112: e('regex() must not use backreferences or lookarounds: only a backtracking engine runs them, in unbounded time on the server'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

@@ -4,6 +4,7 @@
  * answer computed ahead of time (with its hash), and one typed interface over all of them.
  */
 import { canonicalJson } from '../../runtime/canonical-json.ts';
+import { needsRegexBound } from '../../runtime/bounded-regex.ts';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
@@ -167,7 +168,8 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     LIBRARIES: libraryObject,
     VERSION: literal(version),
   });
-  const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name) });
+  const boundRegex = needsRegexBound(parts.map(({ model, tools }) => narrowModel(model, tools)));
+  const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name), BOUND_REGEX: String(boundRegex) });
   return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools };
 }
 

@@ -1,4 +1,5 @@
-/** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039). */
+/** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039, VAL111). */
+import { reservedServerParam, reservedServerParamText } from '../../runtime/reserved-server-params.ts';
 import type { Reporter } from './reporter.ts';
 import { isNonEmptyString, isObject, isString, isStringArray, SEMVER, KEBAB_NAME, show, toolContainer, type Obj } from './checks.ts';
 
@@ -46,6 +47,12 @@ export function checkMainFields(main: Obj, r: Reporter, format: 2 | 3 | 4 = 3): 
   const arrays = [['docs', 'VAL020'], ['tags', 'VAL021'], ['requiredServerParams', 'VAL022'], ['requiredLibraries', 'VAL025']] as const;
   for (const [field, rule] of arrays) {
     if (main[field] !== undefined && !isStringArray(main[field])) r.report(rule, [field], `main.${field} must be an array of strings`);
+  }
+  // Server params are read from the environment too: a schema never gets the machine's own variables.
+  if (isStringArray(main.requiredServerParams)) {
+    main.requiredServerParams.forEach((key, i) => {
+      if (reservedServerParam(key) !== undefined) r.report('VAL111', ['requiredServerParams', i], `${reservedServerParamText(key)}; name the API key after its API instead`);
+    });
   }
   if (isStringArray(main.tags)) {
     main.tags.forEach((tag, i) => {

@@ -1,4 +1,5 @@
-/** Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059). */
+/** Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059, VAL112). */
+import { unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
 import type { Reporter } from './reporter.ts';
 import { isObject, isString, show } from './checks.ts';
 import { LIST_INTERPOLATION_ANYWHERE, parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
@@ -54,6 +55,9 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
     const problem = optionProblem(option.kind, option.argument, primitive);
     if (problem) r.report('VAL053', where, `tool ${tool}: ${text}: ${problem}`);
     if (option.kind === 'regex') r.report('VAL056', where, `tool ${tool}: regex() is a wild form, not in the spec`);
+    // Only a pattern V8's linear-time engine can take has a bounded cost on the server's thread.
+    const unbounded = option.kind === 'regex' && !problem ? unboundedRegexFeature(option.argument) : undefined;
+    if (unbounded) r.report('VAL112', where, `tool ${tool}: ${text} uses ${unbounded}, which only a backtracking engine runs: one input could hold the server for minutes`);
     if (option.kind === 'length') r.report('VAL057', where, `tool ${tool}: length() is a wild form, not in the spec (use min/max)`);
   });
   if (primitive.kind === 'enum' && primitive.values.length === 0 && primitive.lists.length === 0 && !listOption) {
