@@ -13,10 +13,12 @@
  * a regex; a bundle whose schemas have one (`needsRegexBound`) sets it in its launcher, before its own
  * code is compiled with the code cache it saved (set later, each start would reject that cache).
  *
- * The linear engine cannot run every pattern: backreferences and lookarounds never (those are
- * `unboundedRegexFeature`: VAL112 at compile time, a refused tool at run time), and no repetition
- * counted past 16 (`{40}`, `{5,20}`: wild schemas count `[a-f0-9]{40}`, so those are accepted and
- * still backtrack; keep the body of such a repetition simple).
+ * The linear engine cannot run every pattern. Backreferences and lookarounds never: those are VAL112
+ * at compile time and a refused tool at run time. Nor a repetition counted past 16 (`{17}`, `{0,17}`,
+ * `{16,}`, or nested counts whose product passes 16), which wild schemas write (`[a-f0-9]{40}`) and
+ * hostile ones too (`^(a|aa){1,100}$`, minutes on 61 characters): `linearPattern` writes those as
+ * counts of at most 16 in a row (`X{16}X{16}X{8}`), the same language, and that form is what the
+ * runtime compiles and generated modules carry.
  */
 import type { SchemaModel } from './model.ts';
 import { lazyBuiltin } from './lazy-builtin.ts';
@@ -38,11 +40,50 @@ export function boundRegexBacktracking(): void {
 }
 
 /**
- * What in `pattern` (read as `new RegExp(pattern)` reads it, without flags) only a backtracking
- * engine can run, e.g. "a backreference (\1)"; undefined when V8's linear engine can take it (or
- * could, but for a repetition counted past 16). An invalid pattern is another rule's concern.
+ * Why `pattern` cannot be bounded, e.g. "a backreference (\1), which only a backtracking engine
+ * runs": VAL112, and a tool refused at run time. Undefined exactly when `linearPattern` gives it a form.
  */
 export function unboundedRegexFeature(pattern: string): string | undefined {
+  const form = linearForm(pattern);
+  return typeof form === 'string' ? undefined : form.refused;
+}
+
+/**
+ * `pattern` (read as `new RegExp(pattern)` reads it, without flags) written so V8's linear engine
+ * takes it: `regex.test(s)` answers as the original's for every `s`. A pattern that needs no change
+ * comes back as it was, and so does an invalid one (compiling it fails, as before: another rule's
+ * concern). Undefined when it cannot be bounded (`unboundedRegexFeature` says why).
+ */
+export function linearPattern(pattern: string): string | undefined {
+  const form = linearForm(pattern);
+  return typeof form === 'string' ? form : undefined;
+}
+
+function linearForm(pattern: string): string | { readonly refused: string } {
+  const feature = backtrackingOnlyFeature(pattern);
+  if (feature !== undefined) return { refused: `${feature}, which only a backtracking engine runs` };
+  try {
+    new RegExp(pattern);
+  } catch {
+    return pattern;
+  }
+  // Reading and writing recurse once per group: far below the depth that would exhaust the stack.
+  if (groupsOf(pattern).deepest > MOST_NESTED) return { refused: `groups nested more than ${MOST_NESTED} deep, too deep to bound` };
+  try {
+    const form = write(parse(pattern), 1, false);
+    if (form !== pattern && form.length > LINEAR_FORM_CAP) throw new TooLong('repetitions counted too high to bound');
+    return form;
+  } catch (error) {
+    if (!(error instanceof TooLong)) throw error;
+    return { refused: `${error.what}, whose form for the linear-time engine would pass ${LINEAR_FORM_CAP.toLocaleString('en')} characters` };
+  }
+}
+
+/**
+ * What in `pattern` only a backtracking engine can run, e.g. "a backreference (\1)"; undefined
+ * when V8's linear engine could take it (maybe once its counts are written out).
+ */
+function backtrackingOnlyFeature(pattern: string): string | undefined {
   const { captures, named } = groupsOf(pattern);
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
@@ -50,7 +91,8 @@ export function unboundedRegexFeature(pattern: string): string | undefined {
     if (char === '\\') {
       if (!inClass) {
         // `\N` is a backreference when the pattern has N groups; otherwise a legacy octal or identity escape.
-        const digits = /^[1-9]\d*/.exec(pattern.slice(i + 1))?.[0];
+        DECIMAL.lastIndex = i + 1;
+        const digits = DECIMAL.exec(pattern)?.[0];
         if (digits !== undefined && Number(digits) <= captures) return `a backreference (\\${digits})`;
         // `\k<name>` is one only in a pattern with named groups; elsewhere `\k` is the letter k.
         if (named && pattern.startsWith('k<', i + 1)) return `a named backreference (\\k<${/^k<([^>]*)>?/.exec(pattern.slice(i + 1))?.[1] ?? ''}>)`;
@@ -62,11 +104,14 @@ export function unboundedRegexFeature(pattern: string): string | undefined {
       inClass = true;
     } else if (char === '(' && pattern[i + 1] === '?') {
       const kind = LOOKAROUNDS.find(([opener]) => pattern.startsWith(opener, i));
-      if (kind) return `a ${kind[1]} (${kind[0]}…))`;
+      if (kind) return `a ${kind[1]} (${kind[0]}…)`;
     }
   }
   return undefined;
 }
+
+/** A decimal escape's number, read where it starts (sticky: no copy of the rest of the pattern per backslash). */
+const DECIMAL = /[1-9]\d*/y;
 
 const LOOKAROUNDS: readonly (readonly [string, string])[] = [
   ['(?=', 'lookahead'],
@@ -75,17 +120,21 @@ const LOOKAROUNDS: readonly (readonly [string, string])[] = [
   ['(?<!', 'negative lookbehind'],
 ];
 
-/** How many capturing groups a pattern has, and whether one is named (escapes and classes skipped). */
-function groupsOf(pattern: string): { captures: number; named: boolean } {
+/** How many capturing groups a pattern has, whether one is named, and how deep groups nest (escapes and classes skipped). */
+function groupsOf(pattern: string): { captures: number; named: boolean; deepest: number } {
   let captures = 0;
   let named = false;
   let inClass = false;
+  let depth = 0;
+  let deepest = 0;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
     if (char === '\\') i++;
     else if (inClass) inClass = char !== ']';
     else if (char === '[') inClass = true;
+    else if (char === ')') depth--;
     else if (char === '(') {
+      deepest = Math.max(deepest, ++depth);
       if (pattern[i + 1] !== '?') captures++;
       else if (pattern[i + 2] === '<' && pattern[i + 3] !== '=' && pattern[i + 3] !== '!') {
         captures++;
@@ -93,5 +142,165 @@ function groupsOf(pattern: string): { captures: number; named: boolean } {
       }
     }
   }
-  return { captures, named };
+  return { captures, named, deepest };
 }
+
+/** V8's linear engine copies a repeated part once per count: a count past 16, or nested counts whose product does, it refuses. */
+const MOST_COPIES = 16;
+
+/**
+ * The longest linear form a pattern that needed one may have. Writing counts out multiplies down
+ * nested counts (`((a{1000}){1000}){1000}` would be gigabytes) and nests optional copies, and V8
+ * aborts the whole process (out of memory) compiling a counted regex nested about 2,700 deep. At
+ * 10,000 characters a form nests under 1,000 deep and compiles in milliseconds (Node 20:
+ * `^a{0,15000}$`, 9,378 characters, 12 ms); it is 250 times the longest `regex()` of the wild schemas
+ * we test with. The linear engine's time per input character grows with the form (`^(a|aa){1,3000}$`,
+ * 3,202 characters: 0.04 ms a character).
+ */
+const LINEAR_FORM_CAP = 10_000;
+
+/** How deep groups may nest in a pattern given a linear form (real ones nest a few deep). */
+const MOST_NESTED = 500;
+
+/** Thrown while a form is written, when it would pass the cap. */
+class TooLong {
+  constructor(readonly what: string) {}
+}
+const tooLong = (quantifier: string): TooLong => new TooLong(`a repetition counted too high to bound (${quantifier})`);
+
+/** A pattern read as far as counting needs: alternatives, each a sequence of terms. */
+type Alternatives = Term[][];
+type Term =
+  | { readonly kind: 'atom'; readonly text: string }
+  | { readonly kind: 'group'; readonly open: string; readonly body: Alternatives }
+  | { readonly kind: 'repeat'; readonly body: Term; readonly min: number; readonly max: number; readonly lazy: boolean; readonly quantifier: string };
+
+/** A group's opening: `(`, `(?:` or `(?<name>` (lookarounds never reach the parser). */
+const GROUP = /\((?:\?:|\?<[^>]*>)?/y;
+/** A class, `]` and escapes inside (without the `v` flag classes do not nest; `[]` and `[^]` close at once). */
+const CLASS = /\[(?:[^\\\]]|\\[^])*\]/y;
+/**
+ * One escape as V8 reads it without the `u` flag: `\cJ`, `\x41`, `\u0041`, a legacy octal `\012`,
+ * or a letter (`\x` without two hex digits is `x`, `\u{41}` is `u` counted 41 times); `\c` without
+ * a letter is a backslash, and the `c` the next atom. `\1`…`\9` that are backreferences never get here.
+ */
+const ESCAPE = /\\(?:c[A-Za-z]|x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|[0-3][0-7]{0,2}|[4-7][0-7]?|(?!c)[^])|\\/y;
+/** `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy; any other `{` is a literal (legacy syntax). */
+const QUANTIFIER = /(?:([*+?])|\{(\d+)(,(\d*))?\})(\??)/y;
+
+/** V8 reads a count of 2^31 - 1 or more as no limit. */
+const count = (digits: string): number => (Number(digits) >= 2 ** 31 - 1 ? Infinity : Number(digits));
+
+/** Reads a valid pattern (checked by `new RegExp` first, so no error handling here). */
+function parse(pattern: string): Alternatives {
+  let at = 0;
+  const sticky = (regex: RegExp): string => {
+    regex.lastIndex = at;
+    const text = regex.exec(pattern)![0];
+    at += text.length;
+    return text;
+  };
+  const alternatives = (): Alternatives => {
+    const result: Alternatives = [[]];
+    while (at < pattern.length && pattern[at] !== ')') {
+      if (pattern[at] === '|') {
+        at++;
+        result.push([]);
+      } else result[result.length - 1]!.push(repeated(atom()));
+    }
+    return result;
+  };
+  const atom = (): Term => {
+    switch (pattern[at]) {
+      case '(': {
+        const open = sticky(GROUP);
+        const body = alternatives();
+        at++; // its `)`
+        return { kind: 'group', open, body };
+      }
+      case '[':
+        return { kind: 'atom', text: sticky(CLASS) };
+      case '\\':
+        return { kind: 'atom', text: sticky(ESCAPE) };
+      default:
+        return { kind: 'atom', text: pattern[at++]! };
+    }
+  };
+  const repeated = (body: Term): Term => {
+    QUANTIFIER.lastIndex = at;
+    const match = QUANTIFIER.exec(pattern);
+    if (!match) return body;
+    at += match[0].length;
+    const [quantifier, symbol, min, comma, max, lazy] = match;
+    if (symbol !== undefined) return { kind: 'repeat', body, min: symbol === '+' ? 1 : 0, max: symbol === '?' ? 1 : Infinity, lazy: lazy === '?', quantifier };
+    return { kind: 'repeat', body, min: count(min!), max: comma === undefined ? count(min!) : max === '' ? Infinity : count(max!), lazy: lazy === '?', quantifier };
+  };
+  return alternatives();
+}
+
+/**
+ * The alternatives written back, each repetition whose copies V8 would count past 16 written out.
+ * `copies` is how many times V8 copies this place already (the product of the counts around it);
+ * `asCopy` writes capturing groups as `(?:` (a body written twice may not name a group twice).
+ */
+function write(alternatives: Alternatives, copies: number, asCopy: boolean): string {
+  return alternatives.map((terms) => {
+    const written = terms.map((term) => writeTerm(term, copies, asCopy));
+    // A lone backslash (`\c` without a letter) is one only before its `c`: before a count written
+    // out as `(?:c{16}…)?` it would escape the parenthesis, so it is spelled `\\` there.
+    return written.map((text, i) => (text === '\\' && !written[i + 1]!.startsWith('c') ? '\\\\' : text)).join('');
+  }).join('|');
+}
+
+function writeTerm(term: Term, copies: number, asCopy: boolean): string {
+  switch (term.kind) {
+    case 'atom':
+      return term.text;
+    case 'group':
+      return `${asCopy ? '(?:' : term.open}${write(term.body, copies, asCopy)})`;
+    case 'repeat':
+      return writeRepeat(term, copies, asCopy);
+  }
+}
+
+/**
+ * `X{40}` → `X{16}X{16}X{8}`, `X{5,20}` → `X{5}X{0,15}`, `X{20,}` → `X{16}X{4}X*`, `X{0,40}` →
+ * `(?:X{16}(?:X{9})?)?X{0,15}`: no count past what the place allows (16 over the counts around it).
+ */
+function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, asCopy: boolean): string {
+  const { body, min, max } = term;
+  // V8 copies a body `max` times, or `min + 1` times when unbounded; it drops a count on a body that matches only ''.
+  const own = max === Infinity ? min + 1 : max;
+  if (matchesOnlyEmpty(body) || (min <= MOST_COPIES && (max <= MOST_COPIES || max === Infinity) && copies * own <= MOST_COPIES)) {
+    return writeTerm(body, copies * own, asCopy) + term.quantifier;
+  }
+  const room = copies === 0 ? MOST_COPIES : Math.floor(MOST_COPIES / copies);
+  const optional = max === Infinity ? 1 : max - min;
+  const pieces = Math.ceil(min / room) + Math.ceil(optional / room) + 2;
+  if (pieces > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
+  const copy = writeTerm(body, copies * Math.min(room, Math.max(min, optional)), true);
+  if (pieces * copy.length > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
+  const lazy = term.lazy ? '?' : '';
+  // A copy without a count could read into its neighbours (`\x` then `a` is `\xa`, a backslash then
+  // `c` is `\c`): only a group or a class goes bare.
+  const exactly = (n: number): string => (n === 1 && /^[([]/.test(copy) ? copy : `${copy}{${n}}${lazy}`);
+  // Optional copies: whole chunks nested, then what a chunk would not take, so each length has at
+  // most two ways to match, tried in order. Side by side (`X{0,16}X{0,16}`: seventeen ways to take
+  // 16) a backtracking engine would try them all before V8 falls back to its linear one.
+  const upTo = (n: number): string => {
+    if (n <= room) return n === 0 ? '' : `${copy}${n === 1 ? '?' : `{0,${n}}`}${lazy}`;
+    const chunked = n - (room - 1);
+    let nested = chunked % room === 0 ? '' : `(?:${exactly(chunked % room)})?`;
+    for (let chunk = Math.floor(chunked / room); chunk > 0; chunk--) nested = `(?:${exactly(room)}${nested})?`;
+    return nested + upTo(room - 1);
+  };
+  let form = '';
+  for (let left = min; left > 0; left -= room) form += exactly(Math.min(room, left));
+  form += max === Infinity ? `${copy}*${lazy}` : upTo(max - min);
+  if (form.length > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
+  return form;
+}
+
+/** Whether a term matches only the empty string (`^`, `\b`, `(?:)`, `a{0}`): V8 drops a count on it. */
+const matchesOnlyEmpty = (term: Term): boolean =>
+  term.kind === 'atom' ? /^(?:\^|\$|\\[bB])$/.test(term.text) : term.kind === 'group' ? term.body.every((terms) => terms.every(matchesOnlyEmpty)) : term.max === 0 || matchesOnlyEmpty(term.body);

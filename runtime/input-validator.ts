@@ -2,26 +2,27 @@
  * The zod validator of a tool's input, built on first call (not at start-up, so serving 2,000 tools
  * costs nothing until one is used). Options apply as constraints → optional → default, whatever
  * order the author wrote them in (defect #1); defaults are typed (defect #2); unknown keys are
- * rejected, so a client cannot pass a hidden or server value. A `regex()` only a backtracking engine
- * can run (VAL112, for a model that skipped the compiler) is refused rather than run: its time on
- * the server's thread could not be bounded (bounded-regex.ts).
+ * rejected, so a client cannot pass a hidden or server value. A `regex()` is compiled in its linear
+ * form (counts past 16 written out, so V8's linear-time fallback can take it); one that has none
+ * (VAL112, for a model that skipped the compiler) is refused rather than run: its time on the
+ * server's thread could not be bounded (bounded-regex.ts).
  */
 import * as z from 'zod';
-import { boundRegexBacktracking, unboundedRegexFeature } from './bounded-regex.ts';
+import { boundRegexBacktracking, linearPattern, unboundedRegexFeature } from './bounded-regex.ts';
 import type { ParameterModel, ToolModel } from './model.ts';
 import { typedDefault } from './input-json-schema.ts';
 import { ToolError } from './tool-error.ts';
 
 /**
- * The pattern of a parameter's `regex()`, compiled once its backtracking is bounded (V8's flag is set
- * before the first schema regex is made, not at start: a process that never validates one never
+ * The linear form of a parameter's `regex()`, compiled once its backtracking is bounded (V8's flag is
+ * set before the first schema regex is made, not at start: a process that never validates one never
  * pays for it), or the refusal naming why it cannot be bounded.
  */
 function boundedPattern(parameter: ParameterModel, regex: string): RegExp {
-  const feature = unboundedRegexFeature(regex);
-  if (feature !== undefined) throw new ToolError(`this tool is not served: the regex() of its parameter "${parameter.key}" uses ${feature}, which only a backtracking engine runs, so one input could hold the server for minutes (VAL112)`);
+  const linear = linearPattern(regex);
+  if (linear === undefined) throw new ToolError(`this tool is not served: the regex() of its parameter "${parameter.key}" uses ${unboundedRegexFeature(regex)}, so one input could hold the server for minutes (VAL112)`);
   boundRegexBacktracking();
-  return new RegExp(regex);
+  return new RegExp(linear);
 }
 
 function constrained(parameter: ParameterModel): z.ZodType {

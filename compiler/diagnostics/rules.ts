@@ -110,7 +110,7 @@ export const frontEndRules = {
   VAL110: e('format 4: selection tools, resources and prompts are full IDs with /; skills are bare names without /'),
   // Every format: what a schema may ask of the machine it runs on.
   VAL111: e("a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's (PATH, NODE_OPTIONS, AWS_*, …)"),
-  VAL112: e('regex() must not use backreferences or lookarounds: only a backtracking engine runs them, in unbounded time on the server'),
+  VAL112: e('regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition counted too high to bound (or groups nested too deep): on the server one input could take minutes'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

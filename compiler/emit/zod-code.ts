@@ -1,8 +1,10 @@
 /**
  * Static zod code for a tool's input, written out as source text: `z.object({ ids: z.string().min(1) })`.
  * No JSON-Schema→zod conversion and no `eval` at run time: the validator is ordinary code in the
- * generated module. Options apply in the normalized order: constraints → optional → default.
+ * generated module. Options apply in the normalized order: constraints → optional → default. A
+ * `regex()` is written in its linear form (counts past 16 written out), the same for the same pattern.
  */
+import { linearPattern, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
 import type { ParameterModel, ToolModel } from '../../runtime/model.ts';
 import { typedDefault } from '../../runtime/input-json-schema.ts';
 import { literal, propertyName } from './code-writer.ts';
@@ -46,13 +48,20 @@ function parameterZod(parameter: ParameterModel, file: string): string {
     const value = options[name];
     if (value === undefined) continue;
     if (!allowed.includes(name)) throw new EmitError(file, `parameter "${parameter.key}": ${name}() does not apply to ${parameter.type.kind}()`);
-    code += name === 'regex' ? `.regex(new RegExp(${literal(value as string)}))` : `.${name}(${literal(value as number)})`;
+    code += name === 'regex' ? `.regex(new RegExp(${literal(linearRegex(parameter, value as string, file))}))` : `.${name}(${literal(value as number)})`;
   }
   if (mayBeOmitted(parameter)) code += '.optional()';
   const fallback = typedDefault(parameter);
   if (fallback !== undefined) code += `.default(${Array.isArray(fallback) ? JSON.stringify(fallback) : literal(fallback as string | number | boolean)})`;
   if (parameter.description !== undefined) code += `.describe(${literal(parameter.description)})`;
   return code;
+}
+
+/** A `regex()` as generated modules carry it: its linear form, which V8's linear-time fallback can take (bounded-regex.ts). */
+function linearRegex(parameter: ParameterModel, pattern: string, file: string): string {
+  const linear = linearPattern(pattern);
+  if (linear === undefined) throw new EmitError(file, `parameter "${parameter.key}": regex() uses ${unboundedRegexFeature(pattern)} (VAL112)`);
+  return linear;
 }
 
 /** Whether a client may leave a parameter out: it is optional or has a default. */

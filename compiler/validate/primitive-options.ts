@@ -55,9 +55,10 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
     const problem = optionProblem(option.kind, option.argument, primitive);
     if (problem) r.report('VAL053', where, `tool ${tool}: ${text}: ${problem}`);
     if (option.kind === 'regex') r.report('VAL056', where, `tool ${tool}: regex() is a wild form, not in the spec`);
-    // Only a pattern V8's linear-time engine can take has a bounded cost on the server's thread.
+    // Only a pattern with a linear form (what V8's linear-time engine takes) has a bounded cost on the
+    // server's thread: refused here is exactly what `linearPattern` cannot write.
     const unbounded = option.kind === 'regex' && !problem ? unboundedRegexFeature(option.argument) : undefined;
-    if (unbounded) r.report('VAL112', where, `tool ${tool}: ${text} uses ${unbounded}, which only a backtracking engine runs: one input could hold the server for minutes`);
+    if (unbounded) r.report('VAL112', where, `tool ${tool}: ${text} uses ${unbounded}: one input could hold the server for minutes`);
     if (option.kind === 'length') r.report('VAL057', where, `tool ${tool}: length() is a wild form, not in the spec (use min/max)`);
   });
   if (primitive.kind === 'enum' && primitive.values.length === 0 && primitive.lists.length === 0 && !listOption) {

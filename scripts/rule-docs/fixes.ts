@@ -240,7 +240,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL108: 'Remove `async`: format 4 reserves it and no runtime reads it.',
   VAL110: 'Write selection tools, resources and prompts as full IDs (`namespace/tool/name`) and skills as bare names.',
   VAL111: "Name the API key after its API (`EXAMPLE_API_KEY`, `GITHUB_TOKEN`) and declare that: the runtime never gives a schema a reserved variable (see [Server params](#server-params-api-keys)).",
-  VAL112: 'Rewrite the pattern without `\\1`, `\\k<name>`, `(?=`, `(?!`, `(?<=` or `(?<!` (a plain pattern the server can bound), or drop `regex()` and describe the format.',
+  VAL112: 'Rewrite the pattern without `\\1`, `\\k<name>`, `(?=`, `(?!`, `(?<=` or `(?<!` (a plain pattern the server can bound), with counts no higher than the format needs (`[0-9a-f]{40}` is fine, `((ab){1000}){1000}` is not), or drop `regex()` and describe the format.',
   RES025: "Set `mode: 'in-memory'` (read-only) or `mode: 'file-based'` on the sqlite resource.",
   RES026: "Set `origin` to `'inline'` (beside the schema), `'project'` or `'global'`.",
   RES027: "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or `'<what>.md'` (markdown).",

@@ -6,7 +6,8 @@
  * holds the server's thread: V8's linear-time fallback answers it while another tool is answered, in
  * a server (`runServerMain`) and in a built bundle (whose launcher sets the flag before its code is
  * compiled, so the bundle keeps its code cache); a pattern only a backtracking engine runs is VAL112,
- * and a runtime refuses it.
+ * and a runtime refuses it. A count past the 16 V8's linear engine counts to (`^(a|aa){1,100}$`) is
+ * written out for it (bounded-regex.ts), so it is bounded too, and counted real patterns keep working.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,6 +172,46 @@ regexes('a catastrophic regex() and a long input are answered, and so is another
     assert.ok(repeat.isError);
     assert.match(textOf(repeat), /this tool is not served: the regex\(\) of its parameter "word" uses a backreference \(\\1\), which only a backtracking engine runs/);
     assert.not.ok(upstream.seen.some((request) => request.url.startsWith('/repeat')));
+  } finally {
+    await served.close();
+  }
+});
+
+/** Counted past 16, this one is beyond V8's linear engine as written: minutes of backtracking on `'a'.repeat(60) + 'b'`. */
+const COUNTED = '^(a|aa){1,100}$';
+/** What wild schemas count: an account address. */
+const ADDRESS = '^0x[a-fA-F0-9]{40}$';
+
+regexes('a catastrophic regex() counted past 16 is answered while another tool is answered, and a counted address still tells right from wrong', async () => {
+  const model = schema('counted', [
+    tool('match', 'GET', [`${upstream.origin}/counted`], [param('word', 'query', str, { regex: COUNTED })]),
+    tool('owner', 'GET', [`${upstream.origin}/owner`], [param('address', 'query', str, { regex: ADDRESS })]),
+    tool('ping', 'GET', [`${upstream.origin}/ping`]),
+  ]);
+  const served = await spawnStdio({ caFile: ca.caFile, schemas: [model] });
+  try {
+    const call = (name: string, args: Record<string, unknown> = {}) => served.client.callTool({ name, arguments: args }, undefined, WAIT);
+    // Sent first; were the count not written out, the server's thread would be held and nothing answered.
+    const hostile = call('match_counted', { word: `${'a'.repeat(60)}b` });
+    const [ping, result] = await Promise.all([call('ping_counted'), hostile]);
+    assert.not.ok(ping.isError, textOf(ping));
+    assert.ok(result.isError, textOf(result));
+    assert.match(textOf(result), /invalid arguments for match_counted: word: /);
+    // The count still holds: 200 a's are 100 times `aa`, 201 one too many.
+    const most = await call('match_counted', { word: 'a'.repeat(200) });
+    assert.not.ok(most.isError, textOf(most));
+    const tooMany = await call('match_counted', { word: 'a'.repeat(201) });
+    assert.match(textOf(tooMany), /invalid arguments for match_counted: word: /);
+
+    const address = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+    const owner = await call('owner_counted', { address });
+    assert.not.ok(owner.isError, textOf(owner));
+    assert.ok(upstream.seen.some((request) => request.url === `/owner?address=${address}`));
+    for (const wrong of [address.slice(0, -1), `${address}0`, address.replace('d8', 'g8'), `0X${address.slice(2)}`]) {
+      const refused = await call('owner_counted', { address: wrong });
+      assert.match(textOf(refused), /invalid arguments for owner_counted: address: /, wrong);
+    }
+    assert.is(upstream.seen.filter((request) => request.url.startsWith('/owner')).length, 1, 'only the right address reached the upstream');
   } finally {
     await served.close();
   }
