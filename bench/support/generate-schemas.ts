@@ -8,6 +8,7 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 
 export interface GenerateSchemasOptions {
   /** Seed of the pseudo-random generator; different seeds give different but equally valid trees. */
@@ -17,17 +18,6 @@ export interface GenerateSchemasOptions {
 /** The generator's enums use the example catalog's lists (`evmChains`, `tradingTimeframes`, ...), not the shipped ones. */
 const catalogLists = resolve(import.meta.dirname, '../../test/fixtures/example-catalog/_lists');
 
-/** mulberry32: tiny, fast, good enough to vary synthetic data deterministically. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Rng {
   next(): number;
@@ -37,7 +27,7 @@ interface Rng {
 }
 
 function rng(seed: number): Rng {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

@@ -4,9 +4,9 @@
  * listing passes 50 KB makes `toolkit build` warn, and its bundle serves the toolset unless started
  * with `--no-toolset`.
  */
-import { spawn } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startHttpBundle } from '../support/http-bundle.ts';
 import { connectHttpEra, connectStdioEra, ERAS, MODERN, type EraClient } from '../support/mcp-eras.ts';
 import { buildWorkspace, type CliRun } from './support/run-cli.ts';
 import { priceSchema, simpleSchema } from './support/schema-files.ts';
@@ -37,24 +37,9 @@ test.after(async () => {
 
 const env = () => ({ PATH: process.env.PATH ?? '', HOME: ws.path('home'), NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
 
-async function startHttp(bundle: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [bundle, '--http', '127.0.0.1:0'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      const match = /listening on (\S+)/.exec(out);
-      if (match) done(match[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`bundle exited ${code}: ${err}`)));
-  });
-  return { url, stop: () => new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }) };
-}
 
 async function each(transport: 'stdio' | 'http', bundle: string, args: string[], run: (client: EraClient) => Promise<unknown>): Promise<Record<string, unknown>> {
-  const http = transport === 'http' ? await startHttp(bundle) : undefined;
+  const http = transport === 'http' ? await startHttpBundle(bundle, env()) : undefined;
   const seen: Record<string, unknown> = {};
   try {
     for (const era of ERAS) {

@@ -13,6 +13,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildWorkspace } from '../build/support/run-cli.ts';
 import { createWorkspace, repoRoot } from '../build/support/workspace.ts';
+import { startHttpBundle } from '../support/http-bundle.ts';
 import { MODERN, modernMeta, postModern, postRaw } from '../support/mcp-eras.ts';
 
 const test = suite('conformance audit');
@@ -28,21 +29,6 @@ const line = (value: unknown): string => JSON.stringify(value);
 const modern = (id: unknown, method: string, params: Json = {}, meta: Json = {}): string => line({ jsonrpc: '2.0', id, method, params: { ...params, _meta: { ...modernMeta(), ...meta } } });
 const initialize = (id: number, version = '2025-11-25'): string => line({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
 
-async function startHttp(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [bundle, '--http', '127.0.0.1:0'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      const match = /listening on (\S+)/.exec(out);
-      if (match) done(match[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`bundle exited ${code}: ${err}`)));
-  });
-  return { url, stop: () => new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }) };
-}
 
 /**
  * Spawns the bundle on stdio, writes `lines` (each ended by a newline), and collects its answers
@@ -90,7 +76,7 @@ test.before(async () => {
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stderr);
   bundle = ws.path('out', 'catalog.mjs');
-  http = await startHttp();
+  http = await startHttpBundle(bundle, env());
 });
 
 test.after(async () => {

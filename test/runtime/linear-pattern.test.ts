@@ -17,6 +17,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toolInputZod } from '../../compiler/emit/zod-code.ts';
 import { linearPattern, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 import { param, str, tool } from './support/models.ts';
 
 /** The strings the backtracking original is given: at most this long (with nested counts, its time grows exponentially with the length). */
@@ -24,17 +25,6 @@ const SHORT = 10;
 const SEED = Number(process.env.LINEAR_PATTERN_SEED ?? 20240611);
 const PATTERNS = 1500;
 
-/** mulberry32: a small seeded generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A generated piece of pattern: as written, as the unrolled reference writes it, and a string it should match. */
 interface Piece {
@@ -180,7 +170,7 @@ interface Case {
 }
 
 function generate(seed: number, count: number): Case[] {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const cases: Case[] = [];
   while (cases.length < count) {
     const body = alternatives(rng, 0, 60);
