@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startHttpBundle } from '../support/http-bundle.ts';
+import { startHttpBundle } from '../support/http-server.ts';
 import { connectHttpEra, connectStdioEra, ERAS, MODERN, type EraClient } from '../support/mcp-eras.ts';
 import { buildWorkspace, type CliRun } from './support/run-cli.ts';
 import { priceSchema, simpleSchema } from './support/schema-files.ts';

@@ -13,7 +13,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildWorkspace } from '../build/support/run-cli.ts';
 import { createWorkspace, repoRoot } from '../build/support/workspace.ts';
-import { startHttpBundle } from '../support/http-bundle.ts';
+import { startHttpBundle } from '../support/http-server.ts';
 import { MODERN, modernMeta, postModern, postRaw } from '../support/mcp-eras.ts';
 
 const test = suite('conformance audit');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startHttpServer } from '../support/http-server.ts';
 import { connectHttpEra, connectStdioEra, ERAS, MODERN, modernMeta, postModern, postRaw, type EraClient } from '../support/mcp-eras.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { param, schema, str, tool } from './support/models.ts';
@@ -44,21 +45,8 @@ function writeSpec(origin: string): string {
 
 const env = () => ({ PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'toolkit-home-')), NODE_EXTRA_CA_CERTS: ca.caFile });
 const serverArgs = (...extra: string[]) => ['--import', 'tsx', ENTRY, spec, ...extra];
+const startHttp = () => startHttpServer(serverArgs('--http', '127.0.0.1:0'), { env: env(), cwd: ROOT, onStderr: (text) => stderr.push(text) });
 
-async function startHttp(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, serverArgs('--http', '127.0.0.1:0'), { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr.on('data', (c: Buffer) => stderr.push(c.toString('utf8')));
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      const match = /listening on (\S+)/.exec(out);
-      if (match) done(match[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`server exited ${code}: ${stderr.join('')}`)));
-  });
-  return { url, stop: () => new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }) };
-}
 
 const stdioTarget = () => ({ command: process.execPath, args: serverArgs(), env: env(), cwd: ROOT, onStderr: (text: string) => stderr.push(text) });
 

@@ -3,7 +3,6 @@
  * stdio and HTTP to the SDK client; `--group` narrows to a group of `.toolkit/config.json`;
  * `--print-config` prints the client block with placeholders; mistakes are one line.
  */
-import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { main } from '../../cli/main.ts';
+import { startHttpServer } from '../support/http-server.ts';
 import { connectHttpEra, connectStdioEra, ERAS, MODERN } from '../support/mcp-eras.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { assertNoCanary, CANARY, captured, recordMessages, textOf } from './support/spawn-server.ts';
@@ -137,18 +137,8 @@ test('--group names each entry that matches nothing on stderr, and serves the re
 });
 
 test('--http serves the same tools over Streamable HTTP', async () => {
-  const child = spawn(process.execPath, [BIN, 'server', '--http', '127.0.0.1:0'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stderr.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
-  const url = await new Promise<string>((done, fail) => {
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      captured.push(c.toString('utf8'));
-      const match = /listening on (\S+)/.exec(out);
-      if (match) done(match[1]!);
-    });
-    child.once('exit', () => fail(new Error(out)));
-  });
+  const record = (text: string) => captured.push(text);
+  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], { env: env(), cwd: project, onStderr: record, onStdout: record });
   const client = new Client({ name: 'cmd-http', version: '0' });
   try {
     const transport = new StreamableHTTPClientTransport(new URL(url));
@@ -158,24 +148,12 @@ test('--http serves the same tools over Streamable HTTP', async () => {
     assert.not.ok(result.isError, textOf(result));
   } finally {
     await client.close();
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    await stop();
   }
 });
 
 test('a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the same tools, over stdio and HTTP', async () => {
-  const child = spawn(process.execPath, [BIN, 'server', '--http', '127.0.0.1:0'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      const match = /listening on (\S+)/.exec(out);
-      if (match) done(match[1]!);
-    });
-    child.once('exit', () => fail(new Error(out)));
-  });
+  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], { env: env(), cwd: project, onStderr: (text) => captured.push(text) });
   try {
     for (const transport of ['stdio', 'http'] as const) {
       const seen: Record<string, unknown> = {};
@@ -197,9 +175,7 @@ test('a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the
       assert.equal(seen.v1, seen.modern, transport);
     }
   } finally {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    await stop();
   }
 });
 
