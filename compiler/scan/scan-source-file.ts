@@ -14,6 +14,7 @@ import { isAssignmentPattern, isReference } from './identifier-position.ts';
 import { defaultAllowedLibraries, findMainLiteral, ioLibraries, libraryGlobalNames, readRequiredLibraries } from './library-allowlist.ts';
 import { findHtmlLikeComments } from './html-comments.ts';
 import { findLibraryUses } from './library-use.ts';
+import { unavailableGlobals } from './unavailable-globals.ts';
 
 /** Options of one scan: the file name used in messages and the user's extra allowed libraries. */
 export interface ScanOptions {
@@ -156,7 +157,12 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
       report('SEC025', id, `Library '${library}' used as a global; handlers get it only as libraries['${library}'] after declaring it in main.requiredLibraries`);
       return;
     }
-    report('SEC027', id, `Global '${name}' is not a safe built-in; declare it locally or pass data through the handler arguments`);
+    const unavailable = unavailableGlobals.get(name);
+    if (unavailable) {
+      report('SEC027', id, `Global '${name}' is not available in the sandbox: it ${unavailable}`);
+      return;
+    }
+    report('SEC205', id, `'${name}' is declared nowhere in this file and is no global of the sandbox: this code throws a ReferenceError when it runs (define ${name} in the file, or take the value from the hook's arguments)`);
   };
 
   const checkElementAccess = (node: ts.ElementAccessExpression): void => {

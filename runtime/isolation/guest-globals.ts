@@ -10,7 +10,9 @@
  * guest really provides it (a package or our own script, loaded where named) and it computes on
  * values only, like `Blob`/`File`. Node's others stay rejected at compile time: timers, network and
  * its types (`fetch`, `Headers`, `Request`, `Response`, `FormData`, `WebSocket`), entropy and clocks
- * (`crypto`, `performance`), `Intl` (QuickJS has no locale data), streams, `AbortController`/`Event`.
+ * (`crypto`, `performance`), `Intl` (QuickJS has no locale data), streams, `AbortController`/`Event`
+ * (`compiler/scan/unavailable-globals.ts` says why for each). `WeakRef` and `FinalizationRegistry`,
+ * which QuickJS has, stay out: they make a result depend on garbage collection.
  */
 
 /** ECMAScript built-ins handlers may name (QuickJS has them all; `Intl` it has not, so it is not here). */
@@ -21,6 +23,8 @@ export const ecmaScriptGlobals: readonly string[] = Object.freeze([
   'Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError',
   'ArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
   'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array',
+  // Newer built-ins QuickJS has (the iterator helpers, half-precision arrays), whatever the host's Node.
+  'Iterator', 'Float16Array',
   'parseInt', 'parseFloat', 'isNaN', 'isFinite',
   'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI', 'escape', 'unescape',
 ]);

@@ -180,7 +180,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   SEC024: "Use an allowed library, or add it to `security.allowedLibraries` in `.toolkit/config.json`.",
   SEC025: 'Use the package as `libraries.<name>` inside the handlers factory.',
   SEC026: "Write `requiredLibraries: [ 'name' ]` with string literals.",
-  SEC027: 'Use only the handler globals (ECMAScript built-ins, URL, URLSearchParams, TextEncoder, structuredClone, …; no timers, no Intl) and the factory arguments.',
+  SEC027: 'Use only the handler globals (ECMAScript built-ins, URL, URLSearchParams, TextEncoder, structuredClone, …) and the factory arguments; the message says why the sandbox lacks this one (no timers, no Intl, no fetch types).',
   SEC028: 'Check the path and the file permissions.',
   SEC029: 'Fix the syntax error so the whole file can be scanned.',
   SEC030: 'Remove `<!--` (or a line-leading `-->`) from code; write `< !--` or split the string if you meant text.',
@@ -191,6 +191,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   SEC202: 'Remove `async`/`await` from the data file.',
   SEC203: 'Write the text without `${…}` (a plain string, or a template without expressions).',
   SEC204: 'Remove the pattern (import, process, fetch, …) from the data file.',
+  SEC205: 'Define the name in the file (a helper the hook calls, a constant), or read the value from the hook\'s arguments; check it for a typo.',
 
   VAL080: "Put the routes in `routes: { … }` (at least one); `toolkit migrate` rewrites a 2.0.0 schema to 3.x `tools`.",
   VAL081: "Add `requiredServerParams: []`, `requiredLibraries: []` and `headers: {}` (empty when none): 2.0.0 requires all three.",

@@ -29,6 +29,14 @@ const unreadable: Record<string, string> = {
   'an entry spreading a call': `export const handlers = () => ({ getItem: { ...Object.freeze(${HOOK}) } });`,
   'a second return': `export function handlers({ sharedLists }) {\n  if (sharedLists) return { getItem: ${HOOK} };\n  return {};\n}`,
   'an entry written as a method': `export const handlers = () => ({ getItem() { return {}; } });`,
+  'a builder whose key is computed': `const build = (name) => ({ [name]: ${HOOK} });\nexport const handlers = () => build('getItem');`,
+  'a builder declared with let': `let build = () => (${HOOK});\nexport const handlers = () => ({ getItem: build() });`,
+  'a builder function replaced later': `function build() { return ${HOOK}; }\nbuild = () => ({});\nexport const handlers = () => ({ getItem: build() });`,
+  'a builder with two ways out': `function build(on) { if (on) return ${HOOK}; return {}; }\nexport const handlers = () => ({ getItem: build(true) });`,
+  'a builder handed in as a parameter': `export const handlers = ({ libraries }) => ({ getItem: libraries.build('getItem') });`,
+  'a parameter named like a module builder': `const build = () => (${HOOK});\nexport const handlers = (build) => ({ getItem: build() });`,
+  'a built object changed after the call': `const build = () => (${HOOK});\nexport function handlers() {\n  const h = build();\n  h.postRequest = async (x) => x;\n  return { getItem: h };\n}`,
+  'a builder changing its object before returning it': `const build = () => {\n  const o = ${HOOK};\n  o.postRequest = async (x) => x;\n  return o;\n};\nexport const handlers = () => ({ getItem: build() });`,
 };
 
 for (const [what, handlers] of Object.entries(unreadable)) {
@@ -55,6 +63,26 @@ test('readable forms keep their hooks: literal, local const, shorthand of a loca
     assert.is(result.status, true, `${handlers}\n${result.messages.join('\n')}`);
     assert.equal(result.model?.tools.map((t) => t.hooks), [['preRequest']]);
   }
+});
+
+test('a map built through a local function or constant, every key literal, keeps its hooks', () => {
+  for (const handlers of [
+    `const buildHandler = (tool) => (${HOOK});\nexport const handlers = () => ({ getItem: buildHandler('getItem') });`,
+    `export function handlers() {\n  function hooksFor(tool) {\n    return ${HOOK};\n  }\n  return { getItem: hooksFor('getItem') };\n}`,
+    `const makeMap = () => ({ getItem: ${HOOK} });\nexport const handlers = () => makeMap();`,
+    `function makeMap() {\n  const getItem = ${HOOK};\n  return { getItem };\n}\nexport function handlers() {\n  const map = makeMap();\n  return map;\n}`,
+    `const common = ${HOOK};\nconst build = () => ({ ...common });\nexport const handlers = () => ({ getItem: build() });`,
+    `const inner = () => (${HOOK});\nconst outer = () => inner();\nexport const handlers = () => ({ getItem: outer() });`,
+  ]) {
+    const result = load(handlers);
+    assert.is(result.status, true, `${handlers}\n${result.messages.join('\n')}`);
+    assert.equal(result.model?.tools.map((t) => t.hooks), [['preRequest']], handlers);
+  }
+});
+
+test('a builder calling itself is followed only so deep, then VAL006', () => {
+  const result = load(`const build = () => build();\nexport const handlers = () => ({ getItem: build() });`);
+  assert.ok(result.diagnostics.some((d) => d.rule === 'VAL006'), result.messages.join('\n'));
 });
 
 test.after(() => tree.remove());

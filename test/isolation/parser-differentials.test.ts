@@ -46,7 +46,7 @@ const cases: Case[] = [
   { name: 'HTML close comment after a block comment', body: '      let n = 1\n/* c */ --> hidden = true', rule: 'PAR001' },
   { name: 'hashbang inside the code', body: '      #! hidden = true', rule: 'PAR001' },
   { name: 'legacy octal literal', body: '      const n = 010; hidden = n === 8', rule: 'PAR001' },
-  { name: 'Annex B function in a block, called outside it', body: '      { function f() { return true } }\n      hidden = f()', rule: 'SEC027' },
+  { name: 'Annex B function in a block, called outside it', body: '      { function f() { return true } }\n      hidden = f()', rule: 'SEC205' },
   { name: 'Annex B labelled function declaration', body: '      l: function f() { hidden = true }\n      f()', refused: true },
   { name: 'HTML comment markers inside strings, templates, regexes and comments are data', body: "      const s = '<!--' + `-->` + String(/<!--/.source) // <!-- hidden = true\n      hidden = s === '<!---->' + '<!--' ? false : s.length < 0" },
   { name: 'x --> 0 in the middle of a line is a decrement and a comparison', body: '      let i = 3; let loops = 0\n      while (i --> 0) loops++\n      hidden = loops !== 3' },
