@@ -211,6 +211,9 @@ export const frontEndRules = {
   SEL005: e('format 4: a selection needs namespace, name (kebab-case), version flowmcp/4.0.0 and description, and arrays for tools, resources and prompts'),
 
   MIG001: w('migrating to format 3 drops a format-4-only field (meta, schemaVersion, provenance, http or markdown resources, selections)'),
+  // `toolkit migrate --fix` (compiler/migrate/fix/): MIG002–MIG019.
+  MIG002: w('a --fix repair changes behaviour (format 1.x handlers run wrapped, an output type or a tool\'s MCP name changes): the diff header says which'),
+  MIG003: e('--fix did not write the file: its repairs would add an error the file did not have, or leave a format 1.x file half converted'),
 
   AGT001: e('agent.mjs must export `agent` as an object literal'),
   AGT002: e('agent name must match ^[a-z][a-z0-9-]*$ and equal its directory name'),

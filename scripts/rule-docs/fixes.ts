@@ -259,6 +259,8 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   SEL002: 'List at least one tool, skill, resource or prompt in the selection.',
   SEL005: "Give the selection `namespace`, a kebab-case `name`, `version: 'flowmcp/4.0.0'`, a `description`, and arrays for tools, resources and prompts.",
   MIG001: 'Decide whether the removed field matters; keep the file in format 4 if it does (`toolkit migrate --to 4` adds back only what it can).',
+  MIG002: 'Read the change in the diff header and check the tool still answers as it should (`toolkit test single`); keep the repair or write the hook by hand.',
+  MIG003: 'Fix the defects listed for the file by hand first (the reason names them), then run `toolkit migrate --fix` again.',
 
   LIB001: 'Install the package in the project (`npm install <name>`, the command the message gives) and run `toolkit build` again; or remove it from `requiredLibraries` and the handlers that use it.',
   LIB002: 'Use a library that only computes on values (the sandbox has no file, network or process access), or do the I/O as a declared tool; the message names the Node module the library needs.',

@@ -3,7 +3,8 @@
  * fixer (`index.ts`) plans its edits on the AST of the current text and they are applied; the result
  * is validated by the full front end as if it were the file on disk. What is still an error is listed
  * as unfixable (with its rule), beside what the fixers recognised but could not repair. Nothing is
- * written here.
+ * written here; a result is `failed` (and must not be written) when the repairs would leave an error
+ * the file did not have, or a format 1.x file still half in its old shape (MIG003).
  */
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { loadSchemaFile, type LoadSchemaOptions } from '../../load/load-schema.ts';
@@ -11,8 +12,9 @@ import { nodeFileSystem, type FileSystem } from '../../load/file-system.ts';
 import { detectFormat } from '../conversion.ts';
 import { NotConvertible, withSchemaAst } from '../schema-ast.ts';
 import { applyEdits } from '../source-edits.ts';
-import type { FixerNote } from './fixer.ts';
+import { joinDeletions, type FixerNote, type FixPlan } from './fixer.ts';
 import { planFormat1 } from './format-1.ts';
+import { format1Leftovers } from './format-1-tool-keys.ts';
 import { fixers } from './index.ts';
 
 /** A defect left for a person: a validator finding, or a fixer's note (no location). */
@@ -26,11 +28,17 @@ export interface Unfixable {
 
 export interface FixResult {
   readonly file: string;
-  /** `fixed`: `text` differs from the input; `unchanged`: nothing to repair; `skipped`: not a schema the fixers read (see `reason`). */
-  readonly status: 'fixed' | 'unchanged' | 'skipped';
+  /**
+   * `fixed`: `text` differs from the input; `unchanged`: nothing to repair; `skipped`: not a schema
+   * the fixers read (see `reason`); `failed`: the repairs went wrong (see `reason`), `text` must not
+   * be written.
+   */
+  readonly status: 'fixed' | 'unchanged' | 'skipped' | 'failed';
   readonly text: string;
   /** One line per edit. */
   readonly changes: readonly string[];
+  /** What the repairs change in what the schema does or how clients see it (MIG002), one line each. */
+  readonly behaviour: readonly string[];
   /** Errors left after the fixes, and what the fixers could not repair. */
   readonly unfixable: readonly Unfixable[];
   readonly reason?: string;
@@ -40,28 +48,57 @@ export function fixSource(file: string, text: string, options: LoadSchemaOptions
   let current = text;
   const changes: string[] = [];
   const notes: FixerNote[] = [];
-  const apply = (plan: { edits: { start: number; end: number; text: string; note: string }[]; notes?: FixerNote[] } | undefined): void => {
+  const behaviour: string[] = [];
+  const apply = (plan: FixPlan | undefined): void => {
     if (!plan) return;
-    current = applyEdits(current, plan.edits);
+    current = applyEdits(current, joinDeletions(plan.edits));
     changes.push(...plan.edits.map((e) => e.note));
     notes.push(...(plan.notes ?? []));
+    behaviour.push(...(plan.behaviour ?? []));
   };
+  const skipped = (reason: string): FixResult => ({ file, status: 'skipped', text, changes: [], behaviour: [], unfixable: [], reason });
+  let wasFormat1: boolean;
   try {
-    apply(planFormat1(file, current));
+    const format1 = planFormat1(file, current);
+    wasFormat1 = format1 !== undefined;
+    apply(format1);
     const format = withSchemaAst(file, current, (ast) => detectFormat(ast.value.version));
-    if (format === 2) return { file, status: 'skipped', text, changes: [], unfixable: [], reason: 'format 2.0.0: `toolkit migrate` converts it to 3.x first' };
+    if (format === 2) return skipped('format 2.0.0: `toolkit migrate` converts it to 3.x first');
     for (const fixer of fixers) apply(withSchemaAst(file, current, (ast) => fixer.plan(ast)));
   } catch (error) {
-    if (error instanceof NotConvertible) return { file, status: 'skipped', text, changes: [], unfixable: [], reason: error.message };
+    if (error instanceof NotConvertible) return skipped(error.message);
     throw error;
   }
   const disk = options.fs ?? nodeFileSystem();
-  const overlay: FileSystem = { ...disk, readText: (path) => (path === file ? current : disk.readText(path)) };
-  const { diagnostics } = loadSchemaFile(file, { ...options, fs: overlay });
-  const errors = diagnostics.filter((d: Diagnostic) => d.severity === 'error');
+  const errorsOf = (content: string): Diagnostic[] => {
+    const overlay: FileSystem = { ...disk, readText: (path) => (path === file ? content : disk.readText(path)) };
+    return loadSchemaFile(file, { ...options, fs: overlay }).diagnostics.filter((d) => d.severity === 'error');
+  };
+  const errors = errorsOf(current);
   const unfixable: Unfixable[] = [
     ...notes.map((n) => ({ rule: n.rule, message: n.message, file, line: 0, column: 0 })),
     ...errors.map((d) => ({ rule: d.rule, message: d.message, file: d.file, line: d.line, column: d.column })),
   ];
-  return { file, status: current === text ? 'unchanged' : 'fixed', text: current, changes, unfixable };
+  const result = { file, text: current, changes, behaviour, unfixable };
+  if (current === text) return { ...result, status: 'unchanged' };
+  const refused = refusal(file, current, errors, wasFormat1 ? undefined : () => errorsOf(text));
+  if (!refused) return { ...result, status: 'fixed' };
+  return { ...result, status: 'failed', reason: refused, unfixable: [{ rule: 'MIG003', message: refused, file, line: 0, column: 0 }, ...unfixable] };
+}
+
+/**
+ * Why the repaired text must not be written, if it must not: a format 1.x file (no `errorsBefore`)
+ * that still has keys of its old shape (half converted), or, for 3.x and 4.x files, whose findings
+ * before the repairs can be compared, an error of a rule the file as found did not break.
+ */
+function refusal(file: string, repaired: string, errors: readonly Diagnostic[], errorsBefore: (() => Diagnostic[]) | undefined): string | undefined {
+  if (!errorsBefore) {
+    const leftovers = withSchemaAst(file, repaired, (ast) => format1Leftovers(ast));
+    if (leftovers.length > 0) return `the repairs would leave it half converted (format 1.x ${leftovers.join(', ')} still there): nothing written`;
+  }
+  if (errors.length === 0 || !errorsBefore) return undefined;
+  const before = new Set(errorsBefore().map((d) => d.rule));
+  const added = errors.filter((d) => !before.has(d.rule));
+  if (added.length === 0) return undefined;
+  return `the repairs would add ${[...new Set(added.map((d) => d.rule))].join(', ')} (${added[0]!.message}), which the file as found did not have: nothing written`;
 }

@@ -1,19 +1,20 @@
 /**
  * Format 1.x (`export const schema = { flowMCP: '1.2.0', routes: { x: { requestMethod, route, … } } }`,
  * or `const schema = …; export { schema }`) → format 3: the export is named `main`, `flowMCP`
- * becomes `version: '3.0.0'`, `routes` becomes `tools`, and in each tool `requestMethod` becomes
- * `method` and `route` becomes `path` (GET and `/` where they were left out, as the prior art's
- * loader assumed). Format 1.x handlers (`modifiers` with a `handlers` map inside the schema) have no
- * mechanical translation and are listed instead. Runs on the raw text: a format 1.x file is not a
- * schema the other fixers can read until this is done.
+ * becomes `version: '3.0.0'`, `routes` becomes `tools`, each tool's keys become format 3's
+ * (`format-1-tool-keys.ts`, under `routes` or `tools` alike, so no file is left half converted), and
+ * format 1.x handlers (`modifiers` and the `handlers` map inside the schema) move into an
+ * `export const handlers` factory (`format-1-handlers.ts`). Runs on the raw text: a format 1.x file
+ * is not a schema the other fixers can read until this is done.
  */
 import { ts } from 'ts-morph';
-import { unwrap } from '../../parse/module-exports.ts';
+import { readModuleShape, unwrap } from '../../parse/module-exports.ts';
 import { parseModule, forget, syntaxErrors } from '../../parse/source-file.ts';
-import { propertyKey } from '../../parse/static-value.ts';
 import { propertyOf } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
 import type { FixPlan } from './fixer.ts';
+import { planLegacyHandlers } from './format-1-handlers.ts';
+import { planToolKeys } from './format-1-tool-keys.ts';
 
 const TARGET_VERSION = '3.0.0';
 
@@ -54,36 +55,31 @@ export function planFormat1(file: string, text: string): FixPlan | undefined {
     if (!schema) return undefined;
     const { declaration, object, specifier } = schema;
     const edits: SourceEdit[] = [];
-    const notes: FixPlan['notes'] = [];
+    const notes: NonNullable<FixPlan['notes']> = [];
     const name = declaration.name as ts.Identifier;
     edits.push({ start: name.getStart(source), end: name.getEnd(), text: 'main', note: specifier ? 'const schema → const main' : 'export const schema → export const main' });
     if (specifier) edits.push({ start: specifier.getStart(source), end: specifier.getEnd(), text: 'main', note: 'export { schema } → export { main }' });
     const flow = propertyOf(object, 'flowMCP')!;
     const from = ts.isStringLiteral(flow.initializer) ? flow.initializer.text : '1.x';
     edits.push({ start: flow.getStart(source), end: flow.getEnd(), text: `version: ${quoteLike(ts.isStringLiteral(flow.initializer) ? flow.initializer.getText(source) : "'", TARGET_VERSION)}`, note: `flowMCP: '${from}' → version: '${TARGET_VERSION}'` });
+    // Format 1.x files name the container `routes`; some already say `tools`: the tools are converted either way.
     const routes = propertyOf(object, 'routes');
-    if (routes && !propertyOf(object, 'tools')) edits.push(renameKey(text, source, routes, 'tools', 'routes → tools'));
-    const routeMap = routes ? unwrap(routes.initializer) : undefined;
-    if (routeMap && ts.isObjectLiteralExpression(routeMap)) {
-      for (const route of routeMap.properties) {
-        if (!ts.isPropertyAssignment(route)) continue;
-        const routeName = propertyKey(route.name) ?? '?';
-        const body = unwrap(route.initializer);
-        if (!ts.isObjectLiteralExpression(body)) continue;
-        const method = propertyOf(body, 'requestMethod');
-        const path = propertyOf(body, 'route');
-        if (method && !propertyOf(body, 'method')) edits.push(renameKey(text, source, method, 'method', `${routeName}: requestMethod → method`));
-        if (path && !propertyOf(body, 'path')) edits.push(renameKey(text, source, path, 'path', `${routeName}: route → path`));
-        const missing = [...(!method && !propertyOf(body, 'method') ? ["method: 'GET'"] : []), ...(!path && !propertyOf(body, 'path') ? ["path: '/'"] : [])];
-        if (missing.length > 0) {
-          const at = body.getStart(source) + 1;
-          edits.push({ start: at, end: at, text: ` ${missing.join(', ')},`, note: `${routeName}: ${missing.join(', ')} (the format 1.x defaults)` });
-        }
-        if (propertyOf(body, 'modifiers')) notes.push({ rule: 'VAL038', message: `tool ${routeName}: format 1.x modifiers have no mechanical translation: move the handler into \`export const handlers = () => ({ ${routeName}: { preRequest | postRequest } })\` and remove modifiers` });
-      }
+    const tools = propertyOf(object, 'tools');
+    if (routes && !tools) edits.push(renameKey(text, source, routes, 'tools', 'routes → tools'));
+    const containerNode = (tools ?? routes) ? unwrap((tools ?? routes)!.initializer) : undefined;
+    const container = containerNode && ts.isObjectLiteralExpression(containerNode) ? containerNode : undefined;
+    const plans = [
+      container ? planToolKeys(text, source, container, true) : undefined,
+      planLegacyHandlers(text, source, object, container, readModuleShape(source).exports.has('handlers')),
+    ];
+    const behaviour: string[] = [];
+    for (const plan of plans) {
+      if (!plan) continue;
+      edits.push(...plan.edits);
+      notes.push(...(plan.notes ?? []));
+      behaviour.push(...(plan.behaviour ?? []));
     }
-    if (propertyOf(object, 'handlers')) notes.push({ rule: 'VAL003', message: 'main.handlers: format 1.x handlers inside the schema have no mechanical translation: move them into `export const handlers`' });
-    return { edits, notes };
+    return { edits, notes, behaviour };
   } finally {
     forget(sourceFile);
   }

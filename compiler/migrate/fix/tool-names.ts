@@ -1,9 +1,11 @@
 /**
- * snake_case or path-like tool names (`get_price`, `coins/markets`, `get-ticker`) become camelCase
- * (VAL030), with the tool's MCP name unchanged: the new name is chosen so that `wireName` (snake of
- * the tool, `runtime/wire-name.ts`) gives exactly the name clients already use. Handler keys naming
- * the tool are renamed with it. A name for which no camelCase spelling keeps the wire name (a leading
- * `/`, doubled separators, a part starting with a digit) is listed, not changed.
+ * snake_case or path-like tool names (`get_price`, `coins/markets`, `/block/:number`) become camelCase
+ * (VAL030), the tool's MCP name kept as stable as the rules allow: the new name is chosen so that
+ * `wireName` (snake of the tool, `runtime/wire-name.ts`) gives exactly the name clients already use,
+ * and when no camelCase spelling can (a leading `/`, doubled separators, a part starting with a
+ * digit) the most natural one is taken and the changed MCP name is said as a change of behaviour.
+ * Handler keys naming the tool are renamed with it. A name with no camelCase spelling at all, or
+ * whose spelling another tool has, is listed, not changed.
  */
 import { ts } from 'ts-morph';
 import { returnedObject } from '../../parse/handler-hooks.ts';
@@ -33,6 +35,18 @@ export function camelNameKeepingWire(namespace: string, name: string): string | 
   return candidates(name).find((candidate) => CAMEL_CASE.test(candidate) && wireName(namespace, candidate) === wire);
 }
 
+/**
+ * The camelCase name for a tool: the one that keeps its wire name when there is one, else the most
+ * natural spelling (`/block/:block_number_or_hash` → `blockBlockNumberOrHash`, whose wire name only
+ * loses the leading `_`); undefined when no spelling is camelCase (a name starting with a digit).
+ */
+export function camelNameFor(namespace: string, name: string): { readonly name: string; readonly keepsWire: boolean } | undefined {
+  const kept = camelNameKeepingWire(namespace, name);
+  if (kept !== undefined) return { name: kept, keepsWire: true };
+  const natural = candidates(name).find((candidate) => CAMEL_CASE.test(candidate));
+  return natural === undefined ? undefined : { name: natural, keepsWire: false };
+}
+
 /** The key written as a bare identifier (a camelCase name is one), whatever quotes the old name needed. */
 function renameKey(ast: SchemaAst, name: ts.PropertyName, to: string): SourceEdit {
   return { start: name.getStart(ast.source), end: name.getEnd(), text: to, note: '' };
@@ -52,17 +66,23 @@ export const toolNames: Fixer = {
     const edits: SourceEdit[] = [];
     const notes: FixerNote[] = [];
     const renamed = new Map<string, string>();
+    const behaviour: string[] = [];
     for (const [name] of tools) {
       if (CAMEL_CASE.test(name)) continue;
-      const to = camelNameKeepingWire(namespace, name);
+      const found = camelNameFor(namespace, name);
+      const to = found?.name;
       if (to === undefined || names.has(to) || [...renamed.values()].includes(to)) {
-        notes.push({ rule: 'VAL030', message: `tool ${JSON.stringify(name)}: no camelCase name keeps its MCP name ${wireName(namespace, name)}; rename it by hand (clients will see a new name)` });
+        const why = to === undefined ? 'it has no camelCase spelling' : `${to} is taken by another tool`;
+        notes.push({ rule: 'VAL030', message: `tool ${JSON.stringify(name)}: not renamed (${why}); rename it by hand (clients will see a new name)` });
         continue;
       }
       const property = propertyOf(containerNode, name);
       if (!property) continue;
       renamed.set(name, to);
-      edits.push({ ...renameKey(ast, property.name, to), note: `tool ${name} → ${to} (MCP name stays ${wireName(namespace, name)})` });
+      const before = wireName(namespace, name);
+      const after = wireName(namespace, to);
+      edits.push({ ...renameKey(ast, property.name, to), note: `tool ${name} → ${to} (${found!.keepsWire ? `MCP name stays ${before}` : `MCP name ${before} → ${after}`})` });
+      if (!found!.keepsWire) behaviour.push(`tool ${name}: clients see it as ${after}, no longer ${before} (no camelCase name keeps the old one)`);
     }
     // Handler keys follow their tool.
     const returned = ast.handlers ? returnedObject(ast.handlers) : undefined;
@@ -78,6 +98,6 @@ export const toolNames: Fixer = {
         edits.push({ ...renameKey(ast, entry.name, to), note: `handlers: ${key} → ${to}` });
       }
     }
-    return { edits, notes };
+    return { edits, notes, behaviour };
   },
 };
