@@ -9,7 +9,7 @@ import { unwrap } from '../../parse/module-exports.ts';
 import { propertyKey } from '../../parse/static-value.ts';
 import { nodeAt, propertyOf, type SchemaAst } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
-import { removePropertyEdit, toolsOf, type Fixer, type FixPlan } from './fixer.ts';
+import { indentOf, removePropertyEdit, toolsOf, type Fixer, type FixPlan } from './fixer.ts';
 
 /** Keys only a format 1.x tool has. */
 const FORMAT_1_TOOL_KEYS = ['requestMethod', 'route', 'modifiers'] as const;
@@ -46,7 +46,11 @@ export function planToolKeys(text: string, source: ts.SourceFile, container: ts.
     const missing = [...(!requestMethod && !method ? ["method: 'GET'"] : []), ...(!route && !path ? ["path: '/'"] : [])];
     if (missing.length > 0) {
       const at = body.getStart(source) + 1;
-      edits.push({ start: at, end: at, text: ` ${missing.join(', ')},`, note: `${name}: ${missing.join(', ')} (the format 1.x defaults)` });
+      const first = body.properties[0];
+      // One per line when the tool is written a property per line, else inline after `{`.
+      const ownLines = first !== undefined && text.slice(at, first.getStart(source)).includes('\n');
+      const added = ownLines ? missing.map((m) => `\n${indentOf(text, first, source)}${m},`).join('') : ` ${missing.join(', ')},`;
+      edits.push({ start: at, end: at, text: added, note: `${name}: ${missing.join(', ')} (the format 1.x defaults)` });
     }
     const modifiers = propertyOf(body, 'modifiers');
     const list = modifiers ? unwrap(modifiers.initializer) : undefined;

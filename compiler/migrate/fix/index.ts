@@ -28,6 +28,6 @@ export const fixers: readonly Fixer[] = [
   toolNames, orphanHandlerKeys,
 ];
 
-export { fixSource, type FixResult, type Unfixable } from './fix-source.ts';
+export { fixSource, type FixOptions, type FixResult, type Unfixable } from './fix-source.ts';
 export { planFormat1 } from './format-1.ts';
 export type { Fixer, FixerNote } from './fixer.ts';
