@@ -70,7 +70,18 @@ export function fixSource(file: string, text: string, options: FixOptions = {}):
     apply(format1);
     const format = withSchemaAst(file, current, (ast) => detectFormat(ast.value.version));
     if (format === 2) return skipped('format 2.0.0: `toolkit migrate` converts it to 3.x first');
-    for (const fixer of options.fixers ?? fixers) apply(withSchemaAst(file, current, (ast) => fixer.plan(ast)));
+    // Each fixer plans on the text the previous ones left; the AST is parsed again only when one changed it.
+    const list = options.fixers ?? fixers;
+    let next = 0;
+    while (next < list.length) {
+      withSchemaAst(file, current, (ast) => {
+        while (next < list.length) {
+          const plan = list[next++]!.plan(ast);
+          apply(plan);
+          if (plan.edits.length > 0) return;
+        }
+      });
+    }
   } catch (error) {
     if (error instanceof NotConvertible) return skipped(error.message);
     throw error;
