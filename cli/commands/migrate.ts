@@ -29,11 +29,17 @@ export class MigrateCommand extends ToolkitCommand {
       format 3 cannot hold (MIG001: \`meta\`, \`schemaVersion\`, provenance, http and markdown
       resources, namespace skills). Exit 1 when any schema could not be migrated.
 
-      With \`--fix\`, format 1.x and 3.x schemas are repaired in their format instead: bare
-      \`{{KEY}}\` values that are user input, \`SERVER_PARAM:KEY\` in requiredServerParams, a trailing
-      slash on root, snake_case or path-like tool names (their MCP name kept), options joined in one
-      string, format 1.x \`export const schema\`. The diff is printed; files are written only with
-      \`--write\`. What cannot be repaired mechanically is listed per file with its rule (exit 1).
+      With \`--fix\`, format 1.x, 3.x and 4.x schemas are repaired in their format instead (format
+      1.x becomes 3.0.0): format 1.x keys (under \`routes\` or \`tools\`) and handlers (\`modifiers\`
+      and \`main.handlers\`, moved into a factory that runs them as format 1.x did), constants and
+      array holes in \`main\`, bare or embedded \`{{KEY}}\` values that are user input, a path
+      placeholder nothing fills, \`SERVER_PARAM:KEY\` in requiredServerParams, a trailing slash on
+      root, snake_case or path-like tool names (their MCP name kept where a spelling can), options
+      joined in one string, \`enum()\` with \`values(a,b)\`, output types outside the allowed three,
+      resource database paths and author-written \`freeQuery\`, handler keys naming no tool. The
+      diff is printed, a repair that changes behaviour saying so in its header (MIG002); files are
+      written only with \`--write\`, each validated first, and none whose repairs would add an error
+      (MIG003). What cannot be repaired mechanically is listed per file with its rule (exit 1).
     `,
     examples: [
       ['See what would change', 'toolkit migrate schemas/legacy --dry-run'],
@@ -50,7 +56,7 @@ export class MigrateCommand extends ToolkitCommand {
   json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
   diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
   project = projectOption();
-  fix = Option.Boolean('--fix', false, { description: 'repair mechanical defects of 1.x/3.x schemas instead (diff shown; written only with --write)' });
+  fix = Option.Boolean('--fix', false, { description: 'repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; written only with --write)' });
   write = Option.Boolean('--write', false, { description: 'with --fix: write the repaired files' });
 
   async run(): Promise<number> {

@@ -50,7 +50,9 @@ const agentFixtures = collect(join(root, 'agents')).map((f) => {
 const format4Fixtures = collect(join(root, 'format-4'));
 /** Rules only a build checks (LIB*): built one by one in `test/build/library-rules.test.ts`, counted here. */
 const buildRuleFixtures = collect(join(root, 'build-rules'));
-const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...format4Fixtures, ...buildRuleFixtures];
+/** The rules of `migrate --fix` (MIG002, MIG003): checked by test/migrate-fix/rule-fixtures.test.ts, counted here. */
+const migrateFixFixtures = collect(join(root, 'migrate-fix'));
+const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...format4Fixtures, ...buildRuleFixtures, ...migrateFixFixtures];
 const agentCatalogDir = join(root, 'agents', '_catalog');
 const agentCatalog = buildCatalogIndexes(
   loadSchemaTreeSync(agentCatalogDir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [])),
