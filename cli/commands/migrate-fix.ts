@@ -6,7 +6,7 @@
  * with its rule. Exit 1 when any file still has an error (or could not be read as a schema, or
  * could not be repaired), 0 otherwise.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { EXIT } from '../exit-codes.ts';
 import type { FixResult } from '../../compiler/migrate/fix/index.ts';
@@ -31,7 +31,7 @@ export async function runMigrateFix(run: MigrateFixRun): Promise<number> {
     const result = fixSource(file, before, { allowedLibraries: run.allowedLibraries, cwd: run.cwd });
     results.push(result);
     // Only a result that validated as an improvement is written (a failed one is reported, never written).
-    if (result.status === 'fixed' && run.write) writeFileSync(file, result.text);
+    if (result.status === 'fixed' && run.write) writeWhole(file, result.text);
     if (run.json) continue;
     if (result.status === 'skipped') {
       stdout.write(`${file}: skipped (${result.reason})\n`);
@@ -69,4 +69,15 @@ function withBehaviourHeader(patch: string, behaviour: readonly string[]): strin
   if (behaviour.length === 0) return patch;
   const at = patch.indexOf('\n--- ') + 1;
   return `${patch.slice(0, at)}${behaviour.map((line) => `# MIG002 changes behaviour: ${line}\n`).join('')}${patch.slice(at)}`;
+}
+
+/** Replaces `file` whole (a temporary file beside it, renamed over it): never a half-written schema. */
+function writeWhole(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.fix-tmp`;
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }

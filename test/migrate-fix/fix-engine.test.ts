@@ -53,6 +53,16 @@ test('a repair that would add an error the file did not have is refused: MIG003,
   assert.is(fixSource(file, text).status, 'fixed');
 });
 
+test('a fixer that throws leaves the file as it was: failed, MIG003 with its message', () => {
+  const text = schema("'https://api.demo.example/'");
+  const file = tree.path('throws.mjs');
+  tree.write({ 'throws.mjs': text });
+  const throws: Fixer = { id: 'throws', summary: 'a fixer with a bug', plan: () => { throw new Error('unforeseen form'); } };
+  const result = fixSource(file, text, { fixers: [...fixers, throws] });
+  assert.equal([result.status, result.text, result.unfixable.map((u) => u.rule)], ['failed', text, ['MIG003']]);
+  assert.is(result.reason, 'a repair failed (unforeseen form): nothing written');
+});
+
 test('an error that shows only once a value is readable (PAR002 before) does not refuse the repair', () => {
   const text = `const ROOT = 'http://api.demo.example'\n${schema('ROOT')}`;
   const file = tree.path('masked.mjs');

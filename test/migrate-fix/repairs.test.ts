@@ -84,6 +84,7 @@ test('--json: each repair\'s changes, and the tool names kept as stable as the r
     'searchBooks: parameter sort option values(relevance, newest, oldest) removed',
   ]);
   assert.equal(of('path-placeholder.mjs').changes, [
+    "getQuote: parameter range 'days:{{DAYS}}' → 'days:{{USER_PARAM}}' (its tests pass it)",
     'getQuote: path /quote/{{SYMBOL}} → /quote/{{symbol}}',
     'getQuote: user parameter symbol (for {{SYMBOL}}) added',
     'getQuote: test 0 passes SYMBOL as symbol',

@@ -84,7 +84,9 @@ export function fixSource(file: string, text: string, options: FixOptions = {}):
     }
   } catch (error) {
     if (error instanceof NotConvertible) return skipped(error.message);
-    throw error;
+    // A fixer that fails (a bug, or a form it did not foresee) leaves the file as it is.
+    const reason = `a repair failed (${error instanceof Error ? error.message : String(error)}): nothing written`;
+    return { file, status: 'failed', text, changes: [], behaviour: [], reason, unfixable: [{ rule: 'MIG003', message: reason, file, line: 0, column: 0 }] };
   }
   const disk = options.fs ?? nodeFileSystem();
   const errorsOf = (content: string): Diagnostic[] => {
