@@ -18,7 +18,8 @@ const { fixSource } = await import('../compiler/migrate/fix/index.ts');
 const dir = mkdtempSync(join(tmpdir(), 'migrate-fix-bench-'));
 try {
   const files = writeWildDefects(dir, FILES);
-  const valid = (file: DefectFile): boolean => loadSchemaFile(join(dir, file.file), { cwd: dir }).diagnostics.every((d) => d.severity !== 'error');
+  const valid = (file: DefectFile): boolean =>
+    loadSchemaFile(join(dir, file.file), { cwd: dir }).diagnostics.every((d) => d.severity !== 'error');
 
   // Warm-up: ts-morph's start and the first scan are not a file's cost.
   fixSource(join(dir, files[0]!.file), readFileSync(join(dir, files[0]!.file), 'utf8'), { cwd: dir });
@@ -43,20 +44,28 @@ try {
   const after = files.map(valid);
 
   const pct = (n: number, of: number) => `${n}/${of} (${of === 0 ? 0 : Math.round((100 * n) / of)}%)`;
-  const groups = (key: (f: DefectFile) => string) => [...new Set(files.map(key))].map((name) => {
-    const at = files.map((f, i) => (key(f) === name ? i : -1)).filter((i) => i >= 0);
-    return { name, at };
-  });
+  const groups = (key: (f: DefectFile) => string) =>
+    [...new Set(files.map(key))].map((name) => {
+      const at = files.map((f, i) => (key(f) === name ? i : -1)).filter((i) => i >= 0);
+      return { name, at };
+    });
   const row = (label: string, at: number[]) => {
     const count = (list: boolean[]) => at.filter((i) => list[i]).length;
     const fixed = at.filter((i) => statuses[i] === 'fixed').length;
     const failed = at.filter((i) => statuses[i] === 'failed').length;
-    console.log(`| ${label.padEnd(22)} | ${String(at.length).padStart(5)} | ${pct(count(before), at.length).padStart(14)} | ${pct(count(after), at.length).padStart(14)} | ${String(fixed).padStart(5)} | ${String(failed).padStart(6)} |`);
+    console.log(
+      `| ${label.padEnd(22)} | ${String(at.length).padStart(5)} | ${pct(count(before), at.length).padStart(14)} | ${pct(count(after), at.length).padStart(14)} | ${String(fixed).padStart(5)} | ${String(failed).padStart(6)} |`,
+    );
   };
-  console.log(`files: ${files.length} (generated; ${files.filter((f) => NEEDS_A_PERSON.has(f.kind)).length} with defects that need a person)`);
+  console.log(
+    `files: ${files.length} (generated; ${files.filter((f) => NEEDS_A_PERSON.has(f.kind)).length} with defects that need a person)`,
+  );
   console.log('| files                  | count | valid before   | valid after    | fixed | failed |');
   console.log('|------------------------|-------|----------------|----------------|-------|--------|');
-  row('all', files.map((_, i) => i));
+  row(
+    'all',
+    files.map((_, i) => i),
+  );
   for (const { name, at } of groups((f) => `format ${f.format}.x`)) row(name, at);
   for (const { name, at } of groups((f) => f.kind)) row(name, at);
 

@@ -37,17 +37,25 @@ const breaksHandlerKey: Fixer = {
   summary: 'a deliberately wrong repair',
   plan(ast) {
     const at = ast.text.indexOf('    getItem: {\n        postRequest');
-    return { edits: at < 0 ? [] : [{ start: at + 4, end: at + 11, text: 'getItems', note: 'handlers: getItem → getItems' }] };
+    return {
+      edits: at < 0 ? [] : [{ start: at + 4, end: at + 11, text: 'getItems', note: 'handlers: getItem → getItems' }],
+    };
   },
 };
 
 test('a repair that would add an error the file did not have is refused: MIG003, nothing to write', () => {
-  const text = schema("'https://api.demo.example/'", 'export const handlers = () => ( {\n    getItem: {\n        postRequest: async ( { response } ) => ( { response } )\n    }\n} )\n');
+  const text = schema(
+    "'https://api.demo.example/'",
+    'export const handlers = () => ( {\n    getItem: {\n        postRequest: async ( { response } ) => ( { response } )\n    }\n} )\n',
+  );
   const file = tree.path('refused.mjs');
   tree.write({ 'refused.mjs': text });
   const result = fixSource(file, text, { fixers: [...fixers, breaksHandlerKey] });
   assert.is(result.status, 'failed');
-  assert.match(result.reason!, /^the repairs would add VAL005 \(Handler key 'getItems' does not match any route name\), which the file as found did not have: nothing written$/);
+  assert.match(
+    result.reason!,
+    /^the repairs would add VAL005 \(Handler key 'getItems' does not match any route name\), which the file as found did not have: nothing written$/,
+  );
   assert.is(result.unfixable[0]!.rule, 'MIG003');
   // The same file with the real fixers only: its trailing slash repaired, written.
   assert.is(fixSource(file, text).status, 'fixed');
@@ -57,7 +65,13 @@ test('a fixer that throws leaves the file as it was: failed, MIG003 with its mes
   const text = schema("'https://api.demo.example/'");
   const file = tree.path('throws.mjs');
   tree.write({ 'throws.mjs': text });
-  const throws: Fixer = { id: 'throws', summary: 'a fixer with a bug', plan: () => { throw new Error('unforeseen form'); } };
+  const throws: Fixer = {
+    id: 'throws',
+    summary: 'a fixer with a bug',
+    plan: () => {
+      throw new Error('unforeseen form');
+    },
+  };
   const result = fixSource(file, text, { fixers: [...fixers, throws] });
   assert.equal([result.status, result.text, result.unfixable.map((u) => u.rule)], ['failed', text, ['MIG003']]);
   assert.is(result.reason, 'a repair failed (unforeseen form): nothing written');
@@ -70,7 +84,10 @@ test('an error that shows only once a value is readable (PAR002 before) does not
   const result = fixSource(file, text);
   assert.is(result.status, 'fixed', result.reason);
   assert.match(result.text, /root: 'http:\/\/api\.demo\.example',/);
-  assert.ok(result.unfixable.length > 0 && result.unfixable.every((u) => u.rule !== 'MIG003'), JSON.stringify(result.unfixable));
+  assert.ok(
+    result.unfixable.length > 0 && result.unfixable.every((u) => u.rule !== 'MIG003'),
+    JSON.stringify(result.unfixable),
+  );
 });
 
 test('neighbouring removals in one object do not collide', () => {
@@ -89,8 +106,14 @@ test('neighbouring removals in one object do not collide', () => {
   tree.write({ 'neighbours.mjs': text });
   const result = fixSource(file, text);
   assert.is(result.status, 'fixed', result.reason);
-  assert.match(result.text, /getItem: \{ method: 'GET', path: '\/item', description: 'One item\.', parameters: \[\],? \}/);
-  assert.equal(result.changes, ['getItem: requestMethod dropped (the same as method)', 'getItem: empty modifiers dropped']);
+  assert.match(
+    result.text,
+    /getItem: \{ method: 'GET', path: '\/item', description: 'One item\.', parameters: \[\],? \}/,
+  );
+  assert.equal(result.changes, [
+    'getItem: requestMethod dropped (the same as method)',
+    'getItem: empty modifiers dropped',
+  ]);
   assert.equal(result.unfixable, []);
 });
 
@@ -101,7 +124,11 @@ test('readers: values(), output types, database paths, placeholder labels, named
   assert.equal(allowedMimeType('application/geo+json', 'array', true), { mime: 'application/json', toString: false });
   assert.equal(allowedMimeType('text/csv', 'string', false), { mime: 'text/plain', toString: false });
   assert.equal(allowedMimeType('application/atom+xml', 'object', false), { mime: 'text/plain', toString: true });
-  assert.is(allowedMimeType('application/atom+xml', 'object', true), undefined, 'a hook may parse the XML: a person decides');
+  assert.is(
+    allowedMimeType('application/atom+xml', 'object', true),
+    undefined,
+    'a hook may parse the XML: a person decides',
+  );
   assert.is(allowedMimeType('image/jpeg', 'string', false), undefined);
   assert.is(allowedMimeType('application/ld+json', 'string', false), undefined);
   assert.equal(databaseLocation('~/.flowmcp/data/x.db'), { file: 'x.db', origin: 'global' });

@@ -14,7 +14,9 @@ import { createSandbox, repoRoot } from '../cli/support/sandbox.ts';
 
 const DEV = { TOOLKIT_MODE: 'dev' };
 const fixtures = join(repoRoot, 'test', 'fixtures', 'wild', 'repairs');
-const names = readdirSync(fixtures).filter((n) => n.endsWith('.mjs')).sort();
+const names = readdirSync(fixtures)
+  .filter((n) => n.endsWith('.mjs'))
+  .sort();
 const original = (name: string) => readFileSync(join(fixtures, name), 'utf8');
 const box = createSandbox('migrate-repairs');
 test.before(() => cpSync(fixtures, box.path('repairs'), { recursive: true }));
@@ -40,11 +42,27 @@ const CLEAN = ['handler-builder.mjs'];
 const NOT_FIXED = ['format-1-missing-handler.mjs'];
 const FIXED = names.filter((n) => !CLEAN.includes(n) && !NOT_FIXED.includes(n));
 /** How many changes of behaviour each repair says (MIG002). */
-const BEHAVIOUR: Record<string, number> = { 'format-1-handlers.mjs': 1, 'output-mime-types.mjs': 5, 'path-tool-names.mjs': 1, 'path-tool-names-4.mjs': 1, 'leftovers.mjs': 1 };
+const BEHAVIOUR: Record<string, number> = {
+  'format-1-handlers.mjs': 1,
+  'output-mime-types.mjs': 5,
+  'path-tool-names.mjs': 1,
+  'path-tool-names-4.mjs': 1,
+  'leftovers.mjs': 1,
+};
 
 interface Report {
-  fixed: number; unchanged: number; failed: number; withDefects: number;
-  results: { file: string; status: string; changes: string[]; behaviour: string[]; reason: string | null; unfixable: { rule: string; message: string }[] }[];
+  fixed: number;
+  unchanged: number;
+  failed: number;
+  withDefects: number;
+  results: {
+    file: string;
+    status: string;
+    changes: string[];
+    behaviour: string[];
+    reason: string | null;
+    unfixable: { rule: string; message: string }[];
+  }[];
 }
 const base = (file: string) => file.split('/').pop()!;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -66,18 +84,38 @@ test('--fix: a diff per repaired file, changes of behaviour in its header (MIG00
   assert.is(run.code, 1, run.stderr);
   for (const name of FIXED) {
     const changes = BEHAVIOUR[name] ?? 0;
-    const header = new RegExp(`^={67}\\n${changes > 0 ? `(# MIG002 changes behaviour: .+\\n){${changes}}` : ''}--- repairs/${escape(name)}\\tas found\\n\\+\\+\\+ repairs/${escape(name)}\\t${changes > 0 ? 'fixed, changes behaviour' : 'fixed'}$`, 'm');
+    const header = new RegExp(
+      `^={67}\\n${changes > 0 ? `(# MIG002 changes behaviour: .+\\n){${changes}}` : ''}--- repairs/${escape(name)}\\tas found\\n\\+\\+\\+ repairs/${escape(name)}\\t${changes > 0 ? 'fixed, changes behaviour' : 'fixed'}$`,
+      'm',
+    );
     assert.match(run.stdout, header, name);
   }
-  assert.match(run.stdout, /^# MIG002 changes behaviour: tool getArtwork: its format 1\.x handlers now run as preRequest and postRequest, wrapped to see the request and result as format 1\.x showed them$/m);
-  assert.match(run.stdout, /^# MIG002 changes behaviour: tool getSitemap: output application\/xml declared as object is now text\/plain, a string: clients get the XML text \(no hook turns it into an object\)$/m);
-  assert.match(run.stdout, /^# MIG002 changes behaviour: tool \/block\/:block_number_or_hash: clients see it as block_block_number_or_hash_chainscan, no longer _block_block_number_or_hash_chainscan/m);
-  assert.match(run.stdout, new RegExp(`^${names.length} schemas: ${FIXED.length} would be fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing written\\), 1 with defects left to fix by hand \\(nothing written: add --write to apply\\)$`, 'm'));
+  assert.match(
+    run.stdout,
+    /^# MIG002 changes behaviour: tool getArtwork: its format 1\.x handlers now run as preRequest and postRequest, wrapped to see the request and result as format 1\.x showed them$/m,
+  );
+  assert.match(
+    run.stdout,
+    /^# MIG002 changes behaviour: tool getSitemap: output application\/xml declared as object is now text\/plain, a string: clients get the XML text \(no hook turns it into an object\)$/m,
+  );
+  assert.match(
+    run.stdout,
+    /^# MIG002 changes behaviour: tool \/block\/:block_number_or_hash: clients see it as block_block_number_or_hash_chainscan, no longer _block_block_number_or_hash_chainscan/m,
+  );
+  assert.match(
+    run.stdout,
+    new RegExp(
+      `^${names.length} schemas: ${FIXED.length} would be fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing written\\), 1 with defects left to fix by hand \\(nothing written: add --write to apply\\)$`,
+      'm',
+    ),
+  );
   for (const name of names) assert.is(box.read(`repairs/${name}`), original(name), `${name} untouched`);
 });
 
-test('--json: each repair\'s changes, and the tool names kept as stable as the rules allow', async () => {
-  const report = JSON.parse((await box.toolkit(['migrate', '--fix', 'repairs', '--json'], { env: DEV })).stdout) as Report;
+test("--json: each repair's changes, and the tool names kept as stable as the rules allow", async () => {
+  const report = JSON.parse(
+    (await box.toolkit(['migrate', '--fix', 'repairs', '--json'], { env: DEV })).stdout,
+  ) as Report;
   const of = (name: string) => report.results.find((r) => base(r.file) === name)!;
   assert.equal(of('enum-values.mjs').changes, [
     'searchBooks: parameter sort enum() + values(relevance, newest, oldest) → enum(relevance,newest,oldest)',
@@ -97,8 +135,12 @@ test('--json: each repair\'s changes, and the tool names kept as stable as the r
     "resource stations: the author's freeQuery dropped (the runtime injects its own)",
     'handlers: getForecast dropped (no tool or resource is named getForecast; its hooks never ran)',
   ]);
-  assert.ok(of('path-tool-names.mjs').changes.includes('tool tx/by-hash → txByHash (MCP name stays tx_by_hash_chainscan)'));
-  assert.ok(of('path-tool-names.mjs').changes.includes('handlers: /block/:block_number_or_hash → blockBlockNumberOrHash'));
+  assert.ok(
+    of('path-tool-names.mjs').changes.includes('tool tx/by-hash → txByHash (MCP name stays tx_by_hash_chainscan)'),
+  );
+  assert.ok(
+    of('path-tool-names.mjs').changes.includes('handlers: /block/:block_number_or_hash → blockBlockNumberOrHash'),
+  );
   assert.ok(of('format-1-handlers.mjs').changes.includes('main: API_ROOT written in as its value'));
   for (const name of FIXED) assert.equal(of(name).behaviour.length, BEHAVIOUR[name] ?? 0, name);
 });
@@ -106,20 +148,35 @@ test('--json: each repair\'s changes, and the tool names kept as stable as the r
 test('a format 1.x file that cannot be converted whole is not written: MIG003 with the reason, and what a person must do', async () => {
   const run = await box.toolkit(['migrate', '--fix', '--write', 'repairs/format-1-missing-handler.mjs'], { env: DEV });
   assert.is(run.code, 1);
-  assert.match(run.stdout, /^repairs\/format-1-missing-handler\.mjs: not fixed: the repairs would leave it half converted \(format 1\.x main\.handlers, getLevels\.modifiers still there\): nothing written$/m);
+  assert.match(
+    run.stdout,
+    /^repairs\/format-1-missing-handler\.mjs: not fixed: the repairs would leave it half converted \(format 1\.x main\.handlers, getLevels\.modifiers still there\): nothing written$/m,
+  );
   assert.match(run.stdout, /^ {2}MIG003 {2}the repairs would leave it half converted/m);
-  assert.match(run.stdout, /^ {2}VAL038 {2}tool getLevels: format 1\.x modifiers not moved: handler "roundLevels" is not in main\.handlers; write the hook by hand$/m);
+  assert.match(
+    run.stdout,
+    /^ {2}VAL038 {2}tool getLevels: format 1\.x modifiers not moved: handler "roundLevels" is not in main\.handlers; write the hook by hand$/m,
+  );
   assert.not.match(run.stdout, /^--- /m);
   assert.is(box.read('repairs/format-1-missing-handler.mjs'), original('format-1-missing-handler.mjs'));
 });
 
 test('--fix --write: every repaired file validates with no error, comments kept; no format 1.x key is left beside version 3.0.0', async () => {
   const run = await box.toolkit(['migrate', '--fix', '--write', 'repairs'], { env: DEV });
-  assert.match(run.stdout, new RegExp(`^${names.length} schemas: ${FIXED.length} fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing written\\), 1 with defects left to fix by hand$`, 'm'));
+  assert.match(
+    run.stdout,
+    new RegExp(
+      `^${names.length} schemas: ${FIXED.length} fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing written\\), 1 with defects left to fix by hand$`,
+      'm',
+    ),
+  );
   assert.equal(await errorsByFile(), { 'format-1-missing-handler.mjs': ['PAR004'] });
   for (const name of FIXED) {
     const text = box.read(`repairs/${name}`);
-    for (const line of original(name).split('\n').filter((l) => l.trim().startsWith('//'))) assert.ok(text.includes(line), `${name}: lost ${line}`);
+    for (const line of original(name)
+      .split('\n')
+      .filter((l) => l.trim().startsWith('//')))
+      assert.ok(text.includes(line), `${name}: lost ${line}`);
   }
   for (const name of ['format-1-tools-keys.mjs', 'half-converted.mjs', 'format-1-handlers.mjs']) {
     // `main` as written (the generated factory after it speaks format 1.x to the old handlers).
@@ -128,18 +185,26 @@ test('--fix --write: every repaired file validates with no error, comments kept;
     assert.not.match(text, /\b(requestMethod|route|modifiers|flowMCP)\s*:|^\s{4}handlers\s*:/m, name);
   }
   // The defaults format 1.x assumed, one per line as the tool is written.
-  assert.match(box.read('repairs/format-1-tools-keys.mjs'), /getSummary: \{\n {12}method: 'GET',\n {12}path: '\/',\n {12}description/);
+  assert.match(
+    box.read('repairs/format-1-tools-keys.mjs'),
+    /getSummary: \{\n {12}method: 'GET',\n {12}path: '\/',\n {12}description/,
+  );
   // Unchanged: the map a helper builds.
   assert.is(box.read('repairs/handler-builder.mjs'), original('handler-builder.mjs'));
 });
 
 test('a second --fix is a no-op, with or without --write', async () => {
   const snapshot = names.map((name) => box.read(`repairs/${name}`));
-  const report = JSON.parse((await box.toolkit(['migrate', '--fix', 'repairs', '--json'], { env: DEV })).stdout) as Report;
+  const report = JSON.parse(
+    (await box.toolkit(['migrate', '--fix', 'repairs', '--json'], { env: DEV })).stdout,
+  ) as Report;
   assert.equal([report.fixed, report.unchanged, report.failed], [0, names.length - 1, 1]);
   const again = await box.toolkit(['migrate', '--fix', '--write', 'repairs'], { env: DEV });
   assert.not.match(again.stdout, /^--- /m);
-  assert.equal(names.map((name) => box.read(`repairs/${name}`)), snapshot);
+  assert.equal(
+    names.map((name) => box.read(`repairs/${name}`)),
+    snapshot,
+  );
 });
 
 test.run();

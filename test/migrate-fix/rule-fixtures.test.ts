@@ -10,11 +10,17 @@ import { join, resolve } from 'node:path';
 import { fixSource } from '../../compiler/migrate/fix/index.ts';
 
 const dir = resolve(import.meta.dirname, '../fixtures/migrate-fix');
-const names = readdirSync(dir).filter((n) => n.endsWith('.mjs')).sort();
+const names = readdirSync(dir)
+  .filter((n) => n.endsWith('.mjs'))
+  .sort();
 
 test('the fixture directory has a failing and a passing fixture of each --fix rule', () => {
   for (const rule of ['MIG002', 'MIG003']) {
-    for (const expect of ['fails', 'passes']) assert.ok(names.some((n) => n.startsWith(`${rule}.`) && n.includes(`.${expect}.`)), `${rule} ${expect}`);
+    for (const expect of ['fails', 'passes'])
+      assert.ok(
+        names.some((n) => n.startsWith(`${rule}.`) && n.includes(`.${expect}.`)),
+        `${rule} ${expect}`,
+      );
   }
 });
 
@@ -29,7 +35,11 @@ for (const name of names) {
       assert.is(result.behaviour.length > 0, expect === 'fails', result.behaviour.join('\n'));
     } else {
       assert.is(result.status, expect === 'fails' ? 'failed' : 'fixed', result.reason);
-      assert.is(result.unfixable.some((u) => u.rule === 'MIG003'), expect === 'fails', JSON.stringify(result.unfixable));
+      assert.is(
+        result.unfixable.some((u) => u.rule === 'MIG003'),
+        expect === 'fails',
+        JSON.stringify(result.unfixable),
+      );
       if (expect === 'passes') assert.equal(result.unfixable, []);
     }
   });

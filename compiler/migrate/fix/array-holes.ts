@@ -11,7 +11,8 @@ function pathOf(node: ts.Node, main: ts.Node): string {
   const parts: string[] = [];
   for (let at: ts.Node = node; at !== main && at.parent; at = at.parent) {
     if (ts.isPropertyAssignment(at.parent) && at.parent.initializer === at) parts.unshift(at.parent.name.getText());
-    else if (ts.isArrayLiteralExpression(at.parent)) parts.unshift(String(at.parent.elements.indexOf(at as ts.Expression)));
+    else if (ts.isArrayLiteralExpression(at.parent))
+      parts.unshift(String(at.parent.elements.indexOf(at as ts.Expression)));
   }
   return parts.join('.');
 }
@@ -26,7 +27,13 @@ export const arrayHoles: Fixer = {
         for (const hole of node.elements.filter(ts.isOmittedExpression)) {
           // A hole is the empty place before a comma: that comma (and the space before it) goes.
           const comma = /^\s*,/.exec(ast.text.slice(hole.end));
-          if (comma) edits.push({ start: hole.pos, end: hole.end + comma[0].length, text: '', note: `${pathOf(node, ast.main)}: an array hole removed` });
+          if (comma)
+            edits.push({
+              start: hole.pos,
+              end: hole.end + comma[0].length,
+              text: '',
+              note: `${pathOf(node, ast.main)}: an array hole removed`,
+            });
         }
       }
       ts.forEachChild(node, visit);

@@ -59,10 +59,19 @@ export function fixSource(file: string, text: string, options: FixOptions = {}):
     current = applyEdits(current, joinDeletions(plan.edits));
     changes.push(...plan.edits.map((e) => e.note));
     // A format 1.x file meets the format 1.x fixers twice (converting, then as 3.x): each note once.
-    for (const note of plan.notes ?? []) if (!notes.some((n) => n.rule === note.rule && n.message === note.message)) notes.push(note);
+    for (const note of plan.notes ?? [])
+      if (!notes.some((n) => n.rule === note.rule && n.message === note.message)) notes.push(note);
     behaviour.push(...(plan.behaviour ?? []));
   };
-  const skipped = (reason: string): FixResult => ({ file, status: 'skipped', text, changes: [], behaviour: [], unfixable: [], reason });
+  const skipped = (reason: string): FixResult => ({
+    file,
+    status: 'skipped',
+    text,
+    changes: [],
+    behaviour: [],
+    unfixable: [],
+    reason,
+  });
   let wasFormat1: boolean;
   try {
     const format1 = planFormat1(file, current);
@@ -86,7 +95,15 @@ export function fixSource(file: string, text: string, options: FixOptions = {}):
     if (error instanceof NotConvertible) return skipped(error.message);
     // A fixer that fails (a bug, or a form it did not foresee) leaves the file as it is.
     const reason = `a repair failed (${error instanceof Error ? error.message : String(error)}): nothing written`;
-    return { file, status: 'failed', text, changes: [], behaviour: [], reason, unfixable: [{ rule: 'MIG003', message: reason, file, line: 0, column: 0 }] };
+    return {
+      file,
+      status: 'failed',
+      text,
+      changes: [],
+      behaviour: [],
+      reason,
+      unfixable: [{ rule: 'MIG003', message: reason, file, line: 0, column: 0 }],
+    };
   }
   const disk = options.fs ?? nodeFileSystem();
   const errorsOf = (content: string): Diagnostic[] => {
@@ -103,7 +120,12 @@ export function fixSource(file: string, text: string, options: FixOptions = {}):
   if (current === text) return { ...result, status: 'unchanged' };
   const refused = refusal(file, current, errors, wasFormat1 ? undefined : () => errorsOf(text));
   if (!refused) return { ...result, status: 'fixed' };
-  return { ...result, status: 'failed', reason: refused, unfixable: [{ rule: 'MIG003', message: refused, file, line: 0, column: 0 }, ...unfixable] };
+  return {
+    ...result,
+    status: 'failed',
+    reason: refused,
+    unfixable: [{ rule: 'MIG003', message: refused, file, line: 0, column: 0 }, ...unfixable],
+  };
 }
 
 /**
@@ -111,10 +133,16 @@ export function fixSource(file: string, text: string, options: FixOptions = {}):
  * that still has keys of its old shape (half converted), or, for 3.x and 4.x files, whose findings
  * before the repairs can be compared, an error of a rule the file as found did not break.
  */
-function refusal(file: string, repaired: string, errors: readonly Diagnostic[], errorsBefore: (() => Diagnostic[]) | undefined): string | undefined {
+function refusal(
+  file: string,
+  repaired: string,
+  errors: readonly Diagnostic[],
+  errorsBefore: (() => Diagnostic[]) | undefined,
+): string | undefined {
   if (!errorsBefore) {
     const leftovers = withSchemaAst(file, repaired, (ast) => format1Leftovers(ast));
-    if (leftovers.length > 0) return `the repairs would leave it half converted (format 1.x ${leftovers.join(', ')} still there): nothing written`;
+    if (leftovers.length > 0)
+      return `the repairs would leave it half converted (format 1.x ${leftovers.join(', ')} still there): nothing written`;
   }
   if (errors.length === 0 || !errorsBefore) return undefined;
   const found = errorsBefore();

@@ -49,7 +49,8 @@ export function toolsOf(ast: SchemaAst): { container: string; tools: [string, Re
   return { container, tools: entries.filter((e): e is [string, Record<string, unknown>] => isRecord(e[1])) };
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * An edit removing `property` from its object literal with the comma after it, from the end of the
@@ -66,7 +67,12 @@ export function removePropertyEdit(text: string, property: ts.ObjectLiteralEleme
 }
 
 /** An element of an array literal removed together with its comma (the one after it, else the one before). */
-export function removeElementEdit(text: string, array: ts.ArrayLiteralExpression, index: number, note: string): SourceEdit {
+export function removeElementEdit(
+  text: string,
+  array: ts.ArrayLiteralExpression,
+  index: number,
+  note: string,
+): SourceEdit {
   const element = array.elements[index]!;
   const next = array.elements[index + 1];
   if (next) return { start: element.getFullStart(), end: next.getFullStart(), text: '', note };

@@ -48,7 +48,9 @@ function handlerNames(initializer: ts.Expression, source: ts.SourceFile): Set<st
   let node = unwrap(initializer);
   if (ts.isIdentifier(node)) {
     const name = node.text;
-    const declaration = source.statements.filter(ts.isVariableStatement).flatMap((s) => [...s.declarationList.declarations])
+    const declaration = source.statements
+      .filter(ts.isVariableStatement)
+      .flatMap((s) => [...s.declarationList.declarations])
       .find((d) => ts.isIdentifier(d.name) && d.name.text === name);
     if (!declaration?.initializer) return undefined;
     node = unwrap(declaration.initializer);
@@ -64,14 +66,19 @@ function handlerNames(initializer: ts.Expression, source: ts.SourceFile): Set<st
 }
 
 /** One tool's modifiers by phase, or why they cannot be read. */
-function readModifiers(tool: string, list: ts.ArrayLiteralExpression, handlers: ReadonlySet<string>): Map<Phase, string[]> | string {
+function readModifiers(
+  tool: string,
+  list: ts.ArrayLiteralExpression,
+  handlers: ReadonlySet<string>,
+): Map<Phase, string[]> | string {
   const phases = new Map<Phase, string[]>();
   for (const element of list.elements) {
     const entry = unwrap(element);
     if (!ts.isObjectLiteralExpression(entry)) return 'a modifier is not an object literal';
     const phase = propertyOf(entry, 'phase')?.initializer;
     const name = propertyOf(entry, 'handlerName')?.initializer;
-    if (!phase || !ts.isStringLiteralLike(phase) || !name || !ts.isStringLiteralLike(name)) return 'a modifier has no literal phase and handlerName';
+    if (!phase || !ts.isStringLiteralLike(phase) || !name || !ts.isStringLiteralLike(name))
+      return 'a modifier has no literal phase and handlerName';
     if (!Object.hasOwn(HOOKS, phase.text)) return `phase ${JSON.stringify(phase.text)} is not pre, post or execute`;
     if (!handlers.has(name.text)) return `handler ${JSON.stringify(name.text)} is not in main.handlers`;
     const names = phases.get(phase.text as Phase) ?? [];
@@ -87,7 +94,9 @@ const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace
 function factoryText(legacy: string, tools: readonly ToolModifiers[]): string {
   const used = new Set(tools.flatMap((t) => [...t.phases.keys()]));
   const entries = tools.map(({ tool, phases }) => {
-    const hooks = [...phases].map(([phase, names]) => `${HOOKS[phase]}: ${WRAPPERS[phase]}( [ ${names.map(quoted).join(', ')} ], ${quoted(tool)} )`);
+    const hooks = [...phases].map(
+      ([phase, names]) => `${HOOKS[phase]}: ${WRAPPERS[phase]}( [ ${names.map(quoted).join(', ')} ], ${quoted(tool)} )`,
+    );
     const key = /^[A-Za-z_$][\w$]*$/.test(tool) ? tool : quoted(tool);
     return `        ${key}: { ${hooks.join(', ')} }`;
   });
@@ -106,7 +115,10 @@ export const handlers = ( { sharedLists, libraries } ) => {
         }
         return state
     }
-${(['pre', 'post', 'execute'] as const).filter((phase) => used.has(phase)).map((phase) => WRAPPER_CODE[phase]).join('\n')}
+${(['pre', 'post', 'execute'] as const)
+  .filter((phase) => used.has(phase))
+  .map((phase) => WRAPPER_CODE[phase])
+  .join('\n')}
     return {
 ${entries.join(',\n')}
     }
@@ -118,7 +130,13 @@ ${entries.join(',\n')}
  * The edits that move format 1.x handlers out of `main` (the schema object) into a factory;
  * `exportsHandlers` says the module already has one (then nothing can be moved mechanically).
  */
-export function planLegacyHandlers(text: string, source: ts.SourceFile, main: ts.ObjectLiteralExpression, container: ts.ObjectLiteralExpression | undefined, exportsHandlers: boolean): FixPlan {
+export function planLegacyHandlers(
+  text: string,
+  source: ts.SourceFile,
+  main: ts.ObjectLiteralExpression,
+  container: ts.ObjectLiteralExpression | undefined,
+  exportsHandlers: boolean,
+): FixPlan {
   const edits: SourceEdit[] = [];
   const notes: FixerNote[] = [];
   const behaviour: string[] = [];
@@ -129,20 +147,31 @@ export function planLegacyHandlers(text: string, source: ts.SourceFile, main: ts
     const body = unwrap(tool.initializer);
     const modifiers = ts.isObjectLiteralExpression(body) ? propertyOf(body, 'modifiers') : undefined;
     const list = modifiers ? unwrap(modifiers.initializer) : undefined;
-    if (modifiers && list && ts.isArrayLiteralExpression(list) && list.elements.length > 0) withModifiers.push({ tool: propertyKey(tool.name) ?? '?', property: modifiers, list });
+    if (modifiers && list && ts.isArrayLiteralExpression(list) && list.elements.length > 0)
+      withModifiers.push({ tool: propertyKey(tool.name) ?? '?', property: modifiers, list });
   }
   if (!handlersProperty) {
-    for (const { tool } of withModifiers) notes.push({ rule: 'VAL038', message: `tool ${tool}: its modifiers name handlers, but the schema has no \`handlers\`: remove them, or write the hook by hand` });
+    for (const { tool } of withModifiers)
+      notes.push({
+        rule: 'VAL038',
+        message: `tool ${tool}: its modifiers name handlers, but the schema has no \`handlers\`: remove them, or write the hook by hand`,
+      });
     return { edits, notes };
   }
   const names = handlerNames(handlersProperty.initializer, source);
   if (withModifiers.length === 0) {
-    const what = names && names.size === 0 ? 'main.handlers: empty, dropped' : `main.handlers dropped: no modifier runs ${names ? [...names].join(', ') : 'them'}, so they never ran`;
+    const what =
+      names && names.size === 0
+        ? 'main.handlers: empty, dropped'
+        : `main.handlers dropped: no modifier runs ${names ? [...names].join(', ') : 'them'}, so they never ran`;
     return { edits: [removePropertyEdit(text, handlersProperty, what)], notes };
   }
   if (!names || exportsHandlers) {
-    const why = exportsHandlers ? 'the module already exports handlers: merge them by hand' : 'main.handlers is not an object literal with literal keys';
-    for (const { tool } of withModifiers) notes.push({ rule: 'VAL038', message: `tool ${tool}: format 1.x modifiers not moved: ${why}` });
+    const why = exportsHandlers
+      ? 'the module already exports handlers: merge them by hand'
+      : 'main.handlers is not an object literal with literal keys';
+    for (const { tool } of withModifiers)
+      notes.push({ rule: 'VAL038', message: `tool ${tool}: format 1.x modifiers not moved: ${why}` });
     notes.push({ rule: 'VAL003', message: `main.handlers: not moved (${why})` });
     return { edits, notes };
   }
@@ -150,24 +179,39 @@ export function planLegacyHandlers(text: string, source: ts.SourceFile, main: ts
   for (const { tool, property, list } of withModifiers) {
     const phases = readModifiers(tool, list, names);
     if (typeof phases === 'string') {
-      notes.push({ rule: 'VAL038', message: `tool ${tool}: format 1.x modifiers not moved: ${phases}; write the hook by hand` });
+      notes.push({
+        rule: 'VAL038',
+        message: `tool ${tool}: format 1.x modifiers not moved: ${phases}; write the hook by hand`,
+      });
       continue;
     }
     moved.push({ tool, property, phases });
   }
   if (moved.length < withModifiers.length) {
     // Handlers a left-over modifier still names stay where they are, with it.
-    return { edits, notes: [...notes, { rule: 'VAL003', message: 'main.handlers: not moved while a tool\'s modifiers could not be' }] };
+    return {
+      edits,
+      notes: [...notes, { rule: 'VAL003', message: "main.handlers: not moved while a tool's modifiers could not be" }],
+    };
   }
   for (const { tool, property, phases } of moved) {
     const hooks = [...phases].map(([phase, list]) => `${phase} ${list.join(', ')} → ${HOOKS[phase]}`).join('; ');
     edits.push(removePropertyEdit(text, property, `${tool}: modifiers → hooks of export const handlers (${hooks})`));
-    behaviour.push(`tool ${tool}: its format 1.x handlers now run as ${[...phases.keys()].map((p) => HOOKS[p]).join(' and ')}, wrapped to see the request and result as format 1.x showed them`);
+    behaviour.push(
+      `tool ${tool}: its format 1.x handlers now run as ${[...phases.keys()].map((p) => HOOKS[p]).join(' and ')}, wrapped to see the request and result as format 1.x showed them`,
+    );
   }
   const legacy = text.slice(handlersProperty.initializer.getStart(source), handlersProperty.initializer.getEnd());
-  edits.push(removePropertyEdit(text, handlersProperty, 'main.handlers → export const handlers (the functions unchanged)'));
+  edits.push(
+    removePropertyEdit(text, handlersProperty, 'main.handlers → export const handlers (the functions unchanged)'),
+  );
   const end = text.length;
-  edits.push({ start: end, end, text: factoryText(legacy, moved), note: `export const handlers added: ${moved.map((m) => m.tool).join(', ')}` });
+  edits.push({
+    start: end,
+    end,
+    text: factoryText(legacy, moved),
+    note: `export const handlers added: ${moved.map((m) => m.tool).join(', ')}`,
+  });
   return { edits, notes, behaviour };
 }
 
@@ -186,7 +230,14 @@ export const format1Handlers: Fixer = {
       return list !== undefined && ts.isArrayLiteralExpression(list) && list.elements.length > 0;
     });
     // Format 4 accepts (and ignores) main.handlers: only modifiers make it a defect there.
-    if (!hasModifiers && (!propertyOf(ast.main, 'handlers') || detectFormat(ast.value.version) === 4)) return { edits: [] };
-    return planLegacyHandlers(ast.text, ast.source, ast.main, tools, readModuleShape(ast.source).exports.has('handlers'));
+    if (!hasModifiers && (!propertyOf(ast.main, 'handlers') || detectFormat(ast.value.version) === 4))
+      return { edits: [] };
+    return planLegacyHandlers(
+      ast.text,
+      ast.source,
+      ast.main,
+      tools,
+      readModuleShape(ast.source).exports.has('handlers'),
+    );
   },
 };

@@ -18,26 +18,48 @@ import { planToolKeys } from './format-1-tool-keys.ts';
 
 const TARGET_VERSION = '3.0.0';
 
-function renameKey(text: string, source: ts.SourceFile, property: ts.PropertyAssignment, to: string, note: string): SourceEdit {
+function renameKey(
+  text: string,
+  source: ts.SourceFile,
+  property: ts.PropertyAssignment,
+  to: string,
+  note: string,
+): SourceEdit {
   const name = property.name;
   const start = name.getStart(source);
-  return { start, end: name.getEnd(), text: ts.isIdentifier(name) ? to : quoteLike(text.slice(start, name.getEnd()), to), note };
+  return {
+    start,
+    end: name.getEnd(),
+    text: ts.isIdentifier(name) ? to : quoteLike(text.slice(start, name.getEnd()), to),
+    note,
+  };
 }
 
 /** The `schema` declaration of a format 1.x module and how it is exported, or undefined when the file is not one. */
-function findSchema(source: ts.SourceFile): { declaration: ts.VariableDeclaration; object: ts.ObjectLiteralExpression; specifier?: ts.ExportSpecifier } | undefined {
+function findSchema(
+  source: ts.SourceFile,
+):
+  | { declaration: ts.VariableDeclaration; object: ts.ObjectLiteralExpression; specifier?: ts.ExportSpecifier }
+  | undefined {
   let found: { declaration: ts.VariableDeclaration; object: ts.ObjectLiteralExpression; exported: boolean } | undefined;
   let specifier: ts.ExportSpecifier | undefined;
   for (const statement of source.statements) {
     if (ts.isVariableStatement(statement)) {
       const exported = (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       for (const declaration of statement.declarationList.declarations) {
-        if (!ts.isIdentifier(declaration.name) || declaration.name.text !== 'schema' || !declaration.initializer) continue;
+        if (!ts.isIdentifier(declaration.name) || declaration.name.text !== 'schema' || !declaration.initializer)
+          continue;
         const object = unwrap(declaration.initializer);
         if (ts.isObjectLiteralExpression(object)) found = { declaration, object, exported };
       }
-    } else if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-      for (const element of statement.exportClause.elements) if (element.name.text === 'schema' && !element.propertyName) specifier = element;
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      !statement.moduleSpecifier &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
+      for (const element of statement.exportClause.elements)
+        if (element.name.text === 'schema' && !element.propertyName) specifier = element;
     }
   }
   if (!found || (!found.exported && !specifier) || !propertyOf(found.object, 'flowMCP')) return undefined;
@@ -50,18 +72,41 @@ export function planFormat1(file: string, text: string): FixPlan | undefined {
   try {
     if (syntaxErrors(sourceFile).length > 0) return undefined;
     const source = sourceFile.compilerNode;
-    if (source.statements.some((s) => ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'main'))) return undefined;
+    if (
+      source.statements.some(
+        (s) =>
+          ts.isVariableStatement(s) &&
+          s.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'main'),
+      )
+    )
+      return undefined;
     const schema = findSchema(source);
     if (!schema) return undefined;
     const { declaration, object, specifier } = schema;
     const edits: SourceEdit[] = [];
     const notes: NonNullable<FixPlan['notes']> = [];
     const name = declaration.name as ts.Identifier;
-    edits.push({ start: name.getStart(source), end: name.getEnd(), text: 'main', note: specifier ? 'const schema → const main' : 'export const schema → export const main' });
-    if (specifier) edits.push({ start: specifier.getStart(source), end: specifier.getEnd(), text: 'main', note: 'export { schema } → export { main }' });
+    edits.push({
+      start: name.getStart(source),
+      end: name.getEnd(),
+      text: 'main',
+      note: specifier ? 'const schema → const main' : 'export const schema → export const main',
+    });
+    if (specifier)
+      edits.push({
+        start: specifier.getStart(source),
+        end: specifier.getEnd(),
+        text: 'main',
+        note: 'export { schema } → export { main }',
+      });
     const flow = propertyOf(object, 'flowMCP')!;
     const from = ts.isStringLiteral(flow.initializer) ? flow.initializer.text : '1.x';
-    edits.push({ start: flow.getStart(source), end: flow.getEnd(), text: `version: ${quoteLike(ts.isStringLiteral(flow.initializer) ? flow.initializer.getText(source) : "'", TARGET_VERSION)}`, note: `flowMCP: '${from}' → version: '${TARGET_VERSION}'` });
+    edits.push({
+      start: flow.getStart(source),
+      end: flow.getEnd(),
+      text: `version: ${quoteLike(ts.isStringLiteral(flow.initializer) ? flow.initializer.getText(source) : "'", TARGET_VERSION)}`,
+      note: `flowMCP: '${from}' → version: '${TARGET_VERSION}'`,
+    });
     // Format 1.x files name the container `routes`; some already say `tools`: the tools are converted either way.
     const routes = propertyOf(object, 'routes');
     const tools = propertyOf(object, 'tools');

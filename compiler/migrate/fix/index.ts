@@ -22,10 +22,21 @@ import { toolNames } from './tool-names.ts';
 import { userInputPlaceholders } from './user-input-placeholders.ts';
 
 export const fixers: readonly Fixer[] = [
-  format1ToolKeys, format1Handlers, mainConstants, arrayHoles,
-  serverParamPrefix, userInputPlaceholders, pathPlaceholderParameters, rootTrailingSlash,
-  joinedOptions, enumValuesOption, outputMimeTypes, resourceDatabaseOrigin, resourceFreeQuery,
-  toolNames, orphanHandlerKeys,
+  format1ToolKeys,
+  format1Handlers,
+  mainConstants,
+  arrayHoles,
+  serverParamPrefix,
+  userInputPlaceholders,
+  pathPlaceholderParameters,
+  rootTrailingSlash,
+  joinedOptions,
+  enumValuesOption,
+  outputMimeTypes,
+  resourceDatabaseOrigin,
+  resourceFreeQuery,
+  toolNames,
+  orphanHandlerKeys,
 ];
 
 export { fixSource, type FixOptions, type FixResult, type Unfixable } from './fix-source.ts';

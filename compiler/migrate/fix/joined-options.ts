@@ -37,7 +37,12 @@ export const joinedOptions: Fixer = {
           if (!isStringNode(node)) return;
           const start = node.getStart(ast.source);
           const original = ast.text.slice(start, node.getEnd());
-          edits.push({ start, end: node.getEnd(), text: parts.map((part) => quoteLike(original, part)).join(', '), note: `${name}: option '${option}' split into ${parts.map((part) => `'${part}'`).join(', ')}` });
+          edits.push({
+            start,
+            end: node.getEnd(),
+            text: parts.map((part) => quoteLike(original, part)).join(', '),
+            note: `${name}: option '${option}' split into ${parts.map((part) => `'${part}'`).join(', ')}`,
+          });
         });
       });
     }

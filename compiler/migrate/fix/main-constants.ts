@@ -19,7 +19,8 @@ export const mainConstants: Fixer = {
     const constants = new Map<string, ts.Expression>();
     for (const statement of ast.source.statements) {
       if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) constants.set(d.name.text, d.initializer);
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer) constants.set(d.name.text, d.initializer);
     }
     // A constant's value, read as main is (constants may name other constants); undefined when it is not a literal.
     const valueOf = (name: string): StaticValue | undefined => {
@@ -31,7 +32,12 @@ export const mainConstants: Fixer = {
     const edits: SourceEdit[] = [];
     const inline = (node: ts.Node, name: string, value: StaticValue): void => {
       const text = literalText(value, indentOf(ast.text, node, ast.source), '    ');
-      edits.push({ start: node.getStart(ast.source), end: node.getEnd(), text, note: `main: ${name} written in as its value` });
+      edits.push({
+        start: node.getStart(ast.source),
+        end: node.getEnd(),
+        text,
+        note: `main: ${name} written in as its value`,
+      });
     };
     const visit = (node: ts.Node): void => {
       const value = unwrap(node);
@@ -39,11 +45,22 @@ export const mainConstants: Fixer = {
         const v = valueOf(node.name.text);
         if (v !== undefined) {
           const text = literalText(v, indentOf(ast.text, node, ast.source), '    ');
-          edits.push({ start: node.getStart(ast.source), end: node.getEnd(), text: `${node.name.text}: ${text}`, note: `main: ${node.name.text} written in as its value` });
+          edits.push({
+            start: node.getStart(ast.source),
+            end: node.getEnd(),
+            text: `${node.name.text}: ${text}`,
+            note: `main: ${node.name.text} written in as its value`,
+          });
         }
         return;
       }
-      if (ts.isIdentifier(value) && node.parent && (ts.isPropertyAssignment(node.parent) ? node.parent.initializer === node : ts.isArrayLiteralExpression(node.parent))) {
+      if (
+        ts.isIdentifier(value) &&
+        node.parent &&
+        (ts.isPropertyAssignment(node.parent)
+          ? node.parent.initializer === node
+          : ts.isArrayLiteralExpression(node.parent))
+      ) {
         const v = valueOf(value.text);
         if (v !== undefined) inline(node, value.text, v);
         return;
@@ -54,7 +71,12 @@ export const mainConstants: Fixer = {
           const v = ts.isIdentifier(expression) ? valueOf(expression.text) : undefined;
           return typeof v === 'string' || typeof v === 'number' ? String(v) + span.literal.text : undefined;
         });
-        if (parts.every((p) => p !== undefined)) inline(node, value.templateSpans.map((s) => s.expression.getText(ast.source)).join(', '), value.head.text + parts.join(''));
+        if (parts.every((p) => p !== undefined))
+          inline(
+            node,
+            value.templateSpans.map((s) => s.expression.getText(ast.source)).join(', '),
+            value.head.text + parts.join(''),
+          );
         return;
       }
       ts.forEachChild(node, visit);

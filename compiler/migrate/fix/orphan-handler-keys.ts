@@ -14,15 +14,25 @@ export const orphanHandlerKeys: Fixer = {
   summary: 'a handler key naming no tool or resource is dropped',
   plan(ast) {
     // Only a map the reader can follow (else VAL006 says so, and no key is judged).
-    const returned = ast.handlers && readHandlerEntries(ast.handlers, ast.source) ? returnedObject(ast.handlers) : undefined;
+    const returned =
+      ast.handlers && readHandlerEntries(ast.handlers, ast.source) ? returnedObject(ast.handlers) : undefined;
     if (!returned) return { edits: [] };
-    const known = new Set([...toolsOf(ast).tools.map(([name]) => name), ...(isRecord(ast.value.resources) ? Object.keys(ast.value.resources) : [])]);
+    const known = new Set([
+      ...toolsOf(ast).tools.map(([name]) => name),
+      ...(isRecord(ast.value.resources) ? Object.keys(ast.value.resources) : []),
+    ]);
     const edits: SourceEdit[] = [];
     for (const entry of returned.properties) {
       if (!ts.isPropertyAssignment(entry) && !ts.isShorthandPropertyAssignment(entry)) continue;
       const key = propertyKey(entry.name);
       if (key === undefined || known.has(key)) continue;
-      edits.push(removePropertyEdit(ast.text, entry, `handlers: ${key} dropped (no tool or resource is named ${key}; its hooks never ran)`));
+      edits.push(
+        removePropertyEdit(
+          ast.text,
+          entry,
+          `handlers: ${key} dropped (no tool or resource is named ${key}; its hooks never ran)`,
+        ),
+      );
     }
     return { edits };
   },

@@ -19,7 +19,9 @@ const LOCATIONS: readonly [RegExp, 'global' | 'project' | 'inline'][] = [
 ];
 
 /** `~/.flowmcp/data/x.db` → `{ file: 'x.db', origin: 'global' }`, or undefined for a path of no known place. */
-export function databaseLocation(path: string): { readonly file: string; readonly origin: 'global' | 'project' | 'inline' } | undefined {
+export function databaseLocation(
+  path: string,
+): { readonly file: string; readonly origin: 'global' | 'project' | 'inline' } | undefined {
   for (const [pattern, origin] of LOCATIONS) {
     const file = pattern.exec(path)?.[1];
     if (file !== undefined && !file.split('/').includes('..')) return { file, origin };
@@ -29,7 +31,7 @@ export function databaseLocation(path: string): { readonly file: string; readonl
 
 export const resourceDatabaseOrigin: Fixer = {
   id: 'resource-database-origin',
-  summary: "a resource database given as a path (~/.flowmcp/data/x.db) becomes its file name and origin (global)",
+  summary: 'a resource database given as a path (~/.flowmcp/data/x.db) becomes its file name and origin (global)',
   plan(ast) {
     const resources = ast.value.resources;
     if (!isRecord(resources)) return { edits: [] };
@@ -37,21 +39,43 @@ export const resourceDatabaseOrigin: Fixer = {
     const notes: FixerNote[] = [];
     for (const [name, resource] of Object.entries(resources)) {
       if (!isRecord(resource)) continue;
-      const key = typeof resource.database === 'string' ? 'database' : typeof resource.name === 'string' && resource.source === 'sqlite' ? 'name' : undefined;
+      const key =
+        typeof resource.database === 'string'
+          ? 'database'
+          : typeof resource.name === 'string' && resource.source === 'sqlite'
+            ? 'name'
+            : undefined;
       const path = key ? (resource[key] as string) : undefined;
       const location = path === undefined ? undefined : databaseLocation(path);
       if (!key || !path || !location) continue;
       if (resource.origin !== undefined && resource.origin !== location.origin) {
-        notes.push({ rule: 'RES007', message: `resource ${name}: ${key} ${path} is a ${location.origin} path but origin says ${String(resource.origin)}: decide which by hand` });
+        notes.push({
+          rule: 'RES007',
+          message: `resource ${name}: ${key} ${path} is a ${location.origin} path but origin says ${String(resource.origin)}: decide which by hand`,
+        });
         continue;
       }
       const object = nodeAt(ast.main, ['resources', name]);
       if (!object || !ts.isObjectLiteralExpression(object)) continue;
-      edits.push(...replaceString(ast, nodeAt(ast.main, ['resources', name, key]), location.file, `resource ${name}: ${key} ${path} → ${location.file}`));
+      edits.push(
+        ...replaceString(
+          ast,
+          nodeAt(ast.main, ['resources', name, key]),
+          location.file,
+          `resource ${name}: ${key} ${path} → ${location.file}`,
+        ),
+      );
       if (resource.origin === undefined) {
         const anchor = propertyOf(object, key)!;
         const quote = ast.text.slice(anchor.initializer.getStart(ast.source), anchor.initializer.getEnd());
-        const added = insertPropertyAfter(ast, object, key, 'origin', quoteLike(quote, location.origin), `resource ${name}: origin '${location.origin}' added (where ${path} is)`);
+        const added = insertPropertyAfter(
+          ast,
+          object,
+          key,
+          'origin',
+          quoteLike(quote, location.origin),
+          `resource ${name}: origin '${location.origin}' added (where ${path} is)`,
+        );
         if (added) edits.push(added);
       }
     }

@@ -21,8 +21,16 @@ export const resourceFreeQuery: Fixer = {
       const queries = nodeAt(ast.main, ['resources', name, 'queries']);
       const property = queries && ts.isObjectLiteralExpression(queries) ? propertyOf(queries, 'freeQuery') : undefined;
       if (!property) continue;
-      edits.push(removePropertyEdit(ast.text, property, `resource ${name}: the author's freeQuery dropped (the runtime injects its own)`));
-      behaviour.push(`resource ${name}: freeQuery is now the runtime's own (read-only, row-capped), not the one the file defined`);
+      edits.push(
+        removePropertyEdit(
+          ast.text,
+          property,
+          `resource ${name}: the author's freeQuery dropped (the runtime injects its own)`,
+        ),
+      );
+      behaviour.push(
+        `resource ${name}: freeQuery is now the runtime's own (read-only, row-capped), not the one the file defined`,
+      );
     }
     return { edits, behaviour };
   },

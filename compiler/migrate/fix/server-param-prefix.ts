@@ -12,7 +12,14 @@ export const serverParamPrefix: Fixer = {
     if (!Array.isArray(list)) return { edits: [] };
     const edits = list.flatMap((entry, index) => {
       const key = typeof entry === 'string' ? PREFIXED.exec(entry)?.[1] : undefined;
-      return key === undefined ? [] : replaceString(ast, nodeAt(ast.main, ['requiredServerParams', index]), key, `requiredServerParams: ${entry} → ${key}`);
+      return key === undefined
+        ? []
+        : replaceString(
+            ast,
+            nodeAt(ast.main, ['requiredServerParams', index]),
+            key,
+            `requiredServerParams: ${entry} → ${key}`,
+          );
     });
     return { edits };
   },

@@ -22,7 +22,10 @@ const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1)
 
 /** camelCase spellings of `name`, most natural first (`:` is dropped, as the wire name drops it). */
 function candidates(name: string): string[] {
-  const parts = name.replace(/:/g, '').split(/[^A-Za-z0-9]+/).filter((p) => p !== '');
+  const parts = name
+    .replace(/:/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((p) => p !== '');
   if (parts.length === 0) return [];
   const lowered = parts.map((p, i) => (i === 0 ? p.toLowerCase() : upperFirst(p.toLowerCase())));
   const kept = parts.map((p, i) => (i === 0 ? lowerFirst(p) : upperFirst(p)));
@@ -40,7 +43,10 @@ export function camelNameKeepingWire(namespace: string, name: string): string | 
  * natural spelling (`/block/:block_number_or_hash` → `blockBlockNumberOrHash`, whose wire name only
  * loses the leading `_`); undefined when no spelling is camelCase (a name starting with a digit).
  */
-export function camelNameFor(namespace: string, name: string): { readonly name: string; readonly keepsWire: boolean } | undefined {
+export function camelNameFor(
+  namespace: string,
+  name: string,
+): { readonly name: string; readonly keepsWire: boolean } | undefined {
   const kept = camelNameKeepingWire(namespace, name);
   if (kept !== undefined) return { name: kept, keepsWire: true };
   const natural = candidates(name).find((candidate) => CAMEL_CASE.test(candidate));
@@ -73,7 +79,10 @@ export const toolNames: Fixer = {
       const to = found?.name;
       if (to === undefined || names.has(to) || [...renamed.values()].includes(to)) {
         const why = to === undefined ? 'it has no camelCase spelling' : `${to} is taken by another tool`;
-        notes.push({ rule: 'VAL030', message: `tool ${JSON.stringify(name)}: not renamed (${why}); rename it by hand (clients will see a new name)` });
+        notes.push({
+          rule: 'VAL030',
+          message: `tool ${JSON.stringify(name)}: not renamed (${why}); rename it by hand (clients will see a new name)`,
+        });
         continue;
       }
       const property = propertyOf(containerNode, name);
@@ -81,8 +90,14 @@ export const toolNames: Fixer = {
       renamed.set(name, to);
       const before = wireName(namespace, name);
       const after = wireName(namespace, to);
-      edits.push({ ...renameKey(ast, property.name, to), note: `tool ${name} → ${to} (${found!.keepsWire ? `MCP name stays ${before}` : `MCP name ${before} → ${after}`})` });
-      if (!found!.keepsWire) behaviour.push(`tool ${name}: clients see it as ${after}, no longer ${before} (no camelCase name keeps the old one)`);
+      edits.push({
+        ...renameKey(ast, property.name, to),
+        note: `tool ${name} → ${to} (${found!.keepsWire ? `MCP name stays ${before}` : `MCP name ${before} → ${after}`})`,
+      });
+      if (!found!.keepsWire)
+        behaviour.push(
+          `tool ${name}: clients see it as ${after}, no longer ${before} (no camelCase name keeps the old one)`,
+        );
     }
     // Handler keys follow their tool.
     const returned = ast.handlers ? returnedObject(ast.handlers) : undefined;
@@ -93,7 +108,12 @@ export const toolNames: Fixer = {
       if (to === undefined) continue;
       if (ts.isShorthandPropertyAssignment(entry)) {
         const start = entry.name.getStart(ast.source);
-        edits.push({ start, end: entry.name.getEnd(), text: `${to}: ${entry.name.text}`, note: `handlers: ${key} → ${to}` });
+        edits.push({
+          start,
+          end: entry.name.getEnd(),
+          text: `${to}: ${entry.name.text}`,
+          note: `handlers: ${key} → ${to}`,
+        });
       } else {
         edits.push({ ...renameKey(ast, entry.name, to), note: `handlers: ${key} → ${to}` });
       }

@@ -25,14 +25,21 @@ export function namedPlaceholder(value: string): { readonly key: string; readonl
 
 export const userInputPlaceholders: Fixer = {
   id: 'user-input-placeholders',
-  summary: 'a {{KEY}} parameter value (alone, or once inside fixed text) that is user input (tests pass it, or KEY is no server param) becomes {{USER_PARAM}}',
+  summary:
+    'a {{KEY}} parameter value (alone, or once inside fixed text) that is user input (tests pass it, or KEY is no server param) becomes {{USER_PARAM}}',
   plan(ast) {
-    const declared = new Set(Array.isArray(ast.value.requiredServerParams) ? ast.value.requiredServerParams.filter((v): v is string => typeof v === 'string') : []);
+    const declared = new Set(
+      Array.isArray(ast.value.requiredServerParams)
+        ? ast.value.requiredServerParams.filter((v): v is string => typeof v === 'string')
+        : [],
+    );
     const { container, tools } = toolsOf(ast);
     const edits: SourceEdit[] = [];
     for (const [name, tool] of tools) {
       if (!Array.isArray(tool.parameters)) continue;
-      const tested = new Set((Array.isArray(tool.tests) ? tool.tests : []).flatMap((t) => (isRecord(t) ? Object.keys(t) : [])));
+      const tested = new Set(
+        (Array.isArray(tool.tests) ? tool.tests : []).flatMap((t) => (isRecord(t) ? Object.keys(t) : [])),
+      );
       tool.parameters.forEach((parameter, index) => {
         const position = isRecord(parameter) ? parameter.position : undefined;
         if (!isRecord(position) || typeof position.value !== 'string') return;
@@ -44,7 +51,14 @@ export const userInputPlaceholders: Fixer = {
         const why = passedByTests ? 'its tests pass it' : `${key} is not in requiredServerParams`;
         const value = position.value.replace(written, '{{USER_PARAM}}');
         const shown = value === '{{USER_PARAM}}' ? `{{${key}}} → {{USER_PARAM}}` : `'${position.value}' → '${value}'`;
-        edits.push(...replaceString(ast, nodeAt(ast.main, [container, name, 'parameters', index, 'position', 'value']), value, `${name}: parameter ${String(position.key)} ${shown} (${why})`));
+        edits.push(
+          ...replaceString(
+            ast,
+            nodeAt(ast.main, [container, name, 'parameters', index, 'position', 'value']),
+            value,
+            `${name}: parameter ${String(position.key)} ${shown} (${why})`,
+          ),
+        );
       });
     }
     return { edits };
