@@ -64,10 +64,13 @@ function rewriteHooks(ast: SchemaAst): SourceEdit[] {
   const returned = returnedObject(factory);
   if (!returned) return [];
   const edits: SourceEdit[] = [];
+  // One hooks object may serve several tools (a constant, or what a local builder returns): rewritten once.
+  const seen = new Set<ts.ObjectLiteralExpression>();
   for (const entry of returned.properties) {
     if (!ts.isPropertyAssignment(entry) && !ts.isShorthandPropertyAssignment(entry)) continue;
     const hooks = objectBehind(ts.isPropertyAssignment(entry) ? entry.initializer : entry.name, factory);
-    if (!hooks) continue;
+    if (!hooks || seen.has(hooks)) continue;
+    seen.add(hooks);
     const tool = propertyKey(entry.name) ?? '?';
     for (const member of hooks.properties) {
       if (ts.isSpreadAssignment(member) || propertyKey(member.name) !== 'postProcess') continue;
