@@ -4,10 +4,10 @@
  * missing file, a runaway killed at the time cap with the queries queued behind it answered by a
  * new process, the memory cap (Linux), a replaced file picked up, and shutdown.
  */
-import Database from 'better-sqlite3';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { openSqliteFile } from '../../scripts/sqlite-file.ts';
 import { QueryError, QueryLane, type QueryLimits } from '../../runtime/resources/query-lane.ts';
 import { createWorkspace, type Workspace } from './support/workspace.ts';
 
@@ -123,8 +123,8 @@ test('a database replaced on disk is read afresh; a database left in WAL mode is
   renameSync(fresh, file);
   assert.equal(JSON.parse((await l.run({ db: file, sql: 'SELECT x FROM v', params: [], maxRows: 5 })).json), [{ x: 'new' }]);
   const wal = workspace.path('data', 'wal.db');
-  const writer = new Database(wal);
-  writer.pragma('journal_mode = WAL');
+  const writer = openSqliteFile(wal);
+  writer.exec('PRAGMA journal_mode = WAL');
   writer.exec("CREATE TABLE w (x); INSERT INTO w VALUES ('logged');");
   writer.close();
   assert.equal(JSON.parse((await l.run({ db: wal, sql: 'SELECT x FROM w', params: [], maxRows: 5 })).json), [{ x: 'logged' }]);
