@@ -26,7 +26,17 @@ export function openSqliteFile(path: string, options: { readonly?: boolean } = {
   if (sqliteEngineFor() === 'node:sqlite') {
     // Typed here: @types/node 20 has no `node:sqlite`.
     const { DatabaseSync } = load('node:sqlite') as { DatabaseSync: new (path: string, options: { readOnly: boolean }) => SqliteFile };
-    return new DatabaseSync(path, { readOnly: options.readonly === true });
+    const db = new DatabaseSync(path, { readOnly: options.readonly === true });
+    // Rows as plain objects, as better-sqlite3 gives them (node:sqlite's have no prototype).
+    const plain = (row: unknown): unknown => (row === undefined ? row : { ...(row as object) });
+    return {
+      exec: (sql) => db.exec(sql),
+      close: () => db.close(),
+      prepare(sql) {
+        const statement = db.prepare(sql);
+        return { run: (...params) => statement.run(...params), all: (...params) => statement.all(...params).map(plain), get: (...params) => plain(statement.get(...params)) };
+      },
+    };
   }
   const Database = load('better-sqlite3') as typeof import('better-sqlite3');
   return new Database(path, { readonly: options.readonly === true }) as unknown as SqliteFile;
