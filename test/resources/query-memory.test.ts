@@ -15,7 +15,7 @@ import { connect, type Connected } from './support/servers.ts';
 import { createWorkspace, type Workspace } from './support/workspace.ts';
 
 const test = suite('query process memory');
-const READS = 3000;
+const READS = 5000;
 const IN_FLIGHT = 4;
 /** The bound stated for the query process: Node and SQLite (~50 MiB), its images, its statements. */
 const BOUND_MIB = 160;
