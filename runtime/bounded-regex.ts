@@ -22,7 +22,7 @@
  *
  * Which counts "past 16" means depends on the engine: V8 11 (Node 20) copies an unbounded `X{n,}`
  * n + 1 times (`a{16,}` is refused, `(?:a+){16}` too), V8 12 and later (Node 22, 24) n times (`*`
- * and `+` once). The runtime writes a pattern for the engine it runs on (only when that engine
+ * and `+` once) unless X can match the empty string (then n + 1 times, as before). The runtime writes a pattern for the engine it runs on (only when that engine
  * needs it); generated modules carry the form for the strictest engine of the Node lines we
  * support, since a bundle built on one Node may be served by another.
  *
@@ -31,7 +31,9 @@
  * counted once per copy V8 makes of it (`[a-z ]?` counted 16 times in 300 groups is 4,800 states).
  * A pattern of more than `MAX_LINEAR_STATES` states is VAL130 (even short inputs cost it much), and a
  * string a pattern checks may have at most `WORK_BUDGET / states` characters (`regexInputCap`): a
- * longer one is refused before the pattern runs. Measured per Node line in `bench/regex-cost.bench.ts`.
+ * longer one is refused before the pattern runs. Measured per Node line in `bench/regex-cost.bench.ts`:
+ * Node 24's engine keeps to the model; Node 20's and 22's spend more per check on patterns with many
+ * optional or looping copies, whatever the input's length, which the state limit bounds too.
  */
 import type { SchemaModel } from './model.ts';
 import { lazyBuiltin } from './lazy-builtin.ts';
@@ -44,12 +46,12 @@ let bounded = false;
 /** Which repetitions V8's linear engine copies how often (see above). */
 export interface LinearEngine {
   readonly name: string;
-  /** How many copies of its body an unbounded repetition `X{min,}` (`*`, `+`) costs. */
-  readonly unboundedCopies: (min: number) => number;
+  /** How many copies of its body an unbounded repetition `X{min,}` (`*`, `+`) costs; `nullable`: X can match ''. */
+  readonly unboundedCopies: (min: number, nullable: boolean) => number;
 }
 
 const V8_11: LinearEngine = { name: 'V8 11 (Node 20)', unboundedCopies: (min) => min + 1 };
-const V8_12: LinearEngine = { name: 'V8 12 and later (Node 22, 24)', unboundedCopies: (min) => Math.max(min, 1) };
+const V8_12: LinearEngine = { name: 'V8 12 and later (Node 22, 24)', unboundedCopies: (min, nullable) => (nullable ? min + 1 : Math.max(min, 1)) };
 
 /** The linear engine of the V8 this process runs (`process.versions.v8` by default). */
 export const linearEngineOf = (v8Version: string = process.versions.v8): LinearEngine => (Number(v8Version.split('.')[0]) >= 12 ? V8_12 : V8_11);
@@ -58,7 +60,7 @@ export const linearEngineOf = (v8Version: string = process.versions.v8): LinearE
 export const STRICTEST_LINEAR_ENGINE: LinearEngine = V8_11;
 
 /** A pattern of more states than this is VAL130: its time per character of input is too high. */
-export const MAX_LINEAR_STATES = 1_000;
+export const MAX_LINEAR_STATES = 500;
 
 /** States × characters a pattern may cost on one input: a checked string's length cap is this over its states. */
 export const WORK_BUDGET = 100_000;
@@ -97,7 +99,7 @@ export function linearStates(pattern: string): number | undefined {
   const termStates = (term: Term): number => {
     if (term.kind === 'atom') return 1;
     if (term.kind === 'group') return states(term.body);
-    const copies = term.max === Infinity ? STRICTEST_LINEAR_ENGINE.unboundedCopies(term.min) : term.max;
+    const copies = term.max === Infinity ? STRICTEST_LINEAR_ENGINE.unboundedCopies(term.min, true) : term.max;
     return Math.min(copies * termStates(term.body), Number.MAX_SAFE_INTEGER);
   };
   return states(parse(pattern));
@@ -350,7 +352,7 @@ function writeTerm(term: Term, copies: number, asCopy: boolean, engine: LinearEn
 function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, asCopy: boolean, engine: LinearEngine): string {
   const { body, min, max } = term;
   // V8 copies a body `max` times, or (unbounded) as its engine counts; it drops a count on a body that matches only ''.
-  const own = max === Infinity ? engine.unboundedCopies(min) : max;
+  const own = max === Infinity ? engine.unboundedCopies(min, matchesEmpty(body)) : max;
   if (matchesOnlyEmpty(body) || (min <= MOST_COPIES && (max <= MOST_COPIES || max === Infinity) && copies * own <= MOST_COPIES)) {
     return writeTerm(body, copies * own, asCopy, engine) + term.quantifier;
   }
@@ -380,6 +382,10 @@ function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, as
   if (form.length > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
   return form;
 }
+
+/** Whether a term can match the empty string (`a?`, `(?:a|\\B)`, `^`). */
+const matchesEmpty = (term: Term): boolean =>
+  term.kind === 'atom' ? /^(?:\^|\$|\\[bB])$/.test(term.text) : term.kind === 'group' ? term.body.some((terms) => terms.every(matchesEmpty)) : term.min === 0 || matchesEmpty(term.body);
 
 /** Whether a term matches only the empty string (`^`, `\b`, `(?:)`, `a{0}`): V8 drops a count on it. */
 const matchesOnlyEmpty = (term: Term): boolean =>
