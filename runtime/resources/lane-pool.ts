@@ -51,7 +51,9 @@ export class LanePool {
   /** Runs one query of the schema `owner`. */
   run(owner: string, request: QueryRequest): Promise<QueryAnswer> {
     if (this.#closed) return Promise.reject(new QueryError('internal', 'the server is shutting down'));
-    const held = this.#lanes.find((lane) => lane.owner === owner) ?? this.#lanes.find((lane) => lane.owner === undefined) ?? (this.#lanes.length === 0 ? this.#open() : undefined);
+    // Its own lane; else an idle one, preferably with its process running (a start can take seconds).
+    const idle = this.#lanes.filter((lane) => lane.owner === undefined);
+    const held = this.#lanes.find((lane) => lane.owner === owner) ?? idle.find((lane) => lane.lane.running) ?? idle[0] ?? (this.#lanes.length === 0 ? this.#open() : undefined);
     if (held) return this.#send(held, owner, request);
     return new Promise((resolve, reject) => {
       const queue = this.#waiting.get(owner) ?? [];
