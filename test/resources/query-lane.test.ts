@@ -2,7 +2,8 @@
  * The query process and its queue, on real SQLite files: rows as JSON (big integers, blobs,
  * infinities, repeated column names), an answer over a megabyte, the row and byte caps, SQLite's own read-only verdict, a
  * missing file, a runaway killed at the time cap with the queries queued behind it answered by a
- * new process, the memory cap (Linux), a replaced file picked up, and shutdown.
+ * new process, the memory cap (Linux) charged to the query that grew the process, a replaced file
+ * picked up, and shutdown.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { suite } from 'uvu';
@@ -113,6 +114,18 @@ test('the memory cap stops a query that grows the process past it (Linux)', asyn
   const l = lane({ maxMemoryMb: 120, timeoutMs: 60_000 });
   assert.match(await kindOf(run(l, 'SELECT length(randomblob(500000000)) AS n')), /^memory: the query used more than the 120 MiB memory cap/);
   assert.equal(JSON.parse((await run(l, 'SELECT 3 AS three')).json), [{ three: 3 }]);
+});
+
+test('the memory cap blames the query that grew the process, never the innocent one after it (Linux)', async () => {
+  if (!existsSync('/proc/self/status')) return;
+  // 60 MiB read into memory takes the process past a 100 MiB cap: that read fails, and the slow
+  // query after it (which grows nothing) runs in a process that no longer holds those bytes.
+  const big = workspace.database('data/big.db', 'CREATE TABLE b (x BLOB); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c LIMIT 60) INSERT INTO b SELECT zeroblob(1048576) FROM c;');
+  const l = lane({ maxMemoryMb: 100, timeoutMs: 60_000 });
+  const grew = kindOf(l.run({ db: big, sql: 'SELECT count(*) AS n FROM b', params: [], maxRows: 1 }));
+  const innocent = run(l, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000000) SELECT count(*) AS n FROM c');
+  assert.match(await grew, /^memory: the query used more than the 100 MiB memory cap/);
+  assert.equal(JSON.parse((await innocent).json), [{ n: 3000000 }]);
 });
 
 test('a database replaced on disk is read afresh; a database left in WAL mode is readable', async () => {
