@@ -72,7 +72,8 @@ test('the row cap cuts the rows whatever LIMIT says, and the byte cap cuts befor
 });
 
 test('an answer larger than the pipe passes at once comes back whole, multi-byte text included, and the next one after it', async () => {
-  const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000 });
+  // A cap of time that a loaded machine does not reach: this test is about sizes.
+  const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000, timeoutMs: 20_000 });
   const big = await run(l, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000) SELECT x, printf('%.300c', 'y') AS pad, 'Zürich 東京' AS city FROM c", [], 5000);
   const rows = JSON.parse(big.json) as { x: number; pad: string; city: string }[];
   assert.ok(Buffer.byteLength(big.json) > 1_000_000, `${Buffer.byteLength(big.json)} bytes`);
