@@ -19,6 +19,21 @@
  * hostile ones too (`^(a|aa){1,100}$`, minutes on 61 characters): `linearPattern` writes those as
  * counts of at most 16 in a row (`X{16}X{16}X{8}`), the same language, and that form is what the
  * runtime compiles and generated modules carry.
+ *
+ * Which counts "past 16" means depends on the engine: V8 11 (Node 20) copies an unbounded `X{n,}`
+ * n + 1 times (`a{16,}` is refused, `(?:a+){16}` too), V8 12 and later (Node 22, 24) n times (`*`
+ * and `+` once) unless X can match the empty string (then n + 1 times, as before). The runtime writes a pattern for the engine it runs on (only when that engine
+ * needs it); generated modules carry the form for the strictest engine of the Node lines we
+ * support, since a bundle built on one Node may be served by another.
+ *
+ * Cost model. The linear engine runs every state of its automaton in step, once per character of
+ * input: its time is about (states) × (characters), where a pattern's states are its atoms, each
+ * counted once per copy V8 makes of it (`[a-z ]?` counted 16 times in 300 groups is 4,800 states).
+ * A pattern of more than `MAX_LINEAR_STATES` states is VAL130 (even short inputs cost it much), and a
+ * string a pattern checks may have at most `WORK_BUDGET / states` characters (`regexInputCap`): a
+ * longer one is refused before the pattern runs. Measured per Node line in `bench/regex-cost.bench.ts`:
+ * Node 24's engine keeps to the model; Node 20's and 22's spend more per check on patterns with many
+ * optional or looping copies, whatever the input's length, which the state limit bounds too.
  */
 import type { SchemaModel } from './model.ts';
 import { lazyBuiltin } from './lazy-builtin.ts';
@@ -27,6 +42,31 @@ import { lazyBuiltin } from './lazy-builtin.ts';
 const v8 = lazyBuiltin<typeof import('node:v8')>('node:v8');
 
 let bounded = false;
+
+/** Which repetitions V8's linear engine copies how often (see above). */
+export interface LinearEngine {
+  readonly name: string;
+  /** How many copies of its body an unbounded repetition `X{min,}` (`*`, `+`) costs; `nullable`: X can match ''. */
+  readonly unboundedCopies: (min: number, nullable: boolean) => number;
+}
+
+const V8_11: LinearEngine = { name: 'V8 11 (Node 20)', unboundedCopies: (min) => min + 1 };
+const V8_12: LinearEngine = { name: 'V8 12 and later (Node 22, 24)', unboundedCopies: (min, nullable) => (nullable ? min + 1 : Math.max(min, 1)) };
+
+/** The linear engine of the V8 this process runs (`process.versions.v8` by default). */
+export const linearEngineOf = (v8Version: string = process.versions.v8): LinearEngine => (Number(v8Version.split('.')[0]) >= 12 ? V8_12 : V8_11);
+
+/** The strictest linear engine of the supported Node lines: what every one of them takes, this one takes. */
+export const STRICTEST_LINEAR_ENGINE: LinearEngine = V8_11;
+
+/** A pattern of more states than this is VAL130: its time per character of input is too high. */
+export const MAX_LINEAR_STATES = 500;
+
+/** States × characters a pattern may cost on one input: a checked string's length cap is this over its states. */
+export const WORK_BUDGET = 100_000;
+
+/** The longest string any pattern checks, however few its states. */
+const MAX_CHECKED_LENGTH = 100_000;
 
 /** Whether any of these schemas has a `regex()`, so serving them sets the bound (a bundle's launcher, at start). */
 export const needsRegexBound = (schemas: readonly SchemaModel[]): boolean =>
@@ -44,9 +84,51 @@ export function boundRegexBacktracking(): void {
  * runs": VAL112, and a tool refused at run time. Undefined exactly when `linearPattern` gives it a form.
  */
 export function unboundedRegexFeature(pattern: string): string | undefined {
-  const form = linearForm(pattern);
+  const form = linearForm(pattern, STRICTEST_LINEAR_ENGINE);
   return typeof form === 'string' ? undefined : form.refused;
 }
+
+/**
+ * The states of `pattern`'s automaton in V8's linear engine (cost model above), counted for the
+ * strictest engine so that every Node line gets the same answer; undefined for a pattern with no
+ * linear form (or an invalid one).
+ */
+export function linearStates(pattern: string): number | undefined {
+  if (!isValid(pattern) || typeof linearForm(pattern, STRICTEST_LINEAR_ENGINE) !== 'string') return undefined;
+  const states = (alternatives: Alternatives): number => alternatives.reduce((sum, terms) => sum + terms.reduce((n, term) => n + termStates(term), 0), 0);
+  const termStates = (term: Term): number => {
+    if (term.kind === 'atom') return 1;
+    if (term.kind === 'group') return states(term.body);
+    const copies = term.max === Infinity ? STRICTEST_LINEAR_ENGINE.unboundedCopies(term.min, true) : term.max;
+    return Math.min(copies * termStates(term.body), Number.MAX_SAFE_INTEGER);
+  };
+  return states(parse(pattern));
+}
+
+/** What a client is told of a string too long for its parameter's pattern. */
+export const regexCapMessage = (cap: number): string => `a value checked by this parameter's pattern may have at most ${cap} characters`;
+
+/** Why `pattern` costs too much per character for the linear engine (VAL130), or undefined. */
+export function regexCostProblem(pattern: string): string | undefined {
+  const states = linearStates(pattern);
+  if (states === undefined || states <= MAX_LINEAR_STATES) return undefined;
+  return `${states.toLocaleString('en')} states for V8's linear-time engine (at most ${MAX_LINEAR_STATES.toLocaleString('en')}: its time per character of input grows with them)`;
+}
+
+/** The longest string `pattern` may check (longer ones are refused before it runs); undefined for a pattern with no linear form. */
+export function regexInputCap(pattern: string): number | undefined {
+  const states = linearStates(pattern);
+  return states === undefined ? undefined : Math.min(MAX_CHECKED_LENGTH, Math.floor(WORK_BUDGET / Math.max(1, states)));
+}
+
+const isValid = (pattern: string): boolean => {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * `pattern` (read as `new RegExp(pattern)` reads it, without flags) written so V8's linear engine
@@ -54,12 +136,12 @@ export function unboundedRegexFeature(pattern: string): string | undefined {
  * comes back as it was, and so does an invalid one (compiling it fails, as before: another rule's
  * concern). Undefined when it cannot be bounded (`unboundedRegexFeature` says why).
  */
-export function linearPattern(pattern: string): string | undefined {
-  const form = linearForm(pattern);
+export function linearPattern(pattern: string, engine: LinearEngine = linearEngineOf()): string | undefined {
+  const form = linearForm(pattern, engine);
   return typeof form === 'string' ? form : undefined;
 }
 
-function linearForm(pattern: string): string | { readonly refused: string } {
+function linearForm(pattern: string, engine: LinearEngine): string | { readonly refused: string } {
   const feature = backtrackingOnlyFeature(pattern);
   if (feature !== undefined) return { refused: `${feature}, which only a backtracking engine runs` };
   try {
@@ -70,7 +152,7 @@ function linearForm(pattern: string): string | { readonly refused: string } {
   // Reading and writing recurse once per group: far below the depth that would exhaust the stack.
   if (groupsOf(pattern).deepest > MOST_NESTED) return { refused: `groups nested more than ${MOST_NESTED} deep, too deep to bound` };
   try {
-    const form = write(parse(pattern), 1, false);
+    const form = write(parse(pattern), 1, false, engine);
     if (form !== pattern && form.length > LINEAR_FORM_CAP) throw new TooLong('repetitions counted too high to bound');
     return form;
   } catch (error) {
@@ -243,23 +325,23 @@ function parse(pattern: string): Alternatives {
  * `copies` is how many times V8 copies this place already (the product of the counts around it);
  * `asCopy` writes capturing groups as `(?:` (a body written twice may not name a group twice).
  */
-function write(alternatives: Alternatives, copies: number, asCopy: boolean): string {
+function write(alternatives: Alternatives, copies: number, asCopy: boolean, engine: LinearEngine): string {
   return alternatives.map((terms) => {
-    const written = terms.map((term) => writeTerm(term, copies, asCopy));
+    const written = terms.map((term) => writeTerm(term, copies, asCopy, engine));
     // A lone backslash (`\c` without a letter) is one only before its `c`: before a count written
     // out as `(?:c{16}…)?` it would escape the parenthesis, so it is spelled `\\` there.
     return written.map((text, i) => (text === '\\' && !written[i + 1]!.startsWith('c') ? '\\\\' : text)).join('');
   }).join('|');
 }
 
-function writeTerm(term: Term, copies: number, asCopy: boolean): string {
+function writeTerm(term: Term, copies: number, asCopy: boolean, engine: LinearEngine): string {
   switch (term.kind) {
     case 'atom':
       return term.text;
     case 'group':
-      return `${asCopy ? '(?:' : term.open}${write(term.body, copies, asCopy)})`;
+      return `${asCopy ? '(?:' : term.open}${write(term.body, copies, asCopy, engine)})`;
     case 'repeat':
-      return writeRepeat(term, copies, asCopy);
+      return writeRepeat(term, copies, asCopy, engine);
   }
 }
 
@@ -267,18 +349,18 @@ function writeTerm(term: Term, copies: number, asCopy: boolean): string {
  * `X{40}` → `X{16}X{16}X{8}`, `X{5,20}` → `X{5}X{0,15}`, `X{20,}` → `X{16}X{4}X*`, `X{0,40}` →
  * `(?:X{16}(?:X{9})?)?X{0,15}`: no count past what the place allows (16 over the counts around it).
  */
-function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, asCopy: boolean): string {
+function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, asCopy: boolean, engine: LinearEngine): string {
   const { body, min, max } = term;
-  // V8 copies a body `max` times, or `min + 1` times when unbounded; it drops a count on a body that matches only ''.
-  const own = max === Infinity ? min + 1 : max;
+  // V8 copies a body `max` times, or (unbounded) as its engine counts; it drops a count on a body that matches only ''.
+  const own = max === Infinity ? engine.unboundedCopies(min, matchesEmpty(body)) : max;
   if (matchesOnlyEmpty(body) || (min <= MOST_COPIES && (max <= MOST_COPIES || max === Infinity) && copies * own <= MOST_COPIES)) {
-    return writeTerm(body, copies * own, asCopy) + term.quantifier;
+    return writeTerm(body, copies * own, asCopy, engine) + term.quantifier;
   }
   const room = copies === 0 ? MOST_COPIES : Math.floor(MOST_COPIES / copies);
   const optional = max === Infinity ? 1 : max - min;
   const pieces = Math.ceil(min / room) + Math.ceil(optional / room) + 2;
   if (pieces > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
-  const copy = writeTerm(body, copies * Math.min(room, Math.max(min, optional)), true);
+  const copy = writeTerm(body, copies * Math.min(room, Math.max(min, optional)), true, engine);
   if (pieces * copy.length > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
   const lazy = term.lazy ? '?' : '';
   // A copy without a count could read into its neighbours (`\x` then `a` is `\xa`, a backslash then
@@ -300,6 +382,10 @@ function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, as
   if (form.length > LINEAR_FORM_CAP) throw tooLong(term.quantifier);
   return form;
 }
+
+/** Whether a term can match the empty string (`a?`, `(?:a|\\B)`, `^`). */
+const matchesEmpty = (term: Term): boolean =>
+  term.kind === 'atom' ? /^(?:\^|\$|\\[bB])$/.test(term.text) : term.kind === 'group' ? term.body.some((terms) => terms.every(matchesEmpty)) : term.min === 0 || matchesEmpty(term.body);
 
 /** Whether a term matches only the empty string (`^`, `\b`, `(?:)`, `a{0}`): V8 drops a count on it. */
 const matchesOnlyEmpty = (term: Term): boolean =>

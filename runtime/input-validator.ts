@@ -8,7 +8,7 @@
  * server's thread could not be bounded (bounded-regex.ts).
  */
 import * as z from 'zod';
-import { boundRegexBacktracking, linearPattern, unboundedRegexFeature } from './bounded-regex.ts';
+import { boundRegexBacktracking, linearPattern, regexCapMessage, regexCostProblem, regexInputCap, unboundedRegexFeature } from './bounded-regex.ts';
 import type { ParameterModel, ToolModel } from './model.ts';
 import { typedDefault } from './input-json-schema.ts';
 import { ToolError } from './tool-error.ts';
@@ -21,6 +21,8 @@ import { ToolError } from './tool-error.ts';
 function boundedPattern(parameter: ParameterModel, regex: string): RegExp {
   const linear = linearPattern(regex);
   if (linear === undefined) throw new ToolError(`this tool is not served: the regex() of its parameter "${parameter.key}" uses ${unboundedRegexFeature(regex)}, so one input could hold the server for minutes (VAL112)`);
+  const costly = regexCostProblem(regex);
+  if (costly !== undefined) throw new ToolError(`this tool is not served: the regex() of its parameter "${parameter.key}" has ${costly} (VAL130)`);
   boundRegexBacktracking();
   return new RegExp(linear);
 }
@@ -33,7 +35,13 @@ function constrained(parameter: ParameterModel): z.ZodType {
       if (min !== undefined) s = s.min(min);
       if (max !== undefined) s = s.max(max);
       if (length !== undefined) s = s.length(length);
-      if (regex !== undefined) s = s.regex(boundedPattern(parameter, regex));
+      if (regex !== undefined) {
+        const pattern = boundedPattern(parameter, regex);
+        // A longer string is refused before the pattern runs (its cost is states × characters).
+        const cap = regexInputCap(regex)!;
+        if (max === undefined || max > cap) s = s.max(cap, { abort: true, message: regexCapMessage(cap) });
+        s = s.regex(pattern);
+      }
       return s;
     }
     case 'number': {

@@ -7,6 +7,7 @@ import { Command } from 'clipanion';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolkitCommand } from '../command-base.ts';
+import { nodeSupport } from '../node-support.ts';
 import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';
 import { DEFAULT_OUT, findIndex, locateCatalog, showPath, type Catalog } from '../project/catalog.ts';
@@ -22,20 +23,11 @@ export interface Check {
   readonly fix?: string;
 }
 
-const NODE_FLOOR = [20, 19, 0] as const;
-
-export function nodeCheck(version: string = process.versions.node): Check {
-  const parts = version.split('.').map(Number);
-  let ok = true;
-  for (let i = 0; i < 3; i++) {
-    if ((parts[i] ?? 0) !== NODE_FLOOR[i]) {
-      ok = (parts[i] ?? 0) > NODE_FLOOR[i]!;
-      break;
-    }
-  }
-  return ok
-    ? { name: 'node', status: 'ok', message: `Node ${version} (20.19 or later needed)` }
-    : { name: 'node', status: 'fail', message: `Node ${version} is too old: toolkit needs Node 20.19 or later`, fix: 'install Node 20.19 or later (22 and 24 work too)' };
+/** The Node version's support (`cli/node-support.ts`): an end-of-life line is noted, an unsupported one fails. */
+export function nodeCheck(version: string = process.versions.node, today: Date = new Date()): Check {
+  const support = nodeSupport(version, today);
+  const status = support.status === 'supported' ? 'ok' : support.status === 'unsupported' ? 'fail' : 'note';
+  return { name: 'node', status, message: support.message, ...(support.fix !== undefined ? { fix: support.fix } : {}) };
 }
 
 export class StatusCommand extends ToolkitCommand {

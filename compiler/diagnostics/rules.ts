@@ -111,6 +111,8 @@ export const frontEndRules = {
   // Every format: what a schema may ask of the machine it runs on.
   VAL111: e("a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's (PATH, NODE_OPTIONS, AWS_*, …)"),
   VAL112: e('regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition counted too high to bound (or groups nested too deep): on the server one input could take minutes'),
+  VAL130: e("regex() must have at most 500 states in V8's linear-time engine (each atom counted once per copy its counts make): that engine's time per character of input grows with them"),
+  VAL131: w('regex() checks strings of at most 100,000 ÷ its states characters (its cost per character): a max() above that is not reached, longer values are refused'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

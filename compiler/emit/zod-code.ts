@@ -4,7 +4,7 @@
  * generated module. Options apply in the normalized order: constraints → optional → default. A
  * `regex()` is written in its linear form (counts past 16 written out), the same for the same pattern.
  */
-import { linearPattern, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
+import { linearPattern, regexCapMessage, regexCostProblem, regexInputCap, STRICTEST_LINEAR_ENGINE, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
 import type { ParameterModel, ToolModel } from '../../runtime/model.ts';
 import { typedDefault } from '../../runtime/input-json-schema.ts';
 import { literal, propertyName } from './code-writer.ts';
@@ -48,7 +48,13 @@ function parameterZod(parameter: ParameterModel, file: string): string {
     const value = options[name];
     if (value === undefined) continue;
     if (!allowed.includes(name)) throw new EmitError(file, `parameter "${parameter.key}": ${name}() does not apply to ${parameter.type.kind}()`);
-    code += name === 'regex' ? `.regex(new RegExp(${literal(linearRegex(parameter, value as string, file))}))` : `.${name}(${literal(value as number)})`;
+    if (name === 'regex') {
+      const pattern = linearRegex(parameter, value as string, file);
+      const cap = regexInputCap(value as string)!;
+      // As the runtime does: a string too long for the pattern's cost is refused before it runs.
+      if (options.max === undefined || options.max > cap) code += `.max(${cap}, { abort: true, message: ${literal(regexCapMessage(cap))} })`;
+      code += `.regex(new RegExp(${literal(pattern)}))`;
+    } else code += `.${name}(${literal(value as number)})`;
   }
   if (mayBeOmitted(parameter)) code += '.optional()';
   const fallback = typedDefault(parameter);
@@ -57,10 +63,15 @@ function parameterZod(parameter: ParameterModel, file: string): string {
   return code;
 }
 
-/** A `regex()` as generated modules carry it: its linear form, which V8's linear-time fallback can take (bounded-regex.ts). */
+/**
+ * A `regex()` as generated modules carry it: its linear form for the strictest linear engine of the
+ * supported Node lines (a bundle built on one may be served by another; bounded-regex.ts).
+ */
 function linearRegex(parameter: ParameterModel, pattern: string, file: string): string {
-  const linear = linearPattern(pattern);
+  const linear = linearPattern(pattern, STRICTEST_LINEAR_ENGINE);
   if (linear === undefined) throw new EmitError(file, `parameter "${parameter.key}": regex() uses ${unboundedRegexFeature(pattern)} (VAL112)`);
+  const costly = regexCostProblem(pattern);
+  if (costly !== undefined) throw new EmitError(file, `parameter "${parameter.key}": regex() has ${costly} (VAL130)`);
   return linear;
 }
 

@@ -1,5 +1,5 @@
-/** Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059, VAL112). */
-import { unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
+/** Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059, VAL112, VAL130, VAL131). */
+import { regexCostProblem, regexInputCap, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
 import type { Reporter } from './reporter.ts';
 import { isObject, isString, show } from './checks.ts';
 import { LIST_INTERPOLATION_ANYWHERE, parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
@@ -59,11 +59,25 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
     // server's thread: refused here is exactly what `linearPattern` cannot write.
     const unbounded = option.kind === 'regex' && !problem ? unboundedRegexFeature(option.argument) : undefined;
     if (unbounded) r.report('VAL112', where, `tool ${tool}: ${text} uses ${unbounded}: one input could hold the server for minutes`);
+    if (option.kind === 'regex' && !problem && !unbounded) checkRegexCost(tool, text, option.argument, z.options as string[], where, r);
     if (option.kind === 'length') r.report('VAL057', where, `tool ${tool}: length() is a wild form, not in the spec (use min/max)`);
   });
   if (primitive.kind === 'enum' && primitive.values.length === 0 && primitive.lists.length === 0 && !listOption) {
     r.report('VAL046', primitiveAt, `tool ${tool}: enum() must have at least one value`);
   }
+}
+
+/**
+ * The linear engine's cost of a pattern (bounded-regex.ts): too many states is VAL130; a declared
+ * max() above the length the pattern may check is VAL131 (longer values are refused at run time).
+ */
+function checkRegexCost(tool: string, text: string, pattern: string, options: readonly string[], where: readonly (string | number)[], r: Reporter): void {
+  const costly = regexCostProblem(pattern);
+  if (costly !== undefined) return r.report('VAL130', where, `tool ${tool}: ${text} has ${costly}: one input could hold the server for seconds`);
+  const cap = regexInputCap(pattern)!;
+  const declared = options.map(parseOption).find((option) => option.kind === 'max');
+  const max = declared && declared.kind === 'max' ? Number(declared.argument) : undefined;
+  if (max !== undefined && max > cap) r.report('VAL131', where, `tool ${tool}: ${text} checks at most ${cap} characters (its cost per character), below max(${max}): longer values are refused`);
 }
 
 function checkEnumLists(tool: string, primitive: Extract<ParsedPrimitive, { kind: 'enum' }>, at: readonly (string | number)[], lists: ListCatalog, r: Reporter): void {

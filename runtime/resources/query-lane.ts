@@ -4,7 +4,10 @@
  * running, and it alone is timed: past the time cap, or when the process grows past the memory cap
  * (Linux: resident set read from /proc), the process is killed (SIGKILL: SQLite stops mid-step),
  * that request fails with a message naming the cap, and the requests queued behind it go to a new
- * process. The server's event loop never runs SQL, so everything else keeps being answered.
+ * process. The memory cap blames the query that grew the process: every query starts with the
+ * process below the recycle mark (three quarters of the cap; the process drops its caches, or
+ * leaves, after a query that passed it), so the one stopped at the cap took at least the last quarter
+ * itself; a quick one that passed the cap is failed by the process itself. The server's event loop never runs SQL, so everything else keeps being answered.
  * A query that has waited twice the time cap behind other queries (runaways stopped one by one, or
  * slow queries one after another; a process starting is not counted) fails without running: however
  * many runaways a client sends at once, every query is answered within about three time caps, not
@@ -14,13 +17,17 @@
  * busy inside SQLite can be neither terminated nor joined (it even holds up process exit), so a
  * separate process is the one thing that can be stopped. Measured cost: about 0.06 ms a query.
  * The process is started on first use and gets an empty environment (no server params), and
- * `--expose-gc` so that it can free a database file's bytes as soon as SQLite has its own copy.
+ * `--expose-gc` so that it can drive collections: the bytes of a database file once SQLite has its
+ * own copy, and the statements that left its cache.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AnswerReader } from './answer-reader.ts';
-import { sqliteHostScript } from './sqlite-host.ts';
+import { betterSqlite3Path } from './better-sqlite3-path.ts';
+import { nativeModuleProblem } from './native-module-problem.ts';
+import { sqliteEngineFor } from './sqlite-engine.ts';
+import { sqliteHostScript, type HostOptions } from './sqlite-host.ts';
 import { lazyBuiltin } from '../lazy-builtin.ts';
 
 // Loaded with the first query process: a server whose resources are never read does not load it.
@@ -84,21 +91,27 @@ const MEMORY_CHECK_MS = 25;
 /** A query must start within this many time caps of waiting behind other queries (the time a process takes to start is not counted). */
 const WAIT_CAPS = 2;
 
-let hostScript: string | undefined;
+/** The process drops its caches (or leaves) after a query that took it past this share of the memory cap. */
+const RECYCLE_SHARE = 0.75;
 
-/** The host program, with better-sqlite3 resolved from where this runtime (or bundle) lives. */
-function script(): string {
-  if (hostScript === undefined) {
-    let betterSqlite: string;
-    try {
-      betterSqlite = createRequire(import.meta.url).resolve('better-sqlite3');
-    } catch {
-      // Node's own message spans lines and lists this server's files: one line, for the client too.
-      throw new Error('better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent)');
+/** The SQLite the query process runs, better-sqlite3 resolved from where this runtime (or bundle) lives. */
+let engine: HostOptions['engine'] | undefined;
+
+function hostEngine(): HostOptions['engine'] {
+  if (engine === undefined) {
+    if (sqliteEngineFor() === 'node:sqlite') engine = { kind: 'node:sqlite' };
+    else {
+      let path: string;
+      try {
+        path = betterSqlite3Path();
+      } catch {
+        // Node's own message spans lines and lists this server's files: one line, for the client too.
+        throw new Error('better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent)');
+      }
+      engine = { kind: 'better-sqlite3', path };
     }
-    hostScript = sqliteHostScript(betterSqlite);
   }
-  return hostScript;
+  return engine;
 }
 
 /** Resident set of a process in MiB, from /proc; undefined where there is no /proc. */
@@ -167,7 +180,8 @@ export class QueryLane {
 
   #start(): void {
     if (this.#host) return;
-    const program = script();
+    const used = hostEngine();
+    const program = sqliteHostScript({ engine: used, memoryCapMb: this.limits.maxMemoryMb, recycleMb: Math.round(this.limits.maxMemoryMb * RECYCLE_SHARE) });
     const host = childProcess().spawn(process.execPath, ['--expose-gc', '-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
     this.#host = host;
     this.#held = true;
@@ -290,7 +304,7 @@ export class QueryLane {
 
   /** A header line; returns the bytes of the rows' JSON that follow an `ok` header. */
   #onHeader(line: string): number | undefined {
-    const message = JSON.parse(line) as { ready?: true; fatal?: string; id?: number; ok?: boolean; rows?: number; truncated?: 'rows' | 'bytes' | null; bytes?: number; kind?: string; error?: string };
+    const message = JSON.parse(line) as { ready?: true; fatal?: string; recycle?: true; id?: number; ok?: boolean; rows?: number; truncated?: 'rows' | 'bytes' | null; bytes?: number; kind?: string; error?: string };
     if (message.ready) {
       this.#ready = true;
       for (const entry of this.#waiting.splice(0)) this.#send(entry);
@@ -298,7 +312,14 @@ export class QueryLane {
       return undefined;
     }
     if (message.fatal !== undefined) {
-      this.#stderr = message.fatal;
+      const used = hostEngine();
+      this.#stderr = used.kind === 'better-sqlite3' ? nativeModuleProblem(message.fatal, used.path) : message.fatal.split('\n')[0]!;
+      return undefined;
+    }
+    if (message.recycle) {
+      // The process is leaving with its memory: what it had not answered goes to a new one.
+      this.#stop();
+      this.#requeue();
       return undefined;
     }
     if (!message.ok) {

@@ -1,14 +1,16 @@
 /**
  * Runs the queries of a catalog: arguments typed and checked, freeQuery's SQL through its guard,
- * the database located by origin, and the statement sent to one of two query processes, one for the
- * schemas' own queries and one for freeQuery, so that a client's runaway statement never delays the
- * author's queries (nor anything else: the server's event loop runs no SQL).
+ * the database located by origin, and the statement sent to one of two pools of query processes,
+ * one for the schemas' own queries and one for freeQuery, so that a client's runaway statement never
+ * delays the author's queries (nor anything else: the server's event loop runs no SQL); within a
+ * pool, schemas share the processes fairly (`lane-pool.ts`): one schema's runaway delays only itself.
  */
 import { InvalidArgumentsError } from '../served-primitives.ts';
 import { databasePath, databaseRoot, shownPath, type DatabasePlaces } from './database-location.ts';
 import { freeQueryProblem } from './free-query-guard.ts';
 import { bindParameters } from './query-parameters.ts';
-import { QueryError, QueryLane, type QueryAnswer, type QueryLimits } from './query-lane.ts';
+import { LanePool } from './lane-pool.ts';
+import { QueryError, type QueryAnswer, type QueryLimits } from './query-lane.ts';
 import { FREE_QUERY_MAX_LIMIT, type CatalogQuery } from './resource-catalog.ts';
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 3000, maxRows: 1000, maxBytes: 1024 * 1024, maxMemoryMb: 256 };
@@ -26,8 +28,8 @@ export class ResourceReadError extends Error {
 }
 
 export class QueryRunner {
-  #named: QueryLane | undefined;
-  #free: QueryLane | undefined;
+  #named: LanePool | undefined;
+  #free: LanePool | undefined;
 
   constructor(
     readonly places: DatabasePlaces,
@@ -55,11 +57,11 @@ export class QueryRunner {
     } else {
       sql = target.query!.sql;
     }
-    const lane = free ? (this.#free ??= new QueryLane('freeQuery', this.limits)) : (this.#named ??= new QueryLane('queries', this.limits));
+    const pool = free ? (this.#free ??= new LanePool('freeQuery', this.limits)) : (this.#named ??= new LanePool('queries', this.limits));
     const path = this.pathOf(target);
     try {
       const within = databaseRoot(target.owner.schema, target.owner.resource, this.places);
-      return await lane.run({ db: path, ...(within !== undefined ? { within } : {}), sql, params: free ? [] : values, maxRows });
+      return await pool.run(target.owner.schema.namespace, { db: path, ...(within !== undefined ? { within } : {}), sql, params: free ? [] : values, maxRows });
     } catch (error) {
       throw this.#explain(error, target, path);
     }

@@ -242,6 +242,8 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL110: 'Write selection tools, resources and prompts as full IDs (`namespace/tool/name`) and skills as bare names.',
   VAL111: "Name the API key after its API (`EXAMPLE_API_KEY`, `GITHUB_TOKEN`) and declare that: the runtime never gives a schema a reserved variable (see [Server params](#server-params-api-keys)).",
   VAL112: 'Rewrite the pattern without `\\1`, `\\k<name>`, `(?=`, `(?!`, `(?<=` or `(?<!` (a plain pattern the server can bound), with counts no higher than the format needs (`[0-9a-f]{40}` is fine, `((ab){1000}){1000}` is not), or drop `regex()` and describe the format.',
+  VAL130: 'Write the pattern with fewer copies: count a small group rather than repeating it (`(?:[a-z ]?){16}` written 300 times is 4,802 states), keep counts to what the format needs, or drop `regex()` and describe the format.',
+  VAL131: 'Lower `max()` to the length the pattern checks (the warning names it), or simplify the pattern so it may check longer values (its length cap is 100,000 ÷ its states).',
   RES025: "Set `mode: 'in-memory'` (read-only) or `mode: 'file-based'` on the sqlite resource.",
   RES026: "Set `origin` to `'inline'` (beside the schema), `'project'` or `'global'`.",
   RES027: "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or `'<what>.md'` (markdown).",

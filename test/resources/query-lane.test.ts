@@ -2,12 +2,13 @@
  * The query process and its queue, on real SQLite files: rows as JSON (big integers, blobs,
  * infinities, repeated column names), an answer over a megabyte, the row and byte caps, SQLite's own read-only verdict, a
  * missing file, a runaway killed at the time cap with the queries queued behind it answered by a
- * new process, the memory cap (Linux), a replaced file picked up, and shutdown.
+ * new process, the memory cap (Linux) charged to the query that grew the process, a replaced file
+ * picked up, and shutdown.
  */
-import Database from 'better-sqlite3';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { openSqliteFile } from '../../scripts/sqlite-file.ts';
 import { QueryError, QueryLane, type QueryLimits } from '../../runtime/resources/query-lane.ts';
 import { createWorkspace, type Workspace } from './support/workspace.ts';
 
@@ -71,7 +72,8 @@ test('the row cap cuts the rows whatever LIMIT says, and the byte cap cuts befor
 });
 
 test('an answer larger than the pipe passes at once comes back whole, multi-byte text included, and the next one after it', async () => {
-  const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000 });
+  // A cap of time that a loaded machine does not reach: this test is about sizes.
+  const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000, timeoutMs: 20_000 });
   const big = await run(l, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000) SELECT x, printf('%.300c', 'y') AS pad, 'Zürich 東京' AS city FROM c", [], 5000);
   const rows = JSON.parse(big.json) as { x: number; pad: string; city: string }[];
   assert.ok(Buffer.byteLength(big.json) > 1_000_000, `${Buffer.byteLength(big.json)} bytes`);
@@ -115,6 +117,18 @@ test('the memory cap stops a query that grows the process past it (Linux)', asyn
   assert.equal(JSON.parse((await run(l, 'SELECT 3 AS three')).json), [{ three: 3 }]);
 });
 
+test('the memory cap blames the query that grew the process, never the innocent one after it (Linux)', async () => {
+  if (!existsSync('/proc/self/status')) return;
+  // 60 MiB read into memory takes the process past a 100 MiB cap: that read fails, and the slow
+  // query after it (which grows nothing) runs in a process that no longer holds those bytes.
+  const big = workspace.database('data/big.db', 'CREATE TABLE b (x BLOB); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c LIMIT 60) INSERT INTO b SELECT zeroblob(1048576) FROM c;');
+  const l = lane({ maxMemoryMb: 100, timeoutMs: 60_000 });
+  const grew = kindOf(l.run({ db: big, sql: 'SELECT count(*) AS n FROM b', params: [], maxRows: 1 }));
+  const innocent = run(l, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000000) SELECT count(*) AS n FROM c');
+  assert.match(await grew, /^memory: the query used more than the 100 MiB memory cap/);
+  assert.equal(JSON.parse((await innocent).json), [{ n: 3000000 }]);
+});
+
 test('a database replaced on disk is read afresh; a database left in WAL mode is readable', async () => {
   const l = lane();
   const file = workspace.database('data/swap.db', "CREATE TABLE v (x); INSERT INTO v VALUES ('old');");
@@ -123,8 +137,8 @@ test('a database replaced on disk is read afresh; a database left in WAL mode is
   renameSync(fresh, file);
   assert.equal(JSON.parse((await l.run({ db: file, sql: 'SELECT x FROM v', params: [], maxRows: 5 })).json), [{ x: 'new' }]);
   const wal = workspace.path('data', 'wal.db');
-  const writer = new Database(wal);
-  writer.pragma('journal_mode = WAL');
+  const writer = openSqliteFile(wal);
+  writer.exec('PRAGMA journal_mode = WAL');
   writer.exec("CREATE TABLE w (x); INSERT INTO w VALUES ('logged');");
   writer.close();
   assert.equal(JSON.parse((await l.run({ db: wal, sql: 'SELECT x FROM w', params: [], maxRows: 5 })).json), [{ x: 'logged' }]);

@@ -5,7 +5,6 @@
  * odd files and hostile views where a database should be). Each test is one attack class and
  * asserts what a user sees, and that no database file changed and nothing appeared beside one.
  */
-import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,6 +13,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect, type Connected } from './support/servers.ts';
 import { createWorkspace, type Workspace } from './support/workspace.ts';
+import { openSqliteFile, type SqliteFile } from '../../scripts/sqlite-file.ts';
 
 const test = suite('red team: SQLite resources');
 
@@ -30,7 +30,7 @@ const SHELF_MIB = 60;
 let workspace: Workspace;
 let server: Connected;
 let outsideSecret: string;
-let liveWriter: Database.Database | undefined;
+let liveWriter: SqliteFile | undefined;
 /** sha256 of every database file that must never change, by path. */
 const hashes = new Map<string, string>();
 /** Files too large to hash after every test: their size and times (a write changes them), by path. */
@@ -60,27 +60,27 @@ function globalDatabase(name: string, sqlFile: string): string {
 
 /** journal/copied: a WAL database copied while its writer was open, with its log and no -shm; journal/live: one a writer keeps open. */
 function makeJournal(scratch: string): void {
-  const source = new Database(join(scratch, 'source.db'));
-  source.pragma('journal_mode = WAL');
-  source.pragma('wal_autocheckpoint = 0');
+  const source = openSqliteFile(join(scratch, 'source.db'));
+  source.exec('PRAGMA journal_mode = WAL');
+  source.exec('PRAGMA wal_autocheckpoint = 0');
   source.exec(sqlOf('journal/entries.sql'));
-  source.pragma('wal_checkpoint(TRUNCATE)');
+  source.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   source.exec("INSERT INTO entries (body) VALUES ('only in the log'); UPDATE entries SET body = 'changed in the log' WHERE id = 1;");
   cpSync(join(scratch, 'source.db'), join(dataDir(), 'copied.db'));
   cpSync(join(scratch, 'source.db-wal'), join(dataDir(), 'copied.db-wal'));
   source.close();
   for (const file of ['copied.db', 'copied.db-wal']) remember(join(dataDir(), file));
-  liveWriter = new Database(join(dataDir(), 'live.db'));
-  liveWriter.pragma('journal_mode = WAL');
-  liveWriter.pragma('wal_autocheckpoint = 0');
+  liveWriter = openSqliteFile(join(dataDir(), 'live.db'));
+  liveWriter.exec('PRAGMA journal_mode = WAL');
+  liveWriter.exec('PRAGMA wal_autocheckpoint = 0');
   liveWriter.exec(sqlOf('journal/entries.sql'));
 }
 
 /** A global database of `mib` blobs of a mebibyte each (in WAL mode when asked). */
 function blobDatabase(name: string, mib: number, wal = false): void {
-  const db = new Database(join(dataDir(), name));
+  const db = openSqliteFile(join(dataDir(), name));
   db.exec(`CREATE TABLE blobs (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${mib}) INSERT INTO blobs SELECT zeroblob(1048576) FROM c;`);
-  if (wal) db.pragma('journal_mode = WAL');
+  if (wal) db.exec('PRAGMA journal_mode = WAL');
   db.close();
   remember(join(dataDir(), name));
 }
@@ -107,11 +107,11 @@ const linkOutside = (): void => symlinkSync(outsideSecret, join(workspace.schema
  * that program's log (which holds what it wrote since); walled/blocked: a WAL database whose -wal is a FIFO.
  */
 function makeWalled(scratch: string): void {
-  const app = new Database(join(scratch, 'app.db'));
-  app.pragma('journal_mode = WAL');
-  app.pragma('wal_autocheckpoint = 0');
+  const app = openSqliteFile(join(scratch, 'app.db'));
+  app.exec('PRAGMA journal_mode = WAL');
+  app.exec('PRAGMA wal_autocheckpoint = 0');
   app.exec(sqlOf('walled/secrets.sql'));
-  app.pragma('wal_checkpoint(TRUNCATE)');
+  app.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const walledData = join(workspace.schemasDir, 'walled', 'data');
   mkdirSync(walledData, { recursive: true });
   cpSync(join(scratch, 'app.db'), join(walledData, 'borrowed.db'));
@@ -122,8 +122,8 @@ function makeWalled(scratch: string): void {
   app.close();
   for (const file of [join(appDir, 'app.db'), join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db')]) remember(file);
   symlinkSync(join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db-wal'));
-  const blocked = new Database(join(dataDir(), 'blocked.db'));
-  blocked.pragma('journal_mode = WAL');
+  const blocked = openSqliteFile(join(dataDir(), 'blocked.db'));
+  blocked.exec('PRAGMA journal_mode = WAL');
   blocked.exec('CREATE TABLE t (x)');
   blocked.close();
   remember(join(dataDir(), 'blocked.db'));
@@ -390,7 +390,7 @@ test('WAL databases: the commits in a log beside the file are read, and no -shm 
   // file): what the server reads is what the writer committed.
   const writer = liveWriter!;
   writer.exec("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) INSERT INTO entries (body) SELECT printf('%.200c', 'g') || x FROM c");
-  writer.pragma('wal_checkpoint(PASSIVE)');
+  writer.exec('PRAGMA wal_checkpoint(PASSIVE)');
   writer.exec("DELETE FROM entries WHERE id % 3 = 0; UPDATE entries SET body = 'u' || id WHERE id % 5 = 0");
   writer.exec('VACUUM');
   writer.exec("INSERT INTO entries (body) VALUES ('last')");

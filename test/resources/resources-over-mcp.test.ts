@@ -3,9 +3,8 @@
  * `toolkit server` and against a built bundle, each over stdio and Streamable HTTP, serving the
  * catalog's data-set providers (each with a fresh copy of its SQLite file) and a test provider that
  * uses every placeholder kind. Every query of every resource is read and its rows compared with what
- * better-sqlite3 returns for the same SQL on the same file.
+ * SQLite returns for the same SQL on the same file.
  */
-import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dirname, join } from 'node:path';
@@ -16,6 +15,7 @@ import { writeGuide } from './support/guide-schema.ts';
 import type { Era } from '../support/mcp-eras.ts';
 import { connect, failure, type Connected, type Target, type Transport } from './support/servers.ts';
 import { createWorkspace, type Workspace } from './support/workspace.ts';
+import { openSqliteFile } from '../../scripts/sqlite-file.ts';
 
 const test = suite('resources and prompts over MCP');
 
@@ -81,9 +81,9 @@ function queryUri(schema: SchemaModel, resource: string, query: string, args: Re
   return `toolkit://${schema.namespace}/${resource}/${query}${search ? `?${search}` : ''}`;
 }
 
-/** The rows better-sqlite3 returns for the query on the workspace's copy of the database, as JSON would carry them. */
+/** The rows SQLite returns for the query on the workspace's copy of the database, as JSON would carry them. */
 function directRows(schema: SchemaModel, database: string, query: ResourceQueryModel, args: Record<string, unknown>): unknown {
-  const db = new Database(join(dirname(schema.file), 'data', database), { readonly: true });
+  const db = openSqliteFile(join(dirname(schema.file), 'data', database), { readonly: true });
   try {
     const values = query.parameters.map((p) => (args[p.name] ?? p.default ?? null) as unknown);
     return JSON.parse(JSON.stringify(db.prepare(query.sql).all(...values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)))));
@@ -126,7 +126,7 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
   assert.match(byCountry.description ?? '', /country \(string, required\)/);
   assert.match(byCountry.description ?? '', /limit \(number, default 10\)/);
 
-  // Every query returns exactly the rows better-sqlite3 returns for it.
+  // Every query returns exactly the rows SQLite returns for it.
   let reads = 0;
   for (const schema of models) {
     for (const resource of schema.resources) {
@@ -156,7 +156,7 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
   for (const schema of models) {
     for (const resource of schema.resources) {
       const rows = JSON.parse(textOf(await client.readResource({ uri: queryUri(schema, resource.name, 'getSchema') }))) as { name: string; sql: string }[];
-      const db = new Database(join(workspace.schemasDir, 'providers', schema.namespace, 'data', resource.database), { readonly: true });
+      const db = openSqliteFile(join(workspace.schemasDir, 'providers', schema.namespace, 'data', resource.database), { readonly: true });
       const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
       db.close();
       assert.equal(rows, tables, `${label}: ${schema.namespace} getSchema`);

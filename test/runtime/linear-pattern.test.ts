@@ -11,12 +11,15 @@
  * are checked against a reference the generator writes itself, independently of the parser under
  * test: every count unrolled (`X{2,4}` → `XXX?X?`), which the linear engine takes whatever its size
  * and which is checked against the original on the short strings. Seeded: a failure names its seed.
+ * The forms are written for the engine this test runs on (Node 20's V8 counts `X{n,}` as n + 1
+ * copies, later ones as n), and again for the strictest supported engine, which generated modules
+ * carry: both must be taken by the running engine and answer as the original.
  */
 import { spawnSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toolInputZod } from '../../compiler/emit/zod-code.ts';
-import { linearPattern, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
+import { linearEngineOf, linearPattern, linearStates, regexCostProblem, regexInputCap, STRICTEST_LINEAR_ENGINE, unboundedRegexFeature, type LinearEngine } from '../../runtime/bounded-regex.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { param, str, tool } from './support/models.ts';
 
@@ -169,7 +172,7 @@ interface Case {
   readonly inputs: string[];
 }
 
-function generate(seed: number, count: number): Case[] {
+function generate(seed: number, count: number, engine: LinearEngine = linearEngineOf()): Case[] {
   const rng = seededRandom(seed);
   const cases: Case[] = [];
   while (cases.length < count) {
@@ -178,7 +181,7 @@ function generate(seed: number, count: number): Case[] {
     const original = anchored ? `^(?:${body.text})$` : body.text;
     const reference = anchored ? `^(?:${body.reference})$` : body.reference;
     new RegExp(original); // the generator writes only valid patterns
-    const linear = linearPattern(original);
+    const linear = linearPattern(original, engine);
     assert.ok(linear !== undefined, `no linear form for ${original} (seed ${seed}): ${unboundedRegexFeature(original)}`);
     const inputs = new Set<string>();
     for (let i = 0; i < 10; i++) {
@@ -192,13 +195,17 @@ function generate(seed: number, count: number): Case[] {
   return cases;
 }
 
-/** Runs in a child started with V8's linear engine; prints what disagreed. Plain JavaScript: it imports nothing. */
+/**
+ * Runs in a child started with V8's linear engine; prints what disagreed. Plain JavaScript: it
+ * imports nothing. With `asIs`, a pattern the engine takes as written must come back unchanged.
+ */
 const CHECK = `
 let input = '';
 process.stdin.setEncoding('utf8').on('data', (chunk) => (input += chunk)).on('end', () => {
   const problems = [];
   let takenAsIs = 0;
-  for (const { original, linear, reference, inputs } of JSON.parse(input)) {
+  const { cases, asIs } = JSON.parse(input);
+  for (const { original, linear, reference, inputs } of cases) {
     const compile = (pattern, flags) => { try { return new RegExp(pattern, flags); } catch (error) { return error.message; } };
     const bounded = compile(linear, 'l');
     const truth = compile(reference, 'l');
@@ -206,7 +213,7 @@ process.stdin.setEncoding('utf8').on('data', (chunk) => (input += chunk)).on('en
     if (typeof truth === 'string') { problems.push({ original, reference, problem: 'the test reference is refused: ' + truth }); continue; }
     if (typeof compile(original, 'l') !== 'string') {
       takenAsIs++;
-      if (linear !== original) problems.push({ original, linear, problem: 'the linear engine takes the original as it is, yet it was changed' });
+      if (asIs && linear !== original) problems.push({ original, linear, problem: 'the linear engine takes the original as it is, yet it was changed' });
     }
     const before = new RegExp(original), after = new RegExp(linear);
     for (const s of inputs) {
@@ -220,8 +227,8 @@ process.stdin.setEncoding('utf8').on('data', (chunk) => (input += chunk)).on('en
 });
 `;
 
-function checkInV8(cases: readonly Case[]): { problems: unknown[]; takenAsIs: number } {
-  const child = spawnSync(process.execPath, ['--enable-experimental-regexp-engine', '--enable-experimental-regexp-engine-on-excessive-backtracks', '-e', CHECK], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function checkInV8(cases: readonly Case[], asIs = true): { problems: unknown[]; takenAsIs: number } {
+  const child = spawnSync(process.execPath, ['--enable-experimental-regexp-engine', '--enable-experimental-regexp-engine-on-excessive-backtracks', '-e', CHECK], { input: JSON.stringify({ cases, asIs }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   assert.is(child.status, 0, child.stderr);
   return JSON.parse(child.stdout) as { problems: unknown[]; takenAsIs: number };
 }
@@ -235,6 +242,12 @@ property(`generated patterns: the linear engine takes each linear form, which an
   // The generator reaches both kinds: patterns written out, and patterns the engine took as they were.
   assert.ok(cases.filter((c) => c.linear !== c.original).length > PATTERNS / 4, 'too few patterns needed a linear form');
   assert.ok(takenAsIs > PATTERNS / 10, `only ${takenAsIs} patterns were taken as they were`);
+});
+
+property(`generated patterns written for the strictest supported engine (what generated modules carry) are taken by this one too (seed ${SEED})`, () => {
+  const cases = generate(SEED + 1, PATTERNS / 3, STRICTEST_LINEAR_ENGINE);
+  const { problems } = checkInV8(cases, false);
+  assert.equal(problems.slice(0, 3), [], `${problems.length} of ${cases.length} patterns disagree (LINEAR_PATTERN_SEED=${SEED})`);
 });
 
 property('patterns of real schemas and hostile ones, with the inputs that matter', () => {
@@ -281,6 +294,29 @@ forms('legacy syntax is read as V8 reads it without the u flag', () => {
   assert.is(linearPattern('[\\]{]{17}a{,5}'), '[\\]{]{16}[\\]{]a{,5}', 'a class or a group cannot: it goes bare');
 });
 
+forms("the running engine's counts: Node 20's V8 copies X{n,} n + 1 times, later ones n times", () => {
+  const modern = Number(process.versions.v8.split('.')[0]) >= 12;
+  assert.is(linearEngineOf().name, modern ? 'V8 12 and later (Node 22, 24)' : 'V8 11 (Node 20)');
+  assert.is(linearPattern('a{16,}'), modern ? 'a{16,}' : 'a{16}a*');
+  assert.is(linearPattern('(?:a+){16}'), modern ? '(?:a+){16}' : '(?:a{1}a*){16}');
+  // Generated modules carry the strictest form, whatever Node builds them.
+  assert.is(linearPattern('a{16,}', STRICTEST_LINEAR_ENGINE), 'a{16}a*');
+  assert.is(linearEngineOf('11.3.244.8').name, 'V8 11 (Node 20)');
+  assert.is(linearEngineOf('13.6.233.17').name, 'V8 12 and later (Node 22, 24)');
+});
+
+forms('cost model: states are atoms times the copies their counts make; too many is VAL130, and the length a pattern checks is the budget over its states', () => {
+  assert.is(linearStates('^0x[a-fA-F0-9]{40}$'), 44);
+  assert.is(linearStates('^(?:ab|cd){1,40}$'), 162);
+  const hostile = `^${'([a-z ]?){16}'.repeat(300)}$`;
+  assert.is(linearStates(hostile), 4802);
+  assert.match(regexCostProblem(hostile)!, /^4,802 states for V8's linear-time engine \(at most 500/);
+  assert.is(regexCostProblem('^0x[a-fA-F0-9]{40}$'), undefined);
+  assert.is(regexInputCap('^0x[a-fA-F0-9]{40}$'), 2272);
+  assert.is(regexInputCap('^[a-z]+$'), 25_000);
+  assert.is(linearStates('^(a+)+\\1$'), undefined, 'no linear form, no states');
+});
+
 forms('a pattern the linear engine takes comes back as it was, and so does an invalid one', () => {
   for (const pattern of ['^[a-z0-9]+$', 'x{16}', '(?:a{4}){4}', '(?:){40}', 'a{0,99999999999}', '^(a|aa)*$', '[']) assert.is(linearPattern(pattern), pattern);
 });
@@ -305,7 +341,9 @@ forms('backreferences, lookarounds and counts whose form would pass the cap have
 forms('generated modules carry the linear form; a pattern without one is not emitted', () => {
   const counted = '^(a|aa){1,100}$';
   const code = toolInputZod(tool('match', 'GET', ['https://api.example.com/match'], [param('word', 'query', str, { regex: counted })]), 'patterns.mjs');
-  assert.ok(code.includes(`.regex(new RegExp(${JSON.stringify(linearPattern(counted))}))`), code);
+  assert.ok(code.includes(`.regex(new RegExp(${JSON.stringify(linearPattern(counted, STRICTEST_LINEAR_ENGINE))}))`), code);
+  // A string longer than the pattern may check is refused before it runs.
+  assert.ok(code.includes(`.max(${regexInputCap(counted)}, { abort: true,`), code);
   assert.not.ok(code.includes('{1,100}'), code);
   const repeated = tool('match', 'GET', ['https://api.example.com/match'], [param('word', 'query', str, { regex: '^(a+)+\\1$' })]);
   assert.throws(() => toolInputZod(repeated, 'patterns.mjs'), /patterns\.mjs: parameter "word": regex\(\) uses a backreference \(\\1\), which only a backtracking engine runs \(VAL112\)/);

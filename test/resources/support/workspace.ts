@@ -3,9 +3,9 @@
  * SDK from node_modules as in a project), holding copies of catalog providers, each with a fresh copy
  * of its SQLite file, or schema files and databases written by the test. Removed after the test.
  */
-import Database from 'better-sqlite3';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openSqliteFile } from '../../../scripts/sqlite-file.ts';
 import { repoRoot } from './servers.ts';
 
 export interface Workspace {
@@ -49,7 +49,7 @@ export function createWorkspace(prefix: string): Workspace {
       const file = path(relativePath);
       mkdirSync(dirname(file), { recursive: true });
       rmSync(file, { force: true });
-      const db = new Database(file);
+      const db = openSqliteFile(file);
       db.exec(sql);
       db.close();
       return file;

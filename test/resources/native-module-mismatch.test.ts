@@ -1,0 +1,108 @@
+/**
+ * A bundle whose better-sqlite3 was built for another Node (switching Node versions without
+ * reinstalling): a read names that, with the one command that fixes it, instead of "the database
+ * file cannot be read (ERR_DLOPEN_FAILED)"; the rest is served.
+ *
+ * Nothing new is installed: beside a bundle built outside the repository lies a copy of the
+ * installed better-sqlite3 whose native file is a real addon compiled here (g++ and the running
+ * Node's own headers, which `npm ci` needs to build better-sqlite3 anyway) for another
+ * NODE_MODULE_VERSION, so Node refuses it exactly as it refuses a build for another Node. On the
+ * Node lines that use Node's own SQLite the bundle loads no native module: the read is answered.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { sqliteEngineFor } from '../../runtime/resources/sqlite-engine.ts';
+import { runCli } from '../build/support/run-cli.ts';
+import { connect, failure, repoRoot } from './support/servers.ts';
+import { createWorkspace } from './support/workspace.ts';
+
+const test = suite('native module built for another Node');
+
+const schema = `export const main = {
+    namespace: 'depot',
+    name: 'Depot',
+    description: 'One resource.',
+    version: '3.0.0',
+    root: '',
+    tools: {},
+    resources: {
+        stock: {
+            source: 'sqlite',
+            database: 'stock.db',
+            origin: 'global',
+            description: 'A database that is there.',
+            queries: {
+                getSchema: { sql: "SELECT name FROM sqlite_master WHERE type = 'table'", description: 'Tables.', parameters: {} }
+            }
+        }
+    }
+}
+`;
+
+/** A NODE_MODULE_VERSION this Node does not run: Node 22's on Node 20, else Node 20's. */
+const otherAbi = process.versions.modules === '115' ? 127 : 115;
+const otherNode = otherAbi === 127 ? '22' : '20';
+
+/** The running Node's headers (`<prefix>/include/node`), where npm builds native modules against them. */
+const headers = join(dirname(dirname(process.execPath)), 'include', 'node');
+
+/** Compiles an addon registered for `abi` into `out`, or says why it cannot be here. */
+function compileAddon(abi: number, out: string): string | undefined {
+  if (!existsSync(join(headers, 'node.h'))) return `no Node headers at ${headers}`;
+  const source = join(dirname(out), 'addon.cc');
+  writeFileSync(source, `#include <node.h>\n#undef NODE_MODULE_VERSION\n#define NODE_MODULE_VERSION ${abi}\nNODE_MODULE_INIT() {}\n`);
+  try {
+    execFileSync('g++', ['-shared', '-fPIC', '-std=c++20', '-w', `-I${headers}`, '-DNODE_GYP_MODULE_NAME=better_sqlite3', source, '-o', out], { stdio: 'pipe' });
+  } catch (error) {
+    return `g++ could not build an addon: ${String((error as { stderr?: unknown }).stderr ?? error).split('\n')[0]}`;
+  }
+  return undefined;
+}
+
+test(`a read names the build for Node ${otherNode} and the command that fixes it; the rest is served`, async () => {
+  const tree = createWorkspace('abi');
+  const away = mkdtempSync(join(tmpdir(), 'toolkit-abi-'));
+  try {
+    tree.write('schemas/depot/depot.mjs', schema);
+    const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir]);
+    assert.is(built.code, 0, built.stderr);
+    tree.database('home/.toolkit/data/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+    // better-sqlite3 as npm installed it beside the bundle, but for another Node.
+    const modules = join(away, 'node_modules');
+    const installed = join(repoRoot, 'node_modules');
+    for (const name of ['bindings', 'file-uri-to-path']) cpSync(join(installed, name), join(modules, name), { recursive: true });
+    for (const part of ['package.json', 'lib']) cpSync(join(installed, 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
+    const release = join(modules, 'better-sqlite3', 'build', 'Release');
+    mkdirSync(release, { recursive: true });
+    const cannot = compileAddon(otherAbi, join(release, 'better_sqlite3.node'));
+    if (cannot !== undefined) {
+      console.log(`  skipped: ${cannot}`);
+      return;
+    }
+
+    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', { HOME: tree.home });
+    try {
+      const read = server.client.readResource({ uri: 'toolkit://depot/stock/getSchema' });
+      if (sqliteEngineFor() === 'node:sqlite') {
+        assert.is((await read).contents.length, 1, 'Node 24 reads with its own SQLite');
+      } else {
+        const message = (await failure(read))?.message ?? '';
+        const expected = `better-sqlite3 was built for another Node.js (NODE_MODULE_VERSION ${otherAbi}, Node ${otherNode}) than this server runs (Node ${process.versions.node}, NODE_MODULE_VERSION ${process.versions.modules}): run \`npm rebuild better-sqlite3 --prefix ${away}\` with this Node`;
+        assert.ok(message.includes(expected), message);
+        assert.not.match(message, /ERR_DLOPEN_FAILED|cannot be read|\n/);
+      }
+      assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(away, { recursive: true, force: true });
+    tree.remove();
+  }
+});
+
+test.run();
