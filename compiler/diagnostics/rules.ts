@@ -111,6 +111,10 @@ export const frontEndRules = {
   // Every format: what a schema may ask of the machine it runs on.
   VAL111: e("a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's (PATH, NODE_OPTIONS, AWS_*, …)"),
   VAL112: e('regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition counted too high to bound (or groups nested too deep): on the server one input could take minutes'),
+  // Every format: descriptions sent to every client have a ceiling (compiler/validate/description-lengths.ts).
+  VAL120: e('main.description must be at most 4,096 characters'),
+  VAL121: e('a tool description must be at most 16,384 characters'),
+  VAL122: e('a parameter description must be at most 4,096 characters'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),
