@@ -115,6 +115,7 @@ export const frontEndRules = {
   VAL120: e('main.description must be at most 4,096 characters'),
   VAL121: e('a tool description must be at most 16,384 characters'),
   VAL122: e('a parameter description must be at most 4,096 characters'),
+  VAL123: e('a namespace belongs to one provider directory: a schema file elsewhere must not declare it (it could take that provider\'s tool names)'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

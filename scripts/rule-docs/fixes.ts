@@ -244,6 +244,7 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL120: 'Say in a sentence or two what the schema offers; longer documentation belongs in a prompt (`about`) or a resource.',
   VAL121: 'Tell the model what the tool returns and when to use it, in at most 16,384 characters; move reference material into a prompt or a resource.',
   VAL122: 'Describe the parameter in at most 4,096 characters (its format, unit, an example); long lists of values belong in an enum or a shared list.',
+  VAL123: 'Keep every file of a namespace in the directory named after it (`providers/<namespace>/`); a schema of another provider takes a namespace of its own.',
   RES025: "Set `mode: 'in-memory'` (read-only) or `mode: 'file-based'` on the sqlite resource.",
   RES026: "Set `origin` to `'inline'` (beside the schema), `'project'` or `'global'`.",
   RES027: "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or `'<what>.md'` (markdown).",
