@@ -67,7 +67,7 @@ described('is VAL121 at validate, located at the description', async () => {
 described('search_tools and describe_tool of a model made without the compiler cut it, and stay structured', async () => {
   const description = `Long ${'d'.repeat(12 * 1024 * 1024)}`;
   const tool: Tool = { name: 'get_long_long', description, inputSchema: { type: 'object', properties: {} } };
-  const model = schema('long', [modelTool('getLong', 'GET', [{ text: 'https://127.0.0.1:9/x' }], [], { description })]);
+  const model = schema('long', [modelTool('getLong', 'GET', ['https://127.0.0.1:9/x'], [], { description })]);
   const toolset = createToolset({ listing: [tool], tool: () => undefined }, searchIndexOf([model], ['get_long_long']));
   const found = await toolset.tool('search_tools')!.call({ query: 'long' }, {});
   const hits = (found.structuredContent as { tools: { description: string }[] }).tools;
