@@ -8,8 +8,8 @@
  * false waits for `drain`), a connection has at most `MAX_REQUESTS_PER_CONNECTION` requests in
  * flight (past that its socket is paused, so pipelined requests wait in the client's TCP buffers,
  * not in ours), and at most `MAX_REQUESTS_HANDLED` requests of all connections are worked on at
- * once, first come first served. A client that sends without reading holds at most its own
- * connection's answers (each within the reply cap).
+ * once, a connection with nothing being worked on first. A client that sends without reading
+ * holds at most its own connection's two answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,26 +36,31 @@ export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 /** Requests of one connection (pipelined) in flight before its socket is paused. */
 export const MAX_REQUESTS_PER_CONNECTION = 2;
 /** Requests of all connections handled at once; the rest wait their turn in arrival order. */
-export const MAX_REQUESTS_HANDLED = 16;
+export const MAX_REQUESTS_HANDLED = 8;
 
 class BodyTooLarge extends Error {}
 
-/** A counting gate, first come first served. */
+/**
+ * A counting gate, first come first served, except that a request of a connection with nothing
+ * being worked on goes before the pipelined requests of busy ones: a new client waits behind at
+ * most one request per other connection, however many each has sent.
+ */
 class Gate {
   #free: number;
-  readonly #waiting: (() => void)[] = [];
+  readonly #first: (() => void)[] = [];
+  readonly #rest: (() => void)[] = [];
   constructor(size: number) {
     this.#free = size;
   }
-  async enter(): Promise<void> {
+  async enter(first: boolean): Promise<void> {
     if (this.#free > 0) {
       this.#free -= 1;
       return;
     }
-    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    await new Promise<void>((resolve) => (first ? this.#first : this.#rest).push(resolve));
   }
   leave(): void {
-    const next = this.#waiting.shift();
+    const next = this.#first.shift() ?? this.#rest.shift();
     if (next) next();
     else this.#free += 1;
   }
@@ -153,6 +158,8 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   let hosts = new Set<string>();
   const gate = new Gate(MAX_REQUESTS_HANDLED);
   const inFlight = new WeakMap<object, number>();
+  /** Requests of each connection waiting for or in the gate. */
+  const worked = new WeakMap<object, number>();
   const server = http().createServer((req, res) => {
     holdConnection(req, res, inFlight);
     void (async () => {
@@ -166,13 +173,17 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
       // The gate covers the work, neither reading the body (a paused connection's body may wait for its
       // earlier answers) nor writing: a client that does not read holds its own connection only.
       const request = await toRequest(req, base);
-      await gate.enter();
+      const socket = req.socket;
+      const working = worked.get(socket) ?? 0;
+      worked.set(socket, working + 1);
+      await gate.enter(working === 0);
       let response: Response;
       try {
         if (res.destroyed) return;
         response = await handle(request);
       } finally {
         gate.leave();
+        worked.set(socket, (worked.get(socket) ?? 1) - 1);
       }
       await writeResponse(res, response);
     })().catch((error: unknown) => {
