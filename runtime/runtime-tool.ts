@@ -69,7 +69,7 @@ export function annotationsFromMeta(method: HttpMethod, meta: ToolMeta): ToolAnn
 export function titleOf(toolName: string, schemaName: string): string {
   const words = toolName
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .replace(/[_-]+/g, ' ')
     .trim()
     .split(/\s+/)

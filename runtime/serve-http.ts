@@ -3,6 +3,13 @@
  * otherwise; a request whose `Origin` is not this server's own (or an allowed one) gets 403, and on
  * a loopback binding a foreign `Host` does too, which blocks DNS-rebinding from a browser page.
  * A request body over `MAX_BODY_BYTES` gets 413 and its connection is closed.
+ *
+ * Backpressure: an answer is written only as fast as the client reads it (`res.write` returning
+ * false waits for `drain`), a connection has at most `MAX_REQUESTS_PER_CONNECTION` requests in
+ * flight (past that its socket is paused, so pipelined requests wait in the client's TCP buffers,
+ * not in ours), and at most `MAX_REQUESTS_HANDLED` requests of all connections are worked on at
+ * once, a connection with nothing being worked on first. A client that sends without reading
+ * holds at most its own connection's two answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +33,68 @@ export const MCP_PATH = '/mcp';
 /** The largest request body accepted (4 MiB); a larger one is answered 413 without being read. */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
+/** Requests of one connection (pipelined) in flight before its socket is paused. */
+export const MAX_REQUESTS_PER_CONNECTION = 2;
+/** Requests of all connections handled at once; the rest wait their turn in arrival order. */
+export const MAX_REQUESTS_HANDLED = 8;
+
 class BodyTooLarge extends Error {}
+
+/**
+ * A counting gate, first come first served, except that a request of a connection with nothing
+ * being worked on goes before the pipelined requests of busy ones: a new client waits behind at
+ * most one request per other connection, however many each has sent.
+ */
+class Gate {
+  #free: number;
+  readonly #first: (() => void)[] = [];
+  readonly #rest: (() => void)[] = [];
+  constructor(size: number) {
+    this.#free = size;
+  }
+  async enter(first: boolean): Promise<void> {
+    if (this.#free > 0) {
+      this.#free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => (first ? this.#first : this.#rest).push(resolve));
+  }
+  leave(): void {
+    const next = this.#first.shift() ?? this.#rest.shift();
+    if (next) next();
+    else this.#free += 1;
+  }
+}
+
+/** Pauses a socket while it has `MAX_REQUESTS_PER_CONNECTION` requests in flight. */
+function holdConnection(req: IncomingMessage, res: ServerResponse, inFlight: WeakMap<object, number>): void {
+  const socket = req.socket;
+  const count = (inFlight.get(socket) ?? 0) + 1;
+  inFlight.set(socket, count);
+  if (count >= MAX_REQUESTS_PER_CONNECTION) socket.pause();
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = (inFlight.get(socket) ?? 1) - 1;
+    inFlight.set(socket, left);
+    if (left < MAX_REQUESTS_PER_CONNECTION && !socket.destroyed) socket.resume();
+  };
+  res.once('finish', release);
+  res.once('close', release);
+}
+
+/** Resolves when `res` can take more (or is gone). */
+const drained = (res: ServerResponse): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 const BODY_TOO_LARGE_GRACE_MS = 500;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -73,7 +141,12 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
-  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  if (response.body) {
+    for await (const chunk of response.body) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await drained(res);
+    }
+  }
   res.end();
 }
 
@@ -83,7 +156,12 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   const handle = createMcpFetchHandler(makeServer);
   let origins = new Set<string>();
   let hosts = new Set<string>();
+  const gate = new Gate(MAX_REQUESTS_HANDLED);
+  const inFlight = new WeakMap<object, number>();
+  /** Requests of each connection waiting for or in the gate. */
+  const worked = new WeakMap<object, number>();
   const server = http().createServer((req, res) => {
+    holdConnection(req, res, inFlight);
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
       if (path !== MCP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
@@ -92,7 +170,22 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
       // Host names compare case-insensitively (RFC 9110 §4.2.3): `LOCALHOST:8080` is this server too.
       if (LOOPBACK.has(host) && !hosts.has((req.headers.host ?? '').toLowerCase())) return reject(res, 403, 'forbidden host');
       const base = `http://${req.headers.host ?? 'localhost'}`;
-      await writeResponse(res, await handle(await toRequest(req, base)));
+      // The gate covers the work, neither reading the body (a paused connection's body may wait for its
+      // earlier answers) nor writing: a client that does not read holds its own connection only.
+      const request = await toRequest(req, base);
+      const socket = req.socket;
+      const working = worked.get(socket) ?? 0;
+      worked.set(socket, working + 1);
+      await gate.enter(working === 0);
+      let response: Response;
+      try {
+        if (res.destroyed) return;
+        response = await handle(request);
+      } finally {
+        gate.leave();
+        worked.set(socket, (worked.get(socket) ?? 1) - 1);
+      }
+      await writeResponse(res, response);
     })().catch((error: unknown) => {
       if (error instanceof BodyTooLarge) {
         // The rest of the body is discarded, never kept; the connection is dropped shortly after the

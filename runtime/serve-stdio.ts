@@ -7,6 +7,12 @@
  * A line that is not JSON is answered -32700 and one that is not a JSON-RPC message (a batch, a
  * wrong `jsonrpc`, an id that is neither a string nor an integer) -32600, as JSON-RPC 2.0 asks:
  * the SDK's reader drops both without a word, and the client waits for an answer forever.
+ *
+ * Backpressure: a client that writes requests and does not read the answers would make the server
+ * buffer answers without bound. Lines are read only while stdout holds less than
+ * `MAX_PENDING_OUTPUT_BYTES` and fewer than `MAX_REQUESTS_IN_FLIGHT` requests await their answer;
+ * otherwise stdin is paused (the pipe fills and the client's writes block) until stdout drains.
+ * Memory held for one client is then bounded by those two figures and the reply cap.
  */
 import type { Readable, Writable } from 'node:stream';
 import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage, type Server } from '@modelcontextprotocol/server';
@@ -14,6 +20,10 @@ import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontext
 
 /** The longest line (one JSON-RPC message) read from stdin: the HTTP body cap, 4 MiB. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** Past this many bytes waiting in stdout (a client that does not read), stdin is paused. */
+export const MAX_PENDING_OUTPUT_BYTES = 1024 * 1024;
+/** Past this many requests read and not yet answered, stdin is paused. */
+export const MAX_REQUESTS_IN_FLIGHT = 32;
 
 /** The client sent a line longer than the read limit; the connection was closed. */
 export class StdioLineTooLong extends Error {
@@ -64,11 +74,17 @@ class LimitedStdioTransport extends StdioServerTransport {
   /** The bytes of the line being read so far, when it spans chunks. */
   private partial: Buffer[] = [];
   private pending = 0;
+  /** Whole lines read while paused (at most one chunk's worth): handled once the output drains. */
+  private readonly lines: Buffer[] = [];
+  /** Requests handed to the server and not yet answered, by id. */
+  private readonly inFlight = new Map<string | number, number>();
+  private paused = false;
 
-  constructor(private readonly input: Readable, stdout: Writable, private readonly limit: number) {
-    super(input, stdout);
+  constructor(private readonly input: Readable, private readonly output: Writable, private readonly limit: number) {
+    super(input, output);
     this.ended = new Promise<void>((resolve, reject) => (this.end = (error) => (error ? reject(error) : resolve())));
     this._ondata = (chunk: Buffer) => this.receive(chunk);
+    output.on('drain', () => this.pump());
   }
 
   private receive(chunk: Buffer): void {
@@ -80,12 +96,46 @@ class LimitedStdioTransport extends StdioServerTransport {
       this.partial = [];
       this.pending = 0;
       start = at + 1;
-      this.receiveLine(line.toString('utf8'));
+      this.lines.push(line);
     }
-    if (start === chunk.length) return;
-    this.pending += chunk.length - start;
-    if (this.pending > this.limit) return this.overflow();
-    this.partial.push(chunk.subarray(start));
+    if (start < chunk.length) {
+      this.pending += chunk.length - start;
+      if (this.pending > this.limit) return this.overflow();
+      this.partial.push(chunk.subarray(start));
+    }
+    this.pump();
+  }
+
+  /** True while the client is not reading fast enough for another request to be taken. */
+  private blocked(): boolean {
+    let waiting = 0;
+    for (const count of this.inFlight.values()) waiting += count;
+    return this.output.writableLength >= MAX_PENDING_OUTPUT_BYTES || waiting >= MAX_REQUESTS_IN_FLIGHT;
+  }
+
+  /** Handles the lines read so far while the output keeps up; pauses stdin when it does not. */
+  private pump(): void {
+    while (this.lines.length > 0 && !this.blocked()) this.receiveLine(this.lines.shift()!.toString('utf8'));
+    const block = this.lines.length > 0 || this.blocked();
+    if (block && !this.paused) {
+      this.paused = true;
+      this.input.pause();
+    } else if (!block && this.paused) {
+      this.paused = false;
+      this.input.resume();
+    }
+  }
+
+  override async send(message: JSONRPCMessage): Promise<void> {
+    const answer = message as { id?: string | number; method?: unknown };
+    const count = answer.method === undefined && answer.id !== undefined ? this.inFlight.get(answer.id) : undefined;
+    if (count !== undefined) {
+      if (count > 1) this.inFlight.set(answer.id!, count - 1);
+      else this.inFlight.delete(answer.id!);
+    }
+    const sent = super.send(message);
+    if (count !== undefined) queueMicrotask(() => this.pump());
+    return sent;
   }
 
   private receiveLine(text: string): void {
@@ -107,6 +157,11 @@ class LimitedStdioTransport extends StdioServerTransport {
       if (object && !('method' in object) && ('result' in object || 'error' in object)) return this.onerror?.(new Error('discarded a malformed JSON-RPC response from the client'));
       return this.refuse(object && isRequestId(object.id) ? object.id : null, INVALID_REQUEST, `Invalid Request: ${invalidReason(value)}`);
     }
+    const request = message as { id?: string | number; method?: unknown };
+    if (typeof request.method === 'string' && request.id !== undefined) this.inFlight.set(request.id, (this.inFlight.get(request.id) ?? 0) + 1);
+    // A cancelled request may never be answered: it no longer counts.
+    const cancelled = request.method === 'notifications/cancelled' ? (message as { params?: { requestId?: string | number } }).params?.requestId : undefined;
+    if (cancelled !== undefined && this.inFlight.delete(cancelled)) queueMicrotask(() => this.pump());
     this.onmessage?.(message);
   }
 
@@ -118,6 +173,7 @@ class LimitedStdioTransport extends StdioServerTransport {
   /** Closes the connection and stops reading: a paused stdin that the client keeps open would keep the process alive. */
   private overflow(): void {
     this.partial = [];
+    this.lines.length = 0;
     const error = new StdioLineTooLong(this.limit);
     void super.close().finally(() => {
       this.input.destroy();

@@ -13,6 +13,7 @@ import { allSchemas } from './schema-source.ts';
 import { loadServerParams } from './server-params.ts';
 import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
+import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';
 
 /** A command-line mistake; printed as one line, never with a stack. */
@@ -25,6 +26,8 @@ export interface ServeArgs {
   http?: { host?: string; port: number };
   /** `--toolset` (on) / `--no-toolset` (off); absent: on when the plain listing is over the threshold. */
   toolset?: 'on' | 'off';
+  /** `--max-reply-bytes N`: the cap of one reply (default: `TOOLKIT_MAX_REPLY_BYTES`, else 1 MiB). */
+  maxReplyBytes?: string;
 }
 
 /** Parses `[host:]port` (IPv6 as `[::1]:port`). */
@@ -44,6 +47,12 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (on && off) throw new ServeUsageError('--toolset and --no-toolset contradict each other; pass one');
   if (on) args.toolset = 'on';
   if (off) args.toolset = 'off';
+  const cap = argv.findIndex((a) => a === '--max-reply-bytes' || a.startsWith('--max-reply-bytes='));
+  if (cap >= 0) {
+    const value = argv[cap]!.startsWith('--max-reply-bytes=') ? argv[cap]!.slice('--max-reply-bytes='.length) : argv[cap + 1];
+    if (value === undefined || value.startsWith('--')) throw new ServeUsageError('--max-reply-bytes expects a number of bytes, e.g. --max-reply-bytes 1048576');
+    args.maxReplyBytes = value;
+  }
   const index = argv.findIndex((a) => a === '--http' || a.startsWith('--http='));
   if (index < 0) return args;
   const flag = argv[index]!;
@@ -94,8 +103,18 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
   if (served.note) process.stderr.write(`${served.note}\n`);
   // The schemas' own resources and prompts, unless the caller brings providers of its own.
-  const extras = { resources: options.resources ?? runtime.resources, prompts: options.prompts ?? runtime.prompts, instructions: served.instructions };
-  const makeServer = () => createMcpServer(served.tools, options.info, extras);
+  // Every reply is capped (tool results, prompts, resource reads): read here, at the entry point.
+  const maxReply = maxReplyBytesFrom(args.maxReplyBytes, process.env.TOOLKIT_MAX_REPLY_BYTES);
+  if (typeof maxReply === 'string') throw new ServeUsageError(maxReply);
+  const resources = options.resources ?? runtime.resources;
+  const prompts = options.prompts ?? runtime.prompts;
+  const extras = {
+    resources: resources && capServedResources(resources, maxReply),
+    prompts: prompts && capServedPrompts(prompts, maxReply),
+    instructions: served.instructions,
+  };
+  const tools = capServedTools(served.tools, maxReply);
+  const makeServer = () => createMcpServer(tools, options.info, extras);
   const log = (line: string) => void process.stderr.write(`${runtime.redact(line)}\n`);
 
   let stop: () => Promise<void>;

@@ -5,7 +5,7 @@
  * here, from the whole body, before anything is cut, parsed or handed to a hook; an image (or other
  * binary body) that holds a secret is withheld rather than passed on encoded.
  */
-import { looksLikeHtml, titleOf } from './html-sniff.ts';
+import { htmlText, looksLikeHtml, titleOf } from './html-sniff.ts';
 import type { OutputModel } from './model.ts';
 import { bytesHoldSecret, type Redact } from './redact.ts';
 import { ToolError } from './tool-error.ts';
@@ -81,7 +81,7 @@ export function excerpt(text: string, redact: Redact = (t) => t): string {
   let out = redact(text);
   if (looksLikeHtml(out)) {
     const title = titleOf(out);
-    out = title ? `HTML page "${title}"` : out.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
+    out = title ? `HTML page "${title}"` : htmlText(out);
     out = redact(decodeEntities(out));
   }
   out = out.replace(/\s+/g, ' ').trim();

@@ -21,7 +21,7 @@ const BIN = resolve(import.meta.dirname, '..', 'bin.mjs');
 
 export class ServerCommand extends ToolkitCommand {
   static override paths = [['server']];
-  static override valueNames = { '--schemas': 'DIR', '--group': 'NAME', '--project': 'DIR', '--http': '[HOST:]PORT', '--lists': 'DIR' };
+  static override valueNames = { '--schemas': 'DIR', '--group': 'NAME', '--project': 'DIR', '--http': '[HOST:]PORT', '--lists': 'DIR', '--max-reply-bytes': 'BYTES' };
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'serve tools as an MCP server (stdio, or Streamable HTTP with --http)',
@@ -40,6 +40,7 @@ export class ServerCommand extends ToolkitCommand {
   http = Option.String('--http', { description: 'serve Streamable HTTP on [host:]port (default host 127.0.0.1) instead of stdio' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
   toolset = Option.Boolean('--toolset', { description: 'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the toolset when the plain listing is over 50 KB)' });
+  maxReplyBytes = Option.String('--max-reply-bytes', { description: 'the largest reply sent to a client, in bytes (default: TOOLKIT_MAX_REPLY_BYTES, else 1048576); longer answers are cut with a note' });
   printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
 
   async run(): Promise<number> {
@@ -51,6 +52,7 @@ export class ServerCommand extends ToolkitCommand {
       const serve = {
         ...(this.http !== undefined ? { http: parseHostPort(this.http) } : {}),
         ...(this.toolset !== undefined ? { toolset: this.toolset ? ('on' as const) : ('off' as const) } : {}),
+        ...(this.maxReplyBytes !== undefined ? { maxReplyBytes: this.maxReplyBytes } : {}),
       };
       const projectDir = projectDirOf(this.project);
       const catalog = locateCatalog(projectDir, this.schemas);

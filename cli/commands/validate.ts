@@ -55,8 +55,11 @@ export class ValidateCommand extends ToolkitCommand {
     const seen = new Set<string>();
     diagnostics.push(...skipped);
     if (!this.json) stdout.write(formatDiagnostics(skipped));
+    const { namespaceOwnerClashes } = await import('../../compiler/build/namespace-owners.ts');
+    const namespaces: { file: string; namespace: string }[] = [];
     for (const { file, root } of files) {
       const result = loadSchemaFile(file, { allowedLibraries, cwd: projectDir, ...(root !== undefined ? { treeRoot: root } : {}), ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
+      if (result.model) namespaces.push({ file, namespace: result.model.namespace });
       const fresh = result.diagnostics.filter((d) => {
         const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
         if (seen.has(key)) return false;
@@ -66,6 +69,10 @@ export class ValidateCommand extends ToolkitCommand {
       diagnostics.push(...fresh);
       if (!this.json) stdout.write(formatDiagnostics(fresh));
     }
+    // Across the files given: one namespace, one provider directory (VAL123).
+    const clashes = [...namespaceOwnerClashes(namespaces).values()];
+    diagnostics.push(...clashes);
+    if (!this.json) stdout.write(formatDiagnostics(clashes));
     if (this.json) stdout.write(formatJson({ schemas: files.length + skipped.length, diagnostics }));
     else stdout.write(`${formatSummary(files.length + skipped.length, diagnostics)}\n`);
     return hasErrors(diagnostics) ? EXIT.failed : EXIT.ok;

@@ -178,11 +178,11 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const fresh = analysis.analysed.filter((item) => item.fresh).length;
   progress(`analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`);
 
-  const { built, problems, failed: clashed } = leaveOutClashes(analysis.analysed);
+  const { built, problems, failed: clashed, diagnostics: ownership } = leaveOutClashes(analysis.analysed);
   // A symbolic link that leads out of the tree was skipped (PAR007): it counts as a failed source.
   const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
   const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
-  const diagnostics = [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics];
+  const diagnostics = [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics, ...ownership];
   const notes: string[] = [];
   const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
   const specs = options.agentDir !== undefined

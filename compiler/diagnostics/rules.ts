@@ -113,6 +113,11 @@ export const frontEndRules = {
   VAL112: e('regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition counted too high to bound (or groups nested too deep): on the server one input could take minutes'),
   VAL130: e("regex() must have at most 500 states in V8's linear-time engine (each atom counted once per copy its counts make): that engine's time per character of input grows with them"),
   VAL131: w('regex() checks strings of at most 100,000 ÷ its states characters (its cost per character): a max() above that is not reached, longer values are refused'),
+  // Every format: descriptions sent to every client have a ceiling (compiler/validate/description-lengths.ts).
+  VAL120: e('main.description must be at most 4,096 characters'),
+  VAL121: e('a tool description must be at most 16,384 characters'),
+  VAL122: e('a parameter description must be at most 4,096 characters'),
+  VAL123: e('a namespace belongs to one provider directory: a schema file elsewhere must not declare it (it could take that provider\'s tool names)'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

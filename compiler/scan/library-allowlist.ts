@@ -79,8 +79,8 @@ export function libraryGlobalNames(libraries: readonly string[]): Map<string, st
   for (const library of libraries) {
     const last = library.split('/').pop() ?? library;
     const bare = last.replace(/\.(m?js|cjs)$/, '');
-    const camel = bare.replace(/[-_.]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
-    for (const candidate of [library, bare, camel, camel.replace(/\d+$/, '')]) {
+    const camel = bare.replace(/(?<![-_.])[-_.]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+    for (const candidate of [library, bare, camel, camel.replace(/(?<!\d)\d+$/, '')]) {
       if (/^[A-Za-z_$][\w$]*$/.test(candidate) && !names.has(candidate)) names.set(candidate, library);
     }
   }

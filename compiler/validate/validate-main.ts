@@ -10,6 +10,7 @@ import { checkTool } from './check-tool.ts';
 import { checkFormat2, format2View, formatOf } from './format-2.ts';
 import { checkFormat4, format4View } from './format-4/format-4.ts';
 import { checkEmptyRoot, checkHandlerKeys } from './handler-keys.ts';
+import { checkDescriptionLengths } from './description-lengths.ts';
 import { checkLimits } from './limits.ts';
 import { checkMainFields } from './main-fields.ts';
 import type { ListCatalog } from './primitive-options.ts';
@@ -53,6 +54,7 @@ export function validateMainValue(source: unknown, r: Reporter, options: MainVal
   const shared = format === 4 ? 3 : format;
   checkMainFields(main, r, format);
   checkLimits(main, r, shared);
+  checkDescriptionLengths(main, r);
   const declared = new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
   checkRootAndHeaders(main, declared, r);
   const listRefs = options.listRefs ?? checkSharedListRefs(main.sharedLists, r);

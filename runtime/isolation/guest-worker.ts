@@ -233,7 +233,8 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     else {
       const result = call(message);
       if (result.retire) retired = true;
-      parentPort.postMessage(result);
+      // The host budgets memory across workers: each answer says how large this worker's engine is.
+      parentPort.postMessage({ ...result, wasmBytes: engine.getWasmMemory().buffer.byteLength });
     }
   }
 

@@ -84,6 +84,8 @@ export interface ResultMessage {
   readonly outcome: CallOutcome;
   /** The worker's state can no longer be trusted (a limit was hit): the host replaces it. */
   readonly retire: boolean;
+  /** Size of the worker's WebAssembly memory after the call, bytes (the pool's memory budget counts it). */
+  readonly wasmBytes?: number;
 }
 
 export interface StatsReply {

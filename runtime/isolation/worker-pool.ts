@@ -44,14 +44,29 @@ export interface GuestCall {
 
 export interface PoolOptions {
   /**
-   * Worker threads (default 2); one more is started only for a schema that has no call running
-   * while every worker is busy with other schemas' calls (see `#pump`).
+   * Worker threads (default 2); up to `reserve` more are started only for schemas that have no call
+   * running while every worker is busy with other schemas' calls (see `#pump`).
    */
   readonly workers?: number;
+  /** Workers kept for schemas with nothing running (default 2). */
+  readonly reserve?: number;
   readonly limits?: Partial<GuestLimits>;
   /** Time the guest gets past its deadline to answer before its worker is terminated, ms (default 500). */
   readonly graceMs?: number;
+  /**
+   * The WebAssembly memory of all workers together, bytes (default 256 MiB): past it after a call,
+   * idle workers are replaced, largest first (their contexts are made again on their next call).
+   */
+  readonly memoryBudgetBytes?: number;
+  /**
+   * When a schema with nothing running has waited `preemptAfterMs` (default 250) for a worker and
+   * none can be had, the call that has run longest, once past `sliceMs` (default 1000), is stopped.
+   */
+  readonly sliceMs?: number;
+  readonly preemptAfterMs?: number;
 }
+
+export const DEFAULT_POOL_MEMORY_BUDGET = 256 * 1024 * 1024;
 
 export const DEFAULT_LIMITS: GuestLimits = {
   memoryBytes: 128 * 1024 * 1024,
@@ -73,8 +88,10 @@ interface Slot {
   readonly defined: Set<number>;
   readonly libraries: Set<string>;
   /** The call it runs; `answered` once its caller got an outcome (at the deadline) while the guest is still being interrupted. */
-  running?: { id: number; pending: Pending; timer: NodeJS.Timeout; onAbort: () => void; answered: boolean };
+  running?: { id: number; pending: Pending; timer: NodeJS.Timeout; onAbort: () => void; answered: boolean; started: number };
   stopped: boolean;
+  /** Its engine's WebAssembly memory as of its last answer, bytes. */
+  wasmBytes: number;
 }
 
 let boot: WorkerBoot | undefined;
@@ -111,7 +128,12 @@ function workerSource(limits: GuestLimits): string {
 export class WorkerPool {
   readonly limits: GuestLimits;
   readonly #max: number;
+  readonly #reserve: number;
   readonly #graceMs: number;
+  readonly #budget: number;
+  readonly #sliceMs: number;
+  readonly #preemptAfterMs: number;
+  #preemptTimer: NodeJS.Timeout | undefined;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 0;
@@ -122,7 +144,16 @@ export class WorkerPool {
   constructor(options: PoolOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#max = Math.max(1, options.workers ?? 2);
+    this.#reserve = Math.max(0, options.reserve ?? 2);
     this.#graceMs = options.graceMs ?? 500;
+    this.#budget = options.memoryBudgetBytes ?? DEFAULT_POOL_MEMORY_BUDGET;
+    this.#sliceMs = options.sliceMs ?? 1000;
+    this.#preemptAfterMs = options.preemptAfterMs ?? 250;
+  }
+
+  /** WebAssembly memory of all workers as of their last answers, bytes (for tests and the bench). */
+  get wasmBytes(): number {
+    return this.#slots.reduce((sum, slot) => sum + slot.wasmBytes, 0);
   }
 
   /** Runs one hook call; never rejects (failures are outcomes). */
@@ -168,30 +199,73 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#preemptTimer);
     for (const pending of this.#queue.splice(0)) pending.resolve({ ok: false, error: 'the server is shutting down' });
     await Promise.all(this.#slots.map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down' })));
   }
 
   /**
-   * Starts queued calls, oldest first, on idle workers (one holding the call's schema when there is
-   * one). One schema never holds more than `#max` workers, and a call whose schema has nothing
-   * running may start one worker more when every worker is busy: so a schema whose hooks spin to
-   * the deadline, called several times at once, cannot make every other schema's hooks wait behind
-   * it (they would time out queued), while calls of one schema still run side by side.
+   * Starts queued calls on idle workers (one holding the call's schema when there is one), calls of
+   * schemas with nothing running first, each group oldest first. One schema never holds more than
+   * `#max` workers; a schema with a call running starts a new worker only while there are fewer
+   * than `#max`, and a schema with nothing running may start up to `#reserve` more. So schemas whose
+   * hooks spin to their deadline hold at most the ordinary workers plus one reserve worker each, and
+   * when even the reserve is taken, the waiting schema's call preempts the longest runner once it
+   * is past its slice (`#preempt`): another schema's trivial hook waits at most about
+   * `preemptAfterMs + sliceMs` plus a worker's start, whatever the others do.
    */
   #pump(): void {
-    for (let index = 0; index < this.#queue.length; ) {
-      const next = this.#queue[index]!;
-      const running = this.#slots.filter((s) => s.running?.pending.call.schema === next.call.schema).length;
-      const idle = running >= this.#max ? [] : this.#slots.filter((s) => !s.running && !s.stopped);
+    const runningOf = (schema: number) => this.#slots.filter((s) => s.running?.pending.call.schema === schema).length;
+    const order = [...this.#queue].sort((a, b) => Number(runningOf(a.call.schema) > 0) - Number(runningOf(b.call.schema) > 0));
+    for (const next of order) {
+      const running = runningOf(next.call.schema);
+      if (running >= this.#max) continue;
+      const idle = this.#slots.filter((s) => !s.running && !s.stopped);
       let slot = idle.find((s) => s.defined.has(next.call.schema)) ?? idle[0];
-      if (!slot && running < this.#max && this.#slots.length < this.#max + (running === 0 ? 1 : 0)) slot = this.#spawn();
-      if (!slot) {
-        index += 1;
-        continue;
-      }
-      this.#queue.splice(index, 1);
+      if (!slot && this.#slots.length < this.#max + (running === 0 ? this.#reserve : 0)) slot = this.#spawn();
+      if (!slot) continue;
+      this.#queue.splice(this.#queue.indexOf(next), 1);
       this.#start(slot, next);
+    }
+    this.#schedulePreemption();
+  }
+
+  /** Whether a call of a schema with nothing running waits. */
+  #freshWaiting(): boolean {
+    return this.#queue.some((p) => !this.#slots.some((s) => s.running?.pending.call.schema === p.call.schema));
+  }
+
+  #schedulePreemption(): void {
+    if (this.#preemptTimer || this.#closed || !this.#freshWaiting()) return;
+    this.#preemptTimer = setTimeout(() => {
+      this.#preemptTimer = undefined;
+      this.#preempt();
+    }, this.#preemptAfterMs);
+    this.#preemptTimer.unref();
+  }
+
+  /** Stops the longest-running call past its slice while a schema with nothing running still waits. */
+  #preempt(): void {
+    if (!this.#freshWaiting()) return;
+    const now = Date.now();
+    const longest = this.#slots.filter((s) => s.running && !s.stopped).sort((a, b) => a.running!.started - b.running!.started)[0];
+    if (longest && now - longest.running!.started >= this.#sliceMs) {
+      const ran = now - longest.running!.started;
+      void this.#stop(longest, { ok: false, error: `was stopped after ${ran} ms to let other schemas' hooks run (a hook gets the sandbox for ${this.#sliceMs} ms while others wait)`, limit: 'time' });
+      return;
+    }
+    this.#schedulePreemption();
+  }
+
+  /** Replaces idle workers, largest first, while all workers' memory is over the budget. */
+  #enforceBudget(): void {
+    let total = this.wasmBytes;
+    if (total <= this.#budget) return;
+    const idle = this.#slots.filter((s) => !s.running && !s.stopped).sort((a, b) => b.wasmBytes - a.wasmBytes);
+    for (const slot of idle) {
+      if (total <= this.#budget) break;
+      total -= slot.wasmBytes;
+      void this.#stop(slot, undefined);
     }
   }
 
@@ -202,7 +276,7 @@ export class WorkerPool {
     // The guest has no console; anything the engine itself prints is dropped rather than mixed into the protocol.
     worker.stdout.resume();
     worker.stderr.resume();
-    const slot: Slot = { worker, defined: new Set(), libraries: new Set(), stopped: false };
+    const slot: Slot = { worker, defined: new Set(), libraries: new Set(), stopped: false, wasmBytes: 0 };
     worker.on('message', (message: FromWorker) => {
       if (message.kind === 'stats') this.#stats.get(message.id)?.(message);
       else this.#settle(slot, message);
@@ -259,7 +333,7 @@ export class WorkerPool {
       } else void this.#stop(slot, aborted());
     };
     const timer = setTimeout(() => void this.#stop(slot, { ok: false, error: 'did not stop at its deadline and was terminated', limit: 'time' }), Math.max(0, call.deadline - Date.now()) + this.#graceMs);
-    slot.running = { id, pending, timer, onAbort, answered: false };
+    slot.running = { id, pending, timer, onAbort, answered: false, started: Date.now() };
     call.signal.addEventListener('abort', onAbort, { once: true });
     post({ kind: 'call', id, schema: call.schema, tool: call.tool, hook: call.hook, input: call.input, deadline: call.deadline });
   }
@@ -270,8 +344,10 @@ export class WorkerPool {
     slot.running = undefined;
     clearTimeout(running.timer);
     running.pending.call.signal.removeEventListener('abort', running.onAbort);
+    if (message.wasmBytes !== undefined) slot.wasmBytes = message.wasmBytes;
     if (message.retire) void this.#stop(slot, undefined);
     if (!running.answered) running.pending.resolve(message.outcome);
+    this.#enforceBudget();
     this.#pump();
   }
 

@@ -6,7 +6,7 @@
 import type { SchemaModel } from '../model.ts';
 import { InvalidArgumentsError, PromptNotFoundError, type GetPromptResult, type PromptEntry, type ServedPrompts } from '../served-primitives.ts';
 import { listPrompts, promptCatalog, skillOf, type CatalogPrompt } from './prompt-catalog.ts';
-import { renderContent, type RenderContext } from './render-content.ts';
+import { renderBudget, renderContent, type RenderContext } from './render-content.ts';
 
 /** The longest argument value accepted. */
 export const MAX_ARGUMENT_LENGTH = 10_000;
@@ -52,7 +52,7 @@ export function createServedPrompts(schemas: readonly SchemaModel[], references:
       if (!prompt) throw new PromptNotFoundError(name);
       const given = args ?? {};
       checkArguments(prompt, given);
-      const text = renderContent(prompt.model.content, prompt.schema, given, context, prompt.kind === 'skill' ? [prompt.model.name] : []);
+      const text = renderContent(prompt.model.content, prompt.schema, given, context, prompt.kind === 'skill' ? [prompt.model.name] : [], renderBudget(prompt.name));
       return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text } }] };
     },
   };

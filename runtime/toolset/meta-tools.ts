@@ -17,6 +17,15 @@ export const CALL_TOOL = 'call_tool';
 /** The most hits one `search_tools` call returns. */
 export const MAX_SEARCH_LIMIT = 50;
 
+/** A hit's description is a summary: longer ones are cut (the whole one is `describe_tool`'s). */
+export const MAX_HIT_DESCRIPTION = 2000;
+/** `describe_tool`'s description: the validator's ceiling for a tool description (VAL121). */
+export const MAX_DESCRIBED_DESCRIPTION = 16_384;
+
+/** `text` cut to `max` characters with a note of how long it was; the same text when it fits. */
+const shortened = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… [cut: the description is ${text.length.toLocaleString('en-US')} characters]`;
+
 type Json = Record<string, unknown>;
 
 const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -132,7 +141,8 @@ export function createToolset(served: ServedTools, index: SearchIndex | (() => S
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) return failure(`invalid arguments for ${SEARCH_TOOLS}: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
       const tools = searchTools(indexOf(), input.query, limit).map(({ entry }) => {
         const title = entryOf(entry.name)?.title;
-        return title ? { name: entry.name, title, description: entry.description } : { name: entry.name, description: entry.description };
+        const description = shortened(entry.description, MAX_HIT_DESCRIPTION);
+        return title ? { name: entry.name, title, description } : { name: entry.name, description };
       });
       return structured({ tools });
     },
@@ -146,7 +156,9 @@ export function createToolset(served: ServedTools, index: SearchIndex | (() => S
       const name = nameArg(DESCRIBE_TOOL, input);
       if (typeof name !== 'string') return name;
       const entry = entryOf(name);
-      return entry ? structured(entry as unknown as Json) : unknownTool(name);
+      if (!entry) return unknownTool(name);
+      const description = typeof entry.description === 'string' ? shortened(entry.description, MAX_DESCRIBED_DESCRIPTION) : undefined;
+      return structured((description === entry.description ? entry : { ...entry, description }) as unknown as Json);
     },
   };
 

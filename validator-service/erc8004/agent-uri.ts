@@ -53,7 +53,7 @@ export async function retrieveRegistration(uri: string, deps: { fetch: Fetch; ip
     if (kind === 'json') return parse(uri, null);
     if (kind === 'empty') return { kind, from: null, json: null, error: 'the agent URI is empty' };
     if (kind === 'unknown') return { kind, from: null, json: null, error: `unsupported agent URI scheme: ${uri.slice(0, 40)}` };
-    const url = kind === 'ipfs' ? `${deps.ipfsGateway.replace(/\/+$/, '')}/ipfs/${uri.trim().slice('ipfs://'.length).replace(/^ipfs\//, '')}` : uri.trim();
+    const url = kind === 'ipfs' ? `${deps.ipfsGateway.replace(/(?<!\/)\/+$/, '')}/ipfs/${uri.trim().slice('ipfs://'.length).replace(/^ipfs\//, '')}` : uri.trim();
     const response = await deps.fetch(url, { headers: { accept: 'application/json' }, signal: deps.signal });
     const { text, truncated } = await readBodyText(response, MAX_BYTES);
     if (response.status !== 200) return { kind, from: url, json: null, error: `${url} answered ${response.status}` };

@@ -92,7 +92,7 @@ function formatFixed(value: bigint, decimals: number): string {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  const fraction = digits.slice(digits.length - decimals).replace(/(?<!0)0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -68,7 +68,7 @@ function intToIpv4(n: number): string {
 
 function ipv6ToBigInt(ip: string): bigint {
   let text = ip.replace(/^\[|\]$/g, '').split('%')[0]!;
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  const dotted = text.match(/(?<![^:])(\d+\.\d+\.\d+\.\d+)$/);
   if (dotted) {
     const n = ipv4ToInt(dotted[1]!);
     text = text.slice(0, -dotted[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;

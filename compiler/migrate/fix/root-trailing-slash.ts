@@ -8,7 +8,7 @@ export const rootTrailingSlash: Fixer = {
   plan(ast) {
     const root = ast.value.root;
     if (typeof root !== 'string' || !/[^/]\/+$/.test(root) || /^[a-z]+:\/\/+$/i.test(root)) return { edits: [] };
-    const fixed = root.replace(/\/+$/, '');
+    const fixed = root.replace(/(?<!\/)\/+$/, '');
     return { edits: replaceString(ast, nodeAt(ast.main, ['root']), fixed, `root: trailing slash removed (${fixed})`) };
   },
 };

@@ -2,7 +2,7 @@
 import { nodeAt } from '../schema-ast.ts';
 import { replaceString, type Fixer } from './fixer.ts';
 
-const PREFIXED = /^\s*(?:\{\{\s*)?SERVER_PARAM:\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\}\})?\s*$/;
+const PREFIXED = /^\s*(?:\{\{\s*)?SERVER_PARAM:\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\}\}\s*)?$/;
 
 export const serverParamPrefix: Fixer = {
   id: 'server-param-prefix',

@@ -7,7 +7,7 @@
 import type { Reporter } from '../reporter.ts';
 import { isString, show, type Obj } from '../checks.ts';
 
-const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
+const HTTPS_URL = /^https:\/\/[^\s/]\S*$/;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const PLAIN_SEMVER = /^\d+\.\d+\.\d+$/;
 export const NO_TOS = 'no-tos-found';

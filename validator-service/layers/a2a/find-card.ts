@@ -37,7 +37,7 @@ export function cardLocations(url: URL): URL[] {
   const out: URL[] = [];
   if (/\.json$/i.test(url.pathname)) out.push(new URL(url.href));
   out.push(new URL('/.well-known/agent-card.json', url), new URL('/.well-known/agent.json', url));
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = url.pathname.replace(/(?<!\/)\/+$/, '');
   if (path !== '' && !/\.json$/i.test(path)) {
     out.push(new URL(`${path}/.well-known/agent-card.json`, url.origin), new URL(`${path}/.well-known/agent.json`, url.origin));
   }

@@ -23,7 +23,7 @@ export interface UiResourceReport {
   readonly csp: CspSummary | null;
 }
 
-const base64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+const base64 = /^[A-Za-z0-9+/\s]*(?:==?\s*)?$/;
 
 const uiMetaOf = (meta: unknown): Record<string, unknown> | null => {
   const ui = (meta as { ui?: unknown } | undefined)?.ui;

@@ -41,7 +41,7 @@ export async function findProtectedResource(ctx: LayerContext, findings: Finding
   if (!hit) return { found: null, attempts };
 
   findings.add('OAUTH-006', `Protected-resource metadata found at ${hit.url}.`, hit.url);
-  const endpoint = ctx.url.href.replace(/#.*$/, '');
+  const endpoint = ctx.url.href.replace(/#.*$/s, '');
   const resource = hit.json.resource;
   if (typeof resource !== 'string') {
     findings.add('OAUTH-007', 'The metadata has no "resource" (RFC 9728 requires it).', `${hit.url}#resource`);

@@ -18,7 +18,7 @@ export function parseBearerChallenge(header: string | null): BearerChallenge | n
   const rest = header.slice(start).replace(/^[\s,]*bearer/i, '');
   const params: Record<string, string> = {};
   // Sticky matching stops at the first thing that is not `name=value`, i.e. the next scheme.
-  const pair = /\s*,?\s*([A-Za-z0-9_.-]+)\s*=\s*("((?:[^"\\]|\\.)*)"|[^\s,]+)/y;
+  const pair = /\s*(?:,\s*)?([A-Za-z0-9_.-]+)\s*=\s*("((?:[^"\\]|\\.)*)"|[^\s,]+)/y;
   for (let match = pair.exec(rest); match; match = pair.exec(rest)) {
     const [, name, token, quoted] = match;
     if (!name) break;

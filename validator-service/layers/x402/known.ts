@@ -86,6 +86,6 @@ export function knownAsset(caip2: string, asset: string): KnownAsset | null {
 export function formatUnits(amount: string, decimals: number): string {
   const padded = amount.padStart(decimals + 1, '0');
   const whole = padded.slice(0, padded.length - decimals);
-  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '');
+  const fraction = padded.slice(padded.length - decimals).replace(/(?<!0)0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
 }
