@@ -45,7 +45,7 @@ export class TestSingleCommand extends ToolkitCommand {
     const timeoutMs = this.timeout === undefined ? undefined : Number(this.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageMistake(`--timeout ${this.timeout}: expected a whole number of milliseconds`);
 
-    const { ConnectToError, connectToFunction, parseConnectTo } = await import('../tool-tests/connect-to.ts');
+    const { ConnectToError, connectToFunction, parseConnectTo } = await import('../../runtime/command-line/connect-to.ts');
     let connectTo: ReturnType<typeof connectToFunction>;
     try {
       connectTo = connectToFunction(this.connectTo.map(parseConnectTo));

@@ -18,7 +18,7 @@
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { betterSqlite3Path } from './better-sqlite3-path.ts';
 import { AnswerReader } from './answer-reader.ts';
 import { sqliteHostScript } from './sqlite-host.ts';
 import { lazyBuiltin } from '../lazy-builtin.ts';
@@ -86,17 +86,10 @@ const WAIT_CAPS = 2;
 
 let hostScript: string | undefined;
 
-/** The host program, with better-sqlite3 resolved from where this runtime (or bundle) lives. */
+/** The host program, with better-sqlite3 from beside the bundle or where this runtime lives (`better-sqlite3-path.ts`). */
 function script(): string {
   if (hostScript === undefined) {
-    let betterSqlite: string;
-    try {
-      betterSqlite = createRequire(import.meta.url).resolve('better-sqlite3');
-    } catch {
-      // Node's own message spans lines and lists this server's files: one line, for the client too.
-      throw new Error('better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent)');
-    }
-    hostScript = sqliteHostScript(betterSqlite);
+    hostScript = sqliteHostScript(betterSqlite3Path());
   }
   return hostScript;
 }

@@ -59,7 +59,7 @@ test('a 2.0.0 schema validates under its own rules', async () => {
   const run = await box.toolkit(['validate'], { env: { TOOLKIT_MODE: 'dev' } });
   assert.is(run.code, 0, run.stdout);
   assert.match(run.stdout, /VAL019 warning {2}format 2\.0\.0 is superseded by 3\.x/);
-  assert.match(run.stdout, /^1 schemas, 0 errors, 1 warnings$/m);
+  assert.match(run.stdout, /^1 schema, 0 errors, 1 warning$/m);
 });
 
 test('served over MCP as <namespace>__<routeName>; the named placeholder is the caller\'s input; postProcess shapes the result', async () => {
