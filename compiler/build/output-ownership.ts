@@ -5,10 +5,11 @@
  * directory with files no build wrote. Anything else is a usage error naming the problem, found
  * before any work starts and checked again just before the swap, with nothing touched.
  */
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BuildError } from './build-error.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
+import { makeDirectory } from './make-directory.ts';
 
 /** What a build writes at the top of its output besides its bundles' files (builds whose manifest lists none). */
 const BUILD_ENTRIES = ['manifest.json', '.cache', 'modules', 'libraries', 'data', 'engine', 'catalog-index.json', 'search-index.json'];
@@ -75,7 +76,7 @@ export function assertWritableOutput(outDir: string, shown: string): void {
   const out = resolve(outDir);
   const parent = dirname(out);
   try {
-    mkdirSync(parent, { recursive: true });
+    makeDirectory(parent);
     rmdirSync(mkdtempSync(join(parent, `.${basename(out)}.probe-`)));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';

@@ -109,7 +109,7 @@ async function connect(generated: string): Promise<Session> {
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-const textOf = (result: { content?: unknown }): string => ((result.content as { text: string }[] | undefined) ?? []).map((c) => c.text).join('\n');
+const textOf = (result: unknown): string => ((result as { content?: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
 
 test.before(async () => {
   try {

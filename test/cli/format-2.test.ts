@@ -88,7 +88,7 @@ test('the bundle names the routes the same way', async () => {
 
 test('on the command line it is <tool_name>_<namespace>: search shows it, add and call take it (or the MCP name)', async () => {
   const search = await box.toolkit(['search', 'shop', 'item']);
-  assert.match(search.stdout, /^get_item_shop\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m);
+  assert.match(search.stdout, /^get_item_shop  \(tool\)\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m);
   const add = await box.toolkit(['add', 'shop__getItem']);
   assert.is(add.code, 0, add.stderr);
   assert.match(add.stdout, /^Activated: get_item_shop \(shop\/tool\/getItem\)/);

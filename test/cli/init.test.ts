@@ -18,7 +18,7 @@ test('init writes a schema and its about prompt that validate with no finding, a
   const build = await box.toolkit(['build']);
   assert.is(build.code, 0, build.stderr);
   const search = await box.toolkit(['search', 'shop', 'item']);
-  assert.match(search.stdout, /^get_item_shop$/m);
+  assert.match(search.stdout, /^get_item_shop  \(tool\)$/m);
 });
 
 test('init never overwrites, and names a bad namespace or root (exit 2)', async () => {
