@@ -11,7 +11,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { packRepository } from '../../packaging/pack.mjs';
@@ -48,7 +48,8 @@ test('npm pack makes a tarball of compiled JavaScript and declarations, without 
 
 test('npm install into an empty project, from the npm cache first', () => {
   writeFileSync(join(project, 'package.json'), '{ "name": "empty-project", "private": true, "type": "module" }\n');
-  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env, encoding: 'utf8', timeout: 900_000 });
+  // better-sqlite3 compiles from source: minutes, more on a loaded machine.
+  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env, encoding: 'utf8', timeout: 1_200_000 });
   assert.is(install.status, 0, `${install.stdout}\n${install.stderr}`);
   assert.ok(existsSync(join(installed, 'cli', 'main.js')));
   assert.not.ok(existsSync(join(project, 'node_modules', 'tsx')), 'no TypeScript loader is installed');
@@ -78,6 +79,15 @@ test('npx toolkit build builds the shipped catalog into the project; the bundle 
   assert.is(served.length, indexed);
   const fromServer = await toolNames([join(project, 'node_modules', '.bin', 'toolkit'), 'server', '--no-toolset'], { cwd: project, env });
   assert.equal(fromServer, served);
+  // The build carried what the bundle needs: copied away from the project's node_modules, it serves the same.
+  const away = mkdtempSync(join(tmpdir(), 'toolkit-installed-copy-'));
+  try {
+    cpSync(join(project, 'generated'), join(away, 'generated'), { recursive: true });
+    assert.ok(existsSync(join(away, 'generated', 'engine', 'better_sqlite3.node')), 'the SQLite binding is carried');
+    assert.equal(await toolNames([join(away, 'generated', 'catalog.mjs'), '--no-toolset'], { cwd: away, env }), served);
+  } finally {
+    rmSync(away, { recursive: true, force: true });
+  }
 });
 
 test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', async () => {
