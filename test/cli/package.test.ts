@@ -2,8 +2,8 @@
  * The package installs like a package: `npm pack` (its prepack compiles JavaScript and `.d.ts`), then
  * `npm install --prefer-offline` of the tarball into an empty project (the npm cache that `npm ci`
  * filled serves the packages; only what it lacks, such as the registry's metadata of each package,
- * is fetched, so no step beforehand is needed; better-sqlite3 compiles from source here, so this
- * file is slow), on plain Node without a TypeScript loader. There `npx toolkit build`, `server`,
+ * is fetched, so no step beforehand is needed; better-sqlite3's prebuilt binding comes from a
+ * loopback mirror of the one `npm ci` compiled), on plain Node without a TypeScript loader. There `npx toolkit build`, `server`,
  * `validator` and `search` work, a plain `.mjs` file imports `{ validateSchema } from 'toolkit'`, and
  * a TypeScript project checks the package's declarations (libraries included) without installing
  * `@types/node` itself.
@@ -11,7 +11,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { packRepository } from '../../packaging/pack.mjs';
@@ -46,11 +48,60 @@ test('npm pack makes a tarball of compiled JavaScript and declarations, without 
   assert.not.ok(existsSync(join(repoRoot, 'cli', 'main.js')), 'the working tree was not touched');
 });
 
-test('npm install into an empty project, from the npm cache first', () => {
+/**
+ * better-sqlite3's install script asks prebuild-install for a prebuilt binding before compiling from
+ * source (minutes, far more on a loaded machine). Its documented mirror setting points it at a
+ * loopback server holding the binding `npm ci` built here, packed as its releases are: the install
+ * runs its real script, and the binding it unpacks is one this machine compiled.
+ */
+async function bindingMirror(): Promise<{ host: string; close(): Promise<void> }> {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string };
+  const dir = mkdtempSync(join(tmpdir(), 'toolkit-binding-mirror-'));
+  const name = `better-sqlite3-v${pkg.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  mkdirSync(join(dir, `v${pkg.version}`));
+  const tar = spawnSync('tar', ['-czf', join(dir, `v${pkg.version}`, name), '-C', join(repoRoot, 'node_modules', 'better-sqlite3'), 'build/Release/better_sqlite3.node']);
+  assert.is(tar.status, 0, String(tar.stderr));
+  const server = createServer((req, res) => {
+    const file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.setHeader('content-type', 'application/gzip');
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('npm install into an empty project, from the npm cache first', async () => {
   writeFileSync(join(project, 'package.json'), '{ "name": "empty-project", "private": true, "type": "module" }\n');
-  // better-sqlite3 compiles from source: minutes, more on a loaded machine.
-  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env, encoding: 'utf8', timeout: 1_200_000 });
-  assert.is(install.status, 0, `${install.stdout}\n${install.stderr}`);
+  const mirror = await bindingMirror();
+  let install: { code: number | null; out: string };
+  try {
+    install = await new Promise((resolve) => {
+      const child = spawn('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: { ...env, npm_config_better_sqlite3_binary_host: mirror.host }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 1_200_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out });
+      });
+    });
+  } finally {
+    await mirror.close();
+  }
+  assert.is(install.code, 0, install.out);
+  assert.ok(existsSync(join(project, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')), 'the binding is installed');
   assert.ok(existsSync(join(installed, 'cli', 'main.js')));
   assert.not.ok(existsSync(join(project, 'node_modules', 'tsx')), 'no TypeScript loader is installed');
   assert.not.ok(existsSync(join(project, 'node_modules', 'typescript')), 'no TypeScript compiler is installed');
