@@ -124,7 +124,7 @@ export interface BuildReport {
    */
   readonly notes: readonly string[];
   readonly bundles: readonly ManifestBundle[];
-  /** What each bundle needs at run time, one line per bundle (`runtime-needs.ts`). */
+  /** What each bundle needs at run time beyond its code and data, one line per such bundle (`runtime-needs.ts`). */
   readonly needs: readonly string[];
 }
 
@@ -266,7 +266,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     problems,
     notes,
     bundles,
-    needs: [...partsOf].map(([name, parts]) => runtimeNeeds(name, parts, carriedBy.get(name)!, engine, libraries.index)),
+    needs: [...partsOf].flatMap(([name, parts]) => runtimeNeeds(name, parts, carriedBy.get(name)!, engine, libraries.index) ?? []),
   };
 }
 
