@@ -7,6 +7,15 @@
 // has indexed the catalog (fast-search).
 import { existsSync } from 'node:fs';
 
+// A reader that stops reading early (`toolkit validate | head -1`) ends the command quietly, exit 0,
+// rather than with an unhandled EPIPE and its stack.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
+
 const argv = process.argv.slice(2);
 const fromSources = existsSync(new URL('./main.ts', import.meta.url));
 const startCache = !process.env.TOOLKIT_NO_START_CACHE;

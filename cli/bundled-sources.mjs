@@ -7,7 +7,7 @@
 // bundles are kept: the whole CLI (`cli`) and the fast start of `toolkit search` (`search`).
 import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CREATE_REQUIRE_BANNER } from '../compiler/build/create-require-banner.mjs';
 
@@ -35,9 +35,14 @@ function statsOf(root, inputs) {
   return { node: process.version, files: Object.fromEntries(files.map((file) => [file, statKey(file)])) };
 }
 
-/** True when nothing the bundle was made from changed size or time since (then no hash is needed). */
-function unchangedSince(stats) {
+/**
+ * True when nothing the bundle was made from changed size or time since (then no hash is needed).
+ * The times are of files under `root`: a cache copied with node_modules from another checkout
+ * names that checkout's files, so it is hashed against this one's.
+ */
+function unchangedSince(stats, root) {
   if (!stats || stats.node !== process.version) return false;
+  if (!Object.keys(stats.files).every((file) => file.startsWith(root + sep) || file === esbuildPackage || file === import.meta.filename)) return false;
   return Object.entries(stats.files).every(([file, key]) => key !== undefined && statKey(file) === key);
 }
 
@@ -51,7 +56,7 @@ function freshEntry({ cacheDir, root, name, output }) {
   } catch {
     return undefined;
   }
-  if (unchangedSince(stamp.stats)) return join(cacheDir, stamp.dir, output);
+  if (unchangedSince(stamp.stats, root)) return join(cacheDir, stamp.dir, output);
   if (stamp.runtime !== runtimeKey()) return undefined;
   for (const [file, hash] of Object.entries(stamp.inputs)) {
     try {

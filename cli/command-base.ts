@@ -49,8 +49,36 @@ export abstract class ToolkitCommand extends Command {
       stderr.write(`${this.label}: ${error.message}\nRun \`${this.label} --help\` for its options.\n`);
       return EXIT.usage;
     }
+    const denied = fileSystemRefusal(error);
+    if (denied !== undefined) {
+      stderr.write(`${this.label}: ${denied}\n`);
+      return EXIT.failed;
+    }
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     stderr.write(`${this.label}: internal error (please report it): ${text}\n`);
     return EXIT.failed;
   }
+}
+
+const FILE_SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  ENOTDIR: 'a part of the path is a file',
+  EISDIR: 'it is a directory',
+  ENOENT: 'no such file or directory',
+  EMFILE: 'too many open files',
+};
+
+/**
+ * A file the machine would not let the command read or write (a read-only project, a full disk, a
+ * path under /proc): one line naming the path and the reason, never a stack. Undefined for anything else.
+ */
+function fileSystemRefusal(error: unknown): string | undefined {
+  const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  const reason = code === undefined ? undefined : FILE_SYSTEM_REASONS[code];
+  if (reason === undefined || typeof path !== 'string') return undefined;
+  const verb = syscall === 'open' || syscall === 'read' ? 'use' : syscall === 'mkdir' ? 'create the directory' : syscall === 'rename' || syscall === 'write' ? 'write' : (syscall ?? 'use');
+  return `cannot ${verb} ${path}: ${reason} (${code})`;
 }

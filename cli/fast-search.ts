@@ -6,8 +6,9 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SEARCH_INDEX_FILE } from '../compiler/build/catalog-index.ts';
-import { indexDirFor, locateCatalog } from './project/catalog.ts';
+import { SEARCH_INDEX_FILE } from '../compiler/build/catalog-index-file.ts';
+import { indexDirFor, locateCatalog, readPrimitivesFrom } from './project/catalog.ts';
+import { findProjectDir } from './project/find-project.ts';
 import { readSearchCandidates } from './search-candidates.ts';
 import { MAX_RESULTS, renderSearch, searchCatalog } from './search-results.ts';
 
@@ -58,7 +59,7 @@ const isDir = (path: string): boolean => {
 export function fastSearch(argv: readonly string[], stdout: NodeJS.WritableStream = process.stdout): number | undefined {
   const parsed = parse(argv);
   if (!parsed) return undefined;
-  const projectDir = resolve(parsed.project ?? process.cwd());
+  const projectDir = parsed.project === undefined ? findProjectDir(process.cwd()) : resolve(parsed.project);
   if (!isDir(projectDir) || (parsed.schemas !== undefined && !isDir(resolve(parsed.schemas)))) return undefined;
   const catalog = locateCatalog(projectDir, parsed.schemas);
   const dir = indexDirFor(projectDir, catalog);
@@ -69,6 +70,6 @@ export function fastSearch(argv: readonly string[], stdout: NodeJS.WritableStrea
     index = undefined; // unreadable: the full command line explains
   }
   if (!index) return undefined;
-  stdout.write(renderSearch(parsed.query, searchCatalog(index, parsed.query, parsed.limit), parsed.json));
+  stdout.write(renderSearch(parsed.query, searchCatalog(index, parsed.query, parsed.limit, readPrimitivesFrom(dir!)), parsed.json));
   return 0;
 }

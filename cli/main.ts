@@ -11,6 +11,7 @@ import { commands } from './commands/index.ts';
 import { isUserError } from './errors.ts';
 import { EXIT } from './exit-codes.ts';
 import { commandHelp, generalHelp, usageOf, VERSION } from './help.ts';
+import { findProjectDir } from './project/find-project.ts';
 import { isDevCommand, resolveMode, type ModeState } from './project/mode.ts';
 import { colorsEnabled } from './terminal.ts';
 
@@ -36,7 +37,7 @@ export async function main(argv: string[], context?: Partial<BaseContext>, env: 
   if (argv.length === 0 || (argv.length === 1 && HELP.has(argv[0]!))) {
     let mode: ModeState;
     try {
-      mode = resolveMode(process.cwd(), env);
+      mode = resolveMode(findProjectDir(process.cwd()), env);
     } catch (error) {
       if (!isUserError(error)) throw error;
       mode = { mode: 'agent', source: 'default' };
@@ -71,7 +72,7 @@ export async function main(argv: string[], context?: Partial<BaseContext>, env: 
   let devOnlyNote: string | undefined;
   if (isDevCommand(path)) {
     const projectOption = (command as { project?: unknown }).project;
-    const projectDir = resolve(typeof projectOption === 'string' ? projectOption : process.cwd());
+    const projectDir = typeof projectOption === 'string' ? resolve(projectOption) : findProjectDir(process.cwd());
     let mode: ModeState;
     try {
       mode = resolveMode(projectDir, env);

@@ -58,6 +58,12 @@ async function compile() {
     const rewritten = text.replace(/(['"])(\.\.?\/[^'"\n]+)\.ts\1/g, '$1$2.js$1');
     if (rewritten !== text) writeFileSync(declaration, rewritten);
   }
+  // The declarations (and the MCP SDK's they import) name Node's types: the package depends on
+  // @types/node and its entry points reference it, so a project checks them without installing it.
+  for (const entry of ['compiler/index.d.ts', 'runtime/index.d.ts']) {
+    const file = join(root, entry);
+    writeFileSync(file, `/// <reference types="node" />\n${readFileSync(file, 'utf8')}`);
+  }
   // The shipped catalog's index, made by the compiled front end itself.
   const { loadSchemaTree } = await import(pathToFileURL(join(root, 'compiler', 'index.js')).href);
   const { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } = await import(pathToFileURL(join(root, 'compiler', 'build', 'catalog-index.js')).href);

@@ -1,6 +1,6 @@
 /**
- * Entry of generated bundles and of `toolkit server`: parses `--http [host:]port` and
- * `--toolset` / `--no-toolset`, builds the runtime, serves over stdio (default; nothing but protocol
+ * Entry of generated bundles and of `toolkit server`: reads the serving options
+ * (`command-line/serve-args.ts`), builds the runtime, serves over stdio (default; nothing but protocol
  * on stdout) or HTTP (prints the URL), both protocol eras either way, and shuts down cleanly on
  * SIGINT/SIGTERM or when the stdio client goes away. A catalog whose plain listing is too large for
  * clients is served as the toolset (`runtime/toolset/`) unless `--no-toolset` says otherwise.
@@ -15,52 +15,13 @@ import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';
+import { parseServeArgs, serveUsage, type ServeArgs } from './command-line/serve-args.ts';
+import { listenFailure } from './command-line/serve-failure.ts';
+import { upstreamOptionsOf } from './command-line/upstream-options.ts';
+import { createUpstreamHttpClient } from './upstream-http.ts';
 
-/** A command-line mistake; printed as one line, never with a stack. */
-export class ServeUsageError extends Error {
-  override readonly name = 'ServeUsageError';
-}
-
-export interface ServeArgs {
-  /** Absent: stdio. */
-  http?: { host?: string; port: number };
-  /** `--toolset` (on) / `--no-toolset` (off); absent: on when the plain listing is over the threshold. */
-  toolset?: 'on' | 'off';
-  /** `--max-reply-bytes N`: the cap of one reply (default: `TOOLKIT_MAX_REPLY_BYTES`, else 1 MiB). */
-  maxReplyBytes?: string;
-}
-
-/** Parses `[host:]port` (IPv6 as `[::1]:port`). */
-export function parseHostPort(text: string): { host?: string; port: number } {
-  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(text.trim());
-  const port = Number(match?.[2]);
-  if (!match || port > 65535) throw new ServeUsageError(`--http expects [host:]port, got "${text}"`);
-  const host = match[1]?.replace(/^\[|\]$/g, '');
-  return host ? { host, port } : { port };
-}
-
-/** Reads the serving flags out of argv; other arguments are left to the caller. */
-export function parseServeArgs(argv: readonly string[]): ServeArgs {
-  const args: ServeArgs = {};
-  const on = argv.includes('--toolset');
-  const off = argv.includes('--no-toolset');
-  if (on && off) throw new ServeUsageError('--toolset and --no-toolset contradict each other; pass one');
-  if (on) args.toolset = 'on';
-  if (off) args.toolset = 'off';
-  const cap = argv.findIndex((a) => a === '--max-reply-bytes' || a.startsWith('--max-reply-bytes='));
-  if (cap >= 0) {
-    const value = argv[cap]!.startsWith('--max-reply-bytes=') ? argv[cap]!.slice('--max-reply-bytes='.length) : argv[cap + 1];
-    if (value === undefined || value.startsWith('--')) throw new ServeUsageError('--max-reply-bytes expects a number of bytes, e.g. --max-reply-bytes 1048576');
-    args.maxReplyBytes = value;
-  }
-  const index = argv.findIndex((a) => a === '--http' || a.startsWith('--http='));
-  if (index < 0) return args;
-  const flag = argv[index]!;
-  const value = flag.startsWith('--http=') ? flag.slice('--http='.length) : argv[index + 1];
-  if (value === undefined || value.startsWith('--')) throw new ServeUsageError('--http expects [host:]port, e.g. --http 8080 or --http 127.0.0.1:8080');
-  args.http = parseHostPort(value);
-  return args;
-}
+export { parseHostPort, parseServeArgs, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
+export { ServeFailure } from './command-line/serve-failure.ts';
 
 /** What `runServerMain` serves besides the schemas' tools, and what a build computed ahead of time. */
 export interface ServeExtras {
@@ -89,12 +50,18 @@ function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], 
  * Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode.
  * A bundle passes the `listing` and `secretKeys` its build computed, so start-up builds no tool.
  */
-export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs }): Promise<void> {
+export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs; /** How `--help` names the bundle (`node <usageName>`). */ usageName?: string }): Promise<void> {
   const args = options.serve ?? parseServeArgs(options.argv);
+  if (args.help) {
+    process.stdout.write(serveUsage(options.usageName ?? 'bundle.mjs'));
+    return;
+  }
+  const upstream = options.http === undefined ? upstreamOptionsOf(args) : undefined;
+  const http = upstream === undefined ? undefined : createUpstreamHttpClient(upstream);
   const serverParams = options.serverParams ?? loadServerParams();
   // Computed once (or taken from the build) for both the runtime and the warnings below.
   const secretKeys = [...(options.secretKeys ?? secretKeysOf(allSchemas(options.schemas)))];
-  const runtime = createRuntime({ ...options, serverParams, secretKeys });
+  const runtime = createRuntime({ ...options, serverParams, secretKeys, ...(http ? { http } : {}) });
   const reserved = reservedAmong(secretKeys);
   if (reserved.length > 0) process.stderr.write(`toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`);
   const missing = secretKeys.filter((key) => !serverParams[key] && !reserved.includes(key)).sort();
@@ -120,13 +87,18 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   let stop: () => Promise<void>;
   let stopped: Promise<void>;
   if (args.http) {
-    const http = await serveHttp(makeServer, { ...args.http, log });
+    const where = args.http;
+    const listening = await serveHttp(makeServer, { ...where, log }).catch(async (error: unknown) => {
+      await runtime.close();
+      http?.close();
+      throw listenFailure(error, where);
+    });
     const mode = served.tools === runtime ? '' : ', as a toolset';
-    process.stdout.write(`toolkit MCP server (${toolCountOf(runtime)} tools${mode}) listening on ${http.url}\n`);
+    process.stdout.write(`toolkit MCP server (${toolCountOf(runtime)} tools${mode}) listening on ${listening.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));
     stop = async () => {
-      await http.close();
+      await listening.close();
       release();
     };
   } else {
@@ -147,5 +119,6 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await runtime.close();
+    http?.close();
   }
 }

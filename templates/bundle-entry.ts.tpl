@@ -3,14 +3,16 @@
 // (runtime/code-cache.ts); `import.meta.url` is the launcher's. Started as a script, it serves over
 // stdio or HTTP (see the launcher); imported, it exports `createTools()` and `loadSchemas()`.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/server';
+import { useCarriedFiles, type CarriedIndex } from './runtime/carried/carried-files.ts';
 import { sha256 } from './runtime/hash.ts';
-import { createRuntime, runServerMain, type Runtime, type SchemaSource } from './runtime/index.ts';
+import { createRuntime, runServerMain, ServeUsageError, type Runtime, type SchemaSource } from './runtime/index.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
+import { betterSqlite3StartProblem } from './runtime/resources/better-sqlite3-path.ts';
 import type { PrimitivesListing } from './runtime/resources/primitives.ts';
 import { startedAsScript } from './runtime/started-as-script.ts';
 import { narrowModel } from './templates/narrow-model.ts';
@@ -188,6 +190,14 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Rec
 /** The directory of this bundle (its library files and databases are beside it). */
 const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
+/**
+ * What this bundle needs at run time besides Node, carried beside it in `engine/` by the build: the
+ * handler sandbox's engine and the SQLite engine, with the hashes each file is checked against on its
+ * first use (never at start).
+ */
+const CARRIED: CarriedIndex = %%CARRIED%%;
+useCarriedFiles(bundleDir(), CARRIED);
+
 if (startedAsScript(import.meta.url)) {
   const file = fileURLToPath(import.meta.url);
   const refuse = (error: unknown, what = 'start'): void => {
@@ -202,9 +212,17 @@ if (startedAsScript(import.meta.url)) {
       refuse(error, 'go on');
       process.exit(1);
     };
+    // A SQLite binding built for another Node is said now, in one line, rather than at the first read.
+    const sqliteProblem = betterSqlite3StartProblem();
+    if (sqliteProblem !== undefined) process.stderr.write(`${file}: ${sqliteProblem}\n`);
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } }).catch(refuse);
+    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% }, usageName: basename(file) }).catch((error: unknown) => {
+      if (!(error instanceof ServeUsageError)) return refuse(error);
+      // A mistake on the command line: one line and exit 2, like every toolkit command.
+      process.stderr.write(`${basename(file)}: ${error.message}\n`);
+      process.exitCode = 2;
+    });
   } catch (error) {
     refuse(error);
   }

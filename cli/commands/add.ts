@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'clipanion';
 import { relative } from 'node:path';
-import type { CatalogTool } from '../../compiler/build/catalog-index.ts';
+import type { CatalogTool } from '../../compiler/build/catalog-index-file.ts';
 import { ToolkitCommand } from '../command-base.ts';
 import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';

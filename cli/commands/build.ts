@@ -1,5 +1,6 @@
 /** `toolkit build`: compiles the schemas into typed, hashed modules and runnable MCP server bundles. */
 import { Command, Option } from 'clipanion';
+import { join } from 'node:path';
 import { ToolkitCommand } from '../command-base.ts';
 import { UsageMistake } from '../errors.ts';
 import { projectDirOf, projectOption, schemasOption } from '../options.ts';
@@ -39,7 +40,7 @@ export class BuildCommand extends ToolkitCommand {
   });
 
   schemas = schemasOption();
-  out = Option.String('--out', DEFAULT_OUT, { description: `output directory (default: ${DEFAULT_OUT})` });
+  out = Option.String('--out', { description: `output directory (default: the project's ${DEFAULT_OUT}/); a build replaces it whole, so it must be new, empty or a previous build's` });
   group = Option.String('--group', { description: 'build only this group of .toolkit/config.json' });
   agent = Option.String('--agent', { description: 'build only this agent (agents/<name>/agent.mjs): exactly its tools, prompts, skills and resources' });
   agents = Option.String('--agents', { description: "agents directory (default: the project's agents/, else the agents shipped with toolkit)" });
@@ -62,7 +63,7 @@ export class BuildCommand extends ToolkitCommand {
     return runBuildCommand(
       {
         schemasDir: this.schemas ?? showPath(catalog.dir),
-        outDir: this.out,
+        outDir: this.out ?? showPath(join(projectDir, DEFAULT_OUT)),
         projectDir,
         check: this.check,
         force: this.force,

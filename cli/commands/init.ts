@@ -9,7 +9,8 @@ import { ToolkitCommand } from '../command-base.ts';
 import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption } from '../options.ts';
-import { writeFileAtomic } from '../project/config-file.ts';
+import { locateCatalog, showPath } from '../project/catalog.ts';
+import { readProjectFile, writeFileAtomic } from '../project/config-file.ts';
 import { scaffoldFiles } from '../project/scaffold.ts';
 
 export class InitCommand extends ToolkitCommand {
@@ -21,7 +22,9 @@ export class InitCommand extends ToolkitCommand {
     details: `
       Writes \`schemas/providers/<namespace>/<namespace>.mjs\` and its \`prompts/about.mjs\` (under
       \`--schemas\` when given), validates them, and says what to edit next. The namespace is lowercase
-      letters only. Existing files are never overwritten.
+      letters only. Existing files are never overwritten. In a project without \`schemas/\`, this
+      makes \`schemas/\` the project's catalog in place of the one shipped with toolkit: init says
+      so, and names the active tools that are no longer in the catalog.
     `,
     examples: [['A new provider', 'toolkit init weather --root https://api.weather.example/v1']],
   });
@@ -36,6 +39,7 @@ export class InitCommand extends ToolkitCommand {
     if (!/^[a-z]+$/.test(this.namespace)) throw new UsageMistake(`namespace ${JSON.stringify(this.namespace)}: a namespace is lowercase letters only (a-z), e.g. weather`);
     if (!/^https:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/.test(this.root)) throw new UsageMistake(`--root ${this.root}: an https:// URL without a trailing slash`);
     const projectDir = projectDirOf(this.project);
+    const catalogBefore = locateCatalog(projectDir);
     const dir = join(this.schemas ?? join(projectDir, 'schemas'), 'providers', this.namespace);
     const files = scaffoldFiles(this.namespace, this.root);
     const taken = Object.keys(files).map((name) => join(dir, name)).filter((path) => existsSync(path));
@@ -50,6 +54,22 @@ export class InitCommand extends ToolkitCommand {
 Next: edit its description, root and tools, then check it with \`toolkit validate ${relative(process.cwd(), dir)}\`
 and index and bundle it with \`toolkit build\` (\`toolkit search\` then finds its tools).
 `);
+    if (catalogBefore.origin === 'package' && locateCatalog(projectDir).origin === 'project') stdout.write(catalogSwitch(projectDir, catalogBefore.dir, this.namespace));
     return EXIT.ok;
   }
+}
+
+/**
+ * What `init` changed about the catalog the project serves: it had no `schemas/`, so its catalog was
+ * the one shipped with toolkit; now it is `schemas/`. Active tools of the shipped catalog are no
+ * longer served: each is named, with the two ways to have it back.
+ */
+function catalogSwitch(projectDir: string, shippedDir: string, namespace: string): string {
+  const lines = [`This project's catalog is now ${showPath(join(projectDir, 'schemas'))} (only ${namespace} so far) instead of the catalog shipped with toolkit: search, add, server and build read schemas/ from now on. To keep a shipped provider, copy its folder: cp -r ${showPath(join(shippedDir, 'providers', '<provider>'))} schemas/providers/`];
+  const hidden = readProjectFile(projectDir).tools.filter((tool) => !tool.endsWith(`_${namespace}`));
+  if (hidden.length > 0) {
+    const providers = [...new Set(hidden.map((tool) => tool.slice(tool.lastIndexOf('_') + 1)))].sort();
+    lines.push(`Active tools no longer in the catalog, so no longer served: ${hidden.join(', ')}. Copy their providers into schemas/providers/ (${providers.join(', ')}), or \`toolkit remove\` them; \`toolkit status\` checks them.`);
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -10,6 +10,7 @@ import { UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption } from '../options.ts';
 import type { MigrationResult } from '../../compiler/migrate/index.ts';
+import { counted } from '../../compiler/diagnostics/counted.ts';
 
 export class MigrateCommand extends ToolkitCommand {
   static override paths = [['migrate']];
@@ -118,7 +119,7 @@ export class MigrateCommand extends ToolkitCommand {
     if (this.json) {
       stdout.write(`${JSON.stringify({ dryRun: this.dryRun, total: results.length, migrated, unchanged: count('unchanged'), failed, results: results.map((r) => ({ file: r.file, status: r.status, from: r.from ?? null, to: r.to, changes: r.changes, reason: r.reason ?? null, diagnostics: r.diagnostics, text: r.text ?? null })) }, null, 2)}\n`);
     } else {
-      stdout.write(`${results.length} schemas: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`);
+      stdout.write(`${counted(results.length, 'schema')}: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`);
     }
     return failed > 0 ? EXIT.failed : EXIT.ok;
   }

@@ -6,8 +6,8 @@ import { UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';
 import { join } from 'node:path';
-import { SEARCH_INDEX_FILE } from '../../compiler/build/catalog-index.ts';
-import { indexDirFor, loadIndex, locateCatalog } from '../project/catalog.ts';
+import { SEARCH_INDEX_FILE } from '../../compiler/build/catalog-index-file.ts';
+import { indexDirFor, loadIndex, locateCatalog, readPrimitivesFrom } from '../project/catalog.ts';
 import { readSearchCandidates } from '../search-candidates.ts';
 import { MAX_RESULTS, renderSearch, searchCatalog } from '../search-results.ts';
 
@@ -16,15 +16,19 @@ export class SearchCommand extends ToolkitCommand {
   static override valueNames = { '--limit': 'N', '--project': 'DIR', '--schemas': 'DIR' };
   static override usage = Command.Usage({
     category: 'Use tools',
-    description: 'find tools in the catalog: at most 10, each with its description and the command to add it',
+    description: 'find tools, resources and prompts in the catalog: at most 10, each with its kind, description and the command to use it',
     details: `
-      Ranks every tool by its name, namespace, tags and description (words of names written in
-      camelCase or snake_case count separately). Uses the index that \`toolkit build\` writes to
-      \`generated/\`; without one, the catalog's schemas are read now (slower).
+      Ranks every tool, resource, prompt and skill by its name, namespace, tags and description
+      (words of names written in camelCase or snake_case count separately; a SQLite resource is also
+      found by \`sqlite\`, its database and its queries). Each result shows its kind and how to use
+      it: \`toolkit add <tool>\` for a tool; a resource or prompt is served by \`toolkit server\`
+      with the whole catalog (while no tool is active). Uses the index that \`toolkit build\` writes
+      to \`generated/\`; without one, the catalog's schemas are read now (slower).
     `,
     examples: [
       ['Find weather tools', 'toolkit search weather forecast'],
       ['The best three, as JSON', 'toolkit search earthquake --limit 3 --json'],
+      ['SQLite resources', 'toolkit search sqlite'],
     ],
   });
 
@@ -46,8 +50,13 @@ export class SearchCommand extends ToolkitCommand {
     } catch {
       search = undefined; // an unreadable index: read the schemas instead
     }
-    search ??= (await loadIndex(projectDir, catalog, this.context.stderr)).search;
-    this.context.stdout.write(renderSearch(query, searchCatalog(search, query, this.limit ?? MAX_RESULTS), this.json));
+    let primitives = search && built !== undefined ? readPrimitivesFrom(built) : [];
+    if (!search) {
+      const loaded = await loadIndex(projectDir, catalog, this.context.stderr);
+      search = loaded.search;
+      primitives = loaded.catalog.primitives ?? [];
+    }
+    this.context.stdout.write(renderSearch(query, searchCatalog(search, query, this.limit ?? MAX_RESULTS, primitives), this.json));
     return EXIT.ok;
   }
 }

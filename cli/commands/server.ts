@@ -21,7 +21,10 @@ const BIN = resolve(import.meta.dirname, '..', 'bin.mjs');
 
 export class ServerCommand extends ToolkitCommand {
   static override paths = [['server']];
-  static override valueNames = { '--schemas': 'DIR', '--group': 'NAME', '--project': 'DIR', '--http': '[HOST:]PORT', '--lists': 'DIR', '--max-reply-bytes': 'BYTES' };
+  static override valueNames = {
+    '--schemas': 'DIR', '--group': 'NAME', '--project': 'DIR', '--http': '[HOST:]PORT', '--lists': 'DIR',
+    '--ca-file': 'FILE', '--connect-to': 'H1:P1:H2:P2', '--max-reply-bytes': 'BYTES',
+  };
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'serve tools as an MCP server (stdio, or Streamable HTTP with --http)',
@@ -31,6 +34,7 @@ export class ServerCommand extends ToolkitCommand {
       ['Serve one group over HTTP on 127.0.0.1:8080', 'toolkit server --group weather --http 8080'],
       ['Print the block for an MCP client config', 'toolkit server --print-config'],
       ['List every tool of a large catalog instead of the toolset', 'toolkit server --no-toolset'],
+      ['Against a staging API with its own CA', 'toolkit server --connect-to api.example.org:443:staging.internal:8443 --ca-file ./staging-ca.pem'],
     ],
   });
 
@@ -42,25 +46,31 @@ export class ServerCommand extends ToolkitCommand {
   toolset = Option.Boolean('--toolset', { description: 'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the toolset when the plain listing is over 50 KB)' });
   maxReplyBytes = Option.String('--max-reply-bytes', { description: 'the largest reply sent to a client, in bytes (default: TOOLKIT_MAX_REPLY_BYTES, else 1048576); longer answers are cut with a note' });
   printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
+  caFile = Option.String('--ca-file', { description: "also trust the CA certificates in this PEM file for upstream HTTPS (a staging server's own CA); certificates are always checked" });
+  connectTo = Option.Array('--connect-to', [], { description: 'HOST1:PORT1:HOST2:PORT2: send requests for HOST1:PORT1 to HOST2:PORT2 (repeatable; curl\'s syntax); the certificate must still be valid for HOST1' });
 
   async run(): Promise<number> {
     const { stdout, stderr } = this.context;
     // The runtime (MCP SDK) and the compiler load only when this command runs.
-    const { printClientConfig, runServerMain, ServeUsageError, parseHostPort, secretKeysOf } = await import('../../runtime/index.ts');
+    const { printClientConfig, runServerMain, ServeUsageError, parseServeArgs, secretKeysOf } = await import('../../runtime/index.ts');
+    const { ServeFailure } = await import('../../runtime/server-main.ts');
     const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
     try {
-      const serve = {
-        ...(this.http !== undefined ? { http: parseHostPort(this.http) } : {}),
-        ...(this.toolset !== undefined ? { toolset: this.toolset ? ('on' as const) : ('off' as const) } : {}),
-        ...(this.maxReplyBytes !== undefined ? { maxReplyBytes: this.maxReplyBytes } : {}),
-      };
+      // The same options as a bundle's command line, read by the same parser.
+      const serve = parseServeArgs([
+        ...(this.http !== undefined ? ['--http', this.http] : []),
+        ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : []),
+        ...(this.caFile !== undefined ? ['--ca-file', resolve(this.caFile)] : []),
+        ...this.connectTo.flatMap((rule) => ['--connect-to', rule]),
+        ...(this.maxReplyBytes !== undefined ? ['--max-reply-bytes', this.maxReplyBytes] : []),
+      ]);
       const projectDir = projectDirOf(this.project);
       const catalog = locateCatalog(projectDir, this.schemas);
       const config = readProjectConfig(projectDir);
       const models = await this.loadModels(catalog.dir, projectDir, config);
       if (this.printConfig) {
         // Absolute paths only: a client starts the server from a working directory of its own.
-        const args = [BIN, 'server', '--project', projectDir, '--schemas', catalog.dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : []), ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : [])];
+        const args = [BIN, 'server', '--project', projectDir, '--schemas', catalog.dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : []), ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : []), ...(this.caFile !== undefined ? ['--ca-file', resolve(this.caFile)] : []), ...this.connectTo.flatMap((rule) => ['--connect-to', rule])];
         const name = this.group ? `toolkit-${this.group}` : 'toolkit';
         stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: [...secretKeysOf(models)] }));
         return EXIT.ok;
@@ -72,6 +82,7 @@ export class ServerCommand extends ToolkitCommand {
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);
+      if (error instanceof ServeFailure) throw new CommandFailure(error.message);
       throw error;
     }
   }

@@ -10,7 +10,7 @@ import { ToolkitCommand } from '../command-base.ts';
 import { nodeSupport } from '../node-support.ts';
 import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';
-import { DEFAULT_OUT, findIndex, locateCatalog, showPath, type Catalog } from '../project/catalog.ts';
+import { DEFAULT_OUT, findIndex, loadIndex, locateCatalog, showPath, type Catalog } from '../project/catalog.ts';
 import { readProjectFile } from '../project/config-file.ts';
 import { resolveMode } from '../project/mode.ts';
 import { missingServerParams } from '../project/server-params.ts';
@@ -110,12 +110,10 @@ export class StatusCommand extends ToolkitCommand {
       return checks;
     }
     checks.push({ name: 'tools', status: 'ok', message: `${active.length} active tool${active.length === 1 ? '' : 's'}: ${active.join(', ')}` });
-    if (!index) {
-      checks.push({ name: 'tools', status: 'note', message: 'active tools not checked against the catalog (no index)', fix: 'toolkit build' });
-      return checks;
-    }
+    // Without a build the schemas are read now, so unset keys and vanished tools are found all the same.
+    const known = index ?? (await loadIndex(projectDir, catalog, this.context.stderr));
     for (const name of active) {
-      const tool = index.catalog.tools.find((t) => t.name === name);
+      const tool = known.catalog.tools.find((t) => t.name === name);
       if (!tool) {
         checks.push({ name: `tool ${name}`, status: 'fail', message: `${name} is active but no longer in the catalog`, fix: `toolkit remove ${name}` });
         continue;

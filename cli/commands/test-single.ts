@@ -11,6 +11,8 @@ import { resolve } from 'node:path';
 import { ToolkitCommand } from '../command-base.ts';
 import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
+import { projectDirOf } from '../options.ts';
+import { locateCatalog } from '../project/catalog.ts';
 
 export class TestSingleCommand extends ToolkitCommand {
   static override paths = [['test', 'single']];
@@ -33,19 +35,20 @@ export class TestSingleCommand extends ToolkitCommand {
   });
 
   tool = Option.String({ name: 'tool' });
-  schemas = Option.String('--schemas', 'schemas', { description: 'directory of schema files (default: schemas)' });
+  schemas = Option.String('--schemas', { description: "directory of schema files (default: the project's catalog: its schemas/, else the one shipped with toolkit)" });
   json = Option.Boolean('--json', false, { description: 'print the outcomes as JSON' });
   connectTo = Option.Array('--connect-to', [], { description: 'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match any / keep the original)' });
   timeout = Option.String('--timeout', { description: 'per-call timeout in milliseconds (default 15000)' });
 
   async run(): Promise<number> {
     const { stdout } = this.context;
-    const schemasDir = resolve(this.schemas);
+    const projectDir = projectDirOf(undefined);
+    const schemasDir = this.schemas === undefined ? locateCatalog(projectDir).dir : resolve(this.schemas);
     if (!isDir(schemasDir)) throw new UsageMistake(`--schemas ${this.schemas}: not a directory`);
     const timeoutMs = this.timeout === undefined ? undefined : Number(this.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageMistake(`--timeout ${this.timeout}: expected a whole number of milliseconds`);
 
-    const { ConnectToError, connectToFunction, parseConnectTo } = await import('../tool-tests/connect-to.ts');
+    const { ConnectToError, connectToFunction, parseConnectTo } = await import('../../runtime/command-line/connect-to.ts');
     let connectTo: ReturnType<typeof connectToFunction>;
     try {
       connectTo = connectToFunction(this.connectTo.map(parseConnectTo));
@@ -56,7 +59,7 @@ export class TestSingleCommand extends ToolkitCommand {
     const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
     let allowedLibraries: readonly string[];
     try {
-      allowedLibraries = readProjectConfig(process.cwd()).security?.allowedLibraries ?? [];
+      allowedLibraries = readProjectConfig(projectDir).security?.allowedLibraries ?? [];
     } catch (error) {
       if (error instanceof ProjectConfigError) throw new UsageMistake(error.message);
       throw error;

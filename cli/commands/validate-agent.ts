@@ -3,6 +3,7 @@
  * statically, like schemas: fields, the slash rule, tool, resource and prompt IDs resolvable in the
  * catalog, at least 3 tests with expectedTools among the agent's tools, prompt and skill files.
  */
+import { counted } from '../../compiler/diagnostics/counted.ts';
 import { Command, Option } from 'clipanion';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { countSeverities, formatDiagnostics } from '../../compiler/diagnostics/format.ts';
@@ -52,7 +53,7 @@ export class ValidateAgentCommand extends ToolkitCommand {
     const { errors, warnings } = countSeverities(diagnostics);
     if (this.json) {
       stdout.write(`${JSON.stringify({ agents: dirs.length, errors, warnings, diagnostics: diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column })) }, null, 2)}\n`);
-    } else stdout.write(`${dirs.length} agents, ${errors} errors, ${warnings} warnings\n`);
+    } else stdout.write(`${counted(dirs.length, 'agent')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`);
     return hasErrors(diagnostics) ? EXIT.failed : EXIT.ok;
   }
 }

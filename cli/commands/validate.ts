@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
 import { ToolkitCommand } from '../command-base.ts';
-import { UsageMistake } from '../errors.ts';
+import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption } from '../options.ts';
 import { locateCatalog, showPath } from '../project/catalog.ts';
@@ -42,8 +42,13 @@ export class ValidateCommand extends ToolkitCommand {
     for (const path of targets) {
       const kind = pathKind(path);
       if (kind === undefined) throw new UsageMistake(`${path}: no such file or directory`);
-      if (kind === 'dir') files.push(...findSchemaFiles(path, undefined, (file, reason) => skipped.push(skippedLink(file, reason))).map((file) => ({ file, root: path })));
-      else files.push({ file: path });
+      if (kind === 'dir') {
+        const found = findSchemaFiles(path, undefined, (file, reason) => skipped.push(skippedLink(file, reason)));
+        if (found.length === 0 && skipped.length === 0) throw new CommandFailure(`${path}: no schema files in this directory (schemas are .mjs files, found in its subdirectories too, outside _lists, prompts, skills and data)`);
+        files.push(...found.map((file) => ({ file, root: path })));
+      } else if (!path.endsWith('.mjs')) {
+        throw new UsageMistake(`${path}: not a schema file; a schema is an ES module with a .mjs name (\`export const main = { … }\`)`);
+      } else files.push({ file: path });
     }
     if (this.lists !== undefined && pathKind(this.lists) !== 'dir') throw new UsageMistake(`--lists ${this.lists}: not a directory`);
     // The project config is read with zod, which the other commands need not load either.

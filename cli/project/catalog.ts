@@ -7,7 +7,7 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Writable } from 'node:stream';
-import { CATALOG_INDEX_FILE, readCatalogIndex, SEARCH_INDEX_FILE, type CatalogIndex, type CatalogTool } from '../../compiler/build/catalog-index.ts';
+import { CATALOG_INDEX_FILE, readCatalogIndex, SEARCH_INDEX_FILE, type CatalogIndex, type CatalogPrimitive, type CatalogTool } from '../../compiler/build/catalog-index-file.ts';
 import { readSearchIndex, type SearchIndex } from '../../runtime/search/search-index.ts';
 import { UsageMistake } from '../errors.ts';
 
@@ -94,6 +94,15 @@ export function readSearchIndexFrom(dir: string): SearchIndex | undefined {
     return readSearchIndex(JSON.parse(readFileSync(join(dir, SEARCH_INDEX_FILE), 'utf8')));
   } catch {
     return undefined;
+  }
+}
+
+/** The resources, prompts and skills of the catalog index in `dir` (none when it has none or cannot be read). */
+export function readPrimitivesFrom(dir: string): readonly CatalogPrimitive[] {
+  try {
+    return readCatalogIndex(JSON.parse(readFileSync(join(dir, CATALOG_INDEX_FILE), 'utf8'))).primitives ?? [];
+  } catch {
+    return [];
   }
 }
 

@@ -4,9 +4,10 @@
  * need the mode start fast); every other key (`groups`, `security`, …) is kept exactly as it was.
  * Writes go to a temp file that is renamed over the old one: a crash never leaves half a file.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageMistake } from '../errors.ts';
+import { makeDirectory } from '../../compiler/build/make-directory.ts';
 
 export type Mode = 'agent' | 'dev';
 export const MODES: readonly Mode[] = ['agent', 'dev'];
@@ -59,7 +60,7 @@ export function writeProjectFile(projectDir: string, changes: { tools?: readonly
 
 /** Writes a file through a temp file in the same directory and a rename. */
 export function writeFileAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, text);
   renameSync(temp, path);

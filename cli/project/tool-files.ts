@@ -4,7 +4,7 @@
  * `required` (plus `description`, `default` and enum `values` when the schema gives them).
  */
 import { readFileSync, rmSync } from 'node:fs';
-import type { CatalogTool } from '../../compiler/build/catalog-index.ts';
+import type { CatalogTool } from '../../compiler/build/catalog-index-file.ts';
 import type { DefaultValue } from '../../runtime/model.ts';
 import { toolFilePath, writeFileAtomic } from './config-file.ts';
 

@@ -4,17 +4,22 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { makeDirectory } from './make-directory.ts';
 
-/** Runs `fill(tempDir)`, then swaps the temp directory in for `outDir`; on error the temp directory is removed. */
-export async function replaceDirectory(outDir: string, fill: (tempDir: string) => Promise<void>): Promise<void> {
+/**
+ * Runs `fill(tempDir)`, then swaps the temp directory in for `outDir`; on error the temp directory is
+ * removed. `beforeSwap` runs just before the swap and may throw to leave `outDir` as it is.
+ */
+export async function replaceDirectory(outDir: string, fill: (tempDir: string) => Promise<void>, beforeSwap?: () => void): Promise<void> {
   const parent = dirname(outDir);
-  mkdirSync(parent, { recursive: true });
+  makeDirectory(parent);
   const suffix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const temp = join(parent, `.${basename(outDir)}.building-${suffix}`);
   const old = join(parent, `.${basename(outDir)}.old-${suffix}`);
   mkdirSync(temp);
   try {
     await fill(temp);
+    beforeSwap?.();
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;

@@ -16,12 +16,15 @@ import { selectActive } from './active-selection.ts';
 import { prepareGuestLibraries } from './guest-libraries/library-files.ts';
 import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
+import { engineNeeds, prepareEngine } from './carry-engine.ts';
+import { runtimeNeeds } from './runtime-needs.ts';
 import { BuildError } from './build-error.ts';
 import { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } from './catalog-index.ts';
 import { leaveOutClashes } from './catalog-clashes.ts';
 import { discoverSchemas, type Discovery } from './discover-schemas.ts';
 import { selectGroup, type Selected } from './group-selection.ts';
 import { readManifest, type Manifest, type ManifestBundle } from './manifest.ts';
+import { assertOwnedOutput, assertWritableOutput } from './output-ownership.ts';
 import type { SchemaLoader } from './schema-loader.ts';
 import { compilerFingerprint, keyInputs, runtimeFingerprint } from './source-key.ts';
 import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutput } from './write-output.ts';
@@ -121,6 +124,8 @@ export interface BuildReport {
    */
   readonly notes: readonly string[];
   readonly bundles: readonly ManifestBundle[];
+  /** What each bundle needs at run time beyond its code and data, one line per such bundle (`runtime-needs.ts`). */
+  readonly needs: readonly string[];
 }
 
 /** Runs a whole build. Throws `BuildError` for what stops it before anything is written. */
@@ -129,6 +134,9 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const schemasDir = resolve(options.schemasDir);
   const outDir = resolve(options.outDir);
   if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory()) throw new BuildError(`schemas directory not found: ${options.schemasDir}`, 'usage');
+  // A build replaces its output whole: it must own the directory (and be able to write there) before any work.
+  assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir });
+  assertWritableOutput(outDir, options.outDir);
   const config = readProjectConfig(options.projectDir);
   if (options.group !== undefined && options.agentDir !== undefined) throw new BuildError('--group and --agent build different bundles: give one of them', 'usage');
   const groups = options.agentDir === undefined ? selectedGroups(config.groups ?? {}, options.group) : [];
@@ -195,15 +203,19 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const skippable = options.skipInvalid === true && problems.length === 0 && built.length > 0;
   if (skippable && failed.length > 0) notes.push(`${failed.length} schema${failed.length === 1 ? '' : 's'} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
   if (problems.length > 0 || (failed.length > 0 && !skippable)) {
-    return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [] };
+    return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [], needs: [] };
   }
 
   // Libraries are files beside the bundles, read on first use; one that cannot be had is a located warning (LIB001/LIB002).
-  const libraries = await prepareGuestLibraries(built, [options.projectDir, schemasDir], options.schemasDir);
+  // What the bundles need at run time besides Node travels beside them in engine/ (the hook sandbox, SQLite).
+  const needs = new Map(specs.map((spec) => [spec.name, engineNeeds(spec.parts)]));
+  const [libraries, engine] = await Promise.all([prepareGuestLibraries(built, [options.projectDir, schemasDir], options.schemasDir), prepareEngine([...needs.values()])]);
   diagnostics.push(...libraries.diagnostics);
+  notes.push(...engine.notes);
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index)]));
+  const carriedBy = new Map([...needs].map(([name, need]) => [name, engine.indexFor(need)]));
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, carriedBy.get(name))]));
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
@@ -229,13 +241,14 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const bundlesMeasured = Promise.all(outputs.map(bundleRecord));
   const manifest: Promise<Manifest> = bundlesMeasured.then((bundles) => ({ ...base, bundles }));
   manifest.catch(() => undefined); // a failed write reports its own error; this one is awaited below
-  const extra = new Map<string, string>([
+  const extra = new Map<string, string | Buffer>([
     ...specs.flatMap((spec) => spec.extraModules),
     [CATALOG_INDEX_FILE, `${JSON.stringify(indexes.catalog)}\n`],
     [SEARCH_INDEX_FILE, `${JSON.stringify(indexes.search)}\n`],
     ...libraries.files,
+    ...engine.files,
   ]);
-  await writeOutput(outDir, built, outputs, manifest, extra);
+  await writeOutput(outDir, built, outputs, manifest, extra, () => assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir }));
   options.session?.remember(built);
   const bundles = await bundlesMeasured;
   progress(`wrote ${options.outDir}`);
@@ -253,6 +266,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     problems,
     notes,
     bundles,
+    needs: [...partsOf].flatMap(([name, parts]) => runtimeNeeds(name, parts, carriedBy.get(name)!, engine, libraries.index) ?? []),
   };
 }
 

@@ -57,6 +57,11 @@ export interface Manifest {
   /** Schemas that failed to build, with the key of the inputs that failed. */
   readonly failed: readonly { readonly source: string; readonly key: string }[];
   readonly bundles: readonly ManifestBundle[];
+  /**
+   * The top-level entries the build wrote into the output directory, sorted: a later build replaces
+   * a directory only when it holds nothing else (`output-ownership.ts`).
+   */
+  readonly written?: readonly string[];
 }
 
 /** The manifest of an output directory, or undefined when there is none (or it is unreadable). */

@@ -5,6 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import { ProjectConfigError } from '../../runtime/project-config.ts';
+import { counted } from '../diagnostics/counted.ts';
 import { formatDiagnostics } from '../diagnostics/format.ts';
 import { buildCatalog, formatBytes, type BuildOptions } from './build-catalog.ts';
 import { BuildError } from './build-error.ts';
@@ -51,7 +52,8 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
       return 1;
     }
     const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
-    io.stdout.write(`${report.schemas} schemas, ${report.tools} tools, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
+    io.stdout.write(`${counted(report.schemas, 'schema')}, ${counted(report.tools, 'tool')}, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
+    for (const line of report.needs) io.stderr.write(`toolkit build: ${line}\n`);
     const degraded = new Set(report.diagnostics.filter((d) => d.rule.startsWith('LIB')).map((d) => d.file));
     if (degraded.size > 0) io.stderr.write(`toolkit build: built with ${degraded.size} schema${degraded.size === 1 ? '' : 's'} whose hooked tools answer with an error until their libraries can be loaded (LIB001/LIB002 above); every other tool is served\n`);
     return 0;

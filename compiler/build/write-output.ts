@@ -4,7 +4,7 @@
  * previous output rather than written again (the old directory is only ever renamed and removed,
  * never written in place, so the link keeps its bytes).
  */
-import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -67,10 +67,10 @@ export const sortFailures = (failed: readonly FailedSchema[]): FailedSchema[] =>
 
 /**
  * Writes modules, cache, bundles, `extra` files (path relative to the output → text: the indexes,
- * an agent's modules) and the manifest (awaited last: its sizes are still being measured), then
- * swaps them in for `outDir`.
+ * an agent's modules) and the manifest (awaited last: its sizes are still being measured, and it
+ * lists what was written), then swaps them in for `outDir` (`beforeSwap` may still refuse).
  */
-export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Promise<Manifest>, extra: ReadonlyMap<string, string> = new Map()): Promise<void> {
+export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Promise<Manifest>, extra: ReadonlyMap<string, string | Buffer> = new Map(), beforeSwap?: () => void): Promise<void> {
   await replaceDirectory(outDir, async (temp) => {
     const made = new Set<string>();
     for (const b of built) {
@@ -91,8 +91,9 @@ export async function writeOutput(outDir: string, built: readonly AnalysedSchema
       mkdirSync(dirname(join(temp, path)), { recursive: true });
       writeFileSync(join(temp, path), text);
     }
-    writeFileSync(join(temp, MANIFEST_FILE), manifestText(await manifest));
-  });
+    const written = [...readdirSync(temp), MANIFEST_FILE].sort();
+    writeFileSync(join(temp, MANIFEST_FILE), manifestText({ ...(await manifest), written }));
+  }, beforeSwap);
 }
 
 /** Hard-links `from` to `to`; false when the file system cannot (the caller writes the bytes instead). */

@@ -2,6 +2,7 @@
  * Renders diagnostics: one line per finding for people (`file:line:col  RULE  message  (doc link)`),
  * and JSON for machines. Rendering is kept apart from the data so every caller prints the same way.
  */
+import { counted } from './counted.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
 /** Where every rule id is explained with its fix (the rule reference of the format documentation). */
@@ -33,7 +34,7 @@ export function countSeverities(diagnostics: readonly Diagnostic[]): { errors: n
 /** `N schemas, N errors, N warnings`: always this shape, so scripts can match it. */
 export function formatSummary(schemas: number, diagnostics: readonly Diagnostic[]): string {
   const { errors, warnings } = countSeverities(diagnostics);
-  return `${schemas} schemas, ${errors} errors, ${warnings} warnings`;
+  return `${counted(schemas, 'schema')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}`;
 }
 
 /** Stable JSON for `--json`: diagnostics as data, keys in a fixed order. */

@@ -8,6 +8,7 @@ import { needsRegexBound } from '../../runtime/bounded-regex.ts';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
+import type { CarriedIndex } from '../../runtime/carried/carried-files.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { duplicateSuffixes } from '../../runtime/wire-name.ts';
@@ -136,7 +137,7 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
  * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
  * size of the plain listing it serves (the build warns when clients would find it too large).
  */
-export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}, carried: CarriedIndex = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts);
@@ -167,6 +168,7 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     PARTS: partList,
     LIBRARIES: libraryObject,
     VERSION: literal(version),
+    CARRIED: dataLiteral(carried),
   });
   const boundRegex = needsRegexBound(parts.map(({ model, tools }) => narrowModel(model, tools)));
   const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name), BOUND_REGEX: String(boundRegex) });

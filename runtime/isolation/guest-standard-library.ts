@@ -15,6 +15,7 @@ import { dirname, join, relative } from 'node:path';
 import { sha256 } from '../hash.ts';
 import type { GuestLibraryUse } from './protocol.ts';
 import { GUEST_BLOB_SCRIPT } from './guest-blob.ts';
+import { carriedStandard } from './engine-location.ts';
 
 export type GuestLibraryCode = GuestLibraryUse & { readonly code: string };
 
@@ -81,12 +82,17 @@ return { default: ${expose} };
 `;
 }
 
+/** The guest scripts of the standards that come from packages, by package name (what a build carries beside a bundle). */
+export function packagedStandardScripts(): Map<string, string> {
+  return new Map(STANDARDS.filter((standard) => standard.script === undefined).map((standard) => [standard.name, commonJsForGuest(standard.name, standard.expose)]));
+}
+
 const loaded = new Map<string, GuestLibraryCode>();
 
 function standardLibrary(standard: Standard): GuestLibraryCode {
   let library = loaded.get(standard.name);
   if (!library) {
-    const code = standard.script ?? commonJsForGuest(standard.name, standard.expose);
+    const code = standard.script ?? carriedStandard(standard.name) ?? commonJsForGuest(standard.name, standard.expose);
     library = { name: standard.name, key: sha256(code), declared: false, globals: standard.globals, code };
     loaded.set(standard.name, library);
   }

@@ -7,9 +7,6 @@
  * (or is stuck in work QuickJS cannot interrupt) never holds up the host's event loop, other tools
  * or shutdown. Only strings cross (see `protocol.ts`).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { CallSignal } from '../call-budget.ts';
 import { guestPrelude } from './guest-prelude.ts';
@@ -17,6 +14,7 @@ import { standardLibrariesFor, type GuestLibraryCode } from './guest-standard-li
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
 import type { CallOutcome, DefineMessage, FromWorker, GuestLibraryUse, GuestLimits, ResultMessage, StatsReply, ToWorker } from './protocol.ts';
 import { lazyBuiltin } from '../lazy-builtin.ts';
+import { engineLocation, engineProblem } from './engine-location.ts';
 
 // Loaded with the first worker: a runtime without hooks never loads it.
 const workerThreads = lazyBuiltin<typeof import('node:worker_threads')>('node:worker_threads');
@@ -104,8 +102,7 @@ let compiling: Promise<WebAssembly.Module | undefined> | undefined;
 function engineModule(): Promise<WebAssembly.Module | undefined> {
   compiling ??= (async () => {
     try {
-      const variant = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync');
-      return await WebAssembly.compile(readFileSync(join(dirname(variant), 'emscripten-module.wasm')));
+      return await WebAssembly.compile(engineLocation().wasm());
     } catch {
       return undefined; // each worker then compiles it itself
     }
@@ -113,10 +110,10 @@ function engineModule(): Promise<WebAssembly.Module | undefined> {
   return compiling;
 }
 function workerSource(limits: GuestLimits): string {
-  const require = createRequire(import.meta.url);
+  const engine = engineLocation();
   boot ??= {
-    core: require.resolve('quickjs-emscripten-core'),
-    variant: require.resolve('@jitl/quickjs-wasmfile-release-sync'),
+    core: engine.core,
+    variant: engine.variant,
     prelude: `(() => { var __name = (f) => f; return (${String(guestPrelude)}); })()`,
     limits,
     retireBytes: RETIRE_BYTES,
@@ -158,6 +155,8 @@ export class WorkerPool {
 
   /** Runs one hook call; never rejects (failures are outcomes). */
   async run(call: GuestCall): Promise<CallOutcome> {
+    const unavailable = engineProblem();
+    if (unavailable !== undefined) return { ok: false, error: unavailable, load: true };
     this.#wasm ??= await engineModule();
     if (this.#closed) return { ok: false, error: 'the server is shutting down' };
     if (call.signal.aborted) return aborted();

@@ -22,7 +22,6 @@
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { AnswerReader } from './answer-reader.ts';
 import { betterSqlite3Path } from './better-sqlite3-path.ts';
 import { nativeModuleProblem } from './native-module-problem.ts';
@@ -94,22 +93,12 @@ const WAIT_CAPS = 2;
 /** The process drops its caches (or leaves) after a query that took it past this share of the memory cap. */
 const RECYCLE_SHARE = 0.75;
 
-/** The SQLite the query process runs, better-sqlite3 resolved from where this runtime (or bundle) lives. */
+/** The SQLite the query process runs: node:sqlite, or better-sqlite3 from beside the bundle or where this runtime lives (`better-sqlite3-path.ts`, which throws one line). */
 let engine: HostOptions['engine'] | undefined;
 
 function hostEngine(): HostOptions['engine'] {
   if (engine === undefined) {
-    if (sqliteEngineFor() === 'node:sqlite') engine = { kind: 'node:sqlite' };
-    else {
-      let path: string;
-      try {
-        path = betterSqlite3Path();
-      } catch {
-        // Node's own message spans lines and lists this server's files: one line, for the client too.
-        throw new Error('better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent)');
-      }
-      engine = { kind: 'better-sqlite3', path };
-    }
+    engine = sqliteEngineFor() === 'node:sqlite' ? { kind: 'node:sqlite' } : { kind: 'better-sqlite3', path: betterSqlite3Path() };
   }
   return engine;
 }

@@ -91,7 +91,7 @@ test('validate-agent checks every agent against the catalog: located findings, e
   const all = await box.toolkit(['validate-agent'], { env: DEV });
   assert.is(all.code, 1, all.stdout + all.stderr);
   assert.match(all.stdout, /^agents\/lost-agent\/agent\.mjs:\d+:\d+ {2}AGT010 {2}tool items\/tool\/deleteItem is not in the catalog \(items has getItem, listItems\) {2}\(docs\/schema-format\.md#agt010\)$/m);
-  assert.match(all.stdout, /^2 agents, 1 errors, 0 warnings$/m);
+  assert.match(all.stdout, /^2 agents, 1 error, 0 warnings$/m);
   const one = await box.toolkit(['validate-agent', 'trip-helper', '--json'], { env: DEV });
   assert.is(one.code, 0, one.stdout);
   assert.equal(JSON.parse(one.stdout), { agents: 1, errors: 0, warnings: 0, diagnostics: [] });

@@ -59,7 +59,7 @@ test('a 2.0.0 schema validates under its own rules', async () => {
   const run = await box.toolkit(['validate'], { env: { TOOLKIT_MODE: 'dev' } });
   assert.is(run.code, 0, run.stdout);
   assert.match(run.stdout, /VAL019 warning {2}format 2\.0\.0 is superseded by 3\.x/);
-  assert.match(run.stdout, /^1 schemas, 0 errors, 1 warnings$/m);
+  assert.match(run.stdout, /^1 schema, 0 errors, 1 warning$/m);
 });
 
 test('served over MCP as <namespace>__<routeName>; the named placeholder is the caller\'s input; postProcess shapes the result', async () => {
@@ -88,7 +88,7 @@ test('the bundle names the routes the same way', async () => {
 
 test('on the command line it is <tool_name>_<namespace>: search shows it, add and call take it (or the MCP name)', async () => {
   const search = await box.toolkit(['search', 'shop', 'item']);
-  assert.match(search.stdout, /^get_item_shop\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m);
+  assert.match(search.stdout, /^get_item_shop  \(tool\)\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m);
   const add = await box.toolkit(['add', 'shop__getItem']);
   assert.is(add.code, 0, add.stderr);
   assert.match(add.stdout, /^Activated: get_item_shop \(shop\/tool\/getItem\)/);

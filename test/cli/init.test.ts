@@ -14,11 +14,11 @@ test('init writes a schema and its about prompt that validate with no finding, a
   assert.match(box.read('schemas/providers/shop/shop.mjs'), /root: 'https:\/\/api\.shop\.example\/v1'/);
   const validate = await box.toolkit(['validate'], { env: DEV });
   assert.is(validate.code, 0, validate.stdout);
-  assert.match(validate.stdout, /^1 schemas, 0 errors, 0 warnings$/m);
+  assert.match(validate.stdout, /^1 schema, 0 errors, 0 warnings$/m);
   const build = await box.toolkit(['build']);
   assert.is(build.code, 0, build.stderr);
   const search = await box.toolkit(['search', 'shop', 'item']);
-  assert.match(search.stdout, /^get_item_shop$/m);
+  assert.match(search.stdout, /^get_item_shop  \(tool\)$/m);
 });
 
 test('init never overwrites, and names a bad namespace or root (exit 2)', async () => {

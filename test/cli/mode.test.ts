@@ -48,7 +48,7 @@ test('a new project is in agent mode: dev commands are hidden from --help and re
 test('TOOLKIT_MODE=dev runs a dev command for one process without writing anything', async () => {
   const run = await box.toolkit(['validate'], { env: { TOOLKIT_MODE: 'dev' } });
   assert.is(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^1 schemas, 0 errors, 0 warnings$/m);
+  assert.match(run.stdout, /^1 schema, 0 errors, 0 warnings$/m);
   assert.not.ok(existsSync(box.path('.toolkit')));
   const bad = await box.toolkit(['validate'], { env: { TOOLKIT_MODE: 'developer' } });
   assert.is(bad.code, 2);

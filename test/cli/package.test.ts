@@ -1,14 +1,19 @@
 /**
  * The package installs like a package: `npm pack` (its prepack compiles JavaScript and `.d.ts`), then
- * `npm install --offline` of the tarball into an empty project from the local npm cache (CI fills it:
- * packaging/warm-npm-cache.mjs; better-sqlite3 compiles from source here, so this file is slow), on
- * plain Node without a TypeScript loader. There `npx toolkit build`, `server`, `validator` and
- * `search` work, and a plain `.mjs` file imports `{ validateSchema } from 'toolkit'`.
+ * `npm install --prefer-offline` of the tarball into an empty project (the npm cache that `npm ci`
+ * filled serves the packages; only what it lacks, such as the registry's metadata of each package,
+ * is fetched, so no step beforehand is needed; better-sqlite3's prebuilt binding comes from a
+ * loopback mirror of the one `npm ci` compiled), on plain Node without a TypeScript loader. There `npx toolkit build`, `server`,
+ * `validator` and `search` work, a plain `.mjs` file imports `{ validateSchema } from 'toolkit'`, and
+ * a TypeScript project checks the package's declarations (libraries included) without installing
+ * `@types/node` itself.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { packRepository } from '../../packaging/pack.mjs';
@@ -37,14 +42,66 @@ test('npm pack makes a tarball of compiled JavaScript and declarations, without 
   const list = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n');
   assert.ok(list.includes('package/cli/main.js') && list.includes('package/compiler/index.js') && list.includes('package/compiler/index.d.ts'));
   assert.ok(list.includes('package/catalog-index/search-index.json'));
+  // Every diagnostic links docs/schema-format.md: the package carries the docs it links to.
+  assert.ok(list.includes('package/docs/schema-format.md') && list.includes('package/docs/validator-api.md'), 'the docs ship');
   assert.equal(list.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), []);
   assert.not.ok(existsSync(join(repoRoot, 'cli', 'main.js')), 'the working tree was not touched');
 });
 
-test('npm install --offline into an empty project', () => {
+/**
+ * better-sqlite3's install script asks prebuild-install for a prebuilt binding before compiling from
+ * source (minutes, far more on a loaded machine). Its documented mirror setting points it at a
+ * loopback server holding the binding `npm ci` built here, packed as its releases are: the install
+ * runs its real script, and the binding it unpacks is one this machine compiled.
+ */
+async function bindingMirror(): Promise<{ host: string; close(): Promise<void> }> {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string };
+  const dir = mkdtempSync(join(tmpdir(), 'toolkit-binding-mirror-'));
+  const name = `better-sqlite3-v${pkg.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  mkdirSync(join(dir, `v${pkg.version}`));
+  const tar = spawnSync('tar', ['-czf', join(dir, `v${pkg.version}`, name), '-C', join(repoRoot, 'node_modules', 'better-sqlite3'), 'build/Release/better_sqlite3.node']);
+  assert.is(tar.status, 0, String(tar.stderr));
+  const server = createServer((req, res) => {
+    const file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.setHeader('content-type', 'application/gzip');
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('npm install into an empty project, from the npm cache first', async () => {
   writeFileSync(join(project, 'package.json'), '{ "name": "empty-project", "private": true, "type": "module" }\n');
-  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env, encoding: 'utf8', timeout: 900_000 });
-  assert.is(install.status, 0, `${install.stdout}\n${install.stderr}\n(the npm cache lacks a package: run \`node packaging/warm-npm-cache.mjs\` once, as .ci/run does)`);
+  const mirror = await bindingMirror();
+  let install: { code: number | null; out: string };
+  try {
+    install = await new Promise((resolve) => {
+      const child = spawn('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: { ...env, npm_config_better_sqlite3_binary_host: mirror.host }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 1_200_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out });
+      });
+    });
+  } finally {
+    await mirror.close();
+  }
+  assert.is(install.code, 0, install.out);
+  assert.ok(existsSync(join(project, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')), 'the binding is installed');
   assert.ok(existsSync(join(installed, 'cli', 'main.js')));
   assert.not.ok(existsSync(join(project, 'node_modules', 'tsx')), 'no TypeScript loader is installed');
   assert.not.ok(existsSync(join(project, 'node_modules', 'typescript')), 'no TypeScript compiler is installed');
@@ -73,6 +130,15 @@ test('npx toolkit build builds the shipped catalog into the project; the bundle 
   assert.is(served.length, indexed);
   const fromServer = await toolNames([join(project, 'node_modules', '.bin', 'toolkit'), 'server', '--no-toolset'], { cwd: project, env });
   assert.equal(fromServer, served);
+  // The build carried what the bundle needs: copied away from the project's node_modules, it serves the same.
+  const away = mkdtempSync(join(tmpdir(), 'toolkit-installed-copy-'));
+  try {
+    cpSync(join(project, 'generated'), join(away, 'generated'), { recursive: true });
+    assert.ok(existsSync(join(away, 'generated', 'engine', 'better_sqlite3.node')), 'the SQLite binding is carried');
+    assert.equal(await toolNames([join(away, 'generated', 'catalog.mjs'), '--no-toolset'], { cwd: away, env }), served);
+  } finally {
+    rmSync(away, { recursive: true, force: true });
+  }
 });
 
 test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', async () => {
@@ -132,7 +198,9 @@ const result: ValidationResult = await validateSchema({ schema: '' });
 const entry: WireNameEntry = { namespace: 'demo', toolName: 'getA' };
 export const summary: [boolean, string] = [result.status, wireName(entry.namespace, entry.toolName)];
 `);
-  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['consumer.ts'] }));
+  // The package's own declarations are checked too (no skipLibCheck), and the project installs no @types/node of its own.
+  assert.not.match(readFileSync(join(project, 'package.json'), 'utf8'), /@types\/node/);
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
   const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, env, encoding: 'utf8' });
   assert.is(tsc.status, 0, tsc.stdout + tsc.stderr);
   assert.ok(readdirSync(join(installed, 'compiler')).includes('index.d.ts'));

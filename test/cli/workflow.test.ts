@@ -43,20 +43,20 @@ test('build writes the catalog and search indexes beside the bundle', async () =
 test('search ranks the catalog and shows at most 10 tools, each with the command that adds it', async () => {
   const weather = await box.toolkit(['search', 'weather']);
   assert.is(weather.code, 0, weather.stderr);
-  assert.match(weather.stdout, /^current_weather_forecast\n  Current weather conditions \(temperature, sky\) in a city\.\n  toolkit add current_weather_forecast\n/);
+  assert.match(weather.stdout, /^current_weather_forecast  \(tool\)\n  Current weather conditions \(temperature, sky\) in a city\.\n  toolkit add current_weather_forecast\n/);
   const widgets = await box.toolkit(['search', 'widget', '--json']);
   const found = JSON.parse(widgets.stdout) as { total: number; results: { name: string; add: string; description: string }[] };
   assert.is(found.total, 16);
   assert.is(found.results.length, 10);
   for (const r of found.results) assert.is(r.add, `toolkit add ${r.name}`);
   const text = await box.toolkit(['search', 'widget']);
-  assert.match(text.stdout, /10 of 16 matching tools shown/);
+  assert.match(text.stdout, /10 of 16 matches shown/);
   assert.is(text.stdout.match(/^  toolkit add /gm)?.length, 10);
   const one = await box.toolkit(['search', 'item', 'shop', '--limit', '1', '--json']);
   assert.equal(JSON.parse(one.stdout).results.map((r: { name: string }) => r.name), ['get_item_items']);
   const none = await box.toolkit(['search', 'zebra']);
   assert.is(none.code, 0);
-  assert.match(none.stdout, /No tool matches "zebra"/);
+  assert.match(none.stdout, /No tool, resource or prompt matches "zebra"/);
 });
 
 test('search without a build reads the schemas and answers the same', async () => {
@@ -65,7 +65,7 @@ test('search without a build reads the schemas and answers the same', async () =
     fresh.write('schemas/providers/forecast/weather.mjs', forecastSchema(upstream.root));
     const run = await fresh.toolkit(['search', 'weather']);
     assert.is(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^current_weather_forecast\n/);
+    assert.match(run.stdout, /^current_weather_forecast  \(tool\)\n/);
     assert.match(run.stderr, /no build of schemas found: read its schemas now/);
   } finally {
     fresh.remove();

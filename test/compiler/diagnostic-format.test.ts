@@ -22,7 +22,7 @@ test('a finding about the whole file has no position', () => {
 
 test('several diagnostics are one line each; the summary counts errors and warnings', () => {
   assert.is(formatDiagnostics([error, warning]).split('\n').length, 3);
-  assert.is(formatSummary(2, [error, warning, whole]), '2 schemas, 2 errors, 1 warnings');
+  assert.is(formatSummary(2, [error, warning, whole]), '2 schemas, 2 errors, 1 warning');
   assert.is(formatSummary(0, []), '0 schemas, 0 errors, 0 warnings');
 });
 

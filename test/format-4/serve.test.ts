@@ -110,7 +110,7 @@ test('the built search index finds a tool by its meta alias and search hint', ()
 test('`toolkit search` finds the tool by its alias', async () => {
   const run = await runCli(['search', 'ticker', '--project', ws.dir]);
   assert.is(run.code, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /^get_price_coin_prices_4\n {2}Price of one or more coins\./);
+  assert.match(run.stdout, /^get_price_coin_prices_4 {2}\(tool\)\n {2}Price of one or more coins\./);
 });
 
 test("the toolset's search_tools finds the tool by its alias", async () => {

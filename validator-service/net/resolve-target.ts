@@ -58,7 +58,7 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Res
       const reason = blockedReason(answer.address);
       if (reason === null) continue;
       const via = literal ? '' : ` (resolved from ${host})`;
-      throw new SsrfBlockedError(`refused to contact ${answer.address}${via}: ${reason} addresses are not allowed`);
+      throw new SsrfBlockedError(`refused to contact ${answer.address}${via}: ${reason} addresses are not allowed (VALIDATOR_ALLOW_HOSTS=${url.hostname}:${port} allows it, for local testing)`);
     }
   }
   return answers[0]!;
