@@ -10,6 +10,11 @@
  *   `nested`    — the card only under the URL's path: `/agents/shop/.well-known/agent-card.json`.
  *   `ap2-nonstandard` — AP2 under a non-canonical URI (`…/AP2/v1.0`) with a `verifier` role, snake_case keys.
  *   `broken`    — a card missing `name`, `skills` and `version`, with a skill missing `tags`.
+ *   `v03`       — a pure 0.3 card (`url`, `protocolVersion`, `preferredTransport`, `additionalInterfaces`)
+ *                 with the SDK's 0.3 JSON-RPC handler behind it.
+ *   `hybrid-mismatch` — 0.3 root fields pointing elsewhere than the card's 0.3 `supportedInterfaces`
+ *                 entry (0.3 and 1.0 clients would reach different interfaces).
+ *   `array`     — `[]` at `/.well-known/agent-card.json` (not a card).
  */
 import express from 'express';
 import { DefaultRequestHandler, InMemoryTaskStore, defaultServerCallContextBuilder, type AgentExecutor } from '@a2a-js/sdk/server';
@@ -17,7 +22,7 @@ import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/serve
 import type { AgentCard } from '@a2a-js/sdk';
 import { startLoopback, type LoopbackPeer } from './listen.ts';
 
-export type AgentKind = 'v1-ap2' | 'v1-plain' | 'v02' | 'nested' | 'ap2-nonstandard' | 'broken';
+export type AgentKind = 'v1-ap2' | 'v1-plain' | 'v02' | 'v03' | 'nested' | 'ap2-nonstandard' | 'broken' | 'hybrid-mismatch' | 'array';
 
 export const AP2_V01 = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
 export const A2A_X402 = 'https://github.com/google-a2a/a2a-x402/v0.1';
@@ -53,6 +58,7 @@ export async function startA2aAgent(kind: AgentKind): Promise<LoopbackPeer & { r
   const app = express();
   let base = '';
   const baseUrl = () => base;
+  const peerBase = () => base;
   const extensions = kind === 'v1-ap2'
     ? [
         { uri: AP2_V01, description: 'AP2 merchant', required: true, params: { roles: ['merchant'] } },
@@ -78,6 +84,8 @@ export async function startA2aAgent(kind: AgentKind): Promise<LoopbackPeer & { r
     })(req, res, next));
   }
   const raw = (path: string, card: unknown) => app.use(path, agentCardHandler({ agentCardProvider: async () => card as AgentCard }));
+  // A card made when asked, so it can name the peer's own URL (known only once it listens).
+  const rawLazy = (path: string, card: () => unknown) => app.use(path, agentCardHandler({ agentCardProvider: async () => card() as AgentCard }));
   if (kind === 'v02') {
     app.use('/.well-known/agent.json', (req, res, next) => agentCardHandler({ agentCardProvider: async () => ({
       name: 'Old agent', description: 'A 0.2 agent.', url: `${baseUrl()}/a2a`, version: '0.9.0',
@@ -97,6 +105,30 @@ export async function startA2aAgent(kind: AgentKind): Promise<LoopbackPeer & { r
       skills: [{ id: 'x', name: 'X', description: 'X.', tags: ['x'] }],
     }) as unknown as AgentCard })(req, res, next));
   }
+  if (kind === 'v03') {
+    rawLazy('/.well-known/agent-card.json', () => ({
+      name: 'Classic agent', description: 'A 0.3 agent.', url: `${peerBase()}/a2a/jsonrpc`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0', version: '1.4.0',
+      additionalInterfaces: [{ url: `${peerBase()}/a2a/jsonrpc`, transport: 'JSONRPC' }],
+      capabilities: { streaming: false }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+      skills: [{ id: 'hello', name: 'Hello', description: 'Greets.', tags: ['greeting'] }],
+    }));
+    app.use('/a2a/jsonrpc', (req, res, next) => jsonRpcHandler({
+      requestHandler: new DefaultRequestHandler(v1Card(baseUrl(), [], true), new InMemoryTaskStore(), executor),
+      userBuilder: UserBuilder.noAuthentication, legacyCompat: { enabled: true },
+    })(req, res, next));
+  }
+  if (kind === 'hybrid-mismatch') {
+    rawLazy('/.well-known/agent-card.json', () => ({
+      name: 'Split agent', description: 'Two doors.', url: `${peerBase()}/old-a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3', version: '1.0.0',
+      supportedInterfaces: [
+        { url: `${peerBase()}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: `${peerBase()}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+      ],
+      capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+      skills: [{ id: 'x', name: 'X', description: 'X.', tags: ['x'] }],
+    }));
+  }
+  if (kind === 'array') app.get('/.well-known/agent-card.json', (_req, res) => { res.json([]); });
   if (kind === 'broken') {
     raw('/.well-known/agent-card.json', {
       description: 'No name.', protocolVersion: '0.3.0', url: 'http://127.0.0.1/a2a', capabilities: {},

@@ -12,6 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { closeServer, listen, type Peer } from './listen.ts';
 import { readJson } from './read-json.ts';
+import { originProtection } from './origin-policy.ts';
 
 export interface AppsPeer extends Peer {
   /** Client capabilities of every session, as the server saw them. */
@@ -83,6 +84,7 @@ export async function startAppsMcpServer(variant: 'valid' | 'broken' = 'valid'):
     const server = makeServer(variant, clientCapabilities);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      ...originProtection(),
       onsessioninitialized: (sid) => { sessions.set(sid, { transport, server }); },
     });
     await server.connect(transport);

@@ -1,11 +1,13 @@
 /**
  * A hand-written MCP server of the 2026-07-28 stateless era (checking less than the revision asks):
  * no `initialize` (404 + -32601), `server/discover`, per-request `_meta` and headers that must
- * agree (400 + -32020 otherwise), list results with `ttlMs`/`cacheScope`, GET and DELETE → 405.
+ * agree (400 + -32020 otherwise), list results with `ttlMs`/`cacheScope`, GET and DELETE → 405,
+ * foreign origins → 403.
  * It also publishes an SEP-1649 `/.well-known/mcp.json` card that lacks `$schema`.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { closeServer, listen, type Peer } from './listen.ts';
+import { refusesOrigin } from './origin-policy.ts';
 import { readJson } from './read-json.ts';
 
 export interface StatelessPeer extends Peer {
@@ -22,8 +24,8 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-/** Starts the peer; the endpoint is `<url>` (path `/mcp`). */
-export async function startStatelessMcpServer(): Promise<StatelessPeer> {
+/** Starts the peer; the endpoint is `<url>` (path `/mcp`). `originStatus`: what a foreign Origin gets (403). */
+export async function startStatelessMcpServer(options: { originStatus?: number } = {}): Promise<StatelessPeer> {
   const methods: string[] = [];
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -33,6 +35,7 @@ export async function startStatelessMcpServer(): Promise<StatelessPeer> {
     }
     if (path !== '/mcp') { res.writeHead(404).end('Not Found'); return; }
     if (req.method !== 'POST') { res.writeHead(405, { allow: 'POST' }).end(); return; }
+    if (refusesOrigin(req.headers.origin)) { reply(res, options.originStatus ?? 403, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Forbidden origin' } }); return; }
     const message = (await readJson(req)) as { id?: unknown; method?: string; params?: { cursor?: string; _meta?: Record<string, unknown> } } | undefined;
     const id = message?.id ?? null;
     const method = message?.method ?? '';

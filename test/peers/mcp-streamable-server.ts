@@ -1,7 +1,8 @@
 /**
  * The official MCP SDK server over Streamable HTTP (stateful sessions), with paginated tools,
  * resources, templates and CORS for browser clients. Options turn it into the failing variants a
- * validator must catch: a declared tools capability whose list fails, or returns invalid tools.
+ * validator must catch: a declared tools capability whose list fails, or returns invalid tools, or
+ * no Origin check (by default the transport refuses foreign origins, `origin-policy.ts`).
  * It logs every JSON-RPC method it receives so tests can prove what a validator did NOT ask.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import {
   ListToolsRequestSchema, McpError, type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { closeServer, listen, type Peer } from './listen.ts';
+import { originProtection } from './origin-policy.ts';
 import { methodsOf, readJson } from './read-json.ts';
 
 export interface StreamablePeerOptions {
@@ -34,6 +36,8 @@ export interface StreamablePeerOptions {
   readonly jsonResponse?: boolean;
   /** Publish an SEP-2127 server card at `<endpoint>/server-card`. */
   readonly serverCard?: boolean;
+  /** Skip the transport's Origin check (the SDK's default): any site's page can drive the server. */
+  readonly acceptAnyOrigin?: boolean;
 }
 
 export interface StreamablePeer extends Peer {
@@ -111,6 +115,7 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
         const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           enableJsonResponse: options.jsonResponse ?? false,
+          ...originProtection(options.acceptAnyOrigin),
           onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
         });
         transport.onclose = () => { if (transport.sessionId) sessions.delete(transport.sessionId); };

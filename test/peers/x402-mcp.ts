@@ -18,6 +18,7 @@ import { processPriceToAtomicAmount } from 'x402/shared';
 import { closeServer, listen, type Peer } from './listen.ts';
 import { methodsOf, readJson } from './read-json.ts';
 import { PAY_TO, refusingFacilitator } from './x402-http.ts';
+import { originProtection } from './origin-policy.ts';
 
 export interface PaidMcpPeer extends Peer {
   /** Names of every tool the peer was asked to call, in order. */
@@ -94,7 +95,7 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
       const body = await readJson(req);
       methods.push(...methodsOf(body));
       const server = makeServer(`http://${req.headers.host}`);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, ...originProtection() });
       await server.connect(transport);
       res.on('close', () => { void transport.close(); void server.close(); });
       await transport.handleRequest(req, res, body);

@@ -10,6 +10,7 @@ import { startWorld, type World } from '../../peers/erc8004-world.ts';
 import { startHttpWebsite } from '../../peers/websites.ts';
 import { codes, runLayer, testContext } from './support.ts';
 import type { LayerContext } from '../../../validator-service/layers/layer.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 const test = suite('ERC-8004 layer');
 let world: World;
@@ -24,13 +25,13 @@ test('pass: the site claims agent 0, the chain confirms it and lists the site', 
   assert.ok(r.categories['hasWellKnownRegistration'] && r.categories['isErc8004OnChainVerified'] && r.categories['listsThisEndpoint'] && r.categories['hasOnChainReputation']);
   assert.is(r.summary['agentId'], '0');
   assert.match(String(r.summary['reputation']), /average 89\.885/);
-  assert.ok(codes(r).includes('ERC-024'));
+  expectCode(r, 'ERC-024');
 });
 
 test('fail: a stranger site claims agent 0, whose registration does not list it', async () => {
   const r = await runLayer(erc8004Layer, withNodes(testContext(world.stranger.url), { 'base-sepolia': world.sepolia.rpcUrl }));
   assert.is(r.status, 'fail');
-  assert.ok(codes(r).includes('ERC-026'));
+  expectCode(r, 'ERC-026');
 });
 
 test('fail: the RPC node is unreachable, said as such', async () => {

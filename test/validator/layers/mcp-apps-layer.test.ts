@@ -5,6 +5,7 @@ import { mcpAppsLayer } from '../../../validator-service/layers/mcp-apps.ts';
 import { startAppsMcpServer, type AppsPeer } from '../../peers/mcp-apps-server.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 let valid: AppsPeer;
 let broken: AppsPeer;
@@ -33,8 +34,8 @@ test('labels standard, deprecated and vendor linkage and reads every linked reso
   const raw = result.raw as { links: { tool: string; form: string }[]; reads: { uri: string; encoding: string; isHtml: boolean; csp: { declared: boolean } }[] };
   const forms = Object.fromEntries(raw.links.map((l) => [l.tool, l.form]));
   assert.equal(forms, { show_weather: 'standard', legacy_chart: 'deprecated', openai_widget: 'vendor-openai' });
-  assert.ok(codes(result).includes('UI-007'), 'deprecated linkage warned');
-  assert.ok(codes(result).includes('UI-006'), 'vendor form labelled');
+  expectCode(result, 'UI-007');
+  expectCode(result, 'UI-006');
   const chart = raw.reads.find((r) => r.uri === 'ui://chart/legacy.html');
   assert.is(chart?.encoding, 'blob', 'unlisted resource resolved through resources/read and decoded');
   assert.is(chart?.isHtml, true);
@@ -51,7 +52,7 @@ test('wrong MIME type, a link to a missing resource and a malformed CSP fail', a
 test('an MCP server without UI is not detected', async () => {
   const result = await runLayer(mcpAppsLayer, testContext(plain.url));
   assert.is(result.status, 'not_detected');
-  assert.ok(codes(result).includes('UI-002'));
+  expectCode(result, 'UI-002');
 });
 
 test.run();

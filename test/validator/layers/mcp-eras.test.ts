@@ -15,6 +15,7 @@ import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { schema, tool } from '../../runtime/support/models.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 const test = suite('mcp eras');
 const upstreamCalls: string[] = [];
@@ -130,7 +131,7 @@ test('a 2026-07-28-only server: the modern era alone, with its tools', async () 
 test('a sloppy modern server is flagged for every requirement it misses', async () => {
   const result = await runLayer(mcpLayer, testContext(sloppy.url));
   const text = (code: string) => result.messages.filter((m) => m.code === code).map((m) => m.message).join('\n');
-  assert.ok(codes(result).includes('MCP-025'), JSON.stringify(result.messages, null, 1));
+  expectCode(result, 'MCP-025');
   assert.match(text('MCP-026'), /server\/discover result lacks a valid ttlMs/);
   assert.match(text('MCP-026'), /results without resultType: tools\/list/);
   assert.match(text('MCP-026'), /list results without a valid ttlMs and cacheScope: tools\/list/);

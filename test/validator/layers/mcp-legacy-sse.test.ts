@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startSseMcpServer, type SsePeer } from '../../peers/mcp-sse-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 let peer: SsePeer;
 test.before(async () => { peer = await startSseMcpServer(); });
@@ -22,7 +23,7 @@ test('connects over SSE, lists tools and prompts, and warns about the deprecated
   assert.is(exchanges[0]?.method, 'POST');
   assert.is(exchanges[0]?.status, 405);
   assert.not.ok(peer.methods.includes('tools/call'));
-  assert.ok(codes(result).includes('MCP-001'));
+  expectCode(result, 'MCP-001');
 });
 
 test.run();

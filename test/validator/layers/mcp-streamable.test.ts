@@ -5,6 +5,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 let peer: StreamablePeer;
 test.before(async () => { peer = await startStreamableMcpServer({ toolCount: 5, pageSize: 2 }); });
@@ -38,7 +39,7 @@ test('lists only declared capabilities and never calls a tool', async () => {
   assert.is(result.categories.hasPrompts, false);
   assert.not.ok(peer.methods.includes('prompts/list'), peer.methods.join(' '));
   assert.not.ok(peer.methods.includes('tools/call'));
-  assert.ok(codes(result).includes('MCP-020'));
+  expectCode(result, 'MCP-020');
 });
 
 test.run();

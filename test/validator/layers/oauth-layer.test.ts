@@ -7,6 +7,7 @@ import { startAuthorizationServerWithoutPkce, startOidcProvider, type Authorizat
 import { startProtectedMcpServer, type ProtectedMcpPeer } from '../../peers/oauth-protected-mcp.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 let oidc: AuthorizationServerPeer;
 let noPkce: AuthorizationServerPeer;
@@ -52,34 +53,34 @@ test('the MCP layer reports the same endpoint as detected but requiring authoriz
   assert.is(result.status, 'pass');
   assert.is(result.categories.requiresAuth, true);
   assert.match(String((result.raw as { wwwAuthenticate: string }).wwwAuthenticate), /resource_metadata=/);
-  assert.ok(codes(result).includes('MCP-003'));
+  expectCode(result, 'MCP-003');
 });
 
 test('an authorization server without S256 fails (OAUTH-014)', async () => {
   const result = await runLayer(oauthLayer, testContext(withoutPkce.url));
   assert.is(result.status, 'fail');
   assert.is(result.categories.supportsPkce, false);
-  assert.ok(codes(result).includes('OAUTH-014'));
-  assert.ok(codes(result).includes('OAUTH-017'), 'no registration mechanism either');
+  expectCode(result, 'OAUTH-014');
+  expectCode(result, 'OAUTH-017');
 });
 
 test('metadata naming another resource fails (OAUTH-007)', async () => {
   const result = await runLayer(oauthLayer, testContext(wrongResource.url));
   assert.is(result.status, 'fail');
-  assert.ok(codes(result).includes('OAUTH-007'));
+  expectCode(result, 'OAUTH-007');
 });
 
 test('a challenge without resource_metadata falls back to the well-known path with a warning', async () => {
   const result = await runLayer(oauthLayer, testContext(bare.url));
   assert.is(result.status, 'pass');
-  assert.ok(codes(result).includes('OAUTH-004'));
+  expectCode(result, 'OAUTH-004');
   assert.is(result.summary.protectedResourceMetadataUrl, bare.metadataUrl);
 });
 
 test('an open MCP server without OAuth is not detected', async () => {
   const result = await runLayer(oauthLayer, testContext(open.url));
   assert.is(result.status, 'not_detected');
-  assert.ok(codes(result).includes('OAUTH-002'));
+  expectCode(result, 'OAUTH-002');
 });
 
 test.run();

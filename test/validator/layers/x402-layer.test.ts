@@ -11,6 +11,7 @@ import { startX402HttpPeer } from '../../peers/x402-http.ts';
 import { startPaidMcpServer, type PaidMcpPeer } from '../../peers/x402-mcp.ts';
 import type { LoopbackPeer } from '../../peers/listen.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 const test = suite('x402 layer');
 let http: LoopbackPeer;
@@ -86,7 +87,7 @@ test('over MCP: only the tools marked paid are called; current form, legacy erro
   assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
   assert.ok(r.categories['overMcp']);
   assert.ok(r.categories['usesLegacyMcpError']);
-  assert.ok(codes(r).includes('X402-007'), 'legacy JSON-RPC form flagged');
+  expectCode(r, 'X402-007');
   assert.equal(summary(r).paidTools, ['forecast', 'legacy_report', 'v1_quote']);
   assert.equal([...summary(r).x402Versions].sort(), ['1', '2']);
   assert.is(summary(r).offers.length, 3);

@@ -86,7 +86,7 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
     const answer = post.status >= 200 && post.status < 300 ? readInitializeAnswer(post.bodyStart, post.contentType) : null;
     if (answer?.kind === 'mcp-result') return { kind: 'handshake-failed', reason: message(streamable.error), transport: 'streamable-http', exchanges: first };
     const why = answer?.kind === 'jsonrpc-error'
-      ? `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${answer.message ? ` (${answer.message})` : ''}, as any JSON-RPC service answers a method it does not have`
+      ? `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${answer.message ? ` (${answer.message})` : ''}, not an MCP InitializeResult: a JSON-RPC service of another protocol`
       : answer?.kind === 'other-result' ? 'initialize was answered with a JSON-RPC result that is not an MCP InitializeResult (no protocolVersion)'
         : `POST initialize answered ${post.status} ${post.contentType ?? ''}`.trim();
     return { kind: 'not-mcp', reason: why, exchanges: first };

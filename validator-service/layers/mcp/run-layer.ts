@@ -82,7 +82,8 @@ function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSes
   if (version !== null && !knownProtocolVersions.includes(version)) findings.add('MCP-007', `Negotiated protocol version ${version} is unknown.`, 'protocolVersion');
   else if (version !== null && version !== LATEST_PROTOCOL_VERSION) findings.add('MCP-006', `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`, 'protocolVersion');
   reportEras(findings, ctx, modern, version);
-  reportOrigin(findings, origin, { legacy: true, modern: false });
+  // The probe POSTs to the URL; an HTTP+SSE server takes POSTs elsewhere, so only Streamable HTTP is judged.
+  reportOrigin(findings, origin, { legacy: connection.transport !== 'sse', modern: false });
   if (server) findings.add('MCP-016', `Server ${server.name} ${server.version}.`, 'serverInfo');
   if (instructions) findings.add('MCP-017', `The server provides instructions (${instructions.length} characters).`, 'instructions');
 
