@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, localhostAllowedOrigins, McpServer, originValidationResponse } from '@modelcontextprotocol/server';
 import { createMcpServer, createRuntime, serveHttp } from '../../../runtime/index.ts';
 import type { UpstreamHttpClient } from '../../../runtime/upstream-http.ts';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
@@ -32,14 +32,17 @@ let legacyOnly: StreamablePeer;
 let modernOnly: { url: string; close(): Promise<void> };
 let sloppy: { url: string; close(): Promise<void> };
 
-/** A 2026-07-28-only server from the SDK (`legacy: 'reject'`) on node:http. */
+/**
+ * A 2026-07-28-only server from the SDK (`legacy: 'reject'`) on node:http, with the Origin check the
+ * SDK's documentation puts in front of its (deliberately validation-free) handler.
+ */
 async function startModernOnly(): Promise<{ url: string; close(): Promise<void> }> {
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'modern-only', version: '2.0.0' });
     server.registerTool('echo', { description: 'Echoes.' }, async () => ({ content: [{ type: 'text', text: 'echo' }] }));
     return server;
   }, { legacy: 'reject' });
-  return listenFetch((request) => handler.fetch(request));
+  return listenFetch((request) => Promise.resolve(originValidationResponse(request, localhostAllowedOrigins()) ?? handler.fetch(request)));
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
@@ -104,7 +107,7 @@ test('the project\'s own server speaks both eras and misses no 2026-07-28 requir
   assert.is(result.summary.toolCount, 2);
   assert.is(result.categories.speaksModernEra, true);
   assert.is(result.categories.speaksLegacyEra, true);
-  assert.match(result.messages.find((m) => m.code === 'MCP-029')?.message ?? '', /speaks 2026-07-28 \(server\/discover\) and 2025-11-25 \(initialize\)/);
+  expectCode(result, 'MCP-029', /speaks 2026-07-28 \(server\/discover\) and 2025-11-25 \(initialize\)/);
   assert.equal(result.messages.filter((m) => m.code === 'MCP-026' || m.code === 'MCP-028'), []);
   assert.equal(upstreamCalls, [], 'no tool was called');
 });
@@ -126,6 +129,7 @@ test('a 2026-07-28-only server: the modern era alone, with its tools', async () 
   assert.is(result.categories.speaksLegacyEra, false);
   assert.is(result.summary.toolCount, 1);
   assert.match(result.messages.find((m) => m.code === 'MCP-029')?.message ?? '', /speaks only 2026-07-28/);
+  expectCode(result, 'MCP-031', /server\/discover \(2026-07-28 era\)/);
 });
 
 test('a sloppy modern server is flagged for every requirement it misses', async () => {
@@ -136,11 +140,14 @@ test('a sloppy modern server is flagged for every requirement it misses', async 
   assert.match(text('MCP-026'), /results without resultType: tools\/list/);
   assert.match(text('MCP-026'), /list results without a valid ttlMs and cacheScope: tools\/list/);
   assert.match(text('MCP-026'), /results without io\.modelcontextprotocol\/serverInfo in _meta: server\/discover, tools\/list/);
-  assert.match(text('MCP-028'), /an unsupported protocol version is refused with 400 and -32022 .* answered 400 with -32000/);
+  expectCode(result, 'MCP-026');
+  expectCode(result, 'MCP-028', /an unsupported protocol version is refused with 400 and -32022 .* answered 400 with -32000/);
   assert.match(text('MCP-028'), /without the MCP-Protocol-Version header is refused with 400 and -32020 \(HeaderMismatch\); the endpoint answered 200/);
   assert.match(text('MCP-028'), /without the Mcp-Method header is refused/);
   assert.match(text('MCP-028'), /an unknown method is answered 404 with -32601; the endpoint answered 200 with -32000/);
   assert.is(result.messages.find((m) => m.code === 'MCP-028')?.severity, 'warning');
+  expectCode(result, 'MCP-030', /server\/discover \(2026-07-28 era\) with Origin: .* was accepted/);
+  assert.is(result.status, 'fail', 'accepting any Origin is an error');
 });
 
 test.run();

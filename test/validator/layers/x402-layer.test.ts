@@ -11,7 +11,7 @@ import { startX402HttpPeer } from '../../peers/x402-http.ts';
 import { startPaidMcpServer, type PaidMcpPeer } from '../../peers/x402-mcp.ts';
 import type { LoopbackPeer } from '../../peers/listen.ts';
 import { codes, runLayer, testContext } from './support.ts';
-import { expectCode } from '../support/expect-code.ts';
+import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 const test = suite('x402 layer');
 let http: LoopbackPeer;
@@ -64,11 +64,82 @@ test('malformed offers fail with the exact codes and locations', async () => {
     const found = codes(r).filter((c) => expected.includes(c));
     for (const code of new Set(expected)) assert.ok(found.includes(code), `${kind}: ${code} in ${codes(r).join(',')}`);
   }
+  const at = async (kind: string) => runLayer(x402Layer, testContext(`${http.url}/broken/${kind}`));
+  expectCode(await at('v1-fields'), 'X402-011');
+  expectCode(await at('v1-fields'), 'X402-013');
+  expectCode(await at('v2-header'), 'X402-005');
+  expectCode(await at('v2-empty'), 'X402-009');
+  const broken = await at('v2-offer');
+  expectCode(broken, 'X402-012', /Unknown scheme "teleport" \(known: exact, upto, batch-settlement, auth-capture\)/);
+  expectCode(broken, 'X402-014');
+  expectCode(broken, 'X402-015');
+  expectCode(broken, 'X402-018');
+  expectCode(await at('plain'), 'X402-004');
   const offer = await runLayer(x402Layer, testContext(`${http.url}/broken/v2-offer`));
   const payTo = offer.messages.find((m) => m.code === 'X402-015' && /payTo/.test(m.message));
   assert.match(payTo!.location!, /accepts\[0\]\.payTo$/);
   assert.match(offer.messages.find((m) => m.code === 'X402-013')!.message, /"solana:mainnet" is not one|solana:mainnet/);
   assert.is(offer.categories['hasValidPaymentRequirements'], false);
+});
+
+test('v1 and v2 with two schemes (exact and upto), listed in the Bazaar: the real packages pass', async () => {
+  const v2 = await runLayer(x402Layer, testContext(`${http.url}/v2/listed`));
+  assert.is(v2.status, 'pass', JSON.stringify(v2.messages.filter((m) => m.severity !== 'info')));
+  assert.equal(summary(v2).schemes, ['exact', 'upto']);
+  assert.match(summary(v2).offers[1]!, /^up to 0\.01 USDC on Base Sepolia \(upto\)/);
+  expectCode(v2, 'X402-026', /declares HTTP GET with a schema that describes it: listable/);
+  expectNoCode(v2, 'X402-025');
+  expectNoCode(v2, 'X402-027');
+  const v1 = await runLayer(x402Layer, testContext(`${http.url}/v1/listed`));
+  assert.is(v1.status, 'pass');
+  expectCode(v1, 'X402-026', /1 of 1 offer\(s\) carry a discoverable outputSchema \(v1\)/);
+  expectNoCode(v1, 'X402-036');
+  const plain = await runLayer(x402Layer, testContext(`${http.url}/v1/weather`));
+  expectCode(plain, 'X402-036', /outputSchema\.output is missing/);
+  const unlisted = await runLayer(x402Layer, testContext(`${http.url}/v2/weather`));
+  expectCode(unlisted, 'X402-027', /No extensions\.bazaar/);
+});
+
+test('each scheme\'s extra fields are checked: upto, batch-settlement and auth-capture name what is missing', async () => {
+  const ok = await runLayer(x402Layer, testContext(`${http.url}/broken/schemes-ok`));
+  assert.is(ok.status, 'pass', JSON.stringify(ok.messages.filter((m) => m.severity !== 'info')));
+  assert.equal(summary(ok).schemes, ['exact', 'upto', 'batch-settlement', 'auth-capture']);
+  expectNoCode(ok, 'X402-012');
+  const bad = await runLayer(x402Layer, testContext(`${http.url}/broken/schemes`));
+  assert.is(bad.status, 'fail');
+  const messages = bad.messages.filter((m) => m.code === 'X402-025');
+  const where = messages.map((m) => m.location?.replace(/^.* accepts/, 'accepts'));
+  assert.equal(where.sort(), [
+    'accepts[0].extra.assetTransferMethod', 'accepts[0].extra.facilitatorAddress',
+    'accepts[1].extra.withdrawDelay',
+    'accepts[2].extra.maxFeeBps', 'accepts[2].extra.paymentFlow', 'accepts[2].extra.refundDeadline',
+  ]);
+  expectCode(bad, 'X402-025', /The upto scheme needs extra\.facilitatorAddress/);
+});
+
+test('Bazaar discovery: one finding per failure mode, each naming the field', async () => {
+  const at = async (kind: string) => runLayer(x402Layer, testContext(`${http.url}/broken/${kind}`));
+  const noSchema = await at('bazaar-no-schema');
+  assert.is(noSchema.status, 'fail');
+  assert.match(expectCode(noSchema, 'X402-028').location!, /extensions\.bazaar\.schema$/);
+  expectCode(await at('bazaar-body-schema'), 'X402-030', /must describe info/);
+  assert.match(expectCode(await at('bazaar-external-ref'), 'X402-031').location!, /schema\.properties\.input$/);
+  assert.match(expectCode(await at('bazaar-input'), 'X402-029', /toolName is missing/).location!, /info\.input\.toolName$/);
+  const mismatch = await at('bazaar-mismatch');
+  expectCode(mismatch, 'X402-032', /info\.input\.headers is required by the schema; info\.input\.queryParams is not allowed/);
+  const metadata = await at('bazaar-metadata');
+  const dropped = metadata.messages.filter((m) => m.code === 'X402-034').map((m) => m.location?.split(/[ .]/).pop());
+  assert.equal(dropped.sort(), ['iconUrl', 'routeTemplate', 'serviceName', 'tags']);
+  expectCode(metadata, 'X402-034');
+  expectCode(metadata, 'X402-035', /resource\.description is missing/);
+  const v1Ext = await at('v1-bazaar');
+  expectCode(v1Ext, 'X402-033', /never indexed/);
+  expectCode(v1Ext, 'X402-027', /discoverable is false/);
+  expectCode(await at('v1-unlisted'), 'X402-027', /No outputSchema/);
+  expectCode(await at('v1-bad-schema'), 'X402-029', /method must be one of .*"FETCH"/);
+  const noDomain = await at('exact-no-domain');
+  assert.is(noDomain.status, 'pass');
+  expectCode(noDomain, 'X402-019', /No extra\.name \/ extra\.version/);
 });
 
 test('a free route and a free MCP server are not detected', async () => {
