@@ -2,7 +2,8 @@
  * An MCP server with MCP Apps UI resources registered through `@modelcontextprotocol/ext-apps`
  * server helpers, over Streamable HTTP. Like a spec-following server, it registers its UI tools
  * only for clients that declare `capabilities.extensions["io.modelcontextprotocol/ui"]`.
- * The `broken` variant has a wrong MIME type, a link to a missing resource and a malformed CSP.
+ * The `broken` variant has a wrong MIME type, a link to a missing resource and a malformed CSP; `odd`
+ * and `no-resources` the other mistakes (see `registerOddApps`).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -54,16 +55,44 @@ function registerBrokenApps(server: McpServer): void {
   registerAppTool(server as never, 'show_missing', { description: 'Links a view that does not exist.', _meta: { ui: { resourceUri: 'ui://missing/none.html' } } }, async () => text('none'));
 }
 
-function makeServer(variant: 'valid' | 'broken', seen: unknown[]): McpServer {
-  const server = new McpServer({ name: `loopback-apps-${variant}`, version: '3.0.0' });
+/**
+ * Every other way to get MCP Apps wrong, for the layer's remaining findings: an app-typed resource
+ * outside ui://, linkage keys that disagree, a link to a non-ui:// URI, an invalid visibility, and
+ * resources that are empty, not HTML, without doctype, without CSP, too open, or with unknown keys.
+ */
+function registerOddApps(server: McpServer): void {
+  const view = (uri: string, content: Record<string, unknown>) => (async () => ({ contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, ...content }] })) as never;
+  server.registerTool('two_views', { description: 'Keys disagree.', _meta: { ui: { resourceUri: 'ui://odd/plain.html' }, 'ui/resourceUri': 'ui://odd/other.html' } }, async () => text('two'));
+  server.registerTool('web_view', { description: 'Links a web page.', _meta: { ui: { resourceUri: 'https://not-ui.example/view.html' } } }, async () => text('web'));
+  server.registerTool('hidden_view', { description: 'Bad visibility.', _meta: { ui: { resourceUri: 'ui://odd/open.html', visibility: ['everyone'] } } }, async () => text('hidden'));
+  server.registerResource('Web view', 'https://not-ui.example/app.html', { mimeType: RESOURCE_MIME_TYPE }, view('https://not-ui.example/app.html', { text: page('Web') }));
+  server.registerResource('Empty', 'ui://odd/empty.html', { mimeType: RESOURCE_MIME_TYPE }, view('ui://odd/empty.html', { text: '' }));
+  server.registerResource('Not HTML', 'ui://odd/data.html', { mimeType: RESOURCE_MIME_TYPE }, view('ui://odd/data.html', { text: '{"rows": [1, 2, 3]}' }));
+  server.registerResource('Plain', 'ui://odd/plain.html', { mimeType: RESOURCE_MIME_TYPE }, view('ui://odd/plain.html', { text: '<html><head><title>No doctype</title></head><body></body></html>' }));
+  server.registerResource('Open', 'ui://odd/open.html', { mimeType: RESOURCE_MIME_TYPE }, view('ui://odd/open.html', {
+    text: page('Open'), _meta: { ui: { csp: { connectDomains: ['*'], scriptDomains: ['https://cdn.example'] }, permissions: { camera: {}, telepathy: {} } } },
+  }));
+}
+
+export type AppsVariant = 'valid' | 'broken' | 'odd' | 'no-resources';
+
+function makeServer(variant: AppsVariant, seen: unknown[]): McpServer {
+  // The odd server also advertises the UI extension in its own capabilities.
+  const server = new McpServer({ name: `loopback-apps-${variant}`, version: '3.0.0' }, variant === 'odd' ? { capabilities: { extensions: { 'io.modelcontextprotocol/ui': {} } } as never } : undefined);
   // Capabilities must exist before connecting; UI tools are added once the client is known.
   server.registerTool('ping_text', { description: 'Plain tool without UI.' }, async () => text('pong'));
+  if (variant === 'no-resources') {
+    // A tool that links a UI, on a server that declares no resources at all.
+    server.registerTool('show_card', { description: 'Links a card.', _meta: { ui: { resourceUri: 'ui://card/view.html' } } }, async () => text('card'));
+    return server;
+  }
   server.registerResource('About', 'file:///about.txt', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'about' }] }));
   server.server.oninitialized = () => {
     const capabilities = server.server.getClientCapabilities();
     seen.push(capabilities);
     if (getUiCapability(capabilities as never)?.mimeTypes?.includes(RESOURCE_MIME_TYPE)) {
       if (variant === 'valid') registerValidApps(server);
+      else if (variant === 'odd') registerOddApps(server);
       else registerBrokenApps(server);
     }
   };
@@ -71,7 +100,7 @@ function makeServer(variant: 'valid' | 'broken', seen: unknown[]): McpServer {
 }
 
 /** Starts the peer; the endpoint is `<url>` (path `/mcp`). */
-export async function startAppsMcpServer(variant: 'valid' | 'broken' = 'valid'): Promise<AppsPeer> {
+export async function startAppsMcpServer(variant: AppsVariant = 'valid'): Promise<AppsPeer> {
   const clientCapabilities: unknown[] = [];
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
   const http = createServer(async (req, res) => {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
-  ErrorCode, isInitializeRequest, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
+  ErrorCode, isInitializeRequest, ListPromptsRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema, McpError, type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { closeServer, listen, type Peer } from './listen.ts';
@@ -34,8 +34,14 @@ export interface StreamablePeerOptions {
   readonly invalidToolList?: boolean;
   /** Answer POSTs with a JSON body instead of an event stream (the SDK's `enableJsonResponse`). */
   readonly jsonResponse?: boolean;
-  /** Publish an SEP-2127 server card at `<endpoint>/server-card`. */
-  readonly serverCard?: boolean;
+  /** Publish an SEP-2127 server card at `<endpoint>/server-card` (`other-remote`: listing another URL). */
+  readonly serverCard?: boolean | 'other-remote';
+  /** Declare prompts, and fail resources/list, resources/templates/list and prompts/list. */
+  readonly failingLists?: boolean;
+  /** List tools against the naming guidance: a name with a space, a duplicate, one without description. */
+  readonly oddTools?: boolean;
+  /** Answer `initialize` with this (older) protocol version instead of the client's. */
+  readonly answerVersion?: string;
   /** Skip the transport's Origin check (the SDK's default): any site's page can drive the server. */
   readonly acceptAnyOrigin?: boolean;
 }
@@ -56,9 +62,17 @@ function makeTools(count: number): Tool[] {
 function makeServer(options: StreamablePeerOptions): Server {
   const server = new Server(
     { name: options.name ?? 'loopback-streamable', version: '1.2.3' },
-    { capabilities: { tools: {}, resources: {} }, instructions: 'Call echo tools with a text.' },
+    { capabilities: { tools: {}, resources: {}, ...(options.failingLists ? { prompts: {} } : {}) }, instructions: 'Call echo tools with a text.' },
   );
-  const tools = makeTools(options.toolCount ?? 5);
+  const tools = options.oddTools
+    ? [...makeTools(2), { name: 'echo 2', description: 'A name with a space.', inputSchema: { type: 'object' as const } }, { name: 'echo_0', description: 'Again.', inputSchema: { type: 'object' as const } }, { name: 'mute', inputSchema: { type: 'object' as const } }]
+    : makeTools(options.toolCount ?? 5);
+  if (options.failingLists) {
+    const failing = () => { throw new McpError(ErrorCode.InternalError, 'storage offline'); };
+    server.setRequestHandler(ListResourcesRequestSchema, failing);
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, failing);
+    server.setRequestHandler(ListPromptsRequestSchema, failing);
+  }
   const pageSize = options.pageSize ?? 2;
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     if (options.failingToolList) throw new McpError(ErrorCode.InternalError, 'tool registry unavailable');
@@ -68,6 +82,7 @@ function makeServer(options: StreamablePeerOptions): Server {
     const next = start + pageSize < tools.length ? String(start + pageSize) : undefined;
     return next === undefined ? { tools: page } : { tools: page, nextCursor: next };
   });
+  if (options.failingLists) return server;
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [{ uri: 'file:///readme.txt', name: 'readme', mimeType: 'text/plain' }],
   }));
@@ -95,7 +110,7 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
         $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
         name: 'example-org/loopback-streamable', version: '1.2.3', description: 'Loopback echo server',
-        remotes: [{ type: 'streamable-http', url: `http://${req.headers.host}/mcp`, supportedProtocolVersions: ['2025-11-25'] }],
+        remotes: [{ type: 'streamable-http', url: options.serverCard === 'other-remote' ? 'https://mcp.elsewhere.example/mcp' : `http://${req.headers.host}/mcp`, supportedProtocolVersions: ['2025-11-25'] }],
       }));
       return;
     }
@@ -107,6 +122,7 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
         const body = await readJson(req);
         methods.push(...methodsOf(body));
         if (existing) { await existing.transport.handleRequest(req, res, body); return; }
+        if (options.answerVersion && isInitializeRequest(body)) (body as { params: { protocolVersion: string } }).params.protocolVersion = options.answerVersion;
         if (!isInitializeRequest(body)) {
           res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }));
           return;

@@ -23,6 +23,10 @@ export interface ProtectedMcpOptions {
   readonly metadataMissing?: boolean;
   /** Refuse a foreign `Origin` with 403 before asking for a token. */
   readonly checkOrigin?: boolean;
+  /** Name the endpoint in `resource` with a trailing slash. */
+  readonly resourceTrailingSlash?: boolean;
+  /** Leave `authorization_servers` out of the metadata. */
+  readonly noAuthorizationServers?: boolean;
 }
 
 export interface ProtectedMcpPeer extends Peer {
@@ -37,7 +41,11 @@ export async function startProtectedMcpServer(options: ProtectedMcpOptions): Pro
   const origin = `http://127.0.0.1:${port}`;
   const endpoint = `${origin}/mcp`;
   const metadataUrl = `${origin}/.well-known/oauth-protected-resource/mcp`;
-  const metadata = { resource: options.resource ?? endpoint, authorization_servers: [options.issuer], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'] };
+  const metadata = {
+    resource: options.resource ?? (options.resourceTrailingSlash ? `${endpoint}/` : endpoint),
+    ...(options.noAuthorizationServers ? {} : { authorization_servers: [options.issuer] }),
+    scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'],
+  };
   server.on('request', async (req, res) => {
     const path = new URL(req.url ?? '/', origin).pathname;
     if (path === '/.well-known/oauth-protected-resource/mcp' && req.method === 'GET' && !options.metadataMissing) {

@@ -34,6 +34,7 @@ test('a self-signed certificate fails with HTTP-006, reported once', async () =>
   const result = await runLayer(httpLayer, testContext(selfSigned.url, { ca: ca.ca }));
   assert.is(result.status, 'fail');
   assert.is(codes(result).filter((c) => c === 'HTTP-006').length, 1, codes(result).join(' '));
+  expectCode(result, 'HTTP-006');
   assert.is(result.categories.supportsHttp2, false);
 });
 

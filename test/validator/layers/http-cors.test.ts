@@ -33,7 +33,7 @@ test('not exposing Mcp-Session-Id is a warning', async () => {
   const result = await runLayer(httpLayer, testContext(hidden.url));
   assert.is(result.categories.supportsCors, true);
   assert.is(result.categories.exposesMcpSessionId, false);
-  assert.is(result.messages.find((m) => m.code === 'HTTP-022')?.severity, 'warning');
+  expectCode(result, 'HTTP-022');
 });
 
 test('a refused preflight means no CORS', async () => {

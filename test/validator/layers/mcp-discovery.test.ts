@@ -35,11 +35,16 @@ test('a stateless-era server is detected through server/discover and its tools a
 test('reports the server-card convention, and an incomplete card as a warning', async () => {
   const withCard = await runLayer(mcpLayer, testContext(carded.url));
   assert.is(withCard.summary.serverCard, 'sep-2127');
+  expectCode(withCard, 'MCP-022');
   expectNoCode(withCard, 'MCP-023');
   expectNoCode(withCard, 'MCP-027');
   const legacyCard = await runLayer(mcpLayer, testContext(modern.url));
   assert.is(legacyCard.summary.serverCard, 'sep-1649');
-  assert.match(legacyCard.messages.find((m) => m.code === 'MCP-023')?.message ?? '', /\$schema/);
+  expectCode(legacyCard, 'MCP-023', /\$schema/);
+  const elsewhere = await startStreamableMcpServer({ serverCard: 'other-remote' });
+  try {
+    expectCode(await runLayer(mcpLayer, testContext(elsewhere.url)), 'MCP-027');
+  } finally { await elsewhere.close(); }
   const none = await runLayer(mcpLayer, testContext(plain.url));
   assert.is(none.summary.serverCard, null);
   expectCode(none, 'MCP-024');

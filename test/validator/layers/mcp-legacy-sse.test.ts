@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startSseMcpServer, type SsePeer } from '../../peers/mcp-sse-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
-import { expectCode } from '../support/expect-code.ts';
+import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 let peer: SsePeer;
 test.before(async () => { peer = await startSseMcpServer(); });
@@ -18,7 +18,8 @@ test('connects over SSE, lists tools and prompts, and warns about the deprecated
   assert.is(result.summary.toolCount, 1);
   assert.is(result.summary.promptCount, 1);
   assert.is(result.categories.usesLegacySse, true);
-  assert.is(result.messages.find((m) => m.code === 'MCP-005')?.severity, 'warning');
+  expectCode(result, 'MCP-005');
+  expectNoCode(result, 'MCP-030');
   const exchanges = (result.raw as { exchanges: { method: string; status: number }[] }).exchanges;
   assert.is(exchanges[0]?.method, 'POST');
   assert.is(exchanges[0]?.status, 405);

@@ -1,6 +1,8 @@
 /**
  * Message codes of the MCP layer. The rendered table with every requirement:
- * docs/validator-checks.md. What counts as MCP evidence at all: `evidence.ts`.
+ * docs/validator-checks.md. What counts as MCP evidence at all: `evidence.ts`. MCP-007 (an unknown
+ * negotiated version) is retired: the SDK client refuses such a handshake (MCP-004). Numbers are
+ * never reused.
  */
 import { spec } from '../../checks/spec-refs.ts';
 import { check, type CodeEntry } from '../shared/findings.ts';
@@ -19,7 +21,6 @@ export const mcpCodes = {
   'MCP-004': check('error', 'the endpoint answers initialize like MCP but the handshake failed', initialization),
   'MCP-005': check('warning', 'legacy HTTP+SSE transport (deprecated since 2025-03-26)', spec.mcp('basic/transports', 'Backwards Compatibility', '#backwards-compatibility')),
   'MCP-006': check('info', 'negotiated an older protocol version than the latest', versions),
-  'MCP-007': check('warning', 'negotiated a protocol version this validator does not know', versions),
   'MCP-008': check('error', 'tools/list failed although the tools capability is declared', spec.mcp('server/tools', 'Listing Tools', '#listing-tools')),
   'MCP-009': check('error', 'a page of tools/list is not a valid result', spec.mcp('server/tools', 'Data Types: Tool', '#tool')),
   'MCP-010': check('error', 'resources/list failed although the resources capability is declared', spec.mcp('server/resources', 'Listing Resources', '#listing-resources')),

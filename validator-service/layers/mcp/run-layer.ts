@@ -79,8 +79,8 @@ function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSes
   const version = connection.negotiatedVersion;
   findings.add('MCP-001', `MCP server over ${connection.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'}, protocol ${version ?? 'unknown'}.`, ctx.url.href);
   if (connection.transport === 'sse') findings.add('MCP-005', 'The server only offers the HTTP+SSE transport, deprecated since 2025-03-26.', ctx.url.href);
-  if (version !== null && !knownProtocolVersions.includes(version)) findings.add('MCP-007', `Negotiated protocol version ${version} is unknown.`, 'protocolVersion');
-  else if (version !== null && version !== LATEST_PROTOCOL_VERSION) findings.add('MCP-006', `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`, 'protocolVersion');
+  // The SDK client refuses a version it does not support, so a connected session always has a known one.
+  if (version !== null && version !== LATEST_PROTOCOL_VERSION) findings.add('MCP-006', `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`, 'protocolVersion');
   reportEras(findings, ctx, modern, version);
   // The probe POSTs to the URL; an HTTP+SSE server takes POSTs elsewhere, so only Streamable HTTP is judged.
   reportOrigin(findings, origin, { legacy: connection.transport !== 'sse', modern: false });
