@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { startLocalChain, type LocalChain } from './erc8004-chain.ts';
 import { startLoopback, type LoopbackPeer } from './listen.ts';
+import { deadPortUrl } from './dead-port.ts';
 
 export const REGISTRATION_TYPE = 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1';
 export const CID = 'bafkreih5aznjvttude6c3wbvqeebb6rlx5wkbzyppv7garjiubll2ceym4';
@@ -22,7 +23,11 @@ export interface World {
   readonly site: LoopbackPeer;
   readonly stranger: LoopbackPeer;
   /** Agent ids on Base Sepolia by URI kind. */
-  readonly agents: { readonly data: bigint; readonly https: bigint; readonly ipfs: bigint; readonly json: bigint; readonly gzip: bigint; readonly broken: bigint; readonly http: bigint };
+  readonly agents: {
+    readonly data: bigint; readonly https: bigint; readonly ipfs: bigint; readonly json: bigint; readonly gzip: bigint; readonly broken: bigint; readonly http: bigint;
+    /** Registration URL on a port where nothing listens (allowlisted), one that is no URL, a file that is `[]`, one naming another agent with an endpoint on the stranger site. */
+    readonly unreachable: bigint; readonly invalidUrl: bigint; readonly notObject: bigint; readonly misnamed: bigint;
+  };
   /** Agent id on Base (mainnet registries). */
   readonly baseAgent: bigint;
   /** Every host a test must allowlist. */
@@ -84,6 +89,11 @@ export async function startWorld(): Promise<World> {
   const broken = await sepolia.register('data:application/json;base64,' + Buffer.from('{"name": "cut off').toString('base64'));
   siteRoutes.set('/agents/6.json', file(6n));
   const http = await sepolia.register(`${site.url}/agents/6.json`);
+  const dead = new URL(await deadPortUrl());
+  const unreachable = await sepolia.register(`https://localhost:${dead.port}/agents/7.json`);
+  const invalidUrl = await sepolia.register('https://exa mple.invalid/agents/8.json');
+  const notObject = await sepolia.register(`data:application/json;base64,${b64([])}`);
+  const misnamed = await sepolia.register(`data:application/json;base64,${b64({ ...registrationFile({ id: 999n, chainId: 84532, registry: reg, site: stranger.url }), name: 'Misnamed agent' })}`);
   // Feedback on the data agent from two clients (owner is account 1; clients are 2 and 3).
   await sepolia.giveFeedback(data, 9977n, 2, 2);
   await sepolia.giveFeedback(data, 80n, 0, 3);
@@ -94,9 +104,9 @@ export async function startWorld(): Promise<World> {
   const hosts = [sepolia.rpcUrl, base.rpcUrl, files.url, site.url, stranger.url].map((u) => new URL(u).host);
   return {
     ca, sepolia, base, files, site, stranger,
-    agents: { data, https, ipfs, json: json3, gzip, broken, http },
+    agents: { data, https, ipfs, json: json3, gzip, broken, http, unreachable, invalidUrl, notObject, misnamed },
     baseAgent,
-    allowHosts: [...hosts, `localhost:${new URL(files.url).port}`].join(','),
+    allowHosts: [...hosts, `localhost:${new URL(files.url).port}`, `localhost:${dead.port}`].join(','),
     async close() { await Promise.all([sepolia.close(), base.close(), files.close(), site.close(), stranger.close()]); },
   };
 }

@@ -61,6 +61,11 @@ export const brokenOffers: Readonly<Record<string, { header?: string; body?: unk
     offer('batch-settlement', { name: 'USDC', version: '2', receiverAuthorizer: PAY_TO, withdrawDelay: 60 }),
     offer('auth-capture', { name: 'USDC', version: '2', captureAuthorizer: PAY_TO, feeRecipient: PAY_TO, captureDeadline: 2_000_000_000, refundDeadline: 1_000_000_000, minFeeBps: 50, maxFeeBps: 10, paymentFlow: 'later' }),
   ] }) },
+  // v2 only in the body, an unknown version, no resource, an unchecksummed payee, an unknown token
+  'v2-body': { body: { x402Version: 2, resource: { url: 'http://x/' }, accepts: [offer('exact', { name: 'USDC', version: '2' })] } },
+  'v3': { header: Buffer.from(JSON.stringify({ x402Version: 3, resource: { url: 'http://x/' }, accepts: [offer('exact', { name: 'USDC', version: '2' })] })).toString('base64') },
+  'v2-no-resource': { header: Buffer.from(JSON.stringify({ x402Version: 2, accepts: [offer('exact', { name: 'USDC', version: '2' })] })).toString('base64') },
+  'odd-offer': { header: v2Header({ accepts: [{ ...offer('exact', { name: 'TKN', version: '1' }), payTo: PAY_TO.toLowerCase(), asset: '0x1234567890123456789012345678901234567890' }] }) },
   // an exact offer without the token's EIP-712 domain (clients look it up)
   'exact-no-domain': { header: v2Header({ accepts: [offer('exact', {})] }) },
   // all four schemes, correct

@@ -36,12 +36,18 @@ export interface PaidMcpOptions {
   readonly freeOnly?: boolean;
   /** Wait this long before answering each request (a stand-in for network and server time; benchmarks). */
   readonly delayMs?: number;
+  /**
+   * Add three tools marked paid that get it wrong: `generous` answers without asking for payment,
+   * `mismatched` puts other JSON in content[0].text than in structuredContent, `crashing` fails.
+   */
+  readonly faultyTools?: boolean;
 }
 
 const freeTools = [
   { name: 'echo', description: 'Echoes text.', inputSchema: { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'] } },
   { name: 'delete_everything', description: 'Destructive; must never be called by a validator.', inputSchema: { type: 'object' as const, properties: {} } },
 ];
+const faultyTools = ['generous', 'mismatched', 'crashing'].map((name) => ({ name, description: `Paid, but ${name}.`, inputSchema: { type: 'object' as const, properties: {} }, _meta: { 'x402/payment': { price: '$0.001' } } }));
 const paidTools = [
   { name: 'forecast', description: 'Paid forecast.', inputSchema: { type: 'object' as const, properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] }, _meta: { 'x402/payment': { price: '$0.001', network: 'eip155:84532' } } },
   { name: 'legacy_report', description: 'Paid report (legacy error form).', inputSchema: { type: 'object' as const, properties: {} }, _meta: { 'x402/price': '$0.001' } },
@@ -70,10 +76,16 @@ export async function startPaidMcpServer(options: PaidMcpOptions = {}): Promise<
 
   const makeServer = (base: string) => {
     const server = new Server({ name: 'paid-peer', version: '0.4.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: options.freeOnly ? freeTools : [...freeTools, ...paidTools] }));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: options.freeOnly ? freeTools : [...freeTools, ...(options.faultyTools ? faultyTools : []), ...paidTools] }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const name = request.params.name;
       toolCalls.push(name);
+      if (options.faultyTools && name === 'generous') return { content: [{ type: 'text', text: 'free after all' }] };
+      if (options.faultyTools && name === 'crashing') throw new McpError(-32603, 'payment backend down');
+      if (options.faultyTools && name === 'mismatched') {
+        const required = await v2Required(`mcp://tool/${name}`);
+        return { isError: true, structuredContent: required as unknown as Record<string, unknown>, content: [{ type: 'text', text: JSON.stringify({ ...required, x402Version: 1 }) }] };
+      }
       if (options.freeOnly || !paidTools.some((t) => t.name === name)) return { content: [{ type: 'text', text: `${name} ran` }] };
       const resource = `mcp://tool/${name}`;
       if (name === 'legacy_report') throw new McpError(402, 'Payment required', await v2Required(resource));

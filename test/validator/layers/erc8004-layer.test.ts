@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { erc8004Layer } from '../../../validator-service/layers/erc8004.ts';
 import { startWorld, type World } from '../../peers/erc8004-world.ts';
 import { startHttpWebsite } from '../../peers/websites.ts';
+import { startLoopback } from '../../peers/listen.ts';
 import { codes, runLayer, testContext } from './support.ts';
 import type { LayerContext } from '../../../validator-service/layers/layer.ts';
 import { expectCode } from '../support/expect-code.ts';
@@ -37,7 +38,7 @@ test('fail: a stranger site claims agent 0, whose registration does not list it'
 test('fail: the RPC node is unreachable, said as such', async () => {
   const r = await runLayer(erc8004Layer, withNodes(testContext(world.site.url), { 'base-sepolia': 'http://127.0.0.1:9/' }));
   assert.is(r.status, 'fail');
-  assert.match(r.messages.find((m) => m.code === 'ERC-027')!.message, /did not answer/);
+  expectCode(r, 'ERC-027', /did not answer/);
 });
 
 test('not detected: a site without agent-registration.json', async () => {
@@ -46,6 +47,19 @@ test('not detected: a site without agent-registration.json', async () => {
     const r = await runLayer(erc8004Layer, testContext(site.url));
     assert.is(r.status, 'not_detected');
     assert.equal(codes(r), ['ERC-025']);
+    expectCode(r, 'ERC-025');
+  } finally { await site.close(); }
+});
+
+test('fail: a well-known registration without a registrations list (ERC-029)', async () => {
+  const site = await startLoopback((req, res) => {
+    if (req.url === '/.well-known/agent-registration.json') { res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"no list"}'); return; }
+    res.writeHead(404).end();
+  });
+  try {
+    const r = await runLayer(erc8004Layer, testContext(site.url));
+    assert.is(r.status, 'fail');
+    expectCode(r, 'ERC-029', /no registrations list/);
   } finally { await site.close(); }
 });
 

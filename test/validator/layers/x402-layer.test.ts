@@ -10,6 +10,7 @@ import { mcpAppsLayer } from '../../../validator-service/layers/mcp-apps.ts';
 import { startX402HttpPeer } from '../../peers/x402-http.ts';
 import { startPaidMcpServer, type PaidMcpPeer } from '../../peers/x402-mcp.ts';
 import type { LoopbackPeer } from '../../peers/listen.ts';
+import { deadPortUrl } from '../../peers/dead-port.ts';
 import { codes, runLayer, testContext } from './support.ts';
 import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
@@ -43,6 +44,8 @@ test('v2 over HTTP (@x402/express): the PAYMENT-REQUIRED header is read, two off
   assert.is(one.status, 'pass', JSON.stringify(one.messages));
   assert.equal(summary(one).transports, ['HTTP 402 (header)']);
   assert.match(summary(one).offers[0]!, /^0\.001 USDC on Base Sepolia \(exact\)/);
+  expectCode(one, 'X402-001', /PAYMENT-REQUIRED header/);
+  expectCode(one, 'X402-017');
   const multi = await runLayer(x402Layer, testContext(`${http.url}/v2/multi`));
   assert.is(multi.status, 'pass');
   assert.equal(summary(multi).networks, ['Base Sepolia', 'Base']);
@@ -142,10 +145,39 @@ test('Bazaar discovery: one finding per failure mode, each naming the field', as
   expectCode(noDomain, 'X402-019', /No extra\.name \/ extra\.version/);
 });
 
+test('version, placement, resource and address findings (X402-006, 008, 010, 016, 020)', async () => {
+  const at = async (kind: string) => runLayer(x402Layer, testContext(`${http.url}/broken/${kind}`));
+  expectCode(await at('v2-body'), 'X402-006');
+  expectCode(await at('v3'), 'X402-008', /x402Version is 3/);
+  expectCode(await at('v2-no-resource'), 'X402-010');
+  const odd = await at('odd-offer');
+  expectCode(odd, 'X402-016', /not checksummed/);
+  expectCode(odd, 'X402-020', /0x1234567890123456789012345678901234567890/);
+});
+
+test('paid MCP tools that get it wrong: no payment asked (X402-021), text ≠ structuredContent (X402-022), a failure (X402-024)', async () => {
+  const faulty = await startPaidMcpServer({ faultyTools: true });
+  try {
+    const r = await runLayer(x402Layer, testContext(faulty.url));
+    assert.is(r.status, 'fail');
+    expectCode(r, 'X402-002');
+    expectCode(r, 'X402-021', /generous/);
+    expectCode(r, 'X402-022', /mismatched/);
+    expectCode(r, 'X402-024', /crashing .*payment backend down/);
+  } finally { await faulty.close(); }
+});
+
+test('an unreachable endpoint is not checked (X402-023)', async () => {
+  const r = await runLayer(x402Layer, testContext(await deadPortUrl()));
+  assert.is(r.status, 'not_detected');
+  expectCode(r, 'X402-023');
+});
+
 test('a free route and a free MCP server are not detected', async () => {
   const r = await runLayer(x402Layer, testContext(`${http.url}/free`));
   assert.is(r.status, 'not_detected');
   assert.equal(codes(r), ['X402-003']);
+  expectCode(r, 'X402-003');
   const m = await runLayer(x402Layer, testContext(free.url));
   assert.is(m.status, 'not_detected');
   assert.match(m.messages[0]!.message, /none of the 2 MCP tool\(s\) is marked payment-gated/);

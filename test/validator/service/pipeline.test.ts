@@ -1,7 +1,7 @@
 /**
  * Pipeline semantics with small fake layers: layers run concurrently, a throwing layer becomes a
  * `fail`, a layer still running at the deadline is cut off (its signal aborts), layers without an
- * implementation are `not_detected`, and the result always has all eight layers.
+ * implementation are `not_detected`, and the result always has all nine layers.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,6 +10,7 @@ import { LAYER_NAMES } from '../../../validator-service/pipeline/layer-names.ts'
 import { runAssessment } from '../../../validator-service/pipeline/run-assessment.ts';
 import { toSections } from '../../../validator-service/pipeline/sectioned.ts';
 import { fixedLayer, hangingLayer, throwingLayer } from './support/fake-layers.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 const noFetch: Fetch = async () => { throw new Error('no network in this test'); };
 const deps = (layers: Layer[]) => ({ layers, fetch: noFetch, tlsInfo: async () => null });
@@ -37,6 +38,7 @@ test('a layer that throws becomes fail with PIPE-001 and its message; the others
   const result = await runAssessment({ url, timeoutMs: 5_000 }, deps([throwingLayer('oauth', 'metadata parser exploded'), fixedLayer('mcp', 'pass')]));
   assert.is(result.layers.oauth.status, 'fail');
   assert.is(result.layers.oauth.messages[0]?.code, 'PIPE-001');
+  expectCode(result.layers.oauth, 'PIPE-001');
   assert.match(result.layers.oauth.messages[0]!.message, /metadata parser exploded/);
   assert.is(result.layers.mcp.status, 'pass');
 });
@@ -46,6 +48,7 @@ test('a layer still running at the deadline is cut off with PIPE-002 and sees it
   const result = await runAssessment({ url, timeoutMs: 150 }, deps([hangingLayer('a2a', (r) => (abortReason = r)), fixedLayer('http', 'pass')]));
   assert.is(result.layers.a2a.status, 'fail');
   assert.is(result.layers.a2a.messages[0]?.code, 'PIPE-002');
+  expectCode(result.layers.a2a, 'PIPE-002');
   assert.match(result.layers.a2a.messages[0]!.message, /150 ms deadline/);
   assert.equal(result.cutOff, ['a2a']);
   assert.ok(abortReason instanceof Error, 'the layer signal aborted');
@@ -63,12 +66,13 @@ test('the deadline also aborts the fetch a layer is waiting on', async () => {
   assert.ok(fetchSignal?.aborted);
 });
 
-test('layers without an implementation are not_detected with PIPE-003; all eight are always present', async () => {
+test('layers without an implementation are not_detected with PIPE-003; all nine are always present', async () => {
   const result = await runAssessment({ url, timeoutMs: 1_000 }, deps([fixedLayer('mcp', 'pass')]));
   assert.equal(Object.keys(result.layers), [...LAYER_NAMES]);
   assert.equal(result.notAssessed, LAYER_NAMES.filter((n) => n !== 'mcp'));
   assert.is(result.layers.x402.status, 'not_detected');
   assert.is(result.layers.x402.messages[0]?.code, 'PIPE-003');
+  expectCode(result.layers.x402, 'PIPE-003');
 });
 
 test('a malformed layer result is contained as fail with PIPE-004', async () => {
@@ -76,6 +80,7 @@ test('a malformed layer result is contained as fail with PIPE-004', async () => 
   const result = await runAssessment({ url, timeoutMs: 1_000 }, deps([bad]));
   assert.is(result.layers.ui.status, 'fail');
   assert.is(result.layers.ui.messages[0]?.code, 'PIPE-004');
+  expectCode(result.layers.ui, 'PIPE-004');
 });
 
 test('grade and counts follow the messages: an error makes C', async () => {

@@ -3,7 +3,8 @@
  * carries must be a registry entry with the same severity, and the registry test
  * (`test/validator/registry/check-registry.test.ts`) scans the validator tests for `expectCode`
  * calls to prove every entry is emitted by some test. Write the call as
- * `expectCode(subject, 'MCP-030')`, with the code as a literal second argument, so the scan sees it.
+ * `expectCode(subject, 'MCP-030')`, with the code as a literal second argument, so the scan sees it
+ * (the subject may be a call, nested two levels at most).
  */
 import * as assert from 'uvu/assert';
 import { checkEntry } from '../../../validator-service/checks/registry.ts';
