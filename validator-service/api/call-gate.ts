@@ -22,13 +22,14 @@ export function callGate(
   admit: () => Admission,
   refusal: (admission: Extract<Admission, { ok: false }>) => string,
 ): CallGate {
-  let slotFree = true;
+  let slotUsed = false;
   return {
     enter() {
-      if (slotFree) {
-        slotFree = false;
-        // The request's slot is released by the route when the request ends.
-        return { ok: true, release: () => { slotFree = true; } };
+      // The request's slot serves its first call only (a request counts once against the rate); it
+      // is released by the route when the request ends.
+      if (!slotUsed) {
+        slotUsed = true;
+        return { ok: true, release: () => undefined };
       }
       const admission = admit();
       return admission.ok ? { ok: true, release: admission.release } : { ok: false, message: refusal(admission) };

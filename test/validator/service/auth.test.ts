@@ -9,6 +9,7 @@ import { sessionKeyFor, signSession, SESSION_COOKIE } from '../../../validator-s
 import { startValidator } from '../../../validator-service/server.ts';
 import { fixedLayer } from './support/fake-layers.ts';
 import { inProcess, postJson } from './support/service.ts';
+import { rawRequest } from './support-red-team/raw-request.ts';
 
 const TOKEN = 'tok-5f1c9a7e2b8d4c6a9e0f1b2c3d4e5f60';
 const layers = [fixedLayer('mcp', 'pass')];
@@ -99,6 +100,40 @@ test('bad, tampered, foreign-key and expired cookies are refused', async () => {
   clock += 12 * 3600 * 1000 + 1;
   assert.is((await attempt(issued)).status, 401, 'the issued cookie expires after its TTL');
   assert.is((await call('/api/validate', withHeaders(postJson({ url: 'https://a.example/' }), { authorization: `Bearer ${TOKEN}` }))).status, 200, 'bearer still works');
+});
+
+test('the session cookie is issued and honoured only for the service\'s own host names (DNS rebinding)', async () => {
+  // Same-origin GETs of a rebound page carry neither Origin nor Sec-Fetch-* over plain http: only Host tells.
+  const running = await startValidator({ port: 0, env: { API_TOKEN: TOKEN }, layers });
+  try {
+    const { port } = new URL(running.url);
+    const rebound = `rebound.example:${port}`;
+    const page = await rawRequest(running.url, '/', 'GET', { host: rebound });
+    assert.is(page.status, 200, 'the page itself is served');
+    assert.is(page.headers['set-cookie'], undefined, 'a rebound name gets no cookie');
+    const own = await rawRequest(running.url, '/', 'GET', { host: `localhost:${port}` });
+    const cookie = String(own.headers['set-cookie']).split(';')[0]!;
+    assert.match(cookie, new RegExp(`^${SESSION_COOKIE}=v1\\.`), 'an own name gets one');
+    const read = (host: string) => rawRequest(running.url, '/api/health', 'GET', { host, cookie });
+    assert.is((await read(`127.0.0.1:${port}`)).status, 200, 'the cookie works under the service\'s names');
+    const stolen = await read(rebound);
+    assert.is(stolen.status, 401, 'a valid cookie sent to a rebound name opens nothing');
+    assert.not.match(stolen.body, /"status":"ok"/);
+  } finally {
+    await running.close();
+  }
+});
+
+test('VALIDATOR_HOSTS names the hosts a deployment answers under: only those get the cookie', async () => {
+  const call = inProcess({ env: { API_TOKEN: TOKEN } });
+  assert.ok((await call('/')).headers.get('set-cookie'), 'without a configured name (in-process, no binding) any host');
+  const running = await startValidator({ port: 0, host: '127.0.0.1', env: { API_TOKEN: TOKEN, VALIDATOR_HOSTS: 'validator.example.com' }, layers });
+  try {
+    assert.ok((await rawRequest(running.url, '/', 'GET', { host: 'validator.example.com' })).headers['set-cookie'], 'the configured name');
+    assert.is((await rawRequest(running.url, '/', 'GET', { host: 'other.example.com' })).headers['set-cookie'], undefined);
+  } finally {
+    await running.close();
+  }
 });
 
 test('the UI page and its assets stay open without credentials', async () => {

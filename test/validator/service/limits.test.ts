@@ -75,6 +75,45 @@ test('a second simultaneous assessment from the same client is 429 when the cap 
   }
 });
 
+test('a 100-member JSON-RPC batch on /mcp is limited like 100 requests: each assessment takes its own slot', async () => {
+  // A layer that holds each assessment open for a while and counts how many run at once.
+  let running = 0;
+  let most = 0;
+  let runs = 0;
+  const counting: Layer = {
+    name: 'mcp',
+    run: async () => {
+      runs += 1;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      running -= 1;
+      return { layer: 'mcp', status: 'pass', categories: {}, summary: {}, messages: [], raw: null };
+    },
+  };
+  const service = await startValidator({ port: 0, env: { VALIDATOR_RATE_LIMIT: '10', VALIDATOR_MAX_CONCURRENT: '4' }, layers: [counting] });
+  try {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'validate_endpoint', arguments: { url: `https://a${i}.example/` } } }));
+    const response = await fetch(`${service.url}/mcp`, postJson(batch, { accept: 'application/json, text/event-stream' }));
+    assert.is(response.status, 200);
+    const answers = await response.json() as { id: number; result?: { isError?: boolean; content: { text: string }[] } }[];
+    assert.is(answers.length, 100);
+    const refused = answers.filter((a) => a.result?.isError && /Too many requests from this client/.test(a.result.content[0]!.text));
+    const batchRuns = runs;
+    assert.ok(most <= 4, `${most} assessments ran at once; the cap is 4`);
+    assert.ok(batchRuns <= 10, `${batchRuns} assessments ran; the limit is 10 per window`);
+    assert.ok(batchRuns >= 1, 'the request\'s own slot runs one assessment');
+    assert.is(refused.length, 100 - batchRuns, 'every call that did not run was refused with the limit named');
+    // Each assessment of the batch counted against the window: what is left of it, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10 - batchRuns; i += 1) statuses.push((await fetch(`${service.url}/api/validate`, postJson({ url: 'https://b.example/' }))).status);
+    assert.equal(statuses, Array(10 - batchRuns).fill(200));
+    assert.is((await fetch(`${service.url}/api/validate`, postJson({ url: 'https://b.example/' }))).status, 429);
+  } finally {
+    await service.close();
+  }
+});
+
 test('an unexpected failure is a 500 without the error text', async () => {
   const call = inProcess({ mcpHandler: async () => { throw new Error('internal detail SECRET-123'); } });
   const response = await call('/mcp', postJson({ jsonrpc: '2.0', id: 1, method: 'ping' }));
