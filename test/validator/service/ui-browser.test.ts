@@ -32,7 +32,7 @@ const fixed = (name: LayerName, status: LayerStatus, messages: LayerMessage[], s
 });
 
 // Every state on one page: http clean pass, oauth pass with warnings, ui issues, html and x402 not
-// detected, a2a and erc8004 not assessed (no layer), mcp from the real layer against the SDK peer.
+// detected, a2a, erc8004 and commerce not assessed (no layer), mcp from the real layer against the SDK peer.
 const layers: Layer[] = [
   mcpLayer,
   fixed('http', 'pass', [msg('HTTP-010', 'info', 'HTTPS with a valid certificate, HTTP/2.')], { statusCode: 200, responseTimeMs: 41, tlsIssuer: 'CN=Test CA, O=Loopback Certificates Incorporated, L=Somewhere very far away' }, { isHttps: true, hasValidSsl: true }),
@@ -99,8 +99,8 @@ test('keyboard only: Tab to the URL field, type, Enter → every state looks dif
   await page.keyboard.type(peer.url);
   await page.keyboard.press('Enter');
   await page.locator('#cards [data-layer]').nth(7).waitFor();
-  const states = Object.fromEntries(await Promise.all(['http', 'mcp', 'oauth', 'ui', 'html', 'x402', 'a2a', 'erc8004'].map(async (l) => [l, await card(l).getAttribute('data-state')])));
-  assert.equal(states, { http: 'pass', mcp: states['mcp'], oauth: 'warn', ui: 'fail', html: 'not_detected', x402: 'not_detected', a2a: 'not_assessed', erc8004: 'not_assessed' });
+  const states = Object.fromEntries(await Promise.all(['http', 'mcp', 'oauth', 'ui', 'html', 'x402', 'a2a', 'erc8004', 'commerce'].map(async (l) => [l, await card(l).getAttribute('data-state')])));
+  assert.equal(states, { http: 'pass', mcp: states['mcp'], oauth: 'warn', ui: 'fail', html: 'not_detected', x402: 'not_detected', a2a: 'not_assessed', erc8004: 'not_assessed', commerce: 'not_assessed' });
   assert.ok(['pass', 'warn'].includes(states['mcp']!), 'the real MCP layer passes');
   const colours = new Set([await border('http'), await border('oauth'), await border('ui'), await border('html'), await border('a2a')]);
   assert.is(colours.size, 5, 'five states, five border colours');
@@ -155,8 +155,8 @@ test('the raw JSON is the assessment the API returned', async () => {
   await page.keyboard.press('Enter');
   const raw = JSON.parse(await page.locator('#raw-json').innerText()) as { url: string; layers: Record<string, unknown>; notAssessed: string[] };
   assert.is(raw.url, peer.url);
-  assert.equal(Object.keys(raw.layers).length, 8);
-  assert.equal(raw.notAssessed, ['a2a', 'erc8004']);
+  assert.equal(Object.keys(raw.layers).length, 9);
+  assert.equal(raw.notAssessed, ['a2a', 'erc8004', 'commerce']);
 });
 
 test('a refused URL shows the API error in the alert box', async () => {
