@@ -74,7 +74,15 @@ function registerOddApps(server: McpServer): void {
   }));
 }
 
-export type AppsVariant = 'valid' | 'broken' | 'odd' | 'no-resources';
+export type AppsVariant = 'valid' | 'broken' | 'odd' | 'no-resources' | 'hostile-blob';
+
+/** A UI resource whose blob is 300 KB of white space between base64 and a stray character. */
+function registerHostileBlob(server: McpServer): void {
+  registerAppTool(server as never, 'show_blob', { description: 'Links a hostile blob.', _meta: { ui: { resourceUri: 'ui://hostile/blob.html' } } }, async () => text('blob'));
+  registerAppResource(server as never, 'Blob', 'ui://hostile/blob.html', resourceConfig({ description: 'Hostile' }), async () => ({
+    contents: [{ uri: 'ui://hostile/blob.html', mimeType: RESOURCE_MIME_TYPE, blob: `aGVsbG8${' '.repeat(300_000)}!` }],
+  }));
+}
 
 function makeServer(variant: AppsVariant, seen: unknown[]): McpServer {
   // The odd server also advertises the UI extension in its own capabilities.
@@ -93,6 +101,7 @@ function makeServer(variant: AppsVariant, seen: unknown[]): McpServer {
     if (getUiCapability(capabilities as never)?.mimeTypes?.includes(RESOURCE_MIME_TYPE)) {
       if (variant === 'valid') registerValidApps(server);
       else if (variant === 'odd') registerOddApps(server);
+      else if (variant === 'hostile-blob') registerHostileBlob(server);
       else registerBrokenApps(server);
     }
   };
