@@ -8,6 +8,7 @@ import type { Layer } from '../../../validator-service/layers/layer.ts';
 import { startValidator, type RunningValidator } from '../../../validator-service/server.ts';
 import { fixedLayer, hangingLayer } from './support/fake-layers.ts';
 import { inProcess, postJson } from './support/service.ts';
+import { registryStamp } from '../../../validator-service/checks/registry.ts';
 
 type Call = (path: string, init?: RequestInit) => Promise<Response>;
 interface ErrorBody { error: { code: string; message: string; field?: string } }
@@ -124,7 +125,7 @@ function registerMatrix(name: string, makeCall: (opts: { layers: Layer[]; env: R
   test('health answers 200', async () => {
     const response = await call('/api/health');
     assert.is(response.status, 200);
-    assert.equal(await response.json(), { status: 'ok', layers: ['mcp'] });
+    assert.equal(await response.json(), { status: 'ok', layers: ['mcp'], checks: registryStamp });
   });
 
   test.run();

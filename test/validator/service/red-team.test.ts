@@ -65,11 +65,12 @@ test('control characters from an agent card never become a request header that s
   peerUrl = peer.url;
   const service = await serve([`127.0.0.1:${peer.port}`]);
   try {
-    const { status, json } = await assess(service, { url: `${peer.url}/`, timeout: 1000 });
+    // A deadline a loaded machine still meets with nine layers asking at once.
+    const { status, json } = await assess(service, { url: `${peer.url}/`, timeout: 3000 });
     assert.is(status, 200);
     assert.ok(messagesOf(json, 'a2a').some((m) => /tasks\/get on .* failed/.test(m.message)), JSON.stringify(messagesOf(json, 'a2a')));
-    // The refused request's timers and abort listeners fire later (the request budget is 800 ms).
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The refused request's timers and abort listeners fire later (the request budget is 2400 ms).
+    await new Promise((resolve) => setTimeout(resolve, 3200));
     assert.is(await alive(service), 200, 'the service survived the request it refused to send');
   } finally {
     await service.close();
