@@ -52,7 +52,9 @@ export function createValidatorApp(deps: AppDeps): H3 {
   const auth: AuthSettings = { apiToken: config.apiToken, sessionKey: config.apiToken ? sessionKeyFor(config.apiToken) : null, now };
   const limiter = createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, maxConcurrent: config.maxConcurrent, now });
   const refusal = (admission: Extract<Admission, { ok: false }>) => {
-    const what = admission.reason === 'rate' ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s` : `more than ${config.maxConcurrent} requests at once`;
+    const what = admission.reason === 'rate'
+      ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s`
+      : `more than ${config.maxConcurrent} requests at once`;
     return `Too many requests from this client (${what}); retry after ${admission.retryAfterS} s.`;
   };
   const ui = loadUiAssets();
@@ -97,7 +99,8 @@ export function createValidatorApp(deps: AppDeps): H3 {
   };
 
   /** One route: site check (403), method check (405), then limits (429), auth (401), then the handler. */
-  const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: RouteHandler): Handler => async (event) => {
+  const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: RouteHandler): Handler =>
+    async (event) => {
     try {
       checkSite(event, guarded);
       if (!methods.includes(event.req.method)) {
@@ -106,7 +109,10 @@ export function createValidatorApp(deps: AppDeps): H3 {
       if (!guarded) return await handle(event, null);
       const client = clientAddress(event, config.trustProxy);
       const admission = limiter.admit(client);
-      if (!admission.ok) throw new ApiError(429, 'rate_limited', refusal(admission), undefined, { 'retry-after': String(admission.retryAfterS) });
+      if (!admission.ok) {
+        const headers = { 'retry-after': String(admission.retryAfterS) };
+        throw new ApiError(429, 'rate_limited', refusal(admission), undefined, headers);
+      }
       try {
         if (!isAuthorized(event.req.headers, auth, cookieHost(event))) {
           throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_TOKEN>, or open the UI at / to get a session cookie.', undefined, { 'www-authenticate': 'Bearer realm="validator"' });

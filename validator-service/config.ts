@@ -66,7 +66,9 @@ function gateway(text: string | undefined): string {
 function hostList(text: string | undefined): string[] {
   const entries = (text ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   const invalid = entries.filter((h) => { try { return new URL(`http://${h}`).host !== h; } catch { return true; } });
-  if (invalid.length > 0) throw new ConfigError(`VALIDATOR_HOSTS has entries that are not host or host:port: ${invalid.join(', ')}`);
+  if (invalid.length > 0) {
+    throw new ConfigError(`VALIDATOR_HOSTS has entries that are not host or host:port: ${invalid.join(', ')}`);
+  }
   return entries;
 }
 

@@ -61,7 +61,7 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   // defence, see app.ts); on other interfaces the configured names, or any when none are configured
   // (the names are then the deployment's: proxies, DNS).
   const loopbackNames = isLoopback(address.address)
-    ? [`${shownHost}:${address.port}`, `localhost:${address.port}`, `127.0.0.1:${address.port}`, `[::1]:${address.port}`]
+    ? [shownHost, 'localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${address.port}`)
     : [];
   if (loopbackNames.length > 0 || config.hosts.length > 0) ownHosts = new Set([...loopbackNames, ...config.hosts]);
   return {

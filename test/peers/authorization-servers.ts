@@ -43,7 +43,9 @@ export function startAuthorizationServerWithoutPkce(): Promise<AuthorizationServ
  * A hand-written RFC 8414 server at the origin root: `shape` gets minimal metadata (issuer, the two
  * endpoints, response and grant types, no PKCE, no registration) and returns what is served.
  */
-export async function startAuthorizationServer(shape: (metadata: Record<string, unknown>) => Record<string, unknown>): Promise<AuthorizationServerPeer> {
+export async function startAuthorizationServer(
+  shape: (metadata: Record<string, unknown>) => Record<string, unknown>,
+): Promise<AuthorizationServerPeer> {
   const server = createServer();
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;

@@ -10,8 +10,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
-  ErrorCode, isInitializeRequest, ListPromptsRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema, McpError, type Tool,
+  ErrorCode,
+  isInitializeRequest,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { closeServer, listen, type Peer } from './listen.ts';
 import { originProtection } from './origin-policy.ts';
@@ -62,13 +68,23 @@ function makeTools(count: number): Tool[] {
 function makeServer(options: StreamablePeerOptions): Server {
   const server = new Server(
     { name: options.name ?? 'loopback-streamable', version: '1.2.3' },
-    { capabilities: { tools: {}, resources: {}, ...(options.failingLists ? { prompts: {} } : {}) }, instructions: 'Call echo tools with a text.' },
+    {
+      capabilities: { tools: {}, resources: {}, ...(options.failingLists ? { prompts: {} } : {}) },
+      instructions: 'Call echo tools with a text.',
+    },
   );
   const tools = options.oddTools
-    ? [...makeTools(2), { name: 'echo 2', description: 'A name with a space.', inputSchema: { type: 'object' as const } }, { name: 'echo_0', description: 'Again.', inputSchema: { type: 'object' as const } }, { name: 'mute', inputSchema: { type: 'object' as const } }]
+    ? [
+        ...makeTools(2),
+        { name: 'echo 2', description: 'A name with a space.', inputSchema: { type: 'object' as const } },
+        { name: 'echo_0', description: 'Again.', inputSchema: { type: 'object' as const } },
+        { name: 'mute', inputSchema: { type: 'object' as const } },
+      ]
     : makeTools(options.toolCount ?? 5);
   if (options.failingLists) {
-    const failing = () => { throw new McpError(ErrorCode.InternalError, 'storage offline'); };
+    const failing = () => {
+      throw new McpError(ErrorCode.InternalError, 'storage offline');
+    };
     server.setRequestHandler(ListResourcesRequestSchema, failing);
     server.setRequestHandler(ListResourceTemplatesRequestSchema, failing);
     server.setRequestHandler(ListPromptsRequestSchema, failing);
@@ -76,7 +92,8 @@ function makeServer(options: StreamablePeerOptions): Server {
   const pageSize = options.pageSize ?? 2;
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     if (options.failingToolList) throw new McpError(ErrorCode.InternalError, 'tool registry unavailable');
-    if (options.invalidToolList) return { tools: [{ name: 'no_schema', description: 'missing inputSchema' } as unknown as Tool] };
+    if (options.invalidToolList)
+      return { tools: [{ name: 'no_schema', description: 'missing inputSchema' } as unknown as Tool] };
     const start = Number(request.params?.cursor ?? 0);
     const page = tools.slice(start, start + pageSize);
     const next = start + pageSize < tools.length ? String(start + pageSize) : undefined;
@@ -94,7 +111,10 @@ function setCors(req: IncomingMessage, res: ServerResponse, options: StreamableP
   if (options.cors === false) return;
   res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
   res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-  res.setHeader('access-control-allow-headers', 'content-type, authorization, mcp-protocol-version, mcp-session-id, last-event-id');
+  res.setHeader(
+    'access-control-allow-headers',
+    'content-type, authorization, mcp-protocol-version, mcp-session-id, last-event-id',
+  );
   if (options.exposeSessionId !== false) res.setHeader('access-control-expose-headers', 'Mcp-Session-Id');
 }
 
@@ -105,26 +125,51 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
   const http = createServer(async (req, res) => {
     setCors(req, res, options);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (req.method === 'OPTIONS') { res.writeHead(options.cors === false ? 405 : 204).end(); return; }
-    if (path === '/mcp/server-card' && options.serverCard) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
-        name: 'example-org/loopback-streamable', version: '1.2.3', description: 'Loopback echo server',
-        remotes: [{ type: 'streamable-http', url: options.serverCard === 'other-remote' ? 'https://mcp.elsewhere.example/mcp' : `http://${req.headers.host}/mcp`, supportedProtocolVersions: ['2025-11-25'] }],
-      }));
+    if (req.method === 'OPTIONS') {
+      res.writeHead(options.cors === false ? 405 : 204).end();
       return;
     }
-    if (path !== '/mcp') { res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'); return; }
+    if (path === '/mcp/server-card' && options.serverCard) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+          name: 'example-org/loopback-streamable',
+          version: '1.2.3',
+          description: 'Loopback echo server',
+          remotes: [
+            {
+              type: 'streamable-http',
+              url:
+                options.serverCard === 'other-remote'
+                  ? 'https://mcp.elsewhere.example/mcp'
+                  : `http://${req.headers.host}/mcp`,
+              supportedProtocolVersions: ['2025-11-25'],
+            },
+          ],
+        }),
+      );
+      return;
+    }
+    if (path !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     try {
       if (req.method === 'POST') {
         const body = await readJson(req);
         methods.push(...methodsOf(body));
-        if (existing) { await existing.transport.handleRequest(req, res, body); return; }
-        if (options.answerVersion && isInitializeRequest(body)) (body as { params: { protocolVersion: string } }).params.protocolVersion = options.answerVersion;
+        if (existing) {
+          await existing.transport.handleRequest(req, res, body);
+          return;
+        }
+        if (options.answerVersion && isInitializeRequest(body))
+          (body as { params: { protocolVersion: string } }).params.protocolVersion = options.answerVersion;
         if (!isInitializeRequest(body)) {
-          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }));
+          res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }));
           return;
         }
         const server = makeServer(options);
@@ -132,14 +177,21 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
           sessionIdGenerator: () => randomUUID(),
           enableJsonResponse: options.jsonResponse ?? false,
           ...originProtection(options.acceptAnyOrigin),
-          onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
+          onsessioninitialized: (id) => {
+            sessions.set(id, { transport, server });
+          },
         });
-        transport.onclose = () => { if (transport.sessionId) sessions.delete(transport.sessionId); };
+        transport.onclose = () => {
+          if (transport.sessionId) sessions.delete(transport.sessionId);
+        };
         await server.connect(transport);
         await transport.handleRequest(req, res, body);
         return;
       }
-      if (!existing) { res.writeHead(400, { 'content-type': 'text/plain' }).end('No valid session'); return; }
+      if (!existing) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('No valid session');
+        return;
+      }
       await existing.transport.handleRequest(req, res);
     } catch (error) {
       if (!res.headersSent) res.writeHead(500).end(String(error));

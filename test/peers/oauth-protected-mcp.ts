@@ -44,7 +44,8 @@ export async function startProtectedMcpServer(options: ProtectedMcpOptions): Pro
   const metadata = {
     resource: options.resource ?? (options.resourceTrailingSlash ? `${endpoint}/` : endpoint),
     ...(options.noAuthorizationServers ? {} : { authorization_servers: [options.issuer] }),
-    scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'],
+    scopes_supported: ['mcp:tools'],
+    bearer_methods_supported: ['header'],
   };
   server.on('request', async (req, res) => {
     const path = new URL(req.url ?? '/', origin).pathname;
@@ -52,18 +53,32 @@ export async function startProtectedMcpServer(options: ProtectedMcpOptions): Pro
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(metadata));
       return;
     }
-    if (path !== '/mcp') { res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'); return; }
-    if (options.checkOrigin && refusesOrigin(req.headers.origin)) { res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden origin'); return; }
+    if (path !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    if (options.checkOrigin && refusesOrigin(req.headers.origin)) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden origin');
+      return;
+    }
     if (req.headers.authorization !== `Bearer ${token}`) {
-      const challenge = options.bareChallenge ? 'Bearer realm="mcp"' : `Bearer resource_metadata="${metadataUrl}", scope="mcp:tools"`;
-      res.writeHead(401, { 'www-authenticate': challenge, 'content-type': 'application/json' })
+      const challenge = options.bareChallenge
+        ? 'Bearer realm="mcp"'
+        : `Bearer resource_metadata="${metadataUrl}", scope="mcp:tools"`;
+      res
+        .writeHead(401, { 'www-authenticate': challenge, 'content-type': 'application/json' })
         .end(JSON.stringify({ error: 'invalid_token', error_description: 'Authorization needed' }));
       return;
     }
     const mcp = new McpServer({ name: 'loopback-protected', version: '2.0.0' });
-    mcp.registerTool('whoami', { description: 'Says who is calling.' }, async () => ({ content: [{ type: 'text', text: 'a token holder' }] }));
+    mcp.registerTool('whoami', { description: 'Says who is calling.' }, async () => ({
+      content: [{ type: 'text', text: 'a token holder' }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => { void transport.close(); void mcp.close(); });
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
     await mcp.connect(transport);
     await transport.handleRequest(req, res, req.method === 'POST' ? await readJson(req) : undefined);
   });

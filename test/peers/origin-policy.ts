@@ -10,7 +10,10 @@ import { probeOrigin } from '../../validator-service/layers/http/cors-probe.ts';
 export const BROWSER_CLIENT_ORIGIN = probeOrigin;
 
 /** Options for the SDK's server transports (Streamable HTTP and SSE). */
-export function originProtection(acceptAnyOrigin = false): { enableDnsRebindingProtection?: boolean; allowedOrigins?: string[] } {
+export function originProtection(acceptAnyOrigin = false): {
+  enableDnsRebindingProtection?: boolean;
+  allowedOrigins?: string[];
+} {
   return acceptAnyOrigin ? {} : { enableDnsRebindingProtection: true, allowedOrigins: [BROWSER_CLIENT_ORIGIN] };
 }
 

@@ -9,7 +9,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Admission } from './rate-limiter.ts';
 
 /** A slot for one call, or why there is none. */
-export type CallTicket = { readonly ok: true; readonly release: () => void } | { readonly ok: false; readonly message: string };
+export type CallTicket =
+  | { readonly ok: true; readonly release: () => void }
+  | { readonly ok: false; readonly message: string };
 
 export interface CallGate {
   /** Takes a slot for one tool call; `release` it when the call is done. */

@@ -23,7 +23,7 @@ import type { SpecRef } from './spec-refs.ts';
 
 export interface CheckEntry {
   readonly code: string;
-  /** The layer that emits it; `pipeline` for the assessment's own codes (ERC-8004 codes also come from `/api/lookup`). */
+  /** The layer that emits it; `pipeline` for the assessment's own (ERC-8004 codes also come from `/api/lookup`). */
   readonly layer: LayerName | 'pipeline';
   readonly severity: MessageSeverity;
   readonly title: string;
@@ -44,14 +44,31 @@ export interface CheckRegistry {
 export type RegistryStamp = Pick<CheckRegistry, 'version' | 'digest'>;
 
 const TABLES: readonly (readonly [CheckEntry['layer'], CodeTable])[] = [
-  ['http', httpCodes], ['html', htmlCodes], ['mcp', mcpCodes], ['oauth', oauthCodes], ['ui', uiCodes],
-  ['a2a', a2aCodes], ['x402', x402Codes], ['erc8004', ercCodes], ['commerce', commerceCodes], ['pipeline', pipelineCodes],
+  ['http', httpCodes],
+  ['html', htmlCodes],
+  ['mcp', mcpCodes],
+  ['oauth', oauthCodes],
+  ['ui', uiCodes],
+  ['a2a', a2aCodes],
+  ['x402', x402Codes],
+  ['erc8004', ercCodes],
+  ['commerce', commerceCodes],
+  ['pipeline', pipelineCodes],
 ];
 
 function build(): CheckRegistry {
-  const checks = TABLES.flatMap(([layer, table]) => Object.entries(table).map(([code, entry]): CheckEntry => ({
-    code, layer, severity: entry.severity, title: entry.title, specRequirement: entry.spec, since: entry.since,
-  })));
+  const checks = TABLES.flatMap(([layer, table]) =>
+    Object.entries(table).map(
+      ([code, entry]): CheckEntry => ({
+        code,
+        layer,
+        severity: entry.severity,
+        title: entry.title,
+        specRequirement: entry.spec,
+        since: entry.since,
+      }),
+    ),
+  );
   const duplicate = checks.find((c, i) => checks.findIndex((d) => d.code === c.code) !== i);
   if (duplicate) throw new Error(`check registry: ${duplicate.code} is in two tables`);
   const digest = `sha256:${createHash('sha256').update(canonicalJson(checks)).digest('hex')}`;

@@ -31,7 +31,7 @@ export function renderChecksMarkdown(registry: CheckRegistry = checkRegistry): s
     'is listed once, with the layer that emits it, its fixed severity, what it means, the requirement it',
     'checks and the version that introduced it. The same list is served at `GET /api/checks`, and every',
     'answer (`/api/assess`, `/api/validate`, `/api/lookup`, the MCP tools) names the version and digest',
-    'it was judged with (`checks`). Codes are never reused; retired codes are named in their layer\'s',
+    "it was judged with (`checks`). Codes are never reused; retired codes are named in their layer's",
     'code table.',
     '',
     `${registry.checks.length} checks:`,
@@ -41,7 +41,9 @@ export function renderChecksMarkdown(registry: CheckRegistry = checkRegistry): s
     const title = layer === 'pipeline' ? 'Pipeline' : LAYER_TITLES[layer];
     lines.push(`## ${title}`, '', '| Code | Severity | Check | Requirement | Since |', '|---|---|---|---|---|');
     for (const entry of registry.checks.filter((c) => c.layer === layer)) {
-      lines.push(`| \`${entry.code}\` | ${entry.severity} | ${cell(entry.title)} | ${requirement(entry)} | ${entry.since} |`);
+      lines.push(
+        `| \`${entry.code}\` | ${entry.severity} | ${cell(entry.title)} | ${requirement(entry)} | ${entry.since} |`,
+      );
     }
     lines.push('');
   }

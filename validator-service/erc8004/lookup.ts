@@ -201,7 +201,8 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
     else findings.add('ERC-012', `None of the file's registrations names eip155:${chain.id}:${registries.identity} with agentId ${request.agentId}.`, at);
   }
   // The file's own origin needs no domain proof; only a file that was read has one.
-  const primaryOrigin = retrieved.error === null && (retrieved.kind === 'https' || retrieved.kind === 'http') && retrieved.from !== null ? new URL(retrieved.from).origin : null;
+  const readOverHttp = retrieved.error === null && (retrieved.kind === 'https' || retrieved.kind === 'http');
+  const primaryOrigin = readOverHttp && retrieved.from !== null ? new URL(retrieved.from).origin : null;
   const [reputation, domainProofs] = await Promise.all([
     reputationTask,
     facts ? verifyDomains(facts.services, { chainId: chain.id, registry: registries.identity, agentId: agentId.toString() }, primaryOrigin, { fetch: deps.fetch, signal }, findings) : Promise.resolve([]),

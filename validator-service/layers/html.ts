@@ -63,8 +63,11 @@ async function run(ctx: LayerContext): Promise<Result> {
   // framework's 404): nothing at this URL for a person to open, so not a website.
   if (response.status >= 400) {
     const title = sniffedHtml ? titleOf(text) : null;
-    findings.add('HTML-016', `GET answers ${response.status} with an HTML error page${title ? ` ("${title}")` : ''}: not a website.`, finalUrl.href);
-    return notDetected(findings, { reason: 'error_page', statusCode: response.status, contentType, title }, { ...raw, title });
+    const named = title ? ` ("${title}")` : '';
+    const message = `GET answers ${response.status} with an HTML error page${named}: not a website.`;
+    findings.add('HTML-016', message, finalUrl.href);
+    const summary = { reason: 'error_page', statusCode: response.status, contentType, title };
+    return notDetected(findings, summary, { ...raw, title });
   }
   findings.add('HTML-001', `GET answers ${response.status} with ${contentType ?? 'no Content-Type'}.`, finalUrl.href);
   if (!declaredHtml) findings.add('HTML-005', `The body is an HTML document but Content-Type is ${contentType ?? 'missing'}; browsers will not render it.`, 'Content-Type');

@@ -11,7 +11,9 @@ import { oauthLayer } from './oauth.ts';
 import { x402Layer } from './x402.ts';
 
 /** Every layer the pipeline runs. */
-export const layers: Layer[] = [httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer, a2aLayer, x402Layer, erc8004Layer, commerceLayer];
+export const layers: Layer[] = [
+  httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer, a2aLayer, x402Layer, erc8004Layer, commerceLayer,
+];
 
 export { a2aLayer, commerceLayer, erc8004Layer, htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer, x402Layer };
 export type { Layer, LayerContext, LayerMessage, LayerName, LayerResult, LayerStatus, TlsInfo } from './layer.ts';

@@ -37,18 +37,28 @@ async function run(ctx: LayerContext): Promise<Result> {
   // RFC 9728 metadata, so such an API is not judged by MCP's authorization rules.
   if (!prm.found && challenge?.resourceMetadata == null) {
     if (challenge) {
-      findings.add('OAUTH-021', `The endpoint answers ${probe.status} with a Bearer challenge that names no resource_metadata, and no protected-resource metadata is published (tried ${prm.attempts.map((a) => a.url).join(', ')}): a token-protected API, not MCP authorization.`, 'WWW-Authenticate');
+      const tried = prm.attempts.map((a) => a.url).join(', ');
+      const message = `The endpoint answers ${probe.status} with a Bearer challenge that names no resource_metadata, ` +
+        `and no protected-resource metadata is published (tried ${tried}): a token-protected API, ` +
+        'not MCP authorization.';
+      findings.add('OAUTH-021', message, 'WWW-Authenticate');
     } else {
-      findings.add('OAUTH-002', `No Bearer challenge (POST answered ${probe.status}) and no protected-resource metadata.`, ctx.url.href);
+      const message = `No Bearer challenge (POST answered ${probe.status}) and no protected-resource metadata.`;
+      findings.add('OAUTH-002', message, ctx.url.href);
     }
-    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages: findings.messages, raw: { probe, challenge, protectedResourceAttempts: prm.attempts } };
+    const raw = { probe, challenge, protectedResourceAttempts: prm.attempts };
+    const { messages } = findings;
+    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages, raw };
   }
   if (challenge) {
     findings.add('OAUTH-001', `The endpoint answers ${probe.status} with a Bearer challenge.`, 'WWW-Authenticate');
     if (challenge.resourceMetadata === null) findings.add('OAUTH-004', 'The challenge has no resource_metadata parameter; clients must guess the well-known URL.', 'WWW-Authenticate');
   }
   if (challenge && !prm.found) {
-    findings.add('OAUTH-003', `The challenge names ${challenge.resourceMetadata} but no protected-resource metadata can be read there or at the well-known URLs (tried ${prm.attempts.map((a) => a.url).join(', ')}).`, ctx.url.href);
+    const tried = prm.attempts.map((a) => a.url).join(', ');
+    const message = `The challenge names ${challenge.resourceMetadata} but no protected-resource metadata can be ` +
+      `read there or at the well-known URLs (tried ${tried}).`;
+    findings.add('OAUTH-003', message, ctx.url.href);
   }
   const servers = prm.found?.authorizationServers ?? [];
   // Issuers are discovered at once; each one's findings are kept apart and added in listing order.

@@ -33,7 +33,9 @@ const asObject = (args: unknown): Record<string, unknown> =>
 export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
   const validateEndpoint: RuntimeTool = {
     name: 'validate_endpoint',
-    description: 'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, x402, ERC-8004, commerce: UCP/ACP) and return a verdict per layer. Read-only: never calls tools on the endpoint.',
+    description: 'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, '
+      + 'x402, ERC-8004, commerce: UCP/ACP) and return a verdict per layer. '
+      + 'Read-only: never calls tools on the endpoint.',
     inputSchema: {
       type: 'object',
       properties: {

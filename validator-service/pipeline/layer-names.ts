@@ -1,7 +1,9 @@
 /** The nine protocol layers, in the order the API and the UI present them. */
 import type { LayerName } from '../layers/layer.ts';
 
-export const LAYER_NAMES: readonly LayerName[] = ['http', 'html', 'mcp', 'oauth', 'ui', 'a2a', 'x402', 'erc8004', 'commerce'];
+export const LAYER_NAMES: readonly LayerName[] = [
+  'http', 'html', 'mcp', 'oauth', 'ui', 'a2a', 'x402', 'erc8004', 'commerce',
+];
 
 /** Human titles for cards and docs. */
 export const LAYER_TITLES: Readonly<Record<LayerName, string>> = {

@@ -60,7 +60,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
       notAssessed.push(name);
       return {
         layer: name, status: 'not_detected', categories: {}, summary: { assessed: false }, raw: null, durationMs: 0,
-        messages: [pipeMessage(PIPE.notAssessed, `The ${name} layer is not assessed by this version of the service yet.`)],
+        messages: [pipeMessage(PIPE.notAssessed, `The ${name} layer is not assessed by this build of the service.`)],
       };
     }
     const layerStarted = now();
@@ -78,7 +78,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
         cutOff.push(name);
         return {
           layer: name, status: 'fail', categories: {}, summary: { cutOff: true }, raw: null, durationMs: now() - layerStarted,
-          messages: [pipeMessage(PIPE.cutOff, `The ${name} layer did not finish within the ${input.timeoutMs} ms deadline and was stopped.`)],
+          messages: [pipeMessage(PIPE.cutOff, `The ${name} layer missed the ${input.timeoutMs} ms deadline.`)],
         };
       }
       return normalise(name, outcome, now() - layerStarted);

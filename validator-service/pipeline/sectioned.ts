@@ -28,5 +28,6 @@ export function toSections(assessment: Assessment): SectionedResult {
     const r = assessment.layers[name];
     return [name, { status: r.status, categories: r.categories, summary: r.summary, messages: r.messages }];
   })) as Record<LayerName, Section>;
-  return { url: assessment.url, startedAt: assessment.startedAt, durationMs: assessment.durationMs, grade: assessment.grade, checks: assessment.checks, ...sections };
+  const { url, startedAt, durationMs, grade, checks } = assessment;
+  return { url, startedAt, durationMs, grade, checks, ...sections };
 }

@@ -157,6 +157,9 @@ function renderCard(name, title, result, extraBody = null, { showFacts = true } 
   return el('details', { class: `card state-${state}`, 'data-layer': name, 'data-status': result?.status ?? 'not_detected', 'data-state': state }, [summary, body]);
 }
 
+/** ` · checks 0.2.0`: the check registry version the answer was judged with. */
+const checksNote = (answer) => (answer.checks ? ` · checks ${answer.checks.version}` : '');
+
 function renderOverview(assessment) {
   const { grade, counts } = assessment;
   const explain = {
@@ -170,7 +173,9 @@ function renderOverview(assessment) {
     el('span', { class: 'grade-text' }, [
       el('strong', { text: `Grade ${grade}: ${explain}.` }),
       el('span', { class: 'grade-rule', text: ' A = no errors or warnings, B = warnings only, C = at least one error. Layers not detected or not assessed do not count against the grade.' }),
-      el('span', { class: 'target', text: `${assessment.url} · ${assessment.durationMs} ms${assessment.checks ? ` · checks ${assessment.checks.version}` : ''}` }),
+      el('span', {
+        class: 'target', text: `${assessment.url} · ${assessment.durationMs} ms${checksNote(assessment)}`,
+      }),
     ]),
   );
 }

@@ -12,7 +12,13 @@ import { codes, runLayer, testContext } from './support.ts';
 import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 const test = suite('A2A layer');
-type Summary = Record<string, unknown> & { servedVersions: string[]; ap2Roles: string[]; activatedExtensions: string[]; protocolBindings: string[]; skills: string[] };
+type Summary = Record<string, unknown> & {
+  servedVersions: string[];
+  ap2Roles: string[];
+  activatedExtensions: string[];
+  protocolBindings: string[];
+  skills: string[];
+};
 const sum = (r: { summary: Record<string, unknown> }) => r.summary as Summary;
 
 test('1.0 card with AP2 and x402 (SDK, 0.3 compatibility on): pass, both versions seen, extensions negotiated', async () => {
@@ -38,7 +44,9 @@ test('1.0 card with AP2 and x402 (SDK, 0.3 compatibility on): pass, both version
     expectCode(r, 'A2A-028', /root matches JSONRPC .*\/a2a\/jsonrpc \(protocol 0\.3\), as @a2a-js\/sdk serves it/);
     expectNoCode(r, 'A2A-026');
     assert.is(r.status, 'pass');
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('plain 1.0 card: pass without AP2, JSON-RPC answers GetTask with A2A-Version 1.0', async () => {
@@ -51,7 +59,9 @@ test('plain 1.0 card: pass without AP2, JSON-RPC answers GetTask with A2A-Versio
     expectCode(r, 'A2A-027');
     expectNoCode(r, 'A2A-021');
     assert.equal(sum(r).skills, ['Checkout']);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('0.2 card at /.well-known/agent.json: found by the fallback and validated as 0.2', async () => {
@@ -62,7 +72,9 @@ test('0.2 card at /.well-known/agent.json: found by the fallback and validated a
     assert.is(sum(r).cardVersion, '0.2');
     assert.match(sum(r).cardUrl as string, /\/\.well-known\/agent\.json$/);
     expectNoCode(r, 'A2A-004');
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a card under the URL path is found (path-relative)', async () => {
@@ -71,7 +83,9 @@ test('a card under the URL path is found (path-relative)', async () => {
     const r = await runLayer(a2aLayer, testContext(agent.url));
     assert.is(r.status, 'pass');
     assert.match(sum(r).cardUrl as string, /\/agents\/shop\/\.well-known\/agent-card\.json$/);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('non-standard AP2 URI and role, snake_case keys: pass with warnings', async () => {
@@ -84,7 +98,9 @@ test('non-standard AP2 URI and role, snake_case keys: pass with warnings', async
     expectCode(r, 'A2A-018');
     assert.is(sum(r).ap2Version, 'non-standard');
     assert.match(r.messages.find((m) => m.code === 'A2A-007')!.message, /supported_interfaces/);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a broken 0.3 card fails naming each missing field', async () => {
@@ -98,7 +114,9 @@ test('a broken 0.3 card fails naming each missing field', async () => {
     assert.equal(missing.sort(), ['name', 'version']);
     assert.match(r.messages.find((m) => m.code === 'A2A-008')!.message, /skills\[0\] \(s\) lacks tags/);
     assert.is(r.categories['hasValidStructure'], false);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a website without a card (its 404s, not a catch-all) is not detected', async () => {
@@ -108,7 +126,9 @@ test('a website without a card (its 404s, not a catch-all) is not detected', asy
     assert.is(r.status, 'not_detected');
     assert.equal(codes(r), ['A2A-002']);
     expectCode(r, 'A2A-002');
-  } finally { await site.close(); }
+  } finally {
+    await site.close();
+  }
 });
 
 test('a pure 0.3 card is judged by 0.3 rules: url and protocolVersion, no supportedInterfaces asked for', async () => {
@@ -121,7 +141,9 @@ test('a pure 0.3 card is judged by 0.3 rules: url and protocolVersion, no suppor
     expectNoCode(r, 'A2A-005');
     expectNoCode(r, 'A2A-026');
     expectCode(r, 'A2A-027', /tasks\/get on .*\/a2a\/jsonrpc answered JSON-RPC/);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a hybrid card whose 0.3 root points elsewhere than its 0.3 interface is warned (A2A-026)', async () => {
@@ -131,7 +153,9 @@ test('a hybrid card whose 0.3 root points elsewhere than its 0.3 interface is wa
     expectCode(r, 'A2A-026', /url .*\/old-a2a ≠ .*\/a2a\/jsonrpc/);
     expectNoCode(r, 'A2A-028');
     assert.is(r.summary['hybridCard'], true);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a JSON array at the card path is refused: not a card (A2A-029), not detected', async () => {
@@ -140,7 +164,9 @@ test('a JSON array at the card path is refused: not a card (A2A-029), not detect
     const r = await runLayer(a2aLayer, testContext(agent.url));
     assert.is(r.status, 'not_detected');
     expectCode(r, 'A2A-029', /agent-card\.json answers 200 with JSON that is not an object/);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test.run();

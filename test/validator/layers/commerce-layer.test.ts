@@ -23,10 +23,27 @@ const assess = async (documents: Record<string, unknown>) => {
 };
 
 test('a UCP business profile and ACP discovery at the specification paths pass, naming both', async () => {
-  const r = await assess({ '/.well-known/ucp': commerceFixture('ucp-business'), '/.well-known/acp.json': commerceFixture('acp-discovery') });
+  const r = await assess({
+    '/.well-known/ucp': commerceFixture('ucp-business'),
+    '/.well-known/acp.json': commerceFixture('acp-discovery'),
+  });
   assert.is(r.status, 'pass', JSON.stringify(r.messages, null, 1));
-  expectCode(r, 'COM-001', /UCP business profile 2026-04-08 at \/\.well-known\/ucp: 1 service\(s\) \(dev\.ucp\.shopping over rest, mcp\), 1 payment handler\(s\), 1 capability/);
-  expectCode(r, 'COM-002', /ACP discovery 2026-04-17 at \/\.well-known\/acp\.json, the path of the ACP specification .*checkout, orders, delegate_payment over rest, mcp/);
+  expectCode(
+    r,
+    'COM-001',
+    new RegExp(
+      'UCP business profile 2026-04-08 at /\\.well-known/ucp: 1 service\\(s\\) ' +
+        '\\(dev\\.ucp\\.shopping over rest, mcp\\), 1 payment handler\\(s\\), 1 capability',
+    ),
+  );
+  expectCode(
+    r,
+    'COM-002',
+    new RegExp(
+      'ACP discovery 2026-04-17 at /\\.well-known/acp\\.json, the path of the ACP specification ' +
+        '.*checkout, orders, delegate_payment over rest, mcp',
+    ),
+  );
   expectCode(r, 'COM-011', /1 signing key\(s\) in signing_keys \(the v2026-04-08 form\)/);
   expectNoCode(r, 'COM-009');
   assert.equal(r.summary['acpPaths'], ['/.well-known/acp.json']);
@@ -60,10 +77,25 @@ test('a broken ACP document fails and warns naming each field', async () => {
 });
 
 test('ACP only at competing paths: found, the convention named, and warned', async () => {
-  const r = await assess({ '/.well-known/agentic-commerce.json': commerceFixture('agentic-commerce'), '/.well-known/acp/manifest.json': commerceFixture('acp-manifest') });
-  expectCode(r, 'COM-002', /at \/\.well-known\/agentic-commerce\.json, the path of a scanner convention \(aide\.tr\), not the ACP specification/);
-  expectCode(r, 'COM-002', /at \/\.well-known\/acp\/manifest\.json, the path of a vendor convention \(hyperfold\.dev\)/);
-  expectCode(r, 'COM-009', /ACP discovery only at \/\.well-known\/agentic-commerce\.json, \/\.well-known\/acp\/manifest\.json/);
+  const r = await assess({
+    '/.well-known/agentic-commerce.json': commerceFixture('agentic-commerce'),
+    '/.well-known/acp/manifest.json': commerceFixture('acp-manifest'),
+  });
+  expectCode(
+    r,
+    'COM-002',
+    /agentic-commerce\.json, the path of a scanner convention \(aide\.tr\), not the ACP specification/,
+  );
+  expectCode(
+    r,
+    'COM-002',
+    /at \/\.well-known\/acp\/manifest\.json, the path of a vendor convention \(hyperfold\.dev\)/,
+  );
+  expectCode(
+    r,
+    'COM-009',
+    /ACP discovery only at \/\.well-known\/agentic-commerce\.json, \/\.well-known\/acp\/manifest\.json/,
+  );
   expectCode(r, 'COM-007', /agentic-commerce document lacks authentication/);
   assert.is(r.categories['usesNonStandardPath'], true);
   const bare = await assess({ '/.well-known/acp': commerceFixture('acp-discovery') });

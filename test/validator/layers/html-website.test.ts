@@ -78,7 +78,11 @@ test('a real page gets its checks: title, doctype, charset', async () => {
   const result = await runLayer(htmlLayer, testContext(plain.url));
   expectCode(result, 'HTML-001');
   expectCode(result, 'HTML-014');
-  for (const [path, code] of [['/no-title', 'HTML-015'], ['/no-doctype', 'HTML-007'], ['/no-charset', 'HTML-006']] as const) {
+  for (const [path, code] of [
+    ['/no-title', 'HTML-015'],
+    ['/no-doctype', 'HTML-007'],
+    ['/no-charset', 'HTML-006'],
+  ] as const) {
     const page = await runLayer(htmlLayer, testContext(new URL(path, plain.url)));
     assert.is(page.status, 'pass', path);
     if (code === 'HTML-015') expectCode(page, 'HTML-015');

@@ -8,8 +8,12 @@ import { codes, runLayer, testContext } from './support.ts';
 import { expectCode } from '../support/expect-code.ts';
 
 let silent: Peer;
-test.before(async () => { silent = await startSilentServer(); });
-test.after(async () => { await silent.close(); });
+test.before(async () => {
+  silent = await startSilentServer();
+});
+test.after(async () => {
+  await silent.close();
+});
 
 test('a dead port fails with "connection refused"', async () => {
   const result = await runLayer(httpLayer, testContext(await deadPortUrl()));

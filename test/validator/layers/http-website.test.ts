@@ -58,7 +58,10 @@ test('redirects are followed by hand and the chain is recorded', async () => {
   assert.is(result.status, 'pass');
   assert.is(result.summary.redirectCount, 3);
   const chain = (result.raw as { redirectChain: { from: string; to: string; statusCode: number }[] }).redirectChain;
-  assert.equal(chain.map((h) => new URL(h.to).pathname), ['/redirect/2', '/redirect/1', '/']);
+  assert.equal(
+    chain.map((h) => new URL(h.to).pathname),
+    ['/redirect/2', '/redirect/1', '/'],
+  );
   assert.ok(chain.every((h) => h.statusCode === 302));
   expectCode(result, 'HTTP-007');
 });

@@ -23,7 +23,9 @@ test.after(async () => {
 test('declares the UI extension in initialize, so the server shows its apps', async () => {
   valid.clientCapabilities.length = 0;
   const result = await runLayer(mcpAppsLayer, testContext(valid.url));
-  assert.equal(valid.clientCapabilities[0], { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
+  assert.equal(valid.clientCapabilities[0], {
+    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+  });
   assert.is(result.status, 'pass', JSON.stringify(result.messages, null, 1));
   assert.is(result.categories.supportsMcpApps, true);
   assert.is(result.categories.hasValidHtml, true);
@@ -31,7 +33,7 @@ test('declares the UI extension in initialize, so the server shows its apps', as
   expectCode(result, 'UI-001');
 });
 
-test('every other mistake is named: non-ui:// URIs, disagreeing keys, visibility, empty, not HTML, no doctype, CSP', async () => {
+test('every other mistake is named: non-ui:// URIs, keys, visibility, empty, not HTML, no doctype, CSP', async () => {
   const odd = await startAppsMcpServer('odd');
   try {
     const result = await runLayer(mcpAppsLayer, testContext(odd.url));
@@ -48,10 +50,12 @@ test('every other mistake is named: non-ui:// URIs, disagreeing keys, visibility
     expectCode(result, 'UI-017', /connectDomains allows "\*"/);
     expectCode(result, 'UI-018', /scriptDomains/);
     expectCode(result, 'UI-018', /telepathy/);
-  } finally { await odd.close(); }
+  } finally {
+    await odd.close();
+  }
 });
 
-test('a UI link without the resources capability (UI-021), a failing tools/list (UI-022), no MCP at all (UI-003)', async () => {
+test('a UI link without resources (UI-021), a failing tools/list (UI-022), no MCP at all (UI-003)', async () => {
   const bare = await startAppsMcpServer('no-resources');
   const failing = await startStreamableMcpServer({ failingToolList: true });
   const site = await startHttpWebsite();
@@ -72,7 +76,10 @@ test('a UI link without the resources capability (UI-021), a failing tools/list 
 
 test('labels standard, deprecated and vendor linkage and reads every linked resource', async () => {
   const result = await runLayer(mcpAppsLayer, testContext(valid.url));
-  const raw = result.raw as { links: { tool: string; form: string }[]; reads: { uri: string; encoding: string; isHtml: boolean; csp: { declared: boolean } }[] };
+  const raw = result.raw as {
+    links: { tool: string; form: string }[];
+    reads: { uri: string; encoding: string; isHtml: boolean; csp: { declared: boolean } }[];
+  };
   const forms = Object.fromEntries(raw.links.map((l) => [l.tool, l.form]));
   assert.equal(forms, { show_weather: 'standard', legacy_chart: 'deprecated', openai_widget: 'vendor-openai' });
   expectCode(result, 'UI-007');

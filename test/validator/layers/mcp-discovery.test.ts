@@ -44,7 +44,9 @@ test('reports the server-card convention, and an incomplete card as a warning', 
   const elsewhere = await startStreamableMcpServer({ serverCard: 'other-remote' });
   try {
     expectCode(await runLayer(mcpLayer, testContext(elsewhere.url)), 'MCP-027');
-  } finally { await elsewhere.close(); }
+  } finally {
+    await elsewhere.close();
+  }
   const none = await runLayer(mcpLayer, testContext(plain.url));
   assert.is(none.summary.serverCard, null);
   expectCode(none, 'MCP-024');

@@ -33,7 +33,9 @@ test('an A2A JSON-RPC endpoint (@a2a-js/sdk) is not detected as MCP: its -32601 
     assert.is(result.categories['supportsMcp'], false);
     expectCode(result, 'MCP-002', /JSON-RPC error -32601 .*a JSON-RPC service of another protocol/);
     expectNoCode(result, 'MCP-004');
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('an Ethereum JSON-RPC node (ganache) is not detected as MCP', async () => {
@@ -45,16 +47,26 @@ test('an Ethereum JSON-RPC node (ganache) is not detected as MCP', async () => {
     assert.is(result.status, 'not_detected', JSON.stringify(result.messages));
     expectCode(result, 'MCP-002', /JSON-RPC error -32\d{3}/);
     expectNoCode(result, 'MCP-004');
-  } finally { await node.close(); }
+  } finally {
+    await node.close();
+  }
 });
 
 test('a plain Bearer-protected REST API is not detected for MCP or OAuth', async () => {
   const app = express();
   app.use((req, res, next) => {
-    if (req.headers.authorization === 'Bearer sesame') { next(); return; }
-    res.status(401).set('www-authenticate', 'Bearer realm="orders", error="invalid_token"').json({ error: 'unauthorized' });
+    if (req.headers.authorization === 'Bearer sesame') {
+      next();
+      return;
+    }
+    res
+      .status(401)
+      .set('www-authenticate', 'Bearer realm="orders", error="invalid_token"')
+      .json({ error: 'unauthorized' });
   });
-  app.all('/api/orders', (_req, res) => { res.json({ orders: [] }); });
+  app.all('/api/orders', (_req, res) => {
+    res.json({ orders: [] });
+  });
   const api = await startLoopback(app);
   try {
     const url = `${api.url}/api/orders`;
@@ -66,10 +78,12 @@ test('a plain Bearer-protected REST API is not detected for MCP or OAuth', async
     assert.is(oauth.status, 'not_detected');
     expectCode(oauth, 'OAUTH-021');
     expectNoCode(oauth, 'OAUTH-003');
-  } finally { await api.close(); }
+  } finally {
+    await api.close();
+  }
 });
 
-test('a challenge naming unreadable metadata is MCP requiring authorization, with OAUTH-005 and OAUTH-003', async () => {
+test('a challenge naming unreadable metadata: MCP needing authorization, OAUTH-005 and OAUTH-003', async () => {
   const issuer = await startAuthorizationServerWithoutPkce();
   const peer = await startProtectedMcpServer({ issuer: issuer.issuer, metadataMissing: true, checkOrigin: true });
   try {
@@ -86,7 +100,7 @@ test('a challenge naming unreadable metadata is MCP requiring authorization, wit
   }
 });
 
-test('an SDK server that accepts any Origin gets MCP-030 (fail); the same server checking Origin gets MCP-031', async () => {
+test('an SDK server accepting any Origin gets MCP-030 (fail); the same server checking it MCP-031', async () => {
   const open = await startStreamableMcpServer({ acceptAnyOrigin: true });
   const guarded = await startStreamableMcpServer();
   try {
@@ -106,10 +120,16 @@ test('an SDK server that accepts any Origin gets MCP-030 (fail); the same server
 
 test('our runtime refuses a foreign Origin in both eras (two MCP-031, no MCP-030)', async () => {
   const upstream: UpstreamHttpClient = {
-    async request() { return { status: 200, statusText: 'OK', headers: new Headers(), bytes: new Uint8Array() }; },
+    async request() {
+      return { status: 200, statusText: 'OK', headers: new Headers(), bytes: new Uint8Array() };
+    },
     close() {},
   };
-  const runtime = createRuntime({ schemas: [schema('weather', [tool('getForecast', 'GET', ['https://api.weather.example/forecast'])])], serverParams: {}, http: upstream });
+  const runtime = createRuntime({
+    schemas: [schema('weather', [tool('getForecast', 'GET', ['https://api.weather.example/forecast'])])],
+    serverParams: {},
+    http: upstream,
+  });
   const ours = await serveHttp(() => createMcpServer(runtime.tools, { name: 'ours', version: '1.0.0' }), { port: 0 });
   try {
     const result = await runLayer(mcpLayer, testContext(ours.url));
@@ -119,7 +139,9 @@ test('our runtime refuses a foreign Origin in both eras (two MCP-031, no MCP-030
     assert.match(refusals.join('\n'), /initialize \(2025 era\)/);
     assert.match(refusals.join('\n'), /server\/discover \(2026-07-28 era\)/);
     expectNoCode(result, 'MCP-030');
-  } finally { await ours.close(); }
+  } finally {
+    await ours.close();
+  }
 });
 
 test('a server refusing a foreign Origin with another status than 403 gets MCP-032', async () => {
@@ -128,7 +150,9 @@ test('a server refusing a foreign Origin with another status than 403 gets MCP-0
     const result = await runLayer(mcpLayer, testContext(peer.url));
     expectCode(result, 'MCP-032', /server\/discover \(2026-07-28 era\).* refused with 400, not 403/);
     expectNoCode(result, 'MCP-030');
-  } finally { await peer.close(); }
+  } finally {
+    await peer.close();
+  }
 });
 
 test.run();

@@ -7,8 +7,12 @@ import { codes, runLayer, testContext } from './support.ts';
 import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 let peer: SsePeer;
-test.before(async () => { peer = await startSseMcpServer(); });
-test.after(async () => { await peer.close(); });
+test.before(async () => {
+  peer = await startSseMcpServer();
+});
+test.after(async () => {
+  await peer.close();
+});
 
 test('connects over SSE, lists tools and prompts, and warns about the deprecated transport', async () => {
   const result = await runLayer(mcpLayer, testContext(peer.url));

@@ -8,8 +8,12 @@ import { codes, runLayer, testContext } from './support.ts';
 import { expectCode } from '../support/expect-code.ts';
 
 let peer: StreamablePeer;
-test.before(async () => { peer = await startStreamableMcpServer({ toolCount: 5, pageSize: 2 }); });
-test.after(async () => { await peer.close(); });
+test.before(async () => {
+  peer = await startStreamableMcpServer({ toolCount: 5, pageSize: 2 });
+});
+test.after(async () => {
+  await peer.close();
+});
 
 test('passes with server info, negotiated version and instructions', async () => {
   const result = await runLayer(mcpLayer, testContext(peer.url));
@@ -33,10 +37,12 @@ test('failing lists of declared capabilities fail, each named (MCP-010, MCP-018,
     expectCode(result, 'MCP-010', /storage offline/);
     expectCode(result, 'MCP-018', /storage offline/);
     expectCode(result, 'MCP-011', /storage offline/);
-  } finally { await failing.close(); }
+  } finally {
+    await failing.close();
+  }
 });
 
-test('tools against the naming guidance: a space (MCP-013), a duplicate (MCP-014), no description (MCP-015)', async () => {
+test('tools against the guidance: a space (MCP-013), a duplicate (MCP-014), no description (MCP-015)', async () => {
   const odd = await startStreamableMcpServer({ oddTools: true });
   try {
     const result = await runLayer(mcpLayer, testContext(odd.url));
@@ -44,7 +50,9 @@ test('tools against the naming guidance: a space (MCP-013), a duplicate (MCP-014
     expectCode(result, 'MCP-013', /echo 2/);
     expectCode(result, 'MCP-014', /echo_0/);
     expectCode(result, 'MCP-015', /mute/);
-  } finally { await odd.close(); }
+  } finally {
+    await odd.close();
+  }
 });
 
 test('a server answering an older protocol version is told so (MCP-006)', async () => {
@@ -54,7 +62,9 @@ test('a server answering an older protocol version is told so (MCP-006)', async 
     assert.is(result.status, 'pass', JSON.stringify(result.messages.filter((m) => m.severity !== 'info')));
     assert.is(result.summary.protocolVersion, '2025-03-26');
     expectCode(result, 'MCP-006', /chose 2025-03-26/);
-  } finally { await older.close(); }
+  } finally {
+    await older.close();
+  }
 });
 
 test('follows nextCursor through every tools/list page', async () => {
@@ -62,7 +72,10 @@ test('follows nextCursor through every tools/list page', async () => {
   const result = await runLayer(mcpLayer, testContext(peer.url));
   assert.is(result.summary.toolCount, 5);
   const raw = result.raw as { tools: { name: string }[]; pages: { tools: number } };
-  assert.equal(raw.tools.map((t) => t.name), ['echo_0', 'echo_1', 'echo_2', 'echo_3', 'echo_4']);
+  assert.equal(
+    raw.tools.map((t) => t.name),
+    ['echo_0', 'echo_1', 'echo_2', 'echo_3', 'echo_4'],
+  );
   assert.is(raw.pages.tools, 3);
   assert.is(peer.methods.filter((m) => m === 'tools/list').length, 3);
 });

@@ -7,7 +7,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { oauthLayer } from '../../../validator-service/layers/oauth.ts';
-import { startAuthorizationServer, startOidcProvider, type AuthorizationServerPeer } from '../../peers/authorization-servers.ts';
+import {
+  startAuthorizationServer,
+  startOidcProvider,
+  type AuthorizationServerPeer,
+} from '../../peers/authorization-servers.ts';
 import { deadPortUrl } from '../../peers/dead-port.ts';
 import { startProtectedMcpServer } from '../../peers/oauth-protected-mcp.ts';
 import { expectCode, expectNoCode } from '../support/expect-code.ts';
@@ -25,9 +29,16 @@ async function assess(issuer: string, options: Record<string, unknown> = {}) {
   }
 }
 
-async function withServer(shape: Parameters<typeof startAuthorizationServer>[0], use: (as: AuthorizationServerPeer) => Promise<void>): Promise<void> {
+async function withServer(
+  shape: Parameters<typeof startAuthorizationServer>[0],
+  use: (as: AuthorizationServerPeer) => Promise<void>,
+): Promise<void> {
   const as = await startAuthorizationServer(shape);
-  try { await use(as); } finally { await as.close(); }
+  try {
+    await use(as);
+  } finally {
+    await as.close();
+  }
 }
 
 test('oidc-provider: metadata found, dynamic registration, scopes asked, and the http issuer warned', async () => {
@@ -39,38 +50,55 @@ test('oidc-provider: metadata found, dynamic registration, scopes asked, and the
     expectCode(r, 'OAUTH-016');
     expectCode(r, 'OAUTH-019', /mcp:tools/);
     expectCode(r, 'OAUTH-018', /is not HTTPS/);
-  } finally { await oidc.close(); }
+  } finally {
+    await oidc.close();
+  }
 });
 
 test('Client ID Metadata Documents count as a registration mechanism (OAUTH-015)', async () => {
-  await withServer((m) => ({ ...m, code_challenge_methods_supported: ['S256'], client_id_metadata_document_supported: true }), async (as) => {
-    const r = await assess(as.issuer);
-    assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
-    expectCode(r, 'OAUTH-015');
-    expectNoCode(r, 'OAUTH-017');
-  });
+  await withServer(
+    (m) => ({ ...m, code_challenge_methods_supported: ['S256'], client_id_metadata_document_supported: true }),
+    async (as) => {
+      const r = await assess(as.issuer);
+      assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
+      expectCode(r, 'OAUTH-015');
+      expectNoCode(r, 'OAUTH-017');
+    },
+  );
 });
 
-test('an issuer that is not the server\'s (OAUTH-012) and a missing required field (OAUTH-013) fail', async () => {
-  await withServer((m) => ({ ...m, issuer: `${String(m['issuer'])}/somebody-else`, code_challenge_methods_supported: ['S256'] }), async (as) => {
-    const r = await assess(as.issuer);
-    assert.is(r.status, 'fail');
-    expectCode(r, 'OAUTH-012', /somebody-else/);
-  });
-  await withServer((m) => { const { response_types_supported: _, ...rest } = m; return { ...rest, code_challenge_methods_supported: ['S256'] }; }, async (as) => {
-    const r = await assess(as.issuer);
-    assert.is(r.status, 'fail');
-    expectCode(r, 'OAUTH-013', /"response_types_supported" is missing/);
-  });
+test("an issuer that is not the server's (OAUTH-012) and a missing required field (OAUTH-013) fail", async () => {
+  await withServer(
+    (m) => ({ ...m, issuer: `${String(m['issuer'])}/somebody-else`, code_challenge_methods_supported: ['S256'] }),
+    async (as) => {
+      const r = await assess(as.issuer);
+      assert.is(r.status, 'fail');
+      expectCode(r, 'OAUTH-012', /somebody-else/);
+    },
+  );
+  await withServer(
+    (m) => {
+      const { response_types_supported: _, ...rest } = m;
+      return { ...rest, code_challenge_methods_supported: ['S256'] };
+    },
+    async (as) => {
+      const r = await assess(as.issuer);
+      assert.is(r.status, 'fail');
+      expectCode(r, 'OAUTH-013', /"response_types_supported" is missing/);
+    },
+  );
 });
 
-test('metadata: a trailing-slash resource is warned (OAUTH-008), no authorization server fails (OAUTH-009)', async () => {
-  await withServer((m) => ({ ...m, code_challenge_methods_supported: ['S256'] }), async (as) => {
-    expectCode(await assess(as.issuer, { resourceTrailingSlash: true }), 'OAUTH-008');
-    const none = await assess(as.issuer, { noAuthorizationServers: true });
-    assert.is(none.status, 'fail');
-    expectCode(none, 'OAUTH-009');
-  });
+test('a trailing-slash resource is warned (OAUTH-008), no authorization server fails (OAUTH-009)', async () => {
+  await withServer(
+    (m) => ({ ...m, code_challenge_methods_supported: ['S256'] }),
+    async (as) => {
+      expectCode(await assess(as.issuer, { resourceTrailingSlash: true }), 'OAUTH-008');
+      const none = await assess(as.issuer, { noAuthorizationServers: true });
+      assert.is(none.status, 'fail');
+      expectCode(none, 'OAUTH-009');
+    },
+  );
 });
 
 test('an issuer without metadata fails (OAUTH-010); an unreachable endpoint is not checked (OAUTH-020)', async () => {

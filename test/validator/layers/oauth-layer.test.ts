@@ -3,7 +3,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { oauthLayer } from '../../../validator-service/layers/oauth.ts';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
-import { startAuthorizationServerWithoutPkce, startOidcProvider, type AuthorizationServerPeer } from '../../peers/authorization-servers.ts';
+import {
+  startAuthorizationServerWithoutPkce,
+  startOidcProvider,
+  type AuthorizationServerPeer,
+} from '../../peers/authorization-servers.ts';
 import { startProtectedMcpServer, type ProtectedMcpPeer } from '../../peers/oauth-protected-mcp.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
@@ -41,11 +45,14 @@ test('follows the challenge to RFC 9728 metadata and the path-appended OpenID me
   assert.is(result.categories.hasValidOAuthConfig, true);
   const raw = result.raw as { authorizationServers: { attempts: { url: string }[] }[] };
   const origin = new URL(oidc.issuer).origin;
-  assert.equal(raw.authorizationServers[0]?.attempts.map((a) => a.url), [
-    `${origin}/.well-known/oauth-authorization-server/tenant1`,
-    `${origin}/.well-known/openid-configuration/tenant1`,
-    `${origin}/tenant1/.well-known/openid-configuration`,
-  ]);
+  assert.equal(
+    raw.authorizationServers[0]?.attempts.map((a) => a.url),
+    [
+      `${origin}/.well-known/oauth-authorization-server/tenant1`,
+      `${origin}/.well-known/openid-configuration/tenant1`,
+      `${origin}/tenant1/.well-known/openid-configuration`,
+    ],
+  );
 });
 
 test('the MCP layer reports the same endpoint as detected but requiring authorization', async () => {

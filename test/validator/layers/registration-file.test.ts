@@ -37,12 +37,19 @@ test('a file with every field wrong names each problem', () => {
 test('no registrations at all is a warning; a clean file has none of these findings', () => {
   expectCode(judge({ name: 'A', description: 'B', services: [] }), 'ERC-010');
   const clean = judge({
-    type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'Lamp', description: 'Sells lamps.',
+    type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1',
+    name: 'Lamp',
+    description: 'Sells lamps.',
     services: [{ name: 'MCP', endpoint: 'https://agent.example/mcp', version: '2025-06-18' }],
     registrations: [{ agentId: 1, agentRegistry: 'eip155:84532:0x8004A818BFB912233c491871b3d84c89A494BD9e' }],
-    supportedTrust: ['reputation'], x402Support: true, active: true,
+    supportedTrust: ['reputation'],
+    x402Support: true,
+    active: true,
   });
-  assert.equal(clean.messages.filter((m) => m.severity !== 'info'), []);
+  assert.equal(
+    clean.messages.filter((m) => m.severity !== 'info'),
+    [],
+  );
   expectNoCode(clean, 'ERC-010');
 });
 

@@ -20,13 +20,26 @@ let paid: PaidMcpPeer;
 let free: PaidMcpPeer;
 
 test.before(async () => {
-  [http, paid, free] = await Promise.all([startX402HttpPeer(), startPaidMcpServer(), startPaidMcpServer({ freeOnly: true })]);
+  [http, paid, free] = await Promise.all([
+    startX402HttpPeer(),
+    startPaidMcpServer(),
+    startPaidMcpServer({ freeOnly: true }),
+  ]);
 });
 test.after(async () => {
   await Promise.all([http?.close(), paid?.close(), free?.close()]);
 });
 
-const summary = (r: { summary: Record<string, unknown> }) => r.summary as { offers: string[]; networks: string[]; schemes: string[]; assets: string[]; x402Versions: string[]; transports: string[]; paidTools: string[] };
+const summary = (r: { summary: Record<string, unknown> }) =>
+  r.summary as {
+    offers: string[];
+    networks: string[];
+    schemes: string[];
+    assets: string[];
+    x402Versions: string[];
+    transports: string[];
+    paidTools: string[];
+  };
 
 test('v1 over HTTP (x402-express): pass, offer named as USDC on Base Sepolia', async () => {
   const r = await runLayer(x402Layer, testContext(`${http.url}/v1/weather`));
@@ -81,7 +94,10 @@ test('malformed offers fail with the exact codes and locations', async () => {
   const offer = await runLayer(x402Layer, testContext(`${http.url}/broken/v2-offer`));
   const payTo = offer.messages.find((m) => m.code === 'X402-015' && /payTo/.test(m.message));
   assert.match(payTo!.location!, /accepts\[0\]\.payTo$/);
-  assert.match(offer.messages.find((m) => m.code === 'X402-013')!.message, /"solana:mainnet" is not one|solana:mainnet/);
+  assert.match(
+    offer.messages.find((m) => m.code === 'X402-013')!.message,
+    /"solana:mainnet" is not one|solana:mainnet/,
+  );
   assert.is(offer.categories['hasValidPaymentRequirements'], false);
 });
 
@@ -103,7 +119,7 @@ test('v1 and v2 with two schemes (exact and upto), listed in the Bazaar: the rea
   expectCode(unlisted, 'X402-027', /No extensions\.bazaar/);
 });
 
-test('each scheme\'s extra fields are checked: upto, batch-settlement and auth-capture name what is missing', async () => {
+test("each scheme's extra fields: upto, batch-settlement and auth-capture name what is missing", async () => {
   const ok = await runLayer(x402Layer, testContext(`${http.url}/broken/schemes-ok`));
   assert.is(ok.status, 'pass', JSON.stringify(ok.messages.filter((m) => m.severity !== 'info')));
   assert.equal(summary(ok).schemes, ['exact', 'upto', 'batch-settlement', 'auth-capture']);
@@ -113,9 +129,12 @@ test('each scheme\'s extra fields are checked: upto, batch-settlement and auth-c
   const messages = bad.messages.filter((m) => m.code === 'X402-025');
   const where = messages.map((m) => m.location?.replace(/^.* accepts/, 'accepts'));
   assert.equal(where.sort(), [
-    'accepts[0].extra.assetTransferMethod', 'accepts[0].extra.facilitatorAddress',
+    'accepts[0].extra.assetTransferMethod',
+    'accepts[0].extra.facilitatorAddress',
     'accepts[1].extra.withdrawDelay',
-    'accepts[2].extra.maxFeeBps', 'accepts[2].extra.paymentFlow', 'accepts[2].extra.refundDeadline',
+    'accepts[2].extra.maxFeeBps',
+    'accepts[2].extra.paymentFlow',
+    'accepts[2].extra.refundDeadline',
   ]);
   expectCode(bad, 'X402-025', /The upto scheme needs extra\.facilitatorAddress/);
 });
@@ -127,9 +146,16 @@ test('Bazaar discovery: one finding per failure mode, each naming the field', as
   assert.match(expectCode(noSchema, 'X402-028').location!, /extensions\.bazaar\.schema$/);
   expectCode(await at('bazaar-body-schema'), 'X402-030', /must describe info/);
   assert.match(expectCode(await at('bazaar-external-ref'), 'X402-031').location!, /schema\.properties\.input$/);
-  assert.match(expectCode(await at('bazaar-input'), 'X402-029', /toolName is missing/).location!, /info\.input\.toolName$/);
+  assert.match(
+    expectCode(await at('bazaar-input'), 'X402-029', /toolName is missing/).location!,
+    /info\.input\.toolName$/,
+  );
   const mismatch = await at('bazaar-mismatch');
-  expectCode(mismatch, 'X402-032', /info\.input\.headers is required by the schema; info\.input\.queryParams is not allowed/);
+  expectCode(
+    mismatch,
+    'X402-032',
+    /info\.input\.headers is required by the schema; info\.input\.queryParams is not allowed/,
+  );
   const metadata = await at('bazaar-metadata');
   const dropped = metadata.messages.filter((m) => m.code === 'X402-034').map((m) => m.location?.split(/[ .]/).pop());
   assert.equal(dropped.sort(), ['iconUrl', 'routeTemplate', 'serviceName', 'tags']);
@@ -155,7 +181,7 @@ test('version, placement, resource and address findings (X402-006, 008, 010, 016
   expectCode(odd, 'X402-020', /0x1234567890123456789012345678901234567890/);
 });
 
-test('paid MCP tools that get it wrong: no payment asked (X402-021), text ≠ structuredContent (X402-022), a failure (X402-024)', async () => {
+test('paid MCP tools getting it wrong: no price (X402-021), text ≠ structured (X402-022), failure (X402-024)', async () => {
   const faulty = await startPaidMcpServer({ faultyTools: true });
   try {
     const r = await runLayer(x402Layer, testContext(faulty.url));
@@ -164,7 +190,9 @@ test('paid MCP tools that get it wrong: no payment asked (X402-021), text ≠ st
     expectCode(r, 'X402-021', /generous/);
     expectCode(r, 'X402-022', /mismatched/);
     expectCode(r, 'X402-024', /crashing .*payment backend down/);
-  } finally { await faulty.close(); }
+  } finally {
+    await faulty.close();
+  }
 });
 
 test('an unreachable endpoint is not checked (X402-023)', async () => {
@@ -186,7 +214,11 @@ test('a free route and a free MCP server are not detected', async () => {
 
 test('over MCP: only the tools marked paid are called; current form, legacy error form and v1 are all read', async () => {
   const r = await runLayer(x402Layer, testContext(paid.url));
-  assert.equal([...paid.toolCalls].sort(), ['forecast', 'legacy_report', 'v1_quote'], 'echo and delete_everything are never called');
+  assert.equal(
+    [...paid.toolCalls].sort(),
+    ['forecast', 'legacy_report', 'v1_quote'],
+    'echo and delete_everything are never called',
+  );
   assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
   assert.ok(r.categories['overMcp']);
   assert.ok(r.categories['usesLegacyMcpError']);

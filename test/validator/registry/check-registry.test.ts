@@ -61,15 +61,15 @@ test('every entry is complete: code form, severity, title, a requirement with do
   assert.match(registryStamp.digest, /^sha256:[0-9a-f]{64}$/);
 });
 
-test('GET /api/checks lists every code; /api/assess, /api/validate and /api/health carry the registry version', async () => {
+test('GET /api/checks lists every code; assess, validate and health answers carry its version', async () => {
   const call = inProcess({ layers: [fixedLayer('mcp', 'pass')], env: { VALIDATOR_RATE_LIMIT: '1000' } });
   const response = await call('/api/checks');
   assert.is(response.status, 200);
-  const served = await response.json() as typeof checkRegistry;
+  const served = (await response.json()) as typeof checkRegistry;
   assert.equal(served, JSON.parse(JSON.stringify(checkRegistry)));
   assert.equal(served.checks.map((c) => c.code).sort(), [...codes].sort());
   for (const path of ['/api/assess', '/api/validate']) {
-    const body = await (await call(path, postJson({ url: 'https://a.example/' }))).json() as { checks: unknown };
+    const body = (await (await call(path, postJson({ url: 'https://a.example/' }))).json()) as { checks: unknown };
     assert.equal(body.checks, registryStamp, path);
   }
   assert.equal(((await (await call('/api/health')).json()) as { checks: unknown }).checks, registryStamp);

@@ -19,9 +19,20 @@ import { startHostile } from './support-red-team/hostile-endpoint.ts';
 /** Assesses `url` on `service` while asking `/api/health` every 10 ms; the wall and CPU time of each ask. */
 async function healthDuring(service: { url: string }, url: string) {
   let done = false;
-  const assessment = fetch(`${service.url}/api/assess`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) })
-    .then(async (response) => ({ status: response.status, body: await response.json() as { layers: Record<string, { status: string; messages: { code: string; message: string }[] }> } }))
-    .finally(() => { done = true; });
+  const assessment = fetch(`${service.url}/api/assess`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url }),
+  })
+    .then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as {
+        layers: Record<string, { status: string; messages: { code: string; message: string }[] }>;
+      },
+    }))
+    .finally(() => {
+      done = true;
+    });
   const polls: { wallMs: number; cpuMs: number }[] = [];
   while (!done) {
     const started = performance.now();
@@ -40,13 +51,28 @@ async function healthDuring(service: { url: string }, url: string) {
 
 test('an MCP Apps blob of white space (once a quadratic base64 check) does not stall the service', async () => {
   const apps = await startAppsMcpServer('hostile-blob');
-  const service = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: new URL(apps.url).host, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' } });
+  const service = await startValidator({
+    port: 0,
+    env: {
+      VALIDATOR_ALLOW_HOSTS: new URL(apps.url).host,
+      VALIDATOR_RATE_LIMIT: '100000',
+      VALIDATOR_DEFAULT_TIMEOUT_MS: '20000',
+    },
+  });
   try {
     const { status, body, polls, worst, seen } = await healthDuring(service, apps.url);
     assert.is(status, 200);
-    assert.ok(body.layers['ui']!.messages.some((m) => /blob\.html/.test(m.message) && (m.code === 'UI-012' || m.code === 'UI-010')), JSON.stringify(body.layers['ui']!.messages));
+    assert.ok(
+      body.layers['ui']!.messages.some(
+        (m) => /blob\.html/.test(m.message) && (m.code === 'UI-012' || m.code === 'UI-010'),
+      ),
+      JSON.stringify(body.layers['ui']!.messages),
+    );
     assert.ok(polls.length >= 3, `health was asked ${polls.length} times`);
-    assert.ok(worst < 100, `a /api/health request waited ${worst.toFixed(0)} ms of the service's own time (wall/cpu ms: ${seen})`);
+    assert.ok(
+      worst < 100,
+      `a /api/health request waited ${worst.toFixed(0)} ms of the service's own time (wall/cpu ms: ${seen})`,
+    );
   } finally {
     await service.close();
     await apps.close();
@@ -55,12 +81,30 @@ test('an MCP Apps blob of white space (once a quadratic base64 check) does not s
 
 test('/api/health answers within 100 ms while the service assesses a hostile endpoint', async () => {
   const hostile = await startHostile();
-  const service = await startValidator({ port: 0, env: { VALIDATOR_ALLOW_HOSTS: new URL(hostile.url).host, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' } });
+  const service = await startValidator({
+    port: 0,
+    env: {
+      VALIDATOR_ALLOW_HOSTS: new URL(hostile.url).host,
+      VALIDATOR_RATE_LIMIT: '100000',
+      VALIDATOR_DEFAULT_TIMEOUT_MS: '20000',
+    },
+  });
   try {
     let done = false;
-    const assessment = fetch(`${service.url}/api/assess`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${hostile.url}/` }) })
-      .then(async (response) => ({ status: response.status, body: await response.json() as { layers: Record<string, { status: string; summary: Record<string, unknown> }> } }))
-      .finally(() => { done = true; });
+    const assessment = fetch(`${service.url}/api/assess`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${hostile.url}/` }),
+    })
+      .then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as {
+          layers: Record<string, { status: string; summary: Record<string, unknown> }>;
+        },
+      }))
+      .finally(() => {
+        done = true;
+      });
     const polls: { wallMs: number; cpuMs: number }[] = [];
     while (!done) {
       const started = performance.now();
@@ -78,7 +122,10 @@ test('/api/health answers within 100 ms while the service assesses a hostile end
     assert.ok(polls.length >= 3, `health was asked ${polls.length} times during the assessment`);
     const worst = Math.max(...polls.map((p) => p.cpuMs));
     const seen = polls.map((p) => `${p.wallMs.toFixed(0)}/${p.cpuMs.toFixed(0)}`).join(', ');
-    assert.ok(worst < 100, `a /api/health request waited ${worst.toFixed(0)} ms of the service's own time (wall/cpu ms: ${seen})`);
+    assert.ok(
+      worst < 100,
+      `a /api/health request waited ${worst.toFixed(0)} ms of the service's own time (wall/cpu ms: ${seen})`,
+    );
   } finally {
     await service.close();
     await hostile.close();

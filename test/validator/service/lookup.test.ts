@@ -23,8 +23,13 @@ test.before(async () => {
   world = await startWorld();
   dead = await deadPortUrl();
   service = await startValidator({
-    port: 0, ca: world.ca.ca,
-    env: { VALIDATOR_ALLOW_HOSTS: `${world.allowHosts},${new URL(dead).host}`, VALIDATOR_IPFS_GATEWAY: world.files.url, VALIDATOR_RATE_LIMIT: '1000' },
+    port: 0,
+    ca: world.ca.ca,
+    env: {
+      VALIDATOR_ALLOW_HOSTS: `${world.allowHosts},${new URL(dead).host}`,
+      VALIDATOR_IPFS_GATEWAY: world.files.url,
+      VALIDATOR_RATE_LIMIT: '1000',
+    },
   });
 });
 test.after(async () => {
@@ -34,26 +39,55 @@ test.after(async () => {
 
 type Lookup = Record<string, any> & { messages: any[] };
 const lookup = async (body: unknown): Promise<{ status: number; body: Lookup }> => {
-  const response = await fetch(`${service.url}/api/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() as Lookup };
+  const response = await fetch(`${service.url}/api/lookup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Lookup };
 };
 const sepoliaNodes = () => ({ 'base-sepolia': world.sepolia.rpcUrl });
 
 test('numeric chain id: owner, URI, endpoints, OASF, reputation from getClients + getSummary; a clean pass', async () => {
-  const { status, body } = await lookup({ agentId: Number(world.agents.data), chainId: 84532, rpcNodes: sepoliaNodes() });
+  const { status, body } = await lookup({
+    agentId: Number(world.agents.data),
+    chainId: 84532,
+    rpcNodes: sepoliaNodes(),
+  });
   assert.is(status, 200, JSON.stringify(body));
   assert.is(body.owner, getAddress(world.sepolia.accounts[1]!));
   assert.is(body.uriKind, 'data');
   assert.is(body.chain.caip2, 'eip155:84532');
-  assert.equal(body.registries, { identity: '0x8004A818BFB912233c491871b3d84c89A494BD9e', reputation: '0x8004B663056A597Dffe9eCcC1965A193B7388713' });
+  assert.equal(body.registries, {
+    identity: '0x8004A818BFB912233c491871b3d84c89A494BD9e',
+    reputation: '0x8004B663056A597Dffe9eCcC1965A193B7388713',
+  });
   assert.equal(body.rpc, { origin: new URL(world.sepolia.rpcUrl).origin, source: 'rpcNodes' });
-  assert.equal(body.endpoints.map((e: Lookup) => [e.name, e.domainVerified]), [['MCP', true], ['A2A', true], ['OASF', null]]);
+  assert.equal(
+    body.endpoints.map((e: Lookup) => [e.name, e.domainVerified]),
+    [
+      ['MCP', true],
+      ['A2A', true],
+      ['OASF', null],
+    ],
+  );
   assert.equal(body.oasf.domains, ['retail/e_commerce']);
   assert.is(body.oasf.skills.length, 2);
-  assert.equal(body.reputation, { clientCount: 2, feedbackCount: 2, averageValue: '89.885', summaryValue: '89885000000000000000', valueDecimals: 18 });
+  assert.equal(body.reputation, {
+    clientCount: 2,
+    feedbackCount: 2,
+    averageValue: '89.885',
+    summaryValue: '89885000000000000000',
+    valueDecimals: 18,
+  });
   assert.is(body.status, 'pass', JSON.stringify(body.messages));
-  assert.ok(body.categories.isOnChainVerified && body.categories.isSpecCompliant && body.categories.hasOnChainReputation);
-  assert.equal(body.messages.filter((m: Lookup) => m.severity !== 'info'), []);
+  assert.ok(
+    body.categories.isOnChainVerified && body.categories.isSpecCompliant && body.categories.hasOnChainReputation,
+  );
+  assert.equal(
+    body.messages.filter((m: Lookup) => m.severity !== 'info'),
+    [],
+  );
   assert.ok(body.rpcCalls >= 5, 'eth_chainId, ownerOf, tokenURI, getClients, getSummary');
   assert.ok(body.rpcRequests < body.rpcCalls, 'batched');
   expectCode(body, 'ERC-001', /owned by .*inline data: URI/);
@@ -65,14 +99,22 @@ test('numeric chain id: owner, URI, endpoints, OASF, reputation from getClients 
 });
 
 test('registration files that cannot be used are 200 with a finding, never an error status', async () => {
-  // An https URL where nothing listens (the reported 500: TypeError Invalid URL), one that is no URL, a file that is [].
-  for (const [agent, pattern] of [[world.agents.unreachable, /could not fetch \(refused\)/], [world.agents.invalidUrl, /not a valid URL/]] as const) {
+  // An https URL where nothing listens (the reported 500: TypeError Invalid URL), one that is no URL,
+  // a file that is [].
+  for (const [agent, pattern] of [
+    [world.agents.unreachable, /could not fetch \(refused\)/],
+    [world.agents.invalidUrl, /not a valid URL/],
+  ] as const) {
     const { status, body } = await lookup({ agentId: Number(agent), chainId: 84532, rpcNodes: sepoliaNodes() });
     assert.is(status, 200, JSON.stringify(body));
     assert.is(body.status, 'fail');
     expectCode(body, 'ERC-002', pattern);
   }
-  const { status, body } = await lookup({ agentId: Number(world.agents.notObject), chainId: 84532, rpcNodes: sepoliaNodes() });
+  const { status, body } = await lookup({
+    agentId: Number(world.agents.notObject),
+    chainId: 84532,
+    rpcNodes: sepoliaNodes(),
+  });
   assert.is(status, 200);
   expectCode(body, 'ERC-003');
   const misnamed = await lookup({ agentId: Number(world.agents.misnamed), chainId: 84532, rpcNodes: sepoliaNodes() });
@@ -87,17 +129,36 @@ test('a reputation registry the RPC node cannot read is a warning (ERC-020), the
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    const one = async (call: { id: unknown; method: string; params?: { to?: string }[] }) => call.method === 'eth_call' && call.params?.[0]?.to?.toLowerCase() === reputation
-      ? { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'header not found' } }
-      : (await fetch(world.sepolia.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) })).json();
+    const one = async (call: { id: unknown; method: string; params?: { to?: string }[] }) =>
+      call.method === 'eth_call' && call.params?.[0]?.to?.toLowerCase() === reputation
+        ? { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'header not found' } }
+        : (
+            await fetch(world.sepolia.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(call),
+            })
+          ).json();
     const answer = Array.isArray(body) ? await Promise.all(body.map(one)) : await one(body as never);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
-  const proxied = await startValidator({ port: 0, ca: world.ca.ca, env: { VALIDATOR_ALLOW_HOSTS: `${world.allowHosts},127.0.0.1:${proxy.port}`, VALIDATOR_RATE_LIMIT: '1000' } });
+  const proxied = await startValidator({
+    port: 0,
+    ca: world.ca.ca,
+    env: { VALIDATOR_ALLOW_HOSTS: `${world.allowHosts},127.0.0.1:${proxy.port}`, VALIDATOR_RATE_LIMIT: '1000' },
+  });
   try {
-    const response = await fetch(`${proxied.url}/api/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ agentId: Number(world.agents.data), chainId: 84532, rpcNodes: { 'base-sepolia': proxy.url } }) });
+    const response = await fetch(`${proxied.url}/api/lookup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        agentId: Number(world.agents.data),
+        chainId: 84532,
+        rpcNodes: { 'base-sepolia': proxy.url },
+      }),
+    });
     assert.is(response.status, 200);
-    const body = await response.json() as Lookup;
+    const body = (await response.json()) as Lookup;
     assert.is(body.reputation, null);
     expectCode(body, 'ERC-020');
   } finally {
@@ -107,10 +168,19 @@ test('a reputation registry the RPC node cannot read is a warning (ERC-020), the
 });
 
 test('CAIP-2 chain id and rpcNodes keyed by chain id give the same answer', async () => {
-  const a = await lookup({ agentId: String(world.agents.data), chainId: 'eip155:84532', rpcNodes: { 84532: world.sepolia.rpcUrl } });
-  const b = await lookup({ agentId: Number(world.agents.data), chainId: 84532, rpcNodes: { 'eip155:84532': world.sepolia.rpcUrl } });
+  const a = await lookup({
+    agentId: String(world.agents.data),
+    chainId: 'eip155:84532',
+    rpcNodes: { 84532: world.sepolia.rpcUrl },
+  });
+  const b = await lookup({
+    agentId: Number(world.agents.data),
+    chainId: 84532,
+    rpcNodes: { 'eip155:84532': world.sepolia.rpcUrl },
+  });
   assert.is(a.status, 200);
-  for (const key of ['owner', 'agentUri', 'endpoints', 'oasf', 'reputation', 'status']) assert.equal(a.body[key], b.body[key], key);
+  for (const key of ['owner', 'agentUri', 'endpoints', 'oasf', 'reputation', 'status'])
+    assert.equal(a.body[key], b.body[key], key);
 });
 
 test('each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (legacy fields flagged), gzip data, plain http', async () => {
@@ -142,7 +212,11 @@ test('each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (lega
 });
 
 test('a registration file that is not JSON fails with ERC-002', async () => {
-  const { status, body } = await lookup({ agentId: Number(world.agents.broken), chainId: 84532, rpcNodes: sepoliaNodes() });
+  const { status, body } = await lookup({
+    agentId: Number(world.agents.broken),
+    chainId: 84532,
+    rpcNodes: sepoliaNodes(),
+  });
   assert.is(status, 200);
   assert.is(body.status, 'fail');
   expectCode(body, 'ERC-002');
@@ -171,7 +245,10 @@ test('unknown agent: 404 agent_not_found naming the registry and chain', async (
   const { status, body } = await lookup({ agentId: 4242, chainId: 84532, rpcNodes: sepoliaNodes() });
   assert.is(status, 404);
   assert.is(body.error.code, 'agent_not_found');
-  assert.match(body.error.message, /Agent 4242 is not registered in the Identity Registry 0x8004A818BFB912233c491871b3d84c89A494BD9e on Base Sepolia \(84532\)/);
+  assert.match(
+    body.error.message,
+    /Agent 4242 is not registered in the Identity Registry 0x8004A818BFB912233c491871b3d84c89A494BD9e on Base Sepolia \(84532\)/,
+  );
 });
 
 test('unreachable RPC node: 502 rpc_unreachable; an RPC of another chain: 502 rpc_wrong_chain', async () => {
@@ -196,18 +273,38 @@ test('a caller-given RPC URL goes through the SSRF guard: private and metadata a
 
 test('the RPC URL path (where API keys live) never appears in the answer', async () => {
   const keyed = `${world.sepolia.rpcUrl}/v3/${process.env['TOOLKIT_TEST_CANARY'] ?? 'secret-key'}`;
-  const { body } = await lookup({ agentId: Number(world.agents.data), chainId: 84532, rpcNodes: { 'base-sepolia': keyed } });
+  const { body } = await lookup({
+    agentId: Number(world.agents.data),
+    chainId: 84532,
+    rpcNodes: { 'base-sepolia': keyed },
+  });
   assert.not.match(JSON.stringify(body), /\/v3\//);
 });
 
 test('the MCP face: lookup_agent returns the same lookup', async () => {
   const response = await fetch(`${service.url}/mcp`, {
-    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'lookup_agent', arguments: { agentId: Number(world.agents.data), chainId: 'eip155:84532', rpcNodes: sepoliaNodes() } } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'lookup_agent',
+        arguments: { agentId: Number(world.agents.data), chainId: 'eip155:84532', rpcNodes: sepoliaNodes() },
+      },
+    }),
   });
   const text = await response.text();
   const sse = /event-stream/.test(response.headers.get('content-type') ?? '');
-  const payload = JSON.parse(sse ? text.split('\n').find((l) => l.startsWith('data: '))!.slice(6) : text) as { result: { structuredContent: Lookup; content: { text: string }[] } };
+  const payload = JSON.parse(
+    sse
+      ? text
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6)
+      : text,
+  ) as { result: { structuredContent: Lookup; content: { text: string }[] } };
   assert.is(payload.result.structuredContent.owner, getAddress(world.sepolia.accounts[1]!));
   assert.match(payload.result.content[0]!.text, /reputation: average 89\.885 from 2 feedback/);
 });

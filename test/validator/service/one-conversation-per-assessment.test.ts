@@ -30,14 +30,29 @@ test.after(async () => {
 });
 
 /** Runs all nine layers on `url`; `spy` sees every request the assessment sends (and its Origin header). */
-async function assess(url: string, spy: (method: string, url: string, body: string, origin: string | null) => void = () => undefined) {
-  const network = openAssessmentNetwork({ allowList: parseAllowList('127.0.0.1'), resolve: systemResolver, timeoutMs: 10_000 });
+async function assess(
+  url: string,
+  spy: (method: string, url: string, body: string, origin: string | null) => void = () => undefined,
+) {
+  const network = openAssessmentNetwork({
+    allowList: parseAllowList('127.0.0.1'),
+    resolve: systemResolver,
+    timeoutMs: 10_000,
+  });
   const fetch: Fetch = (input, init) => {
-    spy((init?.method ?? 'GET').toUpperCase(), String(input instanceof URL ? input.href : input), typeof init?.body === 'string' ? init.body : '', new Headers(init?.headers).get('origin'));
+    spy(
+      (init?.method ?? 'GET').toUpperCase(),
+      String(input instanceof URL ? input.href : input),
+      typeof init?.body === 'string' ? init.body : '',
+      new Headers(init?.headers).get('origin'),
+    );
     return network.fetch(input, init);
   };
   try {
-    return await runAssessment({ url: new URL(url), timeoutMs: 15_000 }, { layers: await loadLayers(), fetch, tlsInfo: network.tlsInfo });
+    return await runAssessment(
+      { url: new URL(url), timeoutMs: 15_000 },
+      { layers: await loadLayers(), fetch, tlsInfo: network.tlsInfo },
+    );
   } finally {
     network.close();
   }
@@ -59,9 +74,20 @@ test('MCP, MCP Apps and x402 share one handshake and one tools/list; OAuth asks 
   assert.is(count(methods, 'notifications/initialized'), 1, methods.join(' '));
   assert.is(count(methods, 'tools/list'), 1, methods.join(' '));
   assert.is(count(own, 'server/discover'), 1, 'the 2026-07-28 probe stays its own request');
-  assert.equal(sent.filter((m) => m.foreign).map((m) => m.method).sort(), ['initialize', 'server/discover'], 'one Origin probe per era');
+  assert.equal(
+    sent
+      .filter((m) => m.foreign)
+      .map((m) => m.method)
+      .sort(),
+    ['initialize', 'server/discover'],
+    'one Origin probe per era',
+  );
   expectCode(assessment.layers.mcp, 'MCP-031');
-  assert.equal([...paid.toolCalls].sort(), ['forecast', 'legacy_report', 'v1_quote'], 'only the payment-gated tools, once each');
+  assert.equal(
+    [...paid.toolCalls].sort(),
+    ['forecast', 'legacy_report', 'v1_quote'],
+    'only the payment-gated tools, once each',
+  );
 
   const { mcp, oauth, ui, x402 } = assessment.layers;
   assert.is(mcp.status, 'pass', JSON.stringify(mcp.messages));
@@ -77,7 +103,8 @@ test('MCP, MCP Apps and x402 share one handshake and one tools/list; OAuth asks 
 test('on a gated endpoint the 401 of the one initialize is both the MCP and the OAuth finding', async () => {
   let initializes = 0;
   const assessment = await assess(gated.url, (method, url, body, origin) => {
-    if (method === 'POST' && url === gated.url && body.includes('"initialize"') && origin !== FOREIGN_ORIGIN) initializes += 1;
+    if (method === 'POST' && url === gated.url && body.includes('"initialize"') && origin !== FOREIGN_ORIGIN)
+      initializes += 1;
   });
   assert.is(initializes, 1, 'one initialize POST in the whole assessment (besides the Origin probe)');
   expectCode(assessment.layers.mcp, 'MCP-003');

@@ -12,7 +12,9 @@ import { toSections } from '../../../validator-service/pipeline/sectioned.ts';
 import { fixedLayer, hangingLayer, throwingLayer } from './support/fake-layers.ts';
 import { expectCode } from '../support/expect-code.ts';
 
-const noFetch: Fetch = async () => { throw new Error('no network in this test'); };
+const noFetch: Fetch = async () => {
+  throw new Error('no network in this test');
+};
 const deps = (layers: Layer[]) => ({ layers, fetch: noFetch, tlsInfo: async () => null });
 const url = new URL('https://agent.example/mcp');
 
@@ -35,7 +37,10 @@ test('layers run concurrently: each waits until all have started, which a sequen
 });
 
 test('a layer that throws becomes fail with PIPE-001 and its message; the others are unaffected', async () => {
-  const result = await runAssessment({ url, timeoutMs: 5_000 }, deps([throwingLayer('oauth', 'metadata parser exploded'), fixedLayer('mcp', 'pass')]));
+  const result = await runAssessment(
+    { url, timeoutMs: 5_000 },
+    deps([throwingLayer('oauth', 'metadata parser exploded'), fixedLayer('mcp', 'pass')]),
+  );
   assert.is(result.layers.oauth.status, 'fail');
   assert.is(result.layers.oauth.messages[0]?.code, 'PIPE-001');
   expectCode(result.layers.oauth, 'PIPE-001');
@@ -45,7 +50,10 @@ test('a layer that throws becomes fail with PIPE-001 and its message; the others
 
 test('a layer still running at the deadline is cut off with PIPE-002 and sees its signal abort', async () => {
   let abortReason: unknown = null;
-  const result = await runAssessment({ url, timeoutMs: 150 }, deps([hangingLayer('a2a', (r) => (abortReason = r)), fixedLayer('http', 'pass')]));
+  const result = await runAssessment(
+    { url, timeoutMs: 150 },
+    deps([hangingLayer('a2a', (r) => (abortReason = r)), fixedLayer('http', 'pass')]),
+  );
   assert.is(result.layers.a2a.status, 'fail');
   assert.is(result.layers.a2a.messages[0]?.code, 'PIPE-002');
   expectCode(result.layers.a2a, 'PIPE-002');
@@ -57,11 +65,18 @@ test('a layer still running at the deadline is cut off with PIPE-002 and sees it
 
 test('the deadline also aborts the fetch a layer is waiting on', async () => {
   let fetchSignal: AbortSignal | undefined;
-  const slowFetch: Fetch = (_input, init) => new Promise((_resolve, reject) => {
-    fetchSignal = init?.signal ?? undefined;
-    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-  });
-  const layer: Layer = { name: 'http', run: async (ctx) => { await ctx.fetch(ctx.url); throw new Error('unreachable'); } };
+  const slowFetch: Fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      fetchSignal = init?.signal ?? undefined;
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+    });
+  const layer: Layer = {
+    name: 'http',
+    run: async (ctx) => {
+      await ctx.fetch(ctx.url);
+      throw new Error('unreachable');
+    },
+  };
   await runAssessment({ url, timeoutMs: 100 }, { layers: [layer], fetch: slowFetch, tlsInfo: async () => null });
   assert.ok(fetchSignal?.aborted);
 });
@@ -69,7 +84,10 @@ test('the deadline also aborts the fetch a layer is waiting on', async () => {
 test('layers without an implementation are not_detected with PIPE-003; all nine are always present', async () => {
   const result = await runAssessment({ url, timeoutMs: 1_000 }, deps([fixedLayer('mcp', 'pass')]));
   assert.equal(Object.keys(result.layers), [...LAYER_NAMES]);
-  assert.equal(result.notAssessed, LAYER_NAMES.filter((n) => n !== 'mcp'));
+  assert.equal(
+    result.notAssessed,
+    LAYER_NAMES.filter((n) => n !== 'mcp'),
+  );
   assert.is(result.layers.x402.status, 'not_detected');
   assert.is(result.layers.x402.messages[0]?.code, 'PIPE-003');
   expectCode(result.layers.x402, 'PIPE-003');
@@ -84,7 +102,10 @@ test('a malformed layer result is contained as fail with PIPE-004', async () => 
 });
 
 test('grade and counts follow the messages: an error makes C', async () => {
-  const result = await runAssessment({ url, timeoutMs: 1_000 }, deps([fixedLayer('mcp', 'fail'), fixedLayer('http', 'pass')]));
+  const result = await runAssessment(
+    { url, timeoutMs: 1_000 },
+    deps([fixedLayer('mcp', 'fail'), fixedLayer('http', 'pass')]),
+  );
   assert.is(result.grade, 'C');
   assert.is(result.counts.errors, 1);
 });

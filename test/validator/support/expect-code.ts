@@ -33,7 +33,14 @@ export function expectCode(subject: CodeSubject, code: string, text?: RegExp): L
   expectRegistered(subject);
   const messages = messagesOf(subject);
   const found = messages.find((m) => m.code === code && (!text || text.test(m.message)));
-  assert.ok(found, `expected ${code}${text ? ` matching ${text}` : ''}; got ${JSON.stringify(messages.map((m) => `${m.code}: ${m.message}`), null, 1)}`);
+  assert.ok(
+    found,
+    `expected ${code}${text ? ` matching ${text}` : ''}; got ${JSON.stringify(
+      messages.map((m) => `${m.code}: ${m.message}`),
+      null,
+      1,
+    )}`,
+  );
   return found!;
 }
 

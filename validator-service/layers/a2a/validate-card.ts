@@ -71,26 +71,43 @@ export function cardVersion(card: Record<string, unknown>): CardVersion {
  * both kinds of client reach the same 0.3 interface. That is correct (A2A-028); root fields no such
  * interface backs send 0.3 and 1.0 clients to different places (A2A-026).
  */
-function judgeHybrid(card: Record<string, unknown>, get: ReturnType<typeof reader>, listed: readonly { url: string; binding: string; protocolVersion: string }[], at: string, findings: Findings<A2aCode>): void {
+interface ListedInterface {
+  readonly url: string;
+  readonly binding: string;
+  readonly protocolVersion: string;
+}
+
+function judgeHybrid(
+  card: Record<string, unknown>, get: ReturnType<typeof reader>, listed: readonly ListedInterface[], at: string,
+  findings: Findings<A2aCode>,
+): void {
   const legacy = listed.filter((i) => i.protocolVersion === '' || /^0\.(?:[3-9]|\d{2,})/.test(i.protocolVersion));
   const rootVersion = str(get(card, 'protocolVersion', ''));
   const rootUrl = str(get(card, 'url', ''));
   const rootBinding = str(get(card, 'preferredTransport', '')) ?? 'JSONRPC';
   const primary = legacy[0];
   if (!primary) {
-    findings.add('A2A-026', `The card has 0.3 root fields (protocolVersion ${rootVersion ?? '?'}) but no supportedInterfaces entry with a 0.3 protocolVersion backs them: 0.3 and 1.0 clients are sent to different interfaces.`, at);
+    const message = `The card has 0.3 root fields (protocolVersion ${rootVersion ?? '?'}) but no supportedInterfaces ` +
+      'entry with a 0.3 protocolVersion backs them: 0.3 and 1.0 clients are sent to different interfaces.';
+    findings.add('A2A-026', message, at);
     return;
   }
+  const primaryVersion = primary.protocolVersion || '0.3';
   const differences = [
     ...(rootUrl !== primary.url ? [`url ${rootUrl ?? '(none)'} ≠ ${primary.url}`] : []),
     ...(rootBinding !== primary.binding ? [`preferredTransport ${rootBinding} ≠ ${primary.binding}`] : []),
-    ...(rootVersion !== (primary.protocolVersion || '0.3') ? [`protocolVersion ${rootVersion ?? '(none)'} ≠ ${primary.protocolVersion || '0.3'}`] : []),
+    ...(rootVersion !== primaryVersion ? [`protocolVersion ${rootVersion ?? '(none)'} ≠ ${primaryVersion}`] : []),
   ];
   if (differences.length > 0) {
-    findings.add('A2A-026', `The 0.3 root fields disagree with the first 0.3 entry of supportedInterfaces (${differences.join('; ')}): 0.3 and 1.0 clients are sent to different interfaces.`, at);
+    const message = `The 0.3 root fields disagree with the first 0.3 entry of supportedInterfaces ` +
+      `(${differences.join('; ')}): 0.3 and 1.0 clients are sent to different interfaces.`;
+    findings.add('A2A-026', message, at);
     return;
   }
-  findings.add('A2A-028', `Hybrid card: 0.3 root fields for clients without A2A-Version and ${listed.length} 1.0 supportedInterfaces entr${listed.length === 1 ? 'y' : 'ies'}; the root matches ${primary.binding} ${primary.url} (protocol ${primary.protocolVersion || '0.3'}), as @a2a-js/sdk serves it.`, at);
+  const entries = `${listed.length} 1.0 supportedInterfaces entr${listed.length === 1 ? 'y' : 'ies'}`;
+  const message = `Hybrid card: 0.3 root fields for clients without A2A-Version and ${entries}; the root matches ` +
+    `${primary.binding} ${primary.url} (protocol ${primaryVersion}), as @a2a-js/sdk serves it.`;
+  findings.add('A2A-028', message, at);
 }
 
 /** Validates `card` found at `at`, adding findings. */
@@ -233,7 +250,9 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
     findings.add('A2A-007', `snake_case field names (${snakeKeys.slice(0, 6).join(', ')}${snakeKeys.length > 6 ? ', …' : ''}): agent cards are lowerCamelCase JSON; proto parsers accept them, most JSON clients do not.`, at);
   }
   return {
-    version, hybrid, protocolVersions, name: str(get(card, 'name', '')), description: str(get(card, 'description', '')), agentVersion: str(get(card, 'version', '')),
+    version, hybrid, protocolVersions,
+    name: str(get(card, 'name', '')), description: str(get(card, 'description', '')),
+    agentVersion: str(get(card, 'version', '')),
     skills, bindings, interfaces, capabilities, extensions, provider, securitySchemes: schemeNames,
     hasSignatures: Array.isArray(signatures) && signatures.length > 0,
     documentationUrl: str(get(card, 'documentationUrl', '')),

@@ -18,8 +18,28 @@ export interface CommerceLocation {
 
 export const COMMERCE_LOCATIONS: readonly CommerceLocation[] = [
   { convention: 'ucp', path: '/.well-known/ucp', source: 'the UCP specification (business profile)', standard: true },
-  { convention: 'acp', path: '/.well-known/acp.json', source: 'the ACP specification (rfc.discovery, 2026-04-17 schema)', standard: true },
-  { convention: 'acp-bare', path: '/.well-known/acp', source: 'a compatibility convention (canagentuse.com suite 2026.06.10), not the ACP specification', standard: false },
-  { convention: 'agentic-commerce', path: '/.well-known/agentic-commerce.json', source: 'a scanner convention (aide.tr), not the ACP specification', standard: false },
-  { convention: 'acp-manifest', path: '/.well-known/acp/manifest.json', source: 'a vendor convention (hyperfold.dev), not the ACP specification', standard: false },
+  {
+    convention: 'acp',
+    path: '/.well-known/acp.json',
+    source: 'the ACP specification (rfc.discovery, 2026-04-17 schema)',
+    standard: true,
+  },
+  {
+    convention: 'acp-bare',
+    path: '/.well-known/acp',
+    source: 'a compatibility convention (canagentuse.com suite 2026.06.10), not the ACP specification',
+    standard: false,
+  },
+  {
+    convention: 'agentic-commerce',
+    path: '/.well-known/agentic-commerce.json',
+    source: 'a scanner convention (aide.tr), not the ACP specification',
+    standard: false,
+  },
+  {
+    convention: 'acp-manifest',
+    path: '/.well-known/acp/manifest.json',
+    source: 'a vendor convention (hyperfold.dev), not the ACP specification',
+    standard: false,
+  },
 ];

@@ -9,7 +9,7 @@ import { validatorIdentity } from '../../identity.ts';
 import type { LayerContext } from '../layer.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
-import { challengeNamesMetadata, describeChallenge, readInitializeAnswer } from './evidence.ts';
+import { challengeNamesMetadata, describeChallenge, type InitializeAnswer, readInitializeAnswer } from './evidence.ts';
 import { type FirstPost, recordingFetch, type Exchange } from './recording-fetch.ts';
 
 export type McpTransportKind = 'streamable-http' | 'sse';
@@ -83,13 +83,13 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
   if (!fallbackStatuses.has(post.status)) {
     // The capture reads a clone and ends with the body (the failed client closed its transport) or at the deadline.
     await raceSignal(post.prefixDone, signal).catch(() => undefined);
-    const answer = post.status >= 200 && post.status < 300 ? readInitializeAnswer(post.bodyStart, post.contentType) : null;
-    if (answer?.kind === 'mcp-result') return { kind: 'handshake-failed', reason: message(streamable.error), transport: 'streamable-http', exchanges: first };
-    const why = answer?.kind === 'jsonrpc-error'
-      ? `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${answer.message ? ` (${answer.message})` : ''}, not an MCP InitializeResult: a JSON-RPC service of another protocol`
-      : answer?.kind === 'other-result' ? 'initialize was answered with a JSON-RPC result that is not an MCP InitializeResult (no protocolVersion)'
-        : `POST initialize answered ${post.status} ${post.contentType ?? ''}`.trim();
-    return { kind: 'not-mcp', reason: why, exchanges: first };
+    const ok = post.status >= 200 && post.status < 300;
+    const answer = ok ? readInitializeAnswer(post.bodyStart, post.contentType) : null;
+    if (answer?.kind === 'mcp-result') {
+      const reason = message(streamable.error);
+      return { kind: 'handshake-failed', reason, transport: 'streamable-http', exchanges: first };
+    }
+    return { kind: 'not-mcp', reason: notMcpReason(answer, post), exchanges: first };
   }
   const sse = await attempt(ctx, 'sse', capabilities, signal);
   const all = [...first, ...sse.recorder.exchanges];
@@ -101,12 +101,30 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
   if (sse.recorder.exchanges.some((e) => e.method === 'POST')) {
     return { kind: 'handshake-failed', reason: message(sse.error), transport: 'sse', exchanges: all };
   }
-  return { kind: 'not-mcp', reason: `POST initialize answered ${post.status}; GET for the legacy SSE transport ${get?.status ? `answered ${get.status} ${get.contentType ?? ''}`.trim() : 'failed'}${get?.status && /event-stream/i.test(get.contentType ?? '') ? ' without an endpoint event' : ''}`, exchanges: all };
+  const stream = get?.status && /event-stream/i.test(get.contentType ?? '') ? ' without an endpoint event' : '';
+  const answered = get?.status ? `answered ${get.status} ${get.contentType ?? ''}`.trim() : 'failed';
+  const reason = `POST initialize answered ${post.status}; GET for the legacy SSE transport ${answered}${stream}`;
+  return { kind: 'not-mcp', reason, exchanges: all };
+}
+
+/** Why an answer to `initialize` is not MCP, in words. */
+function notMcpReason(answer: InitializeAnswer | null, post: Exchange): string {
+  if (answer?.kind === 'jsonrpc-error') {
+    const detail = answer.message ? ` (${answer.message})` : '';
+    return `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${detail}, not an MCP InitializeResult: ` +
+      'a JSON-RPC service of another protocol';
+  }
+  if (answer?.kind === 'other-result') {
+    return 'initialize was answered with a JSON-RPC result that is not an MCP InitializeResult (no protocolVersion)';
+  }
+  return `POST initialize answered ${post.status} ${post.contentType ?? ''}`.trim();
 }
 
 /** A 401/403 challenge: MCP requiring authorization only when it names protected-resource metadata. */
 function authOutcome(denied: Exchange, transport: McpTransportKind, exchanges: readonly Exchange[]): ConnectOutcome {
   const status = denied.status ?? 401;
-  if (challengeNamesMetadata(denied.wwwAuthenticate)) return { kind: 'auth-required', status, wwwAuthenticate: denied.wwwAuthenticate, transport, exchanges };
+  if (challengeNamesMetadata(denied.wwwAuthenticate)) {
+    return { kind: 'auth-required', status, wwwAuthenticate: denied.wwwAuthenticate, transport, exchanges };
+  }
   return { kind: 'not-mcp', reason: describeChallenge(status, denied.wwwAuthenticate), exchanges };
 }

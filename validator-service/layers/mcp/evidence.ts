@@ -37,14 +37,23 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export function readInitializeAnswer(bodyStart: string | null, contentType: string | null): InitializeAnswer {
   if (!bodyStart) return { kind: 'not-jsonrpc' };
   const eventStream = /event-stream/i.test(contentType ?? '');
-  const message = responseMessage(bodyStart, eventStream) as { jsonrpc?: unknown; result?: unknown; error?: unknown } | null;
+  const message = responseMessage(bodyStart, eventStream) as {
+    jsonrpc?: unknown;
+    result?: unknown;
+    error?: unknown;
+  } | null;
   if (message === null || message.jsonrpc !== '2.0') return { kind: 'not-jsonrpc' };
   if (isObject(message.error)) {
     const { code, message: text } = message.error;
-    return { kind: 'jsonrpc-error', code: typeof code === 'number' ? code : null, message: typeof text === 'string' ? text.slice(0, 200) : '' };
+    return {
+      kind: 'jsonrpc-error',
+      code: typeof code === 'number' ? code : null,
+      message: typeof text === 'string' ? text.slice(0, 200) : '',
+    };
   }
   const result = message.result;
-  if (isObject(result) && typeof result['protocolVersion'] === 'string' && MCP_REVISION.test(result['protocolVersion'])) return { kind: 'mcp-result' };
+  if (isObject(result) && typeof result['protocolVersion'] === 'string' && MCP_REVISION.test(result['protocolVersion']))
+    return { kind: 'mcp-result' };
   return { kind: 'other-result' };
 }
 
@@ -56,6 +65,12 @@ export function challengeNamesMetadata(wwwAuthenticate: string | null): boolean 
 /** Why a challenge is not MCP evidence, in words. */
 export function describeChallenge(status: number, wwwAuthenticate: string | null): string {
   const bearer = parseBearerChallenge(wwwAuthenticate);
-  if (bearer === null) return `initialize answered ${status} without a Bearer challenge (WWW-Authenticate: ${wwwAuthenticate?.slice(0, 120) ?? 'none'})`;
-  return `initialize answered ${status} with a Bearer challenge that names no protected-resource metadata (resource_metadata): a token-protected API, not identifiable as MCP`;
+  if (bearer === null) {
+    const header = wwwAuthenticate?.slice(0, 120) ?? 'none';
+    return `initialize answered ${status} without a Bearer challenge (WWW-Authenticate: ${header})`;
+  }
+  return (
+    `initialize answered ${status} with a Bearer challenge that names no protected-resource metadata ` +
+    '(resource_metadata): a token-protected API, not identifiable as MCP'
+  );
 }

@@ -40,13 +40,23 @@ const envelope = {
   'io.modelcontextprotocol/clientInfo': validatorClientInfo,
 };
 
-async function send(ctx: LayerContext, method: OriginAnswer['method'], headers: Record<string, string>, params: Record<string, unknown>): Promise<OriginAnswer> {
+async function send(
+  ctx: LayerContext,
+  method: OriginAnswer['method'],
+  headers: Record<string, string>,
+  params: Record<string, unknown>,
+): Promise<OriginAnswer> {
   try {
     const response = await ctx.fetch(ctx.url, {
       method: 'POST',
       redirect: 'manual',
       signal: requestSignal(ctx),
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: FOREIGN_ORIGIN, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: FOREIGN_ORIGIN,
+        ...headers,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
     const session = response.headers.get('mcp-session-id');
@@ -57,7 +67,13 @@ async function send(ctx: LayerContext, method: OriginAnswer['method'], headers: 
     if (session) {
       // End the session the refused-or-not request opened, as our own client would (no Origin, so a
       // server that checks it lets the DELETE through).
-      await ctx.fetch(ctx.url, { method: 'DELETE', redirect: 'manual', signal: requestSignal(ctx), headers: { 'mcp-session-id': session } })
+      await ctx
+        .fetch(ctx.url, {
+          method: 'DELETE',
+          redirect: 'manual',
+          signal: requestSignal(ctx),
+          headers: { 'mcp-session-id': session },
+        })
         .then(discardBody, () => undefined);
     }
     return { method, status: response.status, accepted: ok && message !== null && 'result' in message };
@@ -69,8 +85,18 @@ async function send(ctx: LayerContext, method: OriginAnswer['method'], headers: 
 /** Sends both probes at once; never throws. */
 export async function probeOrigin(ctx: LayerContext): Promise<OriginProbe> {
   const [legacy, modern] = await Promise.all([
-    send(ctx, 'initialize', {}, { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: validatorClientInfo }),
-    send(ctx, 'server/discover', { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'server/discover' }, { _meta: envelope }),
+    send(
+      ctx,
+      'initialize',
+      {},
+      { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: validatorClientInfo },
+    ),
+    send(
+      ctx,
+      'server/discover',
+      { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'server/discover' },
+      { _meta: envelope },
+    ),
   ]);
   return { legacy, modern };
 }

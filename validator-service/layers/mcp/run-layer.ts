@@ -52,15 +52,34 @@ function reportEras(findings: Findings<McpCode>, ctx: LayerContext, modern: Mode
  * Only eras detected are judged; an endpoint that needs authorization is judged only when it
  * already refuses the foreign Origin (otherwise its 401 says nothing about the Origin check).
  */
-function reportOrigin(findings: Findings<McpCode>, probe: OriginProbe, eras: { legacy: boolean; modern: boolean; authOnly?: boolean }): void {
-  const answers = [...(eras.legacy ? [{ era: '2025', answer: probe.legacy }] : []), ...(eras.modern ? [{ era: MODERN_VERSION, answer: probe.modern }] : [])];
+interface OriginEras {
+  readonly legacy: boolean;
+  readonly modern: boolean;
+  readonly authOnly?: boolean;
+}
+
+const ORIGIN_RULE = 'MCP 2025-11-25 basic/transports, Security Warning';
+
+function reportOrigin(findings: Findings<McpCode>, probe: OriginProbe, eras: OriginEras): void {
+  const answers = [
+    ...(eras.legacy ? [{ era: '2025', answer: probe.legacy }] : []),
+    ...(eras.modern ? [{ era: MODERN_VERSION, answer: probe.modern }] : []),
+  ];
   for (const { era, answer } of answers) {
     const what = `${answer.method} (${era} era) with Origin: ${FOREIGN_ORIGIN}`;
     if (answer.status === null) continue;
-    if (answer.status === 403) findings.add('MCP-031', `${what} was refused with 403, as the transport requires.`, 'Origin');
-    else if (eras.authOnly) continue;
-    else if (answer.accepted) findings.add('MCP-030', `${what} was accepted (${answer.status} with a result): servers MUST validate Origin and answer an invalid one with 403 (MCP 2025-11-25 basic/transports, Security Warning), or a web page of any site, one whose name is rebound to this server included, can drive it.`, 'Origin');
-    else findings.add('MCP-032', `${what} was refused with ${answer.status}, not 403 (MCP 2025-11-25 basic/transports, Security Warning).`, 'Origin');
+    if (answer.status === 403) {
+      findings.add('MCP-031', `${what} was refused with 403, as the transport requires.`, 'Origin');
+    } else if (eras.authOnly) {
+      continue;
+    } else if (answer.accepted) {
+      const message = `${what} was accepted (${answer.status} with a result): servers MUST validate Origin and ` +
+        `answer an invalid one with 403 (${ORIGIN_RULE}), or a web page of any site, one whose name is rebound ` +
+        'to this server included, can drive it.';
+      findings.add('MCP-030', message, 'Origin');
+    } else {
+      findings.add('MCP-032', `${what} was refused with ${answer.status}, not 403 (${ORIGIN_RULE}).`, 'Origin');
+    }
   }
 }
 
@@ -69,7 +88,10 @@ function undetected(findings: Findings<McpCode>, outcome: Exclude<ConnectOutcome
 }
 
 /** The report of an endpoint reached only through `initialize` (2025 revisions). */
-function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSession & { outcome: { kind: 'connected' } }, card: ServerCard | null, modern: ModernOutcome, origin: OriginProbe): Result {
+function classic(
+  ctx: LayerContext, findings: Findings<McpCode>, session: McpSession & { outcome: { kind: 'connected' } },
+  card: ServerCard | null, modern: ModernOutcome, origin: OriginProbe,
+): Result {
   const { connection } = session.outcome;
   const { listings } = session;
   const { client } = connection;
@@ -80,7 +102,10 @@ function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSes
   findings.add('MCP-001', `MCP server over ${connection.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'}, protocol ${version ?? 'unknown'}.`, ctx.url.href);
   if (connection.transport === 'sse') findings.add('MCP-005', 'The server only offers the HTTP+SSE transport, deprecated since 2025-03-26.', ctx.url.href);
   // The SDK client refuses a version it does not support, so a connected session always has a known one.
-  if (version !== null && version !== LATEST_PROTOCOL_VERSION) findings.add('MCP-006', `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`, 'protocolVersion');
+  if (version !== null && version !== LATEST_PROTOCOL_VERSION) {
+    const chose = `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`;
+    findings.add('MCP-006', chose, 'protocolVersion');
+  }
   reportEras(findings, ctx, modern, version);
   // The probe POSTs to the URL; an HTTP+SSE server takes POSTs elsewhere, so only Streamable HTTP is judged.
   reportOrigin(findings, origin, { legacy: connection.transport !== 'sse', modern: false });
@@ -123,7 +148,10 @@ function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSes
 }
 
 /** The report of an endpoint that speaks 2026-07-28 (and perhaps the 2025 handshake too). */
-function modernReport(ctx: LayerContext, findings: Findings<McpCode>, s: ModernServer, legacyVersion: string | null, card: ServerCard | null, origin: OriginProbe): Result {
+function modernReport(
+  ctx: LayerContext, findings: Findings<McpCode>, s: ModernServer, legacyVersion: string | null,
+  card: ServerCard | null, origin: OriginProbe,
+): Result {
   const { listings } = s;
   findings.add('MCP-025', `Stateless MCP server (${MODERN_VERSION} era), supported versions ${s.supportedVersions.join(', ')}.`, ctx.url.href);
   reportEras(findings, ctx, { kind: 'modern', server: s }, legacyVersion);
@@ -184,7 +212,9 @@ export function runMcpLayer(ctx: LayerContext): Promise<Result> {
   return run;
 }
 
-function report(ctx: LayerContext, session: McpSession, modern: ModernOutcome, card: ServerCard | null, origin: OriginProbe): Result {
+function report(
+  ctx: LayerContext, session: McpSession, modern: ModernOutcome, card: ServerCard | null, origin: OriginProbe,
+): Result {
   const findings = new Findings(mcpCodes);
   const { outcome } = session;
   const legacyVersion = outcome.kind === 'connected' ? outcome.connection.negotiatedVersion ?? 'unknown' : null;

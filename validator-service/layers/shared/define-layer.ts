@@ -17,6 +17,9 @@ const bounded = (text: string) => {
 };
 
 /** A layer named `name` running `run`, with its result redacted and bounded. */
-export function defineLayer(name: LayerName, run: (ctx: LayerContext) => Promise<Omit<LayerResult, 'durationMs'>>): Layer {
+export function defineLayer(
+  name: LayerName,
+  run: (ctx: LayerContext) => Promise<Omit<LayerResult, 'durationMs'>>,
+): Layer {
   return { name, run: async (ctx) => mapStringsDeep(await run(ctx), bounded) };
 }

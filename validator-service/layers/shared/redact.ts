@@ -12,10 +12,25 @@
 import { mapStringsDeep } from '../../../runtime/redact.ts';
 
 /** Words that make a query parameter's value secret when its name contains one (ASCII case-insensitive). */
-const SECRET_WORDS = ['token', 'key', 'secret', 'password', 'passwd', 'pwd', 'auth', 'signature', 'sig', 'credential', 'session', 'code'];
+const SECRET_WORDS = [
+  'token',
+  'key',
+  'secret',
+  'password',
+  'passwd',
+  'pwd',
+  'auth',
+  'signature',
+  'sig',
+  'credential',
+  'session',
+  'code',
+];
 
 /** JavaScript's `\s`. */
-const SPACES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
+const SPACES = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+]);
 const isSpace = (c: number) => SPACES.has(c) || (c >= 0x2000 && c <= 0x200a);
 const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
@@ -41,7 +56,10 @@ function redactUserinfo(text: string): string {
     while (start > copied && isSchemeChar(text.charCodeAt(start - 1))) start -= 1;
     let schemeStart = -1;
     for (let i = start; i < colon; i += 1) {
-      if (isLetter(text.charCodeAt(i)) && (i === 0 || !isWordChar(text.charCodeAt(i - 1)))) { schemeStart = i; break; }
+      if (isLetter(text.charCodeAt(i)) && (i === 0 || !isWordChar(text.charCodeAt(i - 1)))) {
+        schemeStart = i;
+        break;
+      }
     }
     if (schemeStart === -1) continue;
     let end = colon + 3;
@@ -75,14 +93,23 @@ function redactSecretParams(text: string): string {
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c !== 0x3f && c !== 0x26) { i += 1; continue; }
+    if (c !== 0x3f && c !== 0x26) {
+      i += 1;
+      continue;
+    }
     let nameEnd = i + 1;
     while (nameEnd < text.length && !endsName(text.charCodeAt(nameEnd))) nameEnd += 1;
-    if (nameEnd >= text.length || text.charCodeAt(nameEnd) !== 0x3d) { i = Math.max(nameEnd, i + 1); continue; }
+    if (nameEnd >= text.length || text.charCodeAt(nameEnd) !== 0x3d) {
+      i = Math.max(nameEnd, i + 1);
+      continue;
+    }
     let valueEnd = nameEnd + 1;
     while (valueEnd < text.length && !endsValue(text.charCodeAt(valueEnd))) valueEnd += 1;
     const name = asciiLower(text.slice(i + 1, nameEnd));
-    if (valueEnd === nameEnd + 1 || !SECRET_WORDS.some((word) => name.includes(word))) { i = nameEnd; continue; }
+    if (valueEnd === nameEnd + 1 || !SECRET_WORDS.some((word) => name.includes(word))) {
+      i = nameEnd;
+      continue;
+    }
     out += `${text.slice(copied, nameEnd + 1)}***`;
     copied = valueEnd;
     i = valueEnd;

@@ -159,7 +159,9 @@ function analyseOffer(raw: unknown, version: 1 | 2 | null, at: string, findings:
 
 /** "0.001 USDC on Base Sepolia (exact) to 0x2096…287C, 300 s". */
 export function describeOffer(o: Offer): string {
-  const amount = o.amountInTokens !== null && o.assetSymbol ? `${o.amountInTokens} ${o.assetSymbol}` : `${o.amount ?? '?'} atomic units of ${o.asset ?? '?'}`;
+  const amount = o.amountInTokens !== null && o.assetSymbol
+    ? `${o.amountInTokens} ${o.assetSymbol}`
+    : `${o.amount ?? '?'} atomic units of ${o.asset ?? '?'}`;
   // upto and auth-capture name a maximum; the amount charged is settled later.
   const price = o.scheme === 'upto' || o.scheme === 'auth-capture' ? `up to ${amount}` : amount;
   const where = o.networkName ?? o.network ?? 'unknown network';

@@ -27,38 +27,80 @@ interface FieldRule {
 }
 
 const domain: FieldRule[] = [
-  { field: 'name', ok: nonEmpty, must: 'the token\'s EIP-712 domain name' },
-  { field: 'version', ok: nonEmpty, must: 'the token\'s EIP-712 domain version' },
+  { field: 'name', ok: nonEmpty, must: "the token's EIP-712 domain name" },
+  { field: 'version', ok: nonEmpty, must: "the token's EIP-712 domain version" },
 ];
 
 const RULES: Readonly<Record<string, readonly FieldRule[]>> = {
   exact: [
-    { field: 'assetTransferMethod', ok: (v) => v === 'eip3009' || v === 'permit2' || v === 'erc7710', must: '"eip3009", "permit2" or "erc7710"', optional: true },
+    {
+      field: 'assetTransferMethod',
+      ok: (v) => v === 'eip3009' || v === 'permit2' || v === 'erc7710',
+      must: '"eip3009", "permit2" or "erc7710"',
+      optional: true,
+    },
   ],
   upto: [
     ...domain,
-    { field: 'facilitatorAddress', ok: isEvmAddress, must: 'the facilitator\'s EVM address (the Permit2 spender)' },
-    { field: 'assetTransferMethod', ok: (v) => v === 'permit2', must: '"permit2" (upto settles only through Permit2)', optional: true },
+    { field: 'facilitatorAddress', ok: isEvmAddress, must: "the facilitator's EVM address (the Permit2 spender)" },
+    {
+      field: 'assetTransferMethod',
+      ok: (v) => v === 'permit2',
+      must: '"permit2" (upto settles only through Permit2)',
+      optional: true,
+    },
   ],
   'batch-settlement': [
     ...domain,
-    { field: 'receiverAuthorizer', ok: isEvmAddress, must: 'an EVM address (who signs the channel\'s claims)' },
-    { field: 'withdrawDelay', ok: (v) => isInteger(v) && v >= WITHDRAW_DELAY.min && v <= WITHDRAW_DELAY.max, must: `whole seconds from ${WITHDRAW_DELAY.min} to ${WITHDRAW_DELAY.max} (30 days)` },
-    { field: 'assetTransferMethod', ok: (v) => v === 'eip3009' || v === 'permit2', must: '"eip3009" or "permit2"', optional: true },
+    { field: 'receiverAuthorizer', ok: isEvmAddress, must: "an EVM address (who signs the channel's claims)" },
+    {
+      field: 'withdrawDelay',
+      ok: (v) => isInteger(v) && v >= WITHDRAW_DELAY.min && v <= WITHDRAW_DELAY.max,
+      must: `whole seconds from ${WITHDRAW_DELAY.min} to ${WITHDRAW_DELAY.max} (30 days)`,
+    },
+    {
+      field: 'assetTransferMethod',
+      ok: (v) => v === 'eip3009' || v === 'permit2',
+      must: '"eip3009" or "permit2"',
+      optional: true,
+    },
   ],
   'auth-capture': [
     ...domain,
-    { field: 'captureAuthorizer', ok: isEvmAddress, must: 'the operator\'s EVM address' },
+    { field: 'captureAuthorizer', ok: isEvmAddress, must: "the operator's EVM address" },
     { field: 'feeRecipient', ok: isEvmAddress, must: 'an EVM address' },
     { field: 'captureDeadline', ok: isInteger, must: 'a Unix time in seconds' },
-    { field: 'refundDeadline', ok: (v, extra) => isInteger(v) && (!isInteger(extra['captureDeadline']) || v >= extra['captureDeadline']), must: 'a Unix time in seconds, not before captureDeadline' },
+    {
+      field: 'refundDeadline',
+      ok: (v, extra) => isInteger(v) && (!isInteger(extra['captureDeadline']) || v >= extra['captureDeadline']),
+      must: 'a Unix time in seconds, not before captureDeadline',
+    },
     { field: 'minFeeBps', ok: (v) => isInteger(v) && v >= 0 && v <= 10_000, must: 'basis points from 0 to 10000' },
-    { field: 'maxFeeBps', ok: (v, extra) => isInteger(v) && v <= 10_000 && (!isInteger(extra['minFeeBps']) || v >= extra['minFeeBps']), must: 'basis points up to 10000, not below minFeeBps' },
-    { field: 'paymentFlow', ok: (v) => v === 'escrow' || v === 'authorization', must: '"escrow" or "authorization"', optional: true },
-    { field: 'operatorType', ok: (v) => v === 'delegated' || v === 'custom', must: '"delegated" or "custom" ("policy" is reserved)', optional: true },
+    {
+      field: 'maxFeeBps',
+      ok: (v, extra) => isInteger(v) && v <= 10_000 && (!isInteger(extra['minFeeBps']) || v >= extra['minFeeBps']),
+      must: 'basis points up to 10000, not below minFeeBps',
+    },
+    {
+      field: 'paymentFlow',
+      ok: (v) => v === 'escrow' || v === 'authorization',
+      must: '"escrow" or "authorization"',
+      optional: true,
+    },
+    {
+      field: 'operatorType',
+      ok: (v) => v === 'delegated' || v === 'custom',
+      must: '"delegated" or "custom" ("policy" is reserved)',
+      optional: true,
+    },
     { field: 'receiverAuthorizer', ok: isEvmAddress, must: 'an EVM address', optional: true },
     { field: 'policy', ok: isEvmAddress, must: 'an EVM address', optional: true },
-    { field: 'assetTransferMethod', ok: (v) => v === 'eip3009' || v === 'permit2', must: '"eip3009" or "permit2"', optional: true },
+    {
+      field: 'assetTransferMethod',
+      ok: (v) => v === 'eip3009' || v === 'permit2',
+      must: '"eip3009" or "permit2"',
+      optional: true,
+    },
   ],
 };
 
@@ -69,13 +111,24 @@ export const SCHEMES_WITH_FIELDS: readonly string[] = Object.keys(RULES);
 export function checkSchemeExtra(scheme: string, extraValue: unknown, at: string, findings: Findings<X402Code>): void {
   const rules = RULES[scheme];
   if (!rules) return;
-  const extra: Extra = extraValue !== null && typeof extraValue === 'object' && !Array.isArray(extraValue) ? extraValue as Extra : {};
+  const extra: Extra =
+    extraValue !== null && typeof extraValue === 'object' && !Array.isArray(extraValue) ? (extraValue as Extra) : {};
   for (const rule of rules) {
     const value = extra[rule.field];
     if (value === undefined) {
-      if (!rule.optional) findings.add('X402-025', `The ${scheme} scheme needs extra.${rule.field} (${rule.must}); clients cannot pay without it.`, `${at}.extra.${rule.field}`);
+      if (!rule.optional)
+        findings.add(
+          'X402-025',
+          `The ${scheme} scheme needs extra.${rule.field} (${rule.must}); clients cannot pay without it.`,
+          `${at}.extra.${rule.field}`,
+        );
       continue;
     }
-    if (!rule.ok(value, extra)) findings.add('X402-025', `extra.${rule.field} of a ${scheme} offer must be ${rule.must}; it is ${JSON.stringify(value)?.slice(0, 80)}.`, `${at}.extra.${rule.field}`);
+    if (!rule.ok(value, extra))
+      findings.add(
+        'X402-025',
+        `extra.${rule.field} of a ${scheme} offer must be ${rule.must}; it is ${JSON.stringify(value)?.slice(0, 80)}.`,
+        `${at}.extra.${rule.field}`,
+      );
   }
 }
