@@ -34,10 +34,9 @@ export interface AppDeps {
   readonly ownHosts?: () => ReadonlySet<string> | null;
 }
 
-/** What a guarded route knows about its caller: the rate-limit identity and the slot it holds. */
+/** What a guarded route knows about its caller: the rate-limit identity (its own slot is held by the route). */
 interface Caller {
   readonly client: string;
-  readonly admission: Extract<Admission, { ok: true }>;
 }
 
 type RouteHandler = (event: H3Event, caller: Caller | null) => Promise<Response> | Response;
@@ -117,7 +116,7 @@ export function createValidatorApp(deps: AppDeps): H3 {
         if (!isAuthorized(event.req.headers, auth, cookieHost(event))) {
           throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_TOKEN>, or open the UI at / to get a session cookie.', undefined, { 'www-authenticate': 'Bearer realm="validator"' });
         }
-        return await handle(event, { client, admission });
+        return await handle(event, { client });
       } finally {
         admission.release();
       }
@@ -173,7 +172,7 @@ export function createValidatorApp(deps: AppDeps): H3 {
     const forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) });
     // Every tool call is an assessment or lookup counted like an API request: the first one uses this
     // request's slot, each further one (a JSON-RPC batch) must be admitted on its own.
-    const gate = callGate(caller!.admission, () => limiter.admit(caller!.client), refusal);
+    const gate = callGate(() => limiter.admit(caller!.client), refusal);
     return withCallGate(gate, () => deps.mcpHandler!(forwarded));
   }));
 

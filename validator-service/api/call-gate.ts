@@ -20,7 +20,6 @@ export interface CallGate {
 
 /** The gate of one request: the request's own slot first, then fresh admissions. */
 export function callGate(
-  requestSlot: Extract<Admission, { ok: true }>,
   admit: () => Admission,
   refusal: (admission: Extract<Admission, { ok: false }>) => string,
 ): CallGate {
