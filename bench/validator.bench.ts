@@ -1,6 +1,6 @@
 /**
  * Validator service benchmark, bounded (~2 min), side by side in one run:
- *  1. one full 8-layer assessment next to its slowest layer run alone (bar: full ≤ 1.1× slowest
+ *  1. one full 9-layer assessment next to its slowest layer run alone (bar: full ≤ 1.1× slowest
  *     alone), each in its own service process, the peer in a third: on bare loopback and with a
  *     network-like server time per request (`BENCH_VALIDATOR_DELAYS`, default `0,30` ms); medians of
  *     `BENCH_VALIDATOR_PAIRS` (21) alternating runs after warm-up, with the CPU each process spent;
@@ -9,6 +9,7 @@
  *     (sequentially, and as the two batches the lookup itself sends);
  *  3. load: 200 assessments at concurrency 20 against loopback peers — throughput, p50/p99 latency,
  *     and the service process's peak RSS (VmHWM of a separate child process).
+ *  4. redaction of hostile text: the linear scanners next to the backtracking patterns they replaced.
  * `BENCH_VALIDATOR_SECTIONS=1,3` runs only some sections.
  */
 import { spawn } from 'node:child_process';
@@ -48,7 +49,7 @@ const cpuMs = (pid: number) => {
 const DELAYS = (process.env['BENCH_VALIDATOR_DELAYS'] ?? '0,30').split(',').map(Number);
 const PAIRS = Number(process.env['BENCH_VALIDATOR_PAIRS'] ?? 21);
 const BAR = 1.1;
-const SECTIONS = (process.env['BENCH_VALIDATOR_SECTIONS'] ?? '1,2,3').split(',').map(Number);
+const SECTIONS = (process.env['BENCH_VALIDATOR_SECTIONS'] ?? '1,2,3,4').split(',').map(Number);
 
 async function main(): Promise<void> {
   const { startStreamableMcpServer } = await import('../test/peers/mcp-streamable-server.ts');
@@ -57,9 +58,10 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
 
   // 1. One full assessment vs its slowest layer alone. The target is an MCP server with paid tools,
-  // so MCP, MCP Apps and x402 need the MCP conversation and the other layers probe HTTP. Three
+  // so MCP, MCP Apps and x402 need the MCP conversation and the other layers probe HTTP (commerce
+  // asks its five discovery paths, the MCP layer its Origin probe beside the rest). Three
   // processes, so no one's CPU is counted against another's: the peer (a real endpoint is another
-  // machine), the full service (8 layers), the service with the slowest layer only; this process only
+  // machine), the full service (9 layers), the service with the slowest layer only; this process only
   // sends `/api/assess` and times it. Runs alternate full / alone (so load drift hits both), after
   // warm-up; medians of PAIRS each. Rows: bare loopback, and DELAY ms of server time per request.
   for (const delayMs of SECTIONS.includes(1) ? DELAYS : []) {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       for (const [name, layer] of Object.entries(layers)) (warm[name] ??= []).push(layer.durationMs);
     }
     const [slowestName] = Object.entries(warm).sort((a, b) => median(b[1]) - median(a[1]))[0]!;
+    const layerCount = Object.keys(warm).length;
     const alone = await startChild(['--serve', '--layers', slowestName], env);
     for (let i = 0; i < 5; i++) await post(alone.url, '/api/assess', { url: peer.url });
     const fullMs: number[] = [];
@@ -92,7 +95,8 @@ async function main(): Promise<void> {
     const ratio = median(fullMs) / median(aloneMs);
     const per = (ms: number) => (ms / PAIRS).toFixed(0);
     rows.push([
-      `8 layers vs slowest alone, MCP + x402 peer, ${delayMs ? `${delayMs} ms per request` : 'bare loopback'} (median of ${PAIRS}, alternating)`,
+      `${layerCount} layers vs slowest alone, MCP + x402 peer, ${delayMs ? `${delayMs} ms per request` : 'bare loopback'}` +
+        ` (median of ${PAIRS}, alternating)`,
       `full ${median(fullMs).toFixed(1)} ms`,
       `${slowestName} alone ${median(aloneMs).toFixed(1)} ms`,
       `${ratio.toFixed(2)}× (bar ≤ ${BAR.toFixed(2)}×: ${ratio <= BAR ? 'met' : 'NOT met'})`,
@@ -192,9 +196,38 @@ async function main(): Promise<void> {
   await new Promise((resolve) => child.on('exit', resolve));
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
-  rows.push([`${total} assessments (8 layers), concurrency ${concurrency}`, `${(total / elapsed).toFixed(1)} /s`, `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`, `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`, '']);
+  rows.push([`${total} assessments (9 layers), concurrency ${concurrency}`, `${(total / elapsed).toFixed(1)} /s`, `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`, `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`, '']);
   await mcp.close();
   await site.close();
+  }
+
+  // 4. Redaction of hostile text: the linear scanners next to the patterns they replaced (which
+  // backtrack cubically; run on a shorter input so the row finishes).
+  if (SECTIONS.includes(4)) {
+    const { redactText } = await import('../validator-service/layers/shared/redact.ts');
+    const oldUserinfo = new RegExp('(\\b[a-z][a-z0-9+.-]*:\\/\\/)[^\\s/?#@]+@', 'gi');
+    const words = 'token|key|secret|password|passwd|pwd|auth|signature|sig|credential|session|code';
+    const oldParam = new RegExp(`([?&][^=&\\s#"]*(?:${words})[^=&\\s#"]*=)[^&\\s#"]+`, 'gi');
+    const time = (fn: () => void, runs: number) => {
+      const started = performance.now();
+      for (let i = 0; i < runs; i += 1) fn();
+      return (performance.now() - started) / runs;
+    };
+    // Ending in `=v` so the scanner cannot skip the text (a string without `=` needs no scan).
+    const header = `${'?key'.repeat(2000)}=v`;
+    const large = `${'?key'.repeat(250_000)}=v`;
+    // The old patterns backtrack where no `=` ends the run, as in the real header.
+    const shortHeader = '?key'.repeat(100);
+    const linear8k = time(() => redactText(header), 200);
+    const linear1m = time(() => redactText(large), 5);
+    const old400 = time(() => shortHeader.replace(oldUserinfo, '$1***@').replace(oldParam, '$1***'), 5);
+    rows.push([
+      'redaction of `?key?key…` (hostile Server header)',
+      `linear: 8 KB ${linear8k.toFixed(3)} ms, 1 MB ${linear1m.toFixed(1)} ms`,
+      `old patterns: 400 B ${old400.toFixed(1)} ms (cubic: 8 KB took ~20 s)`,
+      `old on 400 B / linear on 8 KB: ${(old400 / linear8k).toFixed(0)}×`,
+      '',
+    ]);
   }
 
   const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...rows.map((r) => r[c]!.length)));

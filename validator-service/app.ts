@@ -1,15 +1,18 @@
 /**
  * The validator's HTTP surface on h3 v2: the UI at `/`, the JSON API under `/api/*`, the MCP face
- * at `/mcp`. Every `/api/*` and `/mcp` call passes the same auth, rate limit and concurrency cap.
+ * at `/mcp`. Every `/api/*` and `/mcp` call passes the same auth, rate limit and concurrency cap,
+ * and so does every assessment a `/mcp` request starts (each call of a JSON-RPC batch).
  */
 import { H3, type H3Event } from 'h3';
 import { ApiError, errorResponse, jsonResponse } from './api/api-error.ts';
 import { clientAddress } from './api/client-address.ts';
 import { readAssessInput, readLookupInput, readValidateInput } from './api/inputs.ts';
-import { createRateLimiter } from './api/rate-limiter.ts';
+import { callGate, withCallGate } from './api/call-gate.ts';
+import { createRateLimiter, type Admission } from './api/rate-limiter.ts';
 import { readBodyBytes, readJsonBody } from './api/read-json-body.ts';
 import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
+import { checkRegistry, registryStamp } from './checks/registry.ts';
 import { toSections } from './pipeline/sectioned.ts';
 import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
 import type { McpFetchHandler } from './mcp/mcp-face.ts';
@@ -23,13 +26,20 @@ export interface AppDeps {
   /** Unexpected errors go here (never with request bodies or credentials). Default: stderr. */
   readonly logError?: (message: string) => void;
   /**
-   * The `Host` values the service answers browsers under (e.g. `127.0.0.1:4000`, `localhost:4000`),
-   * or null to accept any. `server.ts` sets them on a loopback binding, so a page whose own name was
-   * rebound to 127.0.0.1 (DNS rebinding) cannot use the service, its allowlist or its session cookie.
+   * The `Host` values the service answers browsers under and issues its session cookie for (e.g.
+   * `127.0.0.1:4000`, `localhost:4000`, or `VALIDATOR_HOSTS`), or null to accept any. `server.ts`
+   * sets them, so a page whose own name was rebound to the service's address (DNS rebinding) gets
+   * neither the cookie nor the API.
    */
   readonly ownHosts?: () => ReadonlySet<string> | null;
 }
 
+/** What a guarded route knows about its caller: the rate-limit identity (its own slot is held by the route). */
+interface Caller {
+  readonly client: string;
+}
+
+type RouteHandler = (event: H3Event, caller: Caller | null) => Promise<Response> | Response;
 type Handler = (event: H3Event) => Promise<Response> | Response;
 
 /** Builds the h3 app; `app.fetch(request)` serves it in-process. */
@@ -40,6 +50,12 @@ export function createValidatorApp(deps: AppDeps): H3 {
   const logError = deps.logError ?? ((message: string) => process.stderr.write(`validator: ${message}\n`));
   const auth: AuthSettings = { apiToken: config.apiToken, sessionKey: config.apiToken ? sessionKeyFor(config.apiToken) : null, now };
   const limiter = createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, maxConcurrent: config.maxConcurrent, now });
+  const refusal = (admission: Extract<Admission, { ok: false }>) => {
+    const what = admission.reason === 'rate'
+      ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s`
+      : `more than ${config.maxConcurrent} requests at once`;
+    return `Too many requests from this client (${what}); retry after ${admission.retryAfterS} s.`;
+  };
   const ui = loadUiAssets();
 
   const asResponse = (error: unknown): Response => {
@@ -55,9 +71,20 @@ export function createValidatorApp(deps: AppDeps): H3 {
    * the Host tells). Browsers mark their requests with `Origin` (every POST) or `Sec-Fetch-*`; other
    * clients, which cannot be rebound, may send any Host.
    */
+  /** The host the request names: `Host`, or behind a trusted proxy the `X-Forwarded-Host` it sets. */
+  const requestHost = (event: H3Event) => {
+    const forwarded = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    return (forwarded || event.req.headers.get('host') || '').toLowerCase();
+  };
+  /** True when the session cookie may be issued to or accepted from this request (its host is ours). */
+  const cookieHost = (event: H3Event) => {
+    const hosts = deps.ownHosts?.() ?? null;
+    return hosts === null || hosts.has(requestHost(event));
+  };
+
   const checkSite = (event: H3Event, guarded: boolean) => {
     const hosts = deps.ownHosts?.() ?? null;
-    const host = (event.req.headers.get('host') ?? '').toLowerCase();
+    const host = requestHost(event);
     const fromBrowser = event.req.headers.has('origin') || event.req.headers.has('sec-fetch-site') || event.req.headers.has('sec-fetch-mode');
     if (hosts && fromBrowser && !hosts.has(host)) {
       throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts].join(', ')}.`);
@@ -71,23 +98,25 @@ export function createValidatorApp(deps: AppDeps): H3 {
   };
 
   /** One route: site check (403), method check (405), then limits (429), auth (401), then the handler. */
-  const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: Handler): Handler => async (event) => {
+  const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: RouteHandler): Handler =>
+    async (event) => {
     try {
       checkSite(event, guarded);
       if (!methods.includes(event.req.method)) {
         throw new ApiError(405, 'method_not_allowed', `${path} accepts ${methods.join(', ')}.`, undefined, { allow: methods.join(', ') });
       }
-      if (!guarded) return await handle(event);
-      const admission = limiter.admit(clientAddress(event, config.trustProxy));
+      if (!guarded) return await handle(event, null);
+      const client = clientAddress(event, config.trustProxy);
+      const admission = limiter.admit(client);
       if (!admission.ok) {
-        const what = admission.reason === 'rate' ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s` : `more than ${config.maxConcurrent} requests at once`;
-        throw new ApiError(429, 'rate_limited', `Too many requests from this client (${what}); retry after ${admission.retryAfterS} s.`, undefined, { 'retry-after': String(admission.retryAfterS) });
+        const headers = { 'retry-after': String(admission.retryAfterS) };
+        throw new ApiError(429, 'rate_limited', refusal(admission), undefined, headers);
       }
       try {
-        if (!isAuthorized(event.req.headers, auth)) {
+        if (!isAuthorized(event.req.headers, auth, cookieHost(event))) {
           throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_TOKEN>, or open the UI at / to get a session cookie.', undefined, { 'www-authenticate': 'Bearer realm="validator"' });
         }
-        return await handle(event);
+        return await handle(event, { client });
       } finally {
         admission.release();
       }
@@ -102,7 +131,7 @@ export function createValidatorApp(deps: AppDeps): H3 {
 
   app.all('/', endpoint('/', ['GET', 'HEAD'], false, (event) => {
     const extra: Record<string, string> = {};
-    if (auth.sessionKey) {
+    if (auth.sessionKey && cookieHost(event)) {
       const forwardedHttps = config.trustProxy && event.req.headers.get('x-forwarded-proto') === 'https';
       const secure = event.url.protocol === 'https:' || forwardedHttps;
       extra['set-cookie'] = sessionCookieHeader(signSession(auth.sessionKey, now() + config.sessionTtlMs), config.sessionTtlMs, secure);
@@ -116,7 +145,9 @@ export function createValidatorApp(deps: AppDeps): H3 {
   }
 
   app.all('/api/health', endpoint('/api/health', ['GET'], true, () =>
-    jsonResponse({ status: 'ok', layers: core.implementedLayers })));
+    jsonResponse({ status: 'ok', layers: core.implementedLayers, checks: registryStamp })));
+
+  app.all('/api/checks', endpoint('/api/checks', ['GET'], true, () => jsonResponse(checkRegistry)));
 
   app.all('/api/validate', endpoint('/api/validate', ['POST'], true, async (event) => {
     const input = readValidateInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
@@ -133,12 +164,16 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return jsonResponse(await core.lookup(input));
   }));
 
-  app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event) => {
+  app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event, caller) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
     // Read under the same size and time caps as the API before the MCP handler sees it.
     const req = event.req as unknown as Request;
     const body = await readBodyBytes(req, config.bodyLimitBytes, config.bodyTimeoutMs);
-    return deps.mcpHandler(new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) }));
+    const forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) });
+    // Every tool call is an assessment or lookup counted like an API request: the first one uses this
+    // request's slot, each further one (a JSON-RPC batch) must be admitted on its own.
+    const gate = callGate(() => limiter.admit(caller!.client), refusal);
+    return withCallGate(gate, () => deps.mcpHandler!(forwarded));
   }));
 
   app.all('/**', (event) => {

@@ -30,6 +30,12 @@ export interface ValidatorConfig {
   readonly ipfsGateway: string;
   /** `VALIDATOR_TRUST_PROXY=1`: believe `X-Forwarded-For` / `X-Forwarded-Proto` from a reverse proxy. */
   readonly trustProxy: boolean;
+  /**
+   * `VALIDATOR_HOSTS`: the `host[:port]` names browsers reach the service under. Only these get the
+   * session cookie and browser access (a loopback binding adds its own names); unset on a public
+   * binding, any name is accepted.
+   */
+  readonly hosts: readonly string[];
 }
 
 /** A configuration mistake by whoever starts the service; printed as one line. */
@@ -57,6 +63,15 @@ function gateway(text: string | undefined): string {
   return url.href.replace(/\/+$/, '');
 }
 
+function hostList(text: string | undefined): string[] {
+  const entries = (text ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const invalid = entries.filter((h) => { try { return new URL(`http://${h}`).host !== h; } catch { return true; } });
+  if (invalid.length > 0) {
+    throw new ConfigError(`VALIDATOR_HOSTS has entries that are not host or host:port: ${invalid.join(', ')}`);
+  }
+  return entries;
+}
+
 /** Reads the configuration from `env`. */
 export function readConfig(env: Env): ValidatorConfig {
   const allowList = parseAllowList(env['VALIDATOR_ALLOW_HOSTS']);
@@ -80,5 +95,6 @@ export function readConfig(env: Env): ValidatorConfig {
     sessionTtlMs: int(env, 'VALIDATOR_SESSION_TTL_S', 12 * 3600, 60, 30 * 86400) * 1000,
     ipfsGateway: gateway(env['VALIDATOR_IPFS_GATEWAY']),
     trustProxy: env['VALIDATOR_TRUST_PROXY'] === '1' || env['VALIDATOR_TRUST_PROXY'] === 'true',
+    hosts: hostList(env['VALIDATOR_HOSTS']),
   };
 }

@@ -57,11 +57,13 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  // On loopback only this machine's own names are answered (DNS-rebinding defence, see app.ts);
-  // on other interfaces the names are the deployment's (proxies, DNS), so any Host is accepted.
-  if (isLoopback(address.address)) {
-    ownHosts = new Set([`${shownHost}:${address.port}`, `localhost:${address.port}`, `127.0.0.1:${address.port}`, `[::1]:${address.port}`]);
-  }
+  // On loopback only this machine's own names and VALIDATOR_HOSTS are answered (DNS-rebinding
+  // defence, see app.ts); on other interfaces the configured names, or any when none are configured
+  // (the names are then the deployment's: proxies, DNS).
+  const loopbackNames = isLoopback(address.address)
+    ? [shownHost, 'localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${address.port}`)
+    : [];
+  if (loopbackNames.length > 0 || config.hosts.length > 0) ownHosts = new Set([...loopbackNames, ...config.hosts]);
   return {
     url: `http://${shownHost}:${address.port}`,
     config,

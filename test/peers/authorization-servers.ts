@@ -35,17 +35,27 @@ export async function startOidcProvider(): Promise<AuthorizationServerPeer> {
 }
 
 /** An RFC 8414 server at the origin root whose metadata has no `code_challenge_methods_supported`. */
-export async function startAuthorizationServerWithoutPkce(): Promise<AuthorizationServerPeer> {
+export function startAuthorizationServerWithoutPkce(): Promise<AuthorizationServerPeer> {
+  return startAuthorizationServer((metadata) => metadata);
+}
+
+/**
+ * A hand-written RFC 8414 server at the origin root: `shape` gets minimal metadata (issuer, the two
+ * endpoints, response and grant types, no PKCE, no registration) and returns what is served.
+ */
+export async function startAuthorizationServer(
+  shape: (metadata: Record<string, unknown>) => Record<string, unknown>,
+): Promise<AuthorizationServerPeer> {
   const server = createServer();
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;
-  const metadata = {
+  const metadata = shape({
     issuer,
     authorization_endpoint: `${issuer}/authorize`,
     token_endpoint: `${issuer}/token`,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code'],
-  };
+  });
   server.on('request', (req, res) => {
     if (req.url === '/.well-known/oauth-authorization-server') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(metadata));

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { startLocalChain, type LocalChain } from './erc8004-chain.ts';
 import { startLoopback, type LoopbackPeer } from './listen.ts';
+import { deadPortUrl } from './dead-port.ts';
 
 export const REGISTRATION_TYPE = 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1';
 export const CID = 'bafkreih5aznjvttude6c3wbvqeebb6rlx5wkbzyppv7garjiubll2ceym4';
@@ -22,7 +23,23 @@ export interface World {
   readonly site: LoopbackPeer;
   readonly stranger: LoopbackPeer;
   /** Agent ids on Base Sepolia by URI kind. */
-  readonly agents: { readonly data: bigint; readonly https: bigint; readonly ipfs: bigint; readonly json: bigint; readonly gzip: bigint; readonly broken: bigint; readonly http: bigint };
+  readonly agents: {
+    readonly data: bigint;
+    readonly https: bigint;
+    readonly ipfs: bigint;
+    readonly json: bigint;
+    readonly gzip: bigint;
+    readonly broken: bigint;
+    readonly http: bigint;
+    /**
+     * Registration URL on a port where nothing listens (allowlisted), one that is no URL, a file that
+     * is `[]`, one naming another agent with an endpoint on the stranger site.
+     */
+    readonly unreachable: bigint;
+    readonly invalidUrl: bigint;
+    readonly notObject: bigint;
+    readonly misnamed: bigint;
+  };
   /** Agent id on Base (mainnet registries). */
   readonly baseAgent: bigint;
   /** Every host a test must allowlist. */
@@ -31,7 +48,13 @@ export interface World {
 }
 
 /** A registration file for agent `id` on chain `chainId` (registry `registry`) served by `site`. */
-export function registrationFile(opts: { id: bigint; chainId: number; registry: string; site: string; name?: string }): Record<string, unknown> {
+export function registrationFile(opts: {
+  id: bigint;
+  chainId: number;
+  registry: string;
+  site: string;
+  name?: string;
+}): Record<string, unknown> {
   return {
     type: REGISTRATION_TYPE,
     name: opts.name ?? `Lamp agent ${opts.id}`,
@@ -40,7 +63,16 @@ export function registrationFile(opts: { id: bigint; chainId: number; registry: 
     services: [
       { name: 'MCP', endpoint: `${opts.site}/mcp`, version: '2025-06-18' },
       { name: 'A2A', endpoint: `${opts.site}/.well-known/agent-card.json`, version: '0.3.0' },
-      { name: 'OASF', endpoint: 'https://github.com/agntcy/oasf/', version: '0.8', skills: ['natural_language_processing/natural_language_generation/text_completion', 'tool_interaction/api_schema_understanding'], domains: ['retail/e_commerce'] },
+      {
+        name: 'OASF',
+        endpoint: 'https://github.com/agntcy/oasf/',
+        version: '0.8',
+        skills: [
+          'natural_language_processing/natural_language_generation/text_completion',
+          'tool_interaction/api_schema_understanding',
+        ],
+        domains: ['retail/e_commerce'],
+      },
     ],
     x402Support: true,
     active: true,
@@ -49,7 +81,8 @@ export function registrationFile(opts: { id: bigint; chainId: number; registry: 
   };
 }
 
-const json = (res: ServerResponse, body: unknown, status = 200) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: ServerResponse, body: unknown, status = 200) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 export async function startWorld(): Promise<World> {
   const ca = createTestCa();
@@ -64,8 +97,16 @@ export async function startWorld(): Promise<World> {
   const strangerRoutes = new Map<string, unknown>();
   const [files, site, stranger] = await Promise.all([
     startLoopback(handler, { key: ca.key, cert: ca.cert }),
-    startLoopback((req, res) => { const p = new URL(req.url ?? '/', 'http://x').pathname; if (siteRoutes.has(p)) json(res, siteRoutes.get(p)); else json(res, { error: 'not found' }, 404); }),
-    startLoopback((req, res) => { const p = new URL(req.url ?? '/', 'http://x').pathname; if (strangerRoutes.has(p)) json(res, strangerRoutes.get(p)); else json(res, { error: 'not found' }, 404); }),
+    startLoopback((req, res) => {
+      const p = new URL(req.url ?? '/', 'http://x').pathname;
+      if (siteRoutes.has(p)) json(res, siteRoutes.get(p));
+      else json(res, { error: 'not found' }, 404);
+    }),
+    startLoopback((req, res) => {
+      const p = new URL(req.url ?? '/', 'http://x').pathname;
+      if (strangerRoutes.has(p)) json(res, strangerRoutes.get(p));
+      else json(res, { error: 'not found' }, 404);
+    }),
   ]);
   const reg = sepolia.registries.identity;
   const file = (id: bigint) => registrationFile({ id, chainId: 84532, registry: reg, site: site.url });
@@ -78,25 +119,56 @@ export async function startWorld(): Promise<World> {
   routes.set(`/ipfs/${CID}`, file(2n));
   const ipfs = await sepolia.register(`ipfs://${CID}`);
   // Plain JSON in the URI, in the pre-2026 shape real mainnet files still use.
-  const legacy = { name: 'Legacy agent', description: 'Old field names.', endpoints: [{ name: 'mcp', endpoint: `${site.url}/mcp` }], x402support: true, oasf_skills: ['analytical_skills/coding_skills'], registrations: [{ agentId: 3, agentRegistry: `eip155:84532:${reg}` }] };
+  const legacy = {
+    name: 'Legacy agent',
+    description: 'Old field names.',
+    endpoints: [{ name: 'mcp', endpoint: `${site.url}/mcp` }],
+    x402support: true,
+    oasf_skills: ['analytical_skills/coding_skills'],
+    registrations: [{ agentId: 3, agentRegistry: `eip155:84532:${reg}` }],
+  };
   const json3 = await sepolia.register(JSON.stringify(legacy));
-  const gzip = await sepolia.register(`data:application/json;enc=gzip;level=6;base64,${gzipSync(JSON.stringify(file(4n))).toString('base64')}`);
-  const broken = await sepolia.register('data:application/json;base64,' + Buffer.from('{"name": "cut off').toString('base64'));
+  const gzip = await sepolia.register(
+    `data:application/json;enc=gzip;level=6;base64,${gzipSync(JSON.stringify(file(4n))).toString('base64')}`,
+  );
+  const broken = await sepolia.register(
+    'data:application/json;base64,' + Buffer.from('{"name": "cut off').toString('base64'),
+  );
   siteRoutes.set('/agents/6.json', file(6n));
   const http = await sepolia.register(`${site.url}/agents/6.json`);
+  const dead = new URL(await deadPortUrl());
+  const unreachable = await sepolia.register(`https://localhost:${dead.port}/agents/7.json`);
+  const invalidUrl = await sepolia.register('https://exa mple.invalid/agents/8.json');
+  const notObject = await sepolia.register(`data:application/json;base64,${b64([])}`);
+  const misnamed = await sepolia.register(
+    `data:application/json;base64,${b64({ ...registrationFile({ id: 999n, chainId: 84532, registry: reg, site: stranger.url }), name: 'Misnamed' })}`,
+  );
   // Feedback on the data agent from two clients (owner is account 1; clients are 2 and 3).
   await sepolia.giveFeedback(data, 9977n, 2, 2);
   await sepolia.giveFeedback(data, 80n, 0, 3);
-  const baseAgent = await base.register(`data:application/json;base64,${b64(registrationFile({ id: 0n, chainId: 8453, registry: base.registries.identity, site: site.url, name: 'Base lamp agent' }))}`);
+  const baseAgent = await base.register(
+    `data:application/json;base64,${b64(registrationFile({ id: 0n, chainId: 8453, registry: base.registries.identity, site: site.url, name: 'Base lamp agent' }))}`,
+  );
 
-  siteRoutes.set('/.well-known/agent-registration.json', { registrations: [0, 1, 2, 3, 4].map((id) => ({ agentId: id, agentRegistry: `eip155:84532:${reg}` })) });
-  strangerRoutes.set('/.well-known/agent-registration.json', { registrations: [{ agentId: 0, agentRegistry: `eip155:84532:${reg}` }] });
+  siteRoutes.set('/.well-known/agent-registration.json', {
+    registrations: [0, 1, 2, 3, 4].map((id) => ({ agentId: id, agentRegistry: `eip155:84532:${reg}` })),
+  });
+  strangerRoutes.set('/.well-known/agent-registration.json', {
+    registrations: [{ agentId: 0, agentRegistry: `eip155:84532:${reg}` }],
+  });
   const hosts = [sepolia.rpcUrl, base.rpcUrl, files.url, site.url, stranger.url].map((u) => new URL(u).host);
   return {
-    ca, sepolia, base, files, site, stranger,
-    agents: { data, https, ipfs, json: json3, gzip, broken, http },
+    ca,
+    sepolia,
+    base,
+    files,
+    site,
+    stranger,
+    agents: { data, https, ipfs, json: json3, gzip, broken, http, unreachable, invalidUrl, notObject, misnamed },
     baseAgent,
-    allowHosts: [...hosts, `localhost:${new URL(files.url).port}`].join(','),
-    async close() { await Promise.all([sepolia.close(), base.close(), files.close(), site.close(), stranger.close()]); },
+    allowHosts: [...hosts, `localhost:${new URL(files.url).port}`, `localhost:${dead.port}`].join(','),
+    async close() {
+      await Promise.all([sepolia.close(), base.close(), files.close(), site.close(), stranger.close()]);
+    },
   };
 }

@@ -1,14 +1,17 @@
 /**
  * Website peers: an HTTPS + HTTP/2 site (`node:http2` with HTTP/1.1 fallback and a certificate
  * from the test CA) and a plain HTTP site. Both share the same routes so tests can ask for a
- * good page, a redirect chain, HTML served as text/plain, a 500 page and a JSON API.
+ * good page, a redirect chain, HTML served as text/plain, a 500 page, pages without a title, a
+ * doctype or a charset, and a JSON API.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { closeServer, listen, trackSockets, type Peer } from './listen.ts';
 
 /** The body of the good page. */
-export const goodPage = '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Loopback site</title></head><body><h1>Hello</h1></body></html>\n';
+export const goodPage =
+  '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Loopback ' +
+    'site</title></head><body><h1>Hello</h1></body></html>\n';
 
 type Req = IncomingMessage | Http2ServerRequest;
 type Res = ServerResponse | Http2ServerResponse;
@@ -27,12 +30,31 @@ function route(req: Req, res: Res): void {
     res.end();
     return;
   }
-  if (path === '/loop') { res.writeHead(301, { location: '/loop' }); res.end(); return; }
+  if (path === '/loop') {
+    res.writeHead(301, { location: '/loop' });
+    res.end();
+    return;
+  }
   if (path === '/wrong-type') return send(200, 'text/plain', goodPage);
-  if (path === '/server-error') return send(500, 'text/html; charset=utf-8', '<!DOCTYPE html><html><head><title>Oops</title></head><body>Internal error</body></html>');
+  if (path === '/server-error')
+    return send(
+      500,
+      'text/html; charset=utf-8',
+      '<!DOCTYPE html><html><head><title>Oops</title></head><body>Internal error</body></html>',
+    );
   if (path === '/empty-html') return send(200, 'text/html; charset=utf-8', '');
+  if (path === '/no-title')
+    return send(
+      200,
+      'text/html; charset=utf-8',
+      '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>untitled</body></html>',
+    );
+  if (path === '/no-doctype')
+    return send(200, 'text/html; charset=utf-8', '<html><head><title>Old</title></head><body>quirks</body></html>');
+  if (path === '/no-charset') return send(200, 'text/html', goodPage);
   if (path === '/api') return send(200, 'application/json', '{"ok":true}');
-  if (path === '/basic-auth') return send(401, 'text/plain', 'login required', { 'www-authenticate': 'Basic realm="intranet"' });
+  if (path === '/basic-auth')
+    return send(401, 'text/plain', 'login required', { 'www-authenticate': 'Basic realm="intranet"' });
   send(404, 'text/plain', 'Not Found');
 }
 

@@ -48,12 +48,18 @@ export async function retrieveRegistration(uri: string, deps: { fetch: Fetch; ip
   const parse = (text: string, from: string | null): Retrieved => {
     try { return { kind, from, json: JSON.parse(text) as unknown, error: null }; } catch { return { kind, from, json: null, error: 'the registration file is not JSON' }; }
   };
+  // Where a fetched file comes from, kept in every answer (a failed fetch included) when it is a URL.
+  const cid = uri.trim().slice('ipfs://'.length).replace(/^ipfs\//, '');
+  const url = kind === 'ipfs' ? `${deps.ipfsGateway.replace(/(?<!\/)\/+$/, '')}/ipfs/${cid}` : uri.trim();
+  const from = kind === 'ipfs' || kind === 'https' || kind === 'http' ? (URL.canParse(url) ? url : null) : null;
   try {
     if (kind === 'data') return parse(decodeData(uri.trim()), null);
     if (kind === 'json') return parse(uri, null);
     if (kind === 'empty') return { kind, from: null, json: null, error: 'the agent URI is empty' };
     if (kind === 'unknown') return { kind, from: null, json: null, error: `unsupported agent URI scheme: ${uri.slice(0, 40)}` };
-    const url = kind === 'ipfs' ? `${deps.ipfsGateway.replace(/(?<!\/)\/+$/, '')}/ipfs/${uri.trim().slice('ipfs://'.length).replace(/^ipfs\//, '')}` : uri.trim();
+    if (from === null) {
+      return { kind, from: null, json: null, error: `the agent URI is not a valid URL: ${uri.slice(0, 80)}` };
+    }
     const response = await deps.fetch(url, { headers: { accept: 'application/json' }, signal: deps.signal });
     const { text, truncated } = await readBodyText(response, MAX_BYTES);
     if (response.status !== 200) return { kind, from: url, json: null, error: `${url} answered ${response.status}` };
@@ -61,6 +67,10 @@ export async function retrieveRegistration(uri: string, deps: { fetch: Fetch; ip
     return parse(text, url);
   } catch (error) {
     const failure = classifyNetworkError(error);
-    return { kind, from: null, json: null, error: failure.kind === 'other' ? `could not decode: ${failure.detail.slice(0, 160)}` : `could not fetch (${failure.kind}): ${failure.detail.slice(0, 160)}` };
+    const detail = failure.detail.slice(0, 160);
+    const why = failure.kind === 'other'
+      ? `could not ${from === null ? 'decode' : 'fetch'}: ${detail}`
+      : `could not fetch (${failure.kind}): ${detail}`;
+    return { kind, from, json: null, error: why };
   }
 }

@@ -8,6 +8,7 @@
  */
 import { BaseError, createPublicClient, http, parseAbi, type Address } from 'viem';
 import { CHAINS, chainForKey, registriesOf, type Chain } from '../api/chains.ts';
+import { registryStamp, type RegistryStamp } from '../checks/registry.ts';
 import type { Fetch, LayerMessage, LayerStatus } from '../layers/layer.ts';
 import { Findings } from '../layers/shared/findings.ts';
 import { SsrfBlockedError } from '../net/errors.ts';
@@ -84,6 +85,8 @@ export interface LookupResult {
   readonly rpcCalls: number;
   readonly rpcRequests: number;
   readonly durationMs: number;
+  /** The check registry the messages' codes come from. */
+  readonly checks: RegistryStamp;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -197,7 +200,9 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
     if (verified) findings.add('ERC-013', `The file's registrations name this agent (eip155:${chain.id}:${registries.identity}, id ${request.agentId}).`, at);
     else findings.add('ERC-012', `None of the file's registrations names eip155:${chain.id}:${registries.identity} with agentId ${request.agentId}.`, at);
   }
-  const primaryOrigin = retrieved.kind === 'https' || retrieved.kind === 'http' ? new URL(retrieved.from!).origin : null;
+  // The file's own origin needs no domain proof; only a file that was read has one.
+  const readOverHttp = retrieved.error === null && (retrieved.kind === 'https' || retrieved.kind === 'http');
+  const primaryOrigin = readOverHttp && retrieved.from !== null ? new URL(retrieved.from).origin : null;
   const [reputation, domainProofs] = await Promise.all([
     reputationTask,
     facts ? verifyDomains(facts.services, { chainId: chain.id, registry: registries.identity, agentId: agentId.toString() }, primaryOrigin, { fetch: deps.fetch, signal }, findings) : Promise.resolve([]),
@@ -242,6 +247,7 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
     messages: findings.messages,
     rpcCalls, rpcRequests,
     durationMs: Math.round(performance.now() - started),
+    checks: registryStamp,
   };
 }
 

@@ -24,6 +24,12 @@ const empty = {
 async function run(ctx: LayerContext): Promise<Result> {
   const findings = new Findings(a2aCodes);
   const search = await findCard(ctx);
+  // A card is a JSON object; `[]`, `null` or a string at a card location is refused (not a card).
+  for (const attempt of search.attempts) {
+    if (attempt.reason !== 'not a JSON object') continue;
+    const message = `${attempt.url} answers 200 with JSON that is not an object, so it is not an agent card.`;
+    findings.add('A2A-029', message, attempt.url);
+  }
   if (!search.found) {
     if (search.unreachable && search.attempts.every((a) => a.status === null)) {
       findings.add('A2A-025', `The endpoint could not be reached (${search.unreachable.kind}); see the HTTP layer.`, ctx.url.href);
@@ -34,7 +40,9 @@ async function run(ctx: LayerContext): Promise<Result> {
   }
   const at = search.url;
   const facts = validateCard(search.card, at, findings);
-  findings.add('A2A-001', `Agent card (A2A ${facts.version}${facts.protocolVersions.length ? `, protocol ${facts.protocolVersions.join(', ')}` : ''}) at ${at}.`, at);
+  const hybrid = facts.hybrid ? ' with 1.0 supportedInterfaces' : '';
+  const protocols = facts.protocolVersions.length ? `, protocol ${facts.protocolVersions.join(', ')}` : '';
+  findings.add('A2A-001', `Agent card (A2A ${facts.version}${hybrid}${protocols}) at ${at}.`, at);
   if (/\/agent\.json$/.test(new URL(at).pathname) && facts.version !== '0.2') findings.add('A2A-004', `A ${facts.version} card should be at /.well-known/agent-card.json; it is only at ${at}.`, at);
 
   // A 0.2/0.3 answer may be a server's default for clients without A2A-Version: ask for 1.0 too.
@@ -98,6 +106,7 @@ async function run(ctx: LayerContext): Promise<Result> {
       agentDescription: primary.description,
       agentVersion: primary.agentVersion,
       cardVersion: primary.version,
+      hybridCard: facts.hybrid,
       servedVersions: modern ? [facts.version, '1.0'] : [facts.version],
       protocolVersions: [...new Set([...facts.protocolVersions, ...(modern?.protocolVersions ?? [])])],
       cardUrl: at,

@@ -1,7 +1,8 @@
 /**
  * The HTML layer: does the URL serve a web page a browser can show (GET with a browser `Accept`,
- * `text/html`)? MCP and API endpoints that refuse such a GET (400/405/406) are "not a website",
- * not failures; HTML served with the wrong Content-Type or a broken body is a `fail`.
+ * `text/html`, a 2xx status after redirects)? MCP and API endpoints that refuse such a GET
+ * (400/405/406) and HTML error pages (any 4xx/5xx, e.g. Express's default `Cannot GET /`) are "not
+ * a website", not failures; HTML served with the wrong Content-Type or a broken body is a `fail`.
  */
 import type { Layer, LayerContext, LayerResult, TlsInfo } from './layer.ts';
 import { htmlCodes } from './html/codes.ts';
@@ -58,6 +59,16 @@ async function run(ctx: LayerContext): Promise<Result> {
     return notDetected(findings, { reason: 'not_html', statusCode: response.status, contentType }, raw);
   }
 
+  // An error status with an HTML body is the server's error page (Express's "Cannot GET /", a
+  // framework's 404): nothing at this URL for a person to open, so not a website.
+  if (response.status >= 400) {
+    const title = sniffedHtml ? titleOf(text) : null;
+    const named = title ? ` ("${title}")` : '';
+    const message = `GET answers ${response.status} with an HTML error page${named}: not a website.`;
+    findings.add('HTML-016', message, finalUrl.href);
+    const summary = { reason: 'error_page', statusCode: response.status, contentType, title };
+    return notDetected(findings, summary, { ...raw, title });
+  }
   findings.add('HTML-001', `GET answers ${response.status} with ${contentType ?? 'no Content-Type'}.`, finalUrl.href);
   if (!declaredHtml) findings.add('HTML-005', `The body is an HTML document but Content-Type is ${contentType ?? 'missing'}; browsers will not render it.`, 'Content-Type');
   else if (!/charset=/i.test(contentType ?? '')) findings.add('HTML-006', 'Content-Type has no charset parameter.', 'Content-Type');
@@ -65,8 +76,6 @@ async function run(ctx: LayerContext): Promise<Result> {
   if (sniffedHtml && !hasHtml5Doctype(text)) findings.add('HTML-007', 'The document does not start with <!DOCTYPE html>.', finalUrl.href);
   const title = sniffedHtml ? titleOf(text) : null;
   if (sniffedHtml && title === null && !truncated) findings.add('HTML-015', 'The document has no <title>.', finalUrl.href);
-  if (response.status >= 500) findings.add('HTML-009', `The page answers ${response.status}.`, finalUrl.href);
-  else if (response.status >= 400) findings.add('HTML-010', `The page answers ${response.status}.`, finalUrl.href);
 
   const tls = await tlsFacts(ctx, finalUrl);
   const sslValid = tls?.authorized === true;

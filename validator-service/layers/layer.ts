@@ -4,7 +4,7 @@
  * the endpoint under test, and reach the network only through `ctx.fetch` (the SSRF-guarded fetch).
  */
 
-export type LayerName = 'http' | 'html' | 'mcp' | 'oauth' | 'ui' | 'a2a' | 'x402' | 'erc8004';
+export type LayerName = 'http' | 'html' | 'mcp' | 'oauth' | 'ui' | 'a2a' | 'x402' | 'erc8004' | 'commerce';
 
 export type LayerStatus = 'pass' | 'fail' | 'not_detected';
 

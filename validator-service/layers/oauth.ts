@@ -1,7 +1,9 @@
 /**
  * The OAuth layer: does the endpoint protect itself with OAuth the way MCP clients can follow?
  * Challenge first (`WWW-Authenticate: Bearer resource_metadata=…`), then RFC 9728 metadata, then
- * the authorization server's RFC 8414 / OpenID metadata. No challenge and no metadata: not detected.
+ * the authorization server's RFC 8414 / OpenID metadata. Detected only on RFC 9728 evidence:
+ * metadata found, or a challenge naming it; a bare Bearer challenge (any token-protected API) or
+ * nothing at all: not detected.
  */
 import type { Layer, LayerContext, LayerResult } from './layer.ts';
 import { discoverAuthorizationServer, type AuthorizationServerLookup } from './oauth/authorization-server.ts';
@@ -29,17 +31,34 @@ async function run(ctx: LayerContext): Promise<Result> {
     return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages: findings.messages, raw: { probe } };
   }
   const challenge = (probe.status === 401 || probe.status === 403) ? parseBearerChallenge(probe.wwwAuthenticate) : null;
+  const prm = await findProtectedResource(ctx, findings, challenge?.resourceMetadata ?? null);
+  // Detection (evidence before verdict): protected-resource metadata found, or a challenge that names
+  // it. A Bearer challenge alone is what any token-protected API sends; only MCP servers must publish
+  // RFC 9728 metadata, so such an API is not judged by MCP's authorization rules.
+  if (!prm.found && challenge?.resourceMetadata == null) {
+    if (challenge) {
+      const tried = prm.attempts.map((a) => a.url).join(', ');
+      const message = `The endpoint answers ${probe.status} with a Bearer challenge that names no resource_metadata, ` +
+        `and no protected-resource metadata is published (tried ${tried}): a token-protected API, ` +
+        'not MCP authorization.';
+      findings.add('OAUTH-021', message, 'WWW-Authenticate');
+    } else {
+      const message = `No Bearer challenge (POST answered ${probe.status}) and no protected-resource metadata.`;
+      findings.add('OAUTH-002', message, ctx.url.href);
+    }
+    const raw = { probe, challenge, protectedResourceAttempts: prm.attempts };
+    const { messages } = findings;
+    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages, raw };
+  }
   if (challenge) {
     findings.add('OAUTH-001', `The endpoint answers ${probe.status} with a Bearer challenge.`, 'WWW-Authenticate');
     if (challenge.resourceMetadata === null) findings.add('OAUTH-004', 'The challenge has no resource_metadata parameter; clients must guess the well-known URL.', 'WWW-Authenticate');
   }
-  const prm = await findProtectedResource(ctx, findings, challenge?.resourceMetadata ?? null);
-  if (!challenge && !prm.found) {
-    findings.add('OAUTH-002', `No Bearer challenge (POST answered ${probe.status}) and no protected-resource metadata.`, ctx.url.href);
-    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages: findings.messages, raw: { probe, protectedResourceAttempts: prm.attempts } };
-  }
-  if (challenge && !prm.found && challenge.resourceMetadata === null) {
-    findings.add('OAUTH-003', `The endpoint requires a token but publishes no protected-resource metadata; tried ${prm.attempts.map((a) => a.url).join(', ')}.`, ctx.url.href);
+  if (challenge && !prm.found) {
+    const tried = prm.attempts.map((a) => a.url).join(', ');
+    const message = `The challenge names ${challenge.resourceMetadata} but no protected-resource metadata can be ` +
+      `read there or at the well-known URLs (tried ${tried}).`;
+    findings.add('OAUTH-003', message, ctx.url.href);
   }
   const servers = prm.found?.authorizationServers ?? [];
   // Issuers are discovered at once; each one's findings are kept apart and added in listing order.

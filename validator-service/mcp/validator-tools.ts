@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ApiError } from '../api/api-error.ts';
+import { enterCall } from '../api/call-gate.ts';
 import { CHAINS } from '../api/chains.ts';
 import { readAssessInput, readLookupInput } from '../api/inputs.ts';
 import { LAYER_NAMES, LAYER_TITLES } from '../pipeline/layer-names.ts';
@@ -14,6 +15,17 @@ import type { ValidatorCore } from '../validator-core.ts';
 
 const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
+/** Runs one tool call under the request's admission (`api/call-gate.ts`); refused calls are `isError`. */
+async function admitted(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  const ticket = enterCall();
+  if (!ticket.ok) return failure(ticket.message);
+  try {
+    return await run();
+  } finally {
+    ticket.release();
+  }
+}
+
 const asObject = (args: unknown): Record<string, unknown> =>
   args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 
@@ -21,7 +33,9 @@ const asObject = (args: unknown): Record<string, unknown> =>
 export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
   const validateEndpoint: RuntimeTool = {
     name: 'validate_endpoint',
-    description: 'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, x402, ERC-8004) and return a verdict per layer. Read-only: never calls tools on the endpoint.',
+    description: 'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, '
+      + 'x402, ERC-8004, commerce: UCP/ACP) and return a verdict per layer. '
+      + 'Read-only: never calls tools on the endpoint.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -31,7 +45,7 @@ export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
       required: ['url'],
       additionalProperties: false,
     },
-    async call(args) {
+    call: (args) => admitted(async () => {
       try {
         const input = readAssessInput(asObject(args));
         const sections = toSections(await core.assess(input));
@@ -44,7 +58,7 @@ export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
         if (error instanceof ApiError) return failure(error.message);
         throw error;
       }
-    },
+    }),
   };
 
   const lookupAgent: RuntimeTool = {
@@ -60,7 +74,7 @@ export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
       required: ['agentId', 'chainId'],
       additionalProperties: false,
     },
-    async call(args) {
+    call: (args) => admitted(async () => {
       try {
         const result = await core.lookup(readLookupInput(asObject(args)));
         const s = result.summary;
@@ -71,7 +85,7 @@ export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
         if (error instanceof ApiError) return failure(error.message);
         throw error;
       }
-    },
+    }),
   };
 
   return [validateEndpoint, lookupAgent];

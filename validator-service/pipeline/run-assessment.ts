@@ -6,6 +6,7 @@
 import type { Fetch, Layer, LayerContext, LayerName, LayerResult, LayerStatus, TlsInfo } from '../layers/layer.ts';
 import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts';
 import { LAYER_NAMES } from './layer-names.ts';
+import { registryStamp } from '../checks/registry.ts';
 import { raceSignal } from '../layers/shared/deadline.ts';
 
 export interface AssessmentInput {
@@ -59,7 +60,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
       notAssessed.push(name);
       return {
         layer: name, status: 'not_detected', categories: {}, summary: { assessed: false }, raw: null, durationMs: 0,
-        messages: [pipeMessage(PIPE.notAssessed, 'info', `The ${name} layer is not assessed by this version of the service yet.`)],
+        messages: [pipeMessage(PIPE.notAssessed, `The ${name} layer is not assessed by this build of the service.`)],
       };
     }
     const layerStarted = now();
@@ -77,7 +78,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
         cutOff.push(name);
         return {
           layer: name, status: 'fail', categories: {}, summary: { cutOff: true }, raw: null, durationMs: now() - layerStarted,
-          messages: [pipeMessage(PIPE.cutOff, 'error', `The ${name} layer did not finish within the ${input.timeoutMs} ms deadline and was stopped.`)],
+          messages: [pipeMessage(PIPE.cutOff, `The ${name} layer missed the ${input.timeoutMs} ms deadline.`)],
         };
       }
       return normalise(name, outcome, now() - layerStarted);
@@ -85,7 +86,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
       const message = error instanceof Error ? error.message : String(error);
       return {
         layer: name, status: 'fail', categories: {}, summary: {}, raw: { error: message }, durationMs: now() - layerStarted,
-        messages: [pipeMessage(PIPE.threw, 'error', `The ${name} layer failed: ${message}`)],
+        messages: [pipeMessage(PIPE.threw, `The ${name} layer failed: ${message}`)],
       };
     }
   }));
@@ -109,6 +110,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
     notAssessed: LAYER_NAMES.filter((n) => notAssessed.includes(n)),
     cutOff: LAYER_NAMES.filter((n) => cutOff.includes(n)),
     layers,
+    checks: registryStamp,
   };
 }
 
@@ -118,7 +120,7 @@ function normalise(name: LayerName, result: Omit<LayerResult, 'durationMs'>, dur
   if (!valid) {
     return {
       layer: name, status: 'fail', categories: {}, summary: {}, raw: null, durationMs,
-      messages: [pipeMessage(PIPE.invalidResult, 'error', `The ${name} layer returned a result the pipeline cannot read.`)],
+      messages: [pipeMessage(PIPE.invalidResult, `The ${name} layer returned a result the pipeline cannot read.`)],
     };
   }
   return {

@@ -1,7 +1,8 @@
 /**
- * The `/api/validate` shape: one section per layer (all eight, so `mcp`, `a2a`, `ui` and `oauth`
+ * The `/api/validate` shape: one section per layer (all nine, so `mcp`, `a2a`, `ui` and `oauth`
  * are always present) with `status`, `categories`, `summary` and structured `messages`.
  */
+import type { RegistryStamp } from '../checks/registry.ts';
 import type { LayerMessage, LayerName, LayerStatus } from '../layers/layer.ts';
 import type { Assessment, Grade } from './assessment.ts';
 import { LAYER_NAMES } from './layer-names.ts';
@@ -18,6 +19,7 @@ export type SectionedResult = {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly grade: Grade;
+  readonly checks: RegistryStamp;
 } & { readonly [K in LayerName]: Section };
 
 /** Maps a raw assessment to sections (drops `raw` and timing per layer). */
@@ -26,5 +28,6 @@ export function toSections(assessment: Assessment): SectionedResult {
     const r = assessment.layers[name];
     return [name, { status: r.status, categories: r.categories, summary: r.summary, messages: r.messages }];
   })) as Record<LayerName, Section>;
-  return { url: assessment.url, startedAt: assessment.startedAt, durationMs: assessment.durationMs, grade: assessment.grade, ...sections };
+  const { url, startedAt, durationMs, grade, checks } = assessment;
+  return { url, startedAt, durationMs, grade, checks, ...sections };
 }

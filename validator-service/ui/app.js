@@ -99,6 +99,10 @@ function headline(name, result) {
     x402: () => Array.isArray(s.offers) && s.offers.length > 0 && `${s.offers[0]}${s.offers.length > 1 ? ` (+${s.offers.length - 1} more)` : ''}`,
     erc8004: () => (s.agentId ?? result?.agentId) !== undefined && `Agent ${s.agentId ?? result.agentId}${s.agentName ? ` “${s.agentName}”` : ''} on ${s.chain ?? '?'} · owner ${s.owner ?? '?'}`,
     oauth: () => s.issuer && `Issuer ${s.issuer}`,
+    commerce: () => (s.ucpVersion || s.acpVersion || (s.acpPaths ?? []).length > 0) && [
+      s.ucpVersion && `UCP ${s.ucpVersion}${(s.ucpServices ?? []).length ? ` (${s.ucpServices.join(', ')})` : ''}`,
+      (s.acpPaths ?? []).length > 0 && `ACP ${s.acpVersion ?? ''} at ${s.acpPaths.join(', ')}`.replace('  ', ' '),
+    ].filter(Boolean).join(' · '),
   };
   const fact = facts[name]?.();
   if (fact) return fact;
@@ -153,6 +157,9 @@ function renderCard(name, title, result, extraBody = null, { showFacts = true } 
   return el('details', { class: `card state-${state}`, 'data-layer': name, 'data-status': result?.status ?? 'not_detected', 'data-state': state }, [summary, body]);
 }
 
+/** ` · checks 0.2.0`: the check registry version the answer was judged with. */
+const checksNote = (answer) => (answer.checks ? ` · checks ${answer.checks.version}` : '');
+
 function renderOverview(assessment) {
   const { grade, counts } = assessment;
   const explain = {
@@ -166,7 +173,9 @@ function renderOverview(assessment) {
     el('span', { class: 'grade-text' }, [
       el('strong', { text: `Grade ${grade}: ${explain}.` }),
       el('span', { class: 'grade-rule', text: ' A = no errors or warnings, B = warnings only, C = at least one error. Layers not detected or not assessed do not count against the grade.' }),
-      el('span', { class: 'target', text: `${assessment.url} · ${assessment.durationMs} ms` }),
+      el('span', {
+        class: 'target', text: `${assessment.url} · ${assessment.durationMs} ms${checksNote(assessment)}`,
+      }),
     ]),
   );
 }

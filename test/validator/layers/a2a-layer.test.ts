@@ -9,9 +9,16 @@ import { a2aLayer } from '../../../validator-service/layers/a2a.ts';
 import { A2A_X402, AP2_V01, startA2aAgent } from '../../peers/a2a-agent.ts';
 import { startHttpWebsite } from '../../peers/websites.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 const test = suite('A2A layer');
-type Summary = Record<string, unknown> & { servedVersions: string[]; ap2Roles: string[]; activatedExtensions: string[]; protocolBindings: string[]; skills: string[] };
+type Summary = Record<string, unknown> & {
+  servedVersions: string[];
+  ap2Roles: string[];
+  activatedExtensions: string[];
+  protocolBindings: string[];
+  skills: string[];
+};
 const sum = (r: { summary: Record<string, unknown> }) => r.summary as Summary;
 
 test('1.0 card with AP2 and x402 (SDK, 0.3 compatibility on): pass, both versions seen, extensions negotiated', async () => {
@@ -27,9 +34,19 @@ test('1.0 card with AP2 and x402 (SDK, 0.3 compatibility on): pass, both version
     assert.equal(sum(r).activatedExtensions, [AP2_V01, A2A_X402]);
     assert.ok(r.categories['supportsAp2'] && r.categories['supportsA2aX402'] && r.categories['extensionsNegotiated']);
     assert.ok(r.categories['supportsJsonRpc'] && r.categories['hasProvider'] && r.categories['supportsStreaming']);
-    for (const code of ['A2A-001', 'A2A-003', 'A2A-015', 'A2A-019', 'A2A-021', 'A2A-027']) assert.ok(codes(r).includes(code), code);
-    assert.match(r.messages.find((m) => m.code === 'A2A-026')!.message, /0\.3 card .* also lists 1\.0 supportedInterfaces/);
-  } finally { await agent.close(); }
+    expectCode(r, 'A2A-001');
+    expectCode(r, 'A2A-003');
+    expectCode(r, 'A2A-015');
+    expectCode(r, 'A2A-019');
+    expectCode(r, 'A2A-021');
+    expectCode(r, 'A2A-027');
+    // The SDK's hybrid card (0.3 root for clients without A2A-Version, 1.0 supportedInterfaces) is right.
+    expectCode(r, 'A2A-028', /root matches JSONRPC .*\/a2a\/jsonrpc \(protocol 0\.3\), as @a2a-js\/sdk serves it/);
+    expectNoCode(r, 'A2A-026');
+    assert.is(r.status, 'pass');
+  } finally {
+    await agent.close();
+  }
 });
 
 test('plain 1.0 card: pass without AP2, JSON-RPC answers GetTask with A2A-Version 1.0', async () => {
@@ -39,10 +56,12 @@ test('plain 1.0 card: pass without AP2, JSON-RPC answers GetTask with A2A-Versio
     assert.is(r.status, 'pass');
     assert.equal(sum(r).servedVersions, ['1.0']);
     assert.is(sum(r).ap2Version, null);
-    assert.ok(codes(r).includes('A2A-027'));
-    assert.not.ok(codes(r).includes('A2A-021'));
+    expectCode(r, 'A2A-027');
+    expectNoCode(r, 'A2A-021');
     assert.equal(sum(r).skills, ['Checkout']);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('0.2 card at /.well-known/agent.json: found by the fallback and validated as 0.2', async () => {
@@ -52,8 +71,10 @@ test('0.2 card at /.well-known/agent.json: found by the fallback and validated a
     assert.is(r.status, 'pass', JSON.stringify(r.messages));
     assert.is(sum(r).cardVersion, '0.2');
     assert.match(sum(r).cardUrl as string, /\/\.well-known\/agent\.json$/);
-    assert.not.ok(codes(r).includes('A2A-004'), 'a 0.2 card belongs at agent.json');
-  } finally { await agent.close(); }
+    expectNoCode(r, 'A2A-004');
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a card under the URL path is found (path-relative)', async () => {
@@ -62,7 +83,9 @@ test('a card under the URL path is found (path-relative)', async () => {
     const r = await runLayer(a2aLayer, testContext(agent.url));
     assert.is(r.status, 'pass');
     assert.match(sum(r).cardUrl as string, /\/agents\/shop\/\.well-known\/agent-card\.json$/);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('non-standard AP2 URI and role, snake_case keys: pass with warnings', async () => {
@@ -70,10 +93,14 @@ test('non-standard AP2 URI and role, snake_case keys: pass with warnings', async
   try {
     const r = await runLayer(a2aLayer, testContext(agent.url));
     assert.is(r.status, 'pass');
-    for (const code of ['A2A-007', 'A2A-016', 'A2A-018']) assert.ok(codes(r).includes(code), code);
+    expectCode(r, 'A2A-007');
+    expectCode(r, 'A2A-016');
+    expectCode(r, 'A2A-018');
     assert.is(sum(r).ap2Version, 'non-standard');
     assert.match(r.messages.find((m) => m.code === 'A2A-007')!.message, /supported_interfaces/);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a broken 0.3 card fails naming each missing field', async () => {
@@ -81,11 +108,15 @@ test('a broken 0.3 card fails naming each missing field', async () => {
   try {
     const r = await runLayer(a2aLayer, testContext(agent.url));
     assert.is(r.status, 'fail');
+    expectCode(r, 'A2A-005');
+    expectCode(r, 'A2A-008');
     const missing = r.messages.filter((m) => m.code === 'A2A-005').map((m) => m.location?.split(' ').pop());
     assert.equal(missing.sort(), ['name', 'version']);
     assert.match(r.messages.find((m) => m.code === 'A2A-008')!.message, /skills\[0\] \(s\) lacks tags/);
     assert.is(r.categories['hasValidStructure'], false);
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 });
 
 test('a website without a card (its 404s, not a catch-all) is not detected', async () => {
@@ -94,7 +125,48 @@ test('a website without a card (its 404s, not a catch-all) is not detected', asy
     const r = await runLayer(a2aLayer, testContext(site.url));
     assert.is(r.status, 'not_detected');
     assert.equal(codes(r), ['A2A-002']);
-  } finally { await site.close(); }
+    expectCode(r, 'A2A-002');
+  } finally {
+    await site.close();
+  }
+});
+
+test('a pure 0.3 card is judged by 0.3 rules: url and protocolVersion, no supportedInterfaces asked for', async () => {
+  const agent = await startA2aAgent('v03');
+  try {
+    const r = await runLayer(a2aLayer, testContext(agent.url));
+    assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
+    assert.is(sum(r).cardVersion, '0.3');
+    assert.is(r.summary['hybridCard'], false);
+    expectNoCode(r, 'A2A-005');
+    expectNoCode(r, 'A2A-026');
+    expectCode(r, 'A2A-027', /tasks\/get on .*\/a2a\/jsonrpc answered JSON-RPC/);
+  } finally {
+    await agent.close();
+  }
+});
+
+test('a hybrid card whose 0.3 root points elsewhere than its 0.3 interface is warned (A2A-026)', async () => {
+  const agent = await startA2aAgent('hybrid-mismatch');
+  try {
+    const r = await runLayer(a2aLayer, testContext(agent.url));
+    expectCode(r, 'A2A-026', /url .*\/old-a2a ≠ .*\/a2a\/jsonrpc/);
+    expectNoCode(r, 'A2A-028');
+    assert.is(r.summary['hybridCard'], true);
+  } finally {
+    await agent.close();
+  }
+});
+
+test('a JSON array at the card path is refused: not a card (A2A-029), not detected', async () => {
+  const agent = await startA2aAgent('array');
+  try {
+    const r = await runLayer(a2aLayer, testContext(agent.url));
+    assert.is(r.status, 'not_detected');
+    expectCode(r, 'A2A-029', /agent-card\.json answers 200 with JSON that is not an object/);
+  } finally {
+    await agent.close();
+  }
 });
 
 test.run();

@@ -5,6 +5,7 @@ import { httpLayer } from '../../../validator-service/layers/http.ts';
 import { htmlLayer } from '../../../validator-service/layers/html.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode } from '../support/expect-code.ts';
 
 let open: StreamablePeer;
 let hidden: StreamablePeer;
@@ -22,7 +23,7 @@ test('a server allowing the MCP headers and exposing Mcp-Session-Id supports COR
   const result = await runLayer(httpLayer, testContext(open.url));
   assert.is(result.categories.supportsCors, true);
   assert.is(result.categories.exposesMcpSessionId, true);
-  assert.ok(codes(result).includes('HTTP-012'));
+  expectCode(result, 'HTTP-012');
   const cors = (result.raw as { cors: { allowOrigin: string } }).cors;
   assert.is(cors.allowOrigin, 'https://validator-probe.example');
   assert.not.ok(open.methods.includes('tools/call'));
@@ -32,19 +33,19 @@ test('not exposing Mcp-Session-Id is a warning', async () => {
   const result = await runLayer(httpLayer, testContext(hidden.url));
   assert.is(result.categories.supportsCors, true);
   assert.is(result.categories.exposesMcpSessionId, false);
-  assert.is(result.messages.find((m) => m.code === 'HTTP-022')?.severity, 'warning');
+  expectCode(result, 'HTTP-022');
 });
 
 test('a refused preflight means no CORS', async () => {
   const result = await runLayer(httpLayer, testContext(closed.url));
   assert.is(result.categories.supportsCors, false);
-  assert.ok(codes(result).includes('HTTP-019'));
+  expectCode(result, 'HTTP-019');
 });
 
 test('the MCP endpoint refusing a browser GET is "not a website" for the HTML layer', async () => {
   const result = await runLayer(htmlLayer, testContext(open.url));
   assert.is(result.status, 'not_detected');
-  assert.ok(codes(result).includes('HTML-002'), codes(result).join(' '));
+  expectCode(result, 'HTML-002');
 });
 
 test.run();

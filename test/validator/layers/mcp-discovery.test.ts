@@ -5,6 +5,7 @@ import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startStatelessMcpServer, type StatelessPeer } from '../../peers/mcp-stateless-server.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 let modern: StatelessPeer;
 let carded: StreamablePeer;
@@ -28,20 +29,27 @@ test('a stateless-era server is detected through server/discover and its tools a
   // Two pages, and the first page once more to check the order is stable.
   assert.is(modern.methods.filter((m) => m === 'tools/list').length, 3);
   assert.not.ok(modern.methods.includes('tools/call'));
-  assert.ok(codes(result).includes('MCP-025'));
+  expectCode(result, 'MCP-025');
 });
 
 test('reports the server-card convention, and an incomplete card as a warning', async () => {
   const withCard = await runLayer(mcpLayer, testContext(carded.url));
   assert.is(withCard.summary.serverCard, 'sep-2127');
-  assert.not.ok(codes(withCard).includes('MCP-023'));
-  assert.not.ok(codes(withCard).includes('MCP-027'), 'the card lists this endpoint');
+  expectCode(withCard, 'MCP-022');
+  expectNoCode(withCard, 'MCP-023');
+  expectNoCode(withCard, 'MCP-027');
   const legacyCard = await runLayer(mcpLayer, testContext(modern.url));
   assert.is(legacyCard.summary.serverCard, 'sep-1649');
-  assert.match(legacyCard.messages.find((m) => m.code === 'MCP-023')?.message ?? '', /\$schema/);
+  expectCode(legacyCard, 'MCP-023', /\$schema/);
+  const elsewhere = await startStreamableMcpServer({ serverCard: 'other-remote' });
+  try {
+    expectCode(await runLayer(mcpLayer, testContext(elsewhere.url)), 'MCP-027');
+  } finally {
+    await elsewhere.close();
+  }
   const none = await runLayer(mcpLayer, testContext(plain.url));
   assert.is(none.summary.serverCard, null);
-  assert.ok(codes(none).includes('MCP-024'));
+  expectCode(none, 'MCP-024');
 });
 
 test.run();

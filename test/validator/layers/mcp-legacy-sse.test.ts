@@ -4,10 +4,15 @@ import * as assert from 'uvu/assert';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startSseMcpServer, type SsePeer } from '../../peers/mcp-sse-server.ts';
 import { codes, runLayer, testContext } from './support.ts';
+import { expectCode, expectNoCode } from '../support/expect-code.ts';
 
 let peer: SsePeer;
-test.before(async () => { peer = await startSseMcpServer(); });
-test.after(async () => { await peer.close(); });
+test.before(async () => {
+  peer = await startSseMcpServer();
+});
+test.after(async () => {
+  await peer.close();
+});
 
 test('connects over SSE, lists tools and prompts, and warns about the deprecated transport', async () => {
   const result = await runLayer(mcpLayer, testContext(peer.url));
@@ -17,12 +22,13 @@ test('connects over SSE, lists tools and prompts, and warns about the deprecated
   assert.is(result.summary.toolCount, 1);
   assert.is(result.summary.promptCount, 1);
   assert.is(result.categories.usesLegacySse, true);
-  assert.is(result.messages.find((m) => m.code === 'MCP-005')?.severity, 'warning');
+  expectCode(result, 'MCP-005');
+  expectNoCode(result, 'MCP-030');
   const exchanges = (result.raw as { exchanges: { method: string; status: number }[] }).exchanges;
   assert.is(exchanges[0]?.method, 'POST');
   assert.is(exchanges[0]?.status, 405);
   assert.not.ok(peer.methods.includes('tools/call'));
-  assert.ok(codes(result).includes('MCP-001'));
+  expectCode(result, 'MCP-001');
 });
 
 test.run();

@@ -26,36 +26,97 @@ let service: RunningValidator;
 let browser: Browser;
 let page: Page;
 
-const msg = (code: string, severity: LayerMessage['severity'], message: string, location: string | null = null): LayerMessage => ({ code, severity, message, location });
-const fixed = (name: LayerName, status: LayerStatus, messages: LayerMessage[], summary: Record<string, unknown> = {}, categories: Record<string, boolean> = {}): Layer => ({
-  name, async run() { return { layer: name, status, categories, summary, messages, raw: null }; },
+const msg = (
+  code: string,
+  severity: LayerMessage['severity'],
+  message: string,
+  location: string | null = null,
+): LayerMessage => ({ code, severity, message, location });
+const fixed = (
+  name: LayerName,
+  status: LayerStatus,
+  messages: LayerMessage[],
+  summary: Record<string, unknown> = {},
+  categories: Record<string, boolean> = {},
+): Layer => ({
+  name,
+  async run() {
+    return { layer: name, status, categories, summary, messages, raw: null };
+  },
 });
 
 // Every state on one page: http clean pass, oauth pass with warnings, ui issues, html and x402 not
-// detected, a2a and erc8004 not assessed (no layer), mcp from the real layer against the SDK peer.
+// detected, a2a, erc8004 and commerce not assessed (no layer), mcp from the real layer against the SDK peer.
 const layers: Layer[] = [
   mcpLayer,
-  fixed('http', 'pass', [msg('HTTP-010', 'info', 'HTTPS with a valid certificate, HTTP/2.')], { statusCode: 200, responseTimeMs: 41, tlsIssuer: 'CN=Test CA, O=Loopback Certificates Incorporated, L=Somewhere very far away' }, { isHttps: true, hasValidSsl: true }),
-  fixed('oauth', 'pass', [
-    msg('OAUTH-006', 'info', 'Protected-resource metadata found.'),
-    msg('OAUTH-017', 'warning', 'No registration mechanism: clients need pre-registration.', 'https://auth.example/.well-known/oauth-authorization-server'),
-    msg('OAUTH-018', 'warning', 'The issuer is not on HTTPS.', 'issuer'),
-  ], { issuer: 'http://auth.example/', scopesSupported: ['read', 'write', 'admin:everything-including-a-very-long-scope-name'] }, { supportsOAuth: true, supportsPkce: true }),
-  fixed('ui', 'fail', [msg('UI-007', 'error', 'ui://weather/card is not text/html;profile=mcp-app.', 'ui://weather/card')], { uiResourceCount: 1 }, { supportsMcpApps: true }),
+  fixed(
+    'http',
+    'pass',
+    [msg('HTTP-010', 'info', 'HTTPS with a valid certificate, HTTP/2.')],
+    {
+      statusCode: 200,
+      responseTimeMs: 41,
+      tlsIssuer: 'CN=Test CA, O=Loopback Certificates Incorporated, L=Somewhere very far away',
+    },
+    { isHttps: true, hasValidSsl: true },
+  ),
+  fixed(
+    'oauth',
+    'pass',
+    [
+      msg('OAUTH-006', 'info', 'Protected-resource metadata found.'),
+      msg(
+        'OAUTH-017',
+        'warning',
+        'No registration mechanism: clients need pre-registration.',
+        'https://auth.example/.well-known/oauth-authorization-server',
+      ),
+      msg('OAUTH-018', 'warning', 'The issuer is not on HTTPS.', 'issuer'),
+    ],
+    {
+      issuer: 'http://auth.example/',
+      scopesSupported: ['read', 'write', 'admin:everything-including-a-very-long-scope-name'],
+    },
+    { supportsOAuth: true, supportsPkce: true },
+  ),
+  fixed(
+    'ui',
+    'fail',
+    [msg('UI-007', 'error', 'ui://weather/card is not text/html;profile=mcp-app.', 'ui://weather/card')],
+    { uiResourceCount: 1 },
+    { supportsMcpApps: true },
+  ),
   fixed('html', 'not_detected', [msg('HTML-002', 'info', 'Not a website: the endpoint answers application/json.')]),
   fixed('x402', 'not_detected', [msg('X402-003', 'info', 'No payment asked: the URL answered 405.')]),
 ];
 
 test.before(async () => {
-  [peer, world] = await Promise.all([startStreamableMcpServer({ name: 'ui-peer-with-a-rather-long-server-name', jsonResponse: true }), startWorld()]);
+  [peer, world] = await Promise.all([
+    startStreamableMcpServer({ name: 'ui-peer-with-a-rather-long-server-name', jsonResponse: true }),
+    startWorld(),
+  ]);
   service = await startValidator({
-    port: 0, ca: world.ca.ca,
-    env: { VALIDATOR_ALLOW_HOSTS: `${new URL(peer.url).host},${world.allowHosts}`, API_TOKEN: 'ui-test-token-abcdef0123456789', VALIDATOR_IPFS_GATEWAY: world.files.url },
+    port: 0,
+    ca: world.ca.ca,
+    env: {
+      VALIDATOR_ALLOW_HOSTS: `${new URL(peer.url).host},${world.allowHosts}`,
+      API_TOKEN: 'ui-test-token-abcdef0123456789',
+      VALIDATOR_IPFS_GATEWAY: world.files.url,
+    },
     layers,
   });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
@@ -99,10 +160,33 @@ test('keyboard only: Tab to the URL field, type, Enter → every state looks dif
   await page.keyboard.type(peer.url);
   await page.keyboard.press('Enter');
   await page.locator('#cards [data-layer]').nth(7).waitFor();
-  const states = Object.fromEntries(await Promise.all(['http', 'mcp', 'oauth', 'ui', 'html', 'x402', 'a2a', 'erc8004'].map(async (l) => [l, await card(l).getAttribute('data-state')])));
-  assert.equal(states, { http: 'pass', mcp: states['mcp'], oauth: 'warn', ui: 'fail', html: 'not_detected', x402: 'not_detected', a2a: 'not_assessed', erc8004: 'not_assessed' });
+  const states = Object.fromEntries(
+    await Promise.all(
+      ['http', 'mcp', 'oauth', 'ui', 'html', 'x402', 'a2a', 'erc8004', 'commerce'].map(async (l) => [
+        l,
+        await card(l).getAttribute('data-state'),
+      ]),
+    ),
+  );
+  assert.equal(states, {
+    http: 'pass',
+    mcp: states['mcp'],
+    oauth: 'warn',
+    ui: 'fail',
+    html: 'not_detected',
+    x402: 'not_detected',
+    a2a: 'not_assessed',
+    erc8004: 'not_assessed',
+    commerce: 'not_assessed',
+  });
   assert.ok(['pass', 'warn'].includes(states['mcp']!), 'the real MCP layer passes');
-  const colours = new Set([await border('http'), await border('oauth'), await border('ui'), await border('html'), await border('a2a')]);
+  const colours = new Set([
+    await border('http'),
+    await border('oauth'),
+    await border('ui'),
+    await border('html'),
+    await border('a2a'),
+  ]);
   assert.is(colours.size, 5, 'five states, five border colours');
   assert.is(await card('http').locator('.verdict').innerText(), '✓ Pass');
   assert.is(await card('oauth').locator('.verdict').innerText(), '✓ Pass with warnings');
@@ -117,7 +201,10 @@ test('keyboard only: Tab to the URL field, type, Enter → every state looks dif
   // Cards say they expand.
   assert.match(await card('http').locator('.expand-hint').innerText(), /Show details \(1 message\)/);
   // The grade is explained.
-  assert.match(await page.locator('#overview').innerText(), /Grade C: 1 error, \d+ warnings?\.[\s\S]*A = no errors or warnings, B = warnings only, C = at least one error/);
+  assert.match(
+    await page.locator('#overview').innerText(),
+    /Grade C: 1 error, \d+ warnings?\.[\s\S]*A = no errors or warnings, B = warnings only, C = at least one error/,
+  );
   await page.screenshot({ path: join(shots, 'validate-1280.png'), fullPage: true });
   const size = pngSize(join(shots, 'validate-1280.png'));
   assert.is(size.width, 1280);
@@ -141,7 +228,10 @@ test('an expanded card lays out its facts readably at 1280 px and at 390 px', as
 
   await page.setViewportSize({ width: 390, height: 844 });
   const narrow = await layoutFacts();
-  assert.ok(narrow.narrowestDd >= 250, `narrowest value column ${narrow.narrowestDd} px at 390 (labels stack above values)`);
+  assert.ok(
+    narrow.narrowestDd >= 250,
+    `narrowest value column ${narrow.narrowestDd} px at 390 (labels stack above values)`,
+  );
   assert.is(narrow.overflow, 0, 'no horizontal scrolling on a phone');
   await page.screenshot({ path: join(shots, 'validate-expanded-390.png'), fullPage: true });
   await card('mcp').screenshot({ path: join(shots, 'mcp-card-390.png') });
@@ -153,10 +243,14 @@ test('an expanded card lays out its facts readably at 1280 px and at 390 px', as
 test('the raw JSON is the assessment the API returned', async () => {
   await page.locator('#raw > summary').focus();
   await page.keyboard.press('Enter');
-  const raw = JSON.parse(await page.locator('#raw-json').innerText()) as { url: string; layers: Record<string, unknown>; notAssessed: string[] };
+  const raw = JSON.parse(await page.locator('#raw-json').innerText()) as {
+    url: string;
+    layers: Record<string, unknown>;
+    notAssessed: string[];
+  };
   assert.is(raw.url, peer.url);
-  assert.equal(Object.keys(raw.layers).length, 8);
-  assert.equal(raw.notAssessed, ['a2a', 'erc8004']);
+  assert.equal(Object.keys(raw.layers).length, 9);
+  assert.equal(raw.notAssessed, ['a2a', 'erc8004', 'commerce']);
 });
 
 test('a refused URL shows the API error in the alert box', async () => {
@@ -173,7 +267,9 @@ test('the Lookup tab renders a real on-chain lookup as a card: owner, endpoints,
   await page.locator('#tab-validate').focus();
   await page.keyboard.press('ArrowRight');
   assert.is(await page.evaluate(() => document.activeElement?.id), 'tab-lookup');
-  const chains = await page.locator('#chain option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const chains = await page
+    .locator('#chain option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   assert.equal(chains, ['1', '8453', '42161', '10', '137', '11155111', '84532', '421614']);
   await page.locator('#chain').selectOption('84532');
   await page.locator('#agent-id').fill(String(world.agents.data));

@@ -12,6 +12,8 @@ export type CardVersion = '0.2' | '0.3' | '1.0';
 
 export interface CardFacts {
   readonly version: CardVersion;
+  /** 0.3 root fields together with 1.0 `supportedInterfaces` (judged by `judgeHybrid`). */
+  readonly hybrid: boolean;
   /** `protocolVersion` as written (0.2.5+), or the 1.0 interfaces' versions. */
   readonly protocolVersions: readonly string[];
   readonly name: string | null;
@@ -62,6 +64,52 @@ export function cardVersion(card: Record<string, unknown>): CardVersion {
   return '0.2';
 }
 
+/**
+ * A hybrid card carries 0.3 root fields (`url`, `preferredTransport`, `protocolVersion`) for clients
+ * without `A2A-Version` and the full 1.0 `supportedInterfaces`. `@a2a-js/sdk` (legacyCompat) takes
+ * the root fields from the first interface whose `protocolVersion` is in [0.3, 1.0) (or empty), so
+ * both kinds of client reach the same 0.3 interface. That is correct (A2A-028); root fields no such
+ * interface backs send 0.3 and 1.0 clients to different places (A2A-026).
+ */
+interface ListedInterface {
+  readonly url: string;
+  readonly binding: string;
+  readonly protocolVersion: string;
+}
+
+function judgeHybrid(
+  card: Record<string, unknown>, get: ReturnType<typeof reader>, listed: readonly ListedInterface[], at: string,
+  findings: Findings<A2aCode>,
+): void {
+  const legacy = listed.filter((i) => i.protocolVersion === '' || /^0\.(?:[3-9]|\d{2,})/.test(i.protocolVersion));
+  const rootVersion = str(get(card, 'protocolVersion', ''));
+  const rootUrl = str(get(card, 'url', ''));
+  const rootBinding = str(get(card, 'preferredTransport', '')) ?? 'JSONRPC';
+  const primary = legacy[0];
+  if (!primary) {
+    const message = `The card has 0.3 root fields (protocolVersion ${rootVersion ?? '?'}) but no supportedInterfaces ` +
+      'entry with a 0.3 protocolVersion backs them: 0.3 and 1.0 clients are sent to different interfaces.';
+    findings.add('A2A-026', message, at);
+    return;
+  }
+  const primaryVersion = primary.protocolVersion || '0.3';
+  const differences = [
+    ...(rootUrl !== primary.url ? [`url ${rootUrl ?? '(none)'} ≠ ${primary.url}`] : []),
+    ...(rootBinding !== primary.binding ? [`preferredTransport ${rootBinding} ≠ ${primary.binding}`] : []),
+    ...(rootVersion !== primaryVersion ? [`protocolVersion ${rootVersion ?? '(none)'} ≠ ${primaryVersion}`] : []),
+  ];
+  if (differences.length > 0) {
+    const message = `The 0.3 root fields disagree with the first 0.3 entry of supportedInterfaces ` +
+      `(${differences.join('; ')}): 0.3 and 1.0 clients are sent to different interfaces.`;
+    findings.add('A2A-026', message, at);
+    return;
+  }
+  const entries = `${listed.length} 1.0 supportedInterfaces entr${listed.length === 1 ? 'y' : 'ies'}`;
+  const message = `Hybrid card: 0.3 root fields for clients without A2A-Version and ${entries}; the root matches ` +
+    `${primary.binding} ${primary.url} (protocol ${primaryVersion}), as @a2a-js/sdk serves it.`;
+  findings.add('A2A-028', message, at);
+}
+
 /** Validates `card` found at `at`, adding findings. */
 export function validateCard(card: Record<string, unknown>, at: string, findings: Findings<A2aCode>): CardFacts {
   const snakeKeys: string[] = [];
@@ -81,11 +129,9 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
     const v = get(card, field, '');
     if (v !== undefined && (!Array.isArray(v) || !v.every((m) => typeof m === 'string'))) findings.add('A2A-006', `"${field}" must be an array of media types.`, `${at} ${field}`);
   }
+  const hybrid = version !== '1.0' && get(card, 'supportedInterfaces', '') !== undefined;
   if (version === '1.0' && (card['protocolVersion'] !== undefined || card['url'] !== undefined)) {
     findings.add('A2A-026', 'A 1.0 card carries 0.3 fields (top-level url / protocolVersion) beside supportedInterfaces; 1.0 clients ignore them.', `${at}`);
-  }
-  if (version !== '1.0' && get(card, 'supportedInterfaces', '') !== undefined) {
-    findings.add('A2A-026', `A ${version} card (protocolVersion ${String(get(card, 'protocolVersion', ''))}) also lists 1.0 supportedInterfaces; 1.0 clients ask with A2A-Version: 1.0.`, `${at}`);
   }
 
   // Interfaces
@@ -96,7 +142,9 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
     if (!bindings.includes(binding)) bindings.push(binding);
     if (!interfaces[binding] || (pv === '1.0' && version === '1.0')) interfaces[binding] = { url, protocolVersion: pv };
   };
-  if (version === '1.0') {
+  /** The 1.0 interface list, checked as 1.0 requires (also in a hybrid card). */
+  const listed: { url: string; binding: string; protocolVersion: string }[] = [];
+  const readSupportedInterfaces = () => {
     const list = get(card, 'supportedInterfaces', '');
     if (list !== undefined && (!Array.isArray(list) || list.length === 0)) findings.add('A2A-010', 'supportedInterfaces must be a non-empty array.', `${at} supportedInterfaces`);
     (Array.isArray(list) ? list : []).forEach((entry, i) => {
@@ -110,8 +158,14 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
       if (url !== undefined && !isUrl(url)) findings.add('A2A-010', `${path}.url is not an http(s) URL.`, `${at} ${path}.url`);
       if (typeof binding === 'string' && !BINDINGS.includes(binding)) findings.add('A2A-011', `${path}.protocolBinding "${binding}" is not one of ${BINDINGS.join(', ')}.`, `${at} ${path}.protocolBinding`);
       if (typeof pv === 'string' && !protocolVersions.includes(pv)) protocolVersions.push(pv);
-      if (typeof binding === 'string' && isUrl(url)) addInterface(binding, url as string, str(pv));
+      if (typeof binding === 'string' && isUrl(url)) {
+        addInterface(binding, url as string, str(pv));
+        listed.push({ url: url as string, binding, protocolVersion: typeof pv === 'string' ? pv : '' });
+      }
     });
+  };
+  if (version === '1.0') {
+    readSupportedInterfaces();
   } else {
     const url = get(card, 'url', '');
     if (url !== undefined && !isUrl(url)) findings.add('A2A-010', '"url" is not an http(s) URL.', `${at} url`);
@@ -127,6 +181,10 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
       if (!BINDINGS.includes(entry['transport'])) findings.add('A2A-011', `${path}.transport "${entry['transport']}" is not one of ${BINDINGS.join(', ')}.`, `${at} ${path}.transport`);
       addInterface(entry['transport'], entry['url'] as string, pv);
     });
+    if (hybrid) {
+      readSupportedInterfaces();
+      judgeHybrid(card, get, listed, at, findings);
+    }
   }
 
   // Skills
@@ -192,7 +250,9 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
     findings.add('A2A-007', `snake_case field names (${snakeKeys.slice(0, 6).join(', ')}${snakeKeys.length > 6 ? ', …' : ''}): agent cards are lowerCamelCase JSON; proto parsers accept them, most JSON clients do not.`, at);
   }
   return {
-    version, protocolVersions, name: str(get(card, 'name', '')), description: str(get(card, 'description', '')), agentVersion: str(get(card, 'version', '')),
+    version, hybrid, protocolVersions,
+    name: str(get(card, 'name', '')), description: str(get(card, 'description', '')),
+    agentVersion: str(get(card, 'version', '')),
     skills, bindings, interfaces, capabilities, extensions, provider, securitySchemes: schemeNames,
     hasSignatures: Array.isArray(signatures) && signatures.length > 0,
     documentationUrl: str(get(card, 'documentationUrl', '')),

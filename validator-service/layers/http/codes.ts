@@ -1,71 +1,63 @@
 /**
  * Message codes of the HTTP layer. HTTP-001…013 keep the numbering of the reference validator so
- * existing readers recognise them; later codes are ours. Severities are fixed here, not at call sites.
- *
- * | Code | Severity | Meaning |
- * |---|---|---|
- * | HTTP-001 | error | DNS lookup failed |
- * | HTTP-002 | error | connection refused |
- * | HTTP-003 | error | request timed out |
- * | HTTP-004 | warning | plain HTTP, no TLS |
- * | HTTP-005 | error | certificate expired or not yet valid |
- * | HTTP-006 | error | certificate not trusted (self-signed or unknown issuer) |
- * | HTTP-007 | info | redirects followed (chain in `raw.redirectChain`) |
- * | HTTP-008 | warning | more than 5 redirects |
- * | HTTP-009 | info | the URL serves a website (text/html) |
- * | HTTP-010 | info | the URL serves an API (not text/html) |
- * | HTTP-011 | info | `Server` header present |
- * | HTTP-012 | info | CORS preflight allows browser MCP clients |
- * | HTTP-013 | info | HTTP/2 negotiated via ALPN |
- * | HTTP-014 | error | request failed for another reason |
- * | HTTP-015 | error | certificate does not match the host name |
- * | HTTP-016 | warning | certificate expires within 14 days |
- * | HTTP-017 | error | redirect limit (10) exceeded |
- * | HTTP-018 | warning | a redirect downgrades HTTPS to HTTP |
- * | HTTP-019 | info | no CORS: the preflight is not allowed |
- * | HTTP-020 | warning | CORS preflight allowed but MCP request headers are not |
- * | HTTP-021 | warning | `Access-Control-Allow-Origin: *` combined with credentials |
- * | HTTP-022 | warning | `Mcp-Session-Id` is not exposed to browser clients |
- * | HTTP-023 | info | a foreign `Origin` is rejected with 403 (DNS-rebinding protection) |
- * | HTTP-024 | info | HTTP/2 not applicable to `http://` |
- * | HTTP-025 | info | HTTP/2 not negotiated (ALPN chose HTTP/1.1) |
- * | HTTP-026 | warning | the server answered with a 5xx status |
- * | HTTP-027 | info | certificate facts (issuer, expiry) |
- * | HTTP-028 | error | TLS handshake failed for another reason |
- * | HTTP-029 | error | the address is not allowed (refused by the SSRF guard) |
+ * existing readers recognise them; later codes are ours. Severities are fixed here, not at call
+ * sites. The rendered table with every requirement: docs/validator-checks.md.
  */
-import type { CodeEntry } from '../shared/findings.ts';
+import { spec } from '../../checks/spec-refs.ts';
+import { check, type CodeEntry } from '../shared/findings.ts';
+
+const certificates = spec.rfc9110('§4.3.4 https Certificate Verification');
+const redirection = spec.rfc9110('§15.4 Redirection 3xx');
+const cors = spec.fetch('§3.2 The CORS protocol', '#http-cors-protocol');
+const http2 = spec.rfc9113('§3.2 Starting HTTP/2 for "https" URIs');
+const failures = spec.rfc9112('§9.5 Failures and Timeouts');
 
 export const httpCodes = {
-  'HTTP-001': { severity: 'error', meaning: 'DNS lookup failed' },
-  'HTTP-002': { severity: 'error', meaning: 'connection refused' },
-  'HTTP-003': { severity: 'error', meaning: 'request timed out' },
-  'HTTP-004': { severity: 'warning', meaning: 'plain HTTP, no TLS' },
-  'HTTP-005': { severity: 'error', meaning: 'certificate expired or not yet valid' },
-  'HTTP-006': { severity: 'error', meaning: 'certificate not trusted' },
-  'HTTP-007': { severity: 'info', meaning: 'redirects followed' },
-  'HTTP-008': { severity: 'warning', meaning: 'more than 5 redirects' },
-  'HTTP-009': { severity: 'info', meaning: 'serves a website' },
-  'HTTP-010': { severity: 'info', meaning: 'serves an API' },
-  'HTTP-011': { severity: 'info', meaning: 'Server header present' },
-  'HTTP-012': { severity: 'info', meaning: 'CORS preflight allows browser MCP clients' },
-  'HTTP-013': { severity: 'info', meaning: 'HTTP/2 negotiated' },
-  'HTTP-014': { severity: 'error', meaning: 'request failed' },
-  'HTTP-015': { severity: 'error', meaning: 'certificate host name mismatch' },
-  'HTTP-016': { severity: 'warning', meaning: 'certificate expires soon' },
-  'HTTP-017': { severity: 'error', meaning: 'redirect limit exceeded' },
-  'HTTP-018': { severity: 'warning', meaning: 'redirect downgrades HTTPS to HTTP' },
-  'HTTP-019': { severity: 'info', meaning: 'no CORS' },
-  'HTTP-020': { severity: 'warning', meaning: 'CORS preflight misses MCP headers' },
-  'HTTP-021': { severity: 'warning', meaning: 'wildcard origin with credentials' },
-  'HTTP-022': { severity: 'warning', meaning: 'Mcp-Session-Id not exposed' },
-  'HTTP-023': { severity: 'info', meaning: 'foreign Origin rejected' },
-  'HTTP-024': { severity: 'info', meaning: 'HTTP/2 not applicable' },
-  'HTTP-025': { severity: 'info', meaning: 'HTTP/2 not negotiated' },
-  'HTTP-026': { severity: 'warning', meaning: 'server error status' },
-  'HTTP-027': { severity: 'info', meaning: 'certificate facts' },
-  'HTTP-028': { severity: 'error', meaning: 'TLS handshake failed' },
-  'HTTP-029': { severity: 'error', meaning: 'address not allowed' },
+  'HTTP-001': check('error', 'DNS lookup failed', spec.rfc9110('§4.3.2 http origin (host resolution)')),
+  'HTTP-002': check('error', 'connection refused', spec.rfc9112('§9.1 Establishment')),
+  'HTTP-003': check('error', 'request timed out', failures),
+  'HTTP-004': check('warning', 'plain HTTP, no TLS', spec.rfc9110('§4.2.2 https URI Scheme')),
+  'HTTP-005': check('error', 'certificate expired or not yet valid', certificates),
+  'HTTP-006': check('error', 'certificate not trusted', certificates),
+  'HTTP-007': check('info', 'redirects followed', redirection),
+  'HTTP-008': check('warning', 'more than 5 redirects', redirection),
+  'HTTP-009': check('info', 'serves a website (text/html)', spec.rfc9110('§8.3 Content-Type')),
+  'HTTP-010': check('info', 'serves an API (not text/html)', spec.rfc9110('§8.3 Content-Type')),
+  'HTTP-011': check('info', 'Server header present', spec.rfc9110('§10.2.4 Server')),
+  'HTTP-012': check('info', 'CORS preflight allows browser MCP clients', cors),
+  'HTTP-013': check('info', 'HTTP/2 negotiated (ALPN h2)', http2),
+  'HTTP-014': check('error', 'request failed', failures),
+  'HTTP-015': check('error', 'certificate does not match the host name', certificates),
+  'HTTP-016': check('warning', 'certificate expires within 14 days', spec.rfc5280('§4.1.2.5 Validity')),
+  'HTTP-017': check('error', 'redirect limit (10) exceeded', redirection),
+  'HTTP-018': check('warning', 'a redirect downgrades HTTPS to HTTP', spec.rfc9110('§4.2.2 https URI Scheme')),
+  'HTTP-019': check('info', 'no CORS: the preflight is not allowed', cors),
+  'HTTP-020': check(
+    'warning',
+    'CORS preflight allowed but MCP request headers are not',
+    spec.fetch('§3.2.3 Access-Control-Allow-Headers', '#http-access-control-allow-headers'),
+  ),
+  'HTTP-021': check(
+    'warning',
+    'Access-Control-Allow-Origin "*" combined with credentials',
+    spec.fetch('§3.2.5 CORS protocol and credentials', '#cors-protocol-and-credentials'),
+  ),
+  'HTTP-022': check(
+    'warning',
+    'Mcp-Session-Id not exposed to browser clients',
+    spec.mcp('basic/transports', 'Session Management', '#session-management'),
+  ),
+  'HTTP-023': check(
+    'info',
+    'a foreign Origin is rejected with 403',
+    spec.mcp('basic/transports', 'Security Warning', '#security-warning'),
+  ),
+  'HTTP-024': check('info', 'HTTP/2 not applicable to http://', http2),
+  'HTTP-025': check('info', 'HTTP/2 not negotiated (ALPN chose HTTP/1.1)', http2),
+  'HTTP-026': check('warning', 'the server answered with a 5xx status', spec.rfc9110('§15.6 Server Error 5xx')),
+  'HTTP-027': check('info', 'certificate facts (issuer, expiry)', spec.rfc5280('§4.1 Basic Certificate Fields')),
+  'HTTP-028': check('error', 'TLS handshake failed', certificates),
+  'HTTP-029': check('error', 'the address is not allowed (SSRF guard)', spec.validator('SSRF guard', '#ssrf-guard')),
 } as const satisfies Record<string, CodeEntry>;
 
 export type HttpCode = keyof typeof httpCodes;

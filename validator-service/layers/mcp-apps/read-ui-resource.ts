@@ -23,7 +23,9 @@ export interface UiResourceReport {
   readonly csp: CspSummary | null;
 }
 
-const base64 = /^[A-Za-z0-9+/\s]*(?:==?\s*)?$/;
+// Padding and trailing white space in a group that starts with `=`, which the body class does not
+// hold, so a long run of white space cannot be split between two repeats (quadratic backtracking).
+const base64 = /^[A-Za-z0-9+/\s]*(?:=\s*){0,2}$/;
 
 const uiMetaOf = (meta: unknown): Record<string, unknown> | null => {
   const ui = (meta as { ui?: unknown } | undefined)?.ui;

@@ -1,70 +1,128 @@
 /**
- * Message codes of the MCP layer.
- *
- * | Code | Severity | Meaning |
- * |---|---|---|
- * | MCP-001 | info | MCP server detected (transport, negotiated version) |
- * | MCP-002 | info | not an MCP endpoint |
- * | MCP-003 | info | MCP endpoint requires authorization (401/403 with a challenge; see the OAuth layer) |
- * | MCP-004 | error | the endpoint speaks MCP but `initialize` failed |
- * | MCP-005 | warning | legacy HTTP+SSE transport (deprecated since 2025-03-26) |
- * | MCP-006 | info | negotiated an older protocol version than the latest |
- * | MCP-007 | warning | negotiated a protocol version this validator does not know |
- * | MCP-008 | error | `tools/list` failed although the `tools` capability is declared |
- * | MCP-009 | error | a page of `tools/list` is not a valid result |
- * | MCP-010 | error | `resources/list` failed although the `resources` capability is declared |
- * | MCP-011 | error | `prompts/list` failed although the `prompts` capability is declared |
- * | MCP-012 | warning | pagination stopped: repeated cursor or page limit |
- * | MCP-013 | warning | tool name outside the naming guidance (1–128 of A–Z a–z 0–9 _ - .) |
- * | MCP-014 | error | duplicate tool names |
- * | MCP-015 | warning | tool without description |
- * | MCP-016 | info | server name and version |
- * | MCP-017 | info | server instructions provided |
- * | MCP-018 | warning | `resources/templates/list` failed |
- * | MCP-019 | info | not checked: the endpoint could not be reached (see the HTTP layer) |
- * | MCP-020 | info | list skipped: capability not declared |
- * | MCP-021 | info | list counts (tools, resources, prompts, pages) |
- * | MCP-022 | info | server card found (which convention) |
- * | MCP-023 | warning | server card lacks required fields |
- * | MCP-024 | info | no server card at the known locations |
- * | MCP-025 | info | stateless 2026-07-28 server (`server/discover`) |
- * | MCP-026 | warning | stateless results lack required fields (`resultType`, `ttlMs`, `cacheScope`, server info) |
- * | MCP-027 | info | the server card does not list this endpoint in `remotes` |
- * | MCP-028 | warning | a 2026-07-28 requirement missed (headers, error codes, `server/discover`) |
- * | MCP-029 | info | which protocol eras the endpoint speaks (2026-07-28, 2025 `initialize`, or both) |
+ * Message codes of the MCP layer. The rendered table with every requirement:
+ * docs/validator-checks.md. What counts as MCP evidence at all: `evidence.ts`. MCP-007 (an unknown
+ * negotiated version) is retired: the SDK client refuses such a handshake (MCP-004). Numbers are
+ * never reused.
  */
-import type { CodeEntry } from '../shared/findings.ts';
+import { spec } from '../../checks/spec-refs.ts';
+import { check, type CodeEntry } from '../shared/findings.ts';
+
+const initialization = spec.mcp('basic/lifecycle', 'Initialization', '#initialization');
+const versions = spec.mcp('basic/lifecycle', 'Version Negotiation', '#version-negotiation');
+const toolNames = spec.mcp('server/tools', 'Tool Names', '#tool-names');
+const serverCard = spec.mcpServerCard('docs/discovery.md (card locations and fields)', '/blob/main/docs/discovery.md');
+const origin = spec.mcp(
+  'basic/transports',
+  'Security Warning: servers MUST validate Origin and answer an invalid one with 403',
+  '#security-warning',
+);
+const modernHeaders = spec.mcpModern(
+  'basic/transports',
+  'MCP-Protocol-Version, Mcp-Method and Mcp-Name headers; error codes -32020/-32022',
+  '#streamable-http',
+);
 
 export const mcpCodes = {
-  'MCP-001': { severity: 'info', meaning: 'MCP server detected' },
-  'MCP-002': { severity: 'info', meaning: 'not an MCP endpoint' },
-  'MCP-003': { severity: 'info', meaning: 'authorization required' },
-  'MCP-004': { severity: 'error', meaning: 'initialize failed' },
-  'MCP-005': { severity: 'warning', meaning: 'legacy HTTP+SSE transport' },
-  'MCP-006': { severity: 'info', meaning: 'older protocol version' },
-  'MCP-007': { severity: 'warning', meaning: 'unknown protocol version' },
-  'MCP-008': { severity: 'error', meaning: 'tools/list failed' },
-  'MCP-009': { severity: 'error', meaning: 'tools/list result invalid' },
-  'MCP-010': { severity: 'error', meaning: 'resources/list failed' },
-  'MCP-011': { severity: 'error', meaning: 'prompts/list failed' },
-  'MCP-012': { severity: 'warning', meaning: 'pagination stopped' },
-  'MCP-013': { severity: 'warning', meaning: 'tool name outside guidance' },
-  'MCP-014': { severity: 'error', meaning: 'duplicate tool names' },
-  'MCP-015': { severity: 'warning', meaning: 'tool without description' },
-  'MCP-016': { severity: 'info', meaning: 'server name and version' },
-  'MCP-017': { severity: 'info', meaning: 'instructions provided' },
-  'MCP-018': { severity: 'warning', meaning: 'resources/templates/list failed' },
-  'MCP-019': { severity: 'info', meaning: 'not checked: unreachable' },
-  'MCP-020': { severity: 'info', meaning: 'list skipped: capability not declared' },
-  'MCP-021': { severity: 'info', meaning: 'list counts' },
-  'MCP-022': { severity: 'info', meaning: 'server card found' },
-  'MCP-023': { severity: 'warning', meaning: 'server card incomplete' },
-  'MCP-024': { severity: 'info', meaning: 'no server card' },
-  'MCP-025': { severity: 'info', meaning: 'stateless server' },
-  'MCP-026': { severity: 'warning', meaning: 'stateless result incomplete' },
-  'MCP-027': { severity: 'info', meaning: 'server card does not list this endpoint' },
-  'MCP-028': { severity: 'warning', meaning: '2026-07-28 requirement missed' },
-  'MCP-029': { severity: 'info', meaning: 'protocol eras spoken' },
+  'MCP-001': check('info', 'MCP server detected (initialize result of the MCP shape)', initialization),
+  'MCP-002': check('info', 'not an MCP endpoint (no MCP-shaped answer)', initialization),
+  'MCP-003': check(
+    'info',
+    'MCP endpoint requiring authorization (challenge names resource_metadata)',
+    spec.mcp(
+      'basic/authorization',
+      'Protected Resource Metadata Discovery Requirements',
+      '#protected-resource-metadata-discovery-requirements',
+    ),
+  ),
+  'MCP-004': check('error', 'the endpoint answers initialize like MCP but the handshake failed', initialization),
+  'MCP-005': check(
+    'warning',
+    'legacy HTTP+SSE transport (deprecated since 2025-03-26)',
+    spec.mcp('basic/transports', 'Backwards Compatibility', '#backwards-compatibility'),
+  ),
+  'MCP-006': check('info', 'negotiated an older protocol version than the latest', versions),
+  'MCP-008': check(
+    'error',
+    'tools/list failed although the tools capability is declared',
+    spec.mcp('server/tools', 'Listing Tools', '#listing-tools'),
+  ),
+  'MCP-009': check(
+    'error',
+    'a page of tools/list is not a valid result',
+    spec.mcp('server/tools', 'Data Types: Tool', '#tool'),
+  ),
+  'MCP-010': check(
+    'error',
+    'resources/list failed although the resources capability is declared',
+    spec.mcp('server/resources', 'Listing Resources', '#listing-resources'),
+  ),
+  'MCP-011': check(
+    'error',
+    'prompts/list failed although the prompts capability is declared',
+    spec.mcp('server/prompts', 'Listing Prompts', '#listing-prompts'),
+  ),
+  'MCP-012': check(
+    'warning',
+    'pagination stopped: repeated cursor or page limit',
+    spec.mcp('server/utilities/pagination', 'Pagination Model', '#pagination-model'),
+  ),
+  'MCP-013': check('warning', 'tool name outside the naming guidance', toolNames),
+  'MCP-014': check('error', 'duplicate tool names', toolNames),
+  'MCP-015': check(
+    'warning',
+    'tool without description',
+    spec.mcp('server/tools', 'Data Types: Tool (description)', '#tool'),
+  ),
+  'MCP-016': check('info', 'server name and version', initialization),
+  'MCP-017': check('info', 'server instructions provided', initialization),
+  'MCP-018': check(
+    'warning',
+    'resources/templates/list failed',
+    spec.mcp('server/resources', 'Resource Templates', '#resource-templates'),
+  ),
+  'MCP-019': check(
+    'info',
+    'not checked: the endpoint could not be reached',
+    spec.validator('The MCP layer', '#the-mcp-layer'),
+  ),
+  'MCP-020': check(
+    'info',
+    'list skipped: capability not declared',
+    spec.mcp('basic/lifecycle', 'Capability Negotiation', '#capability-negotiation'),
+  ),
+  'MCP-021': check(
+    'info',
+    'list counts (tools, resources, templates, prompts)',
+    spec.mcp('server/tools', 'Listing Tools', '#listing-tools'),
+  ),
+  'MCP-022': check('info', 'server card found (which convention)', serverCard),
+  'MCP-023': check('warning', 'server card lacks required fields', serverCard),
+  'MCP-024': check('info', 'no server card at the known locations', serverCard),
+  'MCP-025': check(
+    'info',
+    'stateless 2026-07-28 server (server/discover)',
+    spec.mcpModern('basic/lifecycle', 'server/discover', '#discovery'),
+  ),
+  'MCP-026': check(
+    'warning',
+    'stateless results lack resultType, ttlMs/cacheScope or server info',
+    spec.mcpModern('basic', 'Results: resultType, ttlMs, cacheScope, _meta serverInfo', '#results'),
+  ),
+  'MCP-027': check('info', 'the server card does not list this endpoint in remotes', serverCard),
+  'MCP-028': check('warning', 'a 2026-07-28 requirement missed (headers, error codes, server/discover)', modernHeaders),
+  'MCP-029': check(
+    'info',
+    'which protocol eras the endpoint speaks',
+    spec.mcpModern('basic/lifecycle', 'Backwards compatibility with initialize', '#backwards-compatibility'),
+  ),
+  'MCP-030': check(
+    'error',
+    'a request with a foreign Origin is accepted (DNS-rebinding protection missing)',
+    origin,
+    '0.2.0',
+  ),
+  'MCP-031': check('info', 'a request with a foreign Origin is refused with 403', origin, '0.2.0'),
+  'MCP-032': check('warning', 'a request with a foreign Origin is refused, but not with 403', origin, '0.2.0'),
 } as const satisfies Record<string, CodeEntry>;
 
 export type McpCode = keyof typeof mcpCodes;

@@ -9,6 +9,7 @@ import { validatorIdentity } from '../../identity.ts';
 import type { LayerContext } from '../layer.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
+import { challengeNamesMetadata, describeChallenge, type InitializeAnswer, readInitializeAnswer } from './evidence.ts';
 import { type FirstPost, recordingFetch, type Exchange } from './recording-fetch.ts';
 
 export type McpTransportKind = 'streamable-http' | 'sse';
@@ -66,6 +67,7 @@ function challenge(exchanges: readonly Exchange[]): Exchange | undefined {
 /**
  * Tries Streamable HTTP, then legacy SSE; never throws. `onInitializePost` hears how the first
  * `initialize` POST was answered as soon as its headers arrive (the OAuth layer's question too).
+ * What makes an answer MCP evidence is written down in `evidence.ts`.
  */
 export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabilities = {}, onInitializePost?: (post: FirstPost) => void): Promise<ConnectOutcome> {
   const signal = requestSignal(ctx);
@@ -73,7 +75,7 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
   if (streamable.ok) return { kind: 'connected', connection: streamable.connection };
   const first = streamable.recorder.exchanges;
   const denied = challenge(first);
-  if (denied) return { kind: 'auth-required', status: denied.status ?? 401, wwwAuthenticate: denied.wwwAuthenticate, transport: 'streamable-http', exchanges: first };
+  if (denied) return authOutcome(denied, 'streamable-http', first);
   const post = first.find((e) => e.method === 'POST');
   if (!post || post.status === null) {
     return { kind: 'unreachable', failure: classifyNetworkError(streamable.recorder.lastError ?? streamable.error), exchanges: first };
@@ -81,19 +83,48 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
   if (!fallbackStatuses.has(post.status)) {
     // The capture reads a clone and ends with the body (the failed client closed its transport) or at the deadline.
     await raceSignal(post.prefixDone, signal).catch(() => undefined);
-    // Only a JSON-RPC answer makes a failed handshake an MCP failure; any other JSON API is just not MCP.
-    const looksMcp = post.status >= 200 && post.status < 300 && /"jsonrpc"\s*:\s*"2\.0"/.test(post.bodyStart ?? '');
-    if (looksMcp) return { kind: 'handshake-failed', reason: message(streamable.error), transport: 'streamable-http', exchanges: first };
-    return { kind: 'not-mcp', reason: `POST initialize answered ${post.status} ${post.contentType ?? ''}`.trim(), exchanges: first };
+    const ok = post.status >= 200 && post.status < 300;
+    const answer = ok ? readInitializeAnswer(post.bodyStart, post.contentType) : null;
+    if (answer?.kind === 'mcp-result') {
+      const reason = message(streamable.error);
+      return { kind: 'handshake-failed', reason, transport: 'streamable-http', exchanges: first };
+    }
+    return { kind: 'not-mcp', reason: notMcpReason(answer, post), exchanges: first };
   }
   const sse = await attempt(ctx, 'sse', capabilities, signal);
   const all = [...first, ...sse.recorder.exchanges];
   if (sse.ok) return { kind: 'connected', connection: { ...sse.connection, exchanges: all } };
   const sseDenied = challenge(sse.recorder.exchanges);
-  if (sseDenied) return { kind: 'auth-required', status: sseDenied.status ?? 401, wwwAuthenticate: sseDenied.wwwAuthenticate, transport: 'sse', exchanges: all };
+  if (sseDenied) return authOutcome(sseDenied, 'sse', all);
   const get = sse.recorder.exchanges.find((e) => e.method === 'GET');
-  if (get?.status !== undefined && get.status !== null && get.status >= 200 && get.status < 300 && /event-stream/i.test(get.contentType ?? '')) {
+  // The client POSTs only to the URL of the stream's `endpoint` event: that event is the evidence.
+  if (sse.recorder.exchanges.some((e) => e.method === 'POST')) {
     return { kind: 'handshake-failed', reason: message(sse.error), transport: 'sse', exchanges: all };
   }
-  return { kind: 'not-mcp', reason: `POST initialize answered ${post.status}; GET for the legacy SSE transport ${get?.status ? `answered ${get.status} ${get.contentType ?? ''}`.trim() : 'failed'}`, exchanges: all };
+  const stream = get?.status && /event-stream/i.test(get.contentType ?? '') ? ' without an endpoint event' : '';
+  const answered = get?.status ? `answered ${get.status} ${get.contentType ?? ''}`.trim() : 'failed';
+  const reason = `POST initialize answered ${post.status}; GET for the legacy SSE transport ${answered}${stream}`;
+  return { kind: 'not-mcp', reason, exchanges: all };
+}
+
+/** Why an answer to `initialize` is not MCP, in words. */
+function notMcpReason(answer: InitializeAnswer | null, post: Exchange): string {
+  if (answer?.kind === 'jsonrpc-error') {
+    const detail = answer.message ? ` (${answer.message})` : '';
+    return `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${detail}, not an MCP InitializeResult: ` +
+      'a JSON-RPC service of another protocol';
+  }
+  if (answer?.kind === 'other-result') {
+    return 'initialize was answered with a JSON-RPC result that is not an MCP InitializeResult (no protocolVersion)';
+  }
+  return `POST initialize answered ${post.status} ${post.contentType ?? ''}`.trim();
+}
+
+/** A 401/403 challenge: MCP requiring authorization only when it names protected-resource metadata. */
+function authOutcome(denied: Exchange, transport: McpTransportKind, exchanges: readonly Exchange[]): ConnectOutcome {
+  const status = denied.status ?? 401;
+  if (challengeNamesMetadata(denied.wwwAuthenticate)) {
+    return { kind: 'auth-required', status, wwwAuthenticate: denied.wwwAuthenticate, transport, exchanges };
+  }
+  return { kind: 'not-mcp', reason: describeChallenge(status, denied.wwwAuthenticate), exchanges };
 }

@@ -13,9 +13,9 @@ export interface Exchange {
   /** Whether the server issued an `Mcp-Session-Id` (the value is a credential and is not kept). */
   readonly sessionIssued: boolean;
   /**
-   * The first bytes of the first POST's successful JSON or event-stream body (the `initialize`
-   * answer, which tells a failed MCP handshake from another JSON API), read from a clone; complete
-   * once `prefixDone` settles. Null for later requests: their answers are the client's to read.
+   * The first 64 KiB of the first POST's successful JSON or event-stream body (the `initialize`
+   * answer, which tells a failed MCP handshake from another JSON-RPC service), read from a clone;
+   * complete once `prefixDone` settles. Null for later requests: their answers are the client's.
    */
   bodyStart: string | null;
   /**
@@ -26,19 +26,21 @@ export interface Exchange {
   readonly error: string | null;
 }
 
-const prefixBytes = 2048;
+/** Enough for any real `initialize` result (instructions included); longer bodies are judged on their start. */
+const prefixBytes = 64 * 1024;
 
 /** Reads the start of a cloned body without holding up the caller; the returned promise never rejects. */
 function capturePrefix(response: Response, exchange: { bodyStart: string | null }): Promise<void> {
   const reader = response.clone().body?.getReader();
   if (!reader) return Promise.resolve();
   return (async () => {
+    const decoder = new TextDecoder();
     let text = '';
     try {
       while (text.length < prefixBytes) {
         const { done, value } = await reader.read();
         if (done) break;
-        text += new TextDecoder().decode(value);
+        text += decoder.decode(value, { stream: true });
         exchange.bodyStart = text.slice(0, prefixBytes);
       }
     } catch {

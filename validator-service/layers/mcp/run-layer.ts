@@ -3,12 +3,12 @@
  * Streamable HTTP, then the legacy HTTP+SSE transport; `connect.ts`) and the 2026-07-28 revision
  * (`server/discover` and per-request envelopes; `modern-probe.ts`), both with the SDK's v2 client —
  * next to the server-card lookup. The report says which eras the endpoint speaks, lists what it
- * serves in the newest one, and flags the 2026-07-28 requirements it misses. Only `initialize`,
+ * serves in the newest one, flags the 2026-07-28 requirements it misses, and whether it refuses a
+ * foreign `Origin` (`origin-probe.ts`). What counts as MCP at all: `evidence.ts`. Only `initialize`,
  * discovery and list requests are sent: no tool is ever called.
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import type { LayerContext, LayerResult } from '../layer.ts';
-import { parseBearerChallenge } from '../oauth/www-authenticate.ts';
 import { Findings } from '../shared/findings.ts';
 import { type McpSession, withMcpSession } from '../shared/mcp-session.ts';
 import { addCardFindings } from './card-findings.ts';
@@ -18,6 +18,7 @@ import type { ConnectOutcome } from './connect.ts';
 import { countOf, reportList } from './list-findings.ts';
 import { MODERN_VERSION } from './modern-requirements.ts';
 import { type ModernOutcome, type ModernServer, probeModern } from './modern-probe.ts';
+import { FOREIGN_ORIGIN, type OriginProbe, probeOrigin } from './origin-probe.ts';
 import { findServerCard, type ServerCard } from './server-card.ts';
 import { checkTools } from './tool-checks.ts';
 
@@ -46,12 +47,51 @@ function reportEras(findings: Findings<McpCode>, ctx: LayerContext, modern: Mode
   if (eras.length > 0) findings.add('MCP-029', `The endpoint speaks ${eras.join(' and ')} only: it does not answer server/discover, so ${MODERN_VERSION} clients must fall back to initialize.`, ctx.url.href);
 }
 
+/**
+ * MCP-030/031/032: how the eras the endpoint speaks answered a foreign `Origin` (`origin-probe.ts`).
+ * Only eras detected are judged; an endpoint that needs authorization is judged only when it
+ * already refuses the foreign Origin (otherwise its 401 says nothing about the Origin check).
+ */
+interface OriginEras {
+  readonly legacy: boolean;
+  readonly modern: boolean;
+  readonly authOnly?: boolean;
+}
+
+const ORIGIN_RULE = 'MCP 2025-11-25 basic/transports, Security Warning';
+
+function reportOrigin(findings: Findings<McpCode>, probe: OriginProbe, eras: OriginEras): void {
+  const answers = [
+    ...(eras.legacy ? [{ era: '2025', answer: probe.legacy }] : []),
+    ...(eras.modern ? [{ era: MODERN_VERSION, answer: probe.modern }] : []),
+  ];
+  for (const { era, answer } of answers) {
+    const what = `${answer.method} (${era} era) with Origin: ${FOREIGN_ORIGIN}`;
+    if (answer.status === null) continue;
+    if (answer.status === 403) {
+      findings.add('MCP-031', `${what} was refused with 403, as the transport requires.`, 'Origin');
+    } else if (eras.authOnly) {
+      continue;
+    } else if (answer.accepted) {
+      const message = `${what} was accepted (${answer.status} with a result): servers MUST validate Origin and ` +
+        `answer an invalid one with 403 (${ORIGIN_RULE}), or a web page of any site, one whose name is rebound ` +
+        'to this server included, can drive it.';
+      findings.add('MCP-030', message, 'Origin');
+    } else {
+      findings.add('MCP-032', `${what} was refused with ${answer.status}, not 403 (${ORIGIN_RULE}).`, 'Origin');
+    }
+  }
+}
+
 function undetected(findings: Findings<McpCode>, outcome: Exclude<ConnectOutcome, { kind: 'connected' }>, reachable: boolean): Result {
   return { layer: 'mcp', status: 'not_detected', categories: { ...emptyMcpCategories, isReachable: reachable }, summary: {}, messages: findings.messages, raw: { outcome: outcome.kind, exchanges: outcome.exchanges } };
 }
 
 /** The report of an endpoint reached only through `initialize` (2025 revisions). */
-function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSession & { outcome: { kind: 'connected' } }, card: ServerCard | null, modern: ModernOutcome): Result {
+function classic(
+  ctx: LayerContext, findings: Findings<McpCode>, session: McpSession & { outcome: { kind: 'connected' } },
+  card: ServerCard | null, modern: ModernOutcome, origin: OriginProbe,
+): Result {
   const { connection } = session.outcome;
   const { listings } = session;
   const { client } = connection;
@@ -61,9 +101,14 @@ function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSes
   const version = connection.negotiatedVersion;
   findings.add('MCP-001', `MCP server over ${connection.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'}, protocol ${version ?? 'unknown'}.`, ctx.url.href);
   if (connection.transport === 'sse') findings.add('MCP-005', 'The server only offers the HTTP+SSE transport, deprecated since 2025-03-26.', ctx.url.href);
-  if (version !== null && !knownProtocolVersions.includes(version)) findings.add('MCP-007', `Negotiated protocol version ${version} is unknown.`, 'protocolVersion');
-  else if (version !== null && version !== LATEST_PROTOCOL_VERSION) findings.add('MCP-006', `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`, 'protocolVersion');
+  // The SDK client refuses a version it does not support, so a connected session always has a known one.
+  if (version !== null && version !== LATEST_PROTOCOL_VERSION) {
+    const chose = `The server chose ${version}; the client offered ${LATEST_PROTOCOL_VERSION}.`;
+    findings.add('MCP-006', chose, 'protocolVersion');
+  }
   reportEras(findings, ctx, modern, version);
+  // The probe POSTs to the URL; an HTTP+SSE server takes POSTs elsewhere, so only Streamable HTTP is judged.
+  reportOrigin(findings, origin, { legacy: connection.transport !== 'sse', modern: false });
   if (server) findings.add('MCP-016', `Server ${server.name} ${server.version}.`, 'serverInfo');
   if (instructions) findings.add('MCP-017', `The server provides instructions (${instructions.length} characters).`, 'instructions');
 
@@ -103,10 +148,14 @@ function classic(ctx: LayerContext, findings: Findings<McpCode>, session: McpSes
 }
 
 /** The report of an endpoint that speaks 2026-07-28 (and perhaps the 2025 handshake too). */
-function modernReport(ctx: LayerContext, findings: Findings<McpCode>, s: ModernServer, legacyVersion: string | null, card: ServerCard | null): Result {
+function modernReport(
+  ctx: LayerContext, findings: Findings<McpCode>, s: ModernServer, legacyVersion: string | null,
+  card: ServerCard | null, origin: OriginProbe,
+): Result {
   const { listings } = s;
   findings.add('MCP-025', `Stateless MCP server (${MODERN_VERSION} era), supported versions ${s.supportedVersions.join(', ')}.`, ctx.url.href);
   reportEras(findings, ctx, { kind: 'modern', server: s }, legacyVersion);
+  reportOrigin(findings, origin, { legacy: legacyVersion !== null, modern: true });
   for (const problem of s.problems) findings.add('MCP-026', `${problem}.`, null);
   for (const missed of s.missed) findings.add('MCP-028', `${MODERN_VERSION} requires that ${missed.rule}; the endpoint answered ${missed.observed}.`, ctx.url.href);
   if (s.serverInfo) findings.add('MCP-016', `Server ${s.serverInfo.name} ${s.serverInfo.version}.`, '_meta.io.modelcontextprotocol/serverInfo');
@@ -153,30 +202,31 @@ function modernReport(ctx: LayerContext, findings: Findings<McpCode>, s: ModernS
 export function runMcpLayer(ctx: LayerContext): Promise<Result> {
   let modern: Promise<ModernOutcome> | undefined;
   let card: Promise<ServerCard | null> | undefined;
-  // The conversation (the longest chain of requests) goes out first; the probe and the card lookup
-  // start right after it, and `use` runs only once the handshake is done, when both have started.
-  const run = withMcpSession(ctx, async (session) => report(ctx, session, await modern!, await card!));
+  let origin: Promise<OriginProbe> | undefined;
+  // The conversation (the longest chain of requests) goes out first; the probes and the card lookup
+  // start right after it, and `use` runs only once the handshake is done, when all have started.
+  const run = withMcpSession(ctx, async (session) => report(ctx, session, await modern!, await card!, await origin!));
   modern = probeModern(ctx);
   card = findServerCard(ctx);
+  origin = probeOrigin(ctx);
   return run;
 }
 
-function report(ctx: LayerContext, session: McpSession, modern: ModernOutcome, card: ServerCard | null): Result {
+function report(
+  ctx: LayerContext, session: McpSession, modern: ModernOutcome, card: ServerCard | null, origin: OriginProbe,
+): Result {
   const findings = new Findings(mcpCodes);
   const { outcome } = session;
   const legacyVersion = outcome.kind === 'connected' ? outcome.connection.negotiatedVersion ?? 'unknown' : null;
-  if (modern.kind === 'modern') return modernReport(ctx, findings, modern.server, legacyVersion, card);
-  if (outcome.kind === 'connected') return classic(ctx, findings, { ...session, outcome }, card, modern);
+  if (modern.kind === 'modern') return modernReport(ctx, findings, modern.server, legacyVersion, card, origin);
+  if (outcome.kind === 'connected') return classic(ctx, findings, { ...session, outcome }, card, modern, origin);
   if (outcome.kind === 'unreachable') {
     findings.add('MCP-019', `The endpoint could not be reached (${outcome.failure.kind}); see the HTTP layer.`, ctx.url.href);
     return undetected(findings, outcome, false);
   }
   if (outcome.kind === 'auth-required') {
-    if (parseBearerChallenge(outcome.wwwAuthenticate) === null) {
-      findings.add('MCP-002', `The endpoint answers ${outcome.status} without a Bearer challenge (WWW-Authenticate: ${outcome.wwwAuthenticate ?? 'none'}); MCP authorization uses Bearer tokens, so it cannot be identified as MCP.`, ctx.url.href);
-      return undetected(findings, outcome, true);
-    }
     findings.add('MCP-003', `The MCP endpoint requires authorization (${outcome.status}, WWW-Authenticate: ${outcome.wwwAuthenticate ?? 'none'}); see the OAuth layer.`, 'WWW-Authenticate');
+    reportOrigin(findings, origin, { legacy: true, modern: false, authOnly: true });
     addCardFindings(findings, card);
     return {
       layer: 'mcp', status: 'pass',

@@ -10,14 +10,20 @@ export interface BearerChallenge {
   readonly scope: string | null;
 }
 
+/** Challenges longer than this are cut before parsing: real ones are a few hundred characters. */
+export const MAX_CHALLENGE_CHARS = 4096;
+
 /** The Bearer challenge in `header`, or null when there is none. */
 export function parseBearerChallenge(header: string | null): BearerChallenge | null {
   if (!header) return null;
-  const start = header.search(/(^|[\s,])bearer(\s|$)/i);
+  const text = header.slice(0, MAX_CHALLENGE_CHARS);
+  const start = text.search(/(^|[\s,])bearer(\s|$)/i);
   if (start < 0) return null;
-  const rest = header.slice(start).replace(/^[\s,]*bearer/i, '');
+  const rest = text.slice(start).replace(/^[\s,]*bearer/i, '');
   const params: Record<string, string> = {};
-  // Sticky matching stops at the first thing that is not `name=value`, i.e. the next scheme.
+  // Sticky matching stops at the first thing that is not `name=value`, i.e. the next scheme. The
+  // separator is written so that white space can be matched one way only (`\s*,?\s*` could split
+  // a run of spaces anywhere and backtrack over every split).
   const pair = /\s*(?:,\s*)?([A-Za-z0-9_.-]+)\s*=\s*("((?:[^"\\]|\\.)*)"|[^\s,]+)/y;
   for (let match = pair.exec(rest); match; match = pair.exec(rest)) {
     const [, name, token, quoted] = match;

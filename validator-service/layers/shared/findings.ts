@@ -2,15 +2,22 @@
  * Collects a layer's messages and derives its verdict, so every layer reports findings the same
  * way: a stable code from the layer's own table, a severity, a sentence and where it applies.
  */
+import type { SpecRef } from '../../checks/spec-refs.ts';
 import type { LayerMessage, LayerStatus, MessageSeverity } from '../layer.ts';
 
-/** One row of a layer's code table: the code's fixed severity and what it means. */
+/**
+ * One row of a layer's code table: the code's fixed severity, a short title, the requirement it
+ * checks (document and section) and the validator version that first emitted it. The tables are
+ * the check registry's rows (`checks/registry.ts`).
+ */
 export interface CodeEntry {
   readonly severity: MessageSeverity;
-  readonly meaning: string;
+  readonly title: string;
+  readonly spec: SpecRef;
+  readonly since: string;
 }
 
-/** A layer's code table, e.g. `{ 'HTTP-001': { severity: 'error', meaning: 'DNS lookup failed' } }`. */
+/** A layer's code table, e.g. `{ 'HTTP-001': { severity: 'error', title: 'DNS lookup failed', spec, since } }`. */
 export type CodeTable = Readonly<Record<string, CodeEntry>>;
 
 /**
@@ -71,3 +78,7 @@ export class Findings<Code extends string> {
     return this.hasErrors() ? 'fail' : 'pass';
   }
 }
+
+/** A code-table row; `since` defaults to the first version of the service. */
+export const check = (severity: MessageSeverity, title: string, spec: SpecRef, since = '0.1.0'): CodeEntry =>
+  ({ severity, title, spec, since });

@@ -4,8 +4,11 @@
  * deployments per chain; anything not listed is reported by its raw id, not rejected.
  */
 
-/** Schemes in the x402 specification (the scheme registry grows; others are flagged, not refused). */
-export const KNOWN_SCHEMES: readonly string[] = ['exact', 'upto', 'batch-settlement'];
+/**
+ * Schemes of the current x402 specification, those `@x402/evm` 2.27.0 implements (the scheme registry
+ * grows; others are flagged, not refused). Their `extra` fields: `scheme-fields.ts`.
+ */
+export const KNOWN_SCHEMES: readonly string[] = ['exact', 'upto', 'batch-settlement', 'auth-capture'];
 
 /** x402 v1 network names → CAIP-2. */
 export const V1_NETWORKS: Readonly<Record<string, string>> = {

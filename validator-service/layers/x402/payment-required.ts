@@ -7,7 +7,9 @@
 import { getAddress, isAddress } from 'viem';
 import type { Findings } from '../shared/findings.ts';
 import type { X402Code } from './codes.ts';
+import { checkDiscovery } from './bazaar.ts';
 import { formatUnits, KNOWN_SCHEMES, knownAsset, NETWORK_NAMES, V1_NETWORKS } from './known.ts';
+import { checkSchemeExtra } from './scheme-fields.ts';
 
 /** One offer as the report shows it. */
 export interface Offer {
@@ -72,6 +74,7 @@ export function analysePaymentRequired(value: unknown, where: string, findings: 
   else if (accepts.length === 0) findings.add('X402-009', 'accepts is empty: the client has no way to pay.', `${where} accepts`);
   else accepts.slice(0, 20).forEach((offer, i) => offers.push(analyseOffer(offer, v, `${where} accepts[${i}]`, findings)));
   if (v === 1 && resource === null) resource = offers.length > 0 ? text((accepts as Record<string, unknown>[])[0]?.['resource']) : null;
+  checkDiscovery(value, v, where, findings);
   return { x402Version: v, resource, error: text(value['error']), offers, valid: errorsSince() === 0 };
 }
 
@@ -139,6 +142,7 @@ function analyseOffer(raw: unknown, version: 1 | 2 | null, at: string, findings:
   if (namespace === 'eip155' && scheme === 'exact' && (!isObject(extra) || typeof extra['name'] !== 'string' || typeof extra['version'] !== 'string')) {
     findings.add('X402-019', 'No extra.name / extra.version: clients must look up the token\'s EIP-712 domain themselves.', `${at}.extra`);
   }
+  if (namespace === 'eip155' && scheme !== null) checkSchemeExtra(scheme, extra, at, findings);
 
   const token = caip2 !== null && asset !== null ? knownAsset(caip2, asset) : null;
   if (asset !== null && caip2 !== null && token === null) findings.add('X402-020', `Asset ${asset} on ${NETWORK_NAMES[caip2] ?? caip2} is not in the validator's token table.`, `${at}.asset`);
@@ -155,7 +159,11 @@ function analyseOffer(raw: unknown, version: 1 | 2 | null, at: string, findings:
 
 /** "0.001 USDC on Base Sepolia (exact) to 0x2096…287C, 300 s". */
 export function describeOffer(o: Offer): string {
-  const price = o.amountInTokens !== null && o.assetSymbol ? `${o.amountInTokens} ${o.assetSymbol}` : `${o.amount ?? '?'} atomic units of ${o.asset ?? '?'}`;
+  const amount = o.amountInTokens !== null && o.assetSymbol
+    ? `${o.amountInTokens} ${o.assetSymbol}`
+    : `${o.amount ?? '?'} atomic units of ${o.asset ?? '?'}`;
+  // upto and auth-capture name a maximum; the amount charged is settled later.
+  const price = o.scheme === 'upto' || o.scheme === 'auth-capture' ? `up to ${amount}` : amount;
   const where = o.networkName ?? o.network ?? 'unknown network';
   const payee = o.payTo ? ` to ${o.payTo.length > 14 ? `${o.payTo.slice(0, 6)}…${o.payTo.slice(-4)}` : o.payTo}` : '';
   const timeout = o.maxTimeoutSeconds !== null ? `, ${o.maxTimeoutSeconds} s` : '';
