@@ -19,6 +19,7 @@ import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-ht
 import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import type { ServedSkills } from './skills/served-skills.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
 
 export interface RuntimeOptions {
@@ -67,6 +68,8 @@ export interface Runtime extends ServedTools {
   readonly resources?: ServedResources & { missingDatabases(): string[] };
   /** The schemas' prompts and skills, when they have any. */
   readonly prompts?: ServedPrompts;
+  /** The schemas' skills through the skills extension, loaded on the first call; undefined when there is none. */
+  skills(): Promise<ServedSkills | undefined>;
   close(): Promise<void>;
 }
 
@@ -148,7 +151,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
   // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
-  const primitives = createPrimitives(source.hasPrimitives ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), options.primitives);
+  // http resources are downloaded through the same client, deadline and shutdown signal as tool calls.
+  const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${redact(line)}\n`) };
+  const primitives = createPrimitives(source.hasPrimitives ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.
@@ -166,6 +171,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     redact,
     ...(primitives.resources ? { resources: primitives.resources } : {}),
     ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
+    skills: primitives.skills,
     async close() {
       closing.abort();
       if (http !== options.http) http.close();

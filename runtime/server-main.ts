@@ -93,8 +93,9 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
   if (served.note) process.stderr.write(`${served.note}\n`);
-  // The schemas' own resources and prompts, unless the caller brings providers of its own.
-  const extras = { resources: options.resources ?? runtime.resources, prompts: options.prompts ?? runtime.prompts, instructions: served.instructions };
+  // The schemas' own resources, prompts and skills, unless the caller brings providers of its own.
+  const skills = await runtime.skills();
+  const extras = { resources: options.resources ?? runtime.resources, prompts: options.prompts ?? runtime.prompts, instructions: served.instructions, ...(skills ? { skills } : {}) };
   const makeServer = () => createMcpServer(served.tools, options.info, extras);
   const log = (line: string) => void process.stderr.write(`${runtime.redact(line)}\n`);
 

@@ -113,7 +113,7 @@ export class ServerCommand extends ToolkitCommand {
         this.context.stderr.write(`${this.label}: serving the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`)\n`);
       }
     }
-    const served = (m: SchemaModel) => m.tools.length + m.resources.length + m.prompts.length + m.skills.length;
+    const served = (m: SchemaModel) => m.tools.length + m.resources.length + (m.documents?.length ?? 0) + m.prompts.length + m.skills.length;
     if (selected.reduce((n, m) => n + served(m), 0) === 0) throw new CommandFailure(`nothing to serve from ${showPath(dir)}${what}: no tools, resources, prompts or skills`);
     return selected;
   }

@@ -265,7 +265,7 @@ interface BundleSpec {
 
 /** What a part serves: its selected tools, or (whole) every tool, resource, prompt and skill of its schema. */
 const servedCount = (part: BundlePart): number =>
-  part.tools !== null ? part.tools.length : part.model.tools.length + part.model.resources.length + part.model.prompts.length + part.model.skills.length;
+  part.tools !== null ? part.tools.length : part.model.tools.length + part.model.resources.length + (part.model.documents?.length ?? 0) + part.model.prompts.length + part.model.skills.length;
 
 const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart => ({ model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations });
 

@@ -151,7 +151,7 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
       const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
       return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
-  const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || model.prompts.length > 0 || model.skills.length > 0));
+  const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || (model.documents?.length ?? 0) > 0 || model.prompts.length > 0 || model.skills.length > 0));
   const entry = fillTemplate('bundle-entry.ts.tpl', {
     DATA_FILE: literal(dataFileOf(name)),
     DATA_HASH: literal(sha256(data.text)),

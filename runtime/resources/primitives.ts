@@ -5,16 +5,19 @@
  * computes it when no build did, and both are the same data.
  */
 import type { Tool } from '@modelcontextprotocol/server';
-import type { SchemaModel } from '../model.ts';
-import { listPrompts, promptCatalog } from '../prompts/prompt-catalog.ts';
+import type { SchemaModel, SkillModel } from '../model.ts';
+import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.ts';
 import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
+import { loadServedSkills, type ServedSkills } from '../skills/served-skills.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
 import { createQueryTools, listQueryTools, queryToolsFromEnv } from './query-tools.ts';
-import { queryLimitsFrom, QueryRunner } from './query-runner.ts';
-import { listResources, resourceCatalog } from './resource-catalog.ts';
+import { queryLimitsFrom } from './query-runner.ts';
+import { resourceCatalog } from './resource-catalog.ts';
+import type { ServedDocuments } from './documents/served-documents.ts';
+import { hasDocuments, listAllResources, queryRunnerFor, withDocuments, type RemoteAccess } from './format-4-resources.ts';
 import { createServedResources, type ServedResourcesHandle } from './served-resources.ts';
 
 /** The listings of everything but the schemas' tools, as a build embeds them. */
@@ -29,7 +32,7 @@ export interface PrimitivesListing {
 /** The listings for `schemas`; `toolNames` are the wire names of their tools (query tools keep clear of them). */
 export function listPrimitives(schemas: readonly SchemaModel[], toolNames: readonly string[]): PrimitivesListing {
   const catalog = resourceCatalog(schemas);
-  const { resources, templates } = listResources(catalog);
+  const { resources, templates } = listAllResources(schemas);
   return { resources, templates, prompts: listPrompts(promptCatalog(schemas)), queryTools: listQueryTools(catalog, toolNames) };
 }
 
@@ -42,6 +45,10 @@ export interface PrimitivesOptions {
   readonly queryTools?: boolean;
   /** The listings computed at build time over these same schemas. */
   readonly listing?: PrimitivesListing;
+  /** Where warnings about skills the skills extension leaves out, or about a failed refresh of an http resource, go (default stderr). */
+  readonly log?: (line: string) => void;
+  /** How http resources are downloaded (the runtime's upstream client); without it they are read from the cache only. */
+  readonly remote?: RemoteAccess;
 }
 
 export interface RuntimePrimitives {
@@ -51,6 +58,8 @@ export interface RuntimePrimitives {
   readonly prompts?: ServedPrompts;
   /** The query tools to add to the tool listing (empty unless switched on). */
   readonly queryTools: { readonly listing: readonly Tool[]; tool(name: string): RuntimeTool | undefined };
+  /** The skills through the skills extension, loaded on the first call (undefined when there is none to serve). */
+  skills(): Promise<ServedSkills | undefined>;
   close(): void;
 }
 
@@ -59,12 +68,13 @@ export interface RuntimePrimitives {
  * order (to render `{{tool:x}}` and to name query tools); nothing is opened or started until used.
  */
 export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () => readonly string[], options: PrimitivesOptions = {}): RuntimePrimitives {
-  const hasResources = schemas.some((s) => s.resources.length > 0);
+  const hasResources = schemas.some((s) => s.resources.length > 0) || hasDocuments(schemas);
   const hasPrompts = schemas.some((s) => s.prompts.length > 0 || s.skills.length > 0);
-  const runner = new QueryRunner(options.places ?? {}, queryLimitsFrom(options.queryLimits));
-  const resources = hasResources
-    ? createServedResources(schemas, runner, options.listing && { resources: options.listing.resources, templates: options.listing.templates })
-    : undefined;
+  const places = options.places ?? {};
+  const runner = queryRunnerFor(schemas, places, queryLimitsFrom(options.queryLimits), options.remote);
+  const listing = options.listing && { resources: options.listing.resources, templates: options.listing.templates };
+  const sqlite = hasResources ? createServedResources(schemas, runner, hasDocuments(schemas) ? undefined : listing) : undefined;
+  const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
 
   let toolNameMap: Map<string, string> | undefined;
   const toolName = (schema: SchemaModel, reference: string): string | undefined => {
@@ -83,8 +93,14 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
     }
     return reference.includes('/') ? toolNameMap.get(reference) : toolNameMap.get(`${schemas.indexOf(schema)}\u0000${reference}`);
   };
-  const resourceUri = (schema: SchemaModel, name: string): string | undefined => resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri;
+  const resourceUri = (schema: SchemaModel, name: string): string | undefined =>
+    resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri
+    ?? (resources && 'documents' in resources ? (resources.documents as ServedDocuments).catalog.find((d) => d.schema === schema && d.document.name === name)?.uri : undefined);
   const prompts = hasPrompts ? createServedPrompts(schemas, { toolName, resourceUri }, options.listing?.prompts) : undefined;
+  let skills: Promise<ServedSkills | undefined> | undefined;
+  const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined => prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
+  const loadSkills = (): Promise<ServedSkills | undefined> =>
+    (skills ??= schemas.some((s) => s.skills.length > 0) ? loadServedSkills(schemas, { toolName, resourceUri, skill: skillOf, promptName }, { ...(options.log ? { log: options.log } : {}) }) : Promise.resolve(undefined));
 
   const switchedOn = hasResources && (options.queryTools ?? queryToolsFromEnv());
   const queryTools = switchedOn && resources
@@ -94,6 +110,7 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
     queryTools,
+    skills: loadSkills,
     close: () => runner.close(),
   };
 }

@@ -1,0 +1,43 @@
+/**
+ * The skills of a runtime through the MCP skills extension (SEP-2640, `io.modelcontextprotocol/
+ * skills`), on the SDK's own catalog: the skill folders (`skill-documents.ts`) go in as an
+ * in-memory store, and `SkillsExtension.load` computes every entry (frontmatter, `sha256:` digest
+ * and size of each file), validates it and serves `skills/list`, `skills/get`, `resources/
+ * directory/read` and the files. Loaded once per process, before serving; attached to each server
+ * (one per HTTP request, one per stdio connection).
+ */
+import type { Server } from '@modelcontextprotocol/server';
+import { memorySkillFiles, SkillsExtension, type Skill, type SkillCatalog } from '@modelcontextprotocol/server/ext/skills';
+import type { SchemaModel } from '../model.ts';
+import { servableAsExtensionSkill } from './servable.ts';
+import { skillDocuments, skillFileRecord, type SkillDocumentContext } from './skill-documents.ts';
+import { attachSkills, type SkillsRoute } from './skills-host.ts';
+
+export interface ServedSkills {
+  /** The entries `skills/list` serves, sorted by URI. */
+  readonly entries: readonly Skill[];
+  /** Serves the skills on `server` (not yet connected): its resource handlers take the returned route. */
+  attach(server: Server): SkillsRoute;
+}
+
+/**
+ * How long a client may reuse skills/list, skills/get and skill files (2026-07-28 cache hints): a
+ * running server's skills never change, and they are the same for every caller.
+ */
+export const SKILLS_CACHE_HINT = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
+
+export interface SkillsOptions {
+  /** Where the SDK's warnings about a skill go (a skill it had to leave out); default stderr. */
+  readonly log?: (line: string) => void;
+}
+
+/** The skills of `schemas` the extension can serve, loaded into the SDK's catalog; undefined when there is none. */
+export async function loadServedSkills(schemas: readonly SchemaModel[], context: SkillDocumentContext, options: SkillsOptions = {}): Promise<ServedSkills | undefined> {
+  const documents = skillDocuments(schemas, context, servableAsExtensionSkill);
+  if (documents.length === 0) return undefined;
+  const catalog: SkillCatalog = await SkillsExtension.load(memorySkillFiles(skillFileRecord(documents)), {
+    cacheHint: { ...SKILLS_CACHE_HINT },
+    onWarning: (warning) => (options.log ?? ((line) => void process.stderr.write(`${line}\n`)))(`toolkit server: skill ${warning.path}: ${warning.message}`),
+  });
+  return { entries: catalog.entries, attach: (server) => attachSkills(catalog, server) };
+}
