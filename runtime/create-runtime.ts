@@ -20,6 +20,7 @@ import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedSkills } from './skills/served-skills.ts';
+import type { ServedCompletions } from './completion/served-completions.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
 
 export interface RuntimeOptions {
@@ -70,6 +71,8 @@ export interface Runtime extends ServedTools {
   readonly prompts?: ServedPrompts;
   /** The schemas' skills through the skills extension, loaded on the first call; undefined when there is none. */
   skills(): Promise<ServedSkills | undefined>;
+  /** `completion/complete` over the schemas' prompts and resource templates, when they have any. */
+  readonly completions?: ServedCompletions;
   close(): Promise<void>;
 }
 
@@ -172,6 +175,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(primitives.resources ? { resources: primitives.resources } : {}),
     ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
     skills: primitives.skills,
+    ...(primitives.completions ? { completions: primitives.completions } : {}),
     async close() {
       closing.abort();
       if (http !== options.http) http.close();

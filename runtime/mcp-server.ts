@@ -29,6 +29,8 @@ import { toolCountOf, type ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
 import { InvalidArgumentsError, PromptNotFoundError, type ReadResult, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
 import { SKILLS_CACHE_HINT, type ServedSkills } from './skills/served-skills.ts';
+import { registerCompletions } from './completion/complete-handler.ts';
+import type { ServedCompletions } from './completion/served-completions.ts';
 
 export interface ServerInfo {
   name: string;
@@ -45,6 +47,8 @@ export interface McpServerExtras {
   readonly instructions?: string;
   /** Skills through the skills extension (`skills/list`, `skills/get`, `skill://` files); they need the `resources` capability. */
   readonly skills?: ServedSkills;
+  /** `completion/complete` for prompt arguments and resource-template variables (declares `completions`). */
+  readonly completions?: ServedCompletions;
 }
 
 /**
@@ -243,6 +247,7 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
       return legacy as never;
     });
   }
+  if (extras.completions && (prompts || resources || skillRoute)) registerCompletions(server, extras.completions, skillRoute && skills && { route: skillRoute, paths: skills.paths });
   if (prompts) {
     server.setRequestHandler('prompts/list', (request) => {
       refuseCursor(request.params);

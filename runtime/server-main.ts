@@ -95,7 +95,13 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   if (served.note) process.stderr.write(`${served.note}\n`);
   // The schemas' own resources, prompts and skills, unless the caller brings providers of its own.
   const skills = await runtime.skills();
-  const extras = { resources: options.resources ?? runtime.resources, prompts: options.prompts ?? runtime.prompts, instructions: served.instructions, ...(skills ? { skills } : {}) };
+  const extras = {
+    resources: options.resources ?? runtime.resources,
+    prompts: options.prompts ?? runtime.prompts,
+    instructions: served.instructions,
+    ...(skills ? { skills } : {}),
+    ...(runtime.completions && !options.resources && !options.prompts ? { completions: runtime.completions } : {}),
+  };
   const makeServer = () => createMcpServer(served.tools, options.info, extras);
   const log = (line: string) => void process.stderr.write(`${runtime.redact(line)}\n`);
 

@@ -11,6 +11,7 @@ import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
 import { loadServedSkills, type ServedSkills } from '../skills/served-skills.ts';
+import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
 import { createQueryTools, listQueryTools, queryToolsFromEnv } from './query-tools.ts';
@@ -60,6 +61,8 @@ export interface RuntimePrimitives {
   readonly queryTools: { readonly listing: readonly Tool[]; tool(name: string): RuntimeTool | undefined };
   /** The skills through the skills extension, loaded on the first call (undefined when there is none to serve). */
   skills(): Promise<ServedSkills | undefined>;
+  /** `completion/complete` over the prompts and resources (absent when there are neither). */
+  readonly completions?: ServedCompletions;
   close(): void;
 }
 
@@ -106,9 +109,16 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
   const queryTools = switchedOn && resources
     ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
     : { listing: [], tool: () => undefined };
+  const completions = resources || prompts || schemas.some((s) => s.skills.length > 0)
+    ? createCompletions({
+      ...(prompts ? { get prompts() { return prompts.catalog; } } : {}),
+      ...(resources ? { resources: { catalog: resources.catalog, runner: resources.runner, get templates() { return resources.templates; }, get resources() { return resources.resources; }, ...('documents' in resources ? { documents: resources.documents as ServedDocuments } : {}) } } : {}),
+    })
+    : undefined;
   return {
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
+    ...(completions ? { completions } : {}),
     queryTools,
     skills: loadSkills,
     close: () => runner.close(),

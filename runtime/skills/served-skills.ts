@@ -16,6 +16,8 @@ import { attachSkills, type SkillsRoute } from './skills-host.ts';
 export interface ServedSkills {
   /** The entries `skills/list` serves, sorted by URI. */
   readonly entries: readonly Skill[];
+  /** Every skill file's path after `skill://` (what `completion/complete` offers for the template's `path`). */
+  readonly paths: readonly string[];
   /** Serves the skills on `server` (not yet connected): its resource handlers take the returned route. */
   attach(server: Server): SkillsRoute;
 }
@@ -39,5 +41,6 @@ export async function loadServedSkills(schemas: readonly SchemaModel[], context:
     cacheHint: { ...SKILLS_CACHE_HINT },
     onWarning: (warning) => (options.log ?? ((line) => void process.stderr.write(`${line}\n`)))(`toolkit server: skill ${warning.path}: ${warning.message}`),
   });
-  return { entries: catalog.entries, attach: (server) => attachSkills(catalog, server) };
+  const paths = catalog.entries.flatMap((entry) => (Array.isArray(entry.resources) ? entry.resources.map((file) => file.uri.slice('skill://'.length)) : []));
+  return { entries: catalog.entries, paths, attach: (server) => attachSkills(catalog, server) };
 }
