@@ -8,6 +8,7 @@
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
 import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import type { ServedDiscovery } from './discovery/discovery-routes.ts';
 import { reservedAmong } from './reserved-server-params.ts';
 import { allSchemas } from './schema-source.ts';
 import { loadServerParams } from './server-params.ts';
@@ -61,6 +62,8 @@ export interface ServeExtras {
   prompts?: ServedPrompts;
   /** Bytes of the plain listing's JSON, when the build measured it (else measured here). */
   listingBytes?: number;
+  /** The server card and AI catalog, served by `--http` at their discovery paths. */
+  discovery?: ServedDiscovery;
 }
 
 /** The tools a server lists: the runtime's own, or the toolset over them. */
@@ -108,7 +111,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   let stop: () => Promise<void>;
   let stopped: Promise<void>;
   if (args.http) {
-    const http = await serveHttp(makeServer, { ...args.http, log });
+    const http = await serveHttp(makeServer, { ...args.http, log, ...(options.discovery ? { discovery: options.discovery } : {}) });
     const mode = served.tools === runtime ? '' : ', as a toolset';
     process.stdout.write(`toolkit MCP server (${toolCountOf(runtime)} tools${mode}) listening on ${http.url}\n`);
     let release!: () => void;

@@ -132,6 +132,9 @@ function verifiedListing(): Tool[] {
   return JSON.parse(line(verifiedData(), LISTING_DATA)) as Tool[];
 }
 
+/** The server card and AI catalog `toolkit build` wrote beside this bundle, served by `--http` at their discovery paths. */
+const DISCOVERY = %%DISCOVERY%%;
+
 /** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
 const PRIMITIVES_JSON: string = %%PRIMITIVES_JSON%%;
 const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
@@ -204,7 +207,7 @@ if (startedAsScript(import.meta.url)) {
     };
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } }).catch(refuse);
+    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, discovery: DISCOVERY, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% } }).catch(refuse);
   } catch (error) {
     refuse(error);
   }

@@ -66,7 +66,17 @@ export class ServerCommand extends ToolkitCommand {
       // Libraries run inside the handler sandbox: bundled for it on the first call that needs them.
       const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
       const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [projectDir, catalog.dir] });
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      // The server card and AI catalog for --http, from the schemas served (a build writes the same documents beside its bundles).
+      const { readDiscoverySettings } = await import('../../compiler/build/discovery-settings.ts');
+      const { bundleDiscoverySettings } = await import('../../compiler/build/discovery-files.ts');
+      const { documentsOfModels } = await import('../../runtime/discovery/discovery-documents.ts');
+      const { hashValue } = await import('../../runtime/hash.ts');
+      const publishing = readDiscoverySettings(projectDir);
+      if (publishing.problems.length > 0) throw new UsageMistake(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry: ${publishing.problems.join('; ')}`);
+      const bundle = this.group ?? 'catalog';
+      const documents = documentsOfModels(bundleDiscoverySettings(publishing.settings, bundle, this.group ? config.groups?.[this.group] : undefined), bundle, models, hashValue(models), '0.1.0');
+      const discovery = { card: documents.card, aiCatalog: documents.aiCatalog };
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);

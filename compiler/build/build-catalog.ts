@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
+import type { DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
 import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
@@ -25,6 +26,8 @@ import { readManifest, type Manifest, type ManifestBundle } from './manifest.ts'
 import type { SchemaLoader } from './schema-loader.ts';
 import { compilerFingerprint, keyInputs, runtimeFingerprint } from './source-key.ts';
 import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutput } from './write-output.ts';
+import { readDiscoverySettings } from './discovery-settings.ts';
+import { bundleDiscoverySettings, discoveryFiles } from './discovery-files.ts';
 
 const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -130,12 +133,15 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const outDir = resolve(options.outDir);
   if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory()) throw new BuildError(`schemas directory not found: ${options.schemasDir}`, 'usage');
   const config = readProjectConfig(options.projectDir);
+  // Publishing facts are checked before anything is built: a registry would refuse them later.
+  const discovery = readDiscoverySettings(options.projectDir);
+  if (discovery.problems.length > 0) throw new BuildError(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry:\n${discovery.problems.join('\n')}`, 'failed');
   if (options.group !== undefined && options.agentDir !== undefined) throw new BuildError('--group and --agent build different bundles: give one of them', 'usage');
   const groups = options.agentDir === undefined ? selectedGroups(config.groups ?? {}, options.group) : [];
   const agentName = options.agentDir === undefined ? undefined : resolve(options.agentDir).split(sep).pop()!;
 
-  const discovery = discoverSchemas(schemasDir);
-  const sources = discovery.sources;
+  const found = discoverSchemas(schemasDir);
+  const sources = found.sources;
   progress(`found ${sources.length} schemas in ${options.schemasDir}`);
   const names = agentName !== undefined ? [agentName] : [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
   const session = options.session ?? new BuildSession();
@@ -145,7 +151,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const bundler = session.bundlerFor(names);
   bundler.catch(() => undefined); // awaited below; an analysis error must not leave it unhandled
   try {
-    return await buildWith(bundler, options, { discovery, groups, config, schemasDir, outDir, progress });
+    return await buildWith(bundler, options, { discovery: found, groups, config, schemasDir, outDir, progress, settings: discovery.settings });
   } finally {
     if (options.session === undefined) {
       await bundler.catch(() => undefined);
@@ -161,9 +167,11 @@ interface Prepared {
   readonly schemasDir: string;
   readonly outDir: string;
   readonly progress: (line: string) => void;
+  /** The project's publishing facts (`server` in `.toolkit/config.json`), already checked. */
+  readonly settings: DiscoverySettings;
 }
 
-async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { discovery, groups, config, schemasDir, outDir, progress }: Prepared): Promise<BuildReport> {
+async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { discovery, groups, config, schemasDir, outDir, progress, settings }: Prepared): Promise<BuildReport> {
   const analysis = await analyseSchemas({
     sources: discovery.sources,
     keyInputs: keyInputs(schemasDir, config.security?.allowedLibraries ?? [], discovery),
@@ -203,7 +211,8 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   diagnostics.push(...libraries.diagnostics);
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index)]));
+  const groupConfigs = new Map(groups);
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, bundleDiscoverySettings(settings, name, name === CATALOG ? undefined : groupConfigs.get(name)))]));
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
@@ -234,6 +243,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     [CATALOG_INDEX_FILE, `${JSON.stringify(indexes.catalog)}\n`],
     [SEARCH_INDEX_FILE, `${JSON.stringify(indexes.search)}\n`],
     ...libraries.files,
+    ...[...emitted].flatMap(([name, bundle]) => discoveryFiles(name, bundle.documents)),
   ]);
   await writeOutput(outDir, built, outputs, manifest, extra);
   options.session?.remember(built);

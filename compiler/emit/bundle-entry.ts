@@ -14,6 +14,7 @@ import { duplicateSuffixes } from '../../runtime/wire-name.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { primitivesListing } from './primitives-listing.ts';
+import { discoveryDocuments, type DiscoveryDocuments, type DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
 
@@ -132,11 +133,27 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
   return emitBundle(name, parts, version, libraries).entry;
 }
 
+/** The discovery documents of a bundle: its publishing settings, and the facts of what it serves (with its data file's hash). */
+function bundleDocuments(name: string, parts: readonly BundlePart[], settings: DiscoverySettings, dataSha256: string, tools: number, toolkit: string): DiscoveryDocuments {
+  const whole = parts.filter((part) => part.tools === null).map((part) => part.model);
+  const served = parts.map((part) => narrowModel(part.model, part.tools));
+  return discoveryDocuments(settings, {
+    bundle: name,
+    dataSha256,
+    namespaces: [...new Set(served.map((model) => model.namespace))].sort(),
+    tools,
+    resources: whole.reduce((n, model) => n + model.resources.length + (model.documents?.length ?? 0), 0),
+    prompts: whole.reduce((n, model) => n + model.prompts.length, 0),
+    skills: whole.reduce((n, model) => n + model.skills.length, 0),
+    toolkit,
+  });
+}
+
 /**
  * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
  * size of the plain listing it serves (the build warns when clients would find it too large).
  */
-export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}, discovery: DiscoverySettings = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number; readonly documents: DiscoveryDocuments } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts);
@@ -152,9 +169,11 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
       return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
   const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || (model.documents?.length ?? 0) > 0 || model.prompts.length > 0 || model.skills.length > 0));
+  const dataHash = sha256(data.text);
+  const documents = bundleDocuments(name, parts, discovery, dataHash, listing.tools, version);
   const entry = fillTemplate('bundle-entry.ts.tpl', {
     DATA_FILE: literal(dataFileOf(name)),
-    DATA_HASH: literal(sha256(data.text)),
+    DATA_HASH: literal(dataHash),
     DATA_BYTES: String(Buffer.byteLength(data.text)),
     LISTING_DATA: dataLiteral(data.ranges[0]!),
     LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes }),
@@ -166,11 +185,13 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     IMPORTS: imports,
     PARTS: partList,
     LIBRARIES: libraryObject,
-    VERSION: literal(version),
+    // The server says of itself what its card says: `serverInfo.version` is the card's version.
+    VERSION: literal(String(documents.card.version)),
+    DISCOVERY: dataLiteral({ card: documents.card, aiCatalog: documents.aiCatalog }),
   });
   const boundRegex = needsRegexBound(parts.map(({ model, tools }) => narrowModel(model, tools)));
   const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name), BOUND_REGEX: String(boundRegex) });
-  return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools };
+  return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools, documents };
 }
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */
