@@ -21,6 +21,7 @@ import { createPrimitives, type PrimitivesOptions } from './resources/primitives
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedSkills } from './skills/served-skills.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
+import { markTools, type GroupEntry } from './selections/selection-groups.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
 
 export interface RuntimeOptions {
@@ -73,6 +74,8 @@ export interface Runtime extends ServedTools {
   skills(): Promise<ServedSkills | undefined>;
   /** `completion/complete` over the schemas' prompts and resource templates, when they have any. */
   readonly completions?: ServedCompletions;
+  /** Format 4's selections as groups of the grouping extension, when there are any. */
+  readonly groups?: readonly GroupEntry[];
   close(): Promise<void>;
 }
 
@@ -156,7 +159,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
   // http resources are downloaded through the same client, deadline and shutdown signal as tool calls.
   const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${redact(line)}\n`) };
-  const primitives = createPrimitives(source.hasPrimitives ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
+  const selections = (options.primitives?.selections?.length ?? 0) > 0;
+  const primitives = createPrimitives(source.hasPrimitives || selections ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.
@@ -165,7 +169,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return served.tools;
     },
     get listing() {
-      return (listing ??= queryTools.listing.length === 0 ? served.listing : [...served.listing, ...queryTools.listing]);
+      // Selections served without a build mark their tools here (a build's listing has them marked).
+      const own = primitives.toolGroups ? markTools(served.listing, primitives.toolGroups) : served.listing;
+      return (listing ??= queryTools.listing.length === 0 ? own : [...own, ...queryTools.listing]);
     },
     get toolCount() {
       return toolCountOf(served) + queryTools.listing.length;
@@ -176,6 +182,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
     skills: primitives.skills,
     ...(primitives.completions ? { completions: primitives.completions } : {}),
+    ...(primitives.groups ? { groups: primitives.groups } : {}),
     async close() {
       closing.abort();
       if (http !== options.http) http.close();

@@ -31,6 +31,8 @@ import { InvalidArgumentsError, PromptNotFoundError, type ReadResult, ResourceNo
 import { SKILLS_CACHE_HINT, type ServedSkills } from './skills/served-skills.ts';
 import { registerCompletions } from './completion/complete-handler.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
+import { registerGroups } from './selections/groups-handler.ts';
+import type { GroupEntry } from './selections/selection-groups.ts';
 
 export interface ServerInfo {
   name: string;
@@ -49,6 +51,8 @@ export interface McpServerExtras {
   readonly skills?: ServedSkills;
   /** `completion/complete` for prompt arguments and resource-template variables (declares `completions`). */
   readonly completions?: ServedCompletions;
+  /** Format 4's selections as groups of the grouping extension (`groups/list`). */
+  readonly groups?: readonly GroupEntry[];
 }
 
 /**
@@ -247,6 +251,7 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
       return legacy as never;
     });
   }
+  if (extras.groups && extras.groups.length > 0) registerGroups(server, extras.groups);
   if (extras.completions && (prompts || resources || skillRoute)) registerCompletions(server, extras.completions, skillRoute && skills && { route: skillRoute, paths: skills.paths });
   if (prompts) {
     server.setRequestHandler('prompts/list', (request) => {

@@ -195,3 +195,25 @@ export interface SchemaModel {
   /** `sha256:<hex>` of the canonical JSON of `main` (sorted keys). */
   readonly hash: string;
 }
+
+/** A primitive a selection names: the namespace and its name in the schema (`ns/tool/getItem` → `{ namespace: 'ns', name: 'getItem' }`). */
+export interface SelectionMember {
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/**
+ * A format-4 selection (`selections/<namespace>/<name>.mjs`): a named set of tools, resources,
+ * prompts and skills an agent activates together, its references checked against the catalog by
+ * the build. Served as a group of the MCP grouping extension.
+ */
+export interface SelectionModel {
+  /** `namespace/selection/name`. */
+  readonly id: string;
+  readonly description: string;
+  readonly whenToUse: string;
+  readonly tools: readonly SelectionMember[];
+  readonly resources: readonly SelectionMember[];
+  readonly prompts: readonly SelectionMember[];
+  readonly skills: readonly SelectionMember[];
+}

@@ -104,6 +104,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
     instructions: served.instructions,
     ...(skills ? { skills } : {}),
     ...(runtime.completions && !options.resources && !options.prompts ? { completions: runtime.completions } : {}),
+    ...(runtime.groups ? { groups: runtime.groups } : {}),
   };
   const makeServer = () => createMcpServer(served.tools, options.info, extras);
   const log = (line: string) => void process.stderr.write(`${runtime.redact(line)}\n`);

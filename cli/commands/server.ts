@@ -76,7 +76,11 @@ export class ServerCommand extends ToolkitCommand {
       const bundle = this.group ?? 'catalog';
       const documents = documentsOfModels(bundleDiscoverySettings(publishing.settings, bundle, this.group ? config.groups?.[this.group] : undefined), bundle, models, hashValue(models), '0.1.0');
       const discovery = { card: documents.card, aiCatalog: documents.aiCatalog };
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
+      // Format 4's selections, checked against what is served; one with an error is left out, with a note.
+      const { loadSelections } = await import('../../compiler/build/selections.ts');
+      const selections = loadSelections(catalog.dir, models);
+      for (const d of selections.diagnostics.filter((x) => x.severity === 'error')) stderr.write(`${this.label}: selection left out: ${d.file}:${d.line}:${d.column}: ${d.rule} ${d.message}\n`);
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);

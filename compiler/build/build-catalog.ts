@@ -27,6 +27,7 @@ import type { SchemaLoader } from './schema-loader.ts';
 import { compilerFingerprint, keyInputs, runtimeFingerprint } from './source-key.ts';
 import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutput } from './write-output.ts';
 import { readDiscoverySettings } from './discovery-settings.ts';
+import { loadSelections } from './selections.ts';
 import { bundleDiscoverySettings, discoveryFiles } from './discovery-files.ts';
 
 const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
@@ -191,6 +192,11 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
   const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
   const diagnostics = [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics];
+  // Selections are checked against the catalog as built: a reference to nothing fails the build at its entry.
+  const selections = loadSelections(schemasDir, built.map((b) => b.model), (path) => relative(process.cwd(), path) || path);
+  diagnostics.push(...selections.diagnostics.filter((d) => d.severity === 'error'));
+  const selectionErrors = selections.diagnostics.filter((d) => d.severity === 'error').length;
+  if (selectionErrors > 0) problems.push(`${selectionErrors} error${selectionErrors === 1 ? '' : 's'} in selections/ (listed above): nothing was written`);
   const notes: string[] = [];
   const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
   const specs = options.agentDir !== undefined
@@ -212,7 +218,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
   const groupConfigs = new Map(groups);
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, bundleDiscoverySettings(settings, name, name === CATALOG ? undefined : groupConfigs.get(name)))]));
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, bundleDiscoverySettings(settings, name, name === CATALOG ? undefined : groupConfigs.get(name)), selections.selections)]));
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));

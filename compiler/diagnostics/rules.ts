@@ -220,6 +220,11 @@ export const frontEndRules = {
   SEL001: e('format 4: selection whenToUse must be a non-empty string'),
   SEL002: e('format 4: a selection must list at least one tool, skill, resource or prompt'),
   SEL005: e('format 4: a selection needs namespace, name (kebab-case), version flowmcp/4.0.0 and description, and arrays for tools, resources and prompts'),
+  // What only a build can check of a selection: its references against the built catalog (compiler/build/selections.ts).
+  SEL006: e('a selection tools, resources or prompts entry must name a primitive of that type in the catalog (namespace/type/name)'),
+  SEL007: e('a selection skill name must name exactly one skill of the catalog (its own namespace first)'),
+  SEL008: e('a selection file must be selections/<namespace>/<name>.mjs of its own namespace and name (which keeps selection IDs unique)'),
+  SEL009: e('a selection must name each tool, resource, prompt and skill once'),
 
   MIG001: w('migrating to format 3 drops a format-4-only field (meta, schemaVersion, provenance, http or markdown resources, selections)'),
 

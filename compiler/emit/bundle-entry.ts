@@ -8,7 +8,9 @@ import { needsRegexBound } from '../../runtime/bounded-regex.ts';
 import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
-import type { SchemaModel } from '../../runtime/model.ts';
+import type { SchemaModel, SelectionModel } from '../../runtime/model.ts';
+import { groupsOf } from '../../runtime/resources/primitives.ts';
+import { markTools } from '../../runtime/selections/selection-groups.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { duplicateSuffixes } from '../../runtime/wire-name.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
@@ -58,11 +60,13 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
 }
 
 /** The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and the resource and prompt listing. */
-function bundleListing(parts: readonly BundlePart[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
+function bundleListing(parts: readonly BundlePart[], selections: readonly SelectionModel[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
   const models = servedModels(parts);
-  const tools = listTools(models);
+  const plain = listTools(models);
+  const groups = groupsOf(models, plain.map((tool) => tool.name), selections);
+  const tools = groups ? markTools(plain, groups) : plain;
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
-  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
+  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name), selections) };
 }
 
 /** The name of a bundle's code file, beside its launcher `<name>.mjs`. */
@@ -153,10 +157,10 @@ function bundleDocuments(name: string, parts: readonly BundlePart[], settings: D
  * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
  * size of the plain listing it serves (the build warns when clients would find it too large).
  */
-export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}, discovery: DiscoverySettings = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number; readonly documents: DiscoveryDocuments } {
+export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}, discovery: DiscoverySettings = {}, selections: readonly SelectionModel[] = []): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number; readonly documents: DiscoveryDocuments } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
-  const listing = bundleListing(parts);
+  const listing = bundleListing(parts, selections);
   const data = bundleData(listing.toolsJson, parts);
   const partList = parts.length === 0
     ? '[]'

@@ -5,7 +5,9 @@
  * computes it when no build did, and both are the same data.
  */
 import type { Tool } from '@modelcontextprotocol/server';
-import type { SchemaModel, SkillModel } from '../model.ts';
+import type { SchemaModel, SelectionModel, SkillModel } from '../model.ts';
+import { markPrompts, markResources, selectionGroups, type GroupEntry, type SelectionGroups } from '../selections/selection-groups.ts';
+import { selectionNaming } from '../selections/selection-naming.ts';
 import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.ts';
 import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
@@ -28,13 +30,27 @@ export interface PrimitivesListing {
   readonly prompts: readonly PromptEntry[];
   /** Every query as a tool; served only when the tool form is switched on. */
   readonly queryTools: readonly Tool[];
+  /** The selections as groups of the grouping extension (absent when there are none). */
+  readonly groups?: readonly GroupEntry[];
 }
 
-/** The listings for `schemas`; `toolNames` are the wire names of their tools (query tools keep clear of them). */
-export function listPrimitives(schemas: readonly SchemaModel[], toolNames: readonly string[]): PrimitivesListing {
+/** The groups of `selections` over `schemas` (undefined without selections). */
+export function groupsOf(schemas: readonly SchemaModel[], toolNames: readonly string[], selections: readonly SelectionModel[] | undefined): SelectionGroups | undefined {
+  return selections && selections.length > 0 ? selectionGroups(selections, selectionNaming(schemas, toolNames)) : undefined;
+}
+
+/**
+ * The listings for `schemas`; `toolNames` are the wire names of their tools (query tools keep clear
+ * of them). With selections, members carry their groups and the groups are listed.
+ */
+export function listPrimitives(schemas: readonly SchemaModel[], toolNames: readonly string[], selections?: readonly SelectionModel[]): PrimitivesListing {
   const catalog = resourceCatalog(schemas);
   const { resources, templates } = listAllResources(schemas);
-  return { resources, templates, prompts: listPrompts(promptCatalog(schemas)), queryTools: listQueryTools(catalog, toolNames) };
+  const prompts = listPrompts(promptCatalog(schemas));
+  const queryTools = listQueryTools(catalog, toolNames);
+  const groups = groupsOf(schemas, toolNames, selections);
+  if (!groups) return { resources, templates, prompts, queryTools };
+  return { resources: markResources(resources, groups), templates: markResources(templates, groups), prompts: markPrompts(prompts, groups), queryTools, ...(groups.groups.length > 0 ? { groups: groups.groups } : {}) };
 }
 
 export interface PrimitivesOptions {
@@ -50,6 +66,8 @@ export interface PrimitivesOptions {
   readonly log?: (line: string) => void;
   /** How http resources are downloaded (the runtime's upstream client); without it they are read from the cache only. */
   readonly remote?: RemoteAccess;
+  /** Format 4's selections over these schemas (served as groups); a build's listing already holds them. */
+  readonly selections?: readonly SelectionModel[];
 }
 
 export interface RuntimePrimitives {
@@ -63,6 +81,9 @@ export interface RuntimePrimitives {
   skills(): Promise<ServedSkills | undefined>;
   /** `completion/complete` over the prompts and resources (absent when there are neither). */
   readonly completions?: ServedCompletions;
+  /** The selections as groups (absent without selections), and the tool wire names that are members of each. */
+  readonly groups?: readonly GroupEntry[];
+  readonly toolGroups?: SelectionGroups;
   close(): void;
 }
 
@@ -70,7 +91,10 @@ export interface RuntimePrimitives {
  * The primitives of a runtime. `toolNames` are the served tool wire names in schema then tool
  * order (to render `{{tool:x}}` and to name query tools); nothing is opened or started until used.
  */
-export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () => readonly string[], options: PrimitivesOptions = {}): RuntimePrimitives {
+export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () => readonly string[], given: PrimitivesOptions = {}): RuntimePrimitives {
+  // Without a build, selections are listed here as a build would list them: members marked, groups made.
+  const selected = given.selections && given.selections.length > 0 && !given.listing ? groupsOf(schemas, toolNames(), given.selections) : undefined;
+  const options: PrimitivesOptions = selected ? { ...given, listing: listPrimitives(schemas, toolNames(), given.selections) } : given;
   const hasResources = schemas.some((s) => s.resources.length > 0) || hasDocuments(schemas);
   const hasPrompts = schemas.some((s) => s.prompts.length > 0 || s.skills.length > 0);
   const places = options.places ?? {};
@@ -119,6 +143,8 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
     ...(completions ? { completions } : {}),
+    ...(options.listing?.groups ? { groups: options.listing.groups } : {}),
+    ...(selected ? { toolGroups: selected } : {}),
     queryTools,
     skills: loadSkills,
     close: () => runner.close(),

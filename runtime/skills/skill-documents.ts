@@ -54,16 +54,28 @@ export function skillMarkdown(schema: SchemaModel, skill: SkillModel, context: S
   return `---\n${frontmatter.join('\n')}\n---\n\n${sections.join('\n\n')}\n`;
 }
 
-/** The skill folders of `schemas`, in schema then skill order; `include` leaves out skills the extension cannot serve. */
-export function skillDocuments(schemas: readonly SchemaModel[], context: SkillDocumentContext, include: (skill: SkillModel) => boolean): SkillDocument[] {
+/** Where each skill of `schemas` is served (`<namespace>/<skill>`, or with its file's hash between when two files of a namespace share the name). */
+export function skillPaths(schemas: readonly SchemaModel[]): Map<SkillModel, string> {
   const counts = new Map<string, number>();
   for (const schema of schemas) for (const skill of schema.skills) counts.set(`${schema.namespace}/${skill.name}`, (counts.get(`${schema.namespace}/${skill.name}`) ?? 0) + 1);
+  const paths = new Map<SkillModel, string>();
+  for (const schema of schemas) {
+    for (const skill of schema.skills) {
+      const key = `${schema.namespace}/${skill.name}`;
+      paths.set(skill, counts.get(key) === 1 ? key : `${schema.namespace}/${shortHash(schema.file)}/${skill.name}`);
+    }
+  }
+  return paths;
+}
+
+/** The skill folders of `schemas`, in schema then skill order; `include` leaves out skills the extension cannot serve. */
+export function skillDocuments(schemas: readonly SchemaModel[], context: SkillDocumentContext, include: (skill: SkillModel) => boolean): SkillDocument[] {
+  const paths = skillPaths(schemas);
   const documents: SkillDocument[] = [];
   for (const schema of schemas) {
     for (const skill of schema.skills) {
       if (!include(skill)) continue;
-      const key = `${schema.namespace}/${skill.name}`;
-      const path = counts.get(key) === 1 ? key : `${schema.namespace}/${shortHash(schema.file)}/${skill.name}`;
+      const path = paths.get(skill)!;
       const files = new Map<string, string | Uint8Array>([['SKILL.md', skillMarkdown(schema, skill, context)]]);
       for (const file of skill.files ?? []) files.set(file.path, file.text ?? new Uint8Array(Buffer.from(file.base64 ?? '', 'base64')));
       documents.push({ schema, skill, path, files });

@@ -3,7 +3,7 @@
  * `library` (tools with `meta`, an inline markdown document, an inline SQLite resource with an enum
  * parameter and a column parameter, two skills, one with a folder holding a subfolder and a binary
  * file) and `library-mirror` (an http resource: a SQLite database published by a real HTTPS
- * upstream on loopback, signed by a per-run test CA), plus a selection over both. The upstream also
+ * upstream on loopback, signed by a per-run test CA), plus a selection (`library/selection/reading-list`). The upstream also
  * answers the tools. `skillText` is the first skill's content, for tests that change it.
  */
 import { createServer, type Server } from 'node:https';
@@ -173,6 +173,18 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
     requires: { tools: [ 'searchItems' ] },
     input: [ { key: 'level', type: 'enum', values: [ 'beginner', 'advanced' ], description: 'How much the reader has read.', required: true } ],
     content: 'Suggest three {{input:level}} titles, using {{tool:searchItems}}.'
+}
+`,
+    'schemas/selections/library/reading-list.mjs': `export const selection = {
+    namespace: 'library',
+    name: 'reading-list',
+    version: 'flowmcp/4.0.0',
+    description: 'What a reading-list agent needs.',
+    whenToUse: 'When building a reading list from the catalogue.',
+    tools: [ 'library/tool/searchItems' ],
+    resources: [ 'library/resource/titles', 'library/resource/lendingRules' ],
+    prompts: [],
+    skills: [ 'reading-plan' ]
 }
 `,
     'schemas/providers/library-mirror/published.mjs': `export const main = {

@@ -105,7 +105,7 @@ test('tools/list carries the search hint and alwaysLoad of format 4 meta', async
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     assert.equal(byName.get('get_item_library')!._meta, { 'anthropic/searchHint': 'library item by id', 'anthropic/alwaysLoad': true });
-    assert.equal(byName.get('search_items_library')!._meta, { 'anthropic/searchHint': 'find books by title' });
+    assert.equal(byName.get('search_items_library')!._meta, { 'anthropic/searchHint': 'find books by title', 'io.modelcontextprotocol/groups': ['library/selection/reading-list'] });
   } finally {
     await client.close();
   }
