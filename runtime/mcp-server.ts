@@ -28,7 +28,8 @@ import {
 import { toolCountOf, type ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
 import { InvalidArgumentsError, PromptNotFoundError, type ReadResult, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
-import { SKILLS_CACHE_HINT, type ServedSkills } from './skills/served-skills.ts';
+import { SKILLS_CACHE_HINT } from './skills/cache-hint.ts';
+import type { ServedSkills } from './skills/served-skills.ts';
 import { registerCompletions } from './completion/complete-handler.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
 import { registerGroups } from './selections/groups-handler.ts';

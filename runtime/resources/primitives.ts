@@ -12,7 +12,7 @@ import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.t
 import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
-import { loadServedSkills, type ServedSkills } from '../skills/served-skills.ts';
+import type { ServedSkills } from '../skills/served-skills.ts';
 import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
@@ -127,7 +127,10 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
   let skills: Promise<ServedSkills | undefined> | undefined;
   const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined => prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
   const loadSkills = (): Promise<ServedSkills | undefined> =>
-    (skills ??= schemas.some((s) => s.skills.length > 0) ? loadServedSkills(schemas, { toolName, resourceUri, skill: skillOf, promptName }, { ...(options.log ? { log: options.log } : {}) }) : Promise.resolve(undefined));
+    // The skills extension (the SDK's and ours) is loaded only for a catalog with skills.
+    (skills ??= schemas.some((s) => s.skills.length > 0)
+      ? import('../skills/served-skills.ts').then(({ loadServedSkills }) => loadServedSkills(schemas, { toolName, resourceUri, skill: skillOf, promptName }, { ...(options.log ? { log: options.log } : {}) }))
+      : Promise.resolve(undefined));
 
   const switchedOn = hasResources && (options.queryTools ?? queryToolsFromEnv());
   const queryTools = switchedOn && resources

@@ -4,11 +4,13 @@
  * in-memory store, and `SkillsExtension.load` computes every entry (frontmatter, `sha256:` digest
  * and size of each file), validates it and serves `skills/list`, `skills/get`, `resources/
  * directory/read` and the files. Loaded once per process, before serving; attached to each server
- * (one per HTTP request, one per stdio connection).
+ * (one per HTTP request, one per stdio connection). A catalog without skills never loads this module
+ * (`resources/primitives.ts` imports it when the first skill is to be served).
  */
 import type { Server } from '@modelcontextprotocol/server';
 import { memorySkillFiles, SkillsExtension, type Skill, type SkillCatalog } from '@modelcontextprotocol/server/ext/skills';
 import type { SchemaModel } from '../model.ts';
+import { SKILLS_CACHE_HINT } from './cache-hint.ts';
 import { servableAsExtensionSkill } from './servable.ts';
 import { skillDocuments, skillFileRecord, type SkillDocumentContext } from './skill-documents.ts';
 import { attachSkills, type SkillsRoute } from './skills-host.ts';
@@ -22,11 +24,6 @@ export interface ServedSkills {
   attach(server: Server): SkillsRoute;
 }
 
-/**
- * How long a client may reuse skills/list, skills/get and skill files (2026-07-28 cache hints): a
- * running server's skills never change, and they are the same for every caller.
- */
-export const SKILLS_CACHE_HINT = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
 
 export interface SkillsOptions {
   /** Where the SDK's warnings about a skill go (a skill it had to leave out); default stderr. */

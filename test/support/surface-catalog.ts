@@ -99,10 +99,9 @@ export const SKILL_TEXT = `Look up the item {{input:id}} with {{tool:getItem}}, 
 
 Read references/fields.md for what each field of an item means.`;
 
-/** The files of the catalog (paths relative to the workspace), for `root` as the upstream's address. */
-export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<string, string | Buffer> {
-  return {
-    'schemas/providers/library/items.mjs': `export const main = {
+/** The `library` schema: its two tools, and (unless `toolsOnly`) its markdown and SQLite resources. */
+function librarySchema(root: string, toolsOnly: boolean): string {
+  const tools = `export const main = {
     namespace: 'library',
     name: 'Library',
     description: 'A public library catalogue: items, lending rules, titles.',
@@ -126,7 +125,9 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
             parameters: [ { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } } ],
             meta: ${meta('find books by title')}
         }
-    },
+    }`;
+  if (toolsOnly) return `${tools}\n}\n`;
+  return `${tools},
     resources: {
         lendingRules: { source: 'markdown', origin: 'inline', name: 'lending-rules.md', description: 'The lending rules of the library.' },
         titles: {
@@ -148,7 +149,13 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
         }
     }
 }
-`,
+`;
+}
+
+/** The files of the catalog (paths relative to the workspace), for `root` as the upstream's address. */
+export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<string, string | Buffer> {
+  return {
+    'schemas/providers/library/items.mjs': librarySchema(root, false),
     'schemas/providers/library/data/lending-rules.md': LENDING_RULES,
     'schemas/providers/library/data/library-titles.db': sqliteBytes(TITLES_SQL),
     'schemas/providers/library/skills/item-lookup.mjs': `export const skill = {
@@ -214,3 +221,6 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
 `,
   };
 }
+
+/** The same `library` tools with nothing else: no resources, skills, selection or http resource (the bench's baseline). */
+export const toolsOnlyCatalog = (root: string): Record<string, string> => ({ 'schemas/providers/library/items.mjs': librarySchema(root, true) });
