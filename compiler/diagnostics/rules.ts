@@ -88,7 +88,7 @@ export const frontEndRules = {
   VAL082: e('postProcess is the handler hook of format 2.0.0: in 3.x use postRequest'),
   VAL083: w('preRequest, postRequest and executeRequest are 3.x hooks: format 2.0.0 uses postProcess({ data })'),
   VAL084: e('resources, prompts and skills are 3.x primitives: format 2.0.0 has routes only'),
-  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES049, SKL026–SKL029, SEL005, MIG001.
+  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES048 (RES049 retired once markdown and http resources were served), SKL026–SKL029, SEL005, MIG001.
   VAL077: e('format 4: a parameter must not contain unknown fields (position, z, description)'),
   VAL078: e('format 4: a parameter description (or z.description) must be a non-empty string'),
   VAL085: w('format 4: main.docs should be a non-empty array of https:// URLs (provenance)'),
