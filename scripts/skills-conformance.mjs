@@ -16,12 +16,16 @@ const at = args.indexOf('--node');
 const node = at >= 0 ? args[at + 1] : process.env.TOOLKIT_CONFORMANCE_NODE;
 const bundle = resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--node') ?? 'generated/catalog.mjs');
 if (!node) {
-  process.stderr.write('skills-conformance: give a Node 22+ binary with --node <path> (or TOOLKIT_CONFORMANCE_NODE); the suite does not run on Node 20\n');
+  process.stderr.write(
+    'skills-conformance: give a Node 22+ binary with --node <path> (or TOOLKIT_CONFORMANCE_NODE); the suite does not run on Node 20\n',
+  );
   process.exit(2);
 }
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 if (!/^v(2[2-9]|[3-9]\d)\./.test(version)) {
-  process.stderr.write(`skills-conformance: ${node} is Node ${version || '(not runnable)'}; the suite needs Node 22 or later\n`);
+  process.stderr.write(
+    `skills-conformance: ${node} is Node ${version || '(not runnable)'}; the suite needs Node 22 or later\n`,
+  );
   process.exit(2);
 }
 
@@ -48,5 +52,7 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
-process.stdout.write(`skills-conformance: ${SCENARIOS.length - failed} of ${SCENARIOS.length} scenarios passed against ${bundle}\n`);
+process.stdout.write(
+  `skills-conformance: ${SCENARIOS.length - failed} of ${SCENARIOS.length} scenarios passed against ${bundle}\n`,
+);
 process.exit(failed === 0 ? 0 : 1);

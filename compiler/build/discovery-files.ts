@@ -6,16 +6,33 @@
  * no package or remote of its own.
  */
 import type { GroupConfig } from '../../runtime/project-config.ts';
-import { defaultServerName, DESCRIPTION_MAX, type DiscoveryDocuments, type DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
+import {
+  defaultServerName,
+  DESCRIPTION_MAX,
+  type DiscoveryDocuments,
+  type DiscoverySettings,
+} from '../../runtime/discovery/discovery-documents.ts';
 
 const text = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The publishing facts of bundle `name` (a group's when `group` is given; an agent's bundle is like a group without a description). */
-export function bundleDiscoverySettings(settings: DiscoverySettings, name: string, group?: GroupConfig): DiscoverySettings {
+/**
+ * The publishing facts of bundle `name` (a group's when `group` is given; an agent's bundle is like a group without a
+ * description).
+ */
+export function bundleDiscoverySettings(
+  settings: DiscoverySettings,
+  name: string,
+  group?: GroupConfig,
+): DiscoverySettings {
   if (name === 'catalog') return settings;
   const base = settings.name ?? defaultServerName('catalog');
   const [namespace, server] = base.split('/') as [string, string];
-  const description = group?.description !== undefined && group.description.trim() !== '' && [...group.description].length <= DESCRIPTION_MAX ? group.description : undefined;
+  const description =
+    group?.description !== undefined &&
+    group.description.trim() !== '' &&
+    [...group.description].length <= DESCRIPTION_MAX
+      ? group.description
+      : undefined;
   return {
     name: `${namespace}/${`${server}-${name}`.slice(0, 200 - namespace.length - 1)}`,
     ...(description ? { description } : {}),

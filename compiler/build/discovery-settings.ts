@@ -59,7 +59,11 @@ export function readDiscoverySettings(projectDir: string, cwd: string = process.
     const v = s[key];
     if (v === undefined) return undefined;
     if (typeof v !== 'string' || v.trim() === '') at(['server', key], 'must be a non-empty string');
-    else if ([...v].length > DESCRIPTION_MAX) at(['server', key], `is ${[...v].length} characters; the MCP Registry and server cards take at most ${DESCRIPTION_MAX} (publishing would fail with a 422)`);
+    else if ([...v].length > DESCRIPTION_MAX)
+      at(
+        ['server', key],
+        `is ${[...v].length} characters; the MCP Registry and server cards take at most ${DESCRIPTION_MAX} (publishing would fail with a 422)`,
+      );
     else return v;
     return undefined;
   };
@@ -70,19 +74,45 @@ export function readDiscoverySettings(projectDir: string, cwd: string = process.
   };
   const settings: { -readonly [K in keyof DiscoverySettings]: DiscoverySettings[K] } = {};
   for (const key of Object.keys(s)) {
-    if (!['name', 'title', 'description', 'version', 'websiteUrl', 'repository', 'remote', 'package', 'publisher'].includes(key)) at(['server', key], 'is not a publishing fact (name, title, description, version, websiteUrl, repository, remote, package, publisher)');
+    if (
+      ![
+        'name',
+        'title',
+        'description',
+        'version',
+        'websiteUrl',
+        'repository',
+        'remote',
+        'package',
+        'publisher',
+      ].includes(key)
+    )
+      at(
+        ['server', key],
+        'is not a publishing fact (name, title, description, version, websiteUrl, repository, remote, package, publisher)',
+      );
   }
   if (s.name !== undefined) {
-    if (typeof s.name === 'string' && NAME.test(s.name) && s.name.length >= 3 && s.name.length <= 200) settings.name = s.name;
-    else at(['server', 'name'], `must be a reverse-DNS name with one slash, 3–200 characters (e.g. io.github.acme/library), got ${JSON.stringify(s.name)}`);
+    if (typeof s.name === 'string' && NAME.test(s.name) && s.name.length >= 3 && s.name.length <= 200)
+      settings.name = s.name;
+    else
+      at(
+        ['server', 'name'],
+        `must be a reverse-DNS name with one slash, 3–200 characters (e.g. io.github.acme/library), got ${JSON.stringify(s.name)}`,
+      );
   }
   const title = text100('title');
   if (title) settings.title = title;
   const description = text100('description');
   if (description) settings.description = description;
   if (s.version !== undefined) {
-    if (typeof s.version !== 'string' || s.version === '' || s.version.length > 255) at(['server', 'version'], 'must be a version string of at most 255 characters');
-    else if (RANGE.test(s.version) || s.version === 'latest') at(['server', 'version'], `must be one version, not a range or "latest" (the registry refuses ${JSON.stringify(s.version)})`);
+    if (typeof s.version !== 'string' || s.version === '' || s.version.length > 255)
+      at(['server', 'version'], 'must be a version string of at most 255 characters');
+    else if (RANGE.test(s.version) || s.version === 'latest')
+      at(
+        ['server', 'version'],
+        `must be one version, not a range or "latest" (the registry refuses ${JSON.stringify(s.version)})`,
+      );
     else settings.version = s.version;
   }
   if (s.websiteUrl !== undefined) {
@@ -99,16 +129,32 @@ export function readDiscoverySettings(projectDir: string, cwd: string = process.
   }
   if (s.repository !== undefined) {
     const r = s.repository as Json;
-    if (r === null || typeof r !== 'object' || typeof r.source !== 'string' || r.source === '') at(['server', 'repository'], 'must be { url, source } (source e.g. "github"), with an optional subfolder');
+    if (r === null || typeof r !== 'object' || typeof r.source !== 'string' || r.source === '')
+      at(['server', 'repository'], 'must be { url, source } (source e.g. "github"), with an optional subfolder');
     else {
       const repositoryUrl = url(['server', 'repository', 'url'], r.url);
-      if (repositoryUrl) settings.repository = { url: repositoryUrl, source: r.source, ...(typeof r.subfolder === 'string' ? { subfolder: r.subfolder } : {}) };
+      if (repositoryUrl)
+        settings.repository = {
+          url: repositoryUrl,
+          source: r.source,
+          ...(typeof r.subfolder === 'string' ? { subfolder: r.subfolder } : {}),
+        };
     }
   }
   if (s.package !== undefined) {
     const p = s.package as Json;
-    if (p === null || typeof p !== 'object' || typeof p.registryType !== 'string' || p.registryType === '' || typeof p.identifier !== 'string' || p.identifier === '') {
-      at(['server', 'package'], 'must be { registryType, identifier } (e.g. { "registryType": "npm", "identifier": "@acme/library-mcp" })');
+    if (
+      p === null ||
+      typeof p !== 'object' ||
+      typeof p.registryType !== 'string' ||
+      p.registryType === '' ||
+      typeof p.identifier !== 'string' ||
+      p.identifier === ''
+    ) {
+      at(
+        ['server', 'package'],
+        'must be { registryType, identifier } (e.g. { "registryType": "npm", "identifier": "@acme/library-mcp" })',
+      );
     } else settings.package = { registryType: p.registryType, identifier: p.identifier };
   }
   return { settings, problems };

@@ -26,15 +26,17 @@ export function findSelectionFiles(schemasDir: string): string[] {
     } catch {
       return [];
     }
-    return names.filter((n) => !n.startsWith('.')).flatMap((name) => {
-      const path = join(dir, name);
-      try {
-        if (statSync(path).isDirectory()) return walk(path);
-      } catch {
-        return [];
-      }
-      return name.endsWith('.mjs') ? [path] : [];
-    });
+    return names
+      .filter((n) => !n.startsWith('.'))
+      .flatMap((name) => {
+        const path = join(dir, name);
+        try {
+          if (statSync(path).isDirectory()) return walk(path);
+        } catch {
+          return [];
+        }
+        return name.endsWith('.mjs') ? [path] : [];
+      });
   };
   return walk(join(schemasDir, SELECTIONS_DIR));
 }
@@ -44,7 +46,12 @@ const TYPE_OF: Record<Kind, string> = { tools: 'tool', resources: 'resource', pr
 
 /** The names a catalog has, by namespace, for each kind. */
 function catalogNames(models: readonly SchemaModel[]): Record<Kind | 'skills', Map<string, Set<string>>> {
-  const out = { tools: new Map<string, Set<string>>(), resources: new Map<string, Set<string>>(), prompts: new Map<string, Set<string>>(), skills: new Map<string, Set<string>>() };
+  const out = {
+    tools: new Map<string, Set<string>>(),
+    resources: new Map<string, Set<string>>(),
+    prompts: new Map<string, Set<string>>(),
+    skills: new Map<string, Set<string>>(),
+  };
   const add = (kind: keyof typeof out, namespace: string, name: string) => {
     let set = out[kind].get(namespace);
     if (!set) out[kind].set(namespace, (set = new Set()));
@@ -60,7 +67,11 @@ function catalogNames(models: readonly SchemaModel[]): Record<Kind | 'skills', M
   return out;
 }
 
-function resolveReferences(selection: Obj, r: Reporter, names: ReturnType<typeof catalogNames>): Record<Kind | 'skills', SelectionMember[]> {
+function resolveReferences(
+  selection: Obj,
+  r: Reporter,
+  names: ReturnType<typeof catalogNames>,
+): Record<Kind | 'skills', SelectionMember[]> {
   const out: Record<Kind | 'skills', SelectionMember[]> = { tools: [], resources: [], prompts: [], skills: [] };
   for (const kind of ['tools', 'resources', 'prompts'] as const) {
     const list = selection[kind];
@@ -69,7 +80,11 @@ function resolveReferences(selection: Obj, r: Reporter, names: ReturnType<typeof
       if (!isString(id) || !id.includes('/')) return; // VAL110 said so
       const [namespace, type, name, ...rest] = id.split('/');
       if (type !== TYPE_OF[kind] || name === undefined || rest.length > 0) {
-        r.report('SEL006', [kind, i], `selection ${kind}[${i}] ${JSON.stringify(id)} is not a ${TYPE_OF[kind]} ID: write ${namespace ?? '<namespace>'}/${TYPE_OF[kind]}/<name>`);
+        r.report(
+          'SEL006',
+          [kind, i],
+          `selection ${kind}[${i}] ${JSON.stringify(id)} is not a ${TYPE_OF[kind]} ID: write ${namespace ?? '<namespace>'}/${TYPE_OF[kind]}/<name>`,
+        );
         return;
       }
       if (out[kind].some((m) => m.namespace === namespace && m.name === name)) {
@@ -78,7 +93,11 @@ function resolveReferences(selection: Obj, r: Reporter, names: ReturnType<typeof
       }
       if (!names[kind].get(namespace!)?.has(name)) {
         const known = [...(names[kind].get(namespace!) ?? [])].sort();
-        r.report('SEL006', [kind, i], `selection ${kind}[${i}] ${JSON.stringify(id)} names no ${TYPE_OF[kind]} of the catalog${known.length ? ` (${namespace} has ${known.join(', ')})` : names.tools.has(namespace!) || names.resources.has(namespace!) ? '' : ` (no schema has the namespace ${namespace})`}`);
+        r.report(
+          'SEL006',
+          [kind, i],
+          `selection ${kind}[${i}] ${JSON.stringify(id)} names no ${TYPE_OF[kind]} of the catalog${known.length ? ` (${namespace} has ${known.join(', ')})` : names.tools.has(namespace!) || names.resources.has(namespace!) ? '' : ` (no schema has the namespace ${namespace})`}`,
+        );
         return;
       }
       out[kind].push({ namespace: namespace!, name });
@@ -89,11 +108,25 @@ function resolveReferences(selection: Obj, r: Reporter, names: ReturnType<typeof
   skillNames.forEach((name, i) => {
     if (!isString(name) || name.includes('/')) return; // VAL110 said so
     const at = Array.isArray(skills) ? ['skills', i] : ['skills', name];
-    const own = isString(selection.namespace) && names.skills.get(selection.namespace)?.has(name) ? [selection.namespace] : [];
-    const holders = own.length > 0 ? own : [...names.skills].filter(([, set]) => set.has(name)).map(([namespace]) => namespace).sort();
-    if (holders.length === 0) r.report('SEL007', at, `selection skill ${JSON.stringify(name)} is no skill of the catalog`);
-    else if (holders.length > 1) r.report('SEL007', at, `selection skill ${JSON.stringify(name)} is a skill of several namespaces (${holders.join(', ')}): move the selection to the namespace whose skill it means`);
-    else if (out.skills.some((m) => m.namespace === holders[0] && m.name === name)) r.report('SEL009', at, `selection skill ${JSON.stringify(name)} is listed twice`);
+    const own =
+      isString(selection.namespace) && names.skills.get(selection.namespace)?.has(name) ? [selection.namespace] : [];
+    const holders =
+      own.length > 0
+        ? own
+        : [...names.skills]
+            .filter(([, set]) => set.has(name))
+            .map(([namespace]) => namespace)
+            .sort();
+    if (holders.length === 0)
+      r.report('SEL007', at, `selection skill ${JSON.stringify(name)} is no skill of the catalog`);
+    else if (holders.length > 1)
+      r.report(
+        'SEL007',
+        at,
+        `selection skill ${JSON.stringify(name)} is a skill of several namespaces (${holders.join(', ')}): move the selection to the namespace whose skill it means`,
+      );
+    else if (out.skills.some((m) => m.namespace === holders[0] && m.name === name))
+      r.report('SEL009', at, `selection skill ${JSON.stringify(name)} is listed twice`);
     else out.skills.push({ namespace: holders[0]!, name });
   });
   return out;
@@ -106,7 +139,11 @@ export interface LoadedSelections {
 }
 
 /** The selections under `schemasDir`, checked against the built `models`; one with an error is left out. */
-export function loadSelections(schemasDir: string, models: readonly SchemaModel[], shown: (path: string) => string = (p) => p): LoadedSelections {
+export function loadSelections(
+  schemasDir: string,
+  models: readonly SchemaModel[],
+  shown: (path: string) => string = (p) => p,
+): LoadedSelections {
   const names = catalogNames(models);
   const selections: SelectionModel[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -125,7 +162,11 @@ export function loadSelections(schemasDir: string, models: readonly SchemaModel[
     const namespace = isString(selection.namespace) ? selection.namespace : '';
     const name = isString(selection.name) ? selection.name : '';
     if (where.length !== 2 || where[0] !== namespace || where[1] !== `${name}.mjs`) {
-      r.report('SEL008', ['name'], `selection ${namespace}/${name} must be the file selections/${namespace}/${name}.mjs, not selections/${where.join('/')}`);
+      r.report(
+        'SEL008',
+        ['name'],
+        `selection ${namespace}/${name} must be the file selections/${namespace}/${name}.mjs, not selections/${where.join('/')}`,
+      );
     }
     const id = `${namespace}/selection/${name}`;
     diagnostics.push(...r.diagnostics);

@@ -23,7 +23,13 @@ export interface DocumentPlaces {
 }
 
 /** The markdown resources of a format-4 schema (`documents` of its served view), in declaration order. */
-export function loadDocuments(schemaFile: string, documents: unknown, fs: FileSystem, r: Reporter, places: DocumentPlaces): DocumentModel[] {
+export function loadDocuments(
+  schemaFile: string,
+  documents: unknown,
+  fs: FileSystem,
+  r: Reporter,
+  places: DocumentPlaces,
+): DocumentModel[] {
   if (!isObject(documents)) return [];
   const out: DocumentModel[] = [];
   for (const [name, value] of Object.entries(documents)) {
@@ -31,30 +37,54 @@ export function loadDocuments(schemaFile: string, documents: unknown, fs: FileSy
     const origin = declared.origin as DocumentModel['origin'];
     const file = String(declared.name);
     const at = ['resources', name, 'name'];
-    const base: DocumentModel = { name, description: isString(declared.description) ? declared.description : '', origin, file };
+    const base: DocumentModel = {
+      name,
+      description: isString(declared.description) ? declared.description : '',
+      origin,
+      file,
+    };
     if (origin !== 'inline') {
       const home = places.home ?? homedir();
-      const path = databasePath({ file: resolve(schemaFile) }, { origin, database: file }, { home, projectDir: places.cwd ?? process.cwd() });
-      if (!fs.exists(path)) r.report('RES052', at, `resource ${name}: ${file} (origin ${origin}) is not at ${shownPath(path, home)} now; it is read from there when served`);
+      const path = databasePath(
+        { file: resolve(schemaFile) },
+        { origin, database: file },
+        { home, projectDir: places.cwd ?? process.cwd() },
+      );
+      if (!fs.exists(path))
+        r.report(
+          'RES052',
+          at,
+          `resource ${name}: ${file} (origin ${origin}) is not at ${shownPath(path, home)} now; it is read from there when served`,
+        );
       out.push(base);
       continue;
     }
     const path = join(dirname(schemaFile), 'data', file);
     const escapes = linkOutside(path, schemaFile, fs);
     if (escapes !== undefined) {
-      r.report('RES051', at, `resource ${name}: data/${file} is a link to ${escapes}, outside the schema's directory: not read`);
+      r.report(
+        'RES051',
+        at,
+        `resource ${name}: data/${file} is a link to ${escapes}, outside the schema's directory: not read`,
+      );
       continue;
     }
-    const bytes = fs.readBytes?.(path) ?? (() => {
-      const text = fs.readText(path);
-      return text === undefined ? undefined : new TextEncoder().encode(text);
-    })();
+    const bytes =
+      fs.readBytes?.(path) ??
+      (() => {
+        const text = fs.readText(path);
+        return text === undefined ? undefined : new TextEncoder().encode(text);
+      })();
     if (bytes === undefined) {
       r.report('RES051', at, `resource ${name}: the inline document data/${file} does not exist beside the schema`);
       continue;
     }
     if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
-      r.report('RES053', at, `resource ${name}: data/${file} is ${bytes.byteLength} bytes; a markdown resource may have at most ${MAX_DOCUMENT_BYTES} (2 MiB): split it into two resources`);
+      r.report(
+        'RES053',
+        at,
+        `resource ${name}: data/${file} is ${bytes.byteLength} bytes; a markdown resource may have at most ${MAX_DOCUMENT_BYTES} (2 MiB): split it into two resources`,
+      );
       continue;
     }
     let text: string;

@@ -41,7 +41,13 @@ function textOf(bytes: Uint8Array): string | undefined {
  * The files of the skill whose file is `skillFile`, in path order, or undefined when it has no
  * folder. Findings go to `out`, each naming the file it is about.
  */
-export function readSkillFolder(skill: string, skillFile: string, schemaFile: string, fs: FileSystem, out: Diagnostic[]): SkillFileModel[] | undefined {
+export function readSkillFolder(
+  skill: string,
+  skillFile: string,
+  schemaFile: string,
+  fs: FileSystem,
+  out: Diagnostic[],
+): SkillFileModel[] | undefined {
   const folder = skillFolderOf(skillFile);
   if (!fs.isDirectory(folder)) return undefined;
   const files: SkillFileModel[] = [];
@@ -53,11 +59,23 @@ export function readSkillFolder(skill: string, skillFile: string, schemaFile: st
       const relative = `${prefix}${name}`;
       const escapes = linkOutside(path, schemaFile, fs);
       if (escapes !== undefined) {
-        out.push(diagnostic('PAR007', path, `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only links that stay inside it are followed)`));
+        out.push(
+          diagnostic(
+            'PAR007',
+            path,
+            `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only links that stay inside it are followed)`,
+          ),
+        );
         continue;
       }
       if (!PORTABLE.test(name)) {
-        out.push(diagnostic('SKL033', path, `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and '-' (it becomes part of a skill:// URI)`));
+        out.push(
+          diagnostic(
+            'SKL033',
+            path,
+            `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and '-' (it becomes part of a skill:// URI)`,
+          ),
+        );
         continue;
       }
       if (fs.isDirectory(path)) {
@@ -65,26 +83,50 @@ export function readSkillFolder(skill: string, skillFile: string, schemaFile: st
         continue;
       }
       if (name === 'SKILL.md') {
-        out.push(diagnostic('SKL031', path, `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a subfolder would make it a skill of its own: rename or remove ${relative}`));
+        out.push(
+          diagnostic(
+            'SKL031',
+            path,
+            `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a subfolder would make it a skill of its own: rename or remove ${relative}`,
+          ),
+        );
         continue;
       }
-      const data = fs.readBytes?.(path) ?? (() => {
-        const text = fs.readText(path);
-        return text === undefined ? undefined : new TextEncoder().encode(text);
-      })();
+      const data =
+        fs.readBytes?.(path) ??
+        (() => {
+          const text = fs.readText(path);
+          return text === undefined ? undefined : new TextEncoder().encode(text);
+        })();
       if (data === undefined) continue;
       bytes += data.byteLength;
       const text = textOf(data);
-      files.push(text === undefined ? { path: relative, base64: Buffer.from(data).toString('base64') } : { path: relative, text });
+      files.push(
+        text === undefined
+          ? { path: relative, base64: Buffer.from(data).toString('base64') }
+          : { path: relative, text },
+      );
     }
   };
   walk(folder, '');
   // SKILL.md is one more file; its size is known only once rendered, so the bytes leave it a margin.
   if (files.length + 1 > SKILL_FILE_LIMITS.files) {
-    out.push(diagnostic('SKL032', folder, `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`));
+    out.push(
+      diagnostic(
+        'SKL032',
+        folder,
+        `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
+      ),
+    );
   }
   if (bytes > SKILL_FILE_LIMITS.bytes - 64 * 1024) {
-    out.push(diagnostic('SKL032', folder, `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) with its SKILL.md`));
+    out.push(
+      diagnostic(
+        'SKL032',
+        folder,
+        `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) with its SKILL.md`,
+      ),
+    );
   }
   return files;
 }

@@ -16,12 +16,14 @@ const COMPARISONS = new Set(['=', '==']);
 const COMPARING_KEYWORDS = new Set(['LIKE', 'GLOB']);
 const SINGLE_TABLE_BREAKERS = new Set(['JOIN', 'UNION', 'INTERSECT', 'EXCEPT', 'WITH']);
 
-const isName = (token: SqlToken | undefined): token is SqlToken => token !== undefined && (token.kind === 'identifier' || token.kind === 'quoted');
+const isName = (token: SqlToken | undefined): token is SqlToken =>
+  token !== undefined && (token.kind === 'identifier' || token.kind === 'quoted');
 
 /** The one table the statement reads, or undefined when it reads more or cannot be told. */
 function singleTable(tokens: readonly SqlToken[]): string | undefined {
   const keywords = tokens.map(keywordOf);
-  if (keywords.filter((k) => k === 'SELECT').length !== 1 || keywords.filter((k) => k === 'FROM').length !== 1) return undefined;
+  if (keywords.filter((k) => k === 'SELECT').length !== 1 || keywords.filter((k) => k === 'FROM').length !== 1)
+    return undefined;
   if (keywords.some((k) => k !== undefined && SINGLE_TABLE_BREAKERS.has(k))) return undefined;
   const from = keywords.indexOf('FROM');
   const table = tokens[from + 1];
@@ -42,7 +44,11 @@ export function parameterColumn(sql: string, index: number): ParameterColumn | u
   const keyword = operator === undefined ? undefined : keywordOf(operator);
   let before: number;
   if (operator?.text === '(' && tokens[at - 2] !== undefined && keywordOf(tokens[at - 2]!) === 'IN') before = at - 3;
-  else if (operator !== undefined && (COMPARISONS.has(operator.text) || (keyword !== undefined && COMPARING_KEYWORDS.has(keyword)))) before = at - 2;
+  else if (
+    operator !== undefined &&
+    (COMPARISONS.has(operator.text) || (keyword !== undefined && COMPARING_KEYWORDS.has(keyword)))
+  )
+    before = at - 2;
   else return undefined;
   // `t.column` over the one table is that table's column; a bare name is too.
   const columnToken = tokens[before];
@@ -54,7 +60,10 @@ export function parameterColumn(sql: string, index: number): ParameterColumn | u
 /** An SQL identifier, quoted. */
 export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** The SQL that lists the distinct values of a column starting with a prefix (bound as its one `?`, LIKE-escaped with `\`). */
+/**
+ * The SQL that lists the distinct values of a column starting with a prefix (bound as its one `?`, LIKE-escaped with
+ * `\`).
+ */
 export const distinctValuesSql = ({ table, column }: ParameterColumn, limit: number): string =>
   `SELECT DISTINCT ${quoteIdentifier(column)} AS v FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(column)} IS NOT NULL AND CAST(${quoteIdentifier(column)} AS TEXT) LIKE ? ESCAPE '\\' ORDER BY 1 LIMIT ${limit}`;
 

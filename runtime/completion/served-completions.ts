@@ -17,7 +17,9 @@ import { distinctValuesSql, likePrefix, parameterColumn } from './query-column.t
 /** The most values one answer carries (the protocol's cap). */
 export const MAX_COMPLETION_VALUES = 100;
 
-export type CompletionRef = { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
+export type CompletionRef =
+  | { readonly type: 'ref/prompt'; readonly name: string }
+  | { readonly type: 'ref/resource'; readonly uri: string };
 
 export interface CompletionAnswer {
   readonly values: string[];
@@ -37,8 +39,15 @@ export interface CompletionSources {
 }
 
 export interface ServedCompletions {
-  /** Values for `argument` of `ref`; throws -32602 errors (prompt or template unknown). Extra candidates (skills) come from `more`. */
-  complete(ref: CompletionRef, argument: { readonly name: string; readonly value: string }, more?: (uri: string, name: string) => readonly string[] | undefined): Promise<CompletionAnswer>;
+  /**
+   * Values for `argument` of `ref`; throws -32602 errors (prompt or template unknown). Extra candidates (skills) come
+   * from `more`.
+   */
+  complete(
+    ref: CompletionRef,
+    argument: { readonly name: string; readonly value: string },
+    more?: (uri: string, name: string) => readonly string[] | undefined,
+  ): Promise<CompletionAnswer>;
 }
 
 /** The values that start with `typed` (without case), capped, with the count. */
@@ -47,7 +56,11 @@ export function answerOf(candidates: Iterable<string>, typed: string): Completio
   const seen = new Set<string>();
   for (const value of candidates) if (value.toLowerCase().startsWith(wanted)) seen.add(value);
   const all = [...seen];
-  return { values: all.slice(0, MAX_COMPLETION_VALUES), total: all.length, hasMore: all.length > MAX_COMPLETION_VALUES };
+  return {
+    values: all.slice(0, MAX_COMPLETION_VALUES),
+    total: all.length,
+    hasMore: all.length > MAX_COMPLETION_VALUES,
+  };
 }
 
 const EMPTY: CompletionAnswer = { values: [], total: 0, hasMore: false };
@@ -66,14 +79,24 @@ export function createCompletions(sources: CompletionSources): ServedCompletions
     if (!column) return [];
     const target: CatalogQuery = {
       ...query,
-      query: { name: `${query.queryName}.complete`, description: '', sql: distinctValuesSql(column, MAX_COMPLETION_VALUES + 1), parameters: [{ name: 'prefix', type: 'string', required: true }] },
+      query: {
+        name: `${query.queryName}.complete`,
+        description: '',
+        sql: distinctValuesSql(column, MAX_COMPLETION_VALUES + 1),
+        parameters: [{ name: 'prefix', type: 'string', required: true }],
+      },
       parameters: [{ name: 'prefix', type: 'string', required: true }],
     };
     const answer = await resources.runner.run(target, new Map([['prefix', likePrefix(typed)]]), 'text');
     return (JSON.parse(answer.json) as { v: unknown }[]).map((row) => String(row.v));
   }
 
-  async function completeResource(uri: string, name: string, typed: string, more?: (uri: string, name: string) => readonly string[] | undefined): Promise<CompletionAnswer> {
+  async function completeResource(
+    uri: string,
+    name: string,
+    typed: string,
+    more?: (uri: string, name: string) => readonly string[] | undefined,
+  ): Promise<CompletionAnswer> {
     const extra = more?.(uri, name);
     if (extra) return answerOf(extra, typed);
     const resources = sources.resources;
@@ -91,7 +114,11 @@ export function createCompletions(sources: CompletionSources): ServedCompletions
       }
       const document = resources.documents?.catalog.find((d) => d.uri === base);
       if (document) return name === 'section' ? answerOf(await resources.documents!.sections(document), typed) : EMPTY;
-      if (resources.templates.some((t) => baseOf(t.uriTemplate) === base) || resources.resources.some((r) => baseOf(r.uri) === base)) return EMPTY;
+      if (
+        resources.templates.some((t) => baseOf(t.uriTemplate) === base) ||
+        resources.resources.some((r) => baseOf(r.uri) === base)
+      )
+        return EMPTY;
     }
     throw new ResourceNotFoundError(uri);
   }

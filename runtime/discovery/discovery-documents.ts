@@ -16,7 +16,9 @@ export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
 /** The Registry's `_meta` key it keeps (at most 4 KiB); every other key is dropped on publishing. */
 export const PUBLISHER_META = 'io.modelcontextprotocol.registry/publisher-provided';
 export const BUILD_META = 'io.toolkit/build';
-/** The protocol revisions every toolkit endpoint answers: 2026-07-28 per request, the 2025 ones through `initialize`. */
+/**
+ * The protocol revisions every toolkit endpoint answers: 2026-07-28 per request, the 2025 ones through `initialize`.
+ */
 export const SERVED_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS];
 /** The templated endpoint of a card whose deployment is not known at build time; `--http` serves it filled in. */
 export const TEMPLATED_REMOTE = 'https://{host}/mcp';
@@ -43,7 +45,10 @@ export interface DiscoverySettings {
 export interface BuildFacts {
   /** The bundle's name (`catalog`, a group's), or `toolkit server`'s. */
   readonly bundle: string;
-  /** `sha256:` of the bundle's data file (its listing and every schema), or of the served schemas for `toolkit server`. */
+  /**
+   * `sha256:` of the bundle's data file (its listing and every schema), or of the served schemas for `toolkit
+   * server`.
+   */
   readonly dataSha256: string;
   readonly namespaces: readonly string[];
   readonly tools: number;
@@ -65,7 +70,8 @@ export const defaultServerName = (bundle: string): string => `local.toolkit/${bu
 
 /** A description that fits 100 characters: the given one, else `MCP tools for <namespaces>`, cut with an ellipsis. */
 export function derivedDescription(facts: BuildFacts): string {
-  const what = facts.namespaces.length === 0 ? 'MCP server built with toolkit' : `MCP tools for ${facts.namespaces.join(', ')}`;
+  const what =
+    facts.namespaces.length === 0 ? 'MCP server built with toolkit' : `MCP tools for ${facts.namespaces.join(', ')}`;
   return what.length <= DESCRIPTION_MAX ? what : `${what.slice(0, DESCRIPTION_MAX - 1).replace(/[ ,]+$/, '')}…`;
 }
 
@@ -80,7 +86,16 @@ export function discoveryDocuments(settings: DiscoverySettings, facts: BuildFact
   const build = { [BUILD_META]: { ...facts, namespaces: [...facts.namespaces] } };
   const remote = settings.remote
     ? { type: 'streamable-http', url: settings.remote }
-    : { type: 'streamable-http', url: TEMPLATED_REMOTE, variables: { host: { description: 'Host and port where this server is deployed (toolkit build output, started with --http)', isRequired: true } } };
+    : {
+        type: 'streamable-http',
+        url: TEMPLATED_REMOTE,
+        variables: {
+          host: {
+            description: 'Host and port where this server is deployed (toolkit build output, started with --http)',
+            isRequired: true,
+          },
+        },
+      };
   const common = {
     name,
     ...(settings.title ? { title: settings.title } : {}),
@@ -92,7 +107,18 @@ export function discoveryDocuments(settings: DiscoverySettings, facts: BuildFact
   const serverJson = {
     $schema: SERVER_JSON_SCHEMA,
     ...common,
-    ...(settings.package ? { packages: [{ registryType: settings.package.registryType, identifier: settings.package.identifier, version, transport: { type: 'stdio' } }] } : {}),
+    ...(settings.package
+      ? {
+          packages: [
+            {
+              registryType: settings.package.registryType,
+              identifier: settings.package.identifier,
+              version,
+              transport: { type: 'stdio' },
+            },
+          ],
+        }
+      : {}),
     remotes: [remote],
     _meta: { [PUBLISHER_META]: build },
   };
@@ -111,7 +137,15 @@ export function aiCatalogOf(card: Record<string, unknown>, publisher: string): R
   const local = String(card.name).split('/')[1] ?? String(card.name);
   return {
     specVersion: '1.0',
-    entries: [{ identifier: `urn:air:${publisher}:mcp:${local}`, type: SERVER_CARD_MEDIA_TYPE, version: card.version, description: card.description, data: card }],
+    entries: [
+      {
+        identifier: `urn:air:${publisher}:mcp:${local}`,
+        type: SERVER_CARD_MEDIA_TYPE,
+        version: card.version,
+        description: card.description,
+        data: card,
+      },
+    ],
   };
 }
 
@@ -122,11 +156,32 @@ export function aiCatalogOf(card: Record<string, unknown>, publisher: string): R
 export function servedCard(card: Record<string, unknown>, endpoint: string): Record<string, unknown> {
   const remotes = (card.remotes as Record<string, unknown>[] | undefined) ?? [];
   if (!remotes.some((r) => r.url === TEMPLATED_REMOTE)) return card;
-  return { ...card, remotes: remotes.map((r) => (r.url === TEMPLATED_REMOTE ? (({ variables: _variables, ...rest }) => ({ ...rest, url: endpoint }))(r) : r)) };
+  return {
+    ...card,
+    remotes: remotes.map((r) =>
+      r.url === TEMPLATED_REMOTE ? (({ variables: _variables, ...rest }) => ({ ...rest, url: endpoint }))(r) : r,
+    ),
+  };
 }
 
-/** The documents of schemas served without a build (`toolkit server`): the facts come from the models, the hash from their canonical JSON. */
-export function documentsOfModels(settings: DiscoverySettings, bundle: string, models: readonly { readonly namespace: string; readonly tools: readonly unknown[]; readonly resources: readonly unknown[]; readonly documents?: readonly unknown[]; readonly prompts: readonly unknown[]; readonly skills: readonly unknown[] }[], dataSha256: string, toolkit: string): DiscoveryDocuments {
+/**
+ * The documents of schemas served without a build (`toolkit server`): the facts come from the models, the hash from
+ * their canonical JSON.
+ */
+export function documentsOfModels(
+  settings: DiscoverySettings,
+  bundle: string,
+  models: readonly {
+    readonly namespace: string;
+    readonly tools: readonly unknown[];
+    readonly resources: readonly unknown[];
+    readonly documents?: readonly unknown[];
+    readonly prompts: readonly unknown[];
+    readonly skills: readonly unknown[];
+  }[],
+  dataSha256: string,
+  toolkit: string,
+): DiscoveryDocuments {
   return discoveryDocuments(settings, {
     bundle,
     dataSha256,

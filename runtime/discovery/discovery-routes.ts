@@ -24,7 +24,10 @@ const CORS = {
 
 /** The scheme a client used: the proxy's `X-Forwarded-Proto` when it says http or https, else http. */
 function schemeOf(req: IncomingMessage): string {
-  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]!
+    .trim()
+    .toLowerCase();
   return forwarded === 'https' || forwarded === 'http' ? forwarded : 'http';
 }
 
@@ -42,7 +45,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * A handler for the discovery paths of a server whose MCP endpoint is `mcpPath`: answers and
  * returns true for one of them, returns false for any other path.
  */
-export function discoveryRoutes(discovery: ServedDiscovery, mcpPath: string): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function discoveryRoutes(
+  discovery: ServedDiscovery,
+  mcpPath: string,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const cardPaths = new Set([`${mcpPath}/server-card`, '/.well-known/mcp/server-card.json']);
   const catalogPath = '/.well-known/ai-catalog.json';
   return (req, res) => {
@@ -56,14 +62,29 @@ export function discoveryRoutes(discovery: ServedDiscovery, mcpPath: string): (r
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...CORS, allow: 'GET, HEAD, OPTIONS', 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: `${req.method} is not allowed here: the discovery documents are read with GET` }));
+      res.end(
+        JSON.stringify({ error: `${req.method} is not allowed here: the discovery documents are read with GET` }),
+      );
       return true;
     }
     const card = servedCard(discovery.card, `${schemeOf(req)}://${req.headers.host ?? 'localhost'}${mcpPath}`);
-    const document = isCard ? card : { ...discovery.aiCatalog, entries: ((discovery.aiCatalog.entries as Record<string, unknown>[] | undefined) ?? []).map((entry) => ({ ...entry, data: card })) };
+    const document = isCard
+      ? card
+      : {
+          ...discovery.aiCatalog,
+          entries: ((discovery.aiCatalog.entries as Record<string, unknown>[] | undefined) ?? []).map((entry) => ({
+            ...entry,
+            data: card,
+          })),
+        };
     const body = `${JSON.stringify(document, null, 2)}\n`;
     const etag = etagOf(body);
-    const headers = { ...CORS, 'content-type': isCard ? SERVER_CARD_MEDIA_TYPE : AI_CATALOG_MEDIA_TYPE, 'cache-control': 'public, max-age=3600', etag };
+    const headers = {
+      ...CORS,
+      'content-type': isCard ? SERVER_CARD_MEDIA_TYPE : AI_CATALOG_MEDIA_TYPE,
+      'cache-control': 'public, max-age=3600',
+      etag,
+    };
     if (matches(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
       res.end();

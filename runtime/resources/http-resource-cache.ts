@@ -35,7 +35,9 @@ export class HttpResourceCache {
 
   constructor(private readonly options: HttpResourceCacheOptions) {}
 
-  /** Makes sure the resource's database is there and fresh enough; throws a `ResourceReadError` naming why it is not. */
+  /**
+   * Makes sure the resource's database is there and fresh enough; throws a `ResourceReadError` naming why it is not.
+   */
   async ensure(schema: SchemaModel, resource: ResourceModel): Promise<void> {
     if (!resource.remote) return;
     const path = databasePath(schema, resource, this.options.places);
@@ -51,8 +53,11 @@ export class HttpResourceCache {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const label = `resource ${schema.namespace}/${resource.name}`;
-      if (age === undefined) throw new ResourceReadError(`${label} cannot be loaded: downloading ${resource.remote.url} failed: ${reason}`);
-      this.options.log?.(`toolkit server: ${label}: refreshing ${resource.remote.url} failed (${reason}); serving the copy downloaded ${Math.round(age / 1000)} s ago`);
+      if (age === undefined)
+        throw new ResourceReadError(`${label} cannot be loaded: downloading ${resource.remote.url} failed: ${reason}`);
+      this.options.log?.(
+        `toolkit server: ${label}: refreshing ${resource.remote.url} failed (${reason}); serving the copy downloaded ${Math.round(age / 1000)} s ago`,
+      );
     }
   }
 
@@ -67,10 +72,19 @@ export class HttpResourceCache {
   async #download(url: string, path: string): Promise<void> {
     const budget = startBudget(this.options.timeoutMs, this.options.closing);
     try {
-      const answer = await sendUpstream({ url, method: 'GET', headers: { accept: 'application/vnd.sqlite3, application/x-sqlite3;q=0.9, application/octet-stream;q=0.8' } }, { client: this.options.http, budget });
-      if (answer.status !== 200) throw new Error(`the server answered ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`);
+      const answer = await sendUpstream(
+        {
+          url,
+          method: 'GET',
+          headers: { accept: 'application/vnd.sqlite3, application/x-sqlite3;q=0.9, application/octet-stream;q=0.8' },
+        },
+        { client: this.options.http, budget },
+      );
+      if (answer.status !== 200)
+        throw new Error(`the server answered ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`);
       const bytes = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
-      if (bytes.byteLength < SQLITE_HEADER.length || !bytes.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER)) throw new Error('the download is not a SQLite database');
+      if (bytes.byteLength < SQLITE_HEADER.length || !bytes.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER))
+        throw new Error('the download is not a SQLite database');
       mkdirSync(dirname(path), { recursive: true });
       const temp = `${path}.${process.pid}.download`;
       writeFileSync(temp, bytes, { mode: 0o600 });

@@ -11,7 +11,11 @@ const ListGroupsParams = z.looseObject({ cursor: z.string().optional() });
 export function registerGroups(server: Server, groups: readonly GroupEntry[]): void {
   server.registerCapabilities({ extensions: { [GROUPING_EXTENSION]: { listChanged: false } } });
   server.setRequestHandler('groups/list', { params: ListGroupsParams }, (params) => {
-    if (params.cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: this server lists every group on one page and issued no cursor');
+    if (params.cursor !== undefined)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Invalid cursor: this server lists every group on one page and issued no cursor',
+      );
     return { groups: groups.map((group) => ({ ...group })) };
   });
 }

@@ -59,8 +59,13 @@ export function selectionGroups(selections: readonly SelectionModel[], naming: S
       skills: selection.skills.flatMap((m) => naming.skills(m).uris),
     };
     const skillPrompts = selection.skills.flatMap((m) => naming.skills(m).prompts);
-    if (members.tools.length + members.resources.length + members.prompts.length + members.skills.length === 0) continue;
-    groups.push({ name: selection.id, description: `${selection.description} Use when: ${selection.whenToUse}`, _meta: { [SELECTION_META]: members } });
+    if (members.tools.length + members.resources.length + members.prompts.length + members.skills.length === 0)
+      continue;
+    groups.push({
+      name: selection.id,
+      description: `${selection.description} Use when: ${selection.whenToUse}`,
+      _meta: { [SELECTION_META]: members },
+    });
     for (const name of members.tools) add(tools, name, selection.id);
     for (const uri of members.resources) add(resources, uri, selection.id);
     for (const name of [...members.prompts, ...skillPrompts]) add(prompts, name, selection.id);
@@ -75,26 +80,45 @@ function withGroups<T extends { _meta?: Record<string, unknown> }>(entry: T, gro
 }
 
 /** Tool, prompt and resource listings with the membership of each entry. */
-export function markTools<T extends { name: string; _meta?: Record<string, unknown> }>(entries: readonly T[], groups: SelectionGroups): T[] {
+export function markTools<T extends { name: string; _meta?: Record<string, unknown> }>(
+  entries: readonly T[],
+  groups: SelectionGroups,
+): T[] {
   return entries.map((entry) => withGroups(entry, groups.tools.get(entry.name)));
 }
 
-export function markPrompts<T extends { name: string; _meta?: Record<string, unknown> }>(entries: readonly T[], groups: SelectionGroups): T[] {
+export function markPrompts<T extends { name: string; _meta?: Record<string, unknown> }>(
+  entries: readonly T[],
+  groups: SelectionGroups,
+): T[] {
   return entries.map((entry) => withGroups(entry, groups.prompts.get(entry.name)));
 }
 
-/** A resource or template is a member when its URI is a member's or lies under it (`<resource>/<query>`, `<document>{?…}`). */
-export function markResources<T extends { _meta?: Record<string, unknown> } & ({ uri: string } | { uriTemplate: string })>(entries: readonly T[], groups: SelectionGroups): T[] {
+/**
+ * A resource or template is a member when its URI is a member's or lies under it (`<resource>/<query>`,
+ * `<document>{?…}`).
+ */
+export function markResources<
+  T extends { _meta?: Record<string, unknown> } & ({ uri: string } | { uriTemplate: string }),
+>(entries: readonly T[], groups: SelectionGroups): T[] {
   if (groups.resources.size === 0) return [...entries];
   return entries.map((entry) => {
     const uri = 'uri' in entry ? entry.uri : entry.uriTemplate;
-    const names = [...groups.resources].filter(([base]) => uri === base || uri.startsWith(`${base}/`) || uri.startsWith(`${base}{`) || uri.startsWith(`${base}?`)).flatMap(([, g]) => g);
+    const names = [...groups.resources]
+      .filter(
+        ([base]) =>
+          uri === base || uri.startsWith(`${base}/`) || uri.startsWith(`${base}{`) || uri.startsWith(`${base}?`),
+      )
+      .flatMap(([, g]) => g);
     return withGroups(entry, [...new Set(names)]);
   });
 }
 
 /** Every schema tool's wire name by namespace and name, from the names in serving order (schema, then tool). */
-export function toolNamesByMember(schemas: readonly SchemaModel[], wireNames: readonly string[]): (member: SelectionMember) => string[] {
+export function toolNamesByMember(
+  schemas: readonly SchemaModel[],
+  wireNames: readonly string[],
+): (member: SelectionMember) => string[] {
   const byMember = new Map<string, string[]>();
   let index = 0;
   for (const schema of schemas) {

@@ -18,16 +18,23 @@ export function selectionNaming(schemas: readonly SchemaModel[], toolNames: read
   const documents = documentCatalog(schemas, new Set(sqlite.resources.map((r) => r.uri)));
   const prompts = promptCatalog(schemas);
   const paths = skillPaths(schemas);
-  const matches = (member: SelectionMember, schema: SchemaModel, name: string): boolean => schema.namespace === member.namespace && name === member.name;
+  const matches = (member: SelectionMember, schema: SchemaModel, name: string): boolean =>
+    schema.namespace === member.namespace && name === member.name;
   return {
     tools,
-    resources: (member) => [...sqlite.resources.filter((r) => matches(member, r.schema, r.resource.name)).map((r) => r.uri), ...documents.filter((d) => matches(member, d.schema, d.document.name)).map((d) => d.uri)],
-    prompts: (member) => prompts.filter((p) => p.kind === 'prompt' && matches(member, p.schema, p.model.name)).map((p) => p.name),
+    resources: (member) => [
+      ...sqlite.resources.filter((r) => matches(member, r.schema, r.resource.name)).map((r) => r.uri),
+      ...documents.filter((d) => matches(member, d.schema, d.document.name)).map((d) => d.uri),
+    ],
+    prompts: (member) =>
+      prompts.filter((p) => p.kind === 'prompt' && matches(member, p.schema, p.model.name)).map((p) => p.name),
     skills: (member) => {
       const found = prompts.filter((p) => p.kind === 'skill' && matches(member, p.schema, p.model.name));
       return {
         prompts: found.map((p) => p.name),
-        uris: found.filter((p) => servableAsExtensionSkill(p.model as { name: string; description: string })).map((p) => `skill://${paths.get(p.model as never)}/SKILL.md`),
+        uris: found
+          .filter((p) => servableAsExtensionSkill(p.model as { name: string; description: string }))
+          .map((p) => `skill://${paths.get(p.model as never)}/SKILL.md`),
       };
     },
   };

@@ -12,4 +12,7 @@ export const EXTENSION_DESCRIPTION_MAX = 1024;
 
 /** True when the skills extension can serve this skill as it is. */
 export const servableAsExtensionSkill = (skill: Pick<SkillModel, 'name' | 'description'>): boolean =>
-  skill.name.length <= EXTENSION_NAME_MAX && EXTENSION_SKILL_NAME.test(skill.name) && skill.description.length > 0 && skill.description.length <= EXTENSION_DESCRIPTION_MAX;
+  skill.name.length <= EXTENSION_NAME_MAX &&
+  EXTENSION_SKILL_NAME.test(skill.name) &&
+  skill.description.length > 0 &&
+  skill.description.length <= EXTENSION_DESCRIPTION_MAX;

@@ -8,7 +8,12 @@
  * (`resources/primitives.ts` imports it when the first skill is to be served).
  */
 import type { Server } from '@modelcontextprotocol/server';
-import { memorySkillFiles, SkillsExtension, type Skill, type SkillCatalog } from '@modelcontextprotocol/server/ext/skills';
+import {
+  memorySkillFiles,
+  SkillsExtension,
+  type Skill,
+  type SkillCatalog,
+} from '@modelcontextprotocol/server/ext/skills';
 import type { SchemaModel } from '../model.ts';
 import { SKILLS_CACHE_HINT } from './cache-hint.ts';
 import { servableAsExtensionSkill } from './servable.ts';
@@ -24,20 +29,28 @@ export interface ServedSkills {
   attach(server: Server): SkillsRoute;
 }
 
-
 export interface SkillsOptions {
   /** Where the SDK's warnings about a skill go (a skill it had to leave out); default stderr. */
   readonly log?: (line: string) => void;
 }
 
 /** The skills of `schemas` the extension can serve, loaded into the SDK's catalog; undefined when there is none. */
-export async function loadServedSkills(schemas: readonly SchemaModel[], context: SkillDocumentContext, options: SkillsOptions = {}): Promise<ServedSkills | undefined> {
+export async function loadServedSkills(
+  schemas: readonly SchemaModel[],
+  context: SkillDocumentContext,
+  options: SkillsOptions = {},
+): Promise<ServedSkills | undefined> {
   const documents = skillDocuments(schemas, context, servableAsExtensionSkill);
   if (documents.length === 0) return undefined;
   const catalog: SkillCatalog = await SkillsExtension.load(memorySkillFiles(skillFileRecord(documents)), {
     cacheHint: { ...SKILLS_CACHE_HINT },
-    onWarning: (warning) => (options.log ?? ((line) => void process.stderr.write(`${line}\n`)))(`toolkit server: skill ${warning.path}: ${warning.message}`),
+    onWarning: (warning) =>
+      (options.log ?? ((line) => void process.stderr.write(`${line}\n`)))(
+        `toolkit server: skill ${warning.path}: ${warning.message}`,
+      ),
   });
-  const paths = catalog.entries.flatMap((entry) => (Array.isArray(entry.resources) ? entry.resources.map((file) => file.uri.slice('skill://'.length)) : []));
+  const paths = catalog.entries.flatMap((entry) =>
+    Array.isArray(entry.resources) ? entry.resources.map((file) => file.uri.slice('skill://'.length)) : [],
+  );
   return { entries: catalog.entries, paths, attach: (server) => attachSkills(catalog, server) };
 }

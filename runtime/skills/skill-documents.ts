@@ -49,15 +49,23 @@ export function skillMarkdown(schema: SchemaModel, skill: SkillModel, context: S
   ];
   const body = renderContent(skill.content, schema, {}, context, [skill.name]).trim();
   const sections = [body];
-  if (skill.input.length > 0) sections.push(`## Inputs\n\nWhere the text says \`<name>\`, use the value of that input:\n\n${skill.input.map(inputLine).join('\n')}`);
+  if (skill.input.length > 0)
+    sections.push(
+      `## Inputs\n\nWhere the text says \`<name>\`, use the value of that input:\n\n${skill.input.map(inputLine).join('\n')}`,
+    );
   if (skill.output) sections.push(`## Result\n\n${skill.output}`);
   return `---\n${frontmatter.join('\n')}\n---\n\n${sections.join('\n\n')}\n`;
 }
 
-/** Where each skill of `schemas` is served (`<namespace>/<skill>`, or with its file's hash between when two files of a namespace share the name). */
+/**
+ * Where each skill of `schemas` is served (`<namespace>/<skill>`, or with its file's hash between when two files of a
+ * namespace share the name).
+ */
 export function skillPaths(schemas: readonly SchemaModel[]): Map<SkillModel, string> {
   const counts = new Map<string, number>();
-  for (const schema of schemas) for (const skill of schema.skills) counts.set(`${schema.namespace}/${skill.name}`, (counts.get(`${schema.namespace}/${skill.name}`) ?? 0) + 1);
+  for (const schema of schemas)
+    for (const skill of schema.skills)
+      counts.set(`${schema.namespace}/${skill.name}`, (counts.get(`${schema.namespace}/${skill.name}`) ?? 0) + 1);
   const paths = new Map<SkillModel, string>();
   for (const schema of schemas) {
     for (const skill of schema.skills) {
@@ -68,8 +76,14 @@ export function skillPaths(schemas: readonly SchemaModel[]): Map<SkillModel, str
   return paths;
 }
 
-/** The skill folders of `schemas`, in schema then skill order; `include` leaves out skills the extension cannot serve. */
-export function skillDocuments(schemas: readonly SchemaModel[], context: SkillDocumentContext, include: (skill: SkillModel) => boolean): SkillDocument[] {
+/**
+ * The skill folders of `schemas`, in schema then skill order; `include` leaves out skills the extension cannot serve.
+ */
+export function skillDocuments(
+  schemas: readonly SchemaModel[],
+  context: SkillDocumentContext,
+  include: (skill: SkillModel) => boolean,
+): SkillDocument[] {
   const paths = skillPaths(schemas);
   const documents: SkillDocument[] = [];
   for (const schema of schemas) {
@@ -77,7 +91,8 @@ export function skillDocuments(schemas: readonly SchemaModel[], context: SkillDo
       if (!include(skill)) continue;
       const path = paths.get(skill)!;
       const files = new Map<string, string | Uint8Array>([['SKILL.md', skillMarkdown(schema, skill, context)]]);
-      for (const file of skill.files ?? []) files.set(file.path, file.text ?? new Uint8Array(Buffer.from(file.base64 ?? '', 'base64')));
+      for (const file of skill.files ?? [])
+        files.set(file.path, file.text ?? new Uint8Array(Buffer.from(file.base64 ?? '', 'base64')));
       documents.push({ schema, skill, path, files });
     }
   }
@@ -87,6 +102,7 @@ export function skillDocuments(schemas: readonly SchemaModel[], context: SkillDo
 /** The documents as one record of path → contents, the storage the SDK's catalog reads. */
 export function skillFileRecord(documents: readonly SkillDocument[]): Record<string, string | Uint8Array> {
   const record: Record<string, string | Uint8Array> = {};
-  for (const document of documents) for (const [path, contents] of document.files) record[`${document.path}/${path}`] = contents;
+  for (const document of documents)
+    for (const [path, contents] of document.files) record[`${document.path}/${path}`] = contents;
   return record;
 }

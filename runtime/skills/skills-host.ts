@@ -24,7 +24,11 @@ export interface SkillsRoute {
   read(uri: string, ctx: ServerContext): Promise<{ contents: ResourceContents[] }>;
 }
 
-type ReadCallback = (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) => Promise<{ contents: ResourceContents[] }>;
+type ReadCallback = (
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  ctx: ServerContext,
+) => Promise<{ contents: ResourceContents[] }>;
 
 interface Registration {
   readonly name: string;
@@ -36,10 +40,16 @@ interface Registration {
 interface SkillsHost {
   readonly server: Server;
   isConnected(): boolean;
-  registerResource(name: string, template: ResourceTemplate, config: Record<string, unknown>, read: ReadCallback): unknown;
+  registerResource(
+    name: string,
+    template: ResourceTemplate,
+    config: Record<string, unknown>,
+    read: ReadCallback,
+  ): unknown;
 }
 
-const TEMPLATE_DESCRIPTION = 'Files of the skills this server serves (skills/list, skills/get); each skill is a folder with a SKILL.md.';
+const TEMPLATE_DESCRIPTION =
+  'Files of the skills this server serves (skills/list, skills/get); each skill is a folder with a SKILL.md.';
 
 /** Attaches `extension` to `server` (before it is connected) and returns what its resource handlers serve. */
 export function attachSkills(extension: SkillsExtension, server: Server): SkillsRoute {

@@ -47,7 +47,9 @@ export const PUBLISHED_SQL = `
   INSERT INTO sanctions VALUES ('Acme Shipping Ltd', 'SDGT'), ('Acme Holdings', 'IRAN'), ('Borealis Corp', 'SDGT');`;
 
 /** An HTTPS upstream: `/items/<id>` (JSON), `/published.db` (a SQLite file; `publishedDb` can be replaced). */
-export async function startSurfaceUpstream(state: { publishedDb: Buffer; failPublished?: boolean } = { publishedDb: sqliteBytes(PUBLISHED_SQL) }): Promise<SurfaceUpstream & { readonly state: typeof state }> {
+export async function startSurfaceUpstream(
+  state: { publishedDb: Buffer; failPublished?: boolean } = { publishedDb: sqliteBytes(PUBLISHED_SQL) },
+): Promise<SurfaceUpstream & { readonly state: typeof state }> {
   const ca = createTestCa();
   const requests: string[] = [];
   const server: Server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
@@ -73,10 +75,17 @@ export async function startSurfaceUpstream(state: { publishedDb: Buffer; failPub
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { ca, root: `https://127.0.0.1:${port}`, requests, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    ca,
+    root: `https://127.0.0.1:${port}`,
+    requests,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const meta = (hint: string, alwaysLoad = false) => `{ isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: '${hint}', aliases: [], alwaysLoad: ${alwaysLoad} }`;
+const meta = (hint: string, alwaysLoad = false) =>
+  `{ isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: '${hint}', aliases: [], alwaysLoad: ${alwaysLoad} }`;
 
 export const LENDING_RULES = `# Lending rules
 
@@ -169,8 +178,11 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
     content: ${JSON.stringify(skillText)}
 }
 `,
-    'schemas/providers/library/skills/item-lookup/references/fields.md': '# Item fields\n\n- id: catalogue id\n- title, author, genre\n',
-    'schemas/providers/library/skills/item-lookup/assets/shelf.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe]),
+    'schemas/providers/library/skills/item-lookup/references/fields.md':
+      '# Item fields\n\n- id: catalogue id\n- title, author, genre\n',
+    'schemas/providers/library/skills/item-lookup/assets/shelf.png': Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe,
+    ]),
     'schemas/providers/library/skills/reading-plan.mjs': `export const skill = {
     name: 'reading-plan',
     version: 'flowmcp/4.0.0',
@@ -222,5 +234,10 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
   };
 }
 
-/** The same `library` tools with nothing else: no resources, skills, selection or http resource (the bench's baseline). */
-export const toolsOnlyCatalog = (root: string): Record<string, string> => ({ 'schemas/providers/library/items.mjs': librarySchema(root, true) });
+/**
+ * The same `library` tools with nothing else: no resources, skills, selection or http resource (the bench's
+ * baseline).
+ */
+export const toolsOnlyCatalog = (root: string): Record<string, string> => ({
+  'schemas/providers/library/items.mjs': librarySchema(root, true),
+});

@@ -11,14 +11,28 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 export type V2Era = 'modern' | 'legacy';
 
-export type Target = { readonly stdio: { readonly command: string; readonly args: string[]; readonly env: Record<string, string>; readonly cwd?: string } } | { readonly url: string };
+export type Target =
+  | {
+      readonly stdio: {
+        readonly command: string;
+        readonly args: string[];
+        readonly env: Record<string, string>;
+        readonly cwd?: string;
+      };
+    }
+  | { readonly url: string };
 
 const info = { name: 'surface-test', version: '1.0.0' };
 
 /** A v2 client of `era`. */
 export async function connectV2(era: V2Era, target: Target): Promise<Client> {
-  const client = new Client(info, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
-  const transport = 'url' in target ? new StreamableHTTPClientTransport(new URL(target.url)) : new StdioClientTransport({ ...target.stdio, stderr: 'pipe' });
+  const client = new Client(info, {
+    versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+  });
+  const transport =
+    'url' in target
+      ? new StreamableHTTPClientTransport(new URL(target.url))
+      : new StdioClientTransport({ ...target.stdio, stderr: 'pipe' });
   await client.connect(transport);
   return client;
 }
@@ -26,7 +40,10 @@ export async function connectV2(era: V2Era, target: Target): Promise<Client> {
 /** A v1 client (2025-era handshake, no skills extension). */
 export async function connectV1(target: Target): Promise<V1Client> {
   const client = new V1Client(info);
-  const transport = 'url' in target ? new V1HttpTransport(new URL(target.url)) : new V1StdioTransport({ ...target.stdio, stderr: 'pipe' });
+  const transport =
+    'url' in target
+      ? new V1HttpTransport(new URL(target.url))
+      : new V1StdioTransport({ ...target.stdio, stderr: 'pipe' });
   await client.connect(transport);
   return client;
 }

@@ -34,10 +34,15 @@ const PUBLISHING = {
   remote: 'https://mcp.acme.example/mcp',
   package: { registryType: 'npm', identifier: '@acme/library-mcp' },
 };
-const writeConfig = (server: unknown): void => void ws.write('.toolkit/config.json', `${JSON.stringify({ groups: { lookup: { description: 'Looking items up.', tools: ['library/getItem'] } }, server }, null, 2)}\n`);
+const writeConfig = (server: unknown): void =>
+  void ws.write(
+    '.toolkit/config.json',
+    `${JSON.stringify({ groups: { lookup: { description: 'Looking items up.', tools: ['library/getItem'] } }, server }, null, 2)}\n`,
+  );
 
 test.before(() => {
-  for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9'))) ws.write(path, contents as string);
+  for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9')))
+    ws.write(path, contents as string);
 });
 
 test.after(() => ws.remove());
@@ -56,18 +61,42 @@ test('the documents of every bundle are valid against the published schemas and 
     assert.equal(aiCatalogProblems(catalog), [], `${bundle}.ai-catalog.json`);
     const dataSha256 = manifest.bundles.find((b) => b.name === bundle)!.dataSha256;
     assert.is(((card._meta as Json)['io.toolkit/build'] as Json).dataSha256, dataSha256);
-    assert.is((((serverJson._meta as Json)['io.modelcontextprotocol.registry/publisher-provided'] as Json)['io.toolkit/build'] as Json).dataSha256, dataSha256);
-    assert.equal(((catalog.entries as Json[])[0]!.data as Json), card);
+    assert.is(
+      (
+        ((serverJson._meta as Json)['io.modelcontextprotocol.registry/publisher-provided'] as Json)[
+          'io.toolkit/build'
+        ] as Json
+      ).dataSha256,
+      dataSha256,
+    );
+    assert.equal((catalog.entries as Json[])[0]!.data as Json, card);
   }
   const card = readJson('out', 'catalog.server-card.json');
-  assert.equal([card.name, card.title, card.description, card.version], [PUBLISHING.name, PUBLISHING.title, PUBLISHING.description, PUBLISHING.version]);
+  assert.equal(
+    [card.name, card.title, card.description, card.version],
+    [PUBLISHING.name, PUBLISHING.title, PUBLISHING.description, PUBLISHING.version],
+  );
   assert.equal((card.remotes as Json[])[0]!.url, PUBLISHING.remote);
-  assert.equal(((card._meta as Json)['io.toolkit/build'] as Json), { bundle: 'catalog', dataSha256: manifest.bundles[0]!.dataSha256, namespaces: ['library', 'library-mirror'], tools: 2, resources: 3, prompts: 0, skills: 2, toolkit: '0.1.0' });
+  assert.equal((card._meta as Json)['io.toolkit/build'] as Json, {
+    bundle: 'catalog',
+    dataSha256: manifest.bundles[0]!.dataSha256,
+    namespaces: ['library', 'library-mirror'],
+    tools: 2,
+    resources: 3,
+    prompts: 0,
+    skills: 2,
+    toolkit: '0.1.0',
+  });
   const serverJson = readJson('out', 'catalog.server.json');
-  assert.equal(serverJson.packages, [{ registryType: 'npm', identifier: '@acme/library-mcp', version: '1.4.0', transport: { type: 'stdio' } }]);
+  assert.equal(serverJson.packages, [
+    { registryType: 'npm', identifier: '@acme/library-mcp', version: '1.4.0', transport: { type: 'stdio' } },
+  ]);
   const group = readJson('out', 'lookup.server-card.json');
   assert.equal([group.name, group.description], ['io.github.acme/library-lookup', 'Looking items up.']);
-  assert.is((readJson('out', 'catalog.ai-catalog.json').entries as Json[])[0]!.identifier, 'urn:air:acme.github.io:mcp:library');
+  assert.is(
+    (readJson('out', 'catalog.ai-catalog.json').entries as Json[])[0]!.identifier,
+    'urn:air:acme.github.io:mcp:library',
+  );
 });
 
 test('a changed schema changes the documents; an unchanged rebuild writes the same bytes', async () => {
@@ -75,29 +104,56 @@ test('a changed schema changes the documents; an unchanged rebuild writes the sa
   assert.is((await buildWorkspace(ws.dir)).code, 0);
   assert.is(readFileSync(ws.path('out', 'catalog.server-card.json'), 'utf8'), before);
   const items = ws.path('schemas', 'providers', 'library', 'items.mjs');
-  ws.write('schemas/providers/library/items.mjs', readFileSync(items, 'utf8').replace("description: 'One catalogue item by its id.'", "description: 'One catalogue item by its catalogue id.'"));
+  ws.write(
+    'schemas/providers/library/items.mjs',
+    readFileSync(items, 'utf8').replace(
+      "description: 'One catalogue item by its id.'",
+      "description: 'One catalogue item by its catalogue id.'",
+    ),
+  );
   assert.is((await buildWorkspace(ws.dir)).code, 0);
   const after = readJson('out', 'catalog.server-card.json');
-  assert.is.not(((after._meta as Json)['io.toolkit/build'] as Json).dataSha256, ((JSON.parse(before) as Json)._meta as Json & Record<string, Json>)['io.toolkit/build']!.dataSha256);
+  assert.is.not(
+    ((after._meta as Json)['io.toolkit/build'] as Json).dataSha256,
+    ((JSON.parse(before) as Json)._meta as Json & Record<string, Json>)['io.toolkit/build']!.dataSha256,
+  );
   assert.equal(serverCardProblems(after), []);
 });
 
 test('publishing facts the registry would refuse stop the build at their place in the file, writing nothing', async () => {
-  const long = 'A catalogue server that searches items, explains lending rules, plans reading and mirrors a published list.';
+  const long =
+    'A catalogue server that searches items, explains lending rules, plans reading and mirrors a published list.';
   writeConfig({ ...PUBLISHING, description: long, version: '^1.4.0' });
   const run = await buildWorkspace(ws.dir, [], 'out-refused');
   assert.is(run.code, 1);
   const lines = readFileSync(ws.path('.toolkit', 'config.json'), 'utf8').split('\n');
   const descriptionLine = lines.findIndex((l) => l.includes('"description": "A catalogue server')) + 1;
   const versionLine = lines.findIndex((l) => l.includes('"version": "^1.4.0"')) + 1;
-  assert.match(run.stderr, new RegExp(`config\\.json:${descriptionLine}:20: server\\.description is ${long.length} characters; the MCP Registry and server cards take at most 100`));
-  assert.match(run.stderr, new RegExp(`config\\.json:${versionLine}:16: server\\.version must be one version, not a range`));
+  assert.match(
+    run.stderr,
+    new RegExp(
+      `config\\.json:${descriptionLine}:20: server\\.description is ${long.length} characters; the MCP Registry and server cards take at most 100`,
+    ),
+  );
+  assert.match(
+    run.stderr,
+    new RegExp(`config\\.json:${versionLine}:16: server\\.version must be one version, not a range`),
+  );
   assert.not.ok(existsSync(ws.path('out-refused')));
   writeConfig(PUBLISHING);
 });
 
 test('without publishing facts every document is still valid: a name, a description cut to 100 characters', () => {
-  const facts: BuildFacts = { bundle: 'catalog', dataSha256: 'sha256:00', namespaces: Array.from({ length: 40 }, (_, i) => `provider-${i}`), tools: 300, resources: 0, prompts: 0, skills: 0, toolkit: '0.1.0' };
+  const facts: BuildFacts = {
+    bundle: 'catalog',
+    dataSha256: 'sha256:00',
+    namespaces: Array.from({ length: 40 }, (_, i) => `provider-${i}`),
+    tools: 300,
+    resources: 0,
+    prompts: 0,
+    skills: 0,
+    toolkit: '0.1.0',
+  };
   const documents = discoveryDocuments({}, facts);
   assert.equal(serverJsonProblems(documents.serverJson), []);
   assert.equal(serverCardProblems(documents.card), []);
@@ -106,7 +162,10 @@ test('without publishing facts every document is still valid: a name, a descript
   assert.is(documents.card.name, 'local.toolkit/catalog');
 });
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: string }> {
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: string }> {
   const response = await fetch(url, { headers });
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
@@ -116,11 +175,17 @@ for (const kind of ['bundle', 'toolkit server'] as const) {
     // A templated endpoint (no remote configured) is filled in with the endpoint the card is read from.
     writeConfig({ ...PUBLISHING, remote: undefined });
     assert.is((await buildWorkspace(ws.dir)).code, 0);
-    const args = kind === 'bundle' ? [ws.path('out', 'catalog.mjs'), '--http', '127.0.0.1:0'] : [BIN, 'server', '--schemas', ws.schemasDir, '--project', ws.dir, '--http', '127.0.0.1:0'];
+    const args =
+      kind === 'bundle'
+        ? [ws.path('out', 'catalog.mjs'), '--http', '127.0.0.1:0']
+        : [BIN, 'server', '--schemas', ws.schemasDir, '--project', ws.dir, '--http', '127.0.0.1:0'];
     const server: HttpServer = await startHttpServer(args, { env: env() });
     try {
       const origin = new URL(server.url).origin;
-      const drafted = await get(`${server.url}/server-card`, { accept: 'application/mcp-server-card+json', origin: 'https://elsewhere.example' });
+      const drafted = await get(`${server.url}/server-card`, {
+        accept: 'application/mcp-server-card+json',
+        origin: 'https://elsewhere.example',
+      });
       assert.is(drafted.status, 200);
       assert.is(drafted.headers.get('content-type'), 'application/mcp-server-card+json');
       assert.is(drafted.headers.get('access-control-allow-origin'), '*');
@@ -129,7 +194,11 @@ for (const kind of ['bundle', 'toolkit server'] as const) {
       assert.is(drafted.headers.get('cache-control'), 'public, max-age=3600');
       const card = JSON.parse(drafted.body) as Json;
       assert.equal(serverCardProblems(card), []);
-      assert.equal((card.remotes as Json[])[0], { type: 'streamable-http', url: server.url, supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] });
+      assert.equal((card.remotes as Json[])[0], {
+        type: 'streamable-http',
+        url: server.url,
+        supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'],
+      });
       const wellKnown = await get(`${origin}/.well-known/mcp/server-card.json`);
       assert.is(wellKnown.body, drafted.body);
       const etag = drafted.headers.get('etag')!;
@@ -143,11 +212,17 @@ for (const kind of ['bundle', 'toolkit server'] as const) {
       const client = await connectV2('modern', { url: server.url });
       try {
         assert.equal(client.getServerVersion()?.version, card.version);
-        assert.equal(client.getServerCapabilities()?.extensions?.['io.modelcontextprotocol/skills'], { directoryRead: true });
+        assert.equal(client.getServerCapabilities()?.extensions?.['io.modelcontextprotocol/skills'], {
+          directoryRead: true,
+        });
       } finally {
         await client.close();
       }
-      if (kind === 'bundle') assert.equal(((card._meta as Json)['io.toolkit/build'] as Json).dataSha256, ((readJson('out', 'catalog.server-card.json')._meta as Json)['io.toolkit/build'] as Json).dataSha256);
+      if (kind === 'bundle')
+        assert.equal(
+          ((card._meta as Json)['io.toolkit/build'] as Json).dataSha256,
+          ((readJson('out', 'catalog.server-card.json')._meta as Json)['io.toolkit/build'] as Json).dataSha256,
+        );
     } finally {
       await server.stop();
       writeConfig(PUBLISHING);

@@ -30,7 +30,11 @@ test.before(async () => {
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stdout + build.stderr);
   // Each server gets a home of its own, so each downloads the http resource once into its own cache.
-  const env = (home: string): Record<string, string> => ({ ...(process.env as Record<string, string>), HOME: ws.path(home), NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  const env = (home: string): Record<string, string> => ({
+    ...(process.env as Record<string, string>),
+    HOME: ws.path(home),
+    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+  });
   const bundle = ws.path('out', 'catalog.mjs');
   const serverArgs = [BIN, 'server', '--schemas', ws.schemasDir, '--project', ws.dir];
   targets['bundle over stdio'] = { stdio: { command: process.execPath, args: [bundle], env: env('home-a') } };
@@ -55,26 +59,44 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
     const client = await connectV2('modern', targets[name]!);
     try {
       const { resources } = await client.listResources();
-      assert.ok(resources.some((r) => r.uri === RULES && r.mimeType === 'text/markdown'), JSON.stringify(resources.map((r) => r.uri)));
+      assert.ok(
+        resources.some((r) => r.uri === RULES && r.mimeType === 'text/markdown'),
+        JSON.stringify(resources.map((r) => r.uri)),
+      );
       const { resourceTemplates } = await client.listResourceTemplates();
-      assert.ok(resourceTemplates.some((t) => t.uriTemplate === `${RULES}{?section,lines,search}`), JSON.stringify(resourceTemplates.map((t) => t.uriTemplate)));
+      assert.ok(
+        resourceTemplates.some((t) => t.uriTemplate === `${RULES}{?section,lines,search}`),
+        JSON.stringify(resourceTemplates.map((t) => t.uriTemplate)),
+      );
 
       const whole = await client.readResource({ uri: RULES });
       assert.is(textOf(whole.contents as Contents), LENDING_RULES);
       assert.is((whole as { cacheScope?: string }).cacheScope, 'public');
       const section = await client.readResource({ uri: `${RULES}?section=${encodeURIComponent('## Loans')}` });
-      assert.is(textOf(section.contents as Contents), '## Loans\n\nBooks are lent for three weeks and can be renewed twice.\n\n### Renewals\n\nRenew online or at the desk.');
+      assert.is(
+        textOf(section.contents as Contents),
+        '## Loans\n\nBooks are lent for three weeks and can be renewed twice.\n\n### Renewals\n\nRenew online or at the desk.',
+      );
       const lines = await client.readResource({ uri: `${RULES}?lines=3-3` });
       assert.is(textOf(lines.contents as Contents), 'Every member may borrow up to ten items.');
       const search = await client.readResource({ uri: `${RULES}?search=late` });
-      assert.is(textOf(search.contents as Contents), '1 matching line:\n13: ## Fees\n14: \n15: There are no late fees.\n16: ');
-      const wrong = await client.readResource({ uri: `${RULES}?section=Opening%20hours` }).then(() => undefined, (error: { code?: number; message: string }) => error);
+      assert.is(
+        textOf(search.contents as Contents),
+        '1 matching line:\n13: ## Fees\n14: \n15: There are no late fees.\n16: ',
+      );
+      const wrong = await client.readResource({ uri: `${RULES}?section=Opening%20hours` }).then(
+        () => undefined,
+        (error: { code?: number; message: string }) => error,
+      );
       assert.is(wrong?.code, -32602);
       assert.match(wrong!.message, /no section "Opening hours".*# Lending rules; ## Loans; ### Renewals; ## Fees/);
 
       const before = upstream.requests.filter((r) => r === '/published.db').length;
       const first = await client.readResource({ uri: 'toolkit://library-mirror/published/byName?name=Acme%25' });
-      assert.equal(JSON.parse(textOf(first.contents as Contents)), [{ name: 'Acme Holdings', program: 'IRAN' }, { name: 'Acme Shipping Ltd', program: 'SDGT' }]);
+      assert.equal(JSON.parse(textOf(first.contents as Contents)), [
+        { name: 'Acme Holdings', program: 'IRAN' },
+        { name: 'Acme Shipping Ltd', program: 'SDGT' },
+      ]);
       const second = await client.readResource({ uri: 'toolkit://library-mirror/published/byName?name=Borealis%25' });
       assert.equal(JSON.parse(textOf(second.contents as Contents)), [{ name: 'Borealis Corp', program: 'SDGT' }]);
       // Stdio clients pinned to 2026-07-28 spawn a probe beside the session, which never reads: one download per server.
@@ -104,8 +126,14 @@ test('tools/list carries the search hint and alwaysLoad of format 4 meta', async
   try {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    assert.equal(byName.get('get_item_library')!._meta, { 'anthropic/searchHint': 'library item by id', 'anthropic/alwaysLoad': true });
-    assert.equal(byName.get('search_items_library')!._meta, { 'anthropic/searchHint': 'find books by title', 'io.modelcontextprotocol/groups': ['library/selection/reading-list'] });
+    assert.equal(byName.get('get_item_library')!._meta, {
+      'anthropic/searchHint': 'library item by id',
+      'anthropic/alwaysLoad': true,
+    });
+    assert.equal(byName.get('search_items_library')!._meta, {
+      'anthropic/searchHint': 'find books by title',
+      'io.modelcontextprotocol/groups': ['library/selection/reading-list'],
+    });
   } finally {
     await client.close();
   }

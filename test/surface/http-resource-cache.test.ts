@@ -28,8 +28,22 @@ let cache: HttpResourceCache;
 test.before(async () => {
   upstream = await startSurfaceUpstream();
   http = createUpstreamHttpClient({ ca: upstream.ca.ca });
-  resource = { name: 'published', description: '', source: 'http', origin: 'global', database: 'abc.db', queries: [], remote: { url: `${upstream.root}/published.db`, cacheTtl: 60 } };
-  cache = new HttpResourceCache({ http, places: { home }, timeoutMs: 5000, log: (line) => logged.push(line), now: () => clock });
+  resource = {
+    name: 'published',
+    description: '',
+    source: 'http',
+    origin: 'global',
+    database: 'abc.db',
+    queries: [],
+    remote: { url: `${upstream.root}/published.db`, cacheTtl: 60 },
+  };
+  cache = new HttpResourceCache({
+    http,
+    places: { home },
+    timeoutMs: 5000,
+    log: (line) => logged.push(line),
+    now: () => clock,
+  });
 });
 
 test.after(async () => {
@@ -66,21 +80,37 @@ test('a failed refresh keeps the old copy and says so', async () => {
   await cache.ensure(schema, resource);
   assert.is(downloads(), 3);
   assert.ok(existsSync(path()));
-  assert.match(logged.at(-1) ?? '', /resource mirror\/published: refreshing https:\/\/127\.0\.0\.1:\d+\/published\.db failed \(the server answered 503 Service Unavailable\); serving the copy downloaded \d+ s ago/);
+  assert.match(
+    logged.at(-1) ?? '',
+    /resource mirror\/published: refreshing https:\/\/127\.0\.0\.1:\d+\/published\.db failed \(the server answered 503 Service Unavailable\); serving the copy downloaded \d+ s ago/,
+  );
   upstream.state.failPublished = false;
 });
 
 test('with no copy, a failure is an error naming the URL and the cause', async () => {
   const fresh = { ...resource, database: 'never.db' };
   upstream.state.failPublished = true;
-  const error = await cache.ensure(schema, fresh).then(() => undefined, (e: Error) => e);
+  const error = await cache.ensure(schema, fresh).then(
+    () => undefined,
+    (e: Error) => e,
+  );
   upstream.state.failPublished = false;
-  assert.match(error?.message ?? '', /^resource mirror\/published cannot be loaded: downloading https:\/\/127\.0\.0\.1:\d+\/published\.db failed: the server answered 503/);
+  assert.match(
+    error?.message ?? '',
+    /^resource mirror\/published cannot be loaded: downloading https:\/\/127\.0\.0\.1:\d+\/published\.db failed: the server answered 503/,
+  );
 });
 
 test('something that is not a SQLite database is refused and not written', async () => {
-  const other = { ...resource, database: 'not-sqlite.db', remote: { url: `${upstream.root}/items/OL1M`, cacheTtl: 60 } };
-  const error = await cache.ensure(schema, other).then(() => undefined, (e: Error) => e);
+  const other = {
+    ...resource,
+    database: 'not-sqlite.db',
+    remote: { url: `${upstream.root}/items/OL1M`, cacheTtl: 60 },
+  };
+  const error = await cache.ensure(schema, other).then(
+    () => undefined,
+    (e: Error) => e,
+  );
   assert.match(error?.message ?? '', /the download is not a SQLite database/);
   assert.not.ok(existsSync(databasePath(schema, other, { home })));
   assert.ok(PUBLISHED_SQL.length > 0);

@@ -8,10 +8,19 @@ import * as assert from 'uvu/assert';
 import { distinctValuesSql, likePrefix, parameterColumn } from '../../runtime/completion/query-column.ts';
 
 test('a comparison in a one-table statement names the table and column', () => {
-  assert.equal(parameterColumn('SELECT id FROM items WHERE author = ? ORDER BY title', 0), { table: 'items', column: 'author' });
-  assert.equal(parameterColumn('SELECT * FROM "Items" WHERE genre LIKE ? AND year > ? LIMIT ?', 0), { table: 'items', column: 'genre' });
+  assert.equal(parameterColumn('SELECT id FROM items WHERE author = ? ORDER BY title', 0), {
+    table: 'items',
+    column: 'author',
+  });
+  assert.equal(parameterColumn('SELECT * FROM "Items" WHERE genre LIKE ? AND year > ? LIMIT ?', 0), {
+    table: 'items',
+    column: 'genre',
+  });
   assert.equal(parameterColumn('SELECT * FROM items i WHERE i.code IN (?, ?)', 0), { table: 'items', column: 'code' });
-  assert.equal(parameterColumn("SELECT * FROM items WHERE note = 'a ? b' AND author = ?", 0), { table: 'items', column: 'author' });
+  assert.equal(parameterColumn("SELECT * FROM items WHERE note = 'a ? b' AND author = ?", 0), {
+    table: 'items',
+    column: 'author',
+  });
 });
 
 test('other positions and other statements name no column', () => {
@@ -25,7 +34,10 @@ test('other positions and other statements name no column', () => {
 });
 
 test('the values query quotes names and escapes LIKE in the bound prefix', () => {
-  assert.is(distinctValuesSql({ table: 'it"ems', column: 'au thor' }, 101), `SELECT DISTINCT "au thor" AS v FROM "it""ems" WHERE "au thor" IS NOT NULL AND CAST("au thor" AS TEXT) LIKE ? ESCAPE '\\' ORDER BY 1 LIMIT 101`);
+  assert.is(
+    distinctValuesSql({ table: 'it"ems', column: 'au thor' }, 101),
+    `SELECT DISTINCT "au thor" AS v FROM "it""ems" WHERE "au thor" IS NOT NULL AND CAST("au thor" AS TEXT) LIKE ? ESCAPE '\\' ORDER BY 1 LIMIT 101`,
+  );
   assert.is(likePrefix('50%_a\\b'), '50\\%\\_a\\\\b%');
 });
 

@@ -43,10 +43,14 @@ function freePort(host: string): Promise<number> {
 function startReplica(index: number, home: string): Promise<void> {
   const replica = replicas[index]!;
   replica.home = home;
-  const child = spawn(process.execPath, [ws.path('out', 'catalog.mjs'), '--http', `${replica.address}:${replica.port}`], {
-    env: { ...process.env, HOME: ws.path(home), NODE_EXTRA_CA_CERTS: upstream.ca.caFile },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [ws.path('out', 'catalog.mjs'), '--http', `${replica.address}:${replica.port}`],
+    {
+      env: { ...process.env, HOME: ws.path(home), NODE_EXTRA_CA_CERTS: upstream.ca.caFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   replica.child = child;
   return new Promise((resolve, reject) => {
     let out = '';
@@ -79,7 +83,7 @@ async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> 
 const downloads = () => upstream.requests.filter((r) => r === '/published.db').length;
 
 if (!haproxy) {
-  test('scale-out behind HAProxy (skipped: no haproxy binary; `.ci/run` installs Debian\'s haproxy package)', () => {
+  test("scale-out behind HAProxy (skipped: no haproxy binary; `.ci/run` installs Debian's haproxy package)", () => {
     console.log('  scale-out test skipped: haproxy is not installed (apt-get install haproxy, or run .ci/run)');
   });
 } else {
@@ -91,28 +95,31 @@ if (!haproxy) {
     for (const address of ADDRESSES) replicas.push({ address, port: await freePort(address), home: '' });
     await Promise.all(replicas.map((_, index) => startReplica(index, `home-${index}`)));
     const lbPort = await freePort('127.0.0.1');
-    const config = ws.write('haproxy.cfg', [
-      'global',
-      '  maxconn 256',
-      'defaults',
-      '  mode http',
-      '  timeout connect 1s',
-      '  timeout client 30s',
-      '  timeout server 30s',
-      // A request whose replica refused the connection goes to another one.
-      '  retries 3',
-      '  option redispatch 1',
-      'frontend mcp',
-      `  bind 127.0.0.1:${lbPort}`,
-      '  default_backend replicas',
-      'backend replicas',
-      '  balance roundrobin',
-      '  option httpchk',
-      '  http-check send meth GET uri /.well-known/mcp/server-card.json',
-      '  http-check expect status 200',
-      ...replicas.map((r, i) => `  server r${i} ${r.address}:${r.port} check inter 200ms fall 1 rise 2`),
-      '',
-    ].join('\n'));
+    const config = ws.write(
+      'haproxy.cfg',
+      [
+        'global',
+        '  maxconn 256',
+        'defaults',
+        '  mode http',
+        '  timeout connect 1s',
+        '  timeout client 30s',
+        '  timeout server 30s',
+        // A request whose replica refused the connection goes to another one.
+        '  retries 3',
+        '  option redispatch 1',
+        'frontend mcp',
+        `  bind 127.0.0.1:${lbPort}`,
+        '  default_backend replicas',
+        'backend replicas',
+        '  balance roundrobin',
+        '  option httpchk',
+        '  http-check send meth GET uri /.well-known/mcp/server-card.json',
+        '  http-check expect status 200',
+        ...replicas.map((r, i) => `  server r${i} ${r.address}:${r.port} check inter 200ms fall 1 rise 2`),
+        '',
+      ].join('\n'),
+    );
     balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     balancer.stderr!.on('data', (chunk) => (errors += chunk));
@@ -120,7 +127,9 @@ if (!haproxy) {
       if (code !== 0 && code !== null) writeFileSync(ws.path('haproxy.log'), errors);
     });
     lbUrl = `http://127.0.0.1:${lbPort}/mcp`;
-    await until(async () => (await fetch(`http://127.0.0.1:${lbPort}/.well-known/mcp/server-card.json`)).status === 200);
+    await until(
+      async () => (await fetch(`http://127.0.0.1:${lbPort}/.well-known/mcp/server-card.json`)).status === 200,
+    );
   });
 
   test.after(async () => {
@@ -135,12 +144,17 @@ if (!haproxy) {
     const work = async (rounds: number): Promise<void> => {
       for (let i = 0; i < rounds; i++) {
         const { tools } = await client.listTools();
-        assert.equal(tools.map((t) => t.name), ['get_item_library', 'search_items_library']);
+        assert.equal(
+          tools.map((t) => t.name),
+          ['get_item_library', 'search_items_library'],
+        );
         const result = await client.callTool({ name: 'get_item_library', arguments: { id: `OL${i}M` } });
         assert.not.ok(result.isError, JSON.stringify(result));
         assert.equal(JSON.parse((result.content as { text: string }[])[0]!.text), { id: `OL${i}M`, title: 'Dune' });
         const rows = await client.readResource({ uri: 'toolkit://library-mirror/published/byName?name=Borealis%25' });
-        assert.equal(JSON.parse((rows.contents[0] as { text: string }).text), [{ name: 'Borealis Corp', program: 'SDGT' }]);
+        assert.equal(JSON.parse((rows.contents[0] as { text: string }).text), [
+          { name: 'Borealis Corp', program: 'SDGT' },
+        ]);
       }
     };
     try {

@@ -13,14 +13,27 @@ import { frontEndRules } from '../../compiler/diagnostics/rules.ts';
 import { createWorkspace } from '../build/support/workspace.ts';
 
 const root = resolve(import.meta.dirname, '../fixtures/build-rules');
-const fixtures = readdirSync(root).filter((name) => /^SEL\d{3}\.[a-z0-9-]+\.(fails|passes)$/.test(name)).sort();
+const fixtures = readdirSync(root)
+  .filter((name) => /^SEL\d{3}\.[a-z0-9-]+\.(fails|passes)$/.test(name))
+  .sort();
 /** The entry each failing fixture is about, as it appears on its line. */
-const LOCATED: Readonly<Record<string, string>> = { SEL006: "'shop/tool/buyItem'", SEL007: "'lookup'", SEL008: "name: 'buying'", SEL009: "'shop/tool/getItem', 'shop/tool/getItem'" };
+const LOCATED: Readonly<Record<string, string>> = {
+  SEL006: "'shop/tool/buyItem'",
+  SEL007: "'lookup'",
+  SEL008: "name: 'buying'",
+  SEL009: "'shop/tool/getItem', 'shop/tool/getItem'",
+};
 
 test('SEL006–SEL009 each have a failing and a passing fixture', () => {
   for (const rule of ['SEL006', 'SEL007', 'SEL008', 'SEL009']) {
-    assert.ok(fixtures.some((f) => f.startsWith(`${rule}.`) && f.endsWith('.fails')), `${rule} fails`);
-    assert.ok(fixtures.some((f) => f.startsWith(`${rule}.`) && f.endsWith('.passes')), `${rule} passes`);
+    assert.ok(
+      fixtures.some((f) => f.startsWith(`${rule}.`) && f.endsWith('.fails')),
+      `${rule} fails`,
+    );
+    assert.ok(
+      fixtures.some((f) => f.startsWith(`${rule}.`) && f.endsWith('.passes')),
+      `${rule} passes`,
+    );
   }
 });
 
@@ -39,9 +52,15 @@ for (const name of fixtures) {
       }
       assert.not.ok(report.written);
       assert.not.ok(existsSync(ws.path('out')));
-      assert.equal(errors.map((d) => d.rule), [rule], JSON.stringify(errors));
+      assert.equal(
+        errors.map((d) => d.rule),
+        [rule],
+        JSON.stringify(errors),
+      );
       const [hit] = errors;
-      const file = readdirSync(join(ws.schemasDir, 'selections'), { recursive: true }).map(String).find((p) => p.endsWith('.mjs'))!;
+      const file = readdirSync(join(ws.schemasDir, 'selections'), { recursive: true })
+        .map(String)
+        .find((p) => p.endsWith('.mjs'))!;
       assert.ok(hit!.file.endsWith(file), `${hit!.file} is the selection file ${file}`);
       const line = readFileSync(join(ws.schemasDir, 'selections', file), 'utf8').split('\n')[hit!.line - 1] ?? '';
       assert.ok(line.includes(LOCATED[rule]!), `${rule} at line ${hit!.line}: ${line}`);

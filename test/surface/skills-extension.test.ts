@@ -58,18 +58,27 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
       assert.ok(capabilities.resources, 'the skills extension needs the resources capability');
       const skills = new SkillsClient(client);
       const listing = await skills.list();
-      assert.equal(listing.skills.map((s) => s.uri), [ITEM_LOOKUP, 'skill://library/reading-plan/SKILL.md']);
+      assert.equal(
+        listing.skills.map((s) => s.uri),
+        [ITEM_LOOKUP, 'skill://library/reading-plan/SKILL.md'],
+      );
       assert.is(listing.cacheScope, 'public');
       assert.type(listing.ttlMs, 'number');
       const entry = listing.skills[0]!;
       assert.equal(entry.frontmatter.name, 'item-lookup');
-      assert.match(String(entry.frontmatter.description), /^Finds an item and explains its loan terms\. Use when: When the user names/);
+      assert.match(
+        String(entry.frontmatter.description),
+        /^Finds an item and explains its loan terms\. Use when: When the user names/,
+      );
       const files = entry.resources as { uri: string; digest: string; size: number }[];
-      assert.equal(files.map((f) => f.uri), [
-        'skill://library/item-lookup/SKILL.md',
-        'skill://library/item-lookup/assets/shelf.png',
-        'skill://library/item-lookup/references/fields.md',
-      ]);
+      assert.equal(
+        files.map((f) => f.uri),
+        [
+          'skill://library/item-lookup/SKILL.md',
+          'skill://library/item-lookup/assets/shelf.png',
+          'skill://library/item-lookup/references/fields.md',
+        ],
+      );
       const png = catalog['schemas/providers/library/skills/item-lookup/assets/shelf.png'] as Buffer;
       const fields = catalog['schemas/providers/library/skills/item-lookup/references/fields.md'] as string;
       assert.equal(files[1], { uri: files[1]!.uri, digest: digest(png), size: png.byteLength });
@@ -79,9 +88,15 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
       assert.ok(manifest.verified);
       assert.is(files[0]!.digest, digest(manifest.bytes));
       // The skill's text names the tool by its wire name, the resource by its URI, the input as <id>.
-      assert.match(manifest.body!, /Look up the item <id> with get_item_library, then check the loan period in toolkit:\/\/library\/lendingRules\./);
+      assert.match(
+        manifest.body!,
+        /Look up the item <id> with get_item_library, then check the loan period in toolkit:\/\/library\/lendingRules\./,
+      );
       assert.match(manifest.body!, /## Inputs[\s\S]*`id` \(string, required\): The item id\./);
-      assert.equal((manifest.frontmatter as Record<string, unknown>).metadata, { namespace: 'library', prompt: 'item_lookup_library' });
+      assert.equal((manifest.frontmatter as Record<string, unknown>).metadata, {
+        namespace: 'library',
+        prompt: 'item_lookup_library',
+      });
       const image = await skills.read(entry, 'assets/shelf.png');
       assert.ok(image.verified);
       assert.equal(Buffer.from(image.bytes), png);
@@ -96,7 +111,10 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
         ['skill://library/item-lookup/assets', 'inode/directory'],
         ['skill://library/item-lookup/references', 'inode/directory'],
       ]);
-      const unknown = await skills.get('skill://library/no-such-skill/SKILL.md').then(() => undefined, (error: { code?: number }) => error);
+      const unknown = await skills.get('skill://library/no-such-skill/SKILL.md').then(
+        () => undefined,
+        (error: { code?: number }) => error,
+      );
       assert.is(unknown?.code, -32602);
     } finally {
       await client.close();
@@ -128,7 +146,10 @@ for (const name of ['bundle over HTTP', 'toolkit server over stdio']) {
       const { prompts } = await client.listPrompts();
       assert.equal(prompts.map((p) => p.name).sort(), ['item_lookup_library', 'reading_plan_library']);
       const prompt = await client.getPrompt({ name: 'item_lookup_library', arguments: { id: 'OL1M' } });
-      assert.match((prompt.messages[0]!.content as { text: string }).text, /Look up the item OL1M with get_item_library/);
+      assert.match(
+        (prompt.messages[0]!.content as { text: string }).text,
+        /Look up the item OL1M with get_item_library/,
+      );
       const { contents } = await client.readResource({ uri: ITEM_LOOKUP });
       assert.match(String((contents[0] as { text?: string }).text), /^---\nname: item-lookup\n/);
       const { resources } = await client.listResources();

@@ -8,7 +8,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { DocumentModel, SchemaModel } from '../../model.ts';
-import { InvalidArgumentsError, ResourceNotFoundError, type ResourceEntry, type ResourceTemplateEntry } from '../../served-primitives.ts';
+import {
+  InvalidArgumentsError,
+  ResourceNotFoundError,
+  type ResourceEntry,
+  type ResourceTemplateEntry,
+} from '../../served-primitives.ts';
 import { databasePath, shownPath, type DatabasePlaces } from '../database-location.ts';
 import { ResourceReadError } from '../query-runner.ts';
 import { URI_SCHEME } from '../resource-catalog.ts';
@@ -32,25 +37,46 @@ const shortHash = (text: string): string => createHash('sha256').update(text).di
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The documents of `schemas`, each with its URI (clear of `taken`, the URIs of the SQLite resources). */
-export function documentCatalog(schemas: readonly SchemaModel[], taken: ReadonlySet<string> = new Set()): CatalogDocument[] {
+export function documentCatalog(
+  schemas: readonly SchemaModel[],
+  taken: ReadonlySet<string> = new Set(),
+): CatalogDocument[] {
   const counts = new Map<string, number>();
-  for (const schema of schemas) for (const document of schema.documents ?? []) counts.set(`${schema.namespace}/${document.name}`, (counts.get(`${schema.namespace}/${document.name}`) ?? 0) + 1);
+  for (const schema of schemas)
+    for (const document of schema.documents ?? [])
+      counts.set(`${schema.namespace}/${document.name}`, (counts.get(`${schema.namespace}/${document.name}`) ?? 0) + 1);
   const out: CatalogDocument[] = [];
   for (const schema of schemas) {
     for (const document of schema.documents ?? []) {
       const key = `${schema.namespace}/${document.name}`;
       const plain = `${URI_SCHEME}://${key}`;
-      const segment = counts.get(key) === 1 && !taken.has(plain) ? document.name : `${document.name}~${shortHash(`${key}@${schema.file}`)}`;
-      out.push({ schema, document, uri: `${URI_SCHEME}://${schema.namespace}/${segment}`, name: `${schema.namespace}.${segment}` });
+      const segment =
+        counts.get(key) === 1 && !taken.has(plain)
+          ? document.name
+          : `${document.name}~${shortHash(`${key}@${schema.file}`)}`;
+      out.push({
+        schema,
+        document,
+        uri: `${URI_SCHEME}://${schema.namespace}/${segment}`,
+        name: `${schema.namespace}.${segment}`,
+      });
     }
   }
   return out;
 }
 
 /** The `resources/list` and `resources/templates/list` entries of the documents. */
-export function listDocuments(catalog: readonly CatalogDocument[]): { resources: ResourceEntry[]; templates: ResourceTemplateEntry[] } {
+export function listDocuments(catalog: readonly CatalogDocument[]): {
+  resources: ResourceEntry[];
+  templates: ResourceTemplateEntry[];
+} {
   return {
-    resources: catalog.map((d) => ({ uri: d.uri, name: d.name, description: `${d.document.description} The whole document (markdown).`, mimeType: MARKDOWN_MIME })),
+    resources: catalog.map((d) => ({
+      uri: d.uri,
+      name: d.name,
+      description: `${d.document.description} The whole document (markdown).`,
+      mimeType: MARKDOWN_MIME,
+    })),
     templates: catalog.map((d) => ({
       uriTemplate: `${d.uri}{?${PART_PARAMETERS.join(',')}}`,
       name: `${d.name}.part`,
@@ -70,7 +96,11 @@ export interface ServedDocuments {
 }
 
 /** The documents of `schemas` as served; `places` says where global and project documents are. */
-export function createServedDocuments(schemas: readonly SchemaModel[], places: DatabasePlaces, taken: ReadonlySet<string>): ServedDocuments {
+export function createServedDocuments(
+  schemas: readonly SchemaModel[],
+  places: DatabasePlaces,
+  taken: ReadonlySet<string>,
+): ServedDocuments {
   const catalog = documentCatalog(schemas, taken);
   const byUri = new Map(catalog.map((d) => [d.uri, d]));
 
@@ -82,9 +112,14 @@ export function createServedDocuments(schemas: readonly SchemaModel[], places: D
     try {
       size = statSync(path).size;
     } catch {
-      throw new ResourceReadError(`${label} cannot be read: ${entry.document.file} (origin ${entry.document.origin}) not found at ${shownPath(path, places.home)}`);
+      throw new ResourceReadError(
+        `${label} cannot be read: ${entry.document.file} (origin ${entry.document.origin}) not found at ${shownPath(path, places.home)}`,
+      );
     }
-    if (size > MAX_DOCUMENT_BYTES) throw new ResourceReadError(`${label} cannot be read: ${entry.document.file} is ${size} bytes, more than the ${MAX_DOCUMENT_BYTES} served`);
+    if (size > MAX_DOCUMENT_BYTES)
+      throw new ResourceReadError(
+        `${label} cannot be read: ${entry.document.file} is ${size} bytes, more than the ${MAX_DOCUMENT_BYTES} served`,
+      );
     try {
       return strictUtf8.decode(readFileSync(path));
     } catch {
@@ -101,16 +136,27 @@ export function createServedDocuments(schemas: readonly SchemaModel[], places: D
       if (!entry) throw new ResourceNotFoundError(uri);
       const given = [...parameters.keys()];
       const unknown = given.filter((name) => !(PART_PARAMETERS as readonly string[]).includes(name));
-      if (unknown.length > 0) throw new InvalidArgumentsError(`${entry.name} takes section, lines or search, not ${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`);
-      if (given.length > 1) throw new InvalidArgumentsError(`give one of section, lines or search, not ${given.join(' and ')}`);
+      if (unknown.length > 0)
+        throw new InvalidArgumentsError(
+          `${entry.name} takes section, lines or search, not ${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`,
+        );
+      if (given.length > 1)
+        throw new InvalidArgumentsError(`give one of section, lines or search, not ${given.join(' and ')}`);
       const text = textOf(entry);
       const lines = text.split(/\r?\n/);
-      const part = parameters.has('section') ? sectionOf(lines, parameters.get('section')!)
-        : parameters.has('lines') ? linesOf(lines, parameters.get('lines')!)
-          : parameters.has('search') ? searchIn(lines, parameters.get('search')!)
+      const part = parameters.has('section')
+        ? sectionOf(lines, parameters.get('section')!)
+        : parameters.has('lines')
+          ? linesOf(lines, parameters.get('lines')!)
+          : parameters.has('search')
+            ? searchIn(lines, parameters.get('search')!)
             : text;
       const ttlMs = entry.document.origin === 'inline' ? INLINE_TTL_MS : 0;
-      return { contents: [{ uri, mimeType: parameters.has('search') ? 'text/plain' : MARKDOWN_MIME, text: part }], ttlMs, cacheScope: 'public' };
+      return {
+        contents: [{ uri, mimeType: parameters.has('search') ? 'text/plain' : MARKDOWN_MIME, text: part }],
+        ttlMs,
+        cacheScope: 'public',
+      };
     },
     async sections(entry) {
       return headingsOf(textOf(entry).split(/\r?\n/)).map((h) => h.title);
