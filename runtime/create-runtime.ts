@@ -19,6 +19,9 @@ import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-ht
 import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import type { ServedSkills } from './skills/served-skills.ts';
+import type { ServedCompletions } from './completion/served-completions.ts';
+import { markTools, type GroupEntry } from './selections/selection-groups.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
 
 export interface RuntimeOptions {
@@ -67,6 +70,12 @@ export interface Runtime extends ServedTools {
   readonly resources?: ServedResources & { missingDatabases(): string[] };
   /** The schemas' prompts and skills, when they have any. */
   readonly prompts?: ServedPrompts;
+  /** The schemas' skills through the skills extension, loaded on the first call; undefined when there is none. */
+  skills(): Promise<ServedSkills | undefined>;
+  /** `completion/complete` over the schemas' prompts and resource templates, when they have any. */
+  readonly completions?: ServedCompletions;
+  /** Format 4's selections as groups of the grouping extension, when there are any. */
+  readonly groups?: readonly GroupEntry[];
   close(): Promise<void>;
 }
 
@@ -148,7 +157,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
   // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
-  const primitives = createPrimitives(source.hasPrimitives ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), options.primitives);
+  // http resources are downloaded through the same client, deadline and shutdown signal as tool calls.
+  const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${redact(line)}\n`) };
+  const selections = (options.primitives?.selections?.length ?? 0) > 0;
+  const primitives = createPrimitives(source.hasPrimitives || selections ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.
@@ -157,7 +169,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return served.tools;
     },
     get listing() {
-      return (listing ??= queryTools.listing.length === 0 ? served.listing : [...served.listing, ...queryTools.listing]);
+      // Selections served without a build mark their tools here (a build's listing has them marked).
+      const own = primitives.toolGroups ? markTools(served.listing, primitives.toolGroups) : served.listing;
+      return (listing ??= queryTools.listing.length === 0 ? own : [...own, ...queryTools.listing]);
     },
     get toolCount() {
       return toolCountOf(served) + queryTools.listing.length;
@@ -166,6 +180,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     redact,
     ...(primitives.resources ? { resources: primitives.resources } : {}),
     ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
+    skills: primitives.skills,
+    ...(primitives.completions ? { completions: primitives.completions } : {}),
+    ...(primitives.groups ? { groups: primitives.groups } : {}),
     async close() {
       closing.abort();
       if (http !== options.http) http.close();

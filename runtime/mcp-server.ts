@@ -28,6 +28,12 @@ import {
 import { toolCountOf, type ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
 import { InvalidArgumentsError, PromptNotFoundError, type ReadResult, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
+import { SKILLS_CACHE_HINT } from './skills/cache-hint.ts';
+import type { ServedSkills } from './skills/served-skills.ts';
+import { registerCompletions } from './completion/complete-handler.ts';
+import type { ServedCompletions } from './completion/served-completions.ts';
+import { registerGroups } from './selections/groups-handler.ts';
+import type { GroupEntry } from './selections/selection-groups.ts';
 
 export interface ServerInfo {
   name: string;
@@ -42,6 +48,12 @@ export interface McpServerExtras {
   readonly prompts?: ServedPrompts;
   /** `instructions` of `initialize` and `server/discover`. */
   readonly instructions?: string;
+  /** Skills through the skills extension (`skills/list`, `skills/get`, `skill://` files); they need the `resources` capability. */
+  readonly skills?: ServedSkills;
+  /** `completion/complete` for prompt arguments and resource-template variables (declares `completions`). */
+  readonly completions?: ServedCompletions;
+  /** Format 4's selections as groups of the grouping extension (`groups/list`). */
+  readonly groups?: readonly GroupEntry[];
 }
 
 /**
@@ -174,9 +186,10 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
   const resources = hasResources(extras.resources) ? extras.resources : undefined;
   const prompts = hasPrompts(extras.prompts) ? extras.prompts : undefined;
   // A capability only for what is served: a schema with only resources or prompts declares no tools.
-  const hasTools = toolCountOf(served) > 0 || (resources === undefined && prompts === undefined);
+  const skills = extras.skills;
+  const hasTools = toolCountOf(served) > 0 || (resources === undefined && prompts === undefined && skills === undefined);
   const capabilities: ServerCapabilities = hasTools ? { tools: { listChanged: false } } : {};
-  if (resources) capabilities.resources = { listChanged: false };
+  if (resources || skills) capabilities.resources = { listChanged: false };
   if (prompts) capabilities.prompts = { listChanged: false };
   const server = new ToolkitServer(info, {
     capabilities,
@@ -185,7 +198,7 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
     cacheHints: {
       'server/discover': LIST_CACHE_HINT,
       'tools/list': LIST_CACHE_HINT,
-      ...(resources ? { 'resources/list': LIST_CACHE_HINT, 'resources/templates/list': LIST_CACHE_HINT, 'resources/read': READ_CACHE_HINT } : {}),
+      ...(resources || skills ? { 'resources/list': LIST_CACHE_HINT, 'resources/templates/list': LIST_CACHE_HINT, 'resources/read': READ_CACHE_HINT } : {}),
       ...(prompts ? { 'prompts/list': LIST_CACHE_HINT } : {}),
     },
   });
@@ -210,19 +223,26 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
     });
   }
 
-  if (resources) {
-    server.setRequestHandler('resources/list', (request) => {
+  // The skills extension declares its capability and sets its own methods on the server; its files are resources.
+  const skillRoute = skills?.attach(server);
+  if (resources || skillRoute) {
+    server.setRequestHandler('resources/list', async (request, ctx) => {
       refuseCursor(request.params);
-      return { resources: resources.resources as never[] };
+      const own = resources?.resources ?? [];
+      return { resources: (skillRoute ? [...own, ...(await skillRoute.list(ctx))] : own) as never[] };
     });
     server.setRequestHandler('resources/templates/list', (request) => {
       refuseCursor(request.params);
-      return { resourceTemplates: resources.templates as never[] };
+      const own = resources?.templates ?? [];
+      return { resourceTemplates: (skillRoute ? [...own, skillRoute.template] : own) as never[] };
     });
     server.setRequestHandler('resources/read', async (request, ctx) => {
+      const { uri } = request.params;
       let result: ReadResult;
       try {
-        result = await resources.read(request.params.uri, { signal: ctx.mcpReq.signal });
+        if (skillRoute?.owns(uri)) result = { ...(await skillRoute.read(uri, ctx)), ...SKILLS_CACHE_HINT };
+        else if (resources) result = await resources.read(uri, { signal: ctx.mcpReq.signal });
+        else throw new ResourceNotFoundError(uri);
       } catch (error) {
         throw providerError(error);
       }
@@ -232,6 +252,8 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
       return legacy as never;
     });
   }
+  if (extras.groups && extras.groups.length > 0) registerGroups(server, extras.groups);
+  if (extras.completions && (prompts || resources || skillRoute)) registerCompletions(server, extras.completions, skillRoute && skills && { route: skillRoute, paths: skills.paths });
   if (prompts) {
     server.setRequestHandler('prompts/list', (request) => {
       refuseCursor(request.params);

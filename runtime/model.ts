@@ -96,6 +96,8 @@ export interface ResourceQueryParameterModel {
   readonly required: boolean;
   readonly default?: string | number | boolean;
   readonly description?: string;
+  /** A format-4 enum's values (shared lists resolved): what `completion/complete` offers. */
+  readonly values?: readonly string[];
 }
 
 export interface ResourceQueryModel {
@@ -109,11 +111,26 @@ export interface ResourceQueryModel {
 export interface ResourceModel {
   readonly name: string;
   readonly description: string;
-  readonly source: 'sqlite';
+  /** `http` (format 4): a SQLite file downloaded from `remote.url` and queried like a local one. */
+  readonly source: 'sqlite' | 'http';
   readonly origin: 'global' | 'project' | 'inline';
-  /** File name as declared (ends in `.db`). The runtime resolves it by origin. */
+  /** File name as declared (ends in `.db`). The runtime resolves it by origin; an http resource's is its cache file's name. */
   readonly database: string;
   readonly queries: readonly ResourceQueryModel[];
+  /** Where an http resource's database comes from, and how long a downloaded copy is used (seconds). */
+  readonly remote?: { readonly url: string; readonly cacheTtl: number };
+}
+
+/** A format-4 markdown resource: a document served as text, whole or by section, line range or search. */
+export interface DocumentModel {
+  /** The resource's name in `main.resources`. */
+  readonly name: string;
+  readonly description: string;
+  readonly origin: 'global' | 'project' | 'inline';
+  /** File name as declared (ends in `.md`). */
+  readonly file: string;
+  /** An inline document's text, read by the compiler (it travels in the model); others are read at run time. */
+  readonly text?: string;
 }
 
 export interface PromptModel {
@@ -131,6 +148,15 @@ export interface SkillInputModel {
   readonly values?: readonly string[];
 }
 
+/** A file of a skill besides its `SKILL.md`, from the folder named like the skill's file. */
+export interface SkillFileModel {
+  /** Path inside the skill's folder, `/`-separated (`references/guide.md`). */
+  readonly path: string;
+  /** The contents when they are UTF-8 text; otherwise `base64` holds the bytes. */
+  readonly text?: string;
+  readonly base64?: string;
+}
+
 export interface SkillModel {
   readonly name: string;
   readonly description: string;
@@ -139,6 +165,8 @@ export interface SkillModel {
   readonly requires: { readonly tools: readonly string[]; readonly resources: readonly string[]; readonly external: readonly string[] };
   readonly output?: string;
   readonly testedWith?: string;
+  /** The skill's other files (references, scripts, assets), served with it through the skills extension. */
+  readonly files?: readonly SkillFileModel[];
 }
 
 export interface SchemaModel {
@@ -154,6 +182,8 @@ export interface SchemaModel {
   readonly headers: Readonly<Record<string, Template>>;
   readonly tools: readonly ToolModel[];
   readonly resources: readonly ResourceModel[];
+  /** Format 4's markdown resources (absent when there are none). */
+  readonly documents?: readonly DocumentModel[];
   readonly prompts: readonly PromptModel[];
   readonly skills: readonly SkillModel[];
   /** Shared lists resolved from `listsDir`, filtered, keyed by list name. */
@@ -164,4 +194,26 @@ export interface SchemaModel {
   readonly file: string;
   /** `sha256:<hex>` of the canonical JSON of `main` (sorted keys). */
   readonly hash: string;
+}
+
+/** A primitive a selection names: the namespace and its name in the schema (`ns/tool/getItem` → `{ namespace: 'ns', name: 'getItem' }`). */
+export interface SelectionMember {
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/**
+ * A format-4 selection (`selections/<namespace>/<name>.mjs`): a named set of tools, resources,
+ * prompts and skills an agent activates together, its references checked against the catalog by
+ * the build. Served as a group of the MCP grouping extension.
+ */
+export interface SelectionModel {
+  /** `namespace/selection/name`. */
+  readonly id: string;
+  readonly description: string;
+  readonly whenToUse: string;
+  readonly tools: readonly SelectionMember[];
+  readonly resources: readonly SelectionMember[];
+  readonly prompts: readonly SelectionMember[];
+  readonly skills: readonly SelectionMember[];
 }

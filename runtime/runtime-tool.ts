@@ -28,6 +28,17 @@ export interface ToolDescription {
   inputSchema: InputJsonSchema;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** Format 4's search words and loading hint as clients read them (`meta.searchHint`, `meta.alwaysLoad`). */
+  _meta?: Record<string, unknown>;
+}
+
+/** The `_meta` keys format 4 maps its tool `meta` to (the format's MCP translation table). */
+export const SEARCH_HINT_META = 'anthropic/searchHint';
+export const ALWAYS_LOAD_META = 'anthropic/alwaysLoad';
+
+/** A format-4 tool's `_meta`: its search hint, and `alwaysLoad` when set (false is every client's default). */
+export function toolMetaOf(meta: ToolMeta): Record<string, unknown> {
+  return { [SEARCH_HINT_META]: meta.searchHint, ...(meta.alwaysLoad ? { [ALWAYS_LOAD_META]: true } : {}) };
 }
 
 /** A tool as served: wire name, JSON schemas precomputed, and its call. */
@@ -84,6 +95,7 @@ export function describeTool(schema: SchemaModel, tool: ToolModel, name: string)
   const outputSchema = outputJsonSchema(tool.output);
   if (outputSchema) described.outputSchema = outputSchema;
   described.annotations = tool.meta ? annotationsFromMeta(tool.method, tool.meta) : annotationsFor(tool.method);
+  if (tool.meta) described._meta = toolMetaOf(tool.meta);
   return described;
 }
 
@@ -95,6 +107,7 @@ export function listEntryOf(tool: ToolDescription): Tool {
   entry.inputSchema = tool.inputSchema;
   if (tool.outputSchema) entry.outputSchema = tool.outputSchema;
   if (tool.annotations) entry.annotations = tool.annotations;
+  if (tool._meta) entry._meta = tool._meta;
   return entry as Tool;
 }
 

@@ -31,7 +31,7 @@ export function sourceOf(schemas: readonly SchemaModel[] | SchemaSource): Schema
     length: schemas.length,
     toolCount: (index) => schemas[index]!.tools.length,
     at: (index) => schemas[index]!,
-    hasPrimitives: schemas.some((s) => s.resources.length > 0 || s.prompts.length > 0 || s.skills.length > 0),
+    hasPrimitives: schemas.some((s) => s.resources.length > 0 || (s.documents?.length ?? 0) > 0 || s.prompts.length > 0 || s.skills.length > 0),
   };
 }
 

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/server';
 import { lazyBuiltin } from './lazy-builtin.ts';
 import { createMcpFetchHandler, MAX_REQUEST_BODY_BYTES } from './mcp-fetch-handler.ts';
+import { discoveryRoutes, type ServedDiscovery } from './discovery/discovery-routes.ts';
 
 // Only `--http` needs the HTTP server stack: a stdio server never loads it.
 const http = lazyBuiltin<typeof import('node:http')>('node:http');
@@ -26,6 +27,8 @@ export interface HttpServeOptions {
   allowedOrigins?: string[];
   /** Where failures of the HTTP layer are reported (default: stderr); pass a redacting logger. */
   log?: (line: string) => void;
+  /** The server card and AI catalog, served at their discovery paths (`discovery/discovery-routes.ts`). */
+  discovery?: ServedDiscovery;
 }
 
 export const MCP_PATH = '/mcp';
@@ -154,6 +157,7 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 export async function serveHttp(makeServer: () => Server | Promise<Server>, options: HttpServeOptions): Promise<{ url: string; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const handle = createMcpFetchHandler(makeServer);
+  const discovery = options.discovery ? discoveryRoutes(options.discovery, MCP_PATH) : undefined;
   let origins = new Set<string>();
   let hosts = new Set<string>();
   const gate = new Gate(MAX_REQUESTS_HANDLED);
@@ -164,6 +168,8 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
     holdConnection(req, res, inFlight);
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
+      // Public documents, readable from any origin (the Host check below still guards the loopback endpoint).
+      if (discovery && (!LOOPBACK.has(host) || hosts.has((req.headers.host ?? '').toLowerCase())) && discovery(req, res)) return;
       if (path !== MCP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
       const origin = req.headers.origin;
       if (origin !== undefined && !origins.has(origin)) return reject(res, 403, 'forbidden origin');

@@ -8,6 +8,7 @@
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
 import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
+import type { ServedDiscovery } from './discovery/discovery-routes.ts';
 import { reservedAmong } from './reserved-server-params.ts';
 import { allSchemas } from './schema-source.ts';
 import { loadServerParams } from './server-params.ts';
@@ -31,6 +32,8 @@ export interface ServeExtras {
   prompts?: ServedPrompts;
   /** Bytes of the plain listing's JSON, when the build measured it (else measured here). */
   listingBytes?: number;
+  /** The server card and AI catalog, served by `--http` at their discovery paths. */
+  discovery?: ServedDiscovery;
 }
 
 /** The tools a server lists: the runtime's own, or the toolset over them. */
@@ -69,16 +72,20 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
   if (served.note) process.stderr.write(`${served.note}\n`);
-  // The schemas' own resources and prompts, unless the caller brings providers of its own.
+  // The schemas' own resources, prompts and skills, unless the caller brings providers of its own.
   // Every reply is capped (tool results, prompts, resource reads): read here, at the entry point.
   const maxReply = maxReplyBytesFrom(args.maxReplyBytes, process.env.TOOLKIT_MAX_REPLY_BYTES);
   if (typeof maxReply === 'string') throw new ServeUsageError(maxReply);
   const resources = options.resources ?? runtime.resources;
   const prompts = options.prompts ?? runtime.prompts;
+  const skills = await runtime.skills();
   const extras = {
     resources: resources && capServedResources(resources, maxReply),
     prompts: prompts && capServedPrompts(prompts, maxReply),
     instructions: served.instructions,
+    ...(skills ? { skills } : {}),
+    ...(runtime.completions && !options.resources && !options.prompts ? { completions: runtime.completions } : {}),
+    ...(runtime.groups ? { groups: runtime.groups } : {}),
   };
   const tools = capServedTools(served.tools, maxReply);
   const makeServer = () => createMcpServer(tools, options.info, extras);
@@ -88,7 +95,8 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   let stopped: Promise<void>;
   if (args.http) {
     const where = args.http;
-    const listening = await serveHttp(makeServer, { ...where, log }).catch(async (error: unknown) => {
+    const discovery = options.discovery ? { discovery: options.discovery } : {};
+    const listening = await serveHttp(makeServer, { ...where, log, ...discovery }).catch(async (error: unknown) => {
       await runtime.close();
       http?.close();
       throw listenFailure(error, where);

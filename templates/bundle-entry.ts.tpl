@@ -134,6 +134,9 @@ function verifiedListing(): Tool[] {
   return JSON.parse(line(verifiedData(), LISTING_DATA)) as Tool[];
 }
 
+/** The server card and AI catalog `toolkit build` wrote beside this bundle, served by `--http` at their discovery paths. */
+const DISCOVERY = %%DISCOVERY%%;
+
 /** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
 const PRIMITIVES_JSON: string = %%PRIMITIVES_JSON%%;
 const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
@@ -217,7 +220,7 @@ if (startedAsScript(import.meta.url)) {
     if (sqliteProblem !== undefined) process.stderr.write(`${file}: ${sqliteProblem}\n`);
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% }, usageName: basename(file) }).catch((error: unknown) => {
+    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, discovery: DISCOVERY, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% }, usageName: basename(file) }).catch((error: unknown) => {
       if (!(error instanceof ServeUsageError)) return refuse(error);
       // A mistake on the command line: one line and exit 2, like every toolkit command.
       process.stderr.write(`${basename(file)}: ${error.message}\n`);

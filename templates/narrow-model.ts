@@ -8,5 +8,6 @@ import type { SchemaModel } from '../runtime/model.ts';
 /** `model` as a bundle part serves it: unchanged for the whole schema (`tools` null), else narrowed to `tools`. */
 export function narrowModel(model: SchemaModel, tools: readonly string[] | null): SchemaModel {
   if (tools === null) return model;
-  return { ...model, tools: model.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] };
+  const { documents: _documents, ...rest } = model;
+  return { ...rest, tools: model.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] };
 }

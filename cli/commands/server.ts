@@ -78,7 +78,21 @@ export class ServerCommand extends ToolkitCommand {
       // Libraries run inside the handler sandbox: bundled for it on the first call that needs them.
       const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
       const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [projectDir, catalog.dir] });
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      // The server card and AI catalog for --http, from the schemas served (a build writes the same documents beside its bundles).
+      const { readDiscoverySettings } = await import('../../compiler/build/discovery-settings.ts');
+      const { bundleDiscoverySettings } = await import('../../compiler/build/discovery-files.ts');
+      const { documentsOfModels } = await import('../../runtime/discovery/discovery-documents.ts');
+      const { hashValue } = await import('../../runtime/hash.ts');
+      const publishing = readDiscoverySettings(projectDir);
+      if (publishing.problems.length > 0) throw new UsageMistake(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry: ${publishing.problems.join('; ')}`);
+      const bundle = this.group ?? 'catalog';
+      const documents = documentsOfModels(bundleDiscoverySettings(publishing.settings, bundle, this.group ? config.groups?.[this.group] : undefined), bundle, models, hashValue(models), '0.1.0');
+      const discovery = { card: documents.card, aiCatalog: documents.aiCatalog };
+      // Format 4's selections, checked against what is served; one with an error is left out, with a note.
+      const { loadSelections } = await import('../../compiler/build/selections.ts');
+      const selections = loadSelections(catalog.dir, models);
+      for (const d of selections.diagnostics.filter((x) => x.severity === 'error')) stderr.write(`${this.label}: selection left out: ${d.file}:${d.line}:${d.column}: ${d.rule} ${d.message}\n`);
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);
@@ -126,7 +140,7 @@ export class ServerCommand extends ToolkitCommand {
         this.context.stderr.write(`${this.label}: serving the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`)\n`);
       }
     }
-    const served = (m: SchemaModel) => m.tools.length + m.resources.length + m.prompts.length + m.skills.length;
+    const served = (m: SchemaModel) => m.tools.length + m.resources.length + (m.documents?.length ?? 0) + m.prompts.length + m.skills.length;
     if (selected.reduce((n, m) => n + served(m), 0) === 0) throw new CommandFailure(`nothing to serve from ${showPath(dir)}${what}: no tools, resources, prompts or skills`);
     return selected;
   }

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
+import type { DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
 import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
@@ -28,6 +29,9 @@ import { assertOwnedOutput, assertWritableOutput } from './output-ownership.ts';
 import type { SchemaLoader } from './schema-loader.ts';
 import { compilerFingerprint, keyInputs, runtimeFingerprint } from './source-key.ts';
 import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutput } from './write-output.ts';
+import { readDiscoverySettings } from './discovery-settings.ts';
+import { loadSelections } from './selections.ts';
+import { bundleDiscoverySettings, discoveryFiles } from './discovery-files.ts';
 
 const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -138,12 +142,15 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir });
   assertWritableOutput(outDir, options.outDir);
   const config = readProjectConfig(options.projectDir);
+  // Publishing facts are checked before anything is built: a registry would refuse them later.
+  const discovery = readDiscoverySettings(options.projectDir);
+  if (discovery.problems.length > 0) throw new BuildError(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry:\n${discovery.problems.join('\n')}`, 'failed');
   if (options.group !== undefined && options.agentDir !== undefined) throw new BuildError('--group and --agent build different bundles: give one of them', 'usage');
   const groups = options.agentDir === undefined ? selectedGroups(config.groups ?? {}, options.group) : [];
   const agentName = options.agentDir === undefined ? undefined : resolve(options.agentDir).split(sep).pop()!;
 
-  const discovery = discoverSchemas(schemasDir);
-  const sources = discovery.sources;
+  const found = discoverSchemas(schemasDir);
+  const sources = found.sources;
   progress(`found ${sources.length} schemas in ${options.schemasDir}`);
   const names = agentName !== undefined ? [agentName] : [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
   const session = options.session ?? new BuildSession();
@@ -153,7 +160,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const bundler = session.bundlerFor(names);
   bundler.catch(() => undefined); // awaited below; an analysis error must not leave it unhandled
   try {
-    return await buildWith(bundler, options, { discovery, groups, config, schemasDir, outDir, progress });
+    return await buildWith(bundler, options, { discovery: found, groups, config, schemasDir, outDir, progress, settings: discovery.settings });
   } finally {
     if (options.session === undefined) {
       await bundler.catch(() => undefined);
@@ -169,9 +176,11 @@ interface Prepared {
   readonly schemasDir: string;
   readonly outDir: string;
   readonly progress: (line: string) => void;
+  /** The project's publishing facts (`server` in `.toolkit/config.json`), already checked. */
+  readonly settings: DiscoverySettings;
 }
 
-async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { discovery, groups, config, schemasDir, outDir, progress }: Prepared): Promise<BuildReport> {
+async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { discovery, groups, config, schemasDir, outDir, progress, settings }: Prepared): Promise<BuildReport> {
   const analysis = await analyseSchemas({
     sources: discovery.sources,
     keyInputs: keyInputs(schemasDir, config.security?.allowedLibraries ?? [], discovery),
@@ -191,6 +200,11 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const skipped = discovery.skipped.map(({ file }) => ({ source: file, key: '' }));
   const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
   const diagnostics = [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics, ...ownership];
+  // Selections are checked against the catalog as built: a reference to nothing fails the build at its entry.
+  const selections = loadSelections(schemasDir, built.map((b) => b.model), (path) => relative(process.cwd(), path) || path);
+  diagnostics.push(...selections.diagnostics.filter((d) => d.severity === 'error'));
+  const selectionErrors = selections.diagnostics.filter((d) => d.severity === 'error').length;
+  if (selectionErrors > 0) problems.push(`${selectionErrors} error${selectionErrors === 1 ? '' : 's'} in selections/ (listed above): nothing was written`);
   const notes: string[] = [];
   const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
   const specs = options.agentDir !== undefined
@@ -215,7 +229,9 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
   const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
   const carriedBy = new Map([...needs].map(([name, need]) => [name, engine.indexFor(need)]));
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, carriedBy.get(name))]));
+  const groupConfigs = new Map(groups);
+  const discoveryOf = (name: string) => bundleDiscoverySettings(settings, name, name === CATALOG ? undefined : groupConfigs.get(name));
+  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, carriedBy.get(name), discoveryOf(name), selections.selections)]));
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
@@ -247,6 +263,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     [SEARCH_INDEX_FILE, `${JSON.stringify(indexes.search)}\n`],
     ...libraries.files,
     ...engine.files,
+    ...[...emitted].flatMap(([name, bundle]) => discoveryFiles(name, bundle.documents)),
   ]);
   await writeOutput(outDir, built, outputs, manifest, extra, () => assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir }));
   options.session?.remember(built);
@@ -279,7 +296,7 @@ interface BundleSpec {
 
 /** What a part serves: its selected tools, or (whole) every tool, resource, prompt and skill of its schema. */
 const servedCount = (part: BundlePart): number =>
-  part.tools !== null ? part.tools.length : part.model.tools.length + part.model.resources.length + part.model.prompts.length + part.model.skills.length;
+  part.tools !== null ? part.tools.length : part.model.tools.length + part.model.resources.length + (part.model.documents?.length ?? 0) + part.model.prompts.length + part.model.skills.length;
 
 const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart => ({ model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations });
 

@@ -1,7 +1,7 @@
 /**
  * Cache keys computed before any analysis: a schema's key changes when its file, a file it names
- * by relative path (prompt and skill files), the shared lists, the allowed libraries or the
- * compiler itself change. Unchanged keys let an incremental build skip the analysis entirely.
+ * by relative path (prompt and skill files), a file its model carries (skill folders, format 4's
+ * skills and markdown documents), the shared lists, the allowed libraries or the compiler itself change. Unchanged keys let an incremental build skip the analysis entirely.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -58,6 +58,29 @@ function referencedFiles(source: SchemaSource): string[] {
   return [...found].sort();
 }
 
+/** Every file under `dir` (recursively, dot-entries skipped), sorted; none when it is not a directory. */
+function filesIn(dir: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .flatMap((entry) => (entry.isDirectory() ? filesIn(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : []))
+    .sort();
+}
+
+/**
+ * Files the model carries that no string in the schema names: format 4's `skills/` beside it, each
+ * skill's folder (beside its `.mjs` file), and the markdown documents in `data/`.
+ */
+function companionFiles(source: SchemaSource, referenced: readonly string[]): string[] {
+  const dir = dirname(source.path);
+  const found = new Set<string>([
+    ...filesIn(join(dir, 'skills')),
+    ...referenced.filter((path) => path.endsWith('.mjs')).flatMap((path) => filesIn(path.slice(0, -'.mjs'.length))),
+    ...filesIn(join(dir, 'data')).filter((path) => path.endsWith('.md')),
+  ]);
+  return [...found].sort();
+}
+
 export interface KeyInputs {
   readonly schemasDir: string;
   /** Libraries allowed on top of the front end's default allowlist. */
@@ -91,7 +114,8 @@ export function keyInputs(schemasDir: string, allowedLibraries: readonly string[
 
 /** The cache key of one schema. */
 export function sourceKey(source: SchemaSource, inputs: KeyInputs): string {
-  const dependencies = referencedFiles(source).map((path) => [relative(inputs.schemasDir, path).split(sep).join('/'), sha256(readFileSync(path, 'utf8'))]);
+  const referenced = referencedFiles(source);
+  const dependencies = [...new Set([...referenced, ...companionFiles(source, referenced)])].sort().map((path) => [relative(inputs.schemasDir, path).split(sep).join('/'), sha256(readFileSync(path))]);
   return hashValue({
     compiler: compilerFingerprint(),
     file: source.file,

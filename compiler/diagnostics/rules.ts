@@ -88,7 +88,7 @@ export const frontEndRules = {
   VAL082: e('postProcess is the handler hook of format 2.0.0: in 3.x use postRequest'),
   VAL083: w('preRequest, postRequest and executeRequest are 3.x hooks: format 2.0.0 uses postProcess({ data })'),
   VAL084: e('resources, prompts and skills are 3.x primitives: format 2.0.0 has routes only'),
-  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES049, SKL026–SKL029, SEL005, MIG001.
+  // Format 4.x (compiler/validate/format-4/): codes of the format-4 facts where ours were free, else VAL085–VAL091, RES046–RES048 (RES049 retired once markdown and http resources were served), SKL026–SKL029, SEL005, MIG001.
   VAL077: e('format 4: a parameter must not contain unknown fields (position, z, description)'),
   VAL078: e('format 4: a parameter description (or z.description) must be a non-empty string'),
   VAL085: w('format 4: main.docs should be a non-empty array of https:// URLs (provenance)'),
@@ -167,8 +167,13 @@ export const frontEndRules = {
   RES046: e('format 4: resource source must be sqlite, markdown or http, with only the fields of that source'),
   RES047: e('format 4: an http resource needs an https:// url and cacheTtl, a positive whole number of seconds'),
   RES048: e('format 4: query parameters must be an array of { position: { key, value }, z: { primitive, options? } } without location, scalar primitives only'),
-  RES049: w('format 4: markdown and http resources are validated but not served by this runtime yet'),
   RES050: w('a constraint option (min, max, length, regex) on a query parameter in the prior-art array form is not enforced'),
+  // Format 4's markdown and http resources as served (runtime/resources/documents/, http-resource-cache.ts).
+  RES051: e('format 4: an inline markdown resource must be a file in data/ beside the schema (not a link out of its directory)'),
+  RES052: w('format 4: a global or project markdown resource should exist at validation time (the message gives the path)'),
+  RES053: e('format 4: a markdown resource must be UTF-8 text of at most 2 MiB'),
+  RES054: e('format 4: an http resource url is fetched as written: no {{…}} placeholders, no user@ credentials'),
+  RES055: w('format 4: an http resource path is not used (downloads are cached in ~/.toolkit/cache/resources/)'),
 
   PRM001: e('a prompt name must match ^[a-z][a-z0-9-]*$'),
   PRM002: e('prompt version must be toolkit-prompt/1.0.0'),
@@ -212,10 +217,21 @@ export const frontEndRules = {
   SKL027: e('format 4: skill whenToUse must be a non-empty string'),
   SKL028: e('format 4: skill version must be flowmcp/4.0.0 (or toolkit/4.0.0)'),
   SKL029: w('format 4: the skill version flowmcp-skill/1.0.0 (toolkit-skill/1.0.0) is the legacy form of flowmcp/4.0.0'),
+  // The MCP skills extension (runtime/skills/): what serving a skill as a skill:// folder asks of it.
+  SKL030: w('a skill name the skills extension cannot serve (1–64 lowercase letters and digits in hyphen-joined words): it is served as a prompt only'),
+  SKL031: e("a skill's folder must not hold SKILL.md: it is generated from the skill's file"),
+  SKL032: e("a skill's folder must stay within the skills extension's limits: 512 files and 16 MiB with SKILL.md"),
+  SKL033: e("a skill's file names must be portable: letters, digits, '.', '_' and '-'"),
+  SKL034: w('a skill description over 1024 characters (as served) is too long for the skills extension: it is served as a prompt only'),
 
   SEL001: e('format 4: selection whenToUse must be a non-empty string'),
   SEL002: e('format 4: a selection must list at least one tool, skill, resource or prompt'),
   SEL005: e('format 4: a selection needs namespace, name (kebab-case), version flowmcp/4.0.0 and description, and arrays for tools, resources and prompts'),
+  // What only a build can check of a selection: its references against the built catalog (compiler/build/selections.ts).
+  SEL006: e('a selection tools, resources or prompts entry must name a primitive of that type in the catalog (namespace/type/name)'),
+  SEL007: e('a selection skill name must name exactly one skill of the catalog (its own namespace first)'),
+  SEL008: e('a selection file must be selections/<namespace>/<name>.mjs of its own namespace and name (which keeps selection IDs unique)'),
+  SEL009: e('a selection must name each tool, resource, prompt and skill once'),
 
   MIG001: w('migrating to format 3 drops a format-4-only field (meta, schemaVersion, provenance, http or markdown resources, selections)'),
   // `toolkit migrate --fix` (compiler/migrate/fix/): MIG002–MIG019.

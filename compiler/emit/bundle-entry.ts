@@ -9,12 +9,15 @@ import { listTools, secretKeysOf } from '../../runtime/create-runtime.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import { listingBytesOf } from '../../runtime/toolset/toolset-mode.ts';
 import type { CarriedIndex } from '../../runtime/carried/carried-files.ts';
-import type { SchemaModel } from '../../runtime/model.ts';
+import type { SchemaModel, SelectionModel } from '../../runtime/model.ts';
+import { groupsOf } from '../../runtime/resources/primitives.ts';
+import { markTools } from '../../runtime/selections/selection-groups.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { duplicateSuffixes } from '../../runtime/wire-name.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { primitivesListing } from './primitives-listing.ts';
+import { discoveryDocuments, type DiscoveryDocuments, type DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
 
@@ -58,11 +61,13 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
 }
 
 /** The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and the resource and prompt listing. */
-function bundleListing(parts: readonly BundlePart[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
+function bundleListing(parts: readonly BundlePart[], selections: readonly SelectionModel[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
   const models = servedModels(parts);
-  const tools = listTools(models);
+  const plain = listTools(models);
+  const groups = groupsOf(models, plain.map((tool) => tool.name), selections);
+  const tools = groups ? markTools(plain, groups) : plain;
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
-  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)) };
+  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name), selections) };
 }
 
 /** The name of a bundle's code file, beside its launcher `<name>.mjs`. */
@@ -133,14 +138,38 @@ export function emitBundleEntry(name: string, parts: readonly BundlePart[], vers
   return emitBundle(name, parts, version, libraries).entry;
 }
 
+/** The discovery documents of a bundle: its publishing settings, and the facts of what it serves (with its data file's hash). */
+function bundleDocuments(name: string, parts: readonly BundlePart[], settings: DiscoverySettings, dataSha256: string, tools: number, toolkit: string): DiscoveryDocuments {
+  const whole = parts.filter((part) => part.tools === null).map((part) => part.model);
+  const served = parts.map((part) => narrowModel(part.model, part.tools));
+  return discoveryDocuments(settings, {
+    bundle: name,
+    dataSha256,
+    namespaces: [...new Set(served.map((model) => model.namespace))].sort(),
+    tools,
+    resources: whole.reduce((n, model) => n + model.resources.length + (model.documents?.length ?? 0), 0),
+    prompts: whole.reduce((n, model) => n + model.prompts.length, 0),
+    skills: whole.reduce((n, model) => n + model.skills.length, 0),
+    toolkit,
+  });
+}
+
 /**
  * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
  * size of the plain listing it serves (the build warns when clients would find it too large).
  */
-export function emitBundle(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}, carried: CarriedIndex = {}): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number } {
+export function emitBundle(
+  name: string,
+  parts: readonly BundlePart[],
+  version: string,
+  libraries: BundleLibraries = {},
+  carried: CarriedIndex = {},
+  discovery: DiscoverySettings = {},
+  selections: readonly SelectionModel[] = [],
+): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number; readonly documents: DiscoveryDocuments } {
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
-  const listing = bundleListing(parts);
+  const listing = bundleListing(parts, selections);
   const data = bundleData(listing.toolsJson, parts);
   const partList = parts.length === 0
     ? '[]'
@@ -152,10 +181,12 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
       const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
       return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
-  const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || model.prompts.length > 0 || model.skills.length > 0));
+  const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || (model.documents?.length ?? 0) > 0 || model.prompts.length > 0 || model.skills.length > 0));
+  const dataHash = sha256(data.text);
+  const documents = bundleDocuments(name, parts, discovery, dataHash, listing.tools, version);
   const entry = fillTemplate('bundle-entry.ts.tpl', {
     DATA_FILE: literal(dataFileOf(name)),
-    DATA_HASH: literal(sha256(data.text)),
+    DATA_HASH: literal(dataHash),
     DATA_BYTES: String(Buffer.byteLength(data.text)),
     LISTING_DATA: dataLiteral(data.ranges[0]!),
     LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes }),
@@ -167,12 +198,14 @@ export function emitBundle(name: string, parts: readonly BundlePart[], version: 
     IMPORTS: imports,
     PARTS: partList,
     LIBRARIES: libraryObject,
-    VERSION: literal(version),
+    // The server says of itself what its card says: `serverInfo.version` is the card's version.
+    VERSION: literal(String(documents.card.version)),
     CARRIED: dataLiteral(carried),
+    DISCOVERY: dataLiteral({ card: documents.card, aiCatalog: documents.aiCatalog }),
   });
   const boundRegex = needsRegexBound(parts.map(({ model, tools }) => narrowModel(model, tools)));
   const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name), BOUND_REGEX: String(boundRegex) });
-  return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools };
+  return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools, documents };
 }
 
 /** The `.d.mts` of a bundle: every tool's input/output types and `createTools()` typed by namespace. */

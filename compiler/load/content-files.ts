@@ -10,9 +10,11 @@ import type { SchemaNames } from '../validate/content-placeholders.ts';
 import { checkPromptFile, type PromptDeclaration } from '../validate/prompts.ts';
 import type { Reporter } from '../validate/reporter.ts';
 import { checkSkillFile, findSkillCycles, type SkillDeclaration } from '../validate/skills.ts';
+import { checkExtensionSkill } from '../validate/skill-extension.ts';
 import { readDataExport } from './data-module.ts';
 import type { FileSystem } from './file-system.ts';
 import { isInside } from './find-schema-files.ts';
+import { readSkillFolder } from './skill-folder.ts';
 
 /**
  * Where a schema's content file leads when it is a link out of the schema's directory, else
@@ -81,7 +83,9 @@ export function loadSkills(schemaFile: string, declarations: readonly SkillDecla
     else if (data.value !== undefined && !isObject(data.value)) data.reporter.report('SKL001', [], `skill ${name}: \`skill\` must be an object`);
     if (isObject(data.value)) {
       graph.set(name, checkSkillFile(name, data.value, names, data.reporter));
-      skills.push(skillModel(name, data.value));
+      const model = skillModel(name, data.value, readSkillFolder(name, path, schemaFile, fs, out));
+      checkExtensionSkill(model, data.reporter);
+      skills.push(model);
     }
     out.push(...data.reporter.diagnostics);
   }
@@ -91,7 +95,7 @@ export function loadSkills(schemaFile: string, declarations: readonly SkillDecla
   return skills;
 }
 
-function skillModel(name: string, skill: Obj): SkillModel {
+function skillModel(name: string, skill: Obj, files: SkillModel['files']): SkillModel {
   const requires = isObject(skill.requires) ? skill.requires : {};
   const input: SkillInputModel[] = Array.isArray(skill.input)
     ? skill.input.filter(isObject).map((i) => ({
@@ -114,5 +118,6 @@ function skillModel(name: string, skill: Obj): SkillModel {
     },
     ...(isString(skill.output) ? { output: skill.output } : {}),
     ...(isString(skill.testedWith) ? { testedWith: skill.testedWith } : {}),
+    ...(files ? { files } : {}),
   };
 }

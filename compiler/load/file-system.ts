@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'n
 export interface FileSystem {
   /** File contents, or undefined when there is no such file. */
   readText(path: string): string | undefined;
+  /** File bytes, or undefined when there is no such file; optional for in-memory views (then `readText` is used). */
+  readBytes?(path: string): Uint8Array | undefined;
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
   /** Entry names of a directory (undefined when there is none); optional for in-memory views. */
@@ -21,6 +23,13 @@ export function nodeFileSystem(): FileSystem {
     readText(path) {
       try {
         return readFileSync(path, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    readBytes(path) {
+      try {
+        return readFileSync(path);
       } catch {
         return undefined;
       }

@@ -12,9 +12,11 @@ import type { SchemaNames } from '../validate/content-placeholders.ts';
 import { checkSelection } from '../validate/format-4/selection.ts';
 import { checkSkill4 } from '../validate/format-4/skills-4.ts';
 import { linkOutside } from './content-files.ts';
+import { checkExtensionSkill } from '../validate/skill-extension.ts';
 import { readDataExport } from './data-module.ts';
 import type { FileSystem } from './file-system.ts';
 import { skippedLink } from './find-schema-files.ts';
+import { readSkillFolder } from './skill-folder.ts';
 
 /** The skills of the schema's folder, when this schema owns them (the folder's first `.mjs` file). */
 export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSystem, out: Diagnostic[]): SkillModel[] {
@@ -38,14 +40,17 @@ export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSyst
     if (data.missing || (data.value !== undefined && !isObject(data.value))) data.reporter.report('SKL001', [], `${file} in skills/ must export \`skill\` as an object`);
     else if (isObject(data.value)) {
       checkSkill4(name, data.value, names, data.reporter);
-      skills.push(skillModel(name, data.value));
+      const files = readSkillFolder(name, path, schemaFile, fs, out);
+      const model = skillModel(name, data.value, files);
+      checkExtensionSkill(model, data.reporter);
+      skills.push(model);
     }
     out.push(...data.reporter.diagnostics);
   }
   return skills;
 }
 
-function skillModel(name: string, skill: Obj): SkillModel {
+function skillModel(name: string, skill: Obj, files: SkillModel['files']): SkillModel {
   const requires = isObject(skill.requires) ? skill.requires : {};
   const whenToUse = isString(skill.whenToUse) ? skill.whenToUse : '';
   const description = isString(skill.description) ? skill.description : '';
@@ -69,6 +74,7 @@ function skillModel(name: string, skill: Obj): SkillModel {
       external: isStringArray(requires.external) ? requires.external : [],
     },
     ...(isString(skill.output) ? { output: skill.output } : {}),
+    ...(files ? { files } : {}),
   };
 }
 

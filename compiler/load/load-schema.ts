@@ -19,6 +19,7 @@ import { validateMainValue } from '../validate/validate-main.ts';
 import { isObject, toolContainer, type Obj } from '../validate/checks.ts';
 import type { DatabaseExists } from '../validate/resources.ts';
 import { loadPrompts, loadSkills } from './content-files.ts';
+import { loadDocuments } from './documents.ts';
 import { loadSkills4, selectionFileDiagnostics } from './format-4-files.ts';
 import { nodeFileSystem, type FileSystem } from './file-system.ts';
 import { nearestListsDir } from './nearest-lists-dir.ts';
@@ -114,9 +115,10 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   if (!facts) return toResult([...other, ...r.diagnostics]);
   const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, fs, r, other) : [];
   const skills = !withFiles ? [] : facts.format === 4 ? loadSkills4(path, facts.names, fs, other) : loadSkills(path, facts.skills, facts.names, fs, r, other);
+  const documents = withFiles ? loadDocuments(path, facts.main.documents, fs, r, { ...(options.home ? { home: options.home } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) }) : [];
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
-  const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, ...(read.handlers ? { handlers: read.handlers } : {}) });
+  const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, documents, ...(read.handlers ? { handlers: read.handlers } : {}) });
   if (reportEmptyEnums(model, facts.main, r)) return toResult([...other, ...r.diagnostics]);
   return { ...toResult(diagnostics), model };
 }

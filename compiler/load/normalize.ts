@@ -4,10 +4,10 @@
  * Only called when validation found no error, so shapes are trusted here.
  */
 import type {
-  DefaultValue, HttpMethod, OutputModel, ToolMeta, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
+  DefaultValue, DocumentModel, HttpMethod, OutputModel, ToolMeta, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
   ResourceQueryModel, SchemaModel, SkillModel, Template, ToolModel,
 } from '../../runtime/model.ts';
-import { hashValue } from '../../runtime/hash.ts';
+import { hashValue, sha256 } from '../../runtime/hash.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
 import { parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
 import { buildTemplate, type PlaceholderMeaning } from '../parse/template.ts';
@@ -27,6 +27,8 @@ export interface NormalizeInput {
   readonly handlers?: HandlersSource;
   readonly prompts: readonly PromptModel[];
   readonly skills: readonly SkillModel[];
+  /** Format 4's markdown resources, inline ones with their text (read by the loader). */
+  readonly documents?: readonly DocumentModel[];
 }
 
 const HOOKS = ['preRequest', 'executeRequest', 'postRequest', 'postProcess'] as const;
@@ -54,7 +56,8 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
     requiredLibraries: isStringArray(main.requiredLibraries) ? main.requiredLibraries : [],
     headers,
     tools: toolModels,
-    resources: isObject(main.resources) ? Object.entries(main.resources).map(([name, r]) => normalizeResource(name, r as Obj)) : [],
+    resources: isObject(main.resources) ? Object.entries(main.resources).map(([name, r]) => normalizeResource(name, r as Obj, input.lists)) : [],
+    ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
     prompts: input.prompts,
     skills: input.skills,
     sharedLists,
@@ -152,19 +155,31 @@ function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: 
   return out;
 }
 
-function normalizeResource(name: string, resource: Obj): ResourceModel {
-  const queries = isObject(resource.queries) ? resource.queries : {};
+function normalizeResource(name: string, resource: Obj, lists: ReadonlyMap<string, ResolvedList>): ResourceModel {
+  const queries = Object.entries(isObject(resource.queries) ? resource.queries : {}).map(([queryName, q]) => normalizeQuery(queryName, q as Obj, lists));
+  if (resource.source === 'http') {
+    // A download, kept as a file named after its URL (the same URL is one cache file for every schema).
+    const url = String(resource.url);
+    return { name, description: String(resource.description), source: 'http', origin: 'global', database: `${sha256(url).slice('sha256:'.length, 'sha256:'.length + 32)}.db`, queries, remote: { url, cacheTtl: Number(resource.cacheTtl) } };
+  }
   return {
     name,
     description: String(resource.description),
     source: 'sqlite',
     origin: resource.origin as ResourceModel['origin'],
     database: String(databaseOf(resource)),
-    queries: Object.entries(queries).map(([queryName, q]) => normalizeQuery(queryName, q as Obj)),
+    queries,
   };
 }
 
-function normalizeQuery(name: string, query: Obj): ResourceQueryModel {
+/** A format-4 query parameter's enum values (shared lists resolved), when its primitive is an enum. */
+function enumValues(primitive: unknown, lists: ReadonlyMap<string, ResolvedList>): readonly string[] | undefined {
+  if (!isString(primitive)) return undefined;
+  const type = primitiveType(parsePrimitive(primitive), [], lists);
+  return type.kind === 'enum' ? type.values : undefined;
+}
+
+function normalizeQuery(name: string, query: Obj, lists: ReadonlyMap<string, ResolvedList>): ResourceQueryModel {
   const parameters = queryParametersOf(query);
   const columns = queryColumnsOf(query.output);
   return {
@@ -179,6 +194,10 @@ function normalizeQuery(name: string, query: Obj): ResourceQueryModel {
         required: d.required === true,
         ...(d.default !== undefined ? { default: d.default as string } : {}),
         ...(isString(d.description) ? { description: d.description } : {}),
+        ...(() => {
+          const values = enumValues(d.primitive, lists);
+          return values ? { values } : {};
+        })(),
       };
     }),
     ...(columns && columns.length > 0 ? { columns } : {}),

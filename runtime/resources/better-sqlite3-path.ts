@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { carriedFiles, verifiedPath, type NodeTarget } from '../carried/carried-files.ts';
+import { sqliteEngineFor } from './sqlite-engine.ts';
 
 /** This process's Node, as a native binding sees it. */
 const running = (): NodeTarget => ({ abi: process.versions.modules, platform: process.platform, arch: process.arch, node: process.versions.node });
@@ -62,7 +63,8 @@ export function betterSqlite3Path(): string {
 export function betterSqlite3StartProblem(): string | undefined {
   const carried = carriedFiles();
   const sqlite = carried?.index.sqlite;
-  if (!carried || !sqlite) return undefined;
+  // On a Node line with its own SQLite (`sqlite-engine.ts`) the carried binding is never loaded.
+  if (!carried || !sqlite || sqliteEngineFor() === 'node:sqlite') return undefined;
   const mismatch = bindingMismatch(sqlite.builtFor);
   return mismatch === undefined || installedFrom(carried.dir) !== undefined ? undefined : mismatch;
 }

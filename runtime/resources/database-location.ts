@@ -22,8 +22,9 @@ export interface DatabasePlaces {
   readonly dataDir?: string;
 }
 
-/** The absolute path of the resource's database file. */
-export function databasePath(schema: Pick<SchemaModel, 'file'>, resource: Pick<ResourceModel, 'origin' | 'database'>, places: DatabasePlaces = {}): string {
+/** The absolute path of the resource's database file (an http resource's: its download in `~/.toolkit/cache/resources/`). */
+export function databasePath(schema: Pick<SchemaModel, 'file'>, resource: Pick<ResourceModel, 'origin' | 'database'> & { readonly remote?: unknown }, places: DatabasePlaces = {}): string {
+  if (resource.remote !== undefined) return resolve(places.home ?? homedir(), '.toolkit', 'cache', 'resources', resource.database);
   switch (resource.origin) {
     case 'global':
       return resolve(places.home ?? homedir(), '.toolkit', 'data', resource.database);

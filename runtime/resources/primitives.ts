@@ -5,16 +5,22 @@
  * computes it when no build did, and both are the same data.
  */
 import type { Tool } from '@modelcontextprotocol/server';
-import type { SchemaModel } from '../model.ts';
-import { listPrompts, promptCatalog } from '../prompts/prompt-catalog.ts';
+import type { SchemaModel, SelectionModel, SkillModel } from '../model.ts';
+import { markPrompts, markResources, selectionGroups, type GroupEntry, type SelectionGroups } from '../selections/selection-groups.ts';
+import { selectionNaming } from '../selections/selection-naming.ts';
+import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.ts';
 import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
+import type { ServedSkills } from '../skills/served-skills.ts';
+import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
 import { createQueryTools, listQueryTools, queryToolsFromEnv } from './query-tools.ts';
-import { queryLimitsFrom, QueryRunner } from './query-runner.ts';
-import { listResources, resourceCatalog } from './resource-catalog.ts';
+import { queryLimitsFrom } from './query-runner.ts';
+import { resourceCatalog } from './resource-catalog.ts';
+import type { ServedDocuments } from './documents/served-documents.ts';
+import { hasDocuments, listAllResources, queryRunnerFor, withDocuments, type RemoteAccess } from './format-4-resources.ts';
 import { createServedResources, type ServedResourcesHandle } from './served-resources.ts';
 
 /** The listings of everything but the schemas' tools, as a build embeds them. */
@@ -24,13 +30,27 @@ export interface PrimitivesListing {
   readonly prompts: readonly PromptEntry[];
   /** Every query as a tool; served only when the tool form is switched on. */
   readonly queryTools: readonly Tool[];
+  /** The selections as groups of the grouping extension (absent when there are none). */
+  readonly groups?: readonly GroupEntry[];
 }
 
-/** The listings for `schemas`; `toolNames` are the wire names of their tools (query tools keep clear of them). */
-export function listPrimitives(schemas: readonly SchemaModel[], toolNames: readonly string[]): PrimitivesListing {
+/** The groups of `selections` over `schemas` (undefined without selections). */
+export function groupsOf(schemas: readonly SchemaModel[], toolNames: readonly string[], selections: readonly SelectionModel[] | undefined): SelectionGroups | undefined {
+  return selections && selections.length > 0 ? selectionGroups(selections, selectionNaming(schemas, toolNames)) : undefined;
+}
+
+/**
+ * The listings for `schemas`; `toolNames` are the wire names of their tools (query tools keep clear
+ * of them). With selections, members carry their groups and the groups are listed.
+ */
+export function listPrimitives(schemas: readonly SchemaModel[], toolNames: readonly string[], selections?: readonly SelectionModel[]): PrimitivesListing {
   const catalog = resourceCatalog(schemas);
-  const { resources, templates } = listResources(catalog);
-  return { resources, templates, prompts: listPrompts(promptCatalog(schemas)), queryTools: listQueryTools(catalog, toolNames) };
+  const { resources, templates } = listAllResources(schemas);
+  const prompts = listPrompts(promptCatalog(schemas));
+  const queryTools = listQueryTools(catalog, toolNames);
+  const groups = groupsOf(schemas, toolNames, selections);
+  if (!groups) return { resources, templates, prompts, queryTools };
+  return { resources: markResources(resources, groups), templates: markResources(templates, groups), prompts: markPrompts(prompts, groups), queryTools, ...(groups.groups.length > 0 ? { groups: groups.groups } : {}) };
 }
 
 export interface PrimitivesOptions {
@@ -42,6 +62,12 @@ export interface PrimitivesOptions {
   readonly queryTools?: boolean;
   /** The listings computed at build time over these same schemas. */
   readonly listing?: PrimitivesListing;
+  /** Where warnings about skills the skills extension leaves out, or about a failed refresh of an http resource, go (default stderr). */
+  readonly log?: (line: string) => void;
+  /** How http resources are downloaded (the runtime's upstream client); without it they are read from the cache only. */
+  readonly remote?: RemoteAccess;
+  /** Format 4's selections over these schemas (served as groups); a build's listing already holds them. */
+  readonly selections?: readonly SelectionModel[];
 }
 
 export interface RuntimePrimitives {
@@ -51,6 +77,13 @@ export interface RuntimePrimitives {
   readonly prompts?: ServedPrompts;
   /** The query tools to add to the tool listing (empty unless switched on). */
   readonly queryTools: { readonly listing: readonly Tool[]; tool(name: string): RuntimeTool | undefined };
+  /** The skills through the skills extension, loaded on the first call (undefined when there is none to serve). */
+  skills(): Promise<ServedSkills | undefined>;
+  /** `completion/complete` over the prompts and resources (absent when there are neither). */
+  readonly completions?: ServedCompletions;
+  /** The selections as groups (absent without selections), and the tool wire names that are members of each. */
+  readonly groups?: readonly GroupEntry[];
+  readonly toolGroups?: SelectionGroups;
   close(): void;
 }
 
@@ -58,13 +91,17 @@ export interface RuntimePrimitives {
  * The primitives of a runtime. `toolNames` are the served tool wire names in schema then tool
  * order (to render `{{tool:x}}` and to name query tools); nothing is opened or started until used.
  */
-export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () => readonly string[], options: PrimitivesOptions = {}): RuntimePrimitives {
-  const hasResources = schemas.some((s) => s.resources.length > 0);
+export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () => readonly string[], given: PrimitivesOptions = {}): RuntimePrimitives {
+  // Without a build, selections are listed here as a build would list them: members marked, groups made.
+  const selected = given.selections && given.selections.length > 0 && !given.listing ? groupsOf(schemas, toolNames(), given.selections) : undefined;
+  const options: PrimitivesOptions = selected ? { ...given, listing: listPrimitives(schemas, toolNames(), given.selections) } : given;
+  const hasResources = schemas.some((s) => s.resources.length > 0) || hasDocuments(schemas);
   const hasPrompts = schemas.some((s) => s.prompts.length > 0 || s.skills.length > 0);
-  const runner = new QueryRunner(options.places ?? {}, queryLimitsFrom(options.queryLimits));
-  const resources = hasResources
-    ? createServedResources(schemas, runner, options.listing && { resources: options.listing.resources, templates: options.listing.templates })
-    : undefined;
+  const places = options.places ?? {};
+  const runner = queryRunnerFor(schemas, places, queryLimitsFrom(options.queryLimits), options.remote);
+  const listing = options.listing && { resources: options.listing.resources, templates: options.listing.templates };
+  const sqlite = hasResources ? createServedResources(schemas, runner, hasDocuments(schemas) ? undefined : listing) : undefined;
+  const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
 
   let toolNameMap: Map<string, string> | undefined;
   const toolName = (schema: SchemaModel, reference: string): string | undefined => {
@@ -83,17 +120,36 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
     }
     return reference.includes('/') ? toolNameMap.get(reference) : toolNameMap.get(`${schemas.indexOf(schema)}\u0000${reference}`);
   };
-  const resourceUri = (schema: SchemaModel, name: string): string | undefined => resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri;
+  const resourceUri = (schema: SchemaModel, name: string): string | undefined =>
+    resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri
+    ?? (resources && 'documents' in resources ? (resources.documents as ServedDocuments).catalog.find((d) => d.schema === schema && d.document.name === name)?.uri : undefined);
   const prompts = hasPrompts ? createServedPrompts(schemas, { toolName, resourceUri }, options.listing?.prompts) : undefined;
+  let skills: Promise<ServedSkills | undefined> | undefined;
+  const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined => prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
+  const loadSkills = (): Promise<ServedSkills | undefined> =>
+    // The skills extension (the SDK's and ours) is loaded only for a catalog with skills.
+    (skills ??= schemas.some((s) => s.skills.length > 0)
+      ? import('../skills/served-skills.ts').then(({ loadServedSkills }) => loadServedSkills(schemas, { toolName, resourceUri, skill: skillOf, promptName }, { ...(options.log ? { log: options.log } : {}) }))
+      : Promise.resolve(undefined));
 
   const switchedOn = hasResources && (options.queryTools ?? queryToolsFromEnv());
   const queryTools = switchedOn && resources
     ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
     : { listing: [], tool: () => undefined };
+  const completions = resources || prompts || schemas.some((s) => s.skills.length > 0)
+    ? createCompletions({
+      ...(prompts ? { get prompts() { return prompts.catalog; } } : {}),
+      ...(resources ? { resources: { catalog: resources.catalog, runner: resources.runner, get templates() { return resources.templates; }, get resources() { return resources.resources; }, ...('documents' in resources ? { documents: resources.documents as ServedDocuments } : {}) } } : {}),
+    })
+    : undefined;
   return {
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
+    ...(completions ? { completions } : {}),
+    ...(options.listing?.groups ? { groups: options.listing.groups } : {}),
+    ...(selected ? { toolGroups: selected } : {}),
     queryTools,
+    skills: loadSkills,
     close: () => runner.close(),
   };
 }

@@ -66,7 +66,8 @@ export function createServedResources(schemas: readonly SchemaModel[], runner: Q
     },
     runner,
     missingDatabases() {
-      return catalogOf().resources.flatMap((owner) => {
+      // An http resource's download is made on its first read.
+      return catalogOf().resources.filter((owner) => owner.resource.remote === undefined).flatMap((owner) => {
         const first = catalogOf().queries.find((q) => q.owner === owner)!;
         const path = runner.pathOf(first);
         return existsSync(path) ? [] : [`resource ${owner.schema.namespace}/${owner.resource.name}: database ${owner.resource.database} (origin ${owner.resource.origin}) not found at ${shownPath(path, runner.places.home)}; its queries will fail until it is there`];

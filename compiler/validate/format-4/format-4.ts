@@ -33,7 +33,7 @@ export function checkFormat4(main: Obj, r: Reporter): void {
 export interface Format4View {
   /** What the shared rules judge: no format-4-only fields, no tool `meta`, no resources (judged by `checkResources4`). */
   readonly checked: Obj;
-  /** What the normalizer reads: tool `meta` and parameter descriptions kept, sqlite resources in the 3.x model shape. */
+  /** What the normalizer reads: tool `meta` and parameter descriptions kept, sqlite and http resources in the 3.x model shape, markdown ones as `documents`. */
   readonly served: Obj;
 }
 
@@ -61,6 +61,8 @@ export function format4View(main: Obj): Format4View {
   const served: Obj = hasContainer ? { ...base, [key]: servedTools } : { ...base };
   const resources = servedResources(main.resources);
   if (resources) served.resources = resources;
+  const documents = servedDocuments(main.resources);
+  if (documents) served.documents = documents;
   return { checked, served };
 }
 
@@ -71,12 +73,22 @@ function withDescription(parameter: unknown): unknown {
   return description === undefined ? parameter : { ...parameter, description };
 }
 
-/** The sqlite resources in the 3.x model shape (`database`, queries with a parameters object); markdown and http are not served (RES049). */
+/** The markdown resources, by name: what the loader reads (inline ones) and the normalizer keeps. */
+function servedDocuments(resources: unknown): Obj | undefined {
+  if (!isObject(resources)) return undefined;
+  const out: Obj = {};
+  for (const [name, resource] of Object.entries(resources)) {
+    if (isObject(resource) && resource.source === 'markdown') out[name] = { origin: resource.origin, name: resource.name, description: resource.description };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The sqlite and http resources in the 3.x model shape (`database`, queries with a parameters object); markdown ones are documents. */
 function servedResources(resources: unknown): Obj | undefined {
   if (!isObject(resources)) return undefined;
   const out: Obj = {};
   for (const [name, resource] of Object.entries(resources)) {
-    if (!isObject(resource) || resource.source !== 'sqlite') continue;
+    if (!isObject(resource) || (resource.source !== 'sqlite' && resource.source !== 'http')) continue;
     const queries: Obj = {};
     for (const [queryName, query] of Object.entries(isObject(resource.queries) ? resource.queries : {})) {
       if (!isObject(query)) continue;
@@ -92,11 +104,15 @@ function servedResources(resources: unknown): Obj | undefined {
           required: !options.some((o) => /^(optional|default)\(/.test(o.trim())),
           ...(fallback !== undefined ? { default: type === 'number' ? Number(fallback) : type === 'boolean' ? fallback === 'true' : fallback.replace(/^(['"])(.*)\1$/, '$2') } : {}),
           ...(description !== undefined ? { description } : {}),
+          // The primitive as written, so the normalizer keeps an enum's values (shared lists resolved) for completion.
+          ...(isString(parameter.z.primitive) ? { primitive: parameter.z.primitive } : {}),
         };
       }
       queries[queryName] = { sql: query.sql, description: query.description, parameters };
     }
-    out[name] = { source: 'sqlite', description: resource.description, origin: resource.origin, database: resource.name ?? resource.database, queries };
+    out[name] = resource.source === 'http'
+      ? { source: 'http', description: resource.description, url: resource.url, cacheTtl: resource.cacheTtl, queries }
+      : { source: 'sqlite', description: resource.description, origin: resource.origin, database: resource.name ?? resource.database, queries };
   }
   return out;
 }

@@ -1,8 +1,9 @@
 /**
- * Format 4's resources (RES025–RES028, RES038, RES046–RES049 beside the shared RES002, RES003,
+ * Format 4's resources (RES025–RES028, RES038, RES046–RES048, RES054, RES055 beside the shared RES002, RES003,
  * RES009–RES018): sources `sqlite` (`mode`, `origin`, `name` ending .db; the legacy `database`
  * accepted in place of `name`), `markdown` (`origin`, `name` ending .md; no mode, no queries) and
- * `http` (an https `url` and a `cacheTtl` in seconds, optional `path`); at most 2 resources and 7
+ * `http` (an https `url` without placeholders, RES054, and a `cacheTtl` in seconds; `path` is not used,
+ * RES055); at most 2 resources and 7
  * queries each. Query parameters are `{ position: { key, value }, z }` without `location`, bound to
  * `?` in order. Declared SQL is read-only in every mode: this runtime opens databases read-only.
  */
@@ -56,7 +57,10 @@ function checkResource(name: string, resource: unknown, at: (string | number)[],
     if (typeof resource.cacheTtl !== 'number' || !Number.isInteger(resource.cacheTtl) || resource.cacheTtl <= 0) r.report('RES047', [...at, 'cacheTtl'], `resource ${name}: cacheTtl must be a positive whole number of seconds, got ${show(resource.cacheTtl)}`);
     if (resource.path !== undefined && !isNonEmptyString(resource.path)) r.report('RES047', [...at, 'path'], `resource ${name}: path (a local cache file) must be a non-empty string`);
   }
-  if (source === 'markdown' || source === 'http') r.report('RES049', [...at, 'source'], `resource ${name}: ${source} resources are validated but not served by this runtime yet (the schema's tools are)`);
+  if (source === 'http' && isString(resource.url) && /\{\{|^https:\/\/[^/]*@/.test(resource.url)) {
+    r.report('RES054', [...at, 'url'], `resource ${name}: an http resource's url is fetched as written, with no server params or credentials: remove the {{…}} placeholder or user@ part (serve a private database as a sqlite resource instead)`);
+  }
+  if (source === 'http' && resource.path !== undefined) r.report('RES055', [...at, 'path'], `resource ${name}: path is not used: the download is cached in ~/.toolkit/cache/resources/ and refreshed after cacheTtl seconds`);
   if (source === 'markdown') return;
   if (!isObject(resource.queries)) return r.report('RES046', [...at, 'queries'], `resource ${name}: queries must be an object keyed by query name`);
   const queries = Object.keys(resource.queries);

@@ -21,5 +21,8 @@ export const skill = {
 3. Count the days with a precipitation probability of 50 % or more; suggest rain gear when there is one.
 4. For the first day, follow {{skill:umbrella-check}} to say whether the umbrella goes in the day bag.
 
+Each day's weather_code is a WMO code: references/weather-codes.md (a file of this skill) says what
+each code means and what it calls for.
+
 Keep the list under ten items and say which forecast value each item comes from.`
 }
