@@ -150,7 +150,8 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
       }
       const failing = new Map<string, Diagnostic>();
       for (const error of errors) {
-        const hit = [...rendered.lines].find(([, [from, to]]) => error.line >= from && error.line <= to)?.[0];
+        const named = /^tool (\S+?):/.exec(error.message)?.[1];
+        const hit = named !== undefined && rendered.lines.has(named) ? named : [...rendered.lines].find(([, [from, to]]) => error.line >= from && error.line <= to)?.[0];
         for (const name of hit !== undefined && round < 3 ? [hit] : members.map((m) => m.name)) if (!failing.has(name)) failing.set(name, error);
       }
       for (const [name, error] of failing) {

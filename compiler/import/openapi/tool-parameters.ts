@@ -140,6 +140,10 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
           const field = viewSchema(schema, refs);
           if (field.readOnly) continue;
           const required = view.required.includes(name);
+          if (inputNames.has(name) && !required) {
+            warning('IMP020', `optional body field ${JSON.stringify(name)} left out: the operation has another input of that name`);
+            continue;
+          }
           if (!isClientInputName(name)) {
             if (required) throw new Unmappable('IMP006', `body field ${JSON.stringify(name)} has a name no MCP client accepts as an input`);
             warning('IMP020', `optional body field ${JSON.stringify(name)} left out: its name is no input name MCP clients accept`);
@@ -157,9 +161,11 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
             warning('IMP020', `optional form field ${JSON.stringify(name)} left out: an object in a form`);
             continue;
           }
-          add(source, name, 'body', carrier, `body field ${JSON.stringify(name)}`);
+          // A GET sends no body: its form fields (Swagger 2.0 `formData` on a GET) are query parameters.
+          if (operation.method === 'get') add(source, name, 'query', 'text', `form field ${JSON.stringify(name)}`);
+          else add(source, name, 'body', carrier, `body field ${JSON.stringify(name)}`);
         }
-        if (parameters.length === before) bodyFormat = undefined;
+        if (parameters.length === before || operation.method === 'get') bodyFormat = undefined;
         bodyExamples = [...media.examples];
       }
     }

@@ -57,6 +57,11 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
   let kind = scalarKind(view);
   if (kind === undefined && view.branches) {
     kind = branchKind(view);
+    const scalars = new Set(['string', 'number', 'integer', 'boolean']);
+    if (kind === undefined && view.branches.every((b) => b.type !== undefined && scalars.has(b.type)) && view.branches.some((b) => b.type === 'string')) {
+      // A value that may be text or a number (an id as `123` or `"@name"`): text holds both.
+      kind = 'string';
+    }
     if (kind === undefined) {
       if (carrier !== 'text' && view.branches.every((b) => b.type === 'object' || b.properties !== undefined)) kind = 'object';
       else return { ok: false, reason: `its type is a oneOf/anyOf of ${[...new Set(view.branches.map((b) => b.type ?? 'any'))].join(' and ')}, which no primitive holds` };
