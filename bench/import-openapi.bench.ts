@@ -62,6 +62,7 @@ let warnings = 0;
 let peerFound = 0;
 let peerTotal = 0;
 let ms = 0;
+let dropped = 0;
 for (const name of documents) {
   const { plan, ms: took } = await importOnce(join(fixtures, name));
   found += plan.found;
@@ -69,6 +70,7 @@ for (const name of documents) {
   files += plan.files.length;
   warnings += plan.warnings.length + plan.files.reduce((n, f) => n + f.diagnostics.length, 0);
   ms += took;
+  dropped += plan.leftOut.filter((l) => l.rule === 'IMP009').length;
   if (peer) {
     const tools = peerTools(peer, join(fixtures, name));
     if (tools !== undefined) {
@@ -78,11 +80,11 @@ for (const name of documents) {
   }
 }
 const share = (a: number, b: number) => (b === 0 ? 'n/a' : `${((a / b) * 100).toFixed(1)}%`);
-rows.push([`sample (${documents.length} documents)`, `${imported}/${found} (${share(imported, found)})`, '0', (warnings / Math.max(files, 1)).toFixed(2), `${(ms / 1000).toFixed(1)} s`, peer ? `${share(peerTotal, peerFound)} of the documents it ran on` : 'did not install']);
+rows.push([`sample (${documents.length} documents)`, `${imported}/${found} (${share(imported, found)})`, `0 (${dropped} tools kept out, IMP009)`, (warnings / Math.max(files, 1)).toFixed(2), `${(ms / 1000).toFixed(1)} s`, peer ? `${share(peerTotal, peerFound)} of the documents it ran on` : 'did not install']);
 const gh = await importOnce(github);
 const ghWarnings = gh.plan.warnings.length + gh.plan.files.reduce((n, f) => n + f.diagnostics.length, 0);
 const ghPeer = peer ? peerTools(peer, github) : undefined;
-rows.push(["GitHub's document", `${gh.plan.imported}/${gh.plan.found} (${share(gh.plan.imported, gh.plan.found)})`, '0', (ghWarnings / Math.max(gh.plan.files.length, 1)).toFixed(2), `${(gh.ms / 1000).toFixed(1)} s`, ghPeer === undefined ? (peer ? 'failed on it' : 'did not install') : share(ghPeer, gh.plan.found)]);
+rows.push(["GitHub's document", `${gh.plan.imported}/${gh.plan.found} (${share(gh.plan.imported, gh.plan.found)})`, `0 (${gh.plan.leftOut.filter((l) => l.rule === 'IMP009').length} tools kept out, IMP009)`, (ghWarnings / Math.max(gh.plan.files.length, 1)).toFixed(2), `${(gh.ms / 1000).toFixed(1)} s`, ghPeer === undefined ? (peer ? 'failed on it' : 'did not install') : share(ghPeer, gh.plan.found)]);
 rmSync(work, { recursive: true, force: true });
 
 const header = ['documents', 'imported', 'validation errors', 'warnings per file', 'import time', 'peer (openapi-mcp-generator) tools'];
