@@ -18,6 +18,19 @@ const TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolea
 
 const isJsonType = (type: string): boolean => type === 'application/json' || /^application\/[^;]*\+json/.test(type) || type === '*/*' || type.startsWith('application/json;');
 
+/** Outputs already written, by document, schema node and level: shared, so never changed once made. */
+const converted = new WeakMap<References, WeakMap<object, Json[]>>();
+
+/** A member's schema at `level`, converted once per document. */
+function convertNode(node: unknown, refs: References, level: number): Json {
+  if (node === null || typeof node !== 'object') return convert(viewSchema(node, refs), refs, level);
+  let byNode = converted.get(refs);
+  if (byNode === undefined) converted.set(refs, (byNode = new WeakMap()));
+  let byLevel = byNode.get(node);
+  if (byLevel === undefined) byNode.set(node, (byLevel = []));
+  return (byLevel[level] ??= convert(viewSchema(node, refs), refs, level));
+}
+
 function convert(view: SchemaView, refs: References, level: number): Json {
   const out: Json = {};
   let type = view.type;
@@ -32,11 +45,11 @@ function convert(view: SchemaView, refs: References, level: number): Json {
   if (level >= MAX_LEVEL) return out;
   if (out.type === 'object' && view.properties && !view.branches) {
     const properties: Json = {};
-    for (const [name, child] of Object.entries(view.properties)) properties[name] = convert(viewSchema(child, refs), refs, level + 1);
+    for (const [name, child] of Object.entries(view.properties)) properties[name] = convertNode(child, refs, level + 1);
     if (Object.keys(properties).length > 0) out.properties = properties;
   }
   if (out.type === 'array' && view.items !== undefined) {
-    const items = convert(viewSchema(view.items, refs), refs, level + 1);
+    const items = convertNode(view.items, refs, level + 1);
     if (Object.keys(items).length > 0) out.items = items;
   }
   return out;

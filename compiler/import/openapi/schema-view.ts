@@ -43,7 +43,19 @@ const EMPTY: SchemaView = { nullable: false, required: [], readOnly: false, exam
 /** How deep `allOf` members and composed branches are followed. */
 const MAX_DEPTH = 12;
 
+/** Views already made, by document, node and depth: a document reuses its schemas in many places. Views are never changed. */
+const made = new WeakMap<References, WeakMap<object, SchemaView[]>>();
+
 export function viewSchema(node: unknown, refs: References, depth = 0): SchemaView {
+  if (node === null || typeof node !== 'object') return EMPTY;
+  let byNode = made.get(refs);
+  if (byNode === undefined) made.set(refs, (byNode = new WeakMap()));
+  let byDepth = byNode.get(node);
+  if (byDepth === undefined) byNode.set(node, (byDepth = []));
+  return (byDepth[depth] ??= makeView(node, refs, depth));
+}
+
+function makeView(node: object, refs: References, depth: number): SchemaView {
   const schema = refs.resolve(node);
   if (!isObject(schema) || depth > MAX_DEPTH) return EMPTY;
   let type: string | undefined;
