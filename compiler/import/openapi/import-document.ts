@@ -113,7 +113,8 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
         for (const p of tool.serverParams) params.add(p);
       }
       return {
-        comment: `${title}${version ? ` ${version}` : ''}, ${file.tag}: imported from ${document.fileName} ${IMPORT_MARK}.`,
+        // Neither the document's file name nor its version: a newer document changes only the files it changes.
+        comment: `${title}, ${file.tag}: imported ${IMPORT_MARK}.`,
         namespace,
         name: `${pascalCase(title).slice(0, 40)}${pascalCase(file.file)}`,
         description: /[.!?]$/.test(description) ? description : `${description}.`,

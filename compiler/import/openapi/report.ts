@@ -10,7 +10,7 @@ export function reportData(plan: ImportPlan, changes: readonly FileChange[], wri
   const byReason: Record<string, number> = {};
   for (const l of plan.leftOut) byReason[l.rule] = (byReason[l.rule] ?? 0) + 1;
   const count = (status: FileChange['status']) => changes.filter((c) => c.status === status).length;
-  const validationWarnings = plan.files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'warning').length, 0);
+  const counted = (severity: string) => plan.files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === severity).length, 0);
   return {
     document: { title: plan.title, dialect: plan.dialect },
     namespace: plan.namespace,
@@ -19,7 +19,7 @@ export function reportData(plan: ImportPlan, changes: readonly FileChange[], wri
     written,
     operations: { found: plan.found, notIncluded: plan.notIncluded, imported: plan.imported, leftOut: plan.leftOut.length, byReason },
     files: { total: plan.files.length, new: count('new'), changed: count('changed'), unchanged: count('unchanged'), stale: count('stale') },
-    validation: { errors: 0, warnings: validationWarnings },
+    validation: { errors: counted('error'), warnings: counted('warning') },
     leftOut: plan.leftOut,
     warnings: plan.warnings,
     changes: changes.map((c) => ({ file: c.name, status: c.status, ...(c.diff ? { diff: c.diff } : {}) })),
