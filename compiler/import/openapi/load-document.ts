@@ -25,31 +25,37 @@ export interface LoadedDocument {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-function parseText(path: string, text: string): unknown {
+function parseText(path: string, text: string): { value: unknown; yaml: boolean } {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return JSON.parse(text);
+      return { value: JSON.parse(text), yaml: false };
     } catch {
       // Not strict JSON (comments, trailing commas): YAML reads the rest of what people write.
     }
   }
   try {
-    return parseYaml(text, { maxAliasCount: 10_000, uniqueKeys: false });
+    return { value: parseYaml(text, { maxAliasCount: 10_000, uniqueKeys: false }), yaml: true };
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
     throw new ImportError(`${path}: not JSON or YAML: ${message}`);
   }
 }
 
-/** True when some `$ref` of the tree points into another file. */
-function hasExternalRefs(root: unknown): boolean {
+/**
+ * True when some `$ref` of the tree points into another file. What `JSON.parse` made is a tree; YAML
+ * aliases can share nodes (and loop), so those are remembered.
+ */
+function hasExternalRefs(root: unknown, shared: boolean): boolean {
   const stack: unknown[] = [root];
   const seen = new Set<object>();
   while (stack.length > 0) {
     const node = stack.pop();
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
+    if (node === null || typeof node !== 'object') continue;
+    if (shared) {
+      if (seen.has(node)) continue;
+      seen.add(node);
+    }
     if (!Array.isArray(node) && typeof (node as { $ref?: unknown }).$ref === 'string' && !((node as { $ref: string }).$ref.startsWith('#'))) return true;
     for (const value of Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value);
   }
@@ -73,10 +79,11 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ImportError(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a document' : `cannot be read (${code})`}`, code === 'ENOENT' || code === 'EISDIR' ? 2 : 1);
   }
-  let root = parseText(path, text);
+  const parsed = parseText(path, text);
+  let root = parsed.value;
   if (!isObject(root)) throw new ImportError(`${path}: not an OpenAPI or Swagger document (the top level is not an object)`);
   const dialect = dialectOf(root, path);
-  if (hasExternalRefs(root)) {
+  if (hasExternalRefs(root, parsed.yaml)) {
     try {
       root = await $RefParser.bundle(resolve(path), root, { resolve: { http: false }, dereference: { circular: true } });
     } catch (error) {
