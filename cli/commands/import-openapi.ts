@@ -12,7 +12,7 @@ import { projectDirOf, projectOption } from '../options.ts';
 
 export class ImportOpenapiCommand extends ToolkitCommand {
   static override paths = [['import', 'openapi']];
-  static override valueNames = { '--namespace': 'NAME', '--out': 'DIR', '--format': '3|4', '--include': 'TAG', '--root': 'URL', '--project': 'DIR' };
+  static override valueNames = { '--namespace': 'NAME', '--out': 'DIR', '--format': 'FORMAT', '--include': 'TAG', '--root': 'URL', '--project': 'DIR' };
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
     description: 'turn an OpenAPI or Swagger document into schema files that validate, and show what it would write',
