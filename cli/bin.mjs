@@ -2,9 +2,9 @@
 // The `toolkit` command. The installed package runs compiled JavaScript (`main.js`, made by the
 // package's compile step). In the repository the sources are TypeScript: they run from a cached,
 // hash-checked esbuild bundle (bundled-sources.mjs), or through tsx when no bundle can be made or
-// TOOLKIT_NO_START_CACHE=1. `toolkit build` also compiles TypeScript's own 13 MB from a V8 code
-// cache (commonjs-code-cache.mjs). `toolkit search` starts without the CLI framework when a build
-// has indexed the catalog (fast-search).
+// TOOLKIT_NO_START_CACHE=1. `toolkit build` and `toolkit import` (which validates what it writes)
+// also compile TypeScript's own 13 MB from a V8 code cache (commonjs-code-cache.mjs). `toolkit search`
+// starts without the CLI framework when a build has indexed the catalog (fast-search).
 import { existsSync } from 'node:fs';
 
 // A reader that stops reading early (`toolkit validate | head -1`) ends the command quietly, exit 0,
@@ -35,7 +35,7 @@ async function searchFast() {
 
 async function runCli() {
   let saveCodeCache = () => {};
-  if (argv[0] === 'build' && startCache) {
+  if ((argv[0] === 'build' || argv[0] === 'import') && startCache) {
     const codeCache = await import('./commonjs-code-cache.mjs');
     codeCache.installCodeCache();
     saveCodeCache = codeCache.saveCodeCache;

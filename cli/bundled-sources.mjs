@@ -29,11 +29,17 @@ function statKey(path) {
   }
 }
 
-/** Size and time of every input and of what makes the runtime key (this file, esbuild), with Node's version. */
+/**
+ * Size and time of every input and of what makes the runtime key (this file, esbuild), with Node's version.
+ * Taken before the files are read or hashed: a file edited in between then differs from its record, and
+ * the next start hashes it instead of trusting a stamp that describes newer contents than the bundle has.
+ */
 function statsOf(root, inputs) {
-  const files = [...Object.keys(inputs).map((file) => join(root, file)), import.meta.filename, esbuildPackage];
+  const files = [...Object.keys(inputs).map((file) => join(root, file)), ...recipeFiles()];
   return { node: process.version, files: Object.fromEntries(files.map((file) => [file, statKey(file)])) };
 }
+
+const recipeFiles = () => [import.meta.filename, esbuildPackage];
 
 /**
  * True when nothing the bundle was made from changed size or time since (then no hash is needed).
@@ -57,6 +63,7 @@ function freshEntry({ cacheDir, root, name, output }) {
     return undefined;
   }
   if (unchangedSince(stamp.stats, root)) return join(cacheDir, stamp.dir, output);
+  const stats = statsOf(root, stamp.inputs);
   if (stamp.runtime !== runtimeKey()) return undefined;
   for (const [file, hash] of Object.entries(stamp.inputs)) {
     try {
@@ -68,7 +75,7 @@ function freshEntry({ cacheDir, root, name, output }) {
   // Same contents with new times (a checkout, a touch): record the times so the next start need not hash.
   try {
     const temp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
-    writeFileSync(temp, JSON.stringify({ ...stamp, stats: statsOf(root, stamp.inputs) }));
+    writeFileSync(temp, JSON.stringify({ ...stamp, stats }));
     renameSync(temp, join(cacheDir, stampOf(name)));
   } catch {
     // a read-only cache just means hashing next time too
@@ -80,13 +87,14 @@ function freshEntry({ cacheDir, root, name, output }) {
  * `import.meta.url|dirname|filename` keep naming the source file: each module gets its own
  * constants (esbuild renames them apart when modules share a chunk) and `define` points at them.
  */
-function sourceMetaPlugin(root, inputs) {
+function sourceMetaPlugin(root, inputs, stats, readSource) {
   return {
     name: 'source-import-meta',
     setup(build) {
       build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
         if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
-        const text = readFileSync(args.path);
+        stats[args.path] = statKey(args.path);
+        const text = readSource(args.path);
         inputs[relative(root, args.path)] = sha256(text);
         const header = `var __toolkitMetaDirname = ${JSON.stringify(dirname(args.path))}, __toolkitMetaFilename = ${JSON.stringify(args.path)}, __toolkitMetaUrl = ${JSON.stringify(pathToFileURL(args.path).href)};\n`;
         return { contents: header + text.toString('utf8'), loader: args.path.endsWith('ts') ? 'ts' : 'js' };
@@ -112,9 +120,10 @@ function requireCommonJs(root) {
 }
 
 /** Bundles `entry` into a new cache directory and points the stamp at it; returns the bundle's entry file. */
-async function rebuild({ root, cacheDir, entry, name, output }) {
+async function rebuild({ root, cacheDir, entry, name, output, readSource }) {
   const { build } = await import('esbuild');
   const inputs = {};
+  const stats = Object.fromEntries(recipeFiles().map((file) => [file, statKey(file)]));
   mkdirSync(cacheDir, { recursive: true });
   const temp = join(cacheDir, `.${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
   try {
@@ -130,7 +139,7 @@ async function rebuild({ root, cacheDir, entry, name, output }) {
       packages: 'external',
       define: { 'import.meta.dirname': '__toolkitMetaDirname', 'import.meta.filename': '__toolkitMetaFilename', 'import.meta.url': '__toolkitMetaUrl' },
       banner: { js: CREATE_REQUIRE_BANNER },
-      plugins: [requireCommonJs(root), sourceMetaPlugin(root, inputs)],
+      plugins: [requireCommonJs(root), sourceMetaPlugin(root, inputs, stats, readSource)],
       logLevel: 'silent',
     });
     const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -141,7 +150,8 @@ async function rebuild({ root, cacheDir, entry, name, output }) {
       rmSync(temp, { recursive: true, force: true }); // another process made the same bundle first
     }
     const stampTemp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
-    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: statsOf(root, sorted) }));
+    const files = Object.fromEntries(Object.keys(stats).sort().map((file) => [file, stats[file]]));
+    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: { node: process.version, files } }));
     renameSync(stampTemp, join(cacheDir, stampOf(name)));
     removeOldBundles(cacheDir, name, dir);
     return join(cacheDir, dir, output);
@@ -165,12 +175,12 @@ function removeOldBundles(cacheDir, bundleName, keep) {
 
 /**
  * One export of a cached bundle of `entry` (rebuilt when stale), or undefined when no bundle can be
- * made. `name` tells bundles of different entries apart.
+ * made. `name` tells bundles of different entries apart; `readSource` reads a source for the bundler.
  */
-export async function bundledExport({ root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit'), entry, name, exportName }) {
+export async function bundledExport({ root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit'), entry, name, exportName, readSource = readFileSync }) {
   const output = `${entry.split('/').pop().replace(/\.ts$/, '')}.js`;
   try {
-    const file = freshEntry({ cacheDir, root, name, output }) ?? (await rebuild({ root, cacheDir, entry, name, output }));
+    const file = freshEntry({ cacheDir, root, name, output }) ?? (await rebuild({ root, cacheDir, entry, name, output, readSource }));
     return (await import(pathToFileURL(file).href))[exportName];
   } catch {
     return undefined;

@@ -8,7 +8,7 @@ import type { RequestStruct } from './request-assembly.ts';
 import { TOKEN_PREFIX } from './secret-token.ts';
 import { ToolError } from './tool-error.ts';
 
-const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
+const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -23,7 +23,7 @@ function checkStruct(value: unknown, tool: string, previousMethod: HttpMethod): 
   if (!isPlainObject(value) || typeof value.url !== 'string' || !isPlainObject(value.headers)) throw shapeError(hook, tool, expected);
   if (!Object.values(value.headers).every((v) => typeof v === 'string')) throw shapeError(hook, tool, 'struct.headers to hold only string values');
   const method = value.method === undefined ? previousMethod : String(value.method).toUpperCase();
-  if (!METHODS.has(method as HttpMethod)) throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT or DELETE');
+  if (!METHODS.has(method as HttpMethod)) throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT, PATCH or DELETE');
   if (value.body !== undefined && value.body !== null && !isPlainObject(value.body)) throw shapeError(hook, tool, 'struct.body to be an object');
   const struct: RequestStruct = { url: value.url, method: method as HttpMethod, headers: value.headers as Record<string, string> };
   if (isPlainObject(value.body)) struct.body = value.body;

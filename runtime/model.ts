@@ -39,7 +39,7 @@ export interface ParameterOptions {
 /** A parameter's default: a scalar, or a flat list of literals for `array()`. */
 export type DefaultValue = string | number | boolean | readonly (string | number | boolean | null)[];
 
-export type ParameterLocation = 'insert' | 'query' | 'body';
+export type ParameterLocation = 'insert' | 'query' | 'header' | 'body';
 
 export interface ParameterModel {
   /** Name on the wire; for user parameters also the input name shown to the client. */
@@ -54,7 +54,10 @@ export interface ParameterModel {
   readonly description?: string;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How `body` parameters are sent: a JSON object (the default) or an `application/x-www-form-urlencoded` form. */
+export type BodyFormat = 'json' | 'form';
 
 /** A JSON-Schema-like description of a tool's output (`output.schema` of the schema file). */
 export interface OutputModel {
@@ -80,6 +83,8 @@ export interface ToolModel {
   /** `root + path`, with `{ insert }` parts for `{{key}}` / `:key` and `{ server }` for `{{KEY}}`. */
   readonly url: Template;
   readonly parameters: readonly ParameterModel[];
+  /** The tool's declared `bodyFormat`; absent: body parameters, if any, go as JSON. */
+  readonly bodyFormat?: BodyFormat;
   readonly output?: OutputModel;
   /** Format 4's `meta` block, when the schema gives one. */
   readonly meta?: ToolMeta;

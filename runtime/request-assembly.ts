@@ -9,6 +9,7 @@ import { mapStringsDeep } from './redact.ts';
 import type { SchemaTokens, SecretTokens } from './secret-token.ts';
 import { ReservedServerParamError, reservedServerParam } from './reserved-server-params.ts';
 import { MissingServerParamError, ToolError } from './tool-error.ts';
+import { addHeaderParameters } from './header-parameters.ts';
 
 /** The request as handlers see it (`struct` in the hook signatures). */
 export interface RequestStruct {
@@ -101,6 +102,7 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
   for (const [name, template] of Object.entries(schema.headers)) {
     headers[name] = template.map((part) => (typeof part === 'string' ? part : 'server' in part ? tokens.token(part.server) : '')).join('');
   }
+  addHeaderParameters(headers, tool.parameters, values);
   const struct: RequestStruct = { url, method: tool.method, headers };
   if (body !== undefined) struct.body = body;
   return struct;

@@ -60,6 +60,7 @@ export function annotationsFor(method: HttpMethod): ToolAnnotations {
     case 'PUT':
       return { readOnlyHint: false, idempotentHint: true, openWorldHint: true };
     case 'POST':
+    case 'PATCH':
       return { readOnlyHint: false, idempotentHint: false, openWorldHint: true };
   }
 }
@@ -160,7 +161,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       if (sandbox) return toResult(await exchangeWithHooks(parsed.data, budget, sandbox()));
       // No hooks: the assembled request, sent, its answer interpreted.
       const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), context.tokens.of(schema), context.serverParams);
-      return toResult(interpretBody(await sendUpstream(request, { client: context.http, budget }), tool.output, context.redact));
+      return toResult(interpretBody(await sendUpstream(request, { client: context.http, budget, bodyFormat: tool.bodyFormat }), tool.output, context.redact));
     } finally {
       budget.dispose();
     }
@@ -180,7 +181,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
       const request = resolveSecrets(struct, context.tokens.of(schema), context.serverParams);
-      const response = await sendUpstream(request, { client: context.http, budget });
+      const response = await sendUpstream(request, { client: context.http, budget, bodyFormat: tool.bodyFormat });
       upstream = interpretBody(response, tool.output, context.redact);
     }
 

@@ -4,7 +4,9 @@
  * It goes through the runtime's HTTP client (`upstream-http.ts`; tests of odd upstreams inject their own).
  */
 import type { CallBudget } from './call-budget.ts';
+import type { BodyFormat } from './model.ts';
 import type { RequestStruct } from './request-assembly.ts';
+import { encodeRequestBody, type EncodedBody } from './request-body.ts';
 import { ToolError } from './tool-error.ts';
 import { BodyTooLargeError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
 
@@ -15,6 +17,8 @@ export interface SendOptions {
   readonly client: UpstreamHttpClient;
   /** The call's deadline and abort signal (client cancellation, shutdown, timeout). */
   readonly budget: CallBudget;
+  /** How the tool sends its body (`bodyFormat`); JSON when absent. */
+  readonly bodyFormat?: BodyFormat | undefined;
 }
 
 const hostOf = (url: string): string => {
@@ -67,7 +71,7 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
 
 /** The headers sent: the request's own, plus a JSON content type for a body and an `accept`, when the request set none (one pass over the names). */
-function headersOf(struct: RequestStruct, body: string | undefined): Record<string, string> {
+function headersOf(struct: RequestStruct, body: EncodedBody | undefined): Record<string, string> {
   const headers: Record<string, string> = { ...struct.headers };
   let hasAccept = false;
   let hasType = false;
@@ -76,7 +80,7 @@ function headersOf(struct: RequestStruct, body: string | undefined): Record<stri
     if (lower === 'accept') hasAccept = true;
     else if (lower === 'content-type') hasType = true;
   }
-  if (body !== undefined && !hasType) headers['content-type'] = 'application/json';
+  if (body !== undefined && !hasType) headers['content-type'] = body.contentType;
   if (!hasAccept) headers.accept = 'application/json, text/plain;q=0.9, */*;q=0.8';
   return headers;
 }
@@ -85,8 +89,8 @@ function headersOf(struct: RequestStruct, body: string | undefined): Record<stri
 export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[] }, options: SendOptions): Promise<UpstreamResponse> {
   const { budget } = options;
   try {
-    const body = struct.body !== undefined && struct.method !== 'GET' ? JSON.stringify(struct.body) : undefined;
-    const call = { method: struct.method, headers: headersOf(struct, body), body, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] };
+    const body = encodeRequestBody(struct.method, struct.body, options.bodyFormat);
+    const call = { method: struct.method, headers: headersOf(struct, body), body: body?.text, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] };
     return options.client.request(struct.url, call).catch((error: unknown) => {
       throw failureOf(error, struct.url, budget);
     });

@@ -1,6 +1,7 @@
 /** Every `toolkit` command, in the order `toolkit --help` lists them. One file per command; register it here. */
 import type { CommandClass } from 'clipanion';
 import { AddCommand } from './add.ts';
+import { ImportOpenapiCommand } from './import-openapi.ts';
 import { BuildCommand } from './build.ts';
 import { CallCommand } from './call.ts';
 import { InitCommand } from './init.ts';
@@ -33,5 +34,6 @@ export const commands: CommandClass[] = [
   ValidateAgentCommand,
   TestSingleCommand,
   MigrateCommand,
+  ImportOpenapiCommand,
   InitCommand,
 ];

@@ -7,7 +7,7 @@ import { jsonOption, projectDirOf, projectOption } from '../options.ts';
 import { MODES, readProjectFile, writeProjectFile, type Mode } from '../project/config-file.ts';
 import { DEV_COMMANDS, resolveMode } from '../project/mode.ts';
 
-const devList = (): string => [...DEV_COMMANDS].map((c) => (c === 'test' ? 'test single' : c)).join(', ');
+const devList = (): string => [...DEV_COMMANDS].map((c) => (c === 'test' ? 'test single' : c === 'import' ? 'import openapi' : c)).join(', ');
 
 export class ModeCommand extends ToolkitCommand {
   static override paths = [['mode']];

@@ -7,7 +7,7 @@ import { UsageMistake } from '../errors.ts';
 import { MODES, readProjectFile, type Mode } from './config-file.ts';
 
 /** Commands only available in dev mode (first word of the command path). */
-export const DEV_COMMANDS: ReadonlySet<string> = new Set(['validate', 'test', 'validate-agent', 'migrate', 'init']);
+export const DEV_COMMANDS: ReadonlySet<string> = new Set(['validate', 'test', 'validate-agent', 'migrate', 'init', 'import']);
 
 export interface ModeState {
   readonly mode: Mode;

@@ -80,6 +80,7 @@ function normalizeTool(name: string, tool: Obj, root: string, declared: Readonly
     method: tool.method as HttpMethod,
     url,
     parameters: raw.map((p) => normalizeParameter(p, declared, input.lists)),
+    ...(tool.bodyFormat === 'json' || tool.bodyFormat === 'form' ? { bodyFormat: tool.bodyFormat } : {}),
     ...(output ? { output } : {}),
     ...(isObject(tool.meta) ? { meta: toolMeta(tool.meta) } : {}),
     hooks: HOOKS.filter((h) => entry?.members.includes(h)),

@@ -7,6 +7,7 @@ import { checkToolPath } from './tool-paths.ts';
 import { checkToolOutput } from './tool-output.ts';
 import { checkToolTests } from './tool-tests.ts';
 import { checkToolFields } from './tools.ts';
+import { declaresBody } from './request-body-format.ts';
 
 export function checkTool(name: string, tool: unknown, at: readonly (string | number)[], declared: ReadonlySet<string>, lists: ListCatalog, r: Reporter): void {
   if (!checkToolFields(name, tool, at, r)) return;
@@ -14,7 +15,7 @@ export function checkTool(name: string, tool: unknown, at: readonly (string | nu
   const userKeys = new Set<string>();
   if (Array.isArray(tool.parameters)) {
     tool.parameters.forEach((parameter, i) => {
-      const facts = checkParameter(name, parameter, [...at, 'parameters', i], declared, lists, r);
+      const facts = checkParameter(name, parameter, [...at, 'parameters', i], declared, lists, r, declaresBody(tool));
       if (facts?.location === 'insert') insertKeys.add(facts.key);
       if (facts?.visible) userKeys.add(facts.key);
     });

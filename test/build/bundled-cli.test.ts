@@ -9,8 +9,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createWorkspace } from './support/workspace.ts';
 
-type BundledMain = (root?: string, cacheDir?: string) => Promise<((argv: string[]) => Promise<unknown>) | undefined>;
-const { bundledMain } = (await import('../../cli/bundled-sources.mjs' as string)) as { bundledMain: BundledMain };
+type Main = (argv: string[]) => Promise<unknown>;
+type BundledMain = (root?: string, cacheDir?: string) => Promise<Main | undefined>;
+interface ExportOptions { root: string; cacheDir: string; entry: string; name: string; exportName: string; readSource?: (path: string) => Buffer }
+const { bundledMain, bundledExport } = (await import('../../cli/bundled-sources.mjs' as string)) as {
+  bundledMain: BundledMain;
+  bundledExport: (options: ExportOptions) => Promise<Main | undefined>;
+};
 
 const ws = createWorkspace('bundled-cli');
 test.after(() => ws.remove());
@@ -41,6 +46,25 @@ test('an unchanged tree reuses the bundle; an edited source makes a new one', as
   const edited = await bundledMain(ws.dir, cacheDir);
   assert.equal(await edited!([]), { answer: 50, where: ws.path('cli'), file: ws.path('cli', 'main.ts') });
   assert.is.not(stamp().dir, before);
+});
+
+test('a source edited while the bundle is being made is noticed by the next start', async () => {
+  writeSources(60);
+  let edited = false;
+  // The edit lands after the bundler read the file and before the bundle is stamped.
+  const readSource = (path: string): Buffer => {
+    const text = readFileSync(path);
+    if (path.endsWith('answer.ts') && !edited) {
+      edited = true;
+      ws.write('cli/answer.ts', 'export const answer: number = 700;\nexport const where: string = import.meta.dirname;\n');
+    }
+    return text;
+  };
+  const during = await bundledExport({ root: ws.dir, cacheDir, entry: 'cli/main.ts', name: 'cli', exportName: 'main', readSource });
+  assert.ok(edited);
+  assert.is(((await during!([])) as { answer: number }).answer, 60);
+  const next = await bundledMain(ws.dir, cacheDir);
+  assert.is(((await next!([])) as { answer: number }).answer, 700);
 });
 
 test('sources that do not bundle give no main, so the CLI falls back to tsx', async () => {
