@@ -104,8 +104,13 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
   assert.equal(capabilities.prompts, { listChanged: false });
 
   // Listing: each resource, each query without parameters, and a template for the others and freeQuery.
-  const { resources } = await client.listResources();
-  const { resourceTemplates } = await client.listResourceTemplates();
+  // Skills are listed too, as the skills extension's SKILL.md resources (test/surface checks their content).
+  const listed = (await client.listResources()).resources;
+  const resources = listed.filter((r) => !r.uri.startsWith('skill://'));
+  assert.ok(listed.filter((r) => r.uri.startsWith('skill://')).every((r) => /^skill:\/\/[a-z0-9-]+\/[a-z0-9-]+\/SKILL\.md$/.test(r.uri)), `${label}: skill resources`);
+  const templates = (await client.listResourceTemplates()).resourceTemplates;
+  const resourceTemplates = templates.filter((t) => !t.uriTemplate.startsWith('skill://'));
+  assert.ok(templates.filter((t) => t.uriTemplate.startsWith('skill://')).every((t) => t.uriTemplate === 'skill://{+path}'), `${label}: skill template`);
   const expectedResources: string[] = [];
   const expectedTemplates: string[] = [];
   for (const schema of models) {
