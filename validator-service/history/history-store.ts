@@ -123,7 +123,7 @@ export function openHistoryStore(settings: HistorySettings, now: () => number = 
     get(id) {
       if (!isAssessmentId(id)) return null;
       const row = byId.get(id);
-      return row ? { ...item(row), assessment: JSON.parse(String(row['result'])) as Assessment } : null;
+      return row ? { ...item(row), assessment: { id, ...(JSON.parse(String(row['result'])) as Assessment) } } : null;
     },
     list(url, limit) {
       return byUrl.all(url, limit).map(item);
