@@ -218,7 +218,7 @@ function showAssessment(assessment, title) {
   $('legend').hidden = false;
   renderOverview(assessment);
   if (assessment.profile?.summary) {
-    $('profile').replaceChildren(el('strong', { text: `${assessment.profile.label}: ` }), assessment.profile.summary);
+    $('profile').replaceChildren(assessment.profile.summary);
     $('profile').dataset.kind = assessment.profile.kind;
     $('profile').hidden = false;
   }
