@@ -2,9 +2,10 @@
  * The validator's history: every assessment stored in SQLite (a file, or memory when no path is
  * set), each under an unguessable id (its permalink, `/r/<id>`), listed per URL newest first, and
  * kept within a retention bound (at most `maxRows` assessments, none older than `maxAgeDays`). What
- * is stored is the answer the caller already got (redacted by the layers), nothing more.
+ * is stored is the answer the caller already got (redacted by the layers), nothing more, deflated.
  */
 import { randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Assessment, Grade } from '../pipeline/assessment.ts';
 import { kindsOf, type EndpointKind } from '../report/profile.ts';
 import { openHistoryDatabase, type HistoryDatabase } from './history-database.ts';
@@ -62,7 +63,7 @@ const SCHEMA = `
     warnings INTEGER NOT NULL,
     infos INTEGER NOT NULL,
     kind TEXT NOT NULL,
-    result TEXT NOT NULL
+    result BLOB NOT NULL
   );
   CREATE INDEX IF NOT EXISTS assessments_by_url ON assessments (url, seq);
   CREATE INDEX IF NOT EXISTS assessments_by_age ON assessments (stored_at);
@@ -83,7 +84,7 @@ export function openHistoryStore(settings: HistorySettings, now: () => number = 
   let db: HistoryDatabase;
   try {
     db = openHistoryDatabase(settings.path);
-    if (settings.path !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
+    if (settings.path !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     db.exec(SCHEMA);
   } catch (error) {
     throw new HistoryStoreError(`cannot open the history database ${settings.path}: ${error instanceof Error ? error.message : String(error)}`);
@@ -112,7 +113,7 @@ export function openHistoryStore(settings: HistorySettings, now: () => number = 
       const kind = kindsOf(assessment)[0]!;
       const { errors, warnings, infos } = assessment.counts;
       try {
-        insert.run(id, assessment.url, assessment.startedAt, stored, assessment.grade, errors, warnings, infos, kind, JSON.stringify(assessment));
+        insert.run(id, assessment.url, assessment.startedAt, stored, assessment.grade, errors, warnings, infos, kind, deflateRawSync(JSON.stringify(assessment)));
         pruneRows.run(settings.maxRows);
         pruneAge.run(stored - settings.maxAgeDays * DAY_MS);
       } catch (error) {
@@ -123,7 +124,7 @@ export function openHistoryStore(settings: HistorySettings, now: () => number = 
     get(id) {
       if (!isAssessmentId(id)) return null;
       const row = byId.get(id);
-      return row ? { ...item(row), assessment: { id, ...(JSON.parse(String(row['result'])) as Assessment) } } : null;
+      return row ? { ...item(row), assessment: { id, ...(JSON.parse(inflateRawSync(row['result'] as Uint8Array).toString('utf8')) as Assessment) } } : null;
     },
     list(url, limit) {
       return byUrl.all(url, limit).map(item);
