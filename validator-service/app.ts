@@ -13,6 +13,7 @@ import { readBodyBytes, readJsonBody } from './api/read-json-body.ts';
 import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
 import { checkRegistry, registryStamp } from './checks/registry.ts';
+import { historyRoutes } from './history/history-routes.ts';
 import { toSections } from './pipeline/sectioned.ts';
 import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
 import type { McpFetchHandler } from './mcp/mcp-face.ts';
@@ -129,7 +130,7 @@ export function createValidatorApp(deps: AppDeps): H3 {
   const page = (body: string, type: string, extra: Record<string, string> = {}) =>
     new Response(body, { headers: { 'content-type': type, 'cache-control': 'no-cache', ...UI_SECURITY_HEADERS, ...extra } });
 
-  app.all('/', endpoint('/', ['GET', 'HEAD'], false, (event) => {
+  const uiPage = (event: H3Event) => {
     const extra: Record<string, string> = {};
     if (auth.sessionKey && cookieHost(event)) {
       const forwardedHttps = config.trustProxy && event.req.headers.get('x-forwarded-proto') === 'https';
@@ -137,7 +138,10 @@ export function createValidatorApp(deps: AppDeps): H3 {
       extra['set-cookie'] = sessionCookieHeader(signSession(auth.sessionKey, now() + config.sessionTtlMs), config.sessionTtlMs, secure);
     }
     return page(ui.html, 'text/html; charset=utf-8', extra);
-  }));
+  };
+  app.all('/', endpoint('/', ['GET', 'HEAD'], false, uiPage));
+  // A permalink is the same page (it reads the stored result through the guarded API).
+  app.all('/r/:id', endpoint('/r/<id>', ['GET', 'HEAD'], false, uiPage));
   app.all('/app.js', endpoint('/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8')));
   app.all('/app.css', endpoint('/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8')));
   for (const path of ['/favicon.svg', '/favicon.ico']) {
@@ -163,6 +167,18 @@ export function createValidatorApp(deps: AppDeps): H3 {
     const input = readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
     return jsonResponse(await core.lookup(input));
   }));
+
+  // The history: every route behind the same auth as the API (a badge too: it tells a grade).
+  const history = () => {
+    if (!core.history) throw new ApiError(503, 'history_unavailable', 'This service keeps no history.');
+    return historyRoutes(core.history, config.apiToken === null);
+  };
+  app.all('/api/history', endpoint('/api/history', ['GET'], true, (event) => history().history(event.url.searchParams)));
+  app.all('/api/diff', endpoint('/api/diff', ['GET'], true, (event) => history().diff(event.url.searchParams)));
+  app.all('/api/assessments/:id', endpoint('/api/assessments/<id>', ['GET'], true, (event) =>
+    history().assessment(event.url.pathname.slice('/api/assessments/'.length), event.url.searchParams)));
+  app.all('/badge', endpoint('/badge', ['GET', 'HEAD'], true, (event) =>
+    history().badge(event.url.searchParams, event.req.headers.get('if-none-match'))));
 
   app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event, caller) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');

@@ -3,6 +3,7 @@
  * docs/validator-api.md). Invalid values stop the start with a message naming the variable.
  */
 import { parseAllowList, type AllowList } from './net/allow-list.ts';
+import type { HistorySettings } from './history/history-store.ts';
 
 export interface ValidatorConfig {
   /** `API_TOKEN`: when set, every `/api/*` and `/mcp` call needs it (bearer) or the UI's session cookie. */
@@ -36,6 +37,11 @@ export interface ValidatorConfig {
    * binding, any name is accepted.
    */
   readonly hosts: readonly string[];
+  /**
+   * `VALIDATOR_HISTORY_PATH` (SQLite file; unset: in memory, lost at stop), `VALIDATOR_HISTORY_MAX`
+   * (assessments kept) and `VALIDATOR_HISTORY_DAYS` (age kept): where every assessment is stored.
+   */
+  readonly history: HistorySettings;
 }
 
 /** A configuration mistake by whoever starts the service; printed as one line. */
@@ -96,5 +102,10 @@ export function readConfig(env: Env): ValidatorConfig {
     ipfsGateway: gateway(env['VALIDATOR_IPFS_GATEWAY']),
     trustProxy: env['VALIDATOR_TRUST_PROXY'] === '1' || env['VALIDATOR_TRUST_PROXY'] === 'true',
     hosts: hostList(env['VALIDATOR_HOSTS']),
+    history: {
+      path: env['VALIDATOR_HISTORY_PATH']?.trim() || ':memory:',
+      maxRows: int(env, 'VALIDATOR_HISTORY_MAX', 100_000, 1, 100_000_000),
+      maxAgeDays: int(env, 'VALIDATOR_HISTORY_DAYS', 365, 1, 36_500),
+    },
   };
 }

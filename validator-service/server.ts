@@ -6,13 +6,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from 'h3/node';
 import { createValidatorApp } from './app.ts';
-import { readConfig, type ValidatorConfig } from './config.ts';
+import { ConfigError, readConfig, type ValidatorConfig } from './config.ts';
 import type { Layer } from './layers/layer.ts';
 import { createMcpFace } from './mcp/mcp-face.ts';
 import { createValidatorTools } from './mcp/validator-tools.ts';
 import type { Resolver } from './net/resolve-target.ts';
 import { loadLayers } from './pipeline/load-layers.ts';
 import { createValidatorCore } from './validator-core.ts';
+import { HistoryStoreError, openHistoryStore, type HistoryStore } from './history/history-store.ts';
 
 export interface StartOptions {
   readonly port?: number;
@@ -25,6 +26,8 @@ export interface StartOptions {
   /** Extra trusted CA (PEM) for outgoing TLS. */
   readonly ca?: string;
   readonly now?: () => number;
+  /** The history store instead of the one `VALIDATOR_HISTORY_PATH` names (tests share one). */
+  readonly history?: HistoryStore;
 }
 
 export interface RunningValidator {
@@ -39,8 +42,9 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   const env = options.env ?? process.env;
   const config = readConfig(env);
   const layers = options.layers ?? (await loadLayers());
+  const history = options.history ?? openConfiguredHistory(config, options.now);
   const core = createValidatorCore({
-    config, layers,
+    config, layers, history,
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -51,10 +55,15 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   const server: Server = createServer(toNodeHandler(app));
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => { server.off('error', reject); resolve(); });
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => { server.off('error', reject); resolve(); });
+    });
+  } catch (error) {
+    if (!options.history) history.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // On loopback only this machine's own names and VALIDATOR_HOSTS are answered (DNS-rebinding
@@ -68,10 +77,23 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
     url: `http://${shownHost}:${address.port}`,
     config,
     close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      server.close(() => {
+        if (!options.history) history.close();
+        resolve();
+      });
       server.closeAllConnections();
     }),
   };
+}
+
+/** The store `VALIDATOR_HISTORY_PATH` names; a file that cannot be opened stops the start (one line). */
+function openConfiguredHistory(config: ValidatorConfig, now?: () => number): HistoryStore {
+  try {
+    return openHistoryStore(config.history, now);
+  } catch (error) {
+    if (error instanceof HistoryStoreError) throw new ConfigError(`VALIDATOR_HISTORY_PATH: ${error.message}`);
+    throw error;
+  }
 }
 
 function isLoopback(address: string): boolean {

@@ -13,6 +13,8 @@ import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from 
 import type { Assessment } from './pipeline/assessment.ts';
 import { LookupError, lookupAgent, type LookupRequest, type LookupResult } from './erc8004/lookup.ts';
 import { runAssessment } from './pipeline/run-assessment.ts';
+import type { HistoryStore } from './history/history-store.ts';
+import { profileOf } from './report/profile.ts';
 
 export interface CoreDeps {
   readonly config: ValidatorConfig;
@@ -22,6 +24,8 @@ export interface CoreDeps {
   /** Extra trusted CA (PEM) for outgoing TLS, e.g. a test CA. */
   readonly ca?: string;
   readonly now?: () => number;
+  /** Where every finished assessment is stored (its id goes into the answer); none: not stored. */
+  readonly history?: HistoryStore | null;
 }
 
 export interface AssessRequest {
@@ -34,6 +38,8 @@ export interface ValidatorCore {
   readonly config: ValidatorConfig;
   /** Names of the layers that have an implementation. */
   readonly implementedLayers: readonly string[];
+  /** The history store, or null when this core stores nothing. */
+  readonly history: HistoryStore | null;
   /** Runs one assessment; throws `ApiError` 400 for a refused target, 504 when nothing finished in time. */
   assess(request: AssessRequest): Promise<Assessment>;
   /** ERC-8004 registry lookup; throws `ApiError` 400 (chain, refused RPC), 404 (agent), 502 (RPC node). */
@@ -56,6 +62,7 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
   return {
     config,
     implementedLayers: implemented,
+    history: deps.history ?? null,
     async assess(request) {
       const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
       // One DNS answer and one connection pool for the whole assessment (net/assessment-network.ts).
@@ -74,7 +81,9 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
         if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
           throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
         }
-        return assessment;
+        const profiled = { ...assessment, profile: profileOf(assessment) };
+        const stored = deps.history?.save(profiled);
+        return stored ? { id: stored.id, ...profiled } : profiled;
       } finally {
         network.close();
       }

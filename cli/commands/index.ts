@@ -1,6 +1,7 @@
 /** Every `toolkit` command, in the order `toolkit --help` lists them. One file per command; register it here. */
 import type { CommandClass } from 'clipanion';
 import { AddCommand } from './add.ts';
+import { AssessCommand } from './assess.ts';
 import { ImportOpenapiCommand } from './import-openapi.ts';
 import { BuildCommand } from './build.ts';
 import { CallCommand } from './call.ts';
@@ -29,6 +30,7 @@ export const commands: CommandClass[] = [
   ServerCommand,
   StartCommand,
   ValidatorCommand,
+  AssessCommand,
   ModeCommand,
   ValidateCommand,
   ValidateAgentCommand,

@@ -3,11 +3,16 @@ import type { RegistryStamp } from '../checks/registry.ts';
 import { spec } from '../checks/spec-refs.ts';
 import type { LayerMessage, LayerName, LayerResult } from '../layers/layer.ts';
 import { check, type CodeEntry } from '../layers/shared/findings.ts';
+import type { Profile } from '../report/profile.ts';
 
 /** A–C like the reference: A no errors or warnings, B warnings only, C any error. */
 export type Grade = 'A' | 'B' | 'C';
 
 export interface Assessment {
+  /** The id it is stored under in the service's history (its permalink is `/r/<id>`); absent when not stored. */
+  readonly id?: string;
+  /** The endpoint's kind and what the grade means for it (`report/profile.ts`); set by the service. */
+  readonly profile?: Profile;
   /** The URL as parsed (normalised by WHATWG URL rules). */
   readonly url: string;
   readonly startedAt: string;

@@ -5,6 +5,7 @@
 import type { RegistryStamp } from '../checks/registry.ts';
 import type { LayerMessage, LayerName, LayerStatus } from '../layers/layer.ts';
 import type { Assessment, Grade } from './assessment.ts';
+import type { Profile } from '../report/profile.ts';
 import { LAYER_NAMES } from './layer-names.ts';
 
 export interface Section {
@@ -15,6 +16,8 @@ export interface Section {
 }
 
 export type SectionedResult = {
+  readonly id?: string;
+  readonly profile?: Profile;
   readonly url: string;
   readonly startedAt: string;
   readonly durationMs: number;
@@ -28,6 +31,6 @@ export function toSections(assessment: Assessment): SectionedResult {
     const r = assessment.layers[name];
     return [name, { status: r.status, categories: r.categories, summary: r.summary, messages: r.messages }];
   })) as Record<LayerName, Section>;
-  const { url, startedAt, durationMs, grade, checks } = assessment;
-  return { url, startedAt, durationMs, grade, checks, ...sections };
+  const { id, url, startedAt, durationMs, grade, checks, profile } = assessment;
+  return { ...(id ? { id } : {}), url, startedAt, durationMs, grade, checks, ...(profile ? { profile } : {}), ...sections };
 }

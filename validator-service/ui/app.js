@@ -43,6 +43,9 @@ function clearOutput() {
   $('error').textContent = '';
   $('results').hidden = true;
   $('status').textContent = '';
+  $('links').hidden = true;
+  $('changes').hidden = true;
+  $('profile').hidden = true;
 }
 function showError(text) {
   $('error').textContent = text;
@@ -50,7 +53,7 @@ function showError(text) {
 }
 
 async function callApi(path, body) {
-  const response = await fetch(path, {
+  const response = await fetch(path, body === undefined ? { credentials: 'same-origin' } : {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     credentials: 'same-origin',
@@ -198,11 +201,9 @@ $('validate-form').addEventListener('submit', async (event) => {
   $('status').textContent = `Assessing ${url}…`;
   try {
     const assessment = await callApi('/api/assess', { url });
-    $('results-title').textContent = 'Verdicts';
-    $('legend').hidden = false;
-    renderOverview(assessment);
-    renderResults(LAYERS.map(({ name, title }) => renderCard(name, title, assessment.layers?.[name])), assessment);
+    showAssessment(assessment, 'Verdicts');
     $('status').textContent = 'Assessment finished.';
+    if (assessment.id) await showChanges(assessment);
   } catch (error) {
     $('status').textContent = '';
     showError(error.message);
@@ -210,6 +211,70 @@ $('validate-form').addEventListener('submit', async (event) => {
     button.disabled = false;
   }
 });
+
+// --- one assessment: overview, kind, links to its stored copy, cards ---
+function showAssessment(assessment, title) {
+  $('results-title').textContent = title;
+  $('legend').hidden = false;
+  renderOverview(assessment);
+  if (assessment.profile?.summary) {
+    $('profile').replaceChildren(assessment.profile.summary);
+    $('profile').dataset.kind = assessment.profile.kind;
+    $('profile').hidden = false;
+  }
+  if (assessment.id) {
+    const id = encodeURIComponent(assessment.id);
+    $('permalink').href = `/r/${id}`;
+    $('export-json').href = `/api/assessments/${id}?download`;
+    $('export-markdown').href = `/api/assessments/${id}?format=markdown&download`;
+    $('links').hidden = false;
+  }
+  renderResults(LAYERS.map(({ name, title: t }) => renderCard(name, t, assessment.layers?.[name])), assessment);
+}
+
+const factText = (value) => (value === null || value === undefined ? '—' : describe(value));
+
+/** What changed since the endpoint's previous stored assessment (GET /api/history, /api/diff). */
+async function showChanges(assessment) {
+  const history = await callApi(`/api/history?url=${encodeURIComponent(assessment.url)}&limit=2`);
+  const previous = history.items?.find((item) => item.id !== assessment.id);
+  if (!previous) return;
+  const diff = await callApi(`/api/diff?from=${encodeURIComponent(previous.id)}&to=${encodeURIComponent(assessment.id)}`);
+  const items = [];
+  if (diff.grade.changed) items.push(el('li', { 'data-change': 'grade', text: `Grade ${diff.grade.from} → ${diff.grade.to}` }));
+  for (const l of diff.layers) items.push(el('li', { 'data-change': 'layer', text: `${l.layer}: ${l.from} → ${l.to}` }));
+  for (const f of diff.findings.added) items.push(el('li', { 'data-change': 'added', class: `sev-${f.severity}` }, [el('code', { text: f.code }), ` new ${f.severity}: ${f.message}`]));
+  for (const f of diff.findings.removed) items.push(el('li', { 'data-change': 'removed' }, [el('code', { text: f.code }), ` gone: ${f.message}`]));
+  for (const f of diff.facts) items.push(el('li', { 'data-change': 'fact', text: `${f.fact}: ${factText(f.from)} → ${factText(f.to)}` }));
+  if (items.length === 0) items.push(el('li', { text: `Nothing changed since ${previous.startedAt}.` }));
+  $('changes-title').textContent = `Changes since the previous assessment (${previous.startedAt}, grade ${previous.grade})`;
+  $('changes-list').replaceChildren(...items);
+  $('changes').hidden = false;
+}
+
+// --- links: /r/<id> shows a stored result, /?url=<endpoint> assesses it at once ---
+async function openLink() {
+  const stored = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)$/);
+  if (stored) {
+    $('status').textContent = 'Loading the stored result…';
+    try {
+      const item = await callApi(`/api/assessments/${encodeURIComponent(stored[1])}`);
+      $('url').value = item.url;
+      showAssessment(item.assessment, 'Stored result');
+      $('status').textContent = `Stored result of ${item.startedAt}; not assessed again.`;
+    } catch (error) {
+      $('status').textContent = '';
+      showError(error.message);
+    }
+    return;
+  }
+  const url = new URLSearchParams(location.search).get('url');
+  if (url) {
+    $('url').value = url;
+    $('validate-form').requestSubmit();
+  }
+}
+openLink();
 
 // --- lookup ---
 function lookupBody(result) {
