@@ -35,8 +35,10 @@ export const BATCH_GROUP = 10;
 
 /** An object that can be a JSON-RPC 2.0 message (the transport checks each fully). */
 const isMessageShape = (value: unknown): boolean =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
-const isRequestShape = (value: unknown): boolean => typeof (value as { method?: unknown }).method === 'string' && 'id' in (value as object);
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+  && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
+const methodOf = (value: unknown): unknown => (value as { method?: unknown }).method;
+const isRequestShape = (value: unknown): boolean => typeof methodOf(value) === 'string' && 'id' in (value as object);
 
 /** Runs one unit of work (one JSON-RPC request) when the caller's scheduling allows. */
 export type RunUnit = <T>(work: () => Promise<T>) => Promise<T>;
@@ -106,8 +108,12 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
     })));
     // Every group carries the same headers: a refusal of one (a header the transport refuses) is the batch's.
     const refused = answers.find(({ response }) => response.status !== 200 && response.status !== 202);
-    if (refused) return new Response(refused.text, { status: refused.response.status, headers: refused.response.headers });
-    const members = answers.filter(({ text }) => text !== '').map(({ text }) => (text.startsWith('[') ? text.slice(1, -1) : text));
+    if (refused) {
+      return new Response(refused.text, { status: refused.response.status, headers: refused.response.headers });
+    }
+    const members = answers
+      .filter(({ text }) => text !== '')
+      .map(({ text }) => (text.startsWith('[') ? text.slice(1, -1) : text));
     return new Response(`[${members.join(',')}]`, { status: 200, headers: { 'content-type': 'application/json' } });
   }
 
@@ -125,12 +131,16 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
       return legacy(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), undefined);
     }
     if (Array.isArray(parsedBody) && parsedBody.length > MAX_BATCH_MESSAGES) {
-      const message = `Invalid Request: a JSON-RPC batch of ${parsedBody.length} messages is over this server's limit of ${MAX_BATCH_MESSAGES}; send at most ${MAX_BATCH_MESSAGES} per batch`;
-      return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message }, id: null }), { status: 400, headers: { 'content-type': 'application/json' } });
+      const message = `Invalid Request: a JSON-RPC batch of ${parsedBody.length} messages is over this server's`
+        + ` limit of ${MAX_BATCH_MESSAGES}; send at most ${MAX_BATCH_MESSAGES} per batch`;
+      const error = JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message }, id: null });
+      return new Response(error, { status: 400, headers: { 'content-type': 'application/json' } });
     }
     if (!(await isLegacyRequest(request, parsedBody))) return modern.fetch(request, { parsedBody });
     if (Array.isArray(parsedBody) && parsedBody.length > BATCH_GROUP && parsedBody.every(isMessageShape)) {
-      if (parsedBody.some(isRequestShape) && !parsedBody.some((member) => (member as { method?: unknown }).method === 'initialize')) return parsedBody;
+      if (parsedBody.some(isRequestShape) && !parsedBody.some((member) => methodOf(member) === 'initialize')) {
+        return parsedBody;
+      }
     }
     return legacy(request, parsedBody);
   }

@@ -156,7 +156,8 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
       // earlier answers) nor writing: a client that does not read holds its own connection only.
       const { request, body } = await toRequest(req, base);
       const socket = req.socket;
-      const run = <T>(unit: () => Promise<T>) => work.run(socket, () => (res.destroyed ? Promise.reject(new ClientGone()) : unit()));
+      const run = <T>(unit: () => Promise<T>) =>
+        work.run(socket, () => (res.destroyed ? Promise.reject(new ClientGone()) : unit()));
       const response = await handle(request, body === undefined ? { run } : { run, body });
       await writeResponse(res, response);
     })().catch((error: unknown) => {

@@ -149,7 +149,10 @@ test("one client's batches are worked on a few members at a time; another client
   process.stdout.write(`  batches: peak concurrent upstream calls ${slow.peak}; another client's calls took ${waits.join(', ')} ms\n`);
   // Without the split, each batch's 100 calls go out at once (the upstream pool allows 64).
   assert.ok(slow.peak <= 2 * PER_CONNECTION, `the upstream saw ${slow.peak} of the batches' calls at once`);
-  assert.ok(Math.max(...waits) < 5000, `another client waited ${Math.max(...waits)} ms`);
+  // Answered during the flood (about 80 ms at a load average near 10; seconds at 29, where the SDK
+  // client's three requests share 2 cores with 20 upstream calls): the tight bound of a client's
+  // wait is the flood test's (backpressure.test.ts); this one catches an answer held for the batches.
+  assert.ok(Math.max(...waits) < 20_000, `another client waited ${Math.max(...waits)} ms`);
 });
 
 test.run();
