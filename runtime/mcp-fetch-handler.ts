@@ -11,13 +11,46 @@
  * Either way each request gets its own Server from `makeServer`, so any number of instances can
  * sit behind a load balancer. GET and DELETE answer 405: there is no session or standalone stream.
  * Origin and Host are checked by the caller (`serve-http.ts`, the validator).
+ *
+ * A JSON-RPC batch holds at most `MAX_BATCH_MESSAGES` messages (past that: 400, -32600 naming the
+ * limit), and a 2025-era one is answered `BATCH_GROUP` members at a time, each group its own unit of
+ * work given to the caller's `run` (`serve-http.ts` shares them fairly across connections), then
+ * gathered into the one array JSON-RPC asks for: a batch counts as the requests it holds, never
+ * as one long one.
  */
-import { createMcpHandler, isLegacyRequest, type Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 
 /** The largest request body the handler reads (4 MiB); a larger one is answered 413. */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 
-export type McpFetchHandler = ((request: Request) => Promise<Response>) & {
+/** The most messages one JSON-RPC batch may hold. */
+export const MAX_BATCH_MESSAGES = 100;
+/** Members of a batch answered together as one unit of work. */
+export const BATCH_GROUP = 10;
+
+/** An object that can be a JSON-RPC 2.0 message (the transport checks each fully). */
+const isMessageShape = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+  && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
+const methodOf = (value: unknown): unknown => (value as { method?: unknown }).method;
+const isRequestShape = (value: unknown): boolean => typeof methodOf(value) === 'string' && 'id' in (value as object);
+
+/** Runs one unit of work (one JSON-RPC request) when the caller's scheduling allows. */
+export type RunUnit = <T>(work: () => Promise<T>) => Promise<T>;
+
+export interface McpFetchRequestOptions {
+  /** Where each request (each group of a batch's members) is run; default: at once. */
+  readonly run?: RunUnit;
+  /** The body, already read and within `MAX_REQUEST_BODY_BYTES` (the request's own is then not read). */
+  readonly body?: string;
+}
+
+export type McpFetchHandler = ((request: Request, options?: McpFetchRequestOptions) => Promise<Response>) & {
   /** Ends requests still in flight on the 2026-07-28 leg. */
   close(): Promise<void>;
 };
@@ -65,20 +98,68 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
     }
   }
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return jsonRpcError(405, 'Method not allowed: this MCP server is stateless, use POST', { allow: 'POST' });
-    const text = await readCapped(request);
-    if (text === undefined) return jsonRpcError(413, `request body over ${MAX_REQUEST_BODY_BYTES} bytes`);
+  /** A batch answered `BATCH_GROUP` members at a time, each group on its own Server as one unit of work. */
+  async function batch(request: Request, messages: readonly unknown[], run: RunUnit): Promise<Response> {
+    const groups: unknown[][] = [];
+    for (let at = 0; at < messages.length; at += BATCH_GROUP) groups.push(messages.slice(at, at + BATCH_GROUP));
+    const answers = await Promise.all(groups.map((group) => run(async () => {
+      const response = await legacy(request, group.length === 1 ? group[0] : group);
+      return { response, text: response.status === 202 ? '' : await response.text() };
+    })));
+    // Every group carries the same headers: a refusal of one (a header the transport refuses) is the batch's.
+    const refused = answers.find(({ response }) => response.status !== 200 && response.status !== 202);
+    if (refused) {
+      return new Response(refused.text, { status: refused.response.status, headers: refused.response.headers });
+    }
+    const members = answers
+      .filter(({ text }) => text !== '')
+      .map(({ text }) => (text.startsWith('[') ? text.slice(1, -1) : text));
+    return new Response(`[${members.join(',')}]`, { status: 200, headers: { 'content-type': 'application/json' } });
+  }
+
+  /**
+   * A request's answer, or the members of a batch to be answered a group at a time. A batch the SDK
+   * refuses or answers whole (a member that is not a JSON-RPC message, `initialize` beside others,
+   * nothing but notifications) goes to it whole.
+   */
+  async function answerOrSplit(request: Request, text: string): Promise<Response | unknown[]> {
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(text);
     } catch {
-      parsedBody = undefined;
+      // Not JSON, so no era: the transport answers it with a parse error (-32700) from the body itself.
+      return legacy(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), undefined);
     }
-    const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: text, signal: request.signal });
-    // A body that is not JSON carries no era: the transport answers it with a parse error (-32700).
-    if (parsedBody === undefined || (await isLegacyRequest(forwarded, parsedBody))) return legacy(forwarded, parsedBody);
-    return modern.fetch(forwarded, { parsedBody });
+    if (Array.isArray(parsedBody) && parsedBody.length > MAX_BATCH_MESSAGES) {
+      const message = `Invalid Request: a JSON-RPC batch of ${parsedBody.length} messages is over this server's`
+        + ` limit of ${MAX_BATCH_MESSAGES}; send at most ${MAX_BATCH_MESSAGES} per batch`;
+      const error = JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message }, id: null });
+      return new Response(error, { status: 400, headers: { 'content-type': 'application/json' } });
+    }
+    if (!(await isLegacyRequest(request, parsedBody))) return modern.fetch(request, { parsedBody });
+    if (Array.isArray(parsedBody) && parsedBody.length > BATCH_GROUP && parsedBody.every(isMessageShape)) {
+      if (parsedBody.some(isRequestShape) && !parsedBody.some((member) => methodOf(member) === 'initialize')) {
+        return parsedBody;
+      }
+    }
+    return legacy(request, parsedBody);
+  }
+
+  async function handle(request: Request, options: McpFetchRequestOptions = {}): Promise<Response> {
+    const run: RunUnit = options.run ?? ((work) => work());
+    if (request.method !== 'POST') return jsonRpcError(405, 'Method not allowed: this MCP server is stateless, use POST', { allow: 'POST' });
+    let text = options.body;
+    let forwarded = request;
+    if (text === undefined) {
+      text = await readCapped(request);
+      if (text === undefined) return jsonRpcError(413, `request body over ${MAX_REQUEST_BODY_BYTES} bytes`);
+      // The body was read here: what goes on carries the headers, and the parsed body beside them.
+      forwarded = new Request(request.url, { method: 'POST', headers: request.headers, signal: request.signal });
+    }
+    const body = text;
+    // Reading and classifying the body is work too (a batch's members are parsed): it takes a turn.
+    const answered = await run(() => answerOrSplit(forwarded, body));
+    return answered instanceof Response ? answered : batch(forwarded, answered, run);
   }
 
   return Object.assign(handle, { close: () => modern.close() });

@@ -4,16 +4,20 @@
  * a loopback binding a foreign `Host` does too, which blocks DNS-rebinding from a browser page.
  * A request body over `MAX_BODY_BYTES` gets 413 and its connection is closed.
  *
- * Backpressure: an answer is written only as fast as the client reads it (`res.write` returning
- * false waits for `drain`), a connection has at most `MAX_REQUESTS_PER_CONNECTION` requests in
- * flight (past that its socket is paused, so pipelined requests wait in the client's TCP buffers,
- * not in ours), and at most `MAX_REQUESTS_HANDLED` requests of all connections are worked on at
- * once, a connection with nothing being worked on first. A client that sends without reading
- * holds at most its own connection's two answers.
+ * Backpressure and fairness: an answer is written only as fast as the client reads it (`res.write`
+ * returning false waits for `drain`), a connection has at most `MAX_REQUESTS_PER_CONNECTION` HTTP
+ * requests in flight (past that its socket is paused, so pipelined requests wait in the client's
+ * TCP buffers, not in ours), and the work itself is shared by a `FairQueue`: each JSON-RPC request
+ * (each member of a batch too) is one unit, at most `MAX_REQUESTS_HANDLED` units of all
+ * connections and `MAX_UNITS_PER_CONNECTION` of one run at once, taken round robin across
+ * connections, a connection with nothing waiting first. A client that sends without reading holds
+ * at most its own connection's two answers, and another client waits for the units already
+ * running, not for the others' queues.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/server';
+import { FairQueue } from './bounds/fair-queue.ts';
 import { lazyBuiltin } from './lazy-builtin.ts';
 import { createMcpFetchHandler, MAX_REQUEST_BODY_BYTES } from './mcp-fetch-handler.ts';
 import { discoveryRoutes, type ServedDiscovery } from './discovery/discovery-routes.ts';
@@ -36,38 +40,16 @@ export const MCP_PATH = '/mcp';
 /** The largest request body accepted (4 MiB); a larger one is answered 413 without being read. */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
-/** Requests of one connection (pipelined) in flight before its socket is paused. */
+/** HTTP requests of one connection (pipelined) in flight before its socket is paused. */
 export const MAX_REQUESTS_PER_CONNECTION = 2;
-/** Requests of all connections handled at once; the rest wait their turn in arrival order. */
+/** JSON-RPC requests (batch members included) of all connections handled at once. */
 export const MAX_REQUESTS_HANDLED = 8;
+/** JSON-RPC requests of one connection handled at once (the rest of its batch waits its turn). */
+export const MAX_UNITS_PER_CONNECTION = 2;
 
 class BodyTooLarge extends Error {}
-
-/**
- * A counting gate, first come first served, except that a request of a connection with nothing
- * being worked on goes before the pipelined requests of busy ones: a new client waits behind at
- * most one request per other connection, however many each has sent.
- */
-class Gate {
-  #free: number;
-  readonly #first: (() => void)[] = [];
-  readonly #rest: (() => void)[] = [];
-  constructor(size: number) {
-    this.#free = size;
-  }
-  async enter(first: boolean): Promise<void> {
-    if (this.#free > 0) {
-      this.#free -= 1;
-      return;
-    }
-    await new Promise<void>((resolve) => (first ? this.#first : this.#rest).push(resolve));
-  }
-  leave(): void {
-    const next = this.#first.shift() ?? this.#rest.shift();
-    if (next) next();
-    else this.#free += 1;
-  }
-}
+/** The connection closed before its request's turn came: the work is skipped. */
+class ClientGone extends Error {}
 
 /** Pauses a socket while it has `MAX_REQUESTS_PER_CONNECTION` requests in flight. */
 function holdConnection(req: IncomingMessage, res: ServerResponse, inFlight: WeakMap<object, number>): void {
@@ -129,15 +111,17 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
+/** The request's head as a web Request, and its body read here (the handler takes it as text). */
+async function toRequest(req: IncomingMessage, base: string): Promise<{ request: Request; body?: string }> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
-  return new Request(new URL(req.url ?? '/', base), { method, headers, body });
+  const request = new Request(new URL(req.url ?? '/', base), { method, headers });
+  if (method === 'GET' || method === 'HEAD') return { request };
+  return { request, body: (await readBody(req)).toString('utf8') };
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -160,10 +144,8 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   const discovery = options.discovery ? discoveryRoutes(options.discovery, MCP_PATH) : undefined;
   let origins = new Set<string>();
   let hosts = new Set<string>();
-  const gate = new Gate(MAX_REQUESTS_HANDLED);
+  const work = new FairQueue(MAX_REQUESTS_HANDLED, MAX_UNITS_PER_CONNECTION);
   const inFlight = new WeakMap<object, number>();
-  /** Requests of each connection waiting for or in the gate. */
-  const worked = new WeakMap<object, number>();
   const server = http().createServer((req, res) => {
     holdConnection(req, res, inFlight);
     void (async () => {
@@ -176,23 +158,16 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
       // Host names compare case-insensitively (RFC 9110 §4.2.3): `LOCALHOST:8080` is this server too.
       if (LOOPBACK.has(host) && !hosts.has((req.headers.host ?? '').toLowerCase())) return reject(res, 403, 'forbidden host');
       const base = `http://${req.headers.host ?? 'localhost'}`;
-      // The gate covers the work, neither reading the body (a paused connection's body may wait for its
+      // The queue covers the work, neither reading the body (a paused connection's body may wait for its
       // earlier answers) nor writing: a client that does not read holds its own connection only.
-      const request = await toRequest(req, base);
+      const { request, body } = await toRequest(req, base);
       const socket = req.socket;
-      const working = worked.get(socket) ?? 0;
-      worked.set(socket, working + 1);
-      await gate.enter(working === 0);
-      let response: Response;
-      try {
-        if (res.destroyed) return;
-        response = await handle(request);
-      } finally {
-        gate.leave();
-        worked.set(socket, (worked.get(socket) ?? 1) - 1);
-      }
+      const run = <T>(unit: () => Promise<T>) =>
+        work.run(socket, () => (res.destroyed ? Promise.reject(new ClientGone()) : unit()));
+      const response = await handle(request, body === undefined ? { run } : { run, body });
       await writeResponse(res, response);
     })().catch((error: unknown) => {
+      if (error instanceof ClientGone) return;
       if (error instanceof BodyTooLarge) {
         // The rest of the body is discarded, never kept; the connection is dropped shortly after the
         // answer, not at once (also when the client asked for close): closing a socket with unread data

@@ -9,10 +9,13 @@
  * the SDK's reader drops both without a word, and the client waits for an answer forever.
  *
  * Backpressure: a client that writes requests and does not read the answers would make the server
- * buffer answers without bound. Lines are read only while stdout holds less than
+ * buffer answers without bound. Lines are handled only while stdout holds less than
  * `MAX_PENDING_OUTPUT_BYTES` and fewer than `MAX_REQUESTS_IN_FLIGHT` requests await their answer;
- * otherwise stdin is paused (the pipe fills and the client's writes block) until stdout drains.
- * Memory held for one client is then bounded by those two figures and the reply cap.
+ * lines past that wait unparsed, and once `MAX_UNHANDLED_INPUT_BYTES` of them wait stdin is paused
+ * (the pipe fills and the client's writes block) until stdout drains. Memory held for one client is
+ * then bounded by those figures and the reply cap. Input is still read up to that bound while the
+ * output is stuck, so a client that closes stdin is noticed (the server exits) even then;
+ * `flushed()` tells the entry point whether the answers already written can still reach it.
  */
 import type { Readable, Writable } from 'node:stream';
 import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage, type Server } from '@modelcontextprotocol/server';
@@ -22,8 +25,10 @@ import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontext
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 /** Past this many bytes waiting in stdout (a client that does not read), stdin is paused. */
 export const MAX_PENDING_OUTPUT_BYTES = 1024 * 1024;
-/** Past this many requests read and not yet answered, stdin is paused. */
+/** Past this many requests read and not yet answered, no further line is handled. */
 export const MAX_REQUESTS_IN_FLIGHT = 32;
+/** Bytes of lines read and not yet handled past which stdin is paused. */
+export const MAX_UNHANDLED_INPUT_BYTES = 4 * 1024 * 1024;
 
 /** The client sent a line longer than the read limit; the connection was closed. */
 export class StdioLineTooLong extends Error {
@@ -44,6 +49,12 @@ export interface StdioServeOptions {
 export interface StdioServing {
   readonly closed: Promise<void>;
   close(): Promise<void>;
+  /**
+   * Resolves true once everything written to stdout has been taken by the client, false when it has
+   * not within `ms` (a client that stopped reading: a write pending on a pipe would keep the
+   * process alive for good, so the entry point exits without it).
+   */
+  flushed(ms: number): Promise<boolean>;
 }
 
 type Json = Record<string, unknown>;
@@ -74,8 +85,11 @@ class LimitedStdioTransport extends StdioServerTransport {
   /** The bytes of the line being read so far, when it spans chunks. */
   private partial: Buffer[] = [];
   private pending = 0;
-  /** Whole lines read while paused (at most one chunk's worth): handled once the output drains. */
-  private readonly lines: Buffer[] = [];
+  /** Whole lines read and not yet handled (the output is behind): handled once it drains. */
+  private lines: Buffer[] = [];
+  /** Index of the next line of `lines` to handle. */
+  private next = 0;
+  private linesBytes = 0;
   /** Requests handed to the server and not yet answered, by id. */
   private readonly inFlight = new Map<string | number, number>();
   private paused = false;
@@ -85,6 +99,8 @@ class LimitedStdioTransport extends StdioServerTransport {
     this.ended = new Promise<void>((resolve, reject) => (this.end = (error) => (error ? reject(error) : resolve())));
     this._ondata = (chunk: Buffer) => this.receive(chunk);
     output.on('drain', () => this.pump());
+    // The SDK waits for 'drain' once per answer it could not write: up to a listener per request in flight.
+    output.setMaxListeners(Math.max(output.getMaxListeners(), MAX_REQUESTS_IN_FLIGHT + 16));
   }
 
   private receive(chunk: Buffer): void {
@@ -97,6 +113,7 @@ class LimitedStdioTransport extends StdioServerTransport {
       this.pending = 0;
       start = at + 1;
       this.lines.push(line);
+      this.linesBytes += line.length;
     }
     if (start < chunk.length) {
       this.pending += chunk.length - start;
@@ -113,10 +130,19 @@ class LimitedStdioTransport extends StdioServerTransport {
     return this.output.writableLength >= MAX_PENDING_OUTPUT_BYTES || waiting >= MAX_REQUESTS_IN_FLIGHT;
   }
 
-  /** Handles the lines read so far while the output keeps up; pauses stdin when it does not. */
+  /** Handles the lines read so far while the output keeps up; pauses stdin when too many wait. */
   private pump(): void {
-    while (this.lines.length > 0 && !this.blocked()) this.receiveLine(this.lines.shift()!.toString('utf8'));
-    const block = this.lines.length > 0 || this.blocked();
+    while (this.next < this.lines.length && !this.blocked()) {
+      const line = this.lines[this.next++]!;
+      this.linesBytes -= line.length;
+      this.receiveLine(line.toString('utf8'));
+    }
+    if (this.next > 1024 && this.next * 2 > this.lines.length) {
+      this.lines = this.lines.slice(this.next);
+      this.next = 0;
+    }
+    // A line still arriving is always read on (its own limit bounds it): it may be the one that unblocks.
+    const block = this.linesBytes >= MAX_UNHANDLED_INPUT_BYTES;
     if (block && !this.paused) {
       this.paused = true;
       this.input.pause();
@@ -173,7 +199,9 @@ class LimitedStdioTransport extends StdioServerTransport {
   /** Closes the connection and stops reading: a paused stdin that the client keeps open would keep the process alive. */
   private overflow(): void {
     this.partial = [];
-    this.lines.length = 0;
+    this.lines = [];
+    this.next = 0;
+    this.linesBytes = 0;
     const error = new StdioLineTooLong(this.limit);
     void super.close().finally(() => {
       this.input.destroy();
@@ -195,5 +223,17 @@ export function serveStdio(makeServer: () => Server | Promise<Server>, options: 
     transport,
     onerror: (error) => log(`toolkit server: ${error.message}`),
   });
-  return { closed: transport.ended, close: () => handle.close() };
+  const output = options.stdout ?? process.stdout;
+  const flushed = (ms: number) => new Promise<boolean>((resolve) => {
+    if (output.writableLength === 0) return resolve(true);
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      output.off('drain', onDrain);
+      resolve(value);
+    };
+    const onDrain = () => done(output.writableLength === 0);
+    const timer = setTimeout(() => done(output.writableLength === 0), ms);
+    output.on('drain', onDrain);
+  });
+  return { closed: transport.ended, close: () => handle.close(), flushed };
 }

@@ -93,6 +93,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
 
   let stop: () => Promise<void>;
   let stopped: Promise<void>;
+  let flushed = (_ms: number) => Promise.resolve(true);
   if (args.http) {
     const where = args.http;
     const discovery = options.discovery ? { discovery: options.discovery } : {};
@@ -117,8 +118,14 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
       process.exitCode = 1;
     });
     stop = () => stdio.close();
+    flushed = stdio.flushed;
   }
-  const onSignal = () => void stop();
+  // A signal stops the server gracefully, within a deadline: past it (or on a second signal, which
+  // then meets the default handler) the process exits whatever is still pending.
+  const onSignal = () => {
+    setTimeout(() => process.exit(), SHUTDOWN_DEADLINE_MS).unref();
+    void stop();
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
@@ -129,4 +136,9 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
     await runtime.close();
     http?.close();
   }
+  // A client that stopped reading leaves a write pending on stdout, which would keep the process alive for good.
+  if (!(await flushed(SHUTDOWN_DEADLINE_MS))) process.exit();
 }
+
+/** How long a stopping server waits for work in flight and for its client to read its last answers, ms. */
+const SHUTDOWN_DEADLINE_MS = 1000;
