@@ -94,7 +94,7 @@ test('a resource-only schema builds and serves resources alone, from the listing
   const server = await connect({ kind: 'bundle', bundle, cwd: stock.dir }, 'stdio', { HOME: stock.home });
   try {
     const { client } = server;
-    assert.equal(client.getServerCapabilities(), { resources: { listChanged: false } });
+    assert.equal(client.getServerCapabilities(), { resources: { listChanged: false }, completions: {} });
     assert.is((await failure(client.listTools()))?.code, -32601);
     assert.is((await failure(client.listPrompts()))?.code, -32601);
     const { loadSchemas } = (await import(pathToFileURL(bundle).href)) as { loadSchemas(): readonly SchemaModel[] };
@@ -113,7 +113,7 @@ test('a prompt-only schema builds and serves prompts alone', async () => {
   const server = await connect({ kind: 'bundle', bundle, cwd: manual.dir }, 'http', { HOME: manual.home });
   try {
     const { client } = server;
-    assert.equal(client.getServerCapabilities(), { prompts: { listChanged: false } });
+    assert.equal(client.getServerCapabilities(), { prompts: { listChanged: false }, completions: {} });
     assert.is((await failure(client.listResources()))?.code, -32601);
     assert.equal((await client.listPrompts()).prompts, [{ name: 'about_manual', description: 'How to read the manual.', arguments: [{ name: 'chapter', description: 'fills {{input:chapter}} in the text', required: false }] }]);
     const got = await client.getPrompt({ name: 'about_manual', arguments: { chapter: '3' } });
