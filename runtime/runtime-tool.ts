@@ -7,18 +7,18 @@ import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotoco
 import type { z } from 'zod';
 import { startBudget, type CallBudget } from './call-budget.ts';
 import type { HandlerSandbox, HookName } from './handler-sandbox.ts';
-import { checkPreRequest, checkResponse } from './hook-shapes.ts';
+import { checkPreRequest, checkResponse } from './upstream/hook-shapes.ts';
 import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
 import { buildInputValidator, describeIssues } from './input-validator.ts';
 import type { HttpMethod, SchemaModel, ToolMeta, ToolModel } from './model.ts';
 import { findMismatch, outputJsonSchema } from './output-schema.ts';
-import { redactDeep, type Redact } from './redact.ts';
-import { assembleRequest, requiredServerKeys, resolveSecrets } from './request-assembly.ts';
-import type { SecretTokens } from './secret-token.ts';
+import { redactDeep, type Redact } from './secrets/redact.ts';
+import { assembleRequest, requiredServerKeys, resolveSecrets } from './upstream/request-assembly.ts';
+import type { SecretTokens } from './secrets/secret-token.ts';
 import { MissingServerParamError, ToolError } from './tool-error.ts';
-import { interpretBody, type UpstreamData } from './upstream-body.ts';
-import { sendUpstream } from './upstream-fetch.ts';
-import type { UpstreamHttpClient } from './upstream-http.ts';
+import { interpretBody, type UpstreamData } from './upstream/upstream-body.ts';
+import { sendUpstream } from './upstream/upstream-fetch.ts';
+import type { UpstreamHttpClient } from './upstream/upstream-http.ts';
 
 /** What a client learns about a tool before calling it: wire name, title, description, JSON schemas, annotations. */
 export interface ToolDescription {

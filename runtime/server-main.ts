@@ -8,9 +8,9 @@
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
 import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
-import { reservedAmong } from './reserved-server-params.ts';
+import { reservedAmong } from './secrets/reserved-server-params.ts';
 import { allSchemas } from './schema-source.ts';
-import { loadServerParams } from './server-params.ts';
+import { loadServerParams } from './secrets/server-params.ts';
 import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';

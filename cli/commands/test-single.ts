@@ -63,7 +63,7 @@ export class TestSingleCommand extends ToolkitCommand {
     }
 
     const { runDeclaredTests, ToolTestError } = await import('../tool-tests/run-declared-tests.ts');
-    const { createUpstreamHttpClient } = await import('../../runtime/upstream-http.ts');
+    const { createUpstreamHttpClient } = await import('../../runtime/upstream/upstream-http.ts');
     const http = createUpstreamHttpClient(connectTo ? { connectTo } : {});
     try {
       const report = await runDeclaredTests({

@@ -1,5 +1,5 @@
 /** Which server params (API keys) are not set, looked up as the runtime looks them up (~/.toolkit/.env, then the environment). */
-import { loadServerParams } from '../../runtime/server-params.ts';
+import { loadServerParams } from '../../runtime/secrets/server-params.ts';
 
 let params: Record<string, string> | undefined;
 

@@ -8,7 +8,7 @@
 import { relative, sep } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { SchemaModel } from '../../runtime/model.ts';
-import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { readDeclaredTests, type DeclaredTest } from './declared-tests.ts';
 
 /** A problem the user can fix (unknown tool, broken schema, nothing to test): one message, exit 1. */

@@ -11,7 +11,7 @@
  * so the same schemas give the same bytes wherever they are built.
  */
 import type { DefaultValue, SchemaModel } from '../../runtime/model.ts';
-import { requiredServerKeys } from '../../runtime/request-assembly.ts';
+import { requiredServerKeys } from '../../runtime/upstream/request-assembly.ts';
 import { buildSearchIndex, type SearchIndex } from '../../runtime/search/search-index.ts';
 import { assignWireNames, namingFormatOf } from '../../runtime/wire-name.ts';
 import { metaHints } from '../../runtime/toolset/search-entries.ts';

@@ -1,5 +1,5 @@
 /** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039, VAL111). */
-import { reservedServerParam, reservedServerParamText } from '../../runtime/reserved-server-params.ts';
+import { reservedServerParam, reservedServerParamText } from '../../runtime/secrets/reserved-server-params.ts';
 import type { Reporter } from './reporter.ts';
 import { isNonEmptyString, isObject, isString, isStringArray, SEMVER, KEBAB_NAME, show, toolContainer, type Obj } from './checks.ts';
 

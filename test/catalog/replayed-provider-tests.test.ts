@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runDeclaredTests } from '../../cli/tool-tests/run-declared-tests.ts';
 import { readDeclaredTests } from '../../cli/tool-tests/declared-tests.ts';
-import { createUpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { startReplay, type RecordingFile } from '../support/replay-upstream.ts';
 import { shippedCatalog } from './support/catalog.ts';
 import { replayCatalog } from './support/replay-catalog.ts';

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createMcpFetchHandler, createMcpServer, createRuntime } from '../../runtime/index.ts';
-import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { param, schema, str, tool } from './support/models.ts';
 
 // 25 MiB of text, streamed without a content-length, from a loopback server.

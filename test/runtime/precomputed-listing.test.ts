@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { listTools } from '../../runtime/create-runtime.ts';
 import { createMcpFetchHandler, createMcpServer, createRuntime, type Runtime } from '../../runtime/index.ts';
-import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { num, oneOf, param, schema, str, tool } from './support/models.ts';
 
 const seen: string[] = [];

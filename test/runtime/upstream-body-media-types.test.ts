@@ -7,9 +7,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createRedactor } from '../../runtime/redact.ts';
+import { createRedactor } from '../../runtime/secrets/redact.ts';
 import { ToolError } from '../../runtime/tool-error.ts';
-import { interpretBody, isTextType } from '../../runtime/upstream-body.ts';
+import { interpretBody, isTextType } from '../../runtime/upstream/upstream-body.ts';
 
 const SECRET = 'sk-live-7f3a9c2e51b04d86';
 const QUOTED = "o'brien-9c2e51b04d";

@@ -3,7 +3,7 @@
  * host (certificates from the test CA), the production upstream client sent to it through
  * `connectTo`, and every API key set to the run's canary secret.
  */
-import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../../runtime/upstream/upstream-http.ts';
 import { loadRecordings, startReplay, type RecordingFile, type ReplayServer } from '../../support/replay-upstream.ts';
 import { createTestCa, type TestCa } from '../../support/tls.ts';
 import { loadSchemas, shippedCatalog, type CatalogSchema } from './catalog.ts';

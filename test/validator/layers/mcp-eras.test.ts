@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { createMcpServer, createRuntime, serveHttp } from '../../../runtime/index.ts';
-import type { UpstreamHttpClient } from '../../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../../runtime/upstream/upstream-http.ts';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { schema, tool } from '../../runtime/support/models.ts';

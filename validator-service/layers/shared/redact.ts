@@ -2,7 +2,7 @@
  * Removes secrets a user may have put in the endpoint URL (`user:password@`, `?api_key=…`) from
  * everything a layer returns, because messages and raw data are shown in the UI, the API and logs.
  */
-import { mapStringsDeep } from '../../../runtime/redact.ts';
+import { mapStringsDeep } from '../../../runtime/secrets/redact.ts';
 
 const userinfo = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
 const secretParam = /([?&][^=&\s#"]*(?:token|key|secret|password|passwd|pwd|auth|signature|sig|credential|session|code)[^=&\s#"]*=)[^&\s#"]+/gi;

@@ -4,11 +4,11 @@
  * body values as JSON with their real types, every placeholder of a value replaced. Server values
  * appear only as secret tokens here; `resolveSecrets` puts the real values in just before `fetch`.
  */
-import type { HttpMethod, ParameterModel, SchemaModel, Template, ToolModel } from './model.ts';
-import { mapStringsDeep } from './redact.ts';
-import type { SchemaTokens, SecretTokens } from './secret-token.ts';
-import { ReservedServerParamError, reservedServerParam } from './reserved-server-params.ts';
-import { MissingServerParamError, ToolError } from './tool-error.ts';
+import type { HttpMethod, ParameterModel, SchemaModel, Template, ToolModel } from '../model.ts';
+import { mapStringsDeep } from '../secrets/redact.ts';
+import type { SchemaTokens, SecretTokens } from '../secrets/secret-token.ts';
+import { ReservedServerParamError, reservedServerParam } from '../secrets/reserved-server-params.ts';
+import { MissingServerParamError, ToolError } from '../tool-error.ts';
 
 /** The request as handlers see it (`struct` in the hook signatures). */
 export interface RequestStruct {

@@ -3,9 +3,9 @@
  * runtime-error table names them (ECONNREFUSED, ETIMEDOUT, ENOTFOUND) so the model can act on them.
  * It goes through the runtime's HTTP client (`upstream-http.ts`; tests of odd upstreams inject their own).
  */
-import type { CallBudget } from './call-budget.ts';
+import type { CallBudget } from '../call-budget.ts';
 import type { RequestStruct } from './request-assembly.ts';
-import { ToolError } from './tool-error.ts';
+import { ToolError } from '../tool-error.ts';
 import { BodyTooLargeError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
 
 export type UpstreamResponse = HttpAnswer;

@@ -10,8 +10,8 @@
 import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { promisify } from 'node:util';
-import type { CallSignal } from './call-budget.ts';
-import { lazyBuiltin } from './lazy-builtin.ts';
+import type { CallSignal } from '../call-budget.ts';
+import { lazyBuiltin } from '../lazy-builtin.ts';
 
 // Loaded on the first upstream call: a server that is only listed never pays for them.
 const http = lazyBuiltin<typeof import('node:http')>('node:http');

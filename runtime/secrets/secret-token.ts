@@ -8,7 +8,7 @@
  * they survive URL encoding unchanged.
  */
 import { randomBytes } from 'node:crypto';
-import { ToolError } from './tool-error.ts';
+import { ToolError } from '../tool-error.ts';
 
 /** Every token starts with this; text without it needs no regex work. */
 export const TOKEN_PREFIX = 'toolkit-secret.';

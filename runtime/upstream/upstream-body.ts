@@ -5,10 +5,10 @@
  * here, from the whole body, before anything is cut, parsed or handed to a hook; an image (or other
  * binary body) that holds a secret is withheld rather than passed on encoded.
  */
-import { looksLikeHtml, titleOf } from './html-sniff.ts';
-import type { OutputModel } from './model.ts';
-import { bytesHoldSecret, type Redact } from './redact.ts';
-import { ToolError } from './tool-error.ts';
+import { looksLikeHtml, titleOf } from '../html-sniff.ts';
+import type { OutputModel } from '../model.ts';
+import { bytesHoldSecret, type Redact } from '../secrets/redact.ts';
+import { ToolError } from '../tool-error.ts';
 import type { UpstreamResponse } from './upstream-fetch.ts';
 
 export type UpstreamData =

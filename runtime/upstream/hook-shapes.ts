@@ -3,10 +3,10 @@
  * the returned `payload` is honoured; a wrong shape is an error that names the hook, not a silent
  * fallback), and what a returned request may not do: take server params to another origin.
  */
-import type { HttpMethod } from './model.ts';
+import type { HttpMethod } from '../model.ts';
 import type { RequestStruct } from './request-assembly.ts';
-import { TOKEN_PREFIX } from './secret-token.ts';
-import { ToolError } from './tool-error.ts';
+import { TOKEN_PREFIX } from '../secrets/secret-token.ts';
+import { ToolError } from '../tool-error.ts';
 
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
 
