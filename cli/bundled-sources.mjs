@@ -51,6 +51,8 @@ function freshEntry({ cacheDir, root, name, output }) {
   } catch {
     return undefined;
   }
+  // A stamp of another checkout (a node_modules copied with its cache) describes that checkout's sources.
+  if (stamp.root !== root) return undefined;
   if (unchangedSince(stamp.stats)) return join(cacheDir, stamp.dir, output);
   if (stamp.runtime !== runtimeKey()) return undefined;
   for (const [file, hash] of Object.entries(stamp.inputs)) {
@@ -136,7 +138,7 @@ async function rebuild({ root, cacheDir, entry, name, output }) {
       rmSync(temp, { recursive: true, force: true }); // another process made the same bundle first
     }
     const stampTemp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
-    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: statsOf(root, sorted) }));
+    writeFileSync(stampTemp, JSON.stringify({ root, runtime: runtimeKey(), dir, inputs: sorted, stats: statsOf(root, sorted) }));
     renameSync(stampTemp, join(cacheDir, stampOf(name)));
     removeOldBundles(cacheDir, name, dir);
     return join(cacheDir, dir, output);

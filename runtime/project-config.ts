@@ -7,15 +7,18 @@
  *   "groups": { "weather": { "description": "…", "tools": ["openmeteo", "geo/reverseGeocode"] } },
  *   "security": { "allowedLibraries": ["lodash"] },
  *   "tools": ["simple_price_coingecko"],
+ *   "grants": { "coingecko": ["COINGECKO_API_KEY"] },
  *   "mode": "agent"
  * }
  * ```
  *
- * A group entry is a namespace (all of its tools) or `namespace/toolName` (one tool).
+ * A group entry is a namespace (all of its tools) or `namespace/toolName` (one tool). `grants`
+ * names, per namespace, the server params the user gives that schema (`secrets/grants.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { GrantsError, grantsFromRecord, type Grants } from './secrets/grants.ts';
 
 const GroupSchema = z.strictObject({
   description: z.string().optional(),
@@ -26,6 +29,7 @@ const ProjectConfigSchema = z.looseObject({
   groups: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'group names are lowercase words joined by hyphens'), GroupSchema).optional(),
   security: z.looseObject({ allowedLibraries: z.array(z.string()).optional() }).optional(),
   tools: z.array(z.string()).optional(),
+  grants: z.record(z.string(), z.array(z.string())).optional(),
   mode: z.enum(['agent', 'dev']).optional(),
 });
 
@@ -61,4 +65,15 @@ export function readProjectConfig(projectDir: string): ProjectConfig {
     throw new ProjectConfigError(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** The grants of the project's configuration; a bad entry is a `ProjectConfigError` naming it. */
+export function readProjectGrants(projectDir: string): Grants {
+  const config = readProjectConfig(projectDir);
+  try {
+    return grantsFromRecord(config.grants ?? {}, projectConfigPath(projectDir));
+  } catch (error) {
+    if (error instanceof GrantsError) throw new ProjectConfigError(error.message);
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@ import type { CommandClass } from 'clipanion';
 import { AddCommand } from './add.ts';
 import { BuildCommand } from './build.ts';
 import { CallCommand } from './call.ts';
+import { GrantCommand } from './grant.ts';
 import { InitCommand } from './init.ts';
 import { ListCommand } from './list.ts';
 import { MigrateCommand } from './migrate.ts';
@@ -22,6 +23,7 @@ export const commands: CommandClass[] = [
   AddCommand,
   CallCommand,
   RemoveCommand,
+  GrantCommand,
   ListCommand,
   StatusCommand,
   BuildCommand,

@@ -111,6 +111,8 @@ export const frontEndRules = {
   // Every format: what a schema may ask of the machine it runs on.
   VAL111: e("a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's (PATH, NODE_OPTIONS, AWS_*, …)"),
   VAL112: e('regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition counted too high to bound (or groups nested too deep): on the server one input could take minutes'),
+  VAL113: e('main.hookOrigins must be an array of at most 8 https:// origins (scheme, host and optional port, nothing else), other than the root\'s own'),
+  VAL114: e('main.headers must not set Host, Content-Length, Transfer-Encoding, Connection or another header only the HTTP layer sets'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

@@ -109,7 +109,7 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   const facts = validateMainValue(read.main, r, {
     listRefs: refs,
     ...(read.handlers ? { handlers: read.handlers } : {}),
-    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, options, fs) } : {}),
+    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, isObject(read.main) ? String(read.main.namespace) : '', options, fs) } : {}),
   });
   if (!facts) return toResult([...other, ...r.diagnostics]);
   const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, fs, r, other) : [];
@@ -135,11 +135,11 @@ function reportEmptyEnums(model: SchemaModel, main: Obj, r: Reporter): boolean {
   return found;
 }
 
-function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
+function databaseLocator(schemaFile: string, namespace: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
   const home = options.home ?? homedir();
   return (origin, database) => {
     // The runtime's own rule, so the warning names the very path a server will open.
-    const path = databasePath({ file: resolve(schemaFile) }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
+    const path = databasePath({ file: resolve(schemaFile), namespace }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
     return { path: shownPath(path, home), exists: fs.exists(path), ...(origin === 'inline' ? linkedOutside(path, dirname(resolve(schemaFile)), fs) : {}) };
   };
 }

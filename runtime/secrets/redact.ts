@@ -1,31 +1,29 @@
 /**
- * Secret redaction: every text that leaves the runtime (results, errors, log lines), and every
- * upstream body before a hook or an excerpt sees it, passes through one function that removes the
- * values of server params in the forms an upstream or a hook may echo them in: raw, URL-encoded
- * (both flavours), JSON-escaped (also with `\uXXXX` and `\/`), HTML-escaped, and base64 (standard
- * and URL-safe, at each of the three byte alignments, so a secret inside a longer encoded text is
- * found too), plus the per-schema secret tokens of `secret-token.ts`. The text forms are found in
- * any letter case: a secret in a URL's host comes back lowercased in every message that names the
- * host (`upstream abcd.api.example refused the connection`), and upstreams upper-case what they echo.
- * Base64 fragments keep their case (folded, short ones would match unrelated encoded data).
+ * Secret redaction. Every text that leaves the runtime (results, errors, log lines), and every
+ * upstream body before a hook or an excerpt sees it, passes through the redactor of its schema,
+ * which holds that schema's own values only (a schema's values never touch another schema's
+ * answers). It finds a value in the forms an upstream or a hook may echo it in, whatever escape
+ * each character is written with: raw; URL percent-encoded (any character, `+` for a space);
+ * JSON- or JavaScript-escaped (`\u002B` for `+`, `\/`, …); HTML character references (`&#43;`,
+ * `&plus;`, …); escapes nested in escapes (`decoded-view.ts`); and base64, standard and URL-safe,
+ * at each of the three byte alignments (so `Basic base64("user:" + key)` is found too). The text
+ * forms are found in any letter case: a secret in a URL's host comes back lowercased in every
+ * message that names the host, and upstreams upper-case what they echo. Base64 fragments keep
+ * their case (folded, they would match unrelated encoded data). The work is linear in the text:
+ * one decoding pass per escape level and a plain substring search per form, no regular expression.
  */
+import { decodeLayers, type DecodedView } from './decoded-view.ts';
+
 export type Redact = (text: string) => string;
 
 export const REDACTED = '[redacted]';
 
-/** Shorter values are not treated as secrets: redacting `1` or `yes` would garble every result. */
+/** Shorter values are never patterns (the runtime refuses values under 8 characters anyway: secret-strength.ts). */
 const MIN_SECRET_LENGTH = 4;
 /** Base64 fragments shorter than this are not searched for (they would match by chance). */
 const MIN_BASE64_FRAGMENT = 6;
 
-const HTML_ESCAPES: readonly Readonly<Record<string, string>>[] = [
-  { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' },
-  { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#x27;' },
-];
-
-const htmlEscape = (text: string, table: Readonly<Record<string, string>>): string => text.replace(/[&<>"']/g, (c) => table[c] ?? c);
-
-/** The part of base64(`k` filler bytes + `bytes`) that depends on `bytes` alone, for k = 0, 1, 2. */
+/** The part of base64(`k` filler bytes + `bytes`) that depends on `bytes` alone, for k = 0, 1, 2, in both alphabets. */
 function base64Fragments(bytes: Buffer): string[] {
   const out: string[] = [];
   for (let k = 0; k < 3; k++) {
@@ -41,70 +39,76 @@ function base64Fragments(bytes: Buffer): string[] {
   return out;
 }
 
-/** The forms of one secret as text (found in any letter case). */
-function textForms(secret: string): string[] {
-  const forms = new Set<string>([secret, encodeURIComponent(secret), encodeURI(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
-  const json = JSON.stringify(secret).slice(1, -1);
-  forms.add(json);
-  forms.add(json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-  forms.add(json.replace(/\//g, '\\/'));
-  for (const table of HTML_ESCAPES) forms.add(htmlEscape(secret, table));
-  return [...forms];
-}
-
-/** Every form of one secret the redactor looks for. */
-export function secretForms(secret: string): string[] {
-  return [...new Set([...textForms(secret), ...base64Fragments(Buffer.from(secret, 'utf8'))])];
-}
-
 /**
  * `text` in lower case with every character still at its index, so a match found in it is a match
  * at the same place in `text`. `toLowerCase` keeps the length of everything but U+0130 (İ → i̇).
  */
 const foldCase = (text: string): string => (text.includes('\u0130') ? text.replace(/\u0130/g, 'i') : text).toLowerCase();
 
-/** `text` with each place where its folded form `lowered` holds `folded` replaced. */
-function replaceFolded(text: string, lowered: string, folded: string): string {
+/** The text forms of one secret, folded: itself, and with `+` for each space (form encoding). */
+function textNeedles(secret: string): string[] {
+  const folded = foldCase(secret);
+  return secret.includes(' ') ? [folded, folded.replace(/ /g, '+')] : [folded];
+}
+
+/** Every form of one secret the redactor looks for in a decoded text (text forms folded, then base64). */
+export function secretForms(secret: string): string[] {
+  return [...new Set([...textNeedles(secret), ...base64Fragments(Buffer.from(secret, 'utf8'))])];
+}
+
+/** Adds the spans (in the original text) where `needle` occurs in `view` (the original itself when `view` is undefined). */
+function collect(into: number[], haystack: string, needle: string, view: DecodedView | undefined): void {
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
+    const end = at + needle.length;
+    if (view === undefined) into.push(at, end);
+    else into.push(view.from[at]!, view.to[end - 1]!);
+  }
+}
+
+/** `text` with each span of `spans` (start, end pairs, any order, overlaps allowed) replaced by `REDACTED`. */
+function replaceSpans(text: string, spans: number[]): string {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i]!, spans[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let out = '';
   let from = 0;
-  for (let at = lowered.indexOf(folded); at !== -1; at = lowered.indexOf(folded, at + folded.length)) {
-    out += text.slice(from, at) + REDACTED;
-    from = at + folded.length;
+  for (const [start, end] of pairs) {
+    if (end <= from) continue;
+    if (start >= from) out += text.slice(from, start) + REDACTED;
+    from = end;
   }
   return out + text.slice(from);
 }
 
-/** Builds the redactor for a set of secret values. */
+/** Builds the redactor for a set of secret values (one schema's). */
 export function createRedactor(secrets: Iterable<string>): Redact {
-  const forms = new Map<string, { readonly form: string; readonly anyCase: boolean }>();
+  const folded = new Set<string>();
+  const exact = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    for (const form of textForms(secret)) forms.set(`i:${foldCase(form)}`, { form: foldCase(form), anyCase: true });
-    for (const form of base64Fragments(Buffer.from(secret, 'utf8'))) forms.set(`b:${form}`, { form, anyCase: false });
+    for (const needle of textNeedles(secret)) folded.add(needle);
+    for (const fragment of base64Fragments(Buffer.from(secret, 'utf8'))) exact.add(fragment);
   }
-  // Longest first, so a shorter form inside a longer one never breaks the longer one's match.
-  const ordered = [...forms.values()].filter((f) => f.form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.form.length - a.form.length);
-  if (ordered.length === 0) return (text) => text;
+  if (folded.size === 0) return (text) => text;
+  const foldedNeedles = [...folded];
+  const exactNeedles = [...exact];
+  /** The spans of every form in one view of the text. */
+  const search = (spans: number[], text: string, view: DecodedView | undefined): void => {
+    const lowered = foldCase(text);
+    for (const needle of foldedNeedles) collect(spans, lowered, needle, view);
+    for (const needle of exactNeedles) collect(spans, text, needle, view);
+  };
   return (text) => {
-    let out = text;
-    let lowered: string | undefined;
-    for (const { form, anyCase } of ordered) {
-      if (!anyCase) {
-        if (out.includes(form)) {
-          out = out.split(form).join(REDACTED);
-          lowered = undefined;
-        }
-        continue;
-      }
-      lowered ??= foldCase(out);
-      if (lowered.includes(form)) {
-        out = replaceFolded(out, lowered, form);
-        lowered = undefined;
-      }
-    }
-    return out;
+    const spans: number[] = [];
+    search(spans, text, undefined);
+    for (const layer of decodeLayers(text)) search(spans, layer.text, layer);
+    return spans.length === 0 ? text : replaceSpans(text, spans);
   };
 }
+
+/** Every redactor of `redactors` in turn (for text no single schema owns, such as a server's log lines). */
+export const chainRedactors = (redactors: readonly Redact[]): Redact =>
+  redactors.length === 0 ? (text) => text : redactors.length === 1 ? redactors[0]! : (text) => redactors.reduce((out, redact) => redact(out), text);
 
 /** True when `bytes` hold a secret in any form the redactor knows, read as UTF-8 or as Latin-1 (for binary bodies). */
 export function bytesHoldSecret(bytes: Uint8Array, redact: Redact): boolean {

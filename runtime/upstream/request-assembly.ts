@@ -1,14 +1,19 @@
 /**
  * Turns validated input into the one upstream request (defect #19 fixed): insert values
- * URL-encoded into every `{ insert }` part, query values in declared order with repeated keys kept,
- * body values as JSON with their real types, every placeholder of a value replaced. Server values
- * appear only as secret tokens here; `resolveSecrets` puts the real values in just before `fetch`.
+ * URL-encoded into every `{ insert }` part (a value that would make a `.` or `..` path segment, or
+ * empty a segment, is refused: the URL parser would remove a segment and send the key elsewhere on
+ * the host), query values in declared order with repeated keys kept, body values as JSON with their
+ * real types, every placeholder of a value replaced. Server values appear only as secret tokens
+ * here; `resolveSecrets` puts the real values in just before the request is sent, and only where
+ * the schema declared them, on its root origin, over https.
  */
 import type { HttpMethod, ParameterModel, SchemaModel, Template, ToolModel } from '../model.ts';
 import { mapStringsDeep } from '../secrets/redact.ts';
+import type { SchemaSecrets } from '../secrets/schema-secrets.ts';
 import type { SchemaTokens, SecretTokens } from '../secrets/secret-token.ts';
-import { ReservedServerParamError, reservedServerParam } from '../secrets/reserved-server-params.ts';
-import { MissingServerParamError, ToolError } from '../tool-error.ts';
+import { ToolError } from '../tool-error.ts';
+import { checkSecretDestination, forbiddenHeaderIn, forbiddenHeaderText, originOf } from './request-rules.ts';
+import { describeSlot, misplacedToken, slotsOf, type SlotMap } from './secret-slots.ts';
 
 /** The request as handlers see it (`struct` in the hook signatures). */
 export interface RequestStruct {
@@ -75,6 +80,7 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
   });
 
   let url = '';
+  const placed: { key: string; start: number; end: number }[] = [];
   for (const part of tool.url) {
     if (typeof part === 'string') url += part;
     else if ('server' in part) url += tokens.token(part.server);
@@ -83,9 +89,14 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
       if (entry === undefined) throw new ToolError(`the path placeholder "${part.insert}" has no insert parameter`);
       if (entry.value === undefined) {
         if (!entry.parameter.options.optional) throw new ToolError(`missing value for path parameter "${part.insert}"`);
-      } else url += encodeURIComponent(asText(entry.value));
+      } else {
+        const start = url.length;
+        url += encodeURIComponent(asText(entry.value));
+        placed.push({ key: part.insert, start, end: url.length });
+      }
     }
   }
+  if (placed.length > 0) checkPathSegments(url, placed);
 
   const query: string[] = [];
   let body: Record<string, unknown> | undefined;
@@ -106,23 +117,84 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
   return struct;
 }
 
-/** A request ready to send: secrets in place, and the headers that carry one (never sent past a redirect to another origin). */
+/** Path segments the URL parser removes (with the one before, for `..`), in every spelling it accepts. */
+const DOT_SEGMENTS = new Set(['.', '..', '%2e', '.%2e', '%2e.', '%2e%2e']);
+
+/**
+ * Refuses a URL where an insert value makes a path segment `.` or `..` (`/users/{{id}}/keys` with
+ * `id = '..'` would become `/keys`) or is a whole segment left empty. Only segments an insert
+ * touches are judged: the schema's own text is the author's.
+ */
+function checkPathSegments(url: string, placed: readonly { key: string; start: number; end: number }[]): void {
+  const scheme = url.indexOf('://');
+  const pathStart = scheme === -1 ? 0 : url.indexOf('/', scheme + 3);
+  if (pathStart === -1) return;
+  const queryStart = url.indexOf('?', pathStart);
+  const pathEnd = queryStart === -1 ? url.length : queryStart;
+  for (let start = pathStart + 1; start <= pathEnd; ) {
+    let end = url.indexOf('/', start);
+    if (end === -1 || end > pathEnd) end = pathEnd;
+    const segment = url.slice(start, end).toLowerCase();
+    for (const insert of placed) {
+      const touches = insert.start < end && insert.end > start;
+      if (touches && DOT_SEGMENTS.has(segment)) throw new ToolError(`the value of path parameter "${insert.key}" would make the path segment "${segment}", which removes part of the path; nothing was sent`);
+      if (segment === '' && insert.start === start && insert.end === start) throw new ToolError(`the value of path parameter "${insert.key}" is empty, which would leave an empty path segment; nothing was sent`);
+    }
+    start = end + 1;
+  }
+}
+
+/** A request ready to send: secrets in place, the headers that carry one (never sent past a redirect to another origin), and whether the body carries one. */
 export interface ResolvedRequest extends RequestStruct {
   readonly secretHeaders: readonly string[];
+  /** True when the body holds a server param: then a redirect to another origin is not followed. */
+  readonly bodyHoldsSecret: boolean;
+}
+
+/** What `resolveSecrets` checks a request against. */
+export interface ResolveRules {
+  /** The tool's name for messages (its wire name or schema name). */
+  readonly tool: string;
+  /**
+   * The origin the runtime assembled the request for (the schema's root): the only one server params
+   * go to. Absent when nothing reshaped the request (then it is that origin by construction).
+   */
+  readonly rootOrigin?: string;
+  /** Where each token was when the runtime assembled the request; given after a hook reshaped it. */
+  readonly declared?: SlotMap;
+  /** Who shaped the request, for messages (`preRequest handler of getForecast`). */
+  readonly shapedBy?: string;
+}
+
+/** The origin a struct was assembled for, and where its tokens were: what a hook's result is judged against. */
+export function assembledFacts(struct: RequestStruct): { rootOrigin: string; declared: SlotMap } {
+  // An assembled URL that is no URL has no origin a request could be sent to: '' matches none.
+  return { rootOrigin: originOf(struct.url) ?? '', declared: slotsOf(struct) };
 }
 
 /**
- * Puts the real server values in place of the schema's own tokens (a token of another schema, or
- * one made up, fails the call); a token for an unset key names the variable, and one for a reserved
- * key (`PATH`, `AWS_…`: reserved-server-params.ts) fails the call whatever `params` holds.
+ * Puts the real server values in place of the schema's own tokens, after the checks that keep a
+ * key where it belongs: no header only the HTTP layer sets; tokens only on the root origin, over
+ * https; after a hook, each token only in a slot the schema declared for it. A token of another
+ * schema, or one made up, fails the call; so does a key the schema has no value for (reserved, not
+ * granted, refused as too weak, or unset: `secrets.value` names which).
  */
-export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, params: Readonly<Record<string, string>>): ResolvedRequest {
-  const lookup = (key: string): string => {
-    if (reservedServerParam(key) !== undefined) throw new ReservedServerParamError(key);
-    const value = params[key];
-    if (value === undefined || value === '') throw new MissingServerParamError(key);
-    return value;
-  };
+export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, secrets: Pick<SchemaSecrets, 'value'>, rules: ResolveRules): ResolvedRequest {
+  const forbidden = forbiddenHeaderIn(struct.headers);
+  if (forbidden !== undefined) throw new ToolError(forbiddenHeaderText(rules.shapedBy ?? `the request of ${rules.tool}`, forbidden));
+  const slots = slotsOf(struct);
+  if (slots.size > 0) {
+    checkSecretDestination(struct.url, rules.rootOrigin, rules.shapedBy ?? rules.tool);
+    if (rules.declared !== undefined) {
+      const misplaced = misplacedToken(rules.declared, slots);
+      if (misplaced !== undefined) {
+        const key = tokens.keyOf(misplaced.token);
+        if (key === undefined) throw new ToolError('the request holds a secret placeholder that does not belong to this tool\'s schema; it was not sent');
+        throw new ToolError(`${rules.shapedBy ?? rules.tool} put the server param ${key} in ${describeSlot(misplaced.slot)}, where its schema does not send it; nothing was sent`);
+      }
+    }
+  }
+  const lookup = (key: string): string => secrets.value(key);
   const secretHeaders: string[] = [];
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(struct.headers)) {
@@ -130,12 +202,13 @@ export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, para
     if (resolved !== value) secretHeaders.push(name);
     headers[name] = resolved;
   }
-  const resolved: ResolvedRequest = {
-    url: tokens.resolve(struct.url, (key) => encodeURIComponent(lookup(key))),
-    method: struct.method,
-    headers,
-    secretHeaders,
-  };
-  if (struct.body !== undefined) resolved.body = mapStringsDeep(struct.body, (text) => tokens.resolve(text, lookup));
-  return resolved;
+  const url = tokens.resolve(struct.url, (key) => encodeURIComponent(lookup(key)));
+  if (struct.body === undefined) return { url, method: struct.method, headers, secretHeaders, bodyHoldsSecret: false };
+  let bodyHoldsSecret = false;
+  const body = mapStringsDeep(struct.body, (text) => {
+    const resolved = tokens.resolve(text, lookup);
+    if (resolved !== text) bodyHoldsSecret = true;
+    return resolved;
+  });
+  return { url, method: struct.method, headers, body, secretHeaders, bodyHoldsSecret };
 }

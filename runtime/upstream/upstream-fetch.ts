@@ -6,7 +6,7 @@
 import type { CallBudget } from '../call-budget.ts';
 import type { RequestStruct } from './request-assembly.ts';
 import { ToolError } from '../tool-error.ts';
-import { BodyTooLargeError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
+import { BodyTooLargeError, RedirectRefusedError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
 
 export type UpstreamResponse = HttpAnswer;
 
@@ -15,6 +15,8 @@ export interface SendOptions {
   readonly client: UpstreamHttpClient;
   /** The call's deadline and abort signal (client cancellation, shutdown, timeout). */
   readonly budget: CallBudget;
+  /** Largest body accepted, after decoding (default `MAX_BODY_BYTES`). */
+  readonly maxBytes?: number;
 }
 
 const hostOf = (url: string): string => {
@@ -61,10 +63,15 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
   }
 }
 
-/** Largest upstream body passed on; more is no use to a model and would only cost memory. */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/**
+ * Largest upstream body passed on, counted after decoding and while decoding (a small gzip body
+ * stops inflating here): more is no use to a model, whose reply is capped far lower, and parsing a
+ * body costs many times its size in memory.
+ */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
+const sizeText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`);
+const tooLarge = (host: string, maxBytes: number): ToolError => new ToolError(`upstream ${host} answered with more than ${sizeText(maxBytes)}; narrow the request`);
 
 /** The headers sent: the request's own, plus a JSON content type for a body and an `accept`, when the request set none (one pass over the names). */
 function headersOf(struct: RequestStruct, body: string | undefined): Record<string, string> {
@@ -82,22 +89,24 @@ function headersOf(struct: RequestStruct, body: string | undefined): Record<stri
 }
 
 /** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. Not `async`: one promise per call, not two. */
-export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[] }, options: SendOptions): Promise<UpstreamResponse> {
+export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[]; readonly bodyHoldsSecret?: boolean }, options: SendOptions): Promise<UpstreamResponse> {
   const { budget } = options;
+  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   try {
     const body = struct.body !== undefined && struct.method !== 'GET' ? JSON.stringify(struct.body) : undefined;
-    const call = { method: struct.method, headers: headersOf(struct, body), body, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] };
+    const call = { method: struct.method, headers: headersOf(struct, body), body, signal: budget.signal, maxBytes, secretHeaders: struct.secretHeaders ?? [], bodyHoldsSecret: struct.bodyHoldsSecret === true };
     return options.client.request(struct.url, call).catch((error: unknown) => {
-      throw failureOf(error, struct.url, budget);
+      throw failureOf(error, struct.url, budget, maxBytes);
     });
   } catch (error) {
-    return Promise.reject(failureOf(error, struct.url, budget));
+    return Promise.reject(failureOf(error, struct.url, budget, maxBytes));
   }
 }
 
 /** A failed request as the `ToolError` the model sees. */
-function failureOf(error: unknown, url: string, budget: CallBudget): ToolError {
+function failureOf(error: unknown, url: string, budget: CallBudget, maxBytes: number): ToolError {
   if (error instanceof ToolError) return error;
-  if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url));
+  if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url), maxBytes);
+  if (error instanceof RedirectRefusedError) return new ToolError(`upstream ${hostOf(url)} redirected the request to ${error.to}, another origin, but its body holds a server param: it was not sent there`);
   return describeNetworkError(error, url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
 }

@@ -241,6 +241,8 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL110: 'Write selection tools, resources and prompts as full IDs (`namespace/tool/name`) and skills as bare names.',
   VAL111: "Name the API key after its API (`EXAMPLE_API_KEY`, `GITHUB_TOKEN`) and declare that: the runtime never gives a schema a reserved variable (see [Server params](#server-params-api-keys)).",
   VAL112: 'Rewrite the pattern without `\\1`, `\\k<name>`, `(?=`, `(?!`, `(?<=` or `(?<!` (a plain pattern the server can bound), with counts no higher than the format needs (`[0-9a-f]{40}` is fine, `((ab){1000}){1000}` is not), or drop `regex()` and describe the format.',
+  VAL113: "List only the other origins a `preRequest` hook really sends requests to, each as `'https://host'` or `'https://host:port'` (no path, no trailing slash, no `{{…}}`), at most 8; the root's origin needs no entry. Server params never go to these origins.",
+  VAL114: 'Remove the header: the runtime sets `Host`, `Content-Length` and the connection headers itself (a `Host` of your own would send the request, and its key, to another site behind the same address).',
   RES025: "Set `mode: 'in-memory'` (read-only) or `mode: 'file-based'` on the sqlite resource.",
   RES026: "Set `origin` to `'inline'` (beside the schema), `'project'` or `'global'`.",
   RES027: "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or `'<what>.md'` (markdown).",

@@ -88,6 +88,7 @@ secrets('a server param in the host of main.root is redacted from a connection e
   const runtime = createRuntime({
     schemas: [schema('tenant', [tool('ping', 'GET', ['https://', { server: 'TENANT_KEY' }, '.api.example.test/ping'])], { requiredServerParams: ['TENANT_KEY'] })],
     serverParams: { TENANT_KEY: key },
+    grants: { tenant: ['TENANT_KEY'] },
     http,
   });
   try {

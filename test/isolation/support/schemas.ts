@@ -14,6 +14,8 @@ export interface SchemaSpec {
   readonly tools: Readonly<Record<string, ToolSpec>>;
   readonly serverParams?: readonly string[];
   readonly headers?: Readonly<Record<string, string>>;
+  /** Other https origins the hooks may send to (`main.hookOrigins`). */
+  readonly hookOrigins?: readonly string[];
   readonly libraries?: readonly string[];
   /** Source of `export const handlers = …` (the whole expression). */
   readonly handlers?: string;
@@ -39,7 +41,8 @@ ${[
   root: '${spec.root}',
   requiredServerParams: ${JSON.stringify(spec.serverParams ?? [])},
   requiredLibraries: ${JSON.stringify(spec.libraries ?? [])},
-  headers: ${JSON.stringify(spec.headers ?? {})},
+  headers: ${JSON.stringify(spec.headers ?? {})},${spec.hookOrigins ? `
+  hookOrigins: ${JSON.stringify(spec.hookOrigins)},` : ''}
   tools: {
 ${tools}
   }
