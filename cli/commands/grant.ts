@@ -35,8 +35,8 @@ export class GrantCommand extends ToolkitCommand {
     ],
   });
 
-  namespace = Option.String({ name: 'namespace', required: false });
-  variables = Option.Rest({ name: 'VARIABLE' });
+  /** `<namespace> <VARIABLE>…`, or nothing (then the grants are listed). */
+  names = Option.Rest({ name: 'namespace VARIABLE' });
   revoke = Option.Boolean('--revoke', false, { description: 'take the grants back' });
   json = jsonOption('the grants');
   project = projectOption();
@@ -45,26 +45,27 @@ export class GrantCommand extends ToolkitCommand {
     const { stdout } = this.context;
     const projectDir = projectDirOf(this.project);
     const file = relative(process.cwd(), configPath(projectDir)) || configPath(projectDir);
-    if (this.namespace === undefined) {
+    const [namespace, ...variables] = this.names;
+    if (namespace === undefined) {
       const grants = projectGrants(projectDir);
       if (this.json) stdout.write(`${JSON.stringify({ grants: grantsRecord(grants) }, null, 2)}\n`);
       else if (grants.size === 0) stdout.write(`No grants in ${file}: no schema is given a server param.\n`);
       else for (const [namespace, variables] of Object.entries(grantsRecord(grants))) stdout.write(`${namespace}: ${variables.join(', ')}\n`);
       return EXIT.ok;
     }
-    if (this.variables.length === 0) throw new UsageMistake(`name the variables to ${this.revoke ? 'take back from' : 'grant to'} ${this.namespace}, e.g. toolkit grant ${this.revoke ? '--revoke ' : ''}${this.namespace} ${this.namespace.toUpperCase().replace(/-/g, '_')}_API_KEY`);
-    const changed = changeGrants(projectDir, this.namespace, this.variables, this.revoke);
+    if (variables.length === 0) throw new UsageMistake(`name the variables to ${this.revoke ? 'take back from' : 'grant to'} ${namespace}, e.g. toolkit grant ${this.revoke ? '--revoke ' : ''}${namespace} ${namespace.toUpperCase().replace(/-/g, '_')}_API_KEY`);
+    const changed = changeGrants(projectDir, namespace, variables, this.revoke);
     const grants = projectGrants(projectDir);
     if (this.json) {
-      stdout.write(`${JSON.stringify({ namespace: this.namespace, [this.revoke ? 'revoked' : 'granted']: changed, grants: grantsRecord(grants), text: grantsText(grants) }, null, 2)}\n`);
+      stdout.write(`${JSON.stringify({ namespace, [this.revoke ? 'revoked' : 'granted']: changed, grants: grantsRecord(grants), text: grantsText(grants) }, null, 2)}\n`);
       return EXIT.ok;
     }
-    const unchanged = this.variables.filter((variable) => !changed.includes(variable));
-    if (changed.length > 0) stdout.write(`${this.revoke ? 'Revoked' : 'Granted'} ${changed.join(', ')} ${this.revoke ? 'from' : 'to'} ${this.namespace} (in ${file}).\n`);
-    if (unchanged.length > 0) stdout.write(`${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${this.revoke ? 'not granted to' : 'already granted to'} ${this.namespace}.\n`);
+    const unchanged = variables.filter((variable) => !changed.includes(variable));
+    if (changed.length > 0) stdout.write(`${this.revoke ? 'Revoked' : 'Granted'} ${changed.join(', ')} ${this.revoke ? 'from' : 'to'} ${namespace} (in ${file}).\n`);
+    if (unchanged.length > 0) stdout.write(`${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${this.revoke ? 'not granted to' : 'already granted to'} ${namespace}.\n`);
     if (!this.revoke) {
       for (const variable of changed) {
-        const others = alsoGrantedTo(grants, this.namespace, variable);
+        const others = alsoGrantedTo(grants, namespace, variable);
         if (others.length > 0) stdout.write(`Note: ${variable} is also granted to ${others.join(', ')}: each of these schemas can send it to its own API.\n`);
       }
     }
