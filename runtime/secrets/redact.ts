@@ -61,7 +61,7 @@ function collect(into: number[], haystack: string, needle: string, view: Decoded
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
     const end = at + needle.length;
     if (view === undefined) into.push(at, end);
-    else into.push(view.from[at]!, view.to[end - 1]!);
+    else into.push(view.start(at), view.end(end - 1));
   }
 }
 

@@ -12,7 +12,7 @@ import { mapStringsDeep } from '../secrets/redact.ts';
 import type { SchemaSecrets } from '../secrets/schema-secrets.ts';
 import type { SchemaTokens, SecretTokens } from '../secrets/secret-token.ts';
 import { ToolError } from '../tool-error.ts';
-import { checkSecretDestination, forbiddenHeaderIn, forbiddenHeaderText, originOf } from './request-rules.ts';
+import { carriesSecret, checkSecretDestination, forbiddenHeaderIn, forbiddenHeaderText, originOf } from './request-rules.ts';
 import { describeSlot, misplacedToken, slotsOf, type SlotMap } from './secret-slots.ts';
 
 /** The request as handlers see it (`struct` in the hook signatures). */
@@ -182,11 +182,10 @@ export function assembledFacts(struct: RequestStruct): { rootOrigin: string; dec
 export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, secrets: Pick<SchemaSecrets, 'value'>, rules: ResolveRules): ResolvedRequest {
   const forbidden = forbiddenHeaderIn(struct.headers);
   if (forbidden !== undefined) throw new ToolError(forbiddenHeaderText(rules.shapedBy ?? `the request of ${rules.tool}`, forbidden));
-  const slots = slotsOf(struct);
-  if (slots.size > 0) {
+  if (carriesSecret(struct)) {
     checkSecretDestination(struct.url, rules.rootOrigin, rules.shapedBy ?? rules.tool);
     if (rules.declared !== undefined) {
-      const misplaced = misplacedToken(rules.declared, slots);
+      const misplaced = misplacedToken(rules.declared, slotsOf(struct));
       if (misplaced !== undefined) {
         const key = tokens.keyOf(misplaced.token);
         if (key === undefined) throw new ToolError('the request holds a secret placeholder that does not belong to this tool\'s schema; it was not sent');

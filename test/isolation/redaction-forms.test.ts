@@ -66,12 +66,16 @@ forms('text without the key is returned as it was, escapes and all', () => {
 
 forms('the decoder maps every decoded character back to the span it came from, one pass per escape level', () => {
   const view = decode('a%2Bb\\u0063&#100;&plus;%C3%A9')!;
+  const spans = (v: NonNullable<ReturnType<typeof decode>>) => Array.from({ length: v.text.length }, (_, i) => [v.start(i), v.end(i)]);
   assert.is(view.text, 'a+bcd+é');
-  assert.equal([...view.from], [0, 1, 4, 5, 11, 17, 23]);
-  assert.equal([...view.to], [1, 4, 5, 11, 17, 23, 29]);
+  assert.equal(spans(view), [[0, 1], [1, 4], [4, 5], [5, 11], [11, 17], [17, 23], [23, 29]]);
   assert.is(decode('plain text'), undefined);
   assert.equal(decodeLayers('%255Cu002B').map((layer) => layer.text), ['%5Cu002B', '\\u002B', '+']);
-  assert.equal([...decodeLayers('%255Cu002B')[2]!.to], [10]);
+  const third = decodeLayers('%255Cu002B')[2]!;
+  assert.equal([third.start(0), third.end(0)], [0, 10]);
+  // A code point past the BMP: both of its UTF-16 units span the whole escape.
+  const astral = decode('x%F0%9F%98%80y')!;
+  assert.equal([0, 1, 2, 3].map((i) => [astral.start(i), astral.end(i)]), [[0, 1], [1, 13], [1, 13], [13, 14]]);
 });
 
 forms.run();
