@@ -60,7 +60,7 @@ export interface RuntimeOptions {
    * A function is called the first time the listing is needed (a bundle parses it then).
    */
   listing?: readonly Tool[] | (() => readonly Tool[]);
-  /** The server param keys of these schemas (`secretKeysOf`), when already known. */
+  /** The server param keys of these schemas (`secretKeysOf`), when already known (for `runServerMain`'s start-up notes). */
   secretKeys?: Iterable<string>;
   /** Resources, prompts and query tools: where databases are, query caps, the tool form switch, a build's listing. */
   primitives?: PrimitivesOptions;

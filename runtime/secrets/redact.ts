@@ -106,10 +106,6 @@ export function createRedactor(secrets: Iterable<string>): Redact {
   };
 }
 
-/** Every redactor of `redactors` in turn (for text no single schema owns, such as a server's log lines). */
-export const chainRedactors = (redactors: readonly Redact[]): Redact =>
-  redactors.length === 0 ? (text) => text : redactors.length === 1 ? redactors[0]! : (text) => redactors.reduce((out, redact) => redact(out), text);
-
 /** True when `bytes` hold a secret in any form the redactor knows, read as UTF-8 or as Latin-1 (for binary bodies). */
 export function bytesHoldSecret(bytes: Uint8Array, redact: Redact): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -6,7 +6,7 @@
  * are read once, at start, and only for granted variables.
  */
 import { type GrantHint, type Grants, grantedVariables, isGranted } from './grants.ts';
-import { chainRedactors, createRedactor, REDACTED, type Redact } from './redact.ts';
+import { createRedactor, REDACTED, type Redact } from './redact.ts';
 import { ReservedServerParamError, reservedServerParam } from './reserved-server-params.ts';
 import { TOKEN_PREFIX, type SecretTokens } from './secret-token.ts';
 import { weakSecretReason, weakSecretText } from './secret-strength.ts';
@@ -94,10 +94,9 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     byNamespace.set(namespace, found);
     return found;
   };
-  const all = chainRedactors([createRedactor(strong.values())]);
   return {
     of,
-    redact: withoutTokens(all),
+    redact: withoutTokens(createRedactor(strong.values())),
     notes: [...weak].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, reason]) => weakSecretText(key, reason)),
   };
 }
