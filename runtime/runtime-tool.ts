@@ -153,7 +153,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       if (sandbox) return toResult(await exchangeWithHooks(parsed.data, budget, sandbox()));
       // No hooks: the assembled request, sent, its answer interpreted.
       const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), tokens, secrets, { tool: name });
-      return toResult(interpretBody(await sendUpstream(request, { ...send, budget }), tool.output, redact));
+      return toResult(interpretBody(await sendUpstream(request, { ...send, budget }), tool.output, redact), true);
     } finally {
       budget.dispose();
     }
@@ -196,15 +196,19 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     return upstream;
   }
 
-  /** The MCP result, redacted: every text that leaves passes through the schema's redactor. */
-  function toResult(upstream: UpstreamData): CallToolResult {
+  /**
+   * The MCP result, redacted: every text that leaves passes through the schema's redactor (a text
+   * `straightFromUpstream`, as `interpretBody` redacted it, only once).
+   */
+  function toResult(upstream: UpstreamData, straightFromUpstream = false): CallToolResult {
     // With an outputSchema the client requires structuredContent: anything but JSON cannot supply it.
     if (outputSchema && upstream.kind !== 'json') return errorResult(redact(`upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`));
     switch (upstream.kind) {
       case 'image':
         return { content: [{ type: 'image', data: redact(upstream.base64), mimeType: redact(upstream.mimeType) }] };
       case 'text':
-        return { content: [{ type: 'text', text: redact(upstream.text) }] };
+        // A body interpretBody redacted whole, and no hook changed, is not read twice (an 8 MiB text costs its decoding once).
+        return { content: [{ type: 'text', text: straightFromUpstream ? upstream.text : redact(upstream.text) }] };
       case 'empty':
         return { content: [{ type: 'text', text: `done (HTTP ${upstream.status}, empty body)` }] };
       case 'binary':
