@@ -29,12 +29,20 @@ const CALLS = 400;
 const WARMUP = 60;
 const BLOCK = 25;
 const KEY = 'sk+live/5f0c1e2d3a4b5c6d7e8f9a0b=x';
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number): string => n.toFixed(3).padStart(9);
 
 /** A 2 KB answer of the kind APIs send: nested objects, escaped text, URLs. */
 const ANSWER = JSON.stringify({
-  items: Array.from({ length: 12 }, (_, i) => ({ id: i, name: `Item \u00e9 "${i}"`, url: `https://api.example/items/${i}?q=a%20b&r=c`, note: 'line one\nline two & more', price: 10.5 + i, tags: ['a/b', 'c'] })),
+  items: Array.from({ length: 12 }, (_, i) => ({
+    id: i,
+    name: `Item \u00e9 "${i}"`,
+    url: `https://api.example/items/${i}?q=a%20b&r=c`,
+    note: 'line one\nline two & more',
+    price: 10.5 + i,
+    tags: ['a/b', 'c'],
+  })),
 });
 const BOMB = gzipSync(Buffer.alloc(64 * 1024 * 1024, '{},'), { level: 9 });
 /** 8 MiB (just under the cap) of escapes in every syntax the redactor decodes. */
@@ -59,11 +67,12 @@ const origin = `https://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
 const echo = '({ sharedLists, libraries }) => ({ get: { preRequest: ({ struct, payload }) => ({ struct, payload }) } })';
 const keyed = { requiredServerParams: ['BENCH_KEY'], headers: { 'X-Api-Key': [{ server: 'BENCH_KEY' }] } };
+const hooked = () => tool('get', 'GET', [`${origin}/items`], [], { hooks: ['preRequest'] });
 const schemas: SchemaModel[] = [
   schema('open', [tool('get', 'GET', [`${origin}/items`])]),
   schema('keyed', [tool('get', 'GET', [`${origin}/items`])], keyed),
-  schema('openhook', [tool('get', 'GET', [`${origin}/items`], [], { hooks: ['preRequest'] })], { handlersSource: echo }),
-  schema('keyedhook', [tool('get', 'GET', [`${origin}/items`], [], { hooks: ['preRequest'] })], { ...keyed, handlersSource: echo }),
+  schema('openhook', [hooked()], { handlersSource: echo }),
+  schema('keyedhook', [hooked()], { ...keyed, handlersSource: echo }),
   schema('benign', [tool('ping', 'GET', [`${origin}/ping`])]),
   schema('bomber', [tool('inflate', 'GET', [`${origin}/bomb`])]),
   schema('escaper', [tool('flood', 'GET', [`${origin}/escapes`], [], { output: { mimeType: 'text/plain', schema: {} } })], keyed),
@@ -93,18 +102,32 @@ for (let done = 0, turn = 0; done < CALLS; done += BLOCK, turn++) {
 }
 for (const list of Object.values(samples)) list.sort((a, b) => a - b);
 const p50 = (which: Variant) => percentile(samples[which], 50);
-process.stdout.write(`\nPer call, ${CALLS} calls each, in-process runtime → loopback HTTPS upstream, 2 KB JSON answer (ms)\n`);
-process.stdout.write('| call                                   |       p50 |       p99 |\n|----------------------------------------|-----------|-----------|\n');
-for (const [which, label] of [['open', 'plain, no key (baseline)'], ['keyed', 'plain, granted key (checks on)'], ['openhook', 'preRequest hook, no key (baseline)'], ['keyedhook', 'preRequest hook, granted key (checks on)']] as const) {
-  process.stdout.write(`| ${label.padEnd(38)} | ${ms(p50(which))} | ${ms(percentile(samples[which], 99))} |\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+out(`\nPer call, ${CALLS} calls each, in-process runtime → loopback HTTPS upstream, 2 KB JSON answer (ms)`);
+out(`| ${'call'.padEnd(42)} |       p50 |       p99 |`);
+out(`|${'-'.repeat(44)}|-----------|-----------|`);
+const LABELS: readonly (readonly [Variant, string])[] = [
+  ['open', 'plain, no key (baseline)'],
+  ['keyed', 'plain, granted key (checks on)'],
+  ['openhook', 'preRequest hook, no key (baseline)'],
+  ['keyedhook', 'preRequest hook, granted key (checks on)'],
+];
+for (const [which, label] of LABELS) {
+  out(`| ${label.padEnd(42)} | ${ms(p50(which))} | ${ms(percentile(samples[which], 99))} |`);
 }
-process.stdout.write(`Added p50 of the checks: plain call ${(p50('keyed') - p50('open')).toFixed(3)} ms, hooked call ${(p50('keyedhook') - p50('openhook')).toFixed(3)} ms\n`);
+const added = (on: Variant, off: Variant) => (p50(on) - p50(off)).toFixed(3);
+out(`Added p50 of the checks: plain call ${added('keyed', 'open')} ms, hooked call ${added('keyedhook', 'openhook')} ms`);
 
 // 2. The redactor alone: time per KB, with and without escapes.
 const redact = createRedactor([KEY]);
-process.stdout.write('\nThe redactor alone (one schema\'s key, warmed up), µs per KB of text (median of 9 runs)\n');
-process.stdout.write('| text                    |    64 KB |   512 KB |  4096 KB |\n|-------------------------|----------|----------|----------|\n');
-for (const [label, unit] of [['JSON without escapes', '{"name":"plain text","n":12345},'], ['JSON with escapes', '{"t":"a\\u00e9\\n%20&amp;"},']] as const) {
+out('\nThe redactor alone (one schema\'s key, warmed up), µs per KB of text (median of 9 runs)');
+out('| text                    |    64 KB |   512 KB |  4096 KB |');
+out('|-------------------------|----------|----------|----------|');
+const TEXTS = [
+  ['JSON without escapes', '{"name":"plain text","n":12345},'],
+  ['JSON with escapes', '{"t":"a\\u00e9\\n%20&amp;"},'],
+] as const;
+for (const [label, unit] of TEXTS) {
   const cells = [64, 512, 4096].map((kb) => {
     // Flat, as a decoded body is (a repeated string is a rope until first read).
     const text = Buffer.from(unit.repeat(Math.ceil((kb * 1024) / unit.length))).toString();
@@ -118,7 +141,7 @@ for (const [label, unit] of [['JSON without escapes', '{"name":"plain text","n":
     }
     return runs.sort((a, b) => a - b)[4]!.toFixed(2).padStart(8);
   });
-  process.stdout.write(`| ${label.padEnd(23)} | ${cells.join(' | ')} |\n`);
+  out(`| ${label.padEnd(23)} | ${cells.join(' | ')} |`);
 }
 
 // 3. A benign tool's delay while one schema's upstream attacks.
@@ -145,12 +168,16 @@ const flooded = await benignDelay(async () => {
   const result = await escaper!.call({});
   if (result.isError) throw new Error(JSON.stringify(result));
 });
-process.stdout.write('\nA benign tool\'s worst call while another schema\'s upstream attacks (ms)\n');
-process.stdout.write('| while                                               |  worst call |\n|-----------------------------------------------------|-------------|\n');
-process.stdout.write(`| nothing else runs                                   | ${ms(quiet).padStart(11)} |\n`);
-process.stdout.write(`| a 64 KB gzip body inflating to 64 MiB (cut at 8 MiB) | ${ms(bombed).padStart(11)} |\n`);
-process.stdout.write(`| 8 MiB of escapes the redactor decodes (3 layers)     | ${ms(flooded).padStart(11)} |\n`);
-process.stdout.write(`\nMachine: ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared; compare within one run)\n`);
+out('\nA benign tool\'s worst call while another schema\'s upstream attacks (ms)');
+out('| while                                                |  worst call |');
+out('|------------------------------------------------------|-------------|');
+for (const [label, worst] of [
+  ['nothing else runs', quiet],
+  ['a 64 KB gzip body inflating to 64 MiB (cut at 8 MiB)', bombed],
+  ['8 MiB of escapes the redactor decodes (3 layers)', flooded],
+] as const) out(`| ${label.padEnd(52)} | ${ms(worst).padStart(11)} |`);
+const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+out(`\nMachine: ${availableParallelism()} CPUs, load average ${load} (shared; compare within one run)`);
 
 await runtime.close();
 upstream.closeAllConnections();

@@ -24,6 +24,8 @@ export function printClientConfig(options: ClientConfigOptions): string {
   const env: Record<string, string> = Object.fromEntries(keys.map((key) => [key, `<your ${key}>`]));
   const grants = options.grants === undefined ? '' : grantsText(options.grants);
   if (grants !== '') env.TOOLKIT_GRANTS = grants;
-  if (Object.keys(env).length > 0) entry.env = Object.fromEntries(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : 1)));
+  if (Object.keys(env).length > 0) {
+    entry.env = Object.fromEntries(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : 1)));
+  }
   return `${JSON.stringify({ mcpServers: { [options.name]: entry } }, null, 2)}\n`;
 }

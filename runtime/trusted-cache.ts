@@ -7,7 +7,10 @@
  * Windows) nothing is trusted. Used by the V8 code cache (`code-cache.ts`), the guest-library cache
  * and the build's analysis cache.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 
@@ -15,7 +18,8 @@ import { dirname } from 'node:path';
 export const canTrustCaches = (): boolean => typeof process.getuid === 'function';
 
 /** True for a file or directory this user owns and that no one else may write. */
-export const ownedAndPrivate = (stats: Stats): boolean => canTrustCaches() && stats.uid === process.getuid!() && (stats.mode & 0o022) === 0;
+export const ownedAndPrivate = (stats: Stats): boolean =>
+  canTrustCaches() && stats.uid === process.getuid!() && (stats.mode & 0o022) === 0;
 
 /**
  * The bytes of `file` in `dir` when both are this user's own and private (and the file is a regular

@@ -50,23 +50,45 @@ export class GrantCommand extends ToolkitCommand {
       const grants = projectGrants(projectDir);
       if (this.json) stdout.write(`${JSON.stringify({ grants: grantsRecord(grants) }, null, 2)}\n`);
       else if (grants.size === 0) stdout.write(`No grants in ${file}: no schema is given a server param.\n`);
-      else for (const [namespace, variables] of Object.entries(grantsRecord(grants))) stdout.write(`${namespace}: ${variables.join(', ')}\n`);
+      else {
+        const lines = Object.entries(grantsRecord(grants)).map(([name, granted]) => `${name}: ${granted.join(', ')}\n`);
+        stdout.write(lines.join(''));
+      }
       return EXIT.ok;
     }
-    if (variables.length === 0) throw new UsageMistake(`name the variables to ${this.revoke ? 'take back from' : 'grant to'} ${namespace}, e.g. toolkit grant ${this.revoke ? '--revoke ' : ''}${namespace} ${namespace.toUpperCase().replace(/-/g, '_')}_API_KEY`);
+    if (variables.length === 0) {
+      const variable = `${namespace.toUpperCase().replace(/-/g, '_')}_API_KEY`;
+      const example = `toolkit grant ${this.revoke ? '--revoke ' : ''}${namespace} ${variable}`;
+      const what = this.revoke ? 'take back from' : 'grant to';
+      throw new UsageMistake(`name the variables to ${what} ${namespace}, e.g. ${example}`);
+    }
     const changed = changeGrants(projectDir, namespace, variables, this.revoke);
     const grants = projectGrants(projectDir);
     if (this.json) {
-      stdout.write(`${JSON.stringify({ namespace, [this.revoke ? 'revoked' : 'granted']: changed, grants: grantsRecord(grants), text: grantsText(grants) }, null, 2)}\n`);
+      const report = {
+        namespace,
+        [this.revoke ? 'revoked' : 'granted']: changed,
+        grants: grantsRecord(grants),
+        text: grantsText(grants),
+      };
+      stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return EXIT.ok;
     }
     const unchanged = variables.filter((variable) => !changed.includes(variable));
-    if (changed.length > 0) stdout.write(`${this.revoke ? 'Revoked' : 'Granted'} ${changed.join(', ')} ${this.revoke ? 'from' : 'to'} ${namespace} (in ${file}).\n`);
-    if (unchanged.length > 0) stdout.write(`${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${this.revoke ? 'not granted to' : 'already granted to'} ${namespace}.\n`);
+    if (changed.length > 0) {
+      const [done, direction] = this.revoke ? ['Revoked', 'from'] : ['Granted', 'to'];
+      stdout.write(`${done} ${changed.join(', ')} ${direction} ${namespace} (in ${file}).\n`);
+    }
+    if (unchanged.length > 0) {
+      const state = this.revoke ? 'not granted to' : 'already granted to';
+      stdout.write(`${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${state} ${namespace}.\n`);
+    }
     if (!this.revoke) {
       for (const variable of changed) {
         const others = alsoGrantedTo(grants, namespace, variable);
-        if (others.length > 0) stdout.write(`Note: ${variable} is also granted to ${others.join(', ')}: each of these schemas can send it to its own API.\n`);
+        if (others.length === 0) continue;
+        const why = 'each of these schemas can send it to its own API';
+        stdout.write(`Note: ${variable} is also granted to ${others.join(', ')}: ${why}.\n`);
       }
     }
     return EXIT.ok;

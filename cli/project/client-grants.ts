@@ -9,7 +9,16 @@ import type { SchemaModel } from '../../runtime/model.ts';
 import { isGranted, type Grants } from '../../runtime/secrets/grants.ts';
 import { reservedServerParam } from '../../runtime/secrets/reserved-server-params.ts';
 
-export function grantsForClient(models: readonly SchemaModel[], grants: Grants): { granted: Grants; keys: string[]; ungranted: string[] } {
+export interface ClientGrants {
+  /** The grants the served schemas use, for `TOOLKIT_GRANTS`. */
+  readonly granted: Grants;
+  /** The granted variables, each a placeholder of the `env` block. */
+  readonly keys: string[];
+  /** `namespace:VARIABLE` the served schemas use but were not granted. */
+  readonly ungranted: string[];
+}
+
+export function grantsForClient(models: readonly SchemaModel[], grants: Grants): ClientGrants {
   const granted = new Map<string, Set<string>>();
   const ungranted = new Set<string>();
   for (const model of models) {

@@ -4,7 +4,9 @@
  * `test`. A server started by the CLI uses the project's grants and those of `TOOLKIT_GRANTS`.
  */
 import { ProjectConfigError, readProjectGrants } from '../../runtime/project-config.ts';
-import { grantProblem, grantsFromEnvironment, grantsRecord, GrantsError, mergeGrants, type Grants } from '../../runtime/secrets/grants.ts';
+import {
+  grantProblem, grantsFromEnvironment, grantsRecord, GrantsError, mergeGrants, type Grants,
+} from '../../runtime/secrets/grants.ts';
 import { UsageMistake } from '../errors.ts';
 import { writeProjectFile } from './config-file.ts';
 
@@ -19,7 +21,10 @@ export function projectGrants(projectDir: string): Grants {
 }
 
 /** What a server or call started by the CLI uses: the project's grants and `TOOLKIT_GRANTS`. */
-export function effectiveGrants(projectDir: string, env: Readonly<Record<string, string | undefined>> = process.env): Grants {
+export function effectiveGrants(
+  projectDir: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Grants {
   try {
     return mergeGrants(projectGrants(projectDir), grantsFromEnvironment(env));
   } catch (error) {
@@ -29,7 +34,12 @@ export function effectiveGrants(projectDir: string, env: Readonly<Record<string,
 }
 
 /** Adds (or, with `revoke`, removes) grants of `namespace` in the project; returns the variables that changed. */
-export function changeGrants(projectDir: string, namespace: string, variables: readonly string[], revoke = false): string[] {
+export function changeGrants(
+  projectDir: string,
+  namespace: string,
+  variables: readonly string[],
+  revoke = false,
+): string[] {
   for (const variable of variables) {
     const problem = grantProblem(namespace, variable);
     if (problem !== undefined) throw new UsageMistake(problem);

@@ -23,7 +23,10 @@ export interface DecodedView {
   end(i: number): number;
 }
 
-/** Pieces of one pass, three numbers each: decoded start, source start, source end. A piece is a run of characters copied as they were when its decoded length equals its source length, else one escape. */
+/**
+ * Pieces of one pass, three numbers each: decoded start, source start, source end. A piece is a run
+ * of characters copied as they were when its decoded length equals its source length, else one escape.
+ */
 class Pieces implements DecodedView {
   private data = new Int32Array(48);
   private count = 0;
@@ -86,8 +89,11 @@ const LONGEST_NAME = 16;
 /** Longest numeric reference read (`&#x10FFFF;` has 6 digits; more are leading zeros or junk). */
 const LONGEST_NUMBER = 8;
 
-const hexValue = (code: number): number =>
-  code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : code >= 65 && code <= 70 ? code - 55 : -1;
+const hexValue = (code: number): number => {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  return code >= 65 && code <= 70 ? code - 55 : -1;
+};
 
 /** The value of `count` hex digits at `at`, or -1. */
 function hexAt(text: string, at: number, count: number): number {
@@ -102,16 +108,24 @@ function hexAt(text: string, at: number, count: number): number {
 }
 
 /** True when `text` has a character that may start an escape (then `decode` may change it). */
-export const mayHoldEscapes = (text: string): boolean => text.includes('%') || text.includes('\\') || text.includes('&');
+export const mayHoldEscapes = (text: string): boolean =>
+  text.includes('%') || text.includes('\\') || text.includes('&');
 
-/** The character a JSON/JavaScript backslash escape stands for (`\\n` → 10), by the escape's letter's code; -1 for none. */
+/** The character a JSON/JavaScript backslash escape stands for (`\\n` → 10), by its letter's code; -1 for none. */
 const SIMPLE_ESCAPES = new Int32Array(128).fill(-1);
-for (const [letter, code] of [['"', 34], ['\\', 92], ['/', 47], ["'", 39], ['b', 8], ['f', 12], ['n', 10], ['r', 13], ['t', 9]] as const) SIMPLE_ESCAPES[letter.charCodeAt(0)] = code;
+const SIMPLE_LETTERS = [
+  ['"', 34], ['\\', 92], ['/', 47], ["'", 39], ['b', 8], ['f', 12], ['n', 10], ['r', 13], ['t', 9],
+] as const;
+for (const [letter, code] of SIMPLE_LETTERS) SIMPLE_ESCAPES[letter.charCodeAt(0)] = code;
 
 /** The length of the UTF-8 sequence a lead byte starts (0 for a byte that starts none). */
-const utf8Length = (byte: number): number => (byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0);
+const utf8Length = (byte: number): number => {
+  if (byte >= 0xc2 && byte <= 0xdf) return 2;
+  if (byte >= 0xe0 && byte <= 0xef) return 3;
+  return byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+};
 
-/** Decoded references and escapes are returned as one number: where the escape ends, times this, plus the code point. */
+/** A decoded escape is returned as one number: where the escape ends, times this, plus the code point. */
 const END = 0x200000;
 
 /** The percent escape (one byte, or a whole UTF-8 sequence) at `at`, packed as `end * END + code`; -1 for none. */
@@ -243,7 +257,7 @@ function referenceAt(text: string, at: number): number {
   return code === undefined ? -1 : (i + 1) * END + code;
 }
 
-/** Most passes made: each one undoes one level of escaping (three levels cover a URL-encoded JSON escape in a JSON string). */
+/** Most passes made: each undoes one level (three cover a URL-encoded JSON escape in a JSON string). */
 const MAX_LAYERS = 3;
 
 /**

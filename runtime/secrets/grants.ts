@@ -36,7 +36,9 @@ export const noGrants: Grants = new Map();
 /** Why `namespace` / `variable` cannot be a grant, or undefined when they can. */
 export function grantProblem(namespace: string, variable: string): string | undefined {
   if (!NAMESPACE.test(namespace)) return `"${namespace}" is not a namespace (lowercase letters, digits and hyphens)`;
-  if (!VARIABLE.test(variable) || variable === '__proto__') return `"${variable}" is not a variable name (letters, digits and _)`;
+  if (!VARIABLE.test(variable) || variable === '__proto__') {
+    return `"${variable}" is not a variable name (letters, digits and _)`;
+  }
   if (reservedServerParam(variable) !== undefined) return reservedServerParamText(variable);
   return undefined;
 }
@@ -52,7 +54,9 @@ function add(into: Map<string, Set<string>>, namespace: string, variable: string
 /** Grants from the project's `grants` object; `where` names the file in errors. */
 export function grantsFromRecord(record: GrantsRecord, where: string): Grants {
   const grants = new Map<string, Set<string>>();
-  for (const [namespace, variables] of Object.entries(record)) for (const variable of variables) add(grants, namespace, variable, `${where}: grants.${namespace}`);
+  for (const [namespace, variables] of Object.entries(record)) {
+    for (const variable of variables) add(grants, namespace, variable, `${where}: grants.${namespace}`);
+  }
   return grants;
 }
 
@@ -63,7 +67,9 @@ export function parseGrants(text: string, where = GRANTS_VARIABLE): Grants {
     const item = raw.trim();
     if (item === '') continue;
     const colon = item.indexOf(':');
-    if (colon <= 0) throw new GrantsError(`${where}: "${item}" is not <namespace>:<VARIABLE> (e.g. weather:WEATHER_API_KEY)`);
+    if (colon <= 0) {
+      throw new GrantsError(`${where}: "${item}" is not <namespace>:<VARIABLE> (e.g. weather:WEATHER_API_KEY)`);
+    }
     add(grants, item.slice(0, colon).trim(), item.slice(colon + 1).trim(), where);
   }
   return grants;
@@ -84,7 +90,8 @@ export function mergeGrants(...all: readonly Grants[]): Grants {
   return merged;
 }
 
-export const isGranted = (grants: Grants, namespace: string, variable: string): boolean => grants.get(namespace)?.has(variable) === true;
+export const isGranted = (grants: Grants, namespace: string, variable: string): boolean =>
+  grants.get(namespace)?.has(variable) === true;
 
 /** Every variable granted to some namespace: the only ones a server reads. */
 export function grantedVariables(grants: Grants): Set<string> {
@@ -95,7 +102,10 @@ export function grantedVariables(grants: Grants): Set<string> {
 
 /** Grants as `TOOLKIT_GRANTS` text, sorted (the same grants always give the same text). */
 export function grantsText(grants: Grants): string {
-  return [...grants].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([namespace, variables]) => [...variables].sort().map((variable) => `${namespace}:${variable}`)).join(',');
+  return [...grants]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([namespace, variables]) => [...variables].sort().map((variable) => `${namespace}:${variable}`))
+    .join(',');
 }
 
 /** Grants as the project file writes them, sorted. */
@@ -115,6 +125,7 @@ export function grantsRecord(grants: Grants): Record<string, string[]> {
 export type GrantHint = (namespace: string, variable: string) => string;
 
 export const environmentGrantHint: GrantHint = (namespace, variable) =>
-  `start the server with ${GRANTS_VARIABLE}=${namespace}:${variable} in its environment (the "env" block of the MCP client configuration)`;
+  `start the server with ${GRANTS_VARIABLE}=${namespace}:${variable} in its environment ` +
+  '(the "env" block of the MCP client configuration)';
 
 export const commandGrantHint: GrantHint = (namespace, variable) => `run \`toolkit grant ${namespace} ${variable}\``;

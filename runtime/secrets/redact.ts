@@ -43,7 +43,8 @@ function base64Fragments(bytes: Buffer): string[] {
  * `text` in lower case with every character still at its index, so a match found in it is a match
  * at the same place in `text`. `toLowerCase` keeps the length of everything but U+0130 (İ → i̇).
  */
-const foldCase = (text: string): string => (text.includes('\u0130') ? text.replace(/\u0130/g, 'i') : text).toLowerCase();
+const foldCase = (text: string): string =>
+  (text.includes('\u0130') ? text.replace(/\u0130/g, 'i') : text).toLowerCase();
 
 /** The text forms of one secret, folded: itself, and with `+` for each space (form encoding). */
 function textNeedles(secret: string): string[] {
@@ -56,7 +57,7 @@ export function secretForms(secret: string): string[] {
   return [...new Set([...textNeedles(secret), ...base64Fragments(Buffer.from(secret, 'utf8'))])];
 }
 
-/** Adds the spans (in the original text) where `needle` occurs in `view` (the original itself when `view` is undefined). */
+/** Adds the spans (in the original text) where `needle` occurs in `view` (the original when undefined). */
 function collect(into: number[], haystack: string, needle: string, view: DecodedView | undefined): void {
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
     const end = at + needle.length;

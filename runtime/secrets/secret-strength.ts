@@ -28,10 +28,13 @@ export function weakSecretReason(value: string): string | undefined {
   const lowered = value.toLowerCase();
   if (/^<your [^>]*>$/.test(lowered)) return 'it is still the placeholder `toolkit server --print-config` wrote';
   if (COMMON_VALUES.has(lowered)) return 'it is a common word or setting, not a key';
-  if (new Set(value).size < MIN_DISTINCT_CHARACTERS) return `it has fewer than ${MIN_DISTINCT_CHARACTERS} different characters`;
+  if (new Set(value).size < MIN_DISTINCT_CHARACTERS) {
+    return `it has fewer than ${MIN_DISTINCT_CHARACTERS} different characters`;
+  }
   return undefined;
 }
 
 /** What the runtime says about a refused value, at start and in each call that needs it (never the value). */
 export const weakSecretText = (key: string, reason: string): string =>
-  `the value of the server param ${key} cannot be a credential (${reason}), so it is never sent nor used to redact answers; set ${key} to the real API key`;
+  `the value of the server param ${key} cannot be a credential (${reason}), ` +
+  `so it is never sent nor used to redact answers; set ${key} to the real API key`;

@@ -36,7 +36,9 @@ const TOKEN_LENGTH = TOKEN_PREFIX.length + 32;
 /** The token-shaped pieces of `text`, in order (found by the prefix, no regular expression). */
 export function tokensIn(text: string): string[] {
   const found: string[] = [];
-  for (let at = text.indexOf(TOKEN_PREFIX); at !== -1; at = text.indexOf(TOKEN_PREFIX, at + TOKEN_PREFIX.length)) found.push(text.slice(at, at + TOKEN_LENGTH));
+  for (let at = text.indexOf(TOKEN_PREFIX); at !== -1; at = text.indexOf(TOKEN_PREFIX, at + TOKEN_PREFIX.length)) {
+    found.push(text.slice(at, at + TOKEN_LENGTH));
+  }
   return found;
 }
 

@@ -47,7 +47,12 @@ export interface BodyCallbacks {
  * more than `maxBytes` arrived or were decoded, or with a `Z_DATA_ERROR` for a body its coding
  * cannot decode. `zlib` is passed in so it loads only for compressed answers.
  */
-export function readBoundedBody(response: IncomingMessage, maxBytes: number, zlib: () => typeof Zlib, callbacks: BodyCallbacks): void {
+export function readBoundedBody(
+  response: IncomingMessage,
+  maxBytes: number,
+  zlib: () => typeof Zlib,
+  callbacks: BodyCallbacks,
+): void {
   const codings = codingsOf(response.headers['content-encoding'] as string | undefined);
   const decode = codings.length > 0 && codings.every((coding) => KNOWN.has(coding));
   const chunks: Buffer[] = [];
@@ -82,13 +87,14 @@ export function readBoundedBody(response: IncomingMessage, maxBytes: number, zli
   const build = (first: number): Transform => {
     const order = [...codings].reverse();
     order.forEach((coding, index) => {
-      // Only the outermost coding's first byte is known now; an inner deflate is taken as the standard, zlib-wrapped one.
+      // Only the outermost coding's first byte is known now; an inner deflate is taken as zlib-wrapped.
       const stream = decoderOf(zlib(), coding, index === 0 ? first : 0x78);
       stream.on('error', (error: Error) => {
         if (over) return;
         over = true;
         stop();
-        callbacks.fail(networkError(`the upstream sent a body that is not valid ${coding} (${error.message})`, 'Z_DATA_ERROR'));
+        const message = `the upstream sent a body that is not valid ${coding} (${error.message})`;
+        callbacks.fail(networkError(message, 'Z_DATA_ERROR'));
       });
       streams[index - 1]?.pipe(stream);
       streams.push(stream);

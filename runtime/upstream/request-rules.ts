@@ -14,8 +14,8 @@ import type { RequestStruct } from './request-assembly.ts';
 
 /** Header names (lower case) only the HTTP layer sets. */
 export const FORBIDDEN_REQUEST_HEADERS: ReadonlySet<string> = new Set([
-  'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade',
-  'proxy-authorization', 'proxy-authenticate', 'http2-settings',
+  'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer',
+  'upgrade', 'proxy-authorization', 'proxy-authenticate', 'http2-settings',
 ]);
 
 /** The first header of `headers` only the HTTP layer may set, as written; undefined when there is none. */
@@ -24,7 +24,8 @@ export function forbiddenHeaderIn(headers: Readonly<Record<string, string>>): st
 }
 
 export const forbiddenHeaderText = (who: string, name: string): string =>
-  `${who} sets the header ${name}, which only the HTTP layer sets (Host, Content-Length, Transfer-Encoding, Connection and the other hop-by-hop headers); nothing was sent`;
+  `${who} sets the header ${name}, which only the HTTP layer sets ` +
+  '(Host, Content-Length, Transfer-Encoding, Connection and the other hop-by-hop headers); nothing was sent';
 
 /** The origin of a URL (`https://host:port`), or undefined when it is no URL. */
 export function originOf(url: string): string | undefined {
@@ -46,19 +47,29 @@ export const carriesSecret = (struct: RequestStruct): boolean =>
  * Where a hook moved a request: allowed to the same origin, or over https to an origin of
  * `hookOrigins`, and then only without server params. Throws the one-line reason otherwise.
  */
-export function checkHookDestination(before: RequestStruct, after: RequestStruct, hookOrigins: readonly string[], who: string): void {
-  const from = originOf(before.url);
+export function checkHookDestination(
+  before: RequestStruct,
+  after: RequestStruct,
+  hookOrigins: readonly string[],
+  who: string,
+): void {
+  const from = originOf(before.url) ?? before.url;
   const to = originOf(after.url);
-  if (to === undefined) throw new ToolError(`${who} returned a struct.url that is not an absolute URL; nothing was sent`);
+  if (to === undefined) {
+    throw new ToolError(`${who} returned a struct.url that is not an absolute URL; nothing was sent`);
+  }
   if (to === from) return;
   if (!after.url.startsWith('https:')) {
-    throw new ToolError(`${who} moved the request to ${to}: hooks send requests over https only, to the schema's own origin or one it declares in hookOrigins; nothing was sent`);
+    const rule = "hooks send requests over https only, to the schema's own origin or one it declares in hookOrigins";
+    throw new ToolError(`${who} moved the request to ${to}: ${rule}; nothing was sent`);
   }
   if (carriesSecret(after)) {
-    throw new ToolError(`${who} moved a request carrying server params from ${from ?? before.url} to ${to}: server params go only to the schema's root origin, so nothing was sent`);
+    const why = "server params go only to the schema's root origin, so nothing was sent";
+    throw new ToolError(`${who} moved a request carrying server params from ${from} to ${to}: ${why}`);
   }
   if (!hookOrigins.includes(to)) {
-    throw new ToolError(`${who} moved the request from ${from ?? before.url} to ${to}, which the schema does not declare in hookOrigins; nothing was sent`);
+    const why = 'which the schema does not declare in hookOrigins; nothing was sent';
+    throw new ToolError(`${who} moved the request from ${from} to ${to}, ${why}`);
   }
 }
 
@@ -68,8 +79,14 @@ export function checkHookDestination(before: RequestStruct, after: RequestStruct
  * resolved or sent).
  */
 export function checkSecretDestination(url: string, rootOrigin: string | undefined, who: string): void {
-  if (!url.startsWith('https://')) throw new ToolError(`${who} would send server params to ${originOf(url) ?? 'a URL that is not https'}: they are sent only over https; nothing was sent`);
+  if (!url.startsWith('https://')) {
+    const to = originOf(url) ?? 'a URL that is not https';
+    throw new ToolError(`${who} would send server params to ${to}: they are sent only over https; nothing was sent`);
+  }
   if (rootOrigin === undefined) return;
   const to = originOf(url);
-  if (to !== rootOrigin) throw new ToolError(`${who} would send server params to ${to ?? 'an invalid URL'}, not to its schema's root origin; nothing was sent`);
+  if (to !== rootOrigin) {
+    const why = "not to its schema's root origin; nothing was sent";
+    throw new ToolError(`${who} would send server params to ${to ?? 'an invalid URL'}, ${why}`);
+  }
 }

@@ -73,15 +73,23 @@ export function slotsOf(struct: RequestStruct): SlotMap {
   return slots;
 }
 
+const SLOT_NAMES: Readonly<Record<string, string>> = {
+  host: "the URL's host", path: 'the URL path', userinfo: "the URL's user name", fragment: "the URL's fragment",
+  url: 'the URL', 'query name': 'a query parameter name', 'header name': 'a header name', 'body key': 'a body key',
+};
+
 /** A slot as a user reads it in an error. */
 export function describeSlot(slot: string): string {
   if (slot.startsWith('query:')) return `the query parameter "${slot.slice(6)}"`;
   if (slot.startsWith('header:')) return `the header "${slot.slice(7)}"`;
-  if (slot.startsWith('body:')) return `the body field ${(JSON.parse(slot.slice(5)) as (string | number)[]).join('.') || '(root)'}`;
-  return { host: "the URL's host", path: 'the URL path', userinfo: "the URL's user name", fragment: "the URL's fragment", url: 'the URL', 'query name': 'a query parameter name', 'header name': 'a header name', 'body key': 'a body key' }[slot] ?? slot;
+  if (slot.startsWith('body:')) {
+    const path = JSON.parse(slot.slice(5)) as (string | number)[];
+    return `the body field ${path.join('.') || '(root)'}`;
+  }
+  return SLOT_NAMES[slot] ?? slot;
 }
 
-/** The first token of `actual` in a slot `declared` does not give it, or undefined when every token is where it was declared. */
+/** The first token of `actual` in a slot `declared` does not give it; undefined when each is where it was declared. */
 export function misplacedToken(declared: SlotMap, actual: SlotMap): { token: string; slot: string } | undefined {
   for (const [token, slots] of actual) {
     const allowed = declared.get(token);
