@@ -13,12 +13,12 @@
  * ```
  *
  * A group entry is a namespace (all of its tools) or `namespace/toolName` (one tool). `grants`
- * names, per namespace, the server params the user gives that schema (`secrets/grants.ts`).
+ * names, per namespace, the server params the user gives that schema (`secrets/grants.ts`; the CLI
+ * reads it in `cli/project/grants.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { GrantsError, grantsFromRecord, type Grants } from './secrets/grants.ts';
 
 const GroupSchema = z.strictObject({
   description: z.string().optional(),
@@ -65,15 +65,4 @@ export function readProjectConfig(projectDir: string): ProjectConfig {
     throw new ProjectConfigError(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
   return parsed.data;
-}
-
-/** The grants of the project's configuration; a bad entry is a `ProjectConfigError` naming it. */
-export function readProjectGrants(projectDir: string): Grants {
-  const config = readProjectConfig(projectDir);
-  try {
-    return grantsFromRecord(config.grants ?? {}, projectConfigPath(projectDir));
-  } catch (error) {
-    if (error instanceof GrantsError) throw new ProjectConfigError(error.message);
-    throw error;
-  }
 }

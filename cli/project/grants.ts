@@ -3,19 +3,31 @@
  * use, by namespace), read and written for `toolkit grant`, `add`, `status`, `server`, `call` and
  * `test`. A server started by the CLI uses the project's grants and those of `TOOLKIT_GRANTS`.
  */
-import { ProjectConfigError, readProjectGrants } from '../../runtime/project-config.ts';
 import {
-  grantProblem, grantsFromEnvironment, grantsRecord, GrantsError, mergeGrants, type Grants,
+  grantProblem, grantsFromEnvironment, grantsFromRecord, grantsRecord, GrantsError, mergeGrants, type Grants,
+  type GrantsRecord,
 } from '../../runtime/secrets/grants.ts';
 import { UsageMistake } from '../errors.ts';
-import { writeProjectFile } from './config-file.ts';
+import { configPath, readProjectFile, writeProjectFile } from './config-file.ts';
 
-/** The project's grants; a broken entry is a usage mistake naming the file. */
+const isGrantsRecord = (value: unknown): value is GrantsRecord =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) &&
+  Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'));
+
+/**
+ * The project's grants; a broken entry is a usage mistake naming the file. Read without zod (as
+ * `config-file.ts` reads the other keys the CLI owns), so the commands that need grants start fast.
+ */
 export function projectGrants(projectDir: string): Grants {
+  const grants = readProjectFile(projectDir).raw.grants ?? {};
+  const file = configPath(projectDir);
+  if (!isGrantsRecord(grants)) {
+    throw new UsageMistake(`${file}: grants must be { "<namespace>": ["<VARIABLE>", …] }`);
+  }
   try {
-    return readProjectGrants(projectDir);
+    return grantsFromRecord(grants, file);
   } catch (error) {
-    if (error instanceof ProjectConfigError) throw new UsageMistake(error.message);
+    if (error instanceof GrantsError) throw new UsageMistake(error.message);
     throw error;
   }
 }
