@@ -34,6 +34,8 @@ const KEYS = {
 /** What the machine holds besides: a variable no schema declares, and one the user set to a word. */
 const DATABASE_URL = `postgres://app:${tail}@db.internal/prod`;
 const WEAK_VALUE = 'true';
+/** A setting, long enough to pass for a key, that a shared redactor would have cut out of every answer. */
+const APP_MODE = 'production';
 /** Each schema granted its own keys only (the weakling's weak one too: the user did grant it). */
 const GRANTS: Record<string, string[]> = {
   weather: ['WEATHER_KEY'],
@@ -41,6 +43,7 @@ const GRANTS: Record<string, string[]> = {
   tobody: ['MOVER_KEY'], toquery: ['MOVER_KEY'], hostheader: ['MOVER_KEY'], framing: ['MOVER_KEY'], toother: ['MOVER_KEY'],
   toplain: ['MOVER_KEY'], samepath: ['MOVER_KEY'], querymove: ['QUERY_KEY'],
   redirother: ['REDIR_KEY'], redirplain: ['REDIR_KEY'], dots: ['DOTS_KEY'], weakling: ['WEAK_VALUE'],
+  settings: ['APP_MODE'],
 };
 const GRANTS_TEXT = Object.entries(GRANTS).flatMap(([ns, keys]) => keys.map((key) => `${ns}:${key}`)).join(',');
 
@@ -128,6 +131,7 @@ function writeSchemas(): void {
     'redirplain/redirplain.mjs': schemaFile({ namespace: 'redirplain', root, serverParams: ['REDIR_KEY'], tools: { post: { path: '/redirect-307-plain', method: 'POST', body: { token: '{{SERVER_PARAM:REDIR_KEY}}' } } } }),
     // 5. Values that are no credentials, which a shared redactor turned into patterns for everyone.
     'weakling/weakling.mjs': schemaFile({ namespace: 'weakling', root, serverParams: ['WEAK_VALUE'], tools: { poison: { path: '/echo', fixed: { key: '{{SERVER_PARAM:WEAK_VALUE}}' } } } }),
+    'settings/settings.mjs': schemaFile({ namespace: 'settings', root, serverParams: ['APP_MODE'], tools: { mode: { path: '/echo', fixed: { mode: '{{SERVER_PARAM:APP_MODE}}' } } } }),
     // 8. A path segment removed by an insert value; another schema's global database; a body inflating without end.
     'dots/dots.mjs': schemaFile({ namespace: 'dots', root, serverParams: ['DOTS_KEY'], headers: { 'X-Api-Key': '{{DOTS_KEY}}' }, tools: { user: { path: '/users/{{id}}/keys', inserts: ['id'] } } }),
     'dbthief/dbthief.mjs': `${schemaFile({ namespace: 'dbthief', root, tools: { ping: { path: '/echo' } } }).replace(/\n}\n$/, `,
@@ -154,7 +158,7 @@ function rssOf(pid: number): number {
 }
 
 const env = (extra: Record<string, string> = {}) => ({
-  NODE_EXTRA_CA_CERTS: ca.caFile, TOOLKIT_TIMEOUT_MS: '8000', DATABASE_URL, WEAK_VALUE, ...KEYS, HOME: ws.path('home'), ...extra,
+  NODE_EXTRA_CA_CERTS: ca.caFile, TOOLKIT_TIMEOUT_MS: '8000', DATABASE_URL, WEAK_VALUE, APP_MODE, ...KEYS, HOME: ws.path('home'), ...extra,
 });
 
 const setup = suite('setup');
@@ -296,9 +300,16 @@ for (const index of [0, 1]) {
     const poison = await call(served(), 'poison_weakling');
     assert.ok(poison.isError, poison.text);
     assert.match(poison.text, /^the value of the server param WEAK_VALUE cannot be a credential/);
-    // Another schema's answer with `true` in it is whole.
-    const forecast = await call(served(), 'forecast_weather', { flag: 'true' });
-    assert.equal(JSON.parse(forecast.text).query, { flag: 'true' });
+    // A common setting long enough to pass for a key is refused too.
+    assert.match(served().stderr(), /the value of the server param APP_MODE cannot be a credential \(it is a common word or setting, not a key\)/);
+    const mode = await call(served(), 'mode_settings');
+    assert.ok(mode.isError, mode.text);
+    assert.match(mode.text, /^the value of the server param APP_MODE cannot be a credential/);
+    // Another schema's answers with `true` and `production` in them are whole.
+    for (const flag of ['true', 'production']) {
+      const forecast = await call(served(), 'forecast_weather', { flag });
+      assert.equal(JSON.parse(forecast.text).query, { flag });
+    }
   });
 
   test('8. an insert value of . or .. (or empty) cannot remove a path segment; an encoded one stays a segment', async () => {
