@@ -20,7 +20,7 @@ import { bundlingGuestLibraries } from '../compiler/build/guest-libraries/bundle
 import { createRuntime } from '../runtime/create-runtime.ts';
 import { WorkerPool } from '../runtime/isolation/worker-pool.ts';
 import type { SchemaModel } from '../runtime/model.ts';
-import { createUpstreamHttpClient } from '../runtime/upstream-http.ts';
+import { createUpstreamHttpClient } from '../runtime/upstream/upstream-http.ts';
 import { param, schema, str, tool } from '../test/runtime/support/models.ts';
 import { createTestCa } from '../test/support/tls.ts';
 

@@ -33,7 +33,7 @@ import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createMcpServer } from '../runtime/mcp-server.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
-import type { UpstreamHttpClient } from '../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../runtime/upstream/upstream-http.ts';
 import { listTools, secretKeysOf } from '../runtime/create-runtime.ts';
 import type { SchemaModel } from '../runtime/model.ts';
 import { createTestCa, type TestCa } from '../test/support/tls.ts';

@@ -14,7 +14,7 @@
  * file never runs on the old one's cache (V8 itself compares only the length of the source). `TOOLKIT_CODE_CACHE=off` turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere.
  * Failing to read or write the cache only loses the saving: the server starts either way.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { startedAsScript } from './started-as-script.ts';
+import { readTrustedFile, writeTrustedFile } from './trusted-cache.ts';
 
 /** How long after start the cache is saved: by then the first requests have usually been answered. */
 export const SAVE_AFTER_MS = 1000;
@@ -42,9 +43,6 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
   }
 }
 
-/** True for a file or directory this user owns and that no one else may write. */
-const ownedAndPrivate = (stats: Stats): boolean => stats.uid === process.getuid!() && (stats.mode & 0o022) === 0;
-
 /** The key a cache file must start with to be used for this code in this node: the code's own hash. */
 const cacheKey = (code: Buffer): string => `toolkit code cache 1 ${process.version} ${process.arch} sha256:${createHash('sha256').update(code).digest('hex')}`;
 
@@ -52,61 +50,17 @@ const cacheKey = (code: Buffer): string => `toolkit code cache 1 ${process.versi
 const cacheFileOf = (dir: string, codePath: string): string =>
   join(dir, `${createHash('sha256').update(`${realpathSync(codePath)}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32)}.v8`);
 
-/** The cached data in `file` when its key is `key` and it is this user's own; otherwise undefined. */
+/** The cached data in `file` when its key is `key` and it is this user's own (trusted-cache.ts); otherwise undefined. */
 function readCache(dir: string, file: string, key: string): Buffer | undefined {
-  let fd: number;
-  try {
-    if (!ownedAndPrivate(statSync(dir))) return undefined;
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    if (!ownedAndPrivate(fstatSync(fd))) return undefined;
-    const bytes = readFileSync(fd);
-    const end = bytes.indexOf(10);
-    return end > 0 && bytes.toString('latin1', 0, end) === key ? bytes.subarray(end + 1) : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readTrustedFile(dir, file);
+  if (bytes === undefined) return undefined;
+  const end = bytes.indexOf(10);
+  return end > 0 && bytes.toString('latin1', 0, end) === key ? bytes.subarray(end + 1) : undefined;
 }
 
-/**
- * `mkdir -p`, one level at a time. Node 20's recursive `mkdirSync` never returns for a path below a
- * directory where `mkdir` answers ENOENT (as below `/proc`, e.g. `HOME=/proc/nonexistent`): the
- * server's event loop would spin there for good, deaf to SIGTERM. One level at a time, that is an
- * error like any other (and costs only the saving).
- */
-function makeDirectories(dir: string, mode: number): void {
-  const missing: string[] = [];
-  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
-  for (const level of missing) {
-    try {
-      mkdirSync(level, { mode });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // made meanwhile by another start
-    }
-  }
-}
-
-/** Writes the cache through a temporary file renamed into place: a reader sees the old file or the whole new one. */
+/** Writes the cache, keyed, through a temporary file renamed into place: a reader sees the old file or the whole new one. */
 function writeCache(dir: string, file: string, key: string, data: Buffer): void {
-  makeDirectories(dir, 0o700);
-  if (!ownedAndPrivate(statSync(dir))) throw new Error(`${dir} is not a directory only this user can write`);
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, Buffer.concat([Buffer.from(`${key}\n`, 'latin1'), data]), { mode: 0o600 });
-    renameSync(temp, file);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // nothing was written
-    }
-    throw error;
-  }
+  writeTrustedFile(dir, file, Buffer.concat([Buffer.from(`${key}\n`, 'latin1'), data]));
 }
 
 /**

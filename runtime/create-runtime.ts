@@ -1,21 +1,25 @@
 /**
  * The runtime: every tool of a set of schema models, named on the wire without collisions and
- * sharing one set of server params, one redactor, one keep-alive HTTP client for upstreams (closed
- * with the runtime), one pool of sandbox workers and one lazily built handler sandbox per schema. Given a listing computed at
- * build time, it answers `tools/list` from it and builds each tool on its first call.
+ * sharing one keep-alive HTTP client for upstreams (closed with the runtime), one pool of sandbox
+ * workers and one lazily built handler sandbox per schema. Secrets are not shared: each schema
+ * gets only the server params the user granted it, and redacts its answers with its own values
+ * (`secrets/schema-secrets.ts`). Given a listing computed at build time, it answers `tools/list`
+ * from it and builds each tool on its first call.
  */
 import type { Tool } from '@modelcontextprotocol/server';
 import { createHandlerSandbox, type HandlerSandbox, type Isolation } from './handler-sandbox.ts';
 import { noGuestLibraries, type GuestLibrarySource } from './isolation/guest-libraries.ts';
 import { WorkerPool, type PoolOptions } from './isolation/worker-pool.ts';
 import type { SchemaModel, ToolModel } from './model.ts';
-import { createRedactor, REDACTED } from './redact.ts';
-import { collectServerKeys } from './request-assembly.ts';
-import { reservedAmong, reservedServerParam, reservedServerParamText } from './reserved-server-params.ts';
+import { environmentGrantHint, grantedVariables, grantsFromEnvironment, grantsFromRecord, type GrantHint, type Grants, type GrantsRecord } from './secrets/grants.ts';
+import { createSecretStore } from './secrets/schema-secrets.ts';
+import { collectServerKeys } from './upstream/request-assembly.ts';
+import { reservedAmong, reservedServerParamText } from './secrets/reserved-server-params.ts';
 import { createRuntimeTool, describeTool, listEntryOf, type RuntimeTool, type ToolContext } from './runtime-tool.ts';
-import { createSecretTokens, TOKEN_PREFIX } from './secret-token.ts';
-import { loadServerParams } from './server-params.ts';
-import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream-http.ts';
+import { createSecretTokens } from './secrets/secret-token.ts';
+import { loadServerParams } from './secrets/server-params.ts';
+import { MAX_BODY_BYTES } from './upstream/upstream-fetch.ts';
+import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream/upstream-http.ts';
 import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
@@ -27,8 +31,21 @@ import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-sou
 export interface RuntimeOptions {
   /** The schemas, or (a built bundle) a source that parses each on first need. */
   schemas: readonly SchemaModel[] | SchemaSource;
-  /** Server params (secrets); default: loadServerParams() */
+  /**
+   * Values of server params (secrets); default: the granted variables' values from `~/.toolkit/.env`
+   * and the environment, read now. A value reaches a schema only through a grant.
+   */
   serverParams?: Readonly<Record<string, string>>;
+  /**
+   * Which variable the user granted to which schema (by namespace): a `Map`, or the record form of
+   * `.toolkit/config.json` (`{ weather: ['WEATHER_API_KEY'] }`). Default: `TOOLKIT_GRANTS` of the
+   * environment. A schema without a grant for a variable gets no value for it.
+   */
+  grants?: Grants | GrantsRecord;
+  /** How a user grants a variable where this runtime runs (named in the error of a call that lacks one); default: `TOOLKIT_GRANTS`. */
+  grantHint?: GrantHint;
+  /** Largest upstream body accepted, counted while decoding (default 8 MiB, env TOOLKIT_MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
   /**
    * Where the sandbox code of `requiredLibraries` comes from: a bundle's prebuilt libraries, or
    * (for `toolkit server`) a source that bundles them on first use. Libraries never cross as host objects.
@@ -46,7 +63,7 @@ export interface RuntimeOptions {
    * A function is called the first time the listing is needed (a bundle parses it then).
    */
   listing?: readonly Tool[] | (() => readonly Tool[]);
-  /** The server param keys of these schemas (`secretKeysOf`), when already known. */
+  /** The server param keys of these schemas (`secretKeysOf`), when already known (for `runServerMain`'s start-up notes). */
   secretKeys?: Iterable<string>;
   /** Resources, prompts and query tools: where databases are, query caps, the tool form switch, a build's listing. */
   primitives?: PrimitivesOptions;
@@ -66,6 +83,8 @@ export interface Runtime extends ServedTools {
   readonly tools: RuntimeTool[];
   /** Removes this runtime's secrets from a text (for log lines written outside a tool call). */
   redact(text: string): string;
+  /** What a server says at start about the secrets: each granted variable whose value is refused as too weak (never a value). */
+  readonly secretNotes: readonly string[];
   /** The schemas' SQLite resources, when they have any. */
   readonly resources?: ServedResources & { missingDatabases(): string[] };
   /** The schemas' prompts and skills, when they have any. */
@@ -115,25 +134,24 @@ export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
 /** How many tools `served` lists, without reading a listing that is read on first need. */
 export const toolCountOf = (served: ServedTools): number => served.toolCount ?? served.listing.length;
 
+/** Grants in either form as a `Map`; a bad record throws a `GrantsError` naming it. */
+export const toGrants = (grants: Grants | GrantsRecord): Grants => (grants instanceof Map ? grants : grantsFromRecord(grants as GrantsRecord, 'grants'));
+
+function maxBodyFrom(options: RuntimeOptions): number {
+  if (options.maxBodyBytes !== undefined) return options.maxBodyBytes;
+  const fromEnv = Number(process.env.TOOLKIT_MAX_BODY_BYTES);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : MAX_BODY_BYTES;
+}
+
 /** Builds the served tools of a set of schemas (or, given a listing, serves it and builds each tool on first call). */
 export function createRuntime(options: RuntimeOptions): Runtime {
-  const allParams = options.serverParams ?? loadServerParams();
+  const grants = toGrants(options.grants ?? grantsFromEnvironment(process.env));
+  // Only granted variables are read, and each reaches only the namespaces it was granted to; a
+  // reserved name is never granted, read or sent (grants.ts, schema-secrets.ts).
+  const values = options.serverParams ?? loadServerParams({ keys: grantedVariables(grants) });
   const source = sourceOf(options.schemas);
-  const secretKeys = options.secretKeys ?? secretKeysOf(allSchemas(source));
-  // Only declared keys are used: the rest of the environment never reaches a request, nor does a
-  // reserved key even when declared (a model that skipped the compiler's VAL111).
-  const serverParams: Record<string, string> = {};
-  for (const key of secretKeys) if (allParams[key] !== undefined && reservedServerParam(key) === undefined) serverParams[key] = allParams[key];
   const tokens = createSecretTokens();
-  const redactSecrets = createRedactor(Object.values(serverParams));
-  // Tokens can only show up in text that passed through a handler or an error; a cheap check first.
-  const redact = (text: string): string => {
-    const out = redactSecrets(text);
-    return out.includes(TOKEN_PREFIX) ? out.replace(tokens.pattern, REDACTED) : out;
-  };
-  // Every redacted form derives from the raw value (URL encodings are plain ASCII), and tokens are
-  // URL-safe, so a raw value JSON leaves alone means every form survives JSON unchanged.
-  const secretsSurviveJson = Object.values(serverParams).every((value) => JSON.stringify(value) === `"${value}"`);
+  const secrets = createSecretStore({ values, grants, tokens, hint: options.grantHint ?? environmentGrantHint });
   const closing = new AbortController();
   const http = options.http ?? createUpstreamHttpClient();
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
@@ -141,13 +159,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let isolation: Isolation | undefined;
   const timeoutMs = timeoutFrom(options);
   const context: ToolContext = {
-    serverParams,
+    secrets,
     tokens,
-    redact,
     http,
     timeoutMs,
+    maxBodyBytes: maxBodyFrom(options),
     closing: closing.signal,
-    secretsSurviveJson,
     sandbox(schema: SchemaModel): HandlerSandbox {
       let sandbox = sandboxes.get(schema);
       isolation ??= { pool: new WorkerPool(options.isolation), libraries: options.guestLibraries ?? noGuestLibraries };
@@ -158,7 +175,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
   // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
   // http resources are downloaded through the same client, deadline and shutdown signal as tool calls.
-  const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${redact(line)}\n`) };
+  const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${secrets.redact(line)}\n`) };
   const selections = (options.primitives?.selections?.length ?? 0) > 0;
   const primitives = createPrimitives(source.hasPrimitives || selections ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
   const queryTools = primitives.queryTools;
@@ -177,7 +194,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return toolCountOf(served) + queryTools.listing.length;
     },
     tool: (name) => served.tool(name) ?? queryTools.tool(name),
-    redact,
+    redact: secrets.redact,
+    secretNotes: secrets.notes,
     ...(primitives.resources ? { resources: primitives.resources } : {}),
     ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
     skills: primitives.skills,

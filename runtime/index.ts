@@ -25,8 +25,8 @@ export { runServerMain, parseServeArgs, parseHostPort, ServeUsageError } from '.
 export type { ServeArgs, ServeExtras } from './server-main.ts';
 
 // Server params and secrets
-export { loadServerParams, parseEnvFile } from './server-params.ts';
-export { createRedactor, REDACTED } from './redact.ts';
+export { loadServerParams, parseEnvFile } from './secrets/server-params.ts';
+export { createRedactor, REDACTED } from './secrets/redact.ts';
 
 // Names and client configuration
 export { wireName, assignWireNames, snake, MAX_WIRE_NAME } from './wire-name.ts';

@@ -185,6 +185,11 @@ export interface SchemaModel {
   readonly requiredLibraries: readonly string[];
   /** Default headers for every request; values are templates over server params. */
   readonly headers: Readonly<Record<string, Template>>;
+  /**
+   * Other https origins (`https://host[:port]`) the schema's `preRequest` hooks may send a request
+   * to, without server params (`main.hookOrigins`); absent when the schema declares none.
+   */
+  readonly hookOrigins?: readonly string[];
   readonly tools: readonly ToolModel[];
   readonly resources: readonly ResourceModel[];
   /** Format 4's markdown resources (absent when there are none). */

@@ -7,11 +7,14 @@
  *   "groups": { "weather": { "description": "…", "tools": ["openmeteo", "geo/reverseGeocode"] } },
  *   "security": { "allowedLibraries": ["lodash"] },
  *   "tools": ["simple_price_coingecko"],
+ *   "grants": { "coingecko": ["COINGECKO_API_KEY"] },
  *   "mode": "agent"
  * }
  * ```
  *
- * A group entry is a namespace (all of its tools) or `namespace/toolName` (one tool).
+ * A group entry is a namespace (all of its tools) or `namespace/toolName` (one tool). `grants`
+ * names, per namespace, the server params the user gives that schema (`secrets/grants.ts`; the CLI
+ * reads it in `cli/project/grants.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +29,7 @@ const ProjectConfigSchema = z.looseObject({
   groups: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'group names are lowercase words joined by hyphens'), GroupSchema).optional(),
   security: z.looseObject({ allowedLibraries: z.array(z.string()).optional() }).optional(),
   tools: z.array(z.string()).optional(),
+  grants: z.record(z.string(), z.array(z.string())).optional(),
   mode: z.enum(['agent', 'dev']).optional(),
 });
 

@@ -7,18 +7,20 @@ import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotoco
 import type { z } from 'zod';
 import { startBudget, type CallBudget } from './call-budget.ts';
 import type { HandlerSandbox, HookName } from './handler-sandbox.ts';
-import { checkPreRequest, checkResponse } from './hook-shapes.ts';
+import { checkPreRequest, checkResponse } from './upstream/hook-shapes.ts';
 import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
 import { buildInputValidator, describeIssues } from './input-validator.ts';
 import type { HttpMethod, SchemaModel, ToolMeta, ToolModel } from './model.ts';
 import { findMismatch, outputJsonSchema } from './output-schema.ts';
-import { redactDeep, type Redact } from './redact.ts';
-import { assembleRequest, requiredServerKeys, resolveSecrets } from './request-assembly.ts';
-import type { SecretTokens } from './secret-token.ts';
-import { MissingServerParamError, ToolError } from './tool-error.ts';
-import { interpretBody, type UpstreamData } from './upstream-body.ts';
-import { sendUpstream } from './upstream-fetch.ts';
-import type { UpstreamHttpClient } from './upstream-http.ts';
+import { redactDeep } from './secrets/redact.ts';
+import type { SecretStore } from './secrets/schema-secrets.ts';
+import { assembleRequest, assembledFacts, requiredServerKeys, resolveSecrets, type ResolveRules } from './upstream/request-assembly.ts';
+import { originOf } from './upstream/request-rules.ts';
+import type { SecretTokens } from './secrets/secret-token.ts';
+import { ToolError } from './tool-error.ts';
+import { interpretBody, type UpstreamData } from './upstream/upstream-body.ts';
+import { sendUpstream } from './upstream/upstream-fetch.ts';
+import type { UpstreamHttpClient } from './upstream/upstream-http.ts';
 
 /** What a client learns about a tool before calling it: wire name, title, description, JSON schemas, annotations. */
 export interface ToolDescription {
@@ -114,19 +116,16 @@ export function listEntryOf(tool: ToolDescription): Tool {
 
 /** What every tool of a runtime shares. */
 export interface ToolContext {
-  readonly serverParams: Readonly<Record<string, string>>;
+  /** Each schema's granted values and its own redactor. */
+  readonly secrets: SecretStore;
   readonly tokens: SecretTokens;
-  readonly redact: Redact;
   /** The HTTP client for upstream calls (the runtime's keep-alive one, or an injected one). */
   readonly http: UpstreamHttpClient;
   readonly timeoutMs: number;
+  /** Largest upstream body accepted, after decoding, in bytes. */
+  readonly maxBodyBytes: number;
   /** Aborted when the runtime closes. */
   readonly closing: AbortSignal;
-  /**
-   * True when no secret has a character JSON escapes: then a secret inside JSON data always shows
-   * in that data's JSON text, so redacting the text tells whether the data needs a walk at all.
-   */
-  readonly secretsSurviveJson: boolean;
   sandbox(schema: SchemaModel): HandlerSandbox;
 }
 
@@ -146,6 +145,13 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   const outputSchema = described.outputSchema;
   const serverKeys = requiredServerKeys(schema, tool);
   const hooks = new Set(tool.hooks);
+  // This schema's own values and redactor: nothing of another schema's secrets is used here.
+  const secrets = context.secrets.of(schema.namespace);
+  const redact = secrets.redact;
+  const tokens = context.tokens.of(schema);
+  /** The other origins this schema's hooks may send to (normalized as URL origins). */
+  const hookOrigins = (schema.hookOrigins ?? []).flatMap((origin) => originOf(origin) ?? []);
+  const send = { client: context.http, maxBytes: context.maxBodyBytes, bodyFormat: tool.bodyFormat };
   /** The schema's handler sandbox, for a tool with hooks; none for a plain one. */
   const sandbox = hooks.size > 0 ? () => context.sandbox(schema) : undefined;
 
@@ -154,14 +160,14 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     validator ??= buildInputValidator(tool);
     const parsed = validator.safeParse(args ?? {});
     if (!parsed.success) throw new ToolError(`invalid arguments for ${name}: ${describeIssues(parsed.error)}`);
-    for (const key of serverKeys) if (!context.serverParams[key]) throw new MissingServerParamError(key);
+    secrets.check(serverKeys);
 
     const budget = startBudget(context.timeoutMs, context.closing, signal);
     try {
       if (sandbox) return toResult(await exchangeWithHooks(parsed.data, budget, sandbox()));
       // No hooks: the assembled request, sent, its answer interpreted.
-      const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), context.tokens.of(schema), context.serverParams);
-      return toResult(interpretBody(await sendUpstream(request, { client: context.http, budget, bodyFormat: tool.bodyFormat }), tool.output, context.redact));
+      const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), tokens, secrets, { tool: name });
+      return toResult(interpretBody(await sendUpstream(request, { ...send, budget }), tool.output, redact), true);
     } finally {
       budget.dispose();
     }
@@ -170,9 +176,13 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   async function exchangeWithHooks(input: Record<string, unknown>, budget: CallBudget, sandbox: HandlerSandbox): Promise<UpstreamData> {
     let struct = assembleRequest(schema, tool, input, context.tokens);
     let payload: Record<string, unknown> = input;
+    let rules: ResolveRules = { tool: name };
     if (hooks.has('preRequest')) {
+      // Where the runtime put each server param, and for which origin: the hook's request is judged against it.
+      const { rootOrigin, declared } = assembledFacts(struct);
+      rules = { tool: name, rootOrigin, declared, shapedBy: `preRequest handler of ${tool.name}` };
       const returned = await sandbox.call(tool.name, 'preRequest', { struct, payload }, budget);
-      ({ struct, payload } = checkPreRequest(returned, tool.name, struct));
+      ({ struct, payload } = checkPreRequest(returned, tool.name, struct, hookOrigins));
     }
 
     let upstream: UpstreamData;
@@ -180,9 +190,9 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       const returned = await sandbox.call(tool.name, 'executeRequest', { struct, payload }, budget);
       upstream = { kind: 'json', data: checkResponse(returned, 'executeRequest', tool.name) };
     } else {
-      const request = resolveSecrets(struct, context.tokens.of(schema), context.serverParams);
-      const response = await sendUpstream(request, { client: context.http, budget, bodyFormat: tool.bodyFormat });
-      upstream = interpretBody(response, tool.output, context.redact);
+      const request = resolveSecrets(struct, tokens, secrets, rules);
+      const response = await sendUpstream(request, { ...send, budget });
+      upstream = interpretBody(response, tool.output, redact);
     }
 
     if (hooks.has('postRequest') && (upstream.kind === 'json' || upstream.kind === 'text')) {
@@ -200,16 +210,19 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     return upstream;
   }
 
-  /** The MCP result, redacted: every text that leaves passes through `context.redact`. */
-  function toResult(upstream: UpstreamData): CallToolResult {
-    const redact = context.redact;
+  /**
+   * The MCP result, redacted: every text that leaves passes through the schema's redactor (a text
+   * `straightFromUpstream`, as `interpretBody` redacted it, only once).
+   */
+  function toResult(upstream: UpstreamData, straightFromUpstream = false): CallToolResult {
     // With an outputSchema the client requires structuredContent: anything but JSON cannot supply it.
     if (outputSchema && upstream.kind !== 'json') return errorResult(redact(`upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`));
     switch (upstream.kind) {
       case 'image':
         return { content: [{ type: 'image', data: redact(upstream.base64), mimeType: redact(upstream.mimeType) }] };
       case 'text':
-        return { content: [{ type: 'text', text: redact(upstream.text) }] };
+        // A body interpretBody redacted whole, and no hook changed, is not read twice (an 8 MiB text costs its decoding once).
+        return { content: [{ type: 'text', text: straightFromUpstream ? upstream.text : redact(upstream.text) }] };
       case 'empty':
         return { content: [{ type: 'text', text: `done (HTTP ${upstream.status}, empty body)` }] };
       case 'binary':
@@ -220,8 +233,9 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
         if (!outputSchema) return { content: [{ type: 'text', text }] };
         const mismatch = findMismatch(outputSchema, upstream.data);
         if (mismatch) return errorResult(redact(`upstream response does not match the declared output of ${name}: ${mismatch}`));
-        // The text is this data as JSON: when redacting it removed nothing, the data holds no secret.
-        const clean = text === json && context.secretsSurviveJson;
+        // The text is this data as JSON, and the redactor reads JSON escapes: when redacting it removed
+        // nothing, no string or key of the data holds a secret.
+        const clean = text === json;
         return { content: [{ type: 'text', text }], structuredContent: (clean ? upstream.data : redactDeep(upstream.data, redact)) as Record<string, unknown> };
       }
     }
@@ -229,7 +243,7 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
 
   /** Any failure as a tool error result, redacted; `call` never rejects. */
   const failed = (error: unknown): CallToolResult =>
-    errorResult(context.redact(error instanceof ToolError ? error.message : `internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));
+    errorResult(redact(error instanceof ToolError ? error.message : `internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));
 
   const served: RuntimeTool = {
     ...described,

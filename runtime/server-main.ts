@@ -9,9 +9,12 @@ import { createMcpServer, type ServerInfo } from './mcp-server.ts';
 import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedDiscovery } from './discovery/discovery-routes.ts';
-import { reservedAmong } from './reserved-server-params.ts';
+import { reservedAmong } from './secrets/reserved-server-params.ts';
 import { allSchemas } from './schema-source.ts';
-import { loadServerParams } from './server-params.ts';
+import { loadServerParams } from './secrets/server-params.ts';
+import { ungrantedNotes } from './secrets/start-notes.ts';
+import { grantedVariables, grantsFromEnvironment, GrantsError } from './secrets/grants.ts';
+import { toGrants } from './create-runtime.ts';
 import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
@@ -19,7 +22,7 @@ import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOL
 import { parseServeArgs, serveUsage, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
 import { listenFailure } from './command-line/serve-failure.ts';
 import { upstreamOptionsOf } from './command-line/upstream-options.ts';
-import { createUpstreamHttpClient } from './upstream-http.ts';
+import { createUpstreamHttpClient } from './upstream/upstream-http.ts';
 
 export { parseHostPort, parseServeArgs, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
 export { ServeFailure } from './command-line/serve-failure.ts';
@@ -61,14 +64,24 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   }
   const upstream = options.http === undefined ? upstreamOptionsOf(args) : undefined;
   const http = upstream === undefined ? undefined : createUpstreamHttpClient(upstream);
-  const serverParams = options.serverParams ?? loadServerParams();
+  // Grants are read once, here: the caller's (a project's), else TOOLKIT_GRANTS of the environment.
+  let grants;
+  try {
+    grants = toGrants(options.grants ?? grantsFromEnvironment(process.env));
+  } catch (error) {
+    if (error instanceof GrantsError) throw new ServeUsageError(error.message);
+    throw error;
+  }
+  const serverParams = options.serverParams ?? loadServerParams({ keys: grantedVariables(grants) });
   // Computed once (or taken from the build) for both the runtime and the warnings below.
   const secretKeys = [...(options.secretKeys ?? secretKeysOf(allSchemas(options.schemas)))];
-  const runtime = createRuntime({ ...options, serverParams, secretKeys, ...(http ? { http } : {}) });
+  const runtime = createRuntime({ ...options, serverParams, grants, secretKeys, ...(http ? { http } : {}) });
   const reserved = reservedAmong(secretKeys);
   if (reserved.length > 0) process.stderr.write(`toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`);
-  const missing = secretKeys.filter((key) => !serverParams[key] && !reserved.includes(key)).sort();
+  const granted = grantedVariables(grants);
+  const missing = secretKeys.filter((key) => granted.has(key) && !serverParams[key] && !reserved.includes(key)).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
+  for (const line of [...runtime.secretNotes, ...ungrantedNotes(options.schemas, secretKeys, grants, options.grantHint)]) process.stderr.write(`toolkit server: ${line}\n`);
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
   if (served.note) process.stderr.write(`${served.note}\n`);

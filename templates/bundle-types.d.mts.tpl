@@ -11,8 +11,13 @@ export interface ToolResult<Output = unknown> {
 }
 
 export interface CreateToolsOptions {
-  /** Server params (API keys); default: `~/.toolkit/.env` and the environment. */
+  /** Server params (API keys); default: the granted ones, from `~/.toolkit/.env` and the environment. */
   readonly serverParams?: Readonly<Record<string, string>>;
+  /**
+   * Which schema may use which server param, by namespace (`{ weather: ['WEATHER_API_KEY'] }`);
+   * default: `TOOLKIT_GRANTS` of the environment. A schema is given no value it was not granted.
+   */
+  readonly grants?: Readonly<Record<string, readonly string[]>>;
   /** Upstream timeout per call, in milliseconds. */
   readonly timeoutMs?: number;
   /** Packages for handlers; default: imported from `requiredLibraries`. */

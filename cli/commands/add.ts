@@ -1,7 +1,9 @@
 /**
  * `toolkit add <tool>`: activates a catalog tool in this project (the spec's state table: inactive →
  * active) and prints its parameters with their types and requirements. Writes `.toolkit/config.json`
- * (the active tools) and `.toolkit/tools/<tool_name>.json`.
+ * (the active tools, and the grant of each server param the tool uses to its schema's namespace:
+ * activating a tool is the user's word that its schema may use those keys) and
+ * `.toolkit/tools/<tool_name>.json`.
  */
 import { Command, Option } from 'clipanion';
 import { relative } from 'node:path';
@@ -11,6 +13,7 @@ import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption, schemasOption } from '../options.ts';
 import { exampleArguments, findTool, loadIndex, locateCatalog } from '../project/catalog.ts';
 import { configPath, readProjectFile, writeProjectFile } from '../project/config-file.ts';
+import { alsoGrantedTo, changeGrants, projectGrants } from '../project/grants.ts';
 import { missingServerParams } from '../project/server-params.ts';
 import { writeToolFile } from '../project/tool-files.ts';
 
@@ -22,7 +25,8 @@ export class AddCommand extends ToolkitCommand {
     description: 'activate a tool and print its parameters with their types and requirements',
     details: `
       The tool is named as \`toolkit search\` shows it (\`<tool_name>_<namespace>\`), by its MCP name,
-      or as \`<namespace>/tool/<name>\`. Writes \`.toolkit/config.json\` (active tools) and
+      or as \`<namespace>/tool/<name>\`. Writes \`.toolkit/config.json\` (active tools, and a grant
+      to the tool's schema of each server param it uses: see \`toolkit grant\`) and
       \`.toolkit/tools/<tool_name>.json\`. Once a project has active tools, \`toolkit server\` and
       the bundle of \`toolkit build\` serve only those.
     `,
@@ -44,18 +48,21 @@ export class AddCommand extends ToolkitCommand {
     const already = state.tools.includes(tool.name);
     const file = writeToolFile(projectDir, tool);
     if (!already) writeProjectFile(projectDir, { tools: [...state.tools, tool.name] });
+    const granted = changeGrants(projectDir, tool.namespace, tool.serverParams);
+    const grants = projectGrants(projectDir);
+    const shared = tool.serverParams.flatMap((key) => alsoGrantedTo(grants, tool.namespace, key).map((other) => `${key} is also granted to ${other}`));
     const missing = missingServerParams(tool.serverParams);
     const written = [relative(projectDir, configPath(projectDir)), relative(projectDir, file)];
     if (this.json) {
-      stdout.write(`${JSON.stringify({ ...tool, active: true, alreadyActive: already, missingServerParams: missing, files: written }, null, 2)}\n`);
+      stdout.write(`${JSON.stringify({ ...tool, active: true, alreadyActive: already, missingServerParams: missing, granted, files: written }, null, 2)}\n`);
       return EXIT.ok;
     }
-    stdout.write(describeActivation(tool, already, missing, written));
+    stdout.write(describeActivation(tool, already, missing, granted, shared, written));
     return EXIT.ok;
   }
 }
 
-function describeActivation(tool: CatalogTool, already: boolean, missing: readonly string[], written: readonly string[]): string {
+function describeActivation(tool: CatalogTool, already: boolean, missing: readonly string[], granted: readonly string[], shared: readonly string[], written: readonly string[]): string {
   const lines = [`${already ? 'Already active' : 'Activated'}: ${tool.name} (${tool.namespace}/tool/${tool.tool})`, `  ${tool.description}`, ''];
   if (tool.parameters.length === 0) lines.push('Parameters: none');
   else {
@@ -73,6 +80,8 @@ function describeActivation(tool: CatalogTool, already: boolean, missing: readon
   }
   if (tool.serverParams.length > 0) {
     lines.push('', `Server params: ${tool.serverParams.join(', ')}${missing.length > 0 ? ` (not set: ${missing.join(', ')}; add ${missing.map((k) => `${k}=…`).join(' ')} to ~/.toolkit/.env or export ${missing.length === 1 ? 'it' : 'them'})` : ' (set)'}`);
+    if (granted.length > 0) lines.push(`Granted ${granted.join(', ')} to ${tool.namespace}: only this schema's tools are given ${granted.length === 1 ? 'its value' : 'their values'} (\`toolkit grant --revoke ${tool.namespace} ${granted.join(' ')}\` takes ${granted.length === 1 ? 'it' : 'them'} back)`);
+    for (const line of shared) lines.push(`Note: ${line}: each of these schemas can send it to its own API`);
   }
   lines.push('', `Call it: toolkit call ${tool.name} '${exampleArguments(tool)}'`, `Wrote ${written.join(' and ')}`);
   return `${lines.join('\n')}\n`;

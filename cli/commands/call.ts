@@ -7,6 +7,7 @@ import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import { join } from 'node:path';
 import type { SchemaModel } from '../../runtime/model.ts';
+import { effectiveGrants } from '../project/grants.ts';
 import { ToolkitCommand } from '../command-base.ts';
 import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -54,7 +55,10 @@ export class CallCommand extends ToolkitCommand {
     // Libraries run inside the handler sandbox, bundled for it on first use, as `toolkit server` does.
     const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
     const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [projectDir, catalog.dir] });
-    const runtime = createRuntime({ schemas: [model], guestLibraries, ...(this.timeout ? { timeoutMs: this.timeout } : {}) });
+    const { commandGrantHint } = await import('../../runtime/secrets/grants.ts');
+    // The project's grants (and TOOLKIT_GRANTS): the tool is given only the keys granted to its schema.
+    const grants = effectiveGrants(projectDir);
+    const runtime = createRuntime({ schemas: [model], guestLibraries, grants, grantHint: commandGrantHint, ...(this.timeout ? { timeoutMs: this.timeout } : {}) });
     try {
       const result = await runtime.tools[position]!.call(input);
       if (this.json) {

@@ -5,6 +5,7 @@ import { AssessCommand } from './assess.ts';
 import { ImportOpenapiCommand } from './import-openapi.ts';
 import { BuildCommand } from './build.ts';
 import { CallCommand } from './call.ts';
+import { GrantCommand } from './grant.ts';
 import { InitCommand } from './init.ts';
 import { ListCommand } from './list.ts';
 import { MigrateCommand } from './migrate.ts';
@@ -24,6 +25,7 @@ export const commands: CommandClass[] = [
   AddCommand,
   CallCommand,
   RemoveCommand,
+  GrantCommand,
   ListCommand,
   StatusCommand,
   BuildCommand,

@@ -16,6 +16,7 @@ import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption, schemasOption } from '../options.ts';
 import { locateCatalog, showPath } from '../project/catalog.ts';
 import { readProjectFile } from '../project/config-file.ts';
+import { effectiveGrants } from '../project/grants.ts';
 
 const BIN = resolve(import.meta.dirname, '..', 'bin.mjs');
 
@@ -28,7 +29,7 @@ export class ServerCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'serve tools as an MCP server (stdio, or Streamable HTTP with --http)',
-    details: "Loads every schema of the catalog (`--schemas`, else the project's `schemas/`, else the catalog shipped with toolkit) with the same checks as `toolkit validate`; schemas with errors are skipped with a note on stderr. Serves the project's active tools when it has any (`toolkit add`), else every tool; `--group` serves one group of `.toolkit/config.json` instead. Server params come from ~/.toolkit/.env and the environment (the environment wins).",
+    details: "Loads every schema of the catalog (`--schemas`, else the project's `schemas/`, else the catalog shipped with toolkit) with the same checks as `toolkit validate`; schemas with errors are skipped with a note on stderr. Serves the project's active tools when it has any (`toolkit add`), else every tool; `--group` serves one group of `.toolkit/config.json` instead. A schema is given a server param only when it was granted to it (`toolkit grant`, `toolkit add`, or TOOLKIT_GRANTS in the environment); values come from ~/.toolkit/.env and the environment (the environment wins). `--print-config` writes the grants into the client block.",
     examples: [
       ['Serve over stdio', 'toolkit server'],
       ['Serve one group over HTTP on 127.0.0.1:8080', 'toolkit server --group weather --http 8080'],
@@ -52,8 +53,10 @@ export class ServerCommand extends ToolkitCommand {
   async run(): Promise<number> {
     const { stdout, stderr } = this.context;
     // The runtime (MCP SDK) and the compiler load only when this command runs.
-    const { printClientConfig, runServerMain, ServeUsageError, parseServeArgs, secretKeysOf } = await import('../../runtime/index.ts');
+    const { printClientConfig, runServerMain, ServeUsageError, parseServeArgs } = await import('../../runtime/index.ts');
     const { ServeFailure } = await import('../../runtime/server-main.ts');
+    const { commandGrantHint } = await import('../../runtime/secrets/grants.ts');
+    const { grantsForClient } = await import('../project/client-grants.ts');
     const { ProjectConfigError, readProjectConfig } = await import('../../runtime/project-config.ts');
     try {
       // The same options as a bundle's command line, read by the same parser.
@@ -68,11 +71,14 @@ export class ServerCommand extends ToolkitCommand {
       const catalog = locateCatalog(projectDir, this.schemas);
       const config = readProjectConfig(projectDir);
       const models = await this.loadModels(catalog.dir, projectDir, config);
+      const grants = effectiveGrants(projectDir);
       if (this.printConfig) {
         // Absolute paths only: a client starts the server from a working directory of its own.
         const args = [BIN, 'server', '--project', projectDir, '--schemas', catalog.dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : []), ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : []), ...(this.caFile !== undefined ? ['--ca-file', resolve(this.caFile)] : []), ...this.connectTo.flatMap((rule) => ['--connect-to', rule])];
         const name = this.group ? `toolkit-${this.group}` : 'toolkit';
-        stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: [...secretKeysOf(models)] }));
+        const { granted, keys, ungranted } = grantsForClient(models, grants);
+        stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: keys, grants: granted }));
+        if (ungranted.length > 0) stderr.write(`${this.label}: not granted, so their tools will refuse every call: ${ungranted.join(', ')}; \`toolkit grant <namespace> <VARIABLE>\` grants one (then print the block again)\n`);
         return EXIT.ok;
       }
       // Libraries run inside the handler sandbox: bundled for it on the first call that needs them.
@@ -92,7 +98,7 @@ export class ServerCommand extends ToolkitCommand {
       const { loadSelections } = await import('../../compiler/build/selections.ts');
       const selections = loadSelections(catalog.dir, models);
       for (const d of selections.diagnostics.filter((x) => x.severity === 'error')) stderr.write(`${this.label}: selection left out: ${d.file}:${d.line}:${d.column}: ${d.rule} ${d.message}\n`);
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, grants, grantHint: commandGrantHint, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);

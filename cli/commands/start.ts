@@ -7,6 +7,8 @@
 import { Command, Option } from 'clipanion';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { grantsText } from '../../runtime/secrets/grants.ts';
+import { effectiveGrants } from '../project/grants.ts';
 import { ToolkitCommand } from '../command-base.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption, schemasOption } from '../options.ts';
@@ -75,7 +77,9 @@ export class StartCommand extends ToolkitCommand {
     }
 
     const bundle = resolve(cwd, this.out, 'catalog.mjs');
-    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The bundle reads its grants from TOOLKIT_GRANTS: the project's, and those already in the environment.
+    const grants = grantsText(effectiveGrants(cwd));
+    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLKIT_GRANTS: grants } });
     let mcpErrors = '';
     mcp.stderr!.on('data', (chunk: Buffer) => {
       mcpErrors += chunk.toString();

@@ -13,7 +13,9 @@ import { jsonOption, projectDirOf, projectOption, schemasOption } from '../optio
 import { DEFAULT_OUT, findIndex, loadIndex, locateCatalog, showPath, type Catalog } from '../project/catalog.ts';
 import { readProjectFile } from '../project/config-file.ts';
 import { resolveMode } from '../project/mode.ts';
+import { effectiveGrants, projectGrants } from '../project/grants.ts';
 import { missingServerParams } from '../project/server-params.ts';
+import { grantsFromEnvironment, grantsText, isGranted, type Grants } from '../../runtime/secrets/grants.ts';
 import { styleFor, colorsEnabled } from '../terminal.ts';
 
 export interface Check {
@@ -37,9 +39,9 @@ export class StatusCommand extends ToolkitCommand {
     category: 'Use tools',
     description: 'health check: what is wrong with this project and how to fix it',
     details: `
-      Checks the Node version, the catalog and its index, the mode, every active tool (still in the
-      catalog, server params set in \`~/.toolkit/.env\` or the environment) and whether \`generated/\`
-      is stale. Prints one line per check with a fix for each failure; exit 1 when any check fails.
+      Checks the Node version, the catalog and its index, the mode, the grants (which schema may use
+      which server param), every active tool (still in the catalog, its server params granted to its
+      schema and set in \`~/.toolkit/.env\` or the environment) and whether \`generated/\` is stale. Prints one line per check with a fix for each failure; exit 1 when any check fails.
     `,
     examples: [['Check the project', 'toolkit status'], ['As JSON', 'toolkit status --json']],
   });
@@ -60,6 +62,7 @@ export class StatusCommand extends ToolkitCommand {
     const active = readProjectFile(projectDir).tools;
     const mode = resolveMode(projectDir);
     checks.push({ name: 'mode', status: 'ok', message: `mode ${mode.mode}${mode.source === 'default' ? ' (the default)' : mode.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : ''}` });
+    checks.push(grantsCheck(projectDir));
     if (catalog) checks.push(...(await this.catalogChecks(projectDir, catalog, active)));
 
     const failures = checks.filter((c) => c.status === 'fail').length;
@@ -112,11 +115,21 @@ export class StatusCommand extends ToolkitCommand {
     checks.push({ name: 'tools', status: 'ok', message: `${active.length} active tool${active.length === 1 ? '' : 's'}: ${active.join(', ')}` });
     // Without a build the schemas are read now, so unset keys and vanished tools are found all the same.
     const known = index ?? (await loadIndex(projectDir, catalog, this.context.stderr));
+    let grants: Grants;
+    try {
+      grants = effectiveGrants(projectDir);
+    } catch {
+      grants = new Map(); // the grants check above names the problem
+    }
     for (const name of active) {
       const tool = known.catalog.tools.find((t) => t.name === name);
       if (!tool) {
         checks.push({ name: `tool ${name}`, status: 'fail', message: `${name} is active but no longer in the catalog`, fix: `toolkit remove ${name}` });
         continue;
+      }
+      const ungranted = tool.serverParams.filter((key) => !isGranted(grants, tool.namespace, key));
+      if (ungranted.length > 0) {
+        checks.push({ name: `tool ${name}`, status: 'fail', message: `${name}: server param${ungranted.length === 1 ? '' : 's'} ${ungranted.join(', ')} not granted to ${tool.namespace} (its calls fail)`, fix: `toolkit grant ${tool.namespace} ${ungranted.join(' ')}` });
       }
       const missing = missingServerParams(tool.serverParams);
       if (missing.length > 0) {
@@ -125,4 +138,19 @@ export class StatusCommand extends ToolkitCommand {
     }
     return checks;
   }
+}
+
+/** Which schema may use which server param: the project's grants and those of TOOLKIT_GRANTS (names only). */
+function grantsCheck(projectDir: string): Check {
+  let own = '';
+  let fromEnv = '';
+  try {
+    own = grantsText(projectGrants(projectDir));
+    fromEnv = grantsText(grantsFromEnvironment(process.env));
+  } catch (error) {
+    return { name: 'grants', status: 'fail', message: (error as Error).message, fix: 'write grants as { "<namespace>": ["<VARIABLE>"] } in .toolkit/config.json and TOOLKIT_GRANTS as <namespace>:<VARIABLE>,…' };
+  }
+  if (own === '' && fromEnv === '') return { name: 'grants', status: 'note', message: 'no grants: no schema is given a server param', fix: '`toolkit add <tool>` grants what a tool needs; `toolkit grant <namespace> <VARIABLE>` grants one' };
+  const parts = [own && `grants ${own.split(',').join(', ')}`, fromEnv && `from TOOLKIT_GRANTS ${fromEnv.split(',').join(', ')}`].filter(Boolean);
+  return { name: 'grants', status: 'ok', message: parts.join('; ') };
 }

@@ -8,6 +8,7 @@
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { effectiveGrants } from '../project/grants.ts';
 import { ToolkitCommand } from '../command-base.ts';
 import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -66,14 +67,18 @@ export class TestSingleCommand extends ToolkitCommand {
     }
 
     const { runDeclaredTests, ToolTestError } = await import('../tool-tests/run-declared-tests.ts');
-    const { createUpstreamHttpClient } = await import('../../runtime/upstream-http.ts');
+    const { createUpstreamHttpClient } = await import('../../runtime/upstream/upstream-http.ts');
     const http = createUpstreamHttpClient(connectTo ? { connectTo } : {});
     try {
+      const { commandGrantHint } = await import('../../runtime/secrets/grants.ts');
       const report = await runDeclaredTests({
         schemasDir,
         selector: this.tool,
         http,
         allowedLibraries,
+        // The project's grants (and TOOLKIT_GRANTS): a schema's tests use only the keys granted to it.
+        grants: effectiveGrants(process.cwd()),
+        grantHint: commandGrantHint,
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         onOutcome: (o) => {
           if (this.json) return;

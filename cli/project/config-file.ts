@@ -49,12 +49,16 @@ export function readProjectFile(projectDir: string): ProjectFile {
   return { tools: tools as string[], raw, ...(mode === undefined ? {} : { mode: mode as Mode }) };
 }
 
-/** Writes `.toolkit/config.json` with `changes` applied over what is there (other keys untouched). */
-export function writeProjectFile(projectDir: string, changes: { tools?: readonly string[]; mode?: Mode }): void {
+/** Writes `.toolkit/config.json` with `changes` applied over what is there (other keys untouched; `grants` left out when empty). */
+export function writeProjectFile(projectDir: string, changes: { tools?: readonly string[]; mode?: Mode; grants?: Readonly<Record<string, readonly string[]>> }): void {
   const current = readProjectFile(projectDir).raw;
   const next: Record<string, unknown> = { ...current };
   if (changes.tools !== undefined) next.tools = [...changes.tools];
   if (changes.mode !== undefined) next.mode = changes.mode;
+  if (changes.grants !== undefined) {
+    if (Object.keys(changes.grants).length === 0) delete next.grants;
+    else next.grants = changes.grants;
+  }
   writeFileAtomic(configPath(projectDir), `${JSON.stringify(next, null, 2)}\n`);
 }
 

@@ -6,9 +6,10 @@
  * only the injected upstream client differs.
  */
 import { relative, sep } from 'node:path';
+import type { GrantHint, Grants } from '../../runtime/secrets/grants.ts';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { SchemaModel } from '../../runtime/model.ts';
-import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { readDeclaredTests, type DeclaredTest } from './declared-tests.ts';
 
 /** A problem the user can fix (unknown tool, broken schema, nothing to test): one message, exit 1. */
@@ -39,8 +40,12 @@ export interface RunDeclaredTestsOptions {
   readonly selector: string;
   /** The upstream client; default: the runtime's own (live network). */
   readonly http?: UpstreamHttpClient;
-  /** Server params (API keys); default: `~/.toolkit/.env` and the environment. */
+  /** Server params (API keys); default: the granted ones from `~/.toolkit/.env` and the environment. */
   readonly serverParams?: Readonly<Record<string, string>>;
+  /** Which schema may use which server param (by namespace); default: `TOOLKIT_GRANTS` of the environment. */
+  readonly grants?: Grants;
+  /** How the user grants a variable, named in the error of a call that lacks one. */
+  readonly grantHint?: GrantHint;
   readonly timeoutMs?: number;
   readonly allowedLibraries?: readonly string[];
   readonly listsDir?: string;
@@ -119,6 +124,8 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
     guestLibraries: guestLibrariesOnFirstUse({ resolveDirs: [process.cwd(), options.schemasDir] }),
     ...(options.http ? { http: options.http } : {}),
     ...(options.serverParams ? { serverParams: options.serverParams } : {}),
+    ...(options.grants ? { grants: options.grants } : {}),
+    ...(options.grantHint ? { grantHint: options.grantHint } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   try {

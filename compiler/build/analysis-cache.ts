@@ -4,11 +4,13 @@
  * module text: that is the generated module file itself, whose SHA-256 the manifest records (a
  * 500-schema cache would otherwise carry 6 MB twice, to be parsed and written on every build). The
  * manifest records each line's SHA-256; a line that does not match is ignored (that schema is
- * analysed again), so an edited cache never leaks into a build. One file keeps a 500-schema rebuild
- * from paying for 500 file writes, and a hit costs one hash, not a re-canonicalization of the model.
+ * analysed again), so an edited cache never leaks into a build; and the file is read only when it
+ * and its directory are this user's own and writable by no one else (`runtime/trusted-cache.ts`).
+ * One file keeps a 500-schema rebuild from paying for 500 file writes, and a hit costs one hash,
+ * not a re-canonicalization of the model.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTrustedFile, writeTrustedFile } from '../../runtime/trusted-cache.ts';
 import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -33,15 +35,12 @@ export interface CachedEntry extends Omit<CacheEntry, 'emitted'> {
 export class AnalysisCache {
   readonly #lines = new Map<string, string>();
 
-  /** Reads `<outDir>/.cache/analysis.jsonl`; a missing or unreadable file is an empty cache. */
+  /** Reads `<outDir>/.cache/analysis.jsonl`; a missing, unreadable or untrusted file is an empty cache. */
   static read(outDir: string): AnalysisCache {
     const cache = new AnalysisCache();
-    let text = '';
-    try {
-      text = readFileSync(join(outDir, CACHE_FILE), 'utf8');
-    } catch {
-      return cache;
-    }
+    const bytes = readTrustedFile(join(outDir, '.cache'), join(outDir, CACHE_FILE));
+    if (bytes === undefined) return cache;
+    const text = bytes.toString('utf8');
     for (const line of text.split('\n')) {
       const match = /^\{"key":"(sha256:[0-9a-f]{64})"/.exec(line);
       if (match) cache.#lines.set(match[1]!, line);
@@ -68,6 +67,5 @@ export const cacheLine = ({ key, model, diagnostics, emitted }: CacheEntry): str
 
 /** Writes the cache file of a build into `dir`. */
 export function writeCache(dir: string, lines: readonly string[]): void {
-  mkdirSync(join(dir, '.cache'), { recursive: true });
-  writeFileSync(join(dir, CACHE_FILE), lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+  writeTrustedFile(join(dir, '.cache'), join(dir, CACHE_FILE), Buffer.from(lines.length === 0 ? '' : `${lines.join('\n')}\n`, 'utf8'));
 }

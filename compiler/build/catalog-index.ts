@@ -10,10 +10,10 @@
  * Plain JSON in serving order, with the catalog directory relative to the index's own directory,
  * so the same schemas give the same bytes wherever they are built.
  */
-import type { SchemaModel } from '../../runtime/model.ts';
+import type { DefaultValue, SchemaModel } from '../../runtime/model.ts';
 import type { CatalogIndex, CatalogParameter, CatalogSchema, CatalogTool } from './catalog-index-file.ts';
 import { primitiveEntries } from './primitive-entries.ts';
-import { requiredServerKeys } from '../../runtime/request-assembly.ts';
+import { requiredServerKeys } from '../../runtime/upstream/request-assembly.ts';
 import { buildSearchIndex, type SearchIndex } from '../../runtime/search/search-index.ts';
 import { assignWireNames, namingFormatOf } from '../../runtime/wire-name.ts';
 import { metaHints } from '../../runtime/toolset/search-entries.ts';

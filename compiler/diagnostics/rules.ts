@@ -121,6 +121,8 @@ export const frontEndRules = {
   VAL140: e("a tool's bodyFormat must be 'json' or 'form', on a POST, PUT, PATCH or DELETE tool"),
   VAL141: w("a tool declares a bodyFormat but no parameter with location 'body'"),
   VAL142: e('a header parameter key must be an HTTP header name that the runtime does not own (not Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Cookie, …)'),
+  VAL113: e('main.hookOrigins must be an array of at most 8 https:// origins (scheme, host and optional port, nothing else), other than the root\'s own'),
+  VAL114: e('main.headers must not set Host, Content-Length, Transfer-Encoding, Connection or another header only the HTTP layer sets'),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
   VAL072: e("Shared list '<name>' not found in lists directory"),

@@ -20,6 +20,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 export interface DocumentPlaces {
   readonly home?: string;
   readonly cwd?: string;
+  /** The schema's namespace: global and project documents live in its own directory. */
+  readonly namespace?: string;
 }
 
 /** The markdown resources of a format-4 schema (`documents` of its served view), in declaration order. */
@@ -46,7 +48,7 @@ export function loadDocuments(
     if (origin !== 'inline') {
       const home = places.home ?? homedir();
       const path = databasePath(
-        { file: resolve(schemaFile) },
+        { file: resolve(schemaFile), namespace: places.namespace ?? '' },
         { origin, database: file },
         { home, projectDir: places.cwd ?? process.cwd() },
       );

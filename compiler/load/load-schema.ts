@@ -110,12 +110,12 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   const facts = validateMainValue(read.main, r, {
     listRefs: refs,
     ...(read.handlers ? { handlers: read.handlers } : {}),
-    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, options, fs) } : {}),
+    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, isObject(read.main) ? String(read.main.namespace) : '', options, fs) } : {}),
   });
   if (!facts) return toResult([...other, ...r.diagnostics]);
   const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, fs, r, other) : [];
   const skills = !withFiles ? [] : facts.format === 4 ? loadSkills4(path, facts.names, fs, other) : loadSkills(path, facts.skills, facts.names, fs, r, other);
-  const documents = withFiles ? loadDocuments(path, facts.main.documents, fs, r, { ...(options.home ? { home: options.home } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) }) : [];
+  const documents = withFiles ? loadDocuments(path, facts.main.documents, fs, r, { ...(options.home ? { home: options.home } : {}), ...(options.cwd ? { cwd: options.cwd } : {}), namespace: isObject(read.main) ? String(read.main.namespace) : '' }) : [];
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
   const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, documents, ...(read.handlers ? { handlers: read.handlers } : {}) });
@@ -137,11 +137,11 @@ function reportEmptyEnums(model: SchemaModel, main: Obj, r: Reporter): boolean {
   return found;
 }
 
-function databaseLocator(schemaFile: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
+function databaseLocator(schemaFile: string, namespace: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
   const home = options.home ?? homedir();
   return (origin, database) => {
     // The runtime's own rule, so the warning names the very path a server will open.
-    const path = databasePath({ file: resolve(schemaFile) }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
+    const path = databasePath({ file: resolve(schemaFile), namespace }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
     return { path: shownPath(path, home), exists: fs.exists(path), ...(origin === 'inline' ? linkedOutside(path, dirname(resolve(schemaFile)), fs) : {}) };
   };
 }

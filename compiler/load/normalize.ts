@@ -55,6 +55,8 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
     requiredServerParams: [...declared],
     requiredLibraries: isStringArray(main.requiredLibraries) ? main.requiredLibraries : [],
     headers,
+    // Declared only by schemas whose hooks send elsewhere: absent otherwise, so other models keep their bytes.
+    ...(isStringArray(main.hookOrigins) && main.hookOrigins.length > 0 ? { hookOrigins: main.hookOrigins.map((origin) => new URL(origin).origin) } : {}),
     tools: toolModels,
     resources: isObject(main.resources) ? Object.entries(main.resources).map(([name, r]) => normalizeResource(name, r as Obj, input.lists)) : [],
     ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),

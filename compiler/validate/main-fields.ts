@@ -1,12 +1,16 @@
-/** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039, VAL111). */
-import { reservedServerParam, reservedServerParamText } from '../../runtime/reserved-server-params.ts';
+/** Rules on the top-level fields of `main` (VAL003, VAL010–VAL025, VAL029, VAL039, VAL111, VAL113, VAL114). */
+import { reservedServerParam, reservedServerParamText } from '../../runtime/secrets/reserved-server-params.ts';
+import { FORBIDDEN_REQUEST_HEADERS } from '../../runtime/upstream/request-rules.ts';
 import type { Reporter } from './reporter.ts';
 import { isNonEmptyString, isObject, isString, isStringArray, SEMVER, KEBAB_NAME, show, toolContainer, type Obj } from './checks.ts';
 
 const KNOWN_FIELDS = new Set([
   'namespace', 'name', 'description', 'version', 'root', 'tools', 'routes', 'docs', 'tags',
-  'requiredServerParams', 'requiredLibraries', 'headers', 'sharedLists', 'resources', 'prompts', 'skills',
+  'requiredServerParams', 'requiredLibraries', 'headers', 'sharedLists', 'resources', 'prompts', 'skills', 'hookOrigins',
 ]);
+
+/** Most `hookOrigins` a schema may declare. */
+const MAX_HOOK_ORIGINS = 8;
 
 /**
  * `format` 2: the container is `routes` and `root` is always required (format 2.0.0's own rules are in
@@ -63,8 +67,41 @@ export function checkMainFields(main: Obj, r: Reporter, format: 2 | 3 | 4 = 3): 
     if (!isObject(main.headers)) r.report('VAL023', ['headers'], 'main.headers must be an object');
     else for (const [name, value] of Object.entries(main.headers)) {
       if (!isString(value)) r.report('VAL023', ['headers', name], `header ${show(name)} must be a string`);
+      else if (FORBIDDEN_REQUEST_HEADERS.has(name.trim().toLowerCase())) r.report('VAL114', ['headers', name], `header ${show(name)} is set by the HTTP layer, never by a schema: a schema's Host would send the request, and its key, to another site behind the same address`);
     }
   }
+  if (main.hookOrigins !== undefined) checkHookOrigins(main.hookOrigins, main.root, r);
+}
+
+/** The origin of `text` when it is exactly an https origin (`https://host[:port]`, nothing after), else undefined. */
+function exactHttpsOrigin(text: string): string | undefined {
+  // Scheme, then an authority without path, query, fragment, user name or placeholder.
+  if (!/^https:\/\/[^/?#@{}\s\\]+$/.test(text)) return undefined;
+  try {
+    return new URL(text).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `main.hookOrigins` (VAL113): the other origins a `preRequest` may send to, each an exact https origin. */
+function checkHookOrigins(origins: unknown, root: unknown, r: Reporter): void {
+  if (!isStringArray(origins)) return r.report('VAL113', ['hookOrigins'], 'main.hookOrigins must be an array of strings');
+  if (origins.length > MAX_HOOK_ORIGINS) r.report('VAL113', ['hookOrigins'], `main.hookOrigins lists ${origins.length} origins; at most ${MAX_HOOK_ORIGINS}`);
+  let rootOrigin: string | undefined;
+  try {
+    rootOrigin = isString(root) && !root.includes('{{') ? new URL(root).origin : undefined;
+  } catch {
+    rootOrigin = undefined;
+  }
+  const seen = new Set<string>();
+  origins.forEach((text, i) => {
+    const origin = exactHttpsOrigin(text);
+    if (origin === undefined) r.report('VAL113', ['hookOrigins', i], `hookOrigins entry ${show(text)} must be an https origin such as 'https://uploads.example.com' (no path, query, user name or {{…}})`);
+    else if (origin === rootOrigin) r.report('VAL113', ['hookOrigins', i], `hookOrigins entry ${show(text)} is the root's own origin, which hooks may use anyway`);
+    else if (seen.has(origin)) r.report('VAL113', ['hookOrigins', i], `hookOrigins entry ${show(text)} is listed twice`);
+    else seen.add(origin);
+  });
 }
 
 function checkRoot(root: unknown, toolCount: number, r: Reporter): void {

@@ -4,7 +4,7 @@
  * or holds no certificate is a usage error naming it.
  */
 import { readFileSync } from 'node:fs';
-import type { UpstreamHttpClientOptions } from '../upstream-http.ts';
+import type { UpstreamHttpClientOptions } from '../upstream/upstream-http.ts';
 import { connectToFunction } from './connect-to.ts';
 import { ServeUsageError, type ServeArgs } from './serve-args.ts';
 

@@ -1,12 +1,14 @@
 /**
- * Where a resource's database file is, by its `origin`: `global` = `~/.toolkit/data/<database>`,
- * `project` = `<project>/.toolkit/data/<database>`, `inline` = `data/<database>` beside the schema
- * file. A built bundle carries its inline databases in `data/` beside itself (`toolkit build` copies
- * them there, under the schema's directory relative to the schemas directory) and passes that
- * directory as `dataDir`.
+ * Where a resource's database file is, by its `origin`: `global` =
+ * `~/.toolkit/data/<namespace>/<database>`, `project` = `<project>/.toolkit/data/<namespace>/<database>`,
+ * `inline` = `data/<database>` beside the schema file. A `global` or `project` database belongs to
+ * the namespace that declares it: another schema naming the same file name opens a file of its own
+ * namespace's directory, never this one. A built bundle carries its inline databases in `data/`
+ * beside itself (`toolkit build` copies them there, under the schema's directory relative to the
+ * schemas directory) and passes that directory as `dataDir`.
  */
 import { homedir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ResourceModel, SchemaModel } from '../model.ts';
 
 export interface DatabasePlaces {
@@ -22,14 +24,26 @@ export interface DatabasePlaces {
   readonly dataDir?: string;
 }
 
-/** The absolute path of the resource's database file (an http resource's: its download in `~/.toolkit/cache/resources/`). */
-export function databasePath(schema: Pick<SchemaModel, 'file'>, resource: Pick<ResourceModel, 'origin' | 'database'> & { readonly remote?: unknown }, places: DatabasePlaces = {}): string {
-  if (resource.remote !== undefined) return resolve(places.home ?? homedir(), '.toolkit', 'cache', 'resources', resource.database);
+/**
+ * One path segment for a name: the compiler allows only plain names (RES006, RES007, VAL011); a
+ * model that skipped it still cannot climb out of its directory (`..`, `a/b` become plain names).
+ */
+const segment = (name: string): string => {
+  const plain = basename(name.replace(/\\/g, '/'));
+  return plain === '' || plain === '.' || plain === '..' ? '_' : plain;
+};
+
+/**
+ * The absolute path of the resource's database file (an http resource's: its download in
+ * `~/.toolkit/cache/resources/<namespace>/`, so that no schema reads or replaces another's copy).
+ */
+export function databasePath(schema: Pick<SchemaModel, 'file' | 'namespace'>, resource: Pick<ResourceModel, 'origin' | 'database'> & { readonly remote?: unknown }, places: DatabasePlaces = {}): string {
+  if (resource.remote !== undefined) return resolve(places.home ?? homedir(), '.toolkit', 'cache', 'resources', segment(schema.namespace), segment(resource.database));
   switch (resource.origin) {
     case 'global':
-      return resolve(places.home ?? homedir(), '.toolkit', 'data', resource.database);
+      return resolve(places.home ?? homedir(), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
     case 'project':
-      return resolve(places.projectDir ?? process.cwd(), '.toolkit', 'data', resource.database);
+      return resolve(places.projectDir ?? process.cwd(), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
     case 'inline':
       return places.dataDir !== undefined
         ? resolve(places.dataDir, dirname(schema.file), resource.database)

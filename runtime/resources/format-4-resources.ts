@@ -6,7 +6,7 @@
  */
 import type { SchemaModel } from '../model.ts';
 import type { ResourceEntry, ResourceTemplateEntry } from '../served-primitives.ts';
-import type { UpstreamHttpClient } from '../upstream-http.ts';
+import type { UpstreamHttpClient } from '../upstream/upstream-http.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import {
   createServedDocuments,

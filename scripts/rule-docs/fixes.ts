@@ -251,6 +251,8 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL140: "Set `bodyFormat` to `'json'` (a JSON object body) or `'form'` (an application/x-www-form-urlencoded body), and only on a tool that sends a body (not GET).",
   VAL141: "Give the body's fields `location: 'body'`, or remove `bodyFormat`.",
   VAL142: 'Use the header name the API documents (letters, digits and `-`); headers the runtime sets itself (Host, Content-Length, Content-Type, Connection, Cookie, …) cannot be parameters.',
+  VAL113: "List only the other origins a `preRequest` hook really sends requests to, each as `'https://host'` or `'https://host:port'` (no path, no trailing slash, no `{{…}}`), at most 8; the root's origin needs no entry. Server params never go to these origins.",
+  VAL114: 'Remove the header: the runtime sets `Host`, `Content-Length` and the connection headers itself (a `Host` of your own would send the request, and its key, to another site behind the same address).',
   RES025: "Set `mode: 'in-memory'` (read-only) or `mode: 'file-based'` on the sqlite resource.",
   RES026: "Set `origin` to `'inline'` (beside the schema), `'project'` or `'global'`.",
   RES027: "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or `'<what>.md'` (markdown).",

@@ -116,7 +116,8 @@ test('a tool of the listing is built on its first call and reaches the upstream'
 });
 
 test('the server params the build found are named at start when unset', async () => {
-  const child = spawn(process.execPath, [ws.path('out', 'catalog.mjs')], { env: { ...process.env, LEDGER_KEY: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  // Granted to its schema (TOOLKIT_GRANTS), but not set.
+  const child = spawn(process.execPath, [ws.path('out', 'catalog.mjs')], { env: { ...process.env, LEDGER_KEY: '', TOOLKIT_GRANTS: 'ledger:LEDGER_KEY' }, stdio: ['pipe', 'pipe', 'pipe'] });
   const stderr = await new Promise<string>((resolve) => {
     let text = '';
     const timer = setTimeout(() => resolve(text), 15_000);

@@ -14,7 +14,7 @@ test.after(catalog.close);
 
 /** The JSON each declared test of a tool answered, by test description. */
 async function answers(selector: string): Promise<Map<string, unknown>> {
-  const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector, http: catalog.http, serverParams: catalog.serverParams });
+  const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector, http: catalog.http, serverParams: catalog.serverParams, grants: catalog.grants });
   const failed = report.outcomes.filter((o) => !o.ok);
   assert.equal(failed.map((o) => o.detail), []);
   return new Map(report.outcomes.map((o: TestOutcome) => {

@@ -9,12 +9,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runDeclaredTests } from '../../cli/tool-tests/run-declared-tests.ts';
 import { readDeclaredTests } from '../../cli/tool-tests/declared-tests.ts';
-import { createUpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { startReplay, type RecordingFile } from '../support/replay-upstream.ts';
 import { shippedCatalog } from './support/catalog.ts';
 import { replayCatalog } from './support/replay-catalog.ts';
 
-const { schemas, recordings, ca, replay, http, serverParams, close } = await replayCatalog();
+const { schemas, recordings, ca, replay, http, serverParams, grants, close } = await replayCatalog();
 const byNamespace = new Map(recordings.map((r) => [r.namespace, r]));
 const hostOf = (root: string) => new URL(root).hostname;
 test.after(close);
@@ -41,7 +41,7 @@ for (const schema of schemas) {
   test(`${namespace}: every declared test passes against the replayed responses`, async () => {
     const recording: RecordingFile = byNamespace.get(namespace)!;
     const missesBefore = replay.misses.length;
-    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: namespace, http, serverParams, timeoutMs: 10_000 });
+    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: namespace, http, serverParams, grants, timeoutMs: 10_000 });
     const failed = report.outcomes.filter((o) => !o.ok).map((o) => `${o.tool} "${o.description}": ${o.detail}`);
     assert.equal(failed, [], `${failed.join('\n')}\nunmatched requests:\n${replay.misses.slice(missesBefore).join('\n')}`);
     assert.equal(report.untested, []);
@@ -55,7 +55,7 @@ test('a request that differs from the recorded one gets no answer, so the declar
   const other = await startReplay([drifted], ca, serverParams);
   const client = createUpstreamHttpClient({ ca: ca.ca, connectTo: other.connectTo });
   try {
-    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: 'openmeteo/tool/getElevation', http: client, serverParams });
+    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: 'openmeteo/tool/getElevation', http: client, serverParams, grants });
     assert.is(report.outcomes.length, 1);
     assert.is(report.outcomes[0]!.ok, false);
     assert.match(report.outcomes[0]!.detail, /HTTP 404.*no recorded exchange/);
@@ -69,7 +69,7 @@ test('a request that differs from the recorded one gets no answer, so the declar
 test('the replay is real TLS: a client without the test CA refuses it', async () => {
   const untrusting = createUpstreamHttpClient({ connectTo: replay.connectTo });
   try {
-    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: 'openmeteo/tool/getElevation', http: untrusting, serverParams });
+    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: 'openmeteo/tool/getElevation', http: untrusting, serverParams, grants });
     assert.is(report.outcomes[0]!.ok, false);
     assert.match(report.outcomes[0]!.detail, /certificate/i);
   } finally {

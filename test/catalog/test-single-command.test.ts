@@ -49,8 +49,8 @@ test('one tool: its declared test passes against the replay, exit 0', async () =
   assert.match(run.stdout, /^PASS {2}get_elevation_openmeteo {2}Elevation of Zermatt {2}\(\d+ ms\)\n {6}JSON matching the declared output, \d+ bytes\n1 passed, 0 failed\n$/);
 });
 
-test('a namespace runs every tool; an API key comes from the environment and never shows', async () => {
-  const run = await toolkit(['test', 'single', 'etherscan', '--connect-to', replayTo], { ETHERSCAN_API_KEY: canary });
+test('a namespace runs every tool; an API key granted to its schema comes from the environment and never shows', async () => {
+  const run = await toolkit(['test', 'single', 'etherscan', '--connect-to', replayTo], { ETHERSCAN_API_KEY: canary, TOOLKIT_GRANTS: 'etherscan:ETHERSCAN_API_KEY' });
   assert.is(run.code, 0, run.stderr + run.stdout);
   assert.match(run.stdout, /^7 passed, 0 failed$/m);
   for (const tool of ['get_balance_etherscan', 'get_transactions_etherscan', 'get_token_transfers_etherscan', 'get_contract_abi_etherscan', 'get_gas_oracle_etherscan', 'get_latest_block_number_etherscan']) {
@@ -71,11 +71,18 @@ test('the tool ID form and --json', async () => {
 });
 
 test('a missing API key fails the test with the name of the variable, exit 1', async () => {
-  const run = await toolkit(['test', 'single', 'get_gas_oracle_etherscan', '--connect-to', replayTo]);
+  const run = await toolkit(['test', 'single', 'get_gas_oracle_etherscan', '--connect-to', replayTo], { TOOLKIT_GRANTS: 'etherscan:ETHERSCAN_API_KEY' });
   assert.is(run.code, 1);
   assert.match(run.stdout, /^FAIL {2}get_gas_oracle_etherscan {2}Gas prices on Ethereum now/m);
-  assert.match(run.stdout, /ETHERSCAN_API_KEY/);
+  assert.match(run.stdout, /missing server parameter ETHERSCAN_API_KEY/);
   assert.match(run.stdout, /^0 passed, 1 failed$/m);
+});
+
+test('an API key in the environment but not granted to the schema is not used: the test fails naming the command that grants it', async () => {
+  const run = await toolkit(['test', 'single', 'get_gas_oracle_etherscan', '--connect-to', replayTo], { ETHERSCAN_API_KEY: canary });
+  assert.is(run.code, 1);
+  assert.match(run.stdout, /the server param ETHERSCAN_API_KEY is not granted to etherscan: run `toolkit grant etherscan ETHERSCAN_API_KEY`/);
+  assert.not.ok(run.stdout.includes(canary) || run.stderr.includes(canary));
 });
 
 test('certificates are checked: without the test CA the replay is refused, exit 1', async () => {

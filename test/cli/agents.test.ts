@@ -124,7 +124,9 @@ test('build --agent writes a bundle of exactly the agent\'s tools, prompts, skil
 });
 
 test('the agent bundle serves its tools over MCP and calls them', async () => {
-  const session = await connect([box.path('generated', 'trip-helper.mjs')], { cwd: box.project, env: box.env });
+  // The bundle's client configuration grants the forecast schema its key, as `--print-config` writes it.
+  const env = { ...box.env, TOOLKIT_GRANTS: 'forecast:FORECAST_KEY' };
+  const session = await connect([box.path('generated', 'trip-helper.mjs')], { cwd: box.project, env });
   try {
     const { tools } = await session.client.listTools();
     assert.equal(tools.map((t) => t.name).sort(), ['current_weather_forecast', 'get_item_items']);

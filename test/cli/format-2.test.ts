@@ -63,6 +63,9 @@ test('a 2.0.0 schema validates under its own rules', async () => {
 });
 
 test('served over MCP as <namespace>__<routeName>; the named placeholder is the caller\'s input; postProcess shapes the result', async () => {
+  // The user lets the shop schema use its key (a schema naming a variable is not given it).
+  const grant = await box.toolkit(['grant', 'shop', 'SHOP_KEY']);
+  assert.is(grant.code, 0, grant.stderr);
   const session = await connect([bin, 'server'], { cwd: box.project, env: box.env });
   try {
     const { tools } = await session.client.listTools();

@@ -80,7 +80,9 @@ test('add activates a tool, prints its parameters and writes .toolkit/config.jso
   assert.match(add.stdout, /^  units +enum +optional +one of metric \| imperial; default "metric"$/m);
   assert.match(add.stdout, /Server params: FORECAST_KEY \(not set: FORECAST_KEY; add FORECAST_KEY=… to ~\/\.toolkit\/\.env or export it\)/);
   assert.match(add.stdout, /Call it: toolkit call current_weather_forecast '\{"city":"<city>"\}'/);
-  assert.equal(JSON.parse(box.read('.toolkit/config.json')), { tools: ['current_weather_forecast'] });
+  // Its server param is granted to its schema, and to no other.
+  assert.match(add.stdout, /^Granted FORECAST_KEY to forecast: only this schema's tools are given its value/m);
+  assert.equal(JSON.parse(box.read('.toolkit/config.json')), { tools: ['current_weather_forecast'], grants: { forecast: ['FORECAST_KEY'] } });
   assert.equal(JSON.parse(box.read('.toolkit/tools/current_weather_forecast.json')), {
     name: 'current_weather_forecast',
     description: 'Current weather conditions (temperature, sky) in a city.',
@@ -97,7 +99,7 @@ test('add activates a tool, prints its parameters and writes .toolkit/config.jso
   const byId = await box.toolkit(['add', 'items/getItem', '--json']);
   assert.is(byId.code, 0, byId.stderr);
   assert.equal(JSON.parse(byId.stdout).parameters, [{ name: 'id', type: 'string', required: true }]);
-  assert.equal(JSON.parse(box.read('.toolkit/config.json')), { tools: ['current_weather_forecast', 'get_item_items'], security: { allowedLibraries: [] } });
+  assert.equal(JSON.parse(box.read('.toolkit/config.json')), { tools: ['current_weather_forecast', 'get_item_items'], security: { allowedLibraries: [] }, grants: { forecast: ['FORECAST_KEY'] } });
 });
 
 test('add of a tool the catalog does not have is a usage error with suggestions, one line, nothing written', async () => {
@@ -198,7 +200,8 @@ test('remove deactivates a tool and deletes its file; an inactive name is a usag
   const last = await box.toolkit(['remove', 'forecast/tool/currentWeather']);
   assert.is(last.code, 0, last.stderr);
   assert.match(last.stdout, /No tool is active: servers serve the whole catalog\./);
-  assert.equal(JSON.parse(readFileSync(box.path('.toolkit', 'config.json'), 'utf8')), { tools: [], security: { allowedLibraries: [] } });
+  // Grants stay until the user takes them back (`toolkit grant --revoke`).
+  assert.equal(JSON.parse(readFileSync(box.path('.toolkit', 'config.json'), 'utf8')), { tools: [], security: { allowedLibraries: [] }, grants: { forecast: ['FORECAST_KEY'] } });
   const list = await box.toolkit(['list']);
   assert.match(list.stdout, /^No active tools\./);
   const all = await toolNames([bin, 'server'], { cwd: box.project, env: box.env });

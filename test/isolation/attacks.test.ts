@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { SchemaModel } from '../../runtime/model.ts';
+import { ownGrantsText } from '../support/grants.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 import { param, schema, str, tool } from '../runtime/support/models.ts';
 import { startEchoUpstreams, type EchoUpstreams } from './support/echo-upstream.ts';
@@ -144,7 +145,9 @@ setup('the attack server starts', async () => {
     command: process.execPath,
     args: ['--import', 'tsx', resolve(import.meta.dirname, '../runtime/support/serve-models.ts'), file],
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { PATH: process.env.PATH ?? '', HOME: dir, NODE_EXTRA_CA_CERTS: ca.caFile, ATTACKER_KEY: 'attacker-own-key', VICTIM_KEY: CANARY, TOOLKIT_ATTACK_ENV: ENV_CANARY },
+    env: { PATH: process.env.PATH ?? '', HOME: dir, NODE_EXTRA_CA_CERTS: ca.caFile, ATTACKER_KEY: 'attacker-own-key', VICTIM_KEY: CANARY, TOOLKIT_ATTACK_ENV: ENV_CANARY,
+      // Each schema granted its own key, as an honest user would: the attacks run with what they were given.
+      TOOLKIT_GRANTS: ownGrantsText(models) },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hasHtml5Doctype, htmlText, looksLikeHtml, titleOf } from '../../runtime/html-sniff.ts';
-import { excerpt } from '../../runtime/upstream-body.ts';
+import { excerpt } from '../../runtime/upstream/upstream-body.ts';
 import { schemaFile } from './support/schemas.ts';
 import { benignDelay, startBoundsWorld, type BoundsWorld } from './support/bounds-world.ts';
 

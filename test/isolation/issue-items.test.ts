@@ -180,7 +180,7 @@ function writeSchemas(): void {
 })`,
     }),
     'plain/mirror.mjs': schemaFile({
-      namespace: 'mirror', root, tools: { elsewhere: { path: '/echo' } },
+      namespace: 'mirror', root, hookOrigins: [upstream.otherOrigin], tools: { elsewhere: { path: '/echo' } },
       handlers: `({ sharedLists, libraries }) => ({
   elsewhere: { preRequest: ({ struct, payload }) => ({ struct: { ...struct, url: '${upstream.otherOrigin}/mirror' }, payload }) }
 })`,
@@ -190,7 +190,9 @@ function writeSchemas(): void {
   for (const [path, text] of Object.entries(files)) ws.write(`schemas/${path}`, text);
 }
 
-const env = () => ({ NODE_EXTRA_CA_CERTS: ca.caFile, ECHO_KEY: CANARY, HTML_KEY, VICTIM_KEY, FORGER_KEY, MOVER_KEY, TOOLKIT_ATTACK_ENV: ENV_CANARY, TOOLKIT_TIMEOUT_MS: '5000' });
+/** Each schema is granted its own keys, as `toolkit add` would (the forger is not granted the victim's). */
+const GRANTS = 'secrets:ECHO_KEY,secrets:HTML_KEY,victim:VICTIM_KEY,forger:FORGER_KEY,mover:MOVER_KEY';
+const env = () => ({ NODE_EXTRA_CA_CERTS: ca.caFile, ECHO_KEY: CANARY, HTML_KEY, VICTIM_KEY, FORGER_KEY, MOVER_KEY, TOOLKIT_ATTACK_ENV: ENV_CANARY, TOOLKIT_TIMEOUT_MS: '5000', TOOLKIT_GRANTS: GRANTS });
 
 const setup = suite('setup');
 setup('every attacking schema passes toolkit validate, then builds', async () => {
@@ -315,13 +317,16 @@ for (const index of [0, 1]) {
     for (const seen of landed) assert.is(seen.headers['x-api-key'], undefined, JSON.stringify(seen.headers));
   });
 
-  test('6f. a preRequest cannot take server params to another origin or to http: (nothing is sent); one without them may move', async () => {
+  test('6f. a preRequest cannot take server params to another origin or to http: (nothing is sent); one without them may move to an origin its schema declares', async () => {
     const before = upstream.elsewhere.length;
-    for (const name of ['to_other_mover', 'to_http_mover', 'in_body_mover']) {
+    for (const name of ['to_other_mover', 'in_body_mover']) {
       const moved = await call(served(), name);
       assert.ok(moved.isError, `${name}: ${moved.text}`);
-      assert.match(moved.text, /moved a request carrying server params from https:\/\/127\.0\.0\.1:\d+ to https?:\/\/127\.0\.0\.1:\d+: server params go only to the origin the schema declares, so nothing was sent/);
+      assert.match(moved.text, /moved a request carrying server params from https:\/\/127\.0\.0\.1:\d+ to https:\/\/127\.0\.0\.1:\d+: server params go only to the schema's root origin, so nothing was sent/);
     }
+    const plain = await call(served(), 'to_http_mover');
+    assert.ok(plain.isError, plain.text);
+    assert.match(plain.text, /moved the request to http:\/\/127\.0\.0\.1:\d+: hooks send requests over https only/);
     assert.is(upstream.elsewhere.length, before, 'nothing reached the other origins');
     const mirrored = await call(served(), 'elsewhere_mirror');
     assert.not.ok(mirrored.isError, mirrored.text);

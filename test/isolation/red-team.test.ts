@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
 import { createRuntime } from '../../runtime/create-runtime.ts';
-import { createUpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { runCli } from '../build/support/run-cli.ts';
 import { createWorkspace } from '../build/support/workspace.ts';
 import { schema, tool } from '../runtime/support/models.ts';
@@ -88,6 +88,7 @@ secrets('a server param in the host of main.root is redacted from a connection e
   const runtime = createRuntime({
     schemas: [schema('tenant', [tool('ping', 'GET', ['https://', { server: 'TENANT_KEY' }, '.api.example.test/ping'])], { requiredServerParams: ['TENANT_KEY'] })],
     serverParams: { TENANT_KEY: key },
+    grants: { tenant: ['TENANT_KEY'] },
     http,
   });
   try {

@@ -55,14 +55,14 @@ let databaseHash: string;
 let server: Connected;
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-const dataDir = () => workspace.path('home', '.toolkit', 'data');
+const dataDir = () => workspace.path('home', '.toolkit', 'data', 'vault');
 
 test.before(async () => {
   ca = createTestCa();
   upstream = await startUpstream(ca, { '/ping': () => ({ headers: { 'content-type': 'application/json' }, body: '{"pong":true}' }) });
   workspace = createWorkspace('free-query');
   workspace.write('schemas/vault/vault.mjs', schema(upstream.origin));
-  databaseFile = workspace.database('home/.toolkit/data/vault.db', DATA_SQL);
+  databaseFile = workspace.database('home/.toolkit/data/vault/vault.db', DATA_SQL);
   databaseHash = sha(databaseFile);
   server = await connect({ kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir }, 'stdio', {
     HOME: workspace.home,

@@ -53,7 +53,7 @@ const schema = `export const main = {
 test.before(() => {
   workspace = createWorkspace('missing-db');
   workspace.write('schemas/depot/depot.mjs', schema);
-  workspace.database('.toolkit/data/present.db', 'CREATE TABLE shelf (id INTEGER PRIMARY KEY);');
+  workspace.database('.toolkit/data/depot/present.db', 'CREATE TABLE shelf (id INTEGER PRIMARY KEY);');
 });
 
 test.after(() => workspace?.remove());
@@ -69,7 +69,7 @@ test('RES020 is a warning at the database field, naming the path a server will o
   const line = schema.split('\n').findIndex((l) => l.includes("database: 'absent.db'"));
   assert.is(warning!.line, line + 1);
   assert.is(warning!.column, schema.split('\n')[line]!.indexOf("'absent.db'") + 1);
-  assert.match(warning!.message, /resource absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/absent\.db/);
+  assert.match(warning!.message, /resource absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/);
   const inline = loadSchemaFile(resolve(import.meta.dirname, '../fixtures/rules/RES020.database-missing.fails/schema.mjs'));
   assert.ok(inline.diagnostics[0]!.message.includes(`not found at ${resolve(import.meta.dirname, '../fixtures/rules/RES020.database-missing.fails/data/demo.db')}`), inline.diagnostics[0]!.message);
 });
@@ -87,17 +87,17 @@ test('a skill cycle is an error located at the skill that starts it, naming the 
 test('the server starts without the file, says where it looked, serves the rest, and picks the file up when it appears', async () => {
   const server = await connect({ kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir }, 'stdio', { HOME: workspace.home });
   try {
-    assert.match(server.stderr(), /resource depot\/absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/absent\.db/);
+    assert.match(server.stderr(), /resource depot\/absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/);
     const { client } = server;
     assert.equal(client.getServerCapabilities(), { resources: { listChanged: false }, completions: {} });
     assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/present/getSchema' }))), [{ name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' }]);
     const failed = await failure(client.readResource({ uri: 'toolkit://depot/absent/getSchema' }));
     assert.is(failed?.code, -32603);
-    assert.match(failed!.message, /resource depot\/absent cannot be loaded: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/absent\.db/);
+    assert.match(failed!.message, /resource depot\/absent cannot be loaded: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/);
     // The rest still answers after the failure.
     assert.ok((await client.readResource({ uri: 'toolkit://depot/present' })).contents.length === 1);
-    mkdirSync(join(workspace.home, '.toolkit', 'data'), { recursive: true });
-    copyFileSync(workspace.path('.toolkit', 'data', 'present.db'), join(workspace.home, '.toolkit', 'data', 'absent.db'));
+    mkdirSync(join(workspace.home, '.toolkit', 'data', 'depot'), { recursive: true });
+    copyFileSync(workspace.path('.toolkit', 'data', 'depot', 'present.db'), join(workspace.home, '.toolkit', 'data', 'depot', 'absent.db'));
     assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/absent/getSchema' }))), [{ name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' }]);
     // Only resources are served: tools were never declared.
     assert.is((await failure(client.listTools()))?.code, -32601);
@@ -110,7 +110,7 @@ test('a bundle built without an inline database names the path beside the bundle
   const tree = createWorkspace('missing-inline');
   try {
     tree.write('schemas/shop/shop.mjs', schema.replace("namespace: 'depot'", "namespace: 'shop'").replace("origin: 'global'", "origin: 'inline'"));
-    tree.database('.toolkit/data/present.db', 'CREATE TABLE shelf (id INTEGER PRIMARY KEY);');
+    tree.database('.toolkit/data/shop/present.db', 'CREATE TABLE shelf (id INTEGER PRIMARY KEY);');
     const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', tree.path('out'), '--project', tree.dir]);
     assert.is(built.code, 0, built.stderr);
     const server = await connect({ kind: 'bundle', bundle: tree.path('out', 'catalog.mjs'), cwd: tree.dir }, 'stdio', { HOME: tree.home });
@@ -135,7 +135,7 @@ test('a bundle moved where no better-sqlite3 is installed reads with the SQLite 
     tree.write('schemas/depot/depot.mjs', schema);
     const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir]);
     assert.is(built.code, 0, built.stderr);
-    tree.database('home/.toolkit/data/absent.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+    tree.database('home/.toolkit/data/depot/absent.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
     const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', { HOME: tree.home });
     try {
       // better-sqlite3 from engine/ beside the bundle (Node 20, 22) or Node's own SQLite (24).

@@ -49,11 +49,23 @@ function remember(file: string): void {
 }
 
 const dataDir = () => workspace.path('home', '.toolkit', 'data');
+/** The namespace each global database belongs to: it lives in `~/.toolkit/data/<namespace>/`. */
+const OWNER: Readonly<Record<string, string>> = {
+  'vault.db': 'vault', 'hostile.db': 'vault', 'copied.db': 'journal', 'live.db': 'journal', 'huge.db': 'bulk', 'shelf-one.db': 'front',
+  'shelf-two.db': 'front', 'shelf-three.db': 'back', 'shelf-four.db': 'back', 'blocked.db': 'walled', 'folder.db': 'odd', 'pipe.db': 'odd',
+  'text.db': 'junk', 'device.db': 'junk',
+};
+/** Where a global database file (or its -wal, -shm) is: its namespace's directory, made on first need. */
+const dataPath = (file: string): string => {
+  const dir = join(dataDir(), OWNER[file.replace(/-(wal|shm)$/, '')]!);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, file);
+};
 const sqlOf = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
 /** Makes the global database `name` from a fixture's SQL, remembering its bytes. */
 function globalDatabase(name: string, sqlFile: string): string {
-  const file = workspace.database(`home/.toolkit/data/${name}`, sqlOf(sqlFile));
+  const file = workspace.database(`home/.toolkit/data/${OWNER[name]}/${name}`, sqlOf(sqlFile));
   remember(file);
   return file;
 }
@@ -66,11 +78,11 @@ function makeJournal(scratch: string): void {
   source.exec(sqlOf('journal/entries.sql'));
   source.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   source.exec("INSERT INTO entries (body) VALUES ('only in the log'); UPDATE entries SET body = 'changed in the log' WHERE id = 1;");
-  cpSync(join(scratch, 'source.db'), join(dataDir(), 'copied.db'));
-  cpSync(join(scratch, 'source.db-wal'), join(dataDir(), 'copied.db-wal'));
+  cpSync(join(scratch, 'source.db'), dataPath('copied.db'));
+  cpSync(join(scratch, 'source.db-wal'), dataPath('copied.db-wal'));
   source.close();
-  for (const file of ['copied.db', 'copied.db-wal']) remember(join(dataDir(), file));
-  liveWriter = openSqliteFile(join(dataDir(), 'live.db'));
+  for (const file of ['copied.db', 'copied.db-wal']) remember(dataPath(file));
+  liveWriter = openSqliteFile(dataPath('live.db'));
   liveWriter.exec('PRAGMA journal_mode = WAL');
   liveWriter.exec('PRAGMA wal_autocheckpoint = 0');
   liveWriter.exec(sqlOf('journal/entries.sql'));
@@ -78,11 +90,11 @@ function makeJournal(scratch: string): void {
 
 /** A global database of `mib` blobs of a mebibyte each (in WAL mode when asked). */
 function blobDatabase(name: string, mib: number, wal = false): void {
-  const db = openSqliteFile(join(dataDir(), name));
+  const db = openSqliteFile(dataPath(name));
   db.exec(`CREATE TABLE blobs (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${mib}) INSERT INTO blobs SELECT zeroblob(1048576) FROM c;`);
   if (wal) db.exec('PRAGMA journal_mode = WAL');
   db.close();
-  remember(join(dataDir(), name));
+  remember(dataPath(name));
 }
 
 /**
@@ -122,21 +134,21 @@ function makeWalled(scratch: string): void {
   app.close();
   for (const file of [join(appDir, 'app.db'), join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db')]) remember(file);
   symlinkSync(join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db-wal'));
-  const blocked = openSqliteFile(join(dataDir(), 'blocked.db'));
+  const blocked = openSqliteFile(dataPath('blocked.db'));
   blocked.exec('PRAGMA journal_mode = WAL');
   blocked.exec('CREATE TABLE t (x)');
   blocked.close();
-  remember(join(dataDir(), 'blocked.db'));
-  execFileSync('mkfifo', [join(dataDir(), 'blocked.db-wal')]);
+  remember(dataPath('blocked.db'));
+  execFileSync('mkfifo', [dataPath('blocked.db-wal')]);
 }
 
 /** odd and junk: a directory, a FIFO, a text file and (Linux) a link the user made to a file every read of fails. */
 function makeOddities(): void {
-  mkdirSync(join(dataDir(), 'folder.db'));
-  execFileSync('mkfifo', [join(dataDir(), 'pipe.db')]);
-  writeFileSync(join(dataDir(), 'text.db'), 'not a database, just words\n'.repeat(200));
-  remember(join(dataDir(), 'text.db'));
-  if (existsSync('/proc/self/mem')) symlinkSync('/proc/self/mem', join(dataDir(), 'device.db'));
+  mkdirSync(dataPath('folder.db'));
+  execFileSync('mkfifo', [dataPath('pipe.db')]);
+  writeFileSync(dataPath('text.db'), 'not a database, just words\n'.repeat(200));
+  remember(dataPath('text.db'));
+  if (existsSync('/proc/self/mem')) symlinkSync('/proc/self/mem', dataPath('device.db'));
 }
 
 test.before(async () => {
@@ -176,7 +188,7 @@ const DATA_LISTING = [
 function assertUntouched(): void {
   const changed = [...hashes].filter(([file, hash]) => (stamps.has(file) ? stampOf(file) !== stamps.get(file) : sha(file) !== hash)).map(([file]) => file);
   assert.equal(changed, []);
-  const listing = readdirSync(dataDir()).sort();
+  const listing = readdirSync(dataDir()).flatMap((namespace) => readdirSync(join(dataDir(), namespace))).sort();
   assert.equal(listing, existsSync('/proc/self/mem') ? DATA_LISTING : DATA_LISTING.filter((f) => f !== 'device.db'));
   assert.equal(readdirSync(join(workspace.schemasDir, 'linked', 'data')).sort(), ['inside.db', 'outside.db', 'real']);
   assert.equal(readdirSync(join(workspace.schemasDir, 'linked', 'data', 'real')), ['words.db']);
@@ -370,7 +382,7 @@ test('a flood of runaways: every one answered with an error, few actually run, o
 });
 
 test('WAL databases: the commits in a log beside the file are read, and no -shm or -wal file is created or written', async () => {
-  const shm = join(dataDir(), 'live.db-shm');
+  const shm = dataPath('live.db-shm');
   const shmBefore = sha(shm);
   assert.equal(await read('toolkit://journal/copied/entries'), { rows: [{ id: 1, body: 'changed in the log' }, { id: 2, body: 'only in the log' }] });
   assert.equal(await read(freeUri('journal', 'copied', 'SELECT count(*) AS n FROM entries')), { rows: [{ n: 2 }] });
@@ -432,7 +444,7 @@ test("a database's -wal log that is not its own: a link to another program's log
 });
 
 test('paths that are not database files: a directory, a FIFO, a text file, a failing read, escapes; named errors, no hang, no full path', async () => {
-  const home = (name: string) => `~/.toolkit/data/${name}`;
+  const home = (name: string) => `~/.toolkit/data/odd/${name}`;
   assert.match(errorOf(await read('toolkit://odd/folder/getSchema')), new RegExp(`database folder\\.db \\(origin global\\) not found at ${home('folder\\.db')}`));
   assert.match(errorOf(await read('toolkit://odd/pipe/getSchema')), new RegExp(`database pipe\\.db \\(origin global\\) not found at ${home('pipe\\.db')}`));
   // A file that is not SQLite is the database's fault, not the client's statement.

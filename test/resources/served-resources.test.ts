@@ -42,7 +42,9 @@ test.before(() => {
   workspace = createWorkspace('served');
   const sql = "CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER); INSERT INTO t (label, flag) VALUES ('a+b', 1), ('a b', 1), ('a%b', 0), ('z', 1);";
   workspace.database('schemas/one/data/one.db', sql);
-  workspace.database('home/.toolkit/data/shared.db', sql);
+  // A global database belongs to the namespace that declares it: demo's and twin's shared.db are two files.
+  workspace.database('home/.toolkit/data/demo/shared.db', sql);
+  workspace.database('home/.toolkit/data/twin/shared.db', sql);
   const schemas: SchemaModel[] = [
     schema('demo', [], { file: workspace.path('schemas', 'one', 'one.mjs'), resources: [resource('rows', 'inline', 'one.db'), resource('remote', 'global', 'shared.db')] }),
     schema('twin', [], { file: workspace.path('schemas', 'a', 'twin.mjs'), resources: [resource('rows', 'global', 'shared.db')] }),
@@ -109,8 +111,8 @@ test('two files with the same namespace and resource name get distinct URIs; a m
   assert.is(new Set(uris).size, uris.length);
   assert.ok(uris[2]!.startsWith('toolkit://twin/rows~') && uris[3]!.startsWith('toolkit://twin/rows~'), uris.join(', '));
   assert.equal(await rows(`${uris[2]}/getSchema`), [{ name: 't' }]);
-  assert.match((await refusal(`${uris[3]}/getSchema`)).message, /resource twin\/rows cannot be loaded: database missing\.db \(origin global\) not found at ~\/\.toolkit\/data\/missing\.db/);
-  assert.equal(handle.missingDatabases(), [`resource twin/rows: database missing.db (origin global) not found at ~/.toolkit/data/missing.db; its queries will fail until it is there`]);
+  assert.match((await refusal(`${uris[3]}/getSchema`)).message, /resource twin\/rows cannot be loaded: database missing\.db \(origin global\) not found at ~\/\.toolkit\/data\/twin\/missing\.db/);
+  assert.equal(handle.missingDatabases(), [`resource twin/rows: database missing.db (origin global) not found at ~/.toolkit/data/twin/missing.db; its queries will fail until it is there`]);
 });
 
 test.run();

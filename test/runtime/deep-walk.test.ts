@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mapStringsDeep, redactDeep } from '../../runtime/redact.ts';
+import { mapStringsDeep, redactDeep } from '../../runtime/secrets/redact.ts';
 import { redactDeep as redactLayerResult } from '../../validator-service/layers/shared/redact.ts';
 
 test('maps every string, keys only when asked, and copies', () => {

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createMcpFetchHandler, createMcpServer, createRuntime } from '../../runtime/index.ts';
-import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { param, schema, str, tool } from './support/models.ts';
 
 // 25 MiB of text, streamed without a content-length, from a loopback server.
@@ -75,11 +75,11 @@ test('a real client lists and calls tools through the handler, with no socket', 
   await client.close();
 });
 
-test('an upstream body over 20 MiB is refused by the runtime HTTP client with a tool error instead of being passed on', async () => {
+test('an upstream body over 8 MiB is refused by the runtime HTTP client with a tool error instead of being passed on', async () => {
   const client = await connect();
   const result = await client.callTool({ name: 'huge_embed', arguments: {} });
   assert.ok(result.isError);
-  assert.equal(result.content, [{ type: 'text', text: `upstream ${new URL(hugeUrl).host} answered with more than 20 MiB; narrow the request` }]);
+  assert.equal(result.content, [{ type: 'text', text: `upstream ${new URL(hugeUrl).host} answered with more than 8 MiB; narrow the request` }]);
   await client.close();
 });
 

@@ -16,8 +16,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
 import { loadServerParams } from '../../runtime/index.ts';
-import { resolveSecrets } from '../../runtime/request-assembly.ts';
-import { createSecretTokens } from '../../runtime/secret-token.ts';
+import { resolveSecrets } from '../../runtime/upstream/request-assembly.ts';
+import { createSecretTokens } from '../../runtime/secrets/secret-token.ts';
+import { createSecretStore } from '../../runtime/secrets/schema-secrets.ts';
+import { environmentGrantHint, parseGrants } from '../../runtime/secrets/grants.ts';
 import { connectStdio } from '../build/support/mcp-clients.ts';
 import { buildWorkspace } from '../build/support/run-cli.ts';
 import { createWorkspace } from '../build/support/workspace.ts';
@@ -117,11 +119,14 @@ params('a reserved key never resolves, even when the caller hands its value', ()
   const model = schema('exfil', []);
   const tokens = createSecretTokens();
   const struct = { url: 'https://127.0.0.1:9/x', method: 'GET' as const, headers: { 'X-Path': tokens.of(model).token('PATH') } };
-  assert.throws(() => resolveSecrets(struct, tokens.of(model), { PATH: '/usr/bin' }), (error: Error) => /the server param PATH is reserved/.test(error.message) && !error.message.includes('/usr/bin'));
+  // Even granted (a grant of a reserved name is itself refused, so this is a model that skipped every check).
+  const secrets = createSecretStore({ values: { PATH: '/usr/bin' }, grants: new Map([['exfil', new Set(['PATH'])]]), tokens, hint: environmentGrantHint }).of('exfil');
+  assert.throws(() => resolveSecrets(struct, tokens.of(model), secrets, { tool: 'x' }), (error: Error) => /the server param PATH is reserved/.test(error.message) && !error.message.includes('/usr/bin'));
+  assert.throws(() => parseGrants('exfil:PATH'), /TOOLKIT_GRANTS: the server param PATH is reserved/);
 });
 
 params('server params are never read from reserved names, in the environment or in ~/.toolkit/.env', () => {
-  const read = loadServerParams({ homeDir: homeWithCloudSecret(), env: { PATH: '/usr/bin', NODE_OPTIONS: '--inspect', GITHUB_TOKEN: 'gh', Path: 'C:\\Windows' } });
+  const read = loadServerParams({ keys: ['PATH', 'NODE_OPTIONS', 'GITHUB_TOKEN', 'Path', 'AWS_SECRET_ACCESS_KEY'], homeDir: homeWithCloudSecret(), env: { PATH: '/usr/bin', NODE_OPTIONS: '--inspect', GITHUB_TOKEN: 'gh', Path: 'C:\\Windows' } });
   assert.equal(read, { GITHUB_TOKEN: 'gh' });
 });
 

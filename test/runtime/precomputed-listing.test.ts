@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { listTools } from '../../runtime/create-runtime.ts';
 import { createMcpFetchHandler, createMcpServer, createRuntime, type Runtime } from '../../runtime/index.ts';
-import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { num, oneOf, param, schema, str, tool } from './support/models.ts';
 
 const seen: string[] = [];
@@ -37,7 +37,7 @@ const schemas = [
 
 const runtimes: Runtime[] = [];
 const runtimeOf = (options: Partial<Parameters<typeof createRuntime>[0]> = {}): Runtime => {
-  const runtime = createRuntime({ schemas, serverParams: { MARKET_KEY: 'market-secret-1234' }, http: upstream, ...options });
+  const runtime = createRuntime({ schemas, serverParams: { MARKET_KEY: 'market-secret-1234' }, grants: { market: ['MARKET_KEY'] }, http: upstream, ...options });
   runtimes.push(runtime);
   return runtime;
 };
@@ -105,11 +105,11 @@ test('a listing that does not fit the schemas is refused', () => {
   assert.throws(() => runtimeOf({ listing: listTools(schemas).slice(1) }), /listing names 2 tools but the schemas have 3/);
 });
 
-test('secret keys given by the caller decide which server params are secrets', () => {
-  const runtime = runtimeOf({ serverParams: { MARKET_KEY: 'market-secret-1234', OTHER_KEY: 'other-secret-5678' }, secretKeys: ['MARKET_KEY', 'OTHER_KEY'] });
+test('the grants decide which server params are used, so which are secrets', () => {
+  const runtime = runtimeOf({ serverParams: { MARKET_KEY: 'market-secret-1234', OTHER_KEY: 'other-secret-5678' }, grants: { market: ['MARKET_KEY', 'OTHER_KEY'] } });
   assert.is(runtime.redact('a market-secret-1234 b other-secret-5678'), 'a [redacted] b [redacted]');
-  const unlisted = runtimeOf({ serverParams: { OTHER_KEY: 'other-secret-5678' } });
-  assert.is(unlisted.redact('other-secret-5678'), 'other-secret-5678', 'params no schema names are not used, so not redacted');
+  const ungranted = runtimeOf({ serverParams: { OTHER_KEY: 'other-secret-5678' } });
+  assert.is(ungranted.redact('other-secret-5678'), 'other-secret-5678', 'a value no schema was granted is never used, so never a pattern');
 });
 
 test.run();

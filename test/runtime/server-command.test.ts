@@ -71,7 +71,8 @@ test.before(async () => {
   writeFileSync(join(project, 'schemas', 'weather', 'weather.mjs'), schemaFile(upstream.origin));
   writeFileSync(join(project, 'schemas', 'weather', 'broken.mjs'), "export const main = { namespace: 'Bad1' }\n");
   mkdirSync(join(project, '.toolkit'));
-  writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ groups: { alerts: { tools: ['weather/getAlerts'] }, typo: { tools: ['weather/getAlerts', 'weather/getAlert', 'wether'] } } }));
+  // The user granted CMD_KEY to the weather schema (`toolkit grant weather CMD_KEY`).
+  writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ groups: { alerts: { tools: ['weather/getAlerts'] }, typo: { tools: ['weather/getAlerts', 'weather/getAlert', 'wether'] } }, grants: { weather: ['CMD_KEY'] } }));
 });
 
 test.after(async () => {
@@ -198,14 +199,14 @@ async function runInProject(args: string[]): Promise<{ code: number; stdout: str
   }
 }
 
-test('--print-config prints the mcpServers block with placeholders, not values; it works from any working directory', async () => {
+test('--print-config prints the mcpServers block with placeholders, not values, and the grants; it works from any working directory', async () => {
   const run = await runInProject(['--group', 'alerts', '--print-config']);
   assert.is(run.code, 0, run.stderr);
   const config = JSON.parse(run.stdout) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
   const entry = config.mcpServers['toolkit-alerts']!;
   assert.is(entry.command, process.execPath);
   assert.equal(entry.args, [BIN, 'server', '--project', project, '--schemas', join(project, 'schemas'), '--group', 'alerts']);
-  assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>' });
+  assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>', TOOLKIT_GRANTS: 'weather:CMD_KEY' });
   // A client starts the server from a directory of its own: the printed command must not depend on it.
   const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-client-cwd-'));
   const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: env(), cwd: elsewhere, stderr: 'pipe' });

@@ -42,8 +42,11 @@ test('the .env format: comments, export, quotes, spaces; malformed lines skipped
 
 test('precedence: the environment (client env block) overrides ~/.toolkit/.env', () => {
   const home = homeWith('FROM_FILE=file\nBOTH=file\n');
-  assert.equal(loadServerParams({ homeDir: home, env: { BOTH: 'env', ONLY_ENV: 'env' } }), { FROM_FILE: 'file', BOTH: 'env', ONLY_ENV: 'env' });
-  assert.equal(loadServerParams({ homeDir: join(home, 'missing'), env: { X: '1' } }), { X: '1' });
+  const keys = ['FROM_FILE', 'BOTH', 'ONLY_ENV', 'X'];
+  assert.equal(loadServerParams({ keys, homeDir: home, env: { BOTH: 'env', ONLY_ENV: 'env' } }), { FROM_FILE: 'file', BOTH: 'env', ONLY_ENV: 'env' });
+  assert.equal(loadServerParams({ keys, homeDir: join(home, 'missing'), env: { X: '1' } }), { X: '1' });
+  // Only the variables asked for (the granted ones) are read, from either place.
+  assert.equal(loadServerParams({ keys: ['BOTH'], homeDir: home, env: { BOTH: 'env', ONLY_ENV: 'env' } }), { BOTH: 'env' });
 });
 
 test('a server process reads ~/.toolkit/.env, lets its environment win, and never echoes either secret', async () => {

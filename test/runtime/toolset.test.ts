@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { createMcpFetchHandler, createMcpServer, createRuntime, parseServeArgs } from '../../runtime/index.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import { createToolset, listingBytesOf, searchIndexOf, TOOLSET_THRESHOLD_BYTES, toolsetInstructions, useToolset } from '../../runtime/toolset/index.ts';
-import type { UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { connectHttpEra, connectStdioEra, ERAS, postModern } from '../support/mcp-eras.ts';
 import { num, param, schema, str, tool } from './support/models.ts';
 

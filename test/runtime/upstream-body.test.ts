@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ToolError } from '../../runtime/tool-error.ts';
-import { excerpt, interpretBody } from '../../runtime/upstream-body.ts';
+import { excerpt, interpretBody } from '../../runtime/upstream/upstream-body.ts';
 
 const answer = (body: string, contentType?: string) => ({
   status: 200,

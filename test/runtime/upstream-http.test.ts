@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import { gzipSync, brotliCompressSync, deflateSync, deflateRawSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BodyTooLargeError, createUpstreamHttpClient, type HttpCall, type UpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { BodyTooLargeError, createUpstreamHttpClient, type HttpCall, type UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { createTestCa, expiredLeaf, selfSignedLeaf, type TestCa } from '../support/tls.ts';
 import { startUpstream, type Upstream } from './support/upstream.ts';
 

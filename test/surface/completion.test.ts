@@ -15,7 +15,7 @@ import { loadSchemaTree } from '../../compiler/index.ts';
 import { createRuntime, type Runtime } from '../../runtime/create-runtime.ts';
 import { createMcpFetchHandler, type McpFetchHandler } from '../../runtime/mcp-fetch-handler.ts';
 import { createMcpServer } from '../../runtime/mcp-server.ts';
-import { createUpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { createWorkspace } from '../build/support/workspace.ts';
 import { sqliteBytes, startSurfaceUpstream, surfaceCatalog, TITLES_SQL } from '../support/surface-catalog.ts';
 

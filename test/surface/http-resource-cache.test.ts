@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { ResourceModel, SchemaModel } from '../../runtime/model.ts';
 import { databasePath } from '../../runtime/resources/database-location.ts';
 import { HttpResourceCache } from '../../runtime/resources/http-resource-cache.ts';
-import { createUpstreamHttpClient } from '../../runtime/upstream-http.ts';
+import { createUpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { PUBLISHED_SQL, sqliteBytes, startSurfaceUpstream, TITLES_SQL } from '../support/surface-catalog.ts';
 
 const home = mkdtempSync(join(tmpdir(), 'http-cache-'));
@@ -58,7 +58,7 @@ const path = () => databasePath(schema, resource, { home });
 test('the database is downloaded into ~/.toolkit/cache/resources once, then used while fresh', async () => {
   clock = Date.now();
   await cache.ensure(schema, resource);
-  assert.is(path(), join(home, '.toolkit', 'cache', 'resources', 'abc.db'));
+  assert.is(path(), join(home, '.toolkit', 'cache', 'resources', schema.namespace, 'abc.db'));
   assert.equal(readFileSync(path()), upstream.state.publishedDb);
   await cache.ensure(schema, resource);
   clock += 59_000;

@@ -11,12 +11,13 @@
  * library once, on the first call of a tool that needs it.
  */
 import { build, stop, version as esbuildVersion, type Plugin } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { sha256 } from '../../../runtime/hash.ts';
 import { GuestLibraryError, type GuestLibrary, type GuestLibrarySource } from '../../../runtime/isolation/guest-libraries.ts';
+import { canTrustCaches, readTrustedFile, seal, unseal, writeTrustedFile } from '../../../runtime/trusted-cache.ts';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..', '..');
 const toolkitRequire = createRequire(join(toolkitRoot, 'package.json'));
@@ -134,7 +135,10 @@ function findPackageJson(name: string, from: string): string | undefined {
   }
 }
 
-/** Where bundles are cached: `$XDG_CACHE_HOME/toolkit/guest-libraries` (default `~/.cache/…`). */
+/**
+ * Where bundles are cached: `$XDG_CACHE_HOME/toolkit/guest-libraries` (default `~/.cache/…`), made
+ * mode 0700; a file is `<fingerprint>.js`, mode 0600, sealed with the hash of its code.
+ */
 export function defaultGuestCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolkit', 'guest-libraries');
 }
@@ -151,23 +155,20 @@ export function bundlingGuestLibraries(options: BundlingSourceOptions): GuestLib
   const loaded = new Map<string, Promise<GuestLibrary>>();
   const cacheDir = options.cacheDir === undefined ? defaultGuestCacheDir() : options.cacheDir;
   const make = async (name: string): Promise<GuestLibrary> => {
-    const key = fingerprint(name, options.resolveDirs);
+    const key = cacheDir && canTrustCaches() ? fingerprint(name, options.resolveDirs) : undefined;
     const file = cacheDir && key ? join(cacheDir, `${key.replace(/^sha256:/, '')}.js`) : undefined;
-    if (file) {
-      try {
-        const code = readFileSync(file, 'utf8');
-        return { name, key: sha256(code), code };
-      } catch {
-        // not cached yet
-      }
+    // Code from the cache runs in the sandbox: used only when this user wrote it (owner, mode) and it
+    // still hashes to what its first line says, for this library and recipe (trusted-cache.ts).
+    const label = `// toolkit guest library ${name} ${key}`;
+    if (cacheDir && file) {
+      const bytes = readTrustedFile(cacheDir, file);
+      const code = bytes === undefined ? undefined : unseal(bytes, label)?.toString('utf8');
+      if (code !== undefined) return { name, key: sha256(code), code };
     }
     const code = await bundleGuestLibrary(name, options.resolveDirs);
-    if (file) {
+    if (cacheDir && file) {
       try {
-        mkdirSync(dirname(file), { recursive: true });
-        const temp = `${file}.${process.pid}.tmp`;
-        writeFileSync(temp, code);
-        renameSync(temp, file);
+        writeTrustedFile(cacheDir, file, seal(label, Buffer.from(code, 'utf8')));
       } catch {
         // an unwritable cache only costs a bundling next time
       }

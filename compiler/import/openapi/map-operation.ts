@@ -13,7 +13,7 @@ import type { ImportWarning, LeftOut } from './reasons.ts';
 import { checkRoot, serverUrl } from './root.ts';
 import type { SecurityMapper } from './security-mapping.ts';
 import { mapInputs, Unmappable, type ToolParameter } from './tool-parameters.ts';
-import { reservedServerParam } from '../../../runtime/reserved-server-params.ts';
+import { reservedServerParam } from '../../../runtime/secrets/reserved-server-params.ts';
 
 export interface MappedTool {
   readonly operation: SourceOperation;

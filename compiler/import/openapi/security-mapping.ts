@@ -6,7 +6,7 @@
  * alternatives the first that can be mapped is used; cookies, mutual TLS and other HTTP schemes
  * cannot be, and an operation that needs them is left out.
  */
-import { reservedServerParam } from '../../../runtime/reserved-server-params.ts';
+import { reservedServerParam } from '../../../runtime/secrets/reserved-server-params.ts';
 import type { LoadedDocument } from './load-document.ts';
 import { envName, words } from './naming.ts';
 import type { Json, SourceOperation } from './operations.ts';

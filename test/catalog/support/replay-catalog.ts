@@ -3,7 +3,8 @@
  * host (certificates from the test CA), the production upstream client sent to it through
  * `connectTo`, and every API key set to the run's canary secret.
  */
-import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../../runtime/upstream-http.ts';
+import { grantsFromRecord, mergeGrants, type Grants } from '../../../runtime/secrets/grants.ts';
+import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../../runtime/upstream/upstream-http.ts';
 import { loadRecordings, startReplay, type RecordingFile, type ReplayServer } from '../../support/replay-upstream.ts';
 import { createTestCa, type TestCa } from '../../support/tls.ts';
 import { loadSchemas, shippedCatalog, type CatalogSchema } from './catalog.ts';
@@ -17,6 +18,8 @@ export interface ReplayedCatalog {
   readonly http: UpstreamHttpClient;
   /** Every server param of the catalog, set to the canary. */
   readonly serverParams: Readonly<Record<string, string>>;
+  /** Each namespace granted the server params it declares, as `toolkit add` grants them. */
+  readonly grants: Grants;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,7 @@ export async function replayCatalog(): Promise<ReplayedCatalog> {
   // The runner fails a test file whose output shows the canary: it stands in for every API key.
   const canary = process.env.TOOLKIT_TEST_CANARY ?? 'replay-secret';
   const serverParams = Object.fromEntries(schemas.flatMap((s) => (s.main.requiredServerParams ?? []) as string[]).map((key) => [key, canary]));
+  const grants = mergeGrants(...schemas.map((s) => grantsFromRecord({ [String(s.main.namespace)]: (s.main.requiredServerParams ?? []) as string[] }, s.file)));
   const ca = createTestCa({ names: [...new Set(recordings.map((r) => r.host))] });
   const replay = await startReplay(recordings, ca, serverParams);
   const http = createUpstreamHttpClient({ ca: ca.ca, connectTo: replay.connectTo });
@@ -36,6 +40,7 @@ export async function replayCatalog(): Promise<ReplayedCatalog> {
     replay,
     http,
     serverParams,
+    grants,
     async close() {
       http.close();
       await replay.close();

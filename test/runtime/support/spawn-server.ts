@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { SchemaModel } from '../../../runtime/model.ts';
+import { ownGrantsText } from '../../support/grants.ts';
 
 const ENTRY = resolve(import.meta.dirname, 'serve-models.ts');
 
@@ -51,6 +52,8 @@ function childEnv(options: SpawnOptions): Record<string, string> {
     PATH: process.env.PATH ?? '',
     HOME: options.home ?? mkdtempSync(join(tmpdir(), 'toolkit-home-')),
     NODE_EXTRA_CA_CERTS: options.caFile,
+    // Each schema is granted its own server params, as `toolkit add` would (options.env may say otherwise).
+    TOOLKIT_GRANTS: ownGrantsText(options.schemas),
     ...options.env,
   };
 }

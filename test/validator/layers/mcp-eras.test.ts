@@ -15,7 +15,7 @@ import {
   originValidationResponse,
 } from '@modelcontextprotocol/server';
 import { createMcpServer, createRuntime, serveHttp } from '../../../runtime/index.ts';
-import type { UpstreamHttpClient } from '../../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../../runtime/upstream/upstream-http.ts';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { startStreamableMcpServer, type StreamablePeer } from '../../peers/mcp-streamable-server.ts';
 import { schema, tool } from '../../runtime/support/models.ts';

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import express from 'express';
 import ganache from 'ganache';
 import { createMcpServer, createRuntime, serveHttp } from '../../../runtime/index.ts';
-import type { UpstreamHttpClient } from '../../../runtime/upstream-http.ts';
+import type { UpstreamHttpClient } from '../../../runtime/upstream/upstream-http.ts';
 import { mcpLayer } from '../../../validator-service/layers/mcp.ts';
 import { oauthLayer } from '../../../validator-service/layers/oauth.ts';
 import { startA2aAgent } from '../../peers/a2a-agent.ts';

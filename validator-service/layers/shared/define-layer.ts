@@ -4,7 +4,7 @@
  * redacted whole (linear, `redact.ts`), then cut to `MAX_RESULT_STRING_CHARS`, so what the service
  * stores, serialises and sends stays small whatever the endpoint sends.
  */
-import { mapStringsDeep } from '../../../runtime/redact.ts';
+import { mapStringsDeep } from '../../../runtime/secrets/redact.ts';
 import type { Layer, LayerContext, LayerName, LayerResult } from '../layer.ts';
 import { redactText } from './redact.ts';
 

@@ -9,7 +9,7 @@
  * scanners, each character visited a bounded number of times; they replace exactly what the two
  * patterns documented on each function replace (the test compares them on generated text).
  */
-import { mapStringsDeep } from '../../../runtime/redact.ts';
+import { mapStringsDeep } from '../../../runtime/secrets/redact.ts';
 
 /** Words that make a query parameter's value secret when its name contains one (ASCII case-insensitive). */
 const SECRET_WORDS = [

@@ -8,7 +8,7 @@
  * they survive URL encoding unchanged.
  */
 import { randomBytes } from 'node:crypto';
-import { ToolError } from './tool-error.ts';
+import { ToolError } from '../tool-error.ts';
 
 /** Every token starts with this; text without it needs no regex work. */
 export const TOKEN_PREFIX = 'toolkit-secret.';
@@ -18,6 +18,8 @@ export interface SchemaTokens {
   token(key: string): string;
   /** Replaces this schema's tokens; `lookup` returns the value (already encoded for where it goes). A token of anything else throws. */
   resolve(text: string, lookup: (key: string) => string): string;
+  /** The server param a token of this schema stands for; undefined for any other text. */
+  keyOf(token: string): string | undefined;
 }
 
 export interface SecretTokens {
@@ -28,6 +30,17 @@ export interface SecretTokens {
 }
 
 const SOURCE = 'toolkit-secret\\.[0-9a-f]{32}';
+/** Length of a token: the prefix and 32 hex digits. */
+const TOKEN_LENGTH = TOKEN_PREFIX.length + 32;
+
+/** The token-shaped pieces of `text`, in order (found by the prefix, no regular expression). */
+export function tokensIn(text: string): string[] {
+  const found: string[] = [];
+  for (let at = text.indexOf(TOKEN_PREFIX); at !== -1; at = text.indexOf(TOKEN_PREFIX, at + TOKEN_PREFIX.length)) {
+    found.push(text.slice(at, at + TOKEN_LENGTH));
+  }
+  return found;
+}
 
 export function createSecretTokens(random: (bytes: number) => string = (n) => randomBytes(n).toString('hex')): SecretTokens {
   // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously.
@@ -47,6 +60,10 @@ export function createSecretTokens(random: (bytes: number) => string = (n) => ra
           owners.set(token, { schema, key });
         }
         return token;
+      },
+      keyOf(token) {
+        const owner = owners.get(token);
+        return owner?.schema === schema ? owner.key : undefined;
       },
       resolve(text, lookup) {
         if (!text.includes(TOKEN_PREFIX)) return text;

@@ -9,7 +9,7 @@
  * The compiler reports a declared one (VAL111) and the runtime never resolves one, for a model that
  * skipped the compiler. Names compare without letter case: on Windows the environment does.
  */
-import { ToolError } from './tool-error.ts';
+import { ToolError } from '../tool-error.ts';
 
 interface ReservedGroup {
   /** Why a schema never gets these: shown in the compiler's message and the runtime's refusal. */

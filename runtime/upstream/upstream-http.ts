@@ -4,14 +4,18 @@
  * and web streams add work and event-loop turns on every call), which was most of what the runtime
  * added to a tool call. It keeps what tools rely on from `fetch`: redirects are followed (at most
  * 20; 303, and 301/302 after a POST, become a GET without body; credentials and every header that
- * carries a secret are dropped when the origin changes), gzip/deflate/br bodies are decoded, the body is capped, the call's signal aborts
- * it, and failures carry node's `code` (ECONNREFUSED, ENOTFOUND, certificate errors, ...).
+ * carries a secret are dropped when the origin changes, and a 307/308 to another origin is not
+ * followed when the body carries a secret), gzip/deflate/br bodies are decoded while they arrive
+ * and capped while decoding (`bounded-body.ts`), the call's signal aborts it, and failures carry
+ * node's `code` (ECONNREFUSED, ENOTFOUND, certificate errors, ...).
  */
 import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
-import { promisify } from 'node:util';
-import type { CallSignal } from './call-budget.ts';
-import { lazyBuiltin } from './lazy-builtin.ts';
+import type { CallSignal } from '../call-budget.ts';
+import { lazyBuiltin } from '../lazy-builtin.ts';
+import { BodyTooLargeError, readBoundedBody } from './bounded-body.ts';
+
+export { BodyTooLargeError } from './bounded-body.ts';
 
 // Loaded on the first upstream call: a server that is only listed never pays for them.
 const http = lazyBuiltin<typeof import('node:http')>('node:http');
@@ -39,13 +43,23 @@ export interface HttpCall {
   readonly body?: string;
   /** Stops the call (an `AbortSignal`, or a call budget's lighter signal). */
   readonly signal: CallSignal;
-  /** Largest body accepted (after decoding); more rejects with a `BodyTooLargeError`. */
+  /** Largest body accepted, counted as it is decoded; more rejects with a `BodyTooLargeError`. */
   readonly maxBytes: number;
   /**
    * Headers that carry a secret (any name, e.g. `X-Api-Key`): like `authorization`, they are dropped
    * when a redirect leaves the origin, which includes every https → http redirect.
    */
   readonly secretHeaders?: readonly string[];
+  /** The body carries a secret: a redirect that would re-send it to another origin rejects with a `RedirectRefusedError`. */
+  readonly bodyHoldsSecret?: boolean;
+}
+
+/** A 307/308 redirect would have re-sent a body holding a secret to another origin; `to` names that origin. */
+export class RedirectRefusedError extends Error {
+  override readonly name = 'RedirectRefusedError';
+  constructor(readonly to: string) {
+    super(`redirect to ${to} refused: the body holds a secret`);
+  }
 }
 
 export interface UpstreamHttpClient {
@@ -67,35 +81,12 @@ class StaleConnectionError extends Error {
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
-/** The body is larger than the cap; the caller names the host. */
-export class BodyTooLargeError extends Error {
-  override readonly name = 'BodyTooLargeError';
-}
-
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Dropped when a redirect leaves the origin, as `fetch` does. */
 const ORIGIN_BOUND = new Set(['authorization', 'proxy-authorization', 'cookie', 'host']);
 /** Dropped when a redirect turns the request into a GET without body. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
-
-type Decoder = (input: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
-
-/** The decoder of a `content-encoding`, made on first use; undefined for one we do not decode. */
-function decoderOf(coding: string): Decoder | undefined {
-  switch (coding) {
-    case 'gzip':
-    case 'x-gzip':
-      return promisify(zlib().gunzip);
-    case 'br':
-      return promisify(zlib().brotliDecompress);
-    case 'deflate':
-      // `deflate` is meant to be zlib-wrapped, but servers send raw deflate too; the first byte tells.
-      return (input, options) => ((input[0]! & 0x0f) === 0x08 ? promisify(zlib().inflate)(input, options) : promisify(zlib().inflateRaw)(input, options));
-    default:
-      return undefined;
-  }
-}
 
 const headerReader = (headers: IncomingHttpHeaders): HeaderReader => ({
   get(name) {
@@ -172,17 +163,13 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
           fail(new BodyTooLargeError());
           return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > call.maxBytes) fail(new BodyTooLargeError());
-          else chunks.push(chunk);
-        });
         res.on('error', fail);
-        res.on('end', () => {
-          call.signal.removeEventListener('abort', onAbort);
-          resolve({ response: res, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+        readBoundedBody(res, call.maxBytes, zlib, {
+          done(bytes) {
+            call.signal.removeEventListener('abort', onAbort);
+            resolve({ response: res, bytes });
+          },
+          fail,
         });
         res.on('close', () => {
           if (!res.complete) fail(networkError('the upstream closed the connection before the body ended', 'ECONNRESET'));
@@ -200,23 +187,6 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
       if (body !== undefined) request.setHeader('content-length', Buffer.byteLength(body));
       request.end(body);
     });
-  }
-
-  async function decode(response: IncomingMessage, bytes: Buffer, maxBytes: number): Promise<Buffer> {
-    const codings = (response.headers['content-encoding'] ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
-    let out = bytes;
-    // Applied in order, so decoded in reverse; an unknown coding leaves the body as sent (as `fetch` does).
-    for (const coding of codings.reverse()) {
-      const decoder = decoderOf(coding);
-      if (!decoder || out.length === 0) return out;
-      try {
-        out = await decoder(out, { maxOutputLength: maxBytes });
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new BodyTooLargeError();
-        throw networkError(`the upstream sent a body that is not valid ${coding} (${(error as Error).message})`, 'Z_DATA_ERROR');
-      }
-    }
-    return out;
   }
 
   return {
@@ -246,6 +216,8 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
             for (const name of Object.keys(headers)) if (BODY_HEADERS.has(name.toLowerCase())) delete headers[name];
           }
           if (next.origin !== url.origin || (url.protocol === 'https:' && next.protocol !== 'https:')) {
+            // A 307/308 re-sends the body as it is: one that holds a secret goes to no other origin.
+            if (body !== undefined && call.bodyHoldsSecret === true) throw new RedirectRefusedError(next.origin);
             for (const name of Object.keys(headers)) if (ORIGIN_BOUND.has(name.toLowerCase()) || secret.has(name.toLowerCase())) delete headers[name];
           }
           url = next;
@@ -255,8 +227,7 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
           status: response.statusCode ?? 0,
           statusText: response.statusMessage ?? '',
           headers: headerReader(response.headers),
-          // Most answers carry no content-encoding: no decoding step (nor its turn of the event loop) then.
-          bytes: response.headers['content-encoding'] === undefined ? bytes : await decode(response, bytes, call.maxBytes),
+          bytes,
         };
       }
     },

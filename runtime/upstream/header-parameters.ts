@@ -4,8 +4,8 @@
  * before anything is sent. Names are checked by the compiler (VAL142); the schema's own `headers`
  * are set first, so a header parameter of the same name replaces the schema's value for this call.
  */
-import type { ParameterModel } from './model.ts';
-import { ToolError } from './tool-error.ts';
+import type { ParameterModel } from '../model.ts';
+import { ToolError } from '../tool-error.ts';
 
 const LINE_BREAK = /[\r\n\0]/;
 

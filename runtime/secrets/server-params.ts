@@ -6,9 +6,11 @@
  *    (a client starts the server with that block merged into its environment, so the two cannot be
  *    told apart and share one rank).
  *
- * So an explicit environment (client config or shell) overrides the user-wide file. Params are never
- * read from the MCP client over the protocol, and a reserved name (the machine's, the shell's, the
- * runtime's or a credential chain's: reserved-server-params.ts) is never read from either place.
+ * So an explicit environment (client config or shell) overrides the user-wide file. Only the
+ * variables asked for are read: a server asks for the ones the user granted to some schema
+ * (`grants.ts`), so nothing else of the environment is ever looked at. Params are never read from
+ * the MCP client over the protocol, and a reserved name (the machine's, the shell's, the runtime's
+ * or a credential chain's: reserved-server-params.ts) is never read from either place.
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -22,7 +24,8 @@ export function parseEnvFile(text: string): Record<string, string> {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!match) continue;
+    // `__proto__` would set the object's prototype, not a key.
+    if (!match || match[1] === '__proto__') continue;
     let value = match[2]!;
     const quoted = /^(['"])(.*)\1$/.exec(value);
     if (quoted) value = quoted[2]!;
@@ -32,8 +35,18 @@ export function parseEnvFile(text: string): Record<string, string> {
   return params;
 }
 
-/** Merged server params: `~/.toolkit/.env`, overridden by the process environment; reserved names left out. */
-export function loadServerParams(options: { env?: NodeJS.ProcessEnv; homeDir?: string } = {}): Record<string, string> {
+export interface LoadServerParamsOptions {
+  /** The variables to read (the granted ones); no other is looked at. */
+  readonly keys: Iterable<string>;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly homeDir?: string;
+}
+
+/** The values of `keys`: `~/.toolkit/.env`, overridden by the process environment; reserved names left out. */
+export function loadServerParams(options: LoadServerParamsOptions): Record<string, string> {
+  const wanted = new Set([...options.keys].filter((key) => reservedServerParam(key) === undefined));
+  const params: Record<string, string> = {};
+  if (wanted.size === 0) return params;
   const env = options.env ?? process.env;
   const homeDir = options.homeDir ?? homedir();
   let fromFile: Record<string, string> = {};
@@ -42,8 +55,10 @@ export function loadServerParams(options: { env?: NodeJS.ProcessEnv; homeDir?: s
   } catch {
     // No file: the environment alone is fine.
   }
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fromFile)) if (reservedServerParam(key) === undefined) params[key] = value;
-  for (const [key, value] of Object.entries(env)) if (value !== undefined && reservedServerParam(key) === undefined) params[key] = value;
+  for (const key of wanted) {
+    const value = env[key];
+    if (typeof value === 'string') params[key] = value;
+    else if (Object.prototype.hasOwnProperty.call(fromFile, key)) params[key] = fromFile[key]!;
+  }
   return params;
 }

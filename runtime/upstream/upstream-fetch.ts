@@ -3,12 +3,12 @@
  * runtime-error table names them (ECONNREFUSED, ETIMEDOUT, ENOTFOUND) so the model can act on them.
  * It goes through the runtime's HTTP client (`upstream-http.ts`; tests of odd upstreams inject their own).
  */
-import type { CallBudget } from './call-budget.ts';
-import type { BodyFormat } from './model.ts';
+import type { CallBudget } from '../call-budget.ts';
+import type { BodyFormat } from '../model.ts';
 import type { RequestStruct } from './request-assembly.ts';
 import { encodeRequestBody, type EncodedBody } from './request-body.ts';
-import { ToolError } from './tool-error.ts';
-import { BodyTooLargeError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
+import { ToolError } from '../tool-error.ts';
+import { BodyTooLargeError, RedirectRefusedError, type HttpAnswer, type UpstreamHttpClient } from './upstream-http.ts';
 
 export type UpstreamResponse = HttpAnswer;
 
@@ -19,6 +19,8 @@ export interface SendOptions {
   readonly budget: CallBudget;
   /** How the tool sends its body (`bodyFormat`); JSON when absent. */
   readonly bodyFormat?: BodyFormat | undefined;
+  /** Largest body accepted, after decoding (default `MAX_BODY_BYTES`). */
+  readonly maxBytes?: number;
 }
 
 const hostOf = (url: string): string => {
@@ -65,10 +67,15 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
   }
 }
 
-/** Largest upstream body passed on; more is no use to a model and would only cost memory. */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/**
+ * Largest upstream body passed on, counted after decoding and while decoding (a small gzip body
+ * stops inflating here): more is no use to a model, whose reply is capped far lower, and parsing a
+ * body costs many times its size in memory.
+ */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const tooLarge = (host: string): ToolError => new ToolError(`upstream ${host} answered with more than ${MAX_BODY_BYTES / 1024 / 1024} MiB; narrow the request`);
+const sizeText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`);
+const tooLarge = (host: string, maxBytes: number): ToolError => new ToolError(`upstream ${host} answered with more than ${sizeText(maxBytes)}; narrow the request`);
 
 /** The headers sent: the request's own, plus a JSON content type for a body and an `accept`, when the request set none (one pass over the names). */
 function headersOf(struct: RequestStruct, body: EncodedBody | undefined): Record<string, string> {
@@ -86,22 +93,24 @@ function headersOf(struct: RequestStruct, body: EncodedBody | undefined): Record
 }
 
 /** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. Not `async`: one promise per call, not two. */
-export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[] }, options: SendOptions): Promise<UpstreamResponse> {
+export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[]; readonly bodyHoldsSecret?: boolean }, options: SendOptions): Promise<UpstreamResponse> {
   const { budget } = options;
+  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   try {
     const body = encodeRequestBody(struct.method, struct.body, options.bodyFormat);
-    const call = { method: struct.method, headers: headersOf(struct, body), body: body?.text, signal: budget.signal, maxBytes: MAX_BODY_BYTES, secretHeaders: struct.secretHeaders ?? [] };
+    const call = { method: struct.method, headers: headersOf(struct, body), body: body?.text, signal: budget.signal, maxBytes, secretHeaders: struct.secretHeaders ?? [], bodyHoldsSecret: struct.bodyHoldsSecret === true };
     return options.client.request(struct.url, call).catch((error: unknown) => {
-      throw failureOf(error, struct.url, budget);
+      throw failureOf(error, struct.url, budget, maxBytes);
     });
   } catch (error) {
-    return Promise.reject(failureOf(error, struct.url, budget));
+    return Promise.reject(failureOf(error, struct.url, budget, maxBytes));
   }
 }
 
 /** A failed request as the `ToolError` the model sees. */
-function failureOf(error: unknown, url: string, budget: CallBudget): ToolError {
+function failureOf(error: unknown, url: string, budget: CallBudget, maxBytes: number): ToolError {
   if (error instanceof ToolError) return error;
-  if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url));
+  if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url), maxBytes);
+  if (error instanceof RedirectRefusedError) return new ToolError(`upstream ${hostOf(url)} redirected the request to ${error.to}, another origin, but its body holds a server param: it was not sent there`);
   return describeNetworkError(error, url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
 }

@@ -3,7 +3,7 @@
  * `application/x-www-form-urlencoded` form for a tool that declares `bodyFormat: 'form'`. A form
  * field holds text: arrays repeat the field (`tag=a&tag=b`), objects go as JSON text.
  */
-import type { BodyFormat, HttpMethod } from './model.ts';
+import type { BodyFormat, HttpMethod } from '../model.ts';
 
 export interface EncodedBody {
   readonly text: string;

@@ -1,12 +1,14 @@
 /**
  * The documented return shapes of handler hooks, checked on the way out of the sandbox (defect #22:
  * the returned `payload` is honoured; a wrong shape is an error that names the hook, not a silent
- * fallback), and what a returned request may not do: take server params to another origin.
+ * fallback), and what a returned request may not do (request-rules.ts): set a header only the HTTP
+ * layer sets, go anywhere but its schema's own origin or one it declares in `hookOrigins`, go over
+ * plain http, or take server params off the root origin.
  */
-import type { HttpMethod } from './model.ts';
+import type { HttpMethod } from '../model.ts';
 import type { RequestStruct } from './request-assembly.ts';
-import { TOKEN_PREFIX } from './secret-token.ts';
-import { ToolError } from './tool-error.ts';
+import { checkHookDestination, forbiddenHeaderIn, forbiddenHeaderText } from './request-rules.ts';
+import { ToolError } from '../tool-error.ts';
 
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,39 +32,16 @@ function checkStruct(value: unknown, tool: string, previousMethod: HttpMethod): 
   return struct;
 }
 
-/** The origin of a URL (scheme, host, port), or the text itself when it is no URL. */
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
-/** True when a server param's token is anywhere in the request (it would be resolved to the value when sent). */
-const carriesServerParam = (struct: RequestStruct): boolean =>
-  struct.url.includes(TOKEN_PREFIX) || Object.values(struct.headers).some((v) => v.includes(TOKEN_PREFIX)) || (struct.body !== undefined && JSON.stringify(struct.body).includes(TOKEN_PREFIX));
-
-/**
- * A request that carries server params goes only to the origin it was assembled for (the schema's
- * root): a `preRequest` that sends it to another host, port or scheme (https→http included) would
- * hand the API key to whoever is there, as a redirect off the origin would, which drops them too.
- * Moving a request that carries none is the hook's business.
- */
-function checkOrigin(before: RequestStruct, after: RequestStruct, tool: string): void {
-  const from = originOf(before.url);
-  const to = originOf(after.url);
-  if (from === to || !carriesServerParam(after)) return;
-  throw new ToolError(`preRequest handler of ${tool} moved a request carrying server params from ${from} to ${to}: server params go only to the origin the schema declares, so nothing was sent`);
-}
-
-/** `preRequest` → `{ struct, payload }`. */
-export function checkPreRequest(value: unknown, tool: string, previous: RequestStruct): { struct: RequestStruct; payload: Record<string, unknown> } {
+/** `preRequest` → `{ struct, payload }`; `hookOrigins` are the other origins the schema lets its hooks send to. */
+export function checkPreRequest(value: unknown, tool: string, previous: RequestStruct, hookOrigins: readonly string[] = []): { struct: RequestStruct; payload: Record<string, unknown> } {
   const expected = '{ struct, payload }';
   if (!isPlainObject(value) || !('struct' in value) || !('payload' in value)) throw shapeError('preRequest', tool, expected);
   if (!isPlainObject(value.payload)) throw shapeError('preRequest', tool, 'payload to be an object');
   const struct = checkStruct(value.struct, tool, previous.method);
-  checkOrigin(previous, struct, tool);
+  const who = `preRequest handler of ${tool}`;
+  const forbidden = forbiddenHeaderIn(struct.headers);
+  if (forbidden !== undefined) throw new ToolError(forbiddenHeaderText(who, forbidden));
+  checkHookDestination(previous, struct, hookOrigins, who);
   return { struct, payload: value.payload };
 }
 
