@@ -46,7 +46,7 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
   const resolving = new Set<string>();
 
   const visit = (n: ts.Expression, path: PathSegment[]): StaticValue | undefined => {
-    locations.set(path, position(n));
+    locations.set(path, () => position(n));
     if (ts.isParenthesizedExpression(n)) return visit(n.expression, path);
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
     if (ts.isNumericLiteral(n)) return numeric(n);

@@ -58,6 +58,14 @@ function thisMayBeGlobal(node: ts.Node): boolean {
   return true;
 }
 
+/** The library names of the last allowlist seen: a run scans many files with the same one. */
+let lastLibraries: { key: string; names: Map<string, string> } | undefined;
+const globalNamesOf = (libraries: readonly string[]): Map<string, string> => {
+  const key = libraries.join('\n');
+  if (lastLibraries?.key !== key) lastLibraries = { key, names: libraryGlobalNames(libraries) };
+  return lastLibraries.names;
+};
+
 /** Scans a parsed schema module; returns every finding, sorted by position. */
 export function scanSourceFile(source: ParsedModule, options: ScanOptions): Diagnostic[] {
   return scanTree(source.compilerNode, options, true);
@@ -97,7 +105,7 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
       }
     }
   }
-  const libraryNames = libraryGlobalNames([...allowed, ...required]);
+  const libraryNames = globalNamesOf([...allowed, ...required]);
 
   const isGlobalRef = (id: ts.Identifier): boolean => scope.declarationOf(ts.idText(id), id) === undefined;
 
@@ -257,7 +265,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
         if (ts.isComputedPropertyName(name)) break;
         const key = ts.isIdentifier(name) || isStringish(name) ? name.text : undefined;
         if (key === '__proto__') report('SEC020', name, `'__proto__' key in an object literal replaces its prototype`);
-        else if (key && ts.isObjectLiteralExpression(parent) && isAssignmentPattern(parent)) checkPropertyName(key, name);
+        // Only a name that leads somewhere matters as an assignment target (finding the target climbs the literal).
+        else if (key && dangerousProperties.has(key) && ts.isObjectLiteralExpression(parent) && isAssignmentPattern(parent)) checkPropertyName(key, name);
         break;
       }
       case SyntaxKind.BindingElement: {
