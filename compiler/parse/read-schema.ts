@@ -2,7 +2,7 @@
  * Reads a schema module without running it: `main` as a static value with positions, and the
  * `handlers` factory as source text plus the handler entries its returned object declares.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { moduleDeclarationsUsedBy, readHandlerEntries, type HandlerEntry } from './handler-hooks.ts';
 import { printHandlers } from './print-handlers.ts';
 import { LocationIndex, type Position } from './location-index.ts';

@@ -3,7 +3,7 @@
  * parent links (the scan and the static reader walk up as well as down), and nothing else (no
  * project, no language service, no program per file).
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { syntacticDiagnostics } from './syntactic-diagnostics.ts';
 
 /** One parsed module: `compilerNode` is its syntax tree. */

@@ -2,7 +2,7 @@
  * Evaluates an object literal without running it. Only JSON-like literals are accepted, so a
  * schema's `main` can be read (and hashed) even when the file would do harm if it were executed.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { LocationIndex, type PathSegment, type Position } from './location-index.ts';
 
 export type StaticValue = null | boolean | number | string | StaticValue[] | { [key: string]: StaticValue };

@@ -7,7 +7,7 @@
  * (nearly every schema) gets the parser's diagnostics as the program would give them, sorted and
  * deduplicated the same way, and a file with one gets them from a one-file program.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 
 /** Kinds that are TypeScript-only wherever they appear (or that TypeScript reports in some forms). */
 const SUSPECT_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([

@@ -3,7 +3,7 @@
  * so any code construct is a finding (SEC200–SEC203), and everything forbidden in a schema is
  * forbidden here too, reported as SEC204 with the schema rule it matched.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 import type { ParsedModule } from '../parse/source-file.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { secRules } from './rules.ts';

@@ -4,7 +4,7 @@
  * data, never code, so words inside them cannot trigger a rule; only references, property accesses
  * and values the file computes can.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 import type { ParsedModule } from '../parse/source-file.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { secRules } from './rules.ts';

@@ -7,7 +7,7 @@
  * the scan's checks run over that list afterwards (once every declaration, hoisted or not, is known)
  * instead of walking the tree a second time.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 
 /** Answers "is this name declared around this node?" for one source file. */
 export interface ScopeResolver {
