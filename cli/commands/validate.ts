@@ -5,8 +5,8 @@
  */
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { idleThreads } from '../../compiler/load/batch/idle-threads.ts';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
 import { ToolkitCommand } from '../command-base.ts';
@@ -29,7 +29,7 @@ export class ValidateCommand extends ToolkitCommand {
   json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
   cache = Option.Boolean('--cache', true, { description: "reuse results of unchanged schemas (kept in the project's .toolkit/cache); --no-cache validates every file" });
-  threads = Option.String('--threads', { description: 'worker threads to validate many files with, at most (default: one per core; 1: none)' });
+  threads = Option.String('--threads', { description: 'threads to validate many files with, at most (default: one per idle core; 1: no worker threads)' });
   project = projectOption();
 
   async run(): Promise<number> {
@@ -60,7 +60,7 @@ export class ValidateCommand extends ToolkitCommand {
     diagnostics.push(...skipped);
     if (!this.json) stdout.write(formatDiagnostics(skipped));
     // Results come in file order; schemas unchanged since the last run are taken from the project's cache.
-    const many = { cacheDir: this.cache ? join(projectDir, '.toolkit', 'cache') : undefined, workers: threadCount(this.threads) };
+    const many = { cacheDir: this.cache ? join(projectDir, '.toolkit', 'cache') : undefined, threads: threadCount(this.threads) };
     await loadSchemaFiles(files, { allowedLibraries, cwd: projectDir, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) }, { ...many, onResult: (_, result) => {
       const fresh = result.diagnostics.filter((d) => {
         const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
@@ -86,9 +86,9 @@ function pathKind(path: string): 'file' | 'dir' | undefined {
   }
 }
 
-/** `--threads`: a whole number from 1, or one per core when not given. */
+/** `--threads`: a whole number from 1; when not given, one per idle core. */
 function threadCount(option: string | undefined): number {
-  if (option === undefined) return availableParallelism();
+  if (option === undefined) return idleThreads();
   const count = Number(option);
   if (!Number.isInteger(count) || count < 1) throw new UsageMistake(`--threads ${option}: expected a whole number from 1`);
   return count;

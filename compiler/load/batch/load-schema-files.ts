@@ -13,7 +13,7 @@ import { nodeFileSystem } from '../file-system.ts';
 import { toResult } from '../result.ts';
 import { frontEndVersion } from './front-end-version.ts';
 import { runJob, type LoadAnswer, type LoadJob } from './load-job.ts';
-import { loadOnWorkers } from './load-workers.ts';
+import { BATCH, loadOnWorkers } from './load-workers.ts';
 import { answerDigest, sameAnswers } from './recorded-file-system.ts';
 import { ValidationCache } from './validation-cache.ts';
 
@@ -26,16 +26,16 @@ export interface SchemaFileEntry {
 export interface LoadManyOptions {
   /** Where the cache lives (`<project>/.toolkit/cache`); undefined: no cache. */
   readonly cacheDir?: string;
-  /** Worker threads to use at most (default 1: none). */
-  readonly workers?: number;
-  /** Files to load (not cached) per worker thread at least, for workers to be started (default 100). */
-  readonly filesPerWorker?: number;
+  /** Threads to load with at most, this one included (default 1: no worker threads). */
+  readonly threads?: number;
+  /** Files to load (not cached) per thread at least, for worker threads to be started (default 100). */
+  readonly filesPerThread?: number;
   /** Called with each result in file order, as soon as it and every result before it are known. */
   readonly onResult?: (index: number, result: LoadSchemaResult) => void;
 }
 
-/** Files loaded per worker at least before a worker is worth its compiler's start. */
-const FILES_PER_WORKER = 100;
+/** Files per thread at least before another thread is worth its compiler's start. */
+const FILES_PER_THREAD = 100;
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -92,11 +92,16 @@ export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options
     settle(answer.index, { ...toResult(answer.diagnostics), ...(answer.model ? { model: answer.model } : {}) });
   };
 
-  const workers = Math.min(many.workers ?? 1, Math.floor(jobs.length / (many.filesPerWorker ?? FILES_PER_WORKER)));
-  const here = workers >= 2 ? (await loadOnWorkers(jobs, workers, take)).unanswered : jobs;
-  if (here.length > 0) {
+  if (jobs.length > 0) {
+    // This thread loads too, a batch at a time, letting the workers' answers in between.
+    const workers = Math.max(0, Math.min((many.threads ?? 1) - 1, Math.floor(jobs.length / (many.filesPerThread ?? FILES_PER_THREAD)) - 1));
+    const unanswered = workers > 0 ? loadOnWorkers(jobs, workers, take) : Promise.resolve([]);
     const { loadSchemaFile } = await import('../load-schema.ts');
-    for (const job of here) take(runJob(job, loadSchemaFile));
+    while (jobs.length > 0) {
+      for (const job of jobs.splice(0, BATCH)) take(runJob(job, loadSchemaFile));
+      if (workers > 0) await new Promise((resolveTurn) => setImmediate(resolveTurn));
+    }
+    for (const job of await unanswered) take(runJob(job, loadSchemaFile));
   }
   cache.save();
   return results as LoadSchemaResult[];
