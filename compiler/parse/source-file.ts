@@ -5,6 +5,7 @@
  */
 import { ts } from './typescript.mjs';
 import { syntacticDiagnostics } from './syntactic-diagnostics.ts';
+import { NestingTooDeep, nestsTooDeep } from './analysis-failure.ts';
 
 /** One parsed module: `compilerNode` is its syntax tree. */
 export interface ParsedModule {
@@ -14,9 +15,13 @@ export interface ParsedModule {
 /** Every module gets this name in its tree; `file` is used for messages only. */
 const VIRTUAL_NAME = '/virtual/module.mjs';
 
-/** Parses `text` as an ES module (ES2022, JavaScript). `file` is only used for messages. */
+/**
+ * Parses `text` as an ES module (ES2022, JavaScript). `file` is only used for messages. Throws
+ * `NestingTooDeep` for a file nested deeper than the front end follows (`analysisFailure` reports it).
+ */
 export function parseModule(file: string, text: string): ParsedModule {
   void file;
+  if (nestsTooDeep(text)) throw new NestingTooDeep();
   return { compilerNode: ts.createSourceFile(VIRTUAL_NAME, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS) };
 }
 
