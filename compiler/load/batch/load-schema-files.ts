@@ -32,7 +32,14 @@ export interface LoadManyOptions {
   readonly filesPerThread?: number;
   /** Called with each result in file order, as soon as it and every result before it are known. */
   readonly onResult?: (index: number, result: LoadSchemaResult) => void;
+  /** True: when there are worker threads, they alone load (this thread only what they leave); for tests. */
+  readonly workersOnly?: boolean;
+  /** Told where each result came from, as it comes (for `--timings` and tests). */
+  readonly onSettled?: (index: number, from: ResultSource) => void;
 }
+
+/** Where a result came from: the cache, this thread's load, or a worker thread's. */
+export type ResultSource = 'cache' | 'thread' | 'worker';
 
 /** Files per thread at least before another thread is worth its compiler's start. */
 const FILES_PER_THREAD = 100;
@@ -61,7 +68,8 @@ export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options
   const version = many.cacheDir !== undefined ? frontEndVersion() : '';
   const results: (LoadSchemaResult | undefined)[] = new Array(files.length);
   let told = 0;
-  const settle = (index: number, result: LoadSchemaResult): void => {
+  const settle = (index: number, result: LoadSchemaResult, from: ResultSource): void => {
+    many.onSettled?.(index, from);
     results[index] = result;
     for (; told < files.length && results[told] !== undefined; told++) many.onResult?.(told, results[told]!);
   };
@@ -80,24 +88,24 @@ export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options
     const cached = cache.get(key);
     if (cached && sameAnswers(cached.calls, disk, answers)) {
       cache.keep(key);
-      return void settle(index, { ...toResult(cached.diagnostics), ...(cached.model ? { model: cached.model } : {}) });
+      return void settle(index, { ...toResult(cached.diagnostics), ...(cached.model ? { model: cached.model } : {}) }, 'cache');
     }
     slots.set(index, { key, slot });
     jobs.push({ index, file, text, options: jobOptions });
   });
 
-  const take = (answer: LoadAnswer): void => {
+  const take = (answer: LoadAnswer, from: ResultSource = 'thread'): void => {
     const at = slots.get(answer.index);
     if (at && answer.calls) cache.set(at.key, at.slot, { calls: answer.calls, diagnostics: answer.diagnostics, ...(answer.model ? { model: answer.model } : {}) });
-    settle(answer.index, { ...toResult(answer.diagnostics), ...(answer.model ? { model: answer.model } : {}) });
+    settle(answer.index, { ...toResult(answer.diagnostics), ...(answer.model ? { model: answer.model } : {}) }, from);
   };
 
   if (jobs.length > 0) {
-    // This thread loads too, a batch at a time, letting the workers' answers in between.
     const workers = Math.max(0, Math.min((many.threads ?? 1) - 1, Math.floor(jobs.length / (many.filesPerThread ?? FILES_PER_THREAD)) - 1));
-    const unanswered = workers > 0 ? loadOnWorkers(jobs, workers, take) : Promise.resolve([]);
+    const unanswered = workers > 0 ? loadOnWorkers(jobs, workers, (answer) => take(answer, 'worker')) : Promise.resolve([]);
     const { loadSchemaFile } = await import('../load-schema.ts');
-    while (jobs.length > 0) {
+    // This thread loads too, a batch at a time, letting the workers' answers in between.
+    while (jobs.length > 0 && !(workers > 0 && many.workersOnly)) {
       for (const job of jobs.splice(0, BATCH)) take(runJob(job, loadSchemaFile));
       if (workers > 0) await new Promise((resolveTurn) => setImmediate(resolveTurn));
     }
