@@ -102,14 +102,16 @@ export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options
 
   if (jobs.length > 0) {
     const workers = Math.max(0, Math.min((many.threads ?? 1) - 1, Math.floor(jobs.length / (many.filesPerThread ?? FILES_PER_THREAD)) - 1));
-    const unanswered = workers > 0 ? loadOnWorkers(jobs, workers, (answer) => take(answer, 'worker')) : Promise.resolve([]);
+    const run = workers > 0 ? loadOnWorkers(jobs, workers, (answer) => take(answer, 'worker')) : undefined;
     const { loadSchemaFile } = await import('../load-schema.ts');
     // This thread loads too, a batch at a time, letting the workers' answers in between.
-    while (jobs.length > 0 && !(workers > 0 && many.workersOnly)) {
+    while (jobs.length > 0 && !(run && many.workersOnly)) {
       for (const job of jobs.splice(0, BATCH)) take(runJob(job, loadSchemaFile));
-      if (workers > 0) await new Promise((resolveTurn) => setImmediate(resolveTurn));
+      if (run) await new Promise((resolveTurn) => setImmediate(resolveTurn));
     }
-    for (const job of await unanswered) take(runJob(job, loadSchemaFile));
+    // The queue is empty: a worker still starting would only be waited for.
+    if (!many.workersOnly) run?.stopIdle();
+    for (const job of (await run?.unanswered) ?? []) take(runJob(job, loadSchemaFile));
   }
   cache.save();
   return results as LoadSchemaResult[];

@@ -16,16 +16,28 @@ const MAIN_THREAD_STACK_MB = (984 + 192) / 1024;
 /** Jobs in one batch: few enough to balance the threads, enough that messages cost little. */
 export const BATCH = 8;
 
-/** Loads jobs taken from `queue` on `count` worker threads until it is empty; resolves with the jobs no worker answered. */
-export async function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (answer: LoadAnswer) => void): Promise<LoadJob[]> {
+export interface WorkerRun {
+  /** Resolves, once every worker has ended, with the jobs no worker answered. */
+  readonly unanswered: Promise<LoadJob[]>;
+  /** Ends the workers that hold no job (the queue is empty: one still starting would only be waited for). */
+  stopIdle(): void;
+}
+
+/** Loads jobs taken from `queue` on `count` worker threads until it is empty. */
+export function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (answer: LoadAnswer) => void): WorkerRun {
   const unanswered: LoadJob[] = [];
   const entry = new URL('./load-worker-entry.mjs', import.meta.url);
+  const idle = new Set<() => void>();
 
   const serve = (): Promise<void> =>
     new Promise((resolveRun) => {
       const inFlight: LoadJob[][] = [];
       let ended = false;
       const worker = new Worker(entry, { resourceLimits: { stackSizeMb: MAIN_THREAD_STACK_MB } });
+      const stop = () => {
+        if (inFlight.length === 0) void worker.terminate();
+      };
+      idle.add(stop);
       const send = (request: WorkerRequest) => worker.postMessage(request);
       const refill = () => {
         while (inFlight.length < 2 && queue.length > 0) {
@@ -45,6 +57,7 @@ export async function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (
       const end = () => {
         if (ended) return;
         ended = true;
+        idle.delete(stop);
         for (const jobs of inFlight.splice(0)) unanswered.push(...jobs);
         resolveRun();
       };
@@ -52,6 +65,6 @@ export async function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (
       worker.on('exit', end);
     });
 
-  await Promise.all(Array.from({ length: count }, serve));
-  return unanswered;
+  const all = Promise.all(Array.from({ length: count }, serve));
+  return { unanswered: all.then(() => unanswered), stopIdle: () => idle.forEach((stop) => stop()) };
 }
