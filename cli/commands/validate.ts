@@ -7,6 +7,7 @@ import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { idleThreads } from '../../compiler/load/batch/idle-threads.ts';
+import { projectCacheDir } from '../../compiler/load/batch/project-cache-dir.ts';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
 import { ToolkitCommand } from '../command-base.ts';
@@ -21,7 +22,7 @@ export class ValidateCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
     description: 'validate schema files and directories without running them',
-    details: "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the files it reads are unchanged since the last run is not validated again: its result is kept in the project's `.toolkit/cache/` (`--no-cache` validates every file).",
+    details: "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the files it reads are unchanged since the last run is not validated again: its result is kept in the project's `.toolkit/cache/` when the project has a `.toolkit/` (`--no-cache` validates every file).",
     examples: [['Validate the project\'s schemas', 'toolkit validate'], ['Validate one file', 'toolkit validate schemas/providers/weatherly/forecast.mjs'], ['Machine-readable output', 'toolkit validate schemas/ --json']],
   });
 
@@ -60,7 +61,7 @@ export class ValidateCommand extends ToolkitCommand {
     diagnostics.push(...skipped);
     if (!this.json) stdout.write(formatDiagnostics(skipped));
     // Results come in file order; schemas unchanged since the last run are taken from the project's cache.
-    const many = { cacheDir: this.cache ? join(projectDir, '.toolkit', 'cache') : undefined, threads: threadCount(this.threads) };
+    const many = { cacheDir: this.cache ? projectCacheDir(projectDir) : undefined, threads: threadCount(this.threads) };
     await loadSchemaFiles(files, { allowedLibraries, cwd: projectDir, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) }, { ...many, onResult: (_, result) => {
       const fresh = result.diagnostics.filter((d) => {
         const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);

@@ -123,7 +123,7 @@ function takenFromCache(source: SchemaSource, key: string, inputs: AnalysisInput
 /**
  * Loads the schemas no build cache answered, in order: with the loader given (tests), one by one;
  * else with the front end's batch loader, which takes unchanged schemas from the project's cache
- * (`.toolkit/cache`, shared with `toolkit validate`; not read by `--force`) and loads the others on
+ * (`.toolkit/cache` of a project that has `.toolkit/`, shared with `toolkit validate`; not read by `--force`) and loads the others on
  * the idle cores.
  */
 async function loadPending(paths: readonly string[], inputs: AnalysisInputs): Promise<LoadOutcome[]> {
@@ -136,8 +136,10 @@ async function loadPending(paths: readonly string[], inputs: AnalysisInputs): Pr
   }
   const { loadSchemaFiles } = await import('../load/batch/load-schema-files.ts');
   const { idleThreads } = await import('../load/batch/idle-threads.ts');
+  const { projectCacheDir } = await import('../load/batch/project-cache-dir.ts');
+  const cacheDir = inputs.fresh ? undefined : projectCacheDir(inputs.projectDir);
   const outcomes = await loadSchemaFiles(paths.map((file) => ({ file, root: inputs.schemasDirAsGiven })), { allowedLibraries: options.allowedLibraries, cwd: options.cwd }, {
-    ...(inputs.fresh ? {} : { cacheDir: join(inputs.projectDir, '.toolkit', 'cache') }),
+    ...(cacheDir !== undefined ? { cacheDir } : {}),
     threads: idleThreads(),
   });
   inputs.detail?.('loaded the front end');

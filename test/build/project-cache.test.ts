@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildCatalog } from '../../compiler/build/build-catalog.ts';
 import { simpleSchema } from './support/schema-files.ts';
 import { readTree } from './support/tree.ts';
@@ -14,6 +14,8 @@ import { createWorkspace } from './support/workspace.ts';
 
 const ws = createWorkspace('project-cache');
 test.after(() => ws.remove());
+// A project: it has a `.toolkit/` (a directory without one gets no cache).
+mkdirSync(ws.path('.toolkit'));
 
 const build = (out: string, force = false) => buildCatalog({ schemasDir: ws.schemasDir, outDir: ws.path(out), projectDir: ws.dir, force });
 
@@ -52,6 +54,18 @@ test('the project cache is what answered; --force reads none of it', async () =>
   const data = readFileSync(ws.path('out4', 'catalog.data.jsonl'), 'utf8');
   assert.ok(data.includes('Item 1 of alpha.') && !data.includes('Item 1 of ALPHA.'));
   assert.equal(readTree(ws.path('out4')), readTree(ws.path('out1')));
+});
+
+test('a directory that is not a project gets no cache', async () => {
+  const bare = createWorkspace('project-cache-bare');
+  try {
+    bare.write('schemas/providers/alpha/api.mjs', simpleSchema('alpha', 1));
+    const report = await buildCatalog({ schemasDir: bare.schemasDir, outDir: bare.path('out'), projectDir: bare.dir });
+    assert.ok(report.ok, report.problems.join('\n'));
+    assert.not.ok(existsSync(bare.path('.toolkit')));
+  } finally {
+    bare.remove();
+  }
 });
 
 test.run();
