@@ -2,8 +2,8 @@
 // The `toolkit` command. The installed package runs compiled JavaScript (`main.js`, made by the
 // package's compile step). In the repository the sources are TypeScript: they run from a cached,
 // hash-checked esbuild bundle (bundled-sources.mjs), or through tsx when no bundle can be made or
-// TOOLKIT_NO_START_CACHE=1. `toolkit build` and `toolkit import` (which validates what it writes)
-// also compile TypeScript's own 13 MB from a V8 code cache (commonjs-code-cache.mjs). `toolkit search`
+// TOOLKIT_NO_START_CACHE=1. `toolkit build`, `toolkit validate` and `toolkit import` (which validates what it
+// writes) also compile TypeScript's own 13 MB from a V8 code cache (commonjs-code-cache.mjs). `toolkit search`
 // starts without the CLI framework when a build has indexed the catalog (fast-search).
 import { existsSync } from 'node:fs';
 
@@ -19,6 +19,8 @@ for (const stream of [process.stdout, process.stderr]) {
 const argv = process.argv.slice(2);
 const fromSources = existsSync(new URL('./main.ts', import.meta.url));
 const startCache = !process.env.TOOLKIT_NO_START_CACHE;
+/** Commands that load the front end (TypeScript's parser): they compile it from a V8 code cache. */
+const FRONT_END_COMMANDS = new Set(['build', 'validate', 'import']);
 const load = async (compiled, entry, name, exportName) => {
   if (!fromSources) return (await import(compiled))[exportName];
   if (!startCache) return undefined;
@@ -35,7 +37,7 @@ async function searchFast() {
 
 async function runCli() {
   let saveCodeCache = () => {};
-  if ((argv[0] === 'build' || argv[0] === 'import') && startCache) {
+  if (FRONT_END_COMMANDS.has(argv[0]) && startCache) {
     const codeCache = await import('./commonjs-code-cache.mjs');
     codeCache.installCodeCache();
     saveCodeCache = codeCache.saveCodeCache;

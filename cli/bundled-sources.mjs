@@ -106,6 +106,18 @@ function sourceMetaPlugin(root, inputs, stats, readSource) {
 /** CommonJS packages the CLI imports: required, not imported, because an ESM import of a CommonJS file makes Node sniff its syntax and lex it for export names (ts-morph alone is 1 MB). */
 const COMMONJS_PACKAGES = /^(ts-morph|esbuild|clipanion|typanion)$/;
 
+/**
+ * A module that requires a CommonJS package once and exports its members as constants. Imported
+ * names then are plain bindings: a CommonJS module bundled as such is reached through a getter per
+ * read (`import_ts_morph.ts.isIdentifier(…)` calls one for every node the compiler looks at).
+ */
+function reexportModule(root, name) {
+  const exported = createRequire(join(root, 'package.json'))(name);
+  const names = Object.keys(exported).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default');
+  const members = names.length > 0 ? `export const { ${names.join(', ')} } = __toolkitCommonJs;\n` : '';
+  return `const __toolkitCommonJs = require(${JSON.stringify(name)});\nexport default __toolkitCommonJs;\n${members}`;
+}
+
 function requireCommonJs(root) {
   return {
     name: 'require-commonjs',
@@ -113,8 +125,8 @@ function requireCommonJs(root) {
       build.onResolve({ filter: COMMONJS_PACKAGES }, (args) =>
         args.namespace === 'require-commonjs' ? { path: args.path, external: true } : { path: args.path, namespace: 'require-commonjs' },
       );
-      // `require` is the banner's createRequire; esbuild turns `import { ts } from 'ts-morph'` into property reads.
-      build.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root }));
+      // `require` is the banner's createRequire; the package's members are read once, when the bundle loads.
+      build.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({ contents: reexportModule(root, args.path), loader: 'js', resolveDir: root }));
     },
   };
 }

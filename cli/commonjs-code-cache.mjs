@@ -2,6 +2,7 @@
 // JavaScript that V8 otherwise parses and compiles on every start, ~40% of loading the front end).
 // Caches live in node_modules/.cache/toolkit/v8/, keyed by file, size, mtime and V8 version; V8 itself
 // rejects a cache that does not fit, and a rejected or missing one is written again after the run.
+import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -39,8 +40,23 @@ function cacheFile(filename) {
   return join(cacheDir, `${basename(filename, '.js')}-${size}-${Math.trunc(mtimeMs)}-${process.versions.v8}.bin`);
 }
 
+/**
+ * A file's text as `require()` reads it, faster for an ASCII file (TypeScript is one): decoded as
+ * Latin-1, which for ASCII is the same text, where decoding 9 MB as UTF-8 costs more than compiling it
+ * from the code cache.
+ */
+export function readSource(filename) {
+  const bytes = readFileSync(filename);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
 /** Makes `require()` of the cached files compile from (and later record) the code cache. */
 export function installCodeCache() {
+  const loadJs = Module._extensions['.js'];
+  Module._extensions['.js'] = function loadCachedFile(module, filename) {
+    if (!CACHED_FILES.test(filename)) return loadJs.call(this, module, filename);
+    return module._compile(readSource(filename), filename);
+  };
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename, ...rest) {
     if (!CACHED_FILES.test(filename)) return compile.call(this, content, filename, ...rest);

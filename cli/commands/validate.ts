@@ -5,6 +5,9 @@
  */
 import { Command, Option } from 'clipanion';
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { idleThreads } from '../../compiler/load/batch/idle-threads.ts';
+import { projectCacheDir } from '../../compiler/load/batch/project-cache-dir.ts';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
 import { ToolkitCommand } from '../command-base.ts';
@@ -15,23 +18,25 @@ import { locateCatalog, showPath } from '../project/catalog.ts';
 
 export class ValidateCommand extends ToolkitCommand {
   static override paths = [['validate']];
-  static override valueNames = { '--lists': 'DIR', '--project': 'DIR' };
+  static override valueNames = { '--lists': 'DIR', '--project': 'DIR', '--threads': 'N' };
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
     description: 'validate schema files and directories without running them',
-    details: "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error.",
+    details: "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the files it reads are unchanged since the last run is not validated again: its result is kept in the project's `.toolkit/cache/` when the project has a `.toolkit/` (`--no-cache` validates every file).",
     examples: [['Validate the project\'s schemas', 'toolkit validate'], ['Validate one file', 'toolkit validate schemas/providers/weatherly/forecast.mjs'], ['Machine-readable output', 'toolkit validate schemas/ --json']],
   });
 
   targets = Option.Rest({ name: 'paths' });
   json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
+  cache = Option.Boolean('--cache', true, { description: "reuse results of unchanged schemas (kept in the project's .toolkit/cache); --no-cache validates every file" });
+  threads = Option.String('--threads', { description: 'threads to validate many files with, at most (default: one per idle core; 1: no worker threads)' });
   project = projectOption();
 
   async run(): Promise<number> {
     const { stdout } = this.context;
-    // The compiler (ts-morph) is loaded only when this command runs, so other commands start fast.
-    const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
+    // The compiler (ts-morph) is loaded only when a schema is not in the cache, so other commands start fast.
+    const { loadSchemaFiles } = await import('../../compiler/load/batch/load-schema-files.ts');
     const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
     const projectDir = projectDirOf(this.project);
     const targets = this.targets.length > 0 ? this.targets : [showPath(locateCatalog(projectDir).dir)];
@@ -62,9 +67,10 @@ export class ValidateCommand extends ToolkitCommand {
     if (!this.json) stdout.write(formatDiagnostics(skipped));
     const { namespaceOwnerClashes } = await import('../../compiler/build/namespace-owners.ts');
     const namespaces: { file: string; namespace: string }[] = [];
-    for (const { file, root } of files) {
-      const result = loadSchemaFile(file, { allowedLibraries, cwd: projectDir, ...(root !== undefined ? { treeRoot: root } : {}), ...(this.lists !== undefined ? { listsDir: this.lists } : {}) });
-      if (result.model) namespaces.push({ file, namespace: result.model.namespace });
+    // Results come in file order; schemas unchanged since the last run are taken from the project's cache.
+    const many = { cacheDir: this.cache ? projectCacheDir(projectDir) : undefined, threads: threadCount(this.threads) };
+    await loadSchemaFiles(files, { allowedLibraries, cwd: projectDir, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) }, { ...many, onResult: (index, result) => {
+      if (result.model) namespaces.push({ file: files[index]!.file, namespace: result.model.namespace });
       const fresh = result.diagnostics.filter((d) => {
         const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
         if (seen.has(key)) return false;
@@ -73,7 +79,7 @@ export class ValidateCommand extends ToolkitCommand {
       });
       diagnostics.push(...fresh);
       if (!this.json) stdout.write(formatDiagnostics(fresh));
-    }
+    } });
     // Across the files given: one namespace, one provider directory (VAL123).
     const clashes = [...namespaceOwnerClashes(namespaces).values()];
     diagnostics.push(...clashes);
@@ -91,4 +97,12 @@ function pathKind(path: string): 'file' | 'dir' | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `--threads`: a whole number from 1; when not given, one per idle core. */
+function threadCount(option: string | undefined): number {
+  if (option === undefined) return idleThreads();
+  const count = Number(option);
+  if (!Number.isInteger(count) || count < 1) throw new UsageMistake(`--threads ${option}: expected a whole number from 1`);
+  return count;
 }

@@ -13,7 +13,7 @@ import { AnalysisCache, cacheLine } from './analysis-cache.ts';
 import { BuildError } from './build-error.ts';
 import type { SchemaSource } from './discover-schemas.ts';
 import type { Manifest } from './manifest.ts';
-import { frontEndLoader, type SchemaLoader } from './schema-loader.ts';
+import type { LoadOutcome, SchemaLoader } from './schema-loader.ts';
 import { sourceKey, type KeyInputs } from './source-key.ts';
 
 /** A schema that passed, with what was emitted from it. */
@@ -55,6 +55,8 @@ export interface AnalysisInputs {
   readonly loader: SchemaLoader | undefined;
   /** Told when the front end has been loaded (for `--timings`). */
   readonly detail?: (line: string) => void;
+  /** Every schema the build's caches do not answer is analysed anew (`--force`): the front end's result cache is not read either. */
+  readonly fresh?: boolean;
 }
 
 export interface Analysis {
@@ -70,32 +72,21 @@ export interface Analysis {
 export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> {
   const previousEntries = new Map((inputs.previous?.schemas ?? []).map((schema) => [schema.key, schema]));
   const cache = inputs.previous && !inputs.remembered ? AnalysisCache.read(inputs.outDir) : new AnalysisCache();
-  let loader = inputs.loader;
-  const analysis: Analysis & { warnings: number } = { analysed: [], failed: [], diagnostics: [], warnings: 0 };
-  for (const source of inputs.sources) {
+  // First what the build's own caches answer; the rest is loaded by the front end, all at once.
+  const plan = inputs.sources.map((source) => {
     const key = sourceKey(source, inputs.keyInputs);
-    const known = inputs.remembered?.get(key);
-    if (known) {
-      // Its module on disk must still have the bytes that build wrote; when it is gone, it is written again.
-      const onDisk = verifiedModule(inputs.outDir, known.emitted.path, known.moduleSha256, source.file) !== undefined;
-      analysis.analysed.push({ ...known, source, fresh: false, unchangedOnDisk: onDisk });
+    return { source, key, taken: takenFromCache(source, key, inputs, previousEntries, cache) };
+  });
+  const pending = plan.filter((item) => item.taken === undefined);
+  const outcomes = await loadPending(pending.map((item) => join(inputs.schemasDirAsGiven, item.source.file)), inputs);
+  const analysis: Analysis & { warnings: number } = { analysed: [], failed: [], diagnostics: [], warnings: 0 };
+  let next = 0;
+  for (const { source, key, taken } of plan) {
+    if (taken) {
+      analysis.analysed.push(taken);
       continue;
     }
-    const previous = previousEntries.get(key);
-    const cached = cache.get(key, previous?.cacheSha256);
-    // A hit needs the generated module too (its text is not in the cache line); without it, analyse again.
-    const text = cached && verifiedModule(inputs.outDir, cached.entry.emitted.path, previous!.moduleSha256, previous!.source);
-    if (cached && text !== undefined) {
-      const { model, diagnostics, emitted: { path, integrity, declarations } } = cached.entry;
-      const emitted: EmittedModule = { path, text, integrity, declarations };
-      analysis.analysed.push({ source, key, model, fresh: false, diagnostics, emitted, moduleSha256: previous!.moduleSha256, cacheLine: cached.line, unchangedOnDisk: true });
-      continue;
-    }
-    if (loader === undefined) {
-      loader = await frontEndLoader();
-      inputs.detail?.('loaded the front end');
-    }
-    const outcome = await loader(join(inputs.schemasDirAsGiven, source.file), { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir, treeRoot: inputs.schemasDirAsGiven });
+    const outcome = outcomes[next++]!;
     if (!outcome.status || !outcome.model || hasErrors(outcome.diagnostics)) {
       analysis.diagnostics.push(...outcome.diagnostics);
       analysis.failed.push({ source: source.file, key });
@@ -109,6 +100,50 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
     analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, moduleSha256: sha256(emitted.text), cacheLine: line, unchangedOnDisk: false });
   }
   return analysis;
+}
+
+/** The schema as a previous build (in this process, or its manifest and cache) left it, if its key is unchanged. */
+function takenFromCache(source: SchemaSource, key: string, inputs: AnalysisInputs, previousEntries: ReadonlyMap<string, Manifest['schemas'][number]>, cache: AnalysisCache): AnalysedSchema | undefined {
+  const known = inputs.remembered?.get(key);
+  if (known) {
+    // Its module on disk must still have the bytes that build wrote; when it is gone, it is written again.
+    const onDisk = verifiedModule(inputs.outDir, known.emitted.path, known.moduleSha256, source.file) !== undefined;
+    return { ...known, source, fresh: false, unchangedOnDisk: onDisk };
+  }
+  const previous = previousEntries.get(key);
+  const cached = cache.get(key, previous?.cacheSha256);
+  // A hit needs the generated module too (its text is not in the cache line); without it, analyse again.
+  const text = cached && verifiedModule(inputs.outDir, cached.entry.emitted.path, previous!.moduleSha256, previous!.source);
+  if (!cached || text === undefined) return undefined;
+  const { model, diagnostics, emitted: { path, integrity, declarations } } = cached.entry;
+  const emitted: EmittedModule = { path, text, integrity, declarations };
+  return { source, key, model, fresh: false, diagnostics, emitted, moduleSha256: previous!.moduleSha256, cacheLine: cached.line, unchangedOnDisk: true };
+}
+
+/**
+ * Loads the schemas no build cache answered, in order: with the loader given (tests), one by one;
+ * else with the front end's batch loader, which takes unchanged schemas from the project's cache
+ * (`.toolkit/cache` of a project that has `.toolkit/`, shared with `toolkit validate`; not read by `--force`) and loads the others on
+ * the idle cores.
+ */
+async function loadPending(paths: readonly string[], inputs: AnalysisInputs): Promise<LoadOutcome[]> {
+  if (paths.length === 0) return [];
+  const options = { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir, treeRoot: inputs.schemasDirAsGiven };
+  if (inputs.loader) {
+    const outcomes: LoadOutcome[] = [];
+    for (const path of paths) outcomes.push(await inputs.loader(path, options));
+    return outcomes;
+  }
+  const { loadSchemaFiles } = await import('../load/batch/load-schema-files.ts');
+  const { idleThreads } = await import('../load/batch/idle-threads.ts');
+  const { projectCacheDir } = await import('../load/batch/project-cache-dir.ts');
+  const cacheDir = inputs.fresh ? undefined : projectCacheDir(inputs.projectDir);
+  const outcomes = await loadSchemaFiles(paths.map((file) => ({ file, root: inputs.schemasDirAsGiven })), { allowedLibraries: options.allowedLibraries, cwd: options.cwd }, {
+    ...(cacheDir !== undefined ? { cacheDir } : {}),
+    threads: idleThreads(),
+  });
+  inputs.detail?.('loaded the front end');
+  return outcomes;
 }
 
 /**

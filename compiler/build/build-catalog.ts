@@ -190,6 +190,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     previous: options.force || options.session?.remembered ? undefined : readManifest(outDir),
     ...(options.force || !options.session?.remembered ? {} : { remembered: options.session.remembered }),
     loader: options.loader,
+    ...(options.force ? { fresh: true } : {}),
     ...(options.detail ? { detail: options.detail } : {}),
   });
   const fresh = analysis.analysed.filter((item) => item.fresh).length;

@@ -2,7 +2,7 @@
  * Reads one named export of a data file (shared list, skill, prompt) as a static value, after
  * the security scan of data files. Top-level `const`s may be referenced (a skill's `content`).
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 import { scanDataModule } from '../scan/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { forget, parseModule, syntaxErrors } from '../parse/source-file.ts';

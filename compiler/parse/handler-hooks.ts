@@ -4,7 +4,7 @@
  * object and each entry may be written in place, kept in a constant, or built by a local function
  * (`return { getBlock: buildHandler('getBlock') }`), as long as every key is written literally.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { propertyKey } from './static-value.ts';
 import { unwrap } from './module-exports.ts';
 

@@ -11,18 +11,25 @@ export interface Position {
 
 /** The path → position map of one literal. */
 export class LocationIndex {
-  readonly #positions = new Map<string, Position>();
+  readonly #positions = new Map<string, Position | (() => Position)>();
 
   constructor(private readonly fallback: Position = { line: 0, column: 0 }) {}
 
-  set(path: readonly PathSegment[], position: Position): void {
+  /** Records where `path` is; a function is asked only if a finding needs that place (most never do). */
+  set(path: readonly PathSegment[], position: Position | (() => Position)): void {
     this.#positions.set(LocationIndex.key(path), position);
   }
 
   /** Position of `path`, else of its nearest recorded parent, else the fallback. */
   at(path: readonly PathSegment[]): Position {
     for (let end = path.length; end >= 0; end -= 1) {
-      const found = this.#positions.get(LocationIndex.key(path.slice(0, end)));
+      const key = LocationIndex.key(path.slice(0, end));
+      const found = this.#positions.get(key);
+      if (typeof found === 'function') {
+        const position = found();
+        this.#positions.set(key, position);
+        return position;
+      }
       if (found) return found;
     }
     return this.fallback;

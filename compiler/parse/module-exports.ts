@@ -2,7 +2,7 @@
  * Finds what a module exports, from its syntax alone: `export const x = …`, `export function x`,
  * and `export { local as x }` over a top-level declaration. Nothing is resolved across files.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 
 /** One exported binding and the node that defines it. */
 export interface ExportedBinding {

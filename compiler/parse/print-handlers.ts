@@ -5,7 +5,7 @@
  * would skip, a template it would end elsewhere) is printed as what the scan saw, and the sandbox
  * evaluates it with the module goal, where such forms are syntax errors rather than comments.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 

@@ -2,13 +2,13 @@
  * Reads a schema module without running it: `main` as a static value with positions, and the
  * `handlers` factory as source text plus the handler entries its returned object declares.
  */
-import { ts, type SourceFile } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { moduleDeclarationsUsedBy, readHandlerEntries, type HandlerEntry } from './handler-hooks.ts';
 import { printHandlers } from './print-handlers.ts';
 import { LocationIndex, type Position } from './location-index.ts';
 import { readModuleShape, unwrap, type ExportedBinding } from './module-exports.ts';
 import { evaluateStatic, type StaticIssue, type StaticValue } from './static-value.ts';
-import { syntaxErrors } from './source-file.ts';
+import { syntaxErrors, type ParsedModule } from './source-file.ts';
 
 /** What the reader found in one schema module. */
 export interface SchemaSource {
@@ -40,7 +40,7 @@ export interface ReadProblem {
 }
 
 /** Reads `main` and `handlers` from a parsed module. */
-export function readSchemaSource(sourceFile: SourceFile): SchemaSource {
+export function readSchemaSource(sourceFile: ParsedModule): SchemaSource {
   const source = sourceFile.compilerNode;
   const position = (node: ts.Node): Position => {
     const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));

@@ -1,59 +1,45 @@
 /**
- * Reads a module into a ts-morph SourceFile without running it. One in-memory project is shared so
- * the TypeScript compiler is started once per process (its start-up dominates the first file).
+ * Reads a module into TypeScript's syntax tree without running it: TypeScript's own parser, with
+ * parent links (the scan and the static reader walk up as well as down), and nothing else (no
+ * project, no language service, no program per file).
  */
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { ts } from './typescript.mjs';
+import { syntacticDiagnostics } from './syntactic-diagnostics.ts';
+import { NestingTooDeep, nestsTooDeep } from './analysis-failure.ts';
 
-let project: Project | undefined;
-let counter = 0;
+/** One parsed module: `compilerNode` is its syntax tree. */
+export interface ParsedModule {
+  readonly compilerNode: ts.SourceFile;
+}
 
-function sharedProject(): Project {
-  project ??= new Project({
-    useInMemoryFileSystem: true,
-    compilerOptions: { allowJs: true, noLib: true, noResolve: true, target: ts.ScriptTarget.ES2022 },
-  });
-  return project;
+/** Every module gets this name in its tree; `file` is used for messages only. */
+const VIRTUAL_NAME = '/virtual/module.mjs';
+
+/**
+ * Parses `text` as an ES module (ES2022, JavaScript). `file` is only used for messages. Throws
+ * `NestingTooDeep` for a file nested deeper than the front end follows (`analysisFailure` reports it).
+ */
+export function parseModule(file: string, text: string): ParsedModule {
+  void file;
+  if (nestsTooDeep(text)) throw new NestingTooDeep();
+  return { compilerNode: ts.createSourceFile(VIRTUAL_NAME, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS) };
 }
 
 /**
- * Parses `text` as an ES module. `file` is only used for messages. Each call gets a fresh virtual
- * path, so parsing the same file twice never returns stale contents. Call `forget()` when done with
- * a file to keep memory flat over large trees.
+ * Syntax errors of a parsed module, as `{ message, line, column }` (1-based), in TypeScript's order
+ * for a JavaScript file: besides what the parser reports, TypeScript-only syntax (`x!`, `x as T`,
+ * type annotations, `enum`, …): TypeScript parses it in a `.mjs` file without a parse error, the scan
+ * would pass it, and the sandbox (a JavaScript engine) could only refuse the printed handlers at call time.
  */
-export function parseModule(file: string, text: string): SourceFile {
-  counter += 1;
-  return sharedProject().createSourceFile(`/virtual/${counter}.mjs`, text, { overwrite: true, scriptKind: ts.ScriptKind.JS });
-}
-
-/** A compiler host that knows one parsed file and nothing else (no lib, no other module). */
-const singleFileHost = (file: ts.SourceFile): ts.CompilerHost => ({
-  getSourceFile: (name) => (name === file.fileName ? file : undefined),
-  fileExists: (name) => name === file.fileName,
-  readFile: () => undefined,
-  getDefaultLibFileName: () => 'lib.d.ts',
-  writeFile: () => undefined,
-  getCurrentDirectory: () => '/',
-  getCanonicalFileName: (name) => name,
-  useCaseSensitiveFileNames: () => true,
-  getNewLine: () => '\n',
-});
-
-/**
- * Syntax errors of a parsed module, as `{ message, line, column }` (1-based). Besides what the
- * parser reports, TypeScript-only syntax (`x!`, `x as T`, type annotations, `enum`, …): TypeScript
- * parses it in a `.mjs` file without a parse error, the scan would pass it, and the sandbox (a
- * JavaScript engine) could only refuse the printed handlers at call time.
- */
-export function syntaxErrors(source: SourceFile): { message: string; line: number; column: number }[] {
+export function syntaxErrors(source: ParsedModule): { message: string; line: number; column: number }[] {
   const file = source.compilerNode;
-  const program = ts.createProgram({ rootNames: [file.fileName], options: { allowJs: true, noLib: true, noResolve: true, types: [] }, host: singleFileHost(file) });
-  return program.getSyntacticDiagnostics(file).map((d) => {
+  return syntacticDiagnostics(file).map((d) => {
     const { line, character } = file.getLineAndCharacterOfPosition(d.start ?? 0);
     return { message: ts.flattenDiagnosticMessageText(d.messageText, '\n'), line: line + 1, column: character + 1 };
   });
 }
 
-export function forget(source: SourceFile): void {
-  source.forget();
-  sharedProject().removeSourceFile(source);
+/** Parsing keeps nothing beyond the tree it returns: there is nothing to release (kept for callers that pair it with `parseModule`). */
+export function forget(source: ParsedModule): void {
+  void source;
 }

@@ -2,7 +2,7 @@
  * Evaluates an object literal without running it. Only JSON-like literals are accepted, so a
  * schema's `main` can be read (and hashed) even when the file would do harm if it were executed.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { LocationIndex, type PathSegment, type Position } from './location-index.ts';
 
 export type StaticValue = null | boolean | number | string | StaticValue[] | { [key: string]: StaticValue };
@@ -46,7 +46,7 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
   const resolving = new Set<string>();
 
   const visit = (n: ts.Expression, path: PathSegment[]): StaticValue | undefined => {
-    locations.set(path, position(n));
+    locations.set(path, () => position(n));
     if (ts.isParenthesizedExpression(n)) return visit(n.expression, path);
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
     if (ts.isNumericLiteral(n)) return numeric(n);

@@ -4,7 +4,7 @@
  * `split/reverse/join`, case changes, and constants holding such values. Nothing is executed; an
  * expression that is not understood folds to `undefined`.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 import type { ScopeResolver } from './scope.ts';
 
 export type Folded = string | number | (string | number)[] | undefined;

@@ -4,7 +4,7 @@
  * operators. Code hidden behind one would be seen by one parser and not the other, so any such
  * sequence outside strings, templates, regular expressions and comments is a finding.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 
 /** The innermost token or node of `sf` whose text starts at or spans `pos`. */
 function tokenAt(sf: ts.SourceFile, pos: number): ts.Node {

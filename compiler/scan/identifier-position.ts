@@ -3,7 +3,7 @@
  * (`obj.fetch`, `{ fetch: 1 }`), a declaration (`const fetch = …`), a label or an import/export name.
  * Only references can reach a global.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 
 /** True when `id` reads or writes a variable (local or global) rather than naming something. */
 export function isReference(id: ts.Identifier): boolean {

@@ -3,7 +3,7 @@
  * libraries only through the injected `libraries` object, so the scan must know which package names
  * are allowed and which identifiers would be a library smuggled in as a global.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 import { readModuleShape, unwrap } from '../parse/module-exports.ts';
 import { propertyKey } from '../parse/static-value.ts';
 

@@ -5,7 +5,7 @@
  * sandbox only ever holds the declared ones, but an undeclared one is a mistake the author should
  * hear about at compile time (spec: undeclared libraries are rejected at load time), with its place.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
 import { readModuleShape, unwrap } from '../parse/module-exports.ts';
 import { propertyKey } from '../parse/static-value.ts';
 import type { ScopeResolver } from './scope.ts';

@@ -3,7 +3,8 @@
  * so any code construct is a finding (SEC200–SEC203), and everything forbidden in a schema is
  * forbidden here too, reported as SEC204 with the schema rule it matched.
  */
-import { ts, type SourceFile } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
+import type { ParsedModule } from '../parse/source-file.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { secRules } from './rules.ts';
 import { scanTree } from './scan-source-file.ts';
@@ -12,7 +13,7 @@ const hasAsync = (node: ts.Node): boolean =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
 
 /** Scans a parsed data module; returns every finding, sorted by position. */
-export function scanDataModule(source: SourceFile, options: { file: string }): Diagnostic[] {
+export function scanDataModule(source: ParsedModule, options: { file: string }): Diagnostic[] {
   const sf = source.compilerNode;
   const found: Diagnostic[] = [];
   const report = (rule: string, node: ts.Node, message: string): void => {

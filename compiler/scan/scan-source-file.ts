@@ -4,10 +4,11 @@
  * data, never code, so words inside them cannot trigger a rule; only references, property accesses
  * and values the file computes can.
  */
-import { ts, type SourceFile } from 'ts-morph';
+import { ts } from '../parse/typescript.mjs';
+import type { ParsedModule } from '../parse/source-file.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { secRules } from './rules.ts';
-import { createScopeResolver, type ScopeResolver } from './scope.ts';
+import { walkFile, type ScopeResolver } from './scope.ts';
 import { createFolder } from './constant-fold.ts';
 import { assembledForbidden, dangerousProperties, forbiddenGlobals, noTimers, otherTimerGlobals, safeGlobals, timerGlobals } from './forbidden-names.ts';
 import { isAssignmentPattern, isReference } from './identifier-position.ts';
@@ -21,6 +22,8 @@ export interface ScanOptions {
   readonly file: string;
   readonly allowedLibraries?: readonly string[];
 }
+
+const SyntaxKind = ts.SyntaxKind;
 
 const propertyMessages: Record<string, (name: string) => string> = {
   SEC006: () => `'constructor' reaches the Function constructor from any value (x.constructor.constructor runs code)`,
@@ -55,14 +58,23 @@ function thisMayBeGlobal(node: ts.Node): boolean {
   return true;
 }
 
+/** The library names of the last allowlist seen: a run scans many files with the same one. */
+let lastLibraries: { key: string; names: Map<string, string> } | undefined;
+const globalNamesOf = (libraries: readonly string[]): Map<string, string> => {
+  const key = libraries.join('\n');
+  if (lastLibraries?.key !== key) lastLibraries = { key, names: libraryGlobalNames(libraries) };
+  return lastLibraries.names;
+};
+
 /** Scans a parsed schema module; returns every finding, sorted by position. */
-export function scanSourceFile(source: SourceFile, options: ScanOptions): Diagnostic[] {
+export function scanSourceFile(source: ParsedModule, options: ScanOptions): Diagnostic[] {
   return scanTree(source.compilerNode, options, true);
 }
 
 /** The scan itself; `checkLibraries` is off for data files, which have no `main`. */
 export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries: boolean): Diagnostic[] {
-  const scope: ScopeResolver = createScopeResolver(sf);
+  const walked = walkFile(sf);
+  const scope: ScopeResolver = walked.scope;
   const fold = createFolder(scope);
   const found: Diagnostic[] = [];
   const seen = new Set<string>();
@@ -93,7 +105,7 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
       }
     }
   }
-  const libraryNames = libraryGlobalNames([...allowed, ...required]);
+  const libraryNames = globalNamesOf([...allowed, ...required]);
 
   const isGlobalRef = (id: ts.Identifier): boolean => scope.declarationOf(ts.idText(id), id) === undefined;
 
@@ -206,46 +218,76 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     report(rule, node, `String '${node.text}' works as a computed key: ${propertyMessages[rule]!(node.text)}`);
   };
 
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isImportEqualsDeclaration(node)) {
-      const spec = ts.isImportDeclaration(node) ? node.moduleSpecifier : node.moduleReference;
-      report('SEC001', node, `Import of ${spec.getText(sf)}: schemas have zero imports; libraries come through requiredLibraries`);
-      return;
+  /** The checks of one node, in the order the tree is walked; true when its subtree is not to be looked at. */
+  const check = (node: ts.Node): boolean => {
+    switch (node.kind) {
+      case SyntaxKind.ImportDeclaration:
+      case SyntaxKind.ImportEqualsDeclaration: {
+        const spec = ts.isImportDeclaration(node) ? node.moduleSpecifier : (node as ts.ImportEqualsDeclaration).moduleReference;
+        report('SEC001', node, `Import of ${spec.getText(sf)}: schemas have zero imports; libraries come through requiredLibraries`);
+        return true;
+      }
+      case SyntaxKind.ExportDeclaration: {
+        const { moduleSpecifier } = node as ts.ExportDeclaration;
+        if (!moduleSpecifier) break;
+        report('SEC001', node, `Re-export from ${moduleSpecifier.getText(sf)} loads a module: schemas have zero imports`);
+        return true;
+      }
+      case SyntaxKind.CallExpression:
+        if ((node as ts.CallExpression).expression.kind === SyntaxKind.ImportKeyword) report('SEC002', node, `Dynamic import() loads a module at run time`);
+        break;
+      case SyntaxKind.MetaProperty:
+        report('SEC003', node, `'${node.getText(sf).replace(/\s+/g, '')}' exposes the loader context`);
+        break;
+      case SyntaxKind.WithStatement:
+        report('SEC012', node, `'with' turns object properties into variables and hides global access from analysis`);
+        break;
+      case SyntaxKind.ThisKeyword:
+        if (thisMayBeGlobal(node)) report('SEC010', node, `'this' outside a method is the global object in sloppy code`);
+        break;
+      case SyntaxKind.Identifier:
+        if (isReference(node as ts.Identifier) && isGlobalRef(node as ts.Identifier)) checkGlobal(node as ts.Identifier);
+        break;
+      case SyntaxKind.PropertyAccessExpression: {
+        const access = node as ts.PropertyAccessExpression;
+        checkPropertyName(ts.idText(access.name), access.name, access);
+        break;
+      }
+      case SyntaxKind.ElementAccessExpression:
+        checkElementAccess(node as ts.ElementAccessExpression);
+        break;
+      case SyntaxKind.StringLiteral:
+      case SyntaxKind.NoSubstitutionTemplateLiteral:
+        checkStringLiteral(node as ts.StringLiteral | ts.NoSubstitutionTemplateLiteral);
+        break;
+      case SyntaxKind.PropertyAssignment: {
+        const { name, parent } = node as ts.PropertyAssignment;
+        if (ts.isComputedPropertyName(name)) break;
+        const key = ts.isIdentifier(name) || isStringish(name) ? name.text : undefined;
+        if (key === '__proto__') report('SEC020', name, `'__proto__' key in an object literal replaces its prototype`);
+        // Only a name that leads somewhere matters as an assignment target (finding the target climbs the literal).
+        else if (key && dangerousProperties.has(key) && ts.isObjectLiteralExpression(parent) && isAssignmentPattern(parent)) checkPropertyName(key, name);
+        break;
+      }
+      case SyntaxKind.BindingElement: {
+        const element = node as ts.BindingElement;
+        if (!ts.isObjectBindingPattern(element.parent)) break;
+        const key = element.propertyName ?? element.name;
+        if (ts.isIdentifier(key) || isStringish(key)) checkPropertyName(key.text, key);
+        break;
+      }
     }
-    if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
-      report('SEC001', node, `Re-export from ${node.moduleSpecifier.getText(sf)} loads a module: schemas have zero imports`);
-      return;
+    switch (node.kind) {
+      case SyntaxKind.BinaryExpression:
+      case SyntaxKind.TemplateExpression:
+      case SyntaxKind.CallExpression:
+      case SyntaxKind.TaggedTemplateExpression:
+        checkAssembled(node);
     }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      report('SEC002', node, `Dynamic import() loads a module at run time`);
-    } else if (ts.isMetaProperty(node)) {
-      report('SEC003', node, `'${node.getText(sf).replace(/\s+/g, '')}' exposes the loader context`);
-    } else if (ts.isWithStatement(node)) {
-      report('SEC012', node, `'with' turns object properties into variables and hides global access from analysis`);
-    } else if (node.kind === ts.SyntaxKind.ThisKeyword) {
-      if (thisMayBeGlobal(node)) report('SEC010', node, `'this' outside a method is the global object in sloppy code`);
-    } else if (ts.isIdentifier(node)) {
-      if (isReference(node) && isGlobalRef(node)) checkGlobal(node);
-    } else if (ts.isPropertyAccessExpression(node)) {
-      checkPropertyName(ts.idText(node.name), node.name, node);
-    } else if (ts.isElementAccessExpression(node)) {
-      checkElementAccess(node);
-    } else if (isStringish(node)) {
-      checkStringLiteral(node);
-    } else if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name)) {
-      const key = ts.isIdentifier(node.name) || isStringish(node.name) ? node.name.text : undefined;
-      if (key === '__proto__') report('SEC020', node.name, `'__proto__' key in an object literal replaces its prototype`);
-      else if (key && ts.isObjectLiteralExpression(node.parent) && isAssignmentPattern(node.parent)) checkPropertyName(key, node.name);
-    } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
-      const key = node.propertyName ?? node.name;
-      if (ts.isIdentifier(key) || isStringish(key)) checkPropertyName(key.text, key);
-    }
-    if (ts.isBinaryExpression(node) || ts.isTemplateExpression(node) || ts.isCallExpression(node) || ts.isTaggedTemplateExpression(node)) {
-      checkAssembled(node);
-    }
-    ts.forEachChild(node, visit);
+    return false;
   };
-  visit(sf);
+  const { nodes, subtreeEnd } = walked;
+  for (let i = 0; i < nodes.length; i = check(nodes[i]!) ? subtreeEnd[i]! : i + 1);
 
   for (const { pos, text } of findHtmlLikeComments(sf)) {
     const { line, character } = sf.getLineAndCharacterOfPosition(pos);
