@@ -66,7 +66,12 @@ export function answerOf(candidates: Iterable<string>, typed: string): Completio
 const EMPTY: CompletionAnswer = { values: [], total: 0, hasMore: false };
 
 /** The URI of a template without its `{…}` expressions and query string. */
-const baseOf = (uri: string): string => uri.replace(/\{[^}]*\}/g, '').replace(/[?#].*$/, '');
+const baseOf = (uri: string): string => {
+  // A client's text: both steps are linear (an expression ends at the first `{` or `}`).
+  const plain = uri.replace(/\{[^{}]*\}/g, '');
+  const cut = plain.search(/[?#]/);
+  return cut < 0 ? plain : plain.slice(0, cut);
+};
 
 export function createCompletions(sources: CompletionSources): ServedCompletions {
   let prompts: Map<string, CatalogPrompt> | undefined;

@@ -28,7 +28,7 @@ function base64Fragments(bytes: Buffer): string[] {
   const out: string[] = [];
   for (let k = 0; k < 3; k++) {
     const padded = Buffer.concat([Buffer.alloc(k), bytes]);
-    const encoded = padded.toString('base64').replace(/=+$/, '');
+    const encoded = padded.toString('base64').replace(/(?<!=)=+$/, '');
     const start = k === 0 ? 0 : k === 1 ? 2 : 3;
     const whole = Math.floor(padded.length / 3) * 4;
     const rest = padded.length % 3;

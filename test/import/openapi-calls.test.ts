@@ -44,7 +44,7 @@ test.before(async () => {
   }
   const build = await box.toolkit(['build', '--schemas', 'schemas', '--out', 'out'], { env: DEV, timeoutMs: 300_000 });
   assert.is(build.code, 0, build.stderr);
-  const env = { ...(process.env as Record<string, string>), NODE_EXTRA_CA_CERTS: ca.caFile, HOME: box.home, PETS_TOKEN: CANARY, PETS_API_KEY: 'pets-key', VIDEOS_TOKEN: 'video-token' };
+  const env = { ...(process.env as Record<string, string>), NODE_EXTRA_CA_CERTS: ca.caFile, HOME: box.home, PETS_TOKEN: CANARY, PETS_API_KEY: 'pets-key', VIDEOS_TOKEN: 'video-token', TOOLKIT_GRANTS: 'pets:PETS_TOKEN,pets:PETS_API_KEY,videos:VIDEOS_TOKEN' };
   const transport = new StdioClientTransport({ command: process.execPath, args: [box.path('out', 'catalog.mjs')], env, cwd: box.project, stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   client = new Client({ name: 'import-openapi-calls', version: '1.0.0' });

@@ -28,17 +28,12 @@ interface Allowed {
 /** Regexes that never see outside text, each with the reason. */
 const TRUSTED: readonly Allowed[] = [
   {
-    file: 'runtime/redact.ts',
-    source: '=+$',
-    reason: 'runs on the base64 form of a server param value the user set (a secret of the user\'s own), never on outside text',
-  },
-  {
-    file: 'runtime/server-params.ts',
+    file: 'runtime/secrets/server-params.ts',
     source: '^(?:export\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(.*)$',
     reason: 'reads the user\'s own .env file, trimmed line by line',
   },
   {
-    file: 'runtime/server-params.ts',
+    file: 'runtime/secrets/server-params.ts',
     source: '\\s+#.*$',
     reason: 'reads the user\'s own .env file, trimmed line by line',
   },
@@ -46,6 +41,26 @@ const TRUSTED: readonly Allowed[] = [
     file: 'validator-service/config.ts',
     source: '\\/+$',
     reason: 'the operator\'s VALIDATOR_IPFS_GATEWAY setting, read once at start',
+  },
+  {
+    file: 'runtime/command-line/upstream-options.ts',
+    source: '-----BEGIN CERTIFICATE-----[\\s\\S]+?-----END CERTIFICATE-----',
+    reason: 'the CA file the user passes with --ca-file, read once at start',
+  },
+  {
+    file: 'runtime/isolation/guest-standard-library.ts',
+    source: '\\brequire\\(\\s*([\'"])([^\'"]+)\\1\\s*\\)',
+    reason: 'the source of a standard-library package installed with toolkit, read when the guest bundle is made',
+  },
+  {
+    file: 'runtime/resources/native-module-problem.ts',
+    source: 'NODE_MODULE_VERSION (\\d+)\\.\\s*This version of Node\\.js requires\\s+NODE_MODULE_VERSION (\\d+)',
+    reason: 'the message of Node\'s own module loader when a native module does not fit',
+  },
+  {
+    file: 'validator-service/checks/spec-refs.ts',
+    source: '^§\\s*([\\d.]+).*$',
+    reason: 'the section references of our own check registry, written in the repository',
   },
 ];
 

@@ -9,10 +9,21 @@ export const TOOL_DESCRIPTION_LIMIT = 1024;
 export const PARAMETER_DESCRIPTION_LIMIT = 300;
 export const SCHEMA_DESCRIPTION_LIMIT = 300;
 
+/** `text` with its HTML comments replaced by a space (an unclosed one runs to the end): one pass, linear. */
+function withoutComments(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', from)) {
+    const close = text.indexOf('-->', open + 4);
+    out += `${text.slice(from, open)} `;
+    from = close < 0 ? text.length : close + 3;
+  }
+  return out + text.slice(from);
+}
+
 /** One line of text: tags and comments removed, entities of the common kind decoded, white space collapsed. */
 export function plainText(text: string): string {
-  return text
-    .replace(/<!--[\s\S]*?-->/g, ' ')
+  return withoutComments(text)
     .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

@@ -17,7 +17,7 @@ export interface PreviousTool {
 
 /** `METHOD /path/{}/x`: what identifies an operation across imports (placeholders and query text ignored). */
 export const operationKey = (method: string, path: string): string =>
-  `${method.toUpperCase()} ${path.split('?')[0]!.replace(/\{\{[^}]*\}\}|\{[^}]*\}/g, '{}')}`;
+  `${method.toUpperCase()} ${path.split('?')[0]!.replace(/\{\{[^{}]*\}\}|\{[^{}]*\}/g, '{}')}`;
 
 export interface PlacedFile {
   /** File name without `.mjs`. */
@@ -30,7 +30,7 @@ function groupBase(tool: MappedTool): string {
   const tag = tool.operation.tags[0];
   const segment = tool.operation.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
   const base = kebabCase(tag ?? segment ?? 'default') || 'default';
-  return (/^[a-z]/.test(base) ? base : `tag-${base}`).slice(0, 48).replace(/-+$/, '');
+  return (/^[a-z]/.test(base) ? base : `tag-${base}`).slice(0, 48).replace(/(?<!-)-+$/, '');
 }
 
 export function placeTools(tools: readonly MappedTool[], namespace: string, previous: ReadonlyMap<string, PreviousTool>): PlacedFile[] {

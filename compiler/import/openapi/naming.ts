@@ -9,7 +9,7 @@ import { MAX_WIRE_NAME, snake } from '../../../runtime/wire-name.ts';
 export function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/(?<=[A-Z])(?=[A-Z][a-z])/g, ' ')
     .split(/[^A-Za-z0-9]+/)
     .filter((w) => w !== '')
     .map((w) => w.toLowerCase());
@@ -47,7 +47,7 @@ export function fitWireName(name: string, namespace: string, reserved = 0): stri
 
 /** A namespace from the document: the API host's distinctive label, else the title's first word (letters only, format 3). */
 export function namespaceFrom(title: string | undefined, host: string | undefined, format: 3 | 4): string {
-  const clean = (text: string) => (format === 4 ? text.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^[^a-z]+|-+$/g, '') : text.toLowerCase().replace(/[^a-z]+/g, ''));
+  const clean = (text: string) => (format === 4 ? text.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^[^a-z]+|(?<!-)-+$/g, '') : text.toLowerCase().replace(/[^a-z]+/g, ''));
   if (host) {
     const labels = host.toLowerCase().split('.').filter((l) => l !== '' && !/^(api|apis|www|rest|v\d+|dev|developer|public|app|gateway)$/.test(l));
     const label = labels.length > 1 ? labels[labels.length - 2]! : labels[0];

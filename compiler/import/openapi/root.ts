@@ -18,7 +18,7 @@ export function checkRoot(root: string, from: string): string {
   }
   if (url.protocol !== 'https:') throw new ImportError(`${from} ${JSON.stringify(root)} is not https: schemas call APIs over https only; give --root https://…`, 2);
   if (url.search || url.hash) throw new ImportError(`${from} ${JSON.stringify(root)} has a query or fragment: give the API's base URL`, 2);
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  return `${url.origin}${url.pathname}`.replace(/(?<!\/)\/+$/, '');
 }
 
 /** The server URL an OpenAPI 3 server object names, undefined when it is templated. */
@@ -37,7 +37,7 @@ export function rootOf(document: LoadedDocument, override: string | undefined): 
     const servers = Array.isArray(root.servers) ? root.servers : [];
     url = serverUrl(servers[0]);
     if (url === undefined || url === '' || url === '/') throw new ImportError('the document names no server: give the API root with --root https://…', 2);
-    if (/\{[^}]*\}/.test(url)) throw new ImportError(`the document's server ${JSON.stringify(url)} is templated: give the API root with --root https://…`, 2);
+    if (/\{[^{}]*\}/.test(url)) throw new ImportError(`the document's server ${JSON.stringify(url)} is templated: give the API root with --root https://…`, 2);
     if (url.startsWith('/') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) throw new ImportError(`the document's server ${JSON.stringify(url)} is relative: give the API root with --root https://…`, 2);
   }
   return checkRoot(url, "the document's server");

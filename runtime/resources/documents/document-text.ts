@@ -19,7 +19,15 @@ export interface Heading {
   readonly title: string;
 }
 
-const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/;
+// The opening marks only (linear); the title is the rest of the line without trailing spaces and `#`s.
+const HEADING = /^ {0,3}(#{1,6})[ \t]/;
+
+/** `text` without its trailing spaces, tabs and `#` marks (CommonMark's closing sequence), trimmed. */
+function titleOf(text: string): string {
+  let end = text.length;
+  while (end > 0 && ' \t#'.includes(text[end - 1]!)) end--;
+  return text.slice(0, end).trim();
+}
 const FENCE = /^ {0,3}(```|~~~)/;
 
 /** The document's headings in order, fenced code left out. */
@@ -34,7 +42,7 @@ export function headingsOf(lines: readonly string[]): Heading[] {
     }
     if (fence !== undefined) return;
     const match = HEADING.exec(text);
-    if (match) headings.push({ line: index + 1, level: match[1]!.length, title: match[2]!.trim() });
+    if (match) headings.push({ line: index + 1, level: match[1]!.length, title: titleOf(text.slice(match[0].length)) });
   });
   return headings;
 }
