@@ -40,8 +40,11 @@ export interface StreamablePeerOptions {
   readonly invalidToolList?: boolean;
   /** Answer POSTs with a JSON body instead of an event stream (the SDK's `enableJsonResponse`). */
   readonly jsonResponse?: boolean;
-  /** Publish an SEP-2127 server card at `<endpoint>/server-card` (`other-remote`: listing another URL). */
-  readonly serverCard?: boolean | 'other-remote';
+  /**
+   * Publish an SEP-2127 server card at `<endpoint>/server-card` (`other-remote`: listing another URL; a
+   * function: the card it makes of the endpoint's URL).
+   */
+  readonly serverCard?: boolean | 'other-remote' | ((endpoint: string) => Record<string, unknown>);
   /** Declare prompts, and fail resources/list, resources/templates/list and prompts/list. */
   readonly failingLists?: boolean;
   /** List tools against the naming guidance: a name with a space, a duplicate, one without description. */
@@ -127,6 +130,11 @@ export async function startStreamableMcpServer(options: StreamablePeerOptions = 
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (req.method === 'OPTIONS') {
       res.writeHead(options.cors === false ? 405 : 204).end();
+      return;
+    }
+    if (path === '/mcp/server-card' && typeof options.serverCard === 'function') {
+      const card = options.serverCard(`http://${req.headers.host}/mcp`);
+      res.writeHead(200, { 'content-type': 'application/mcp-server-card+json' }).end(JSON.stringify(card));
       return;
     }
     if (path === '/mcp/server-card' && options.serverCard) {

@@ -11,6 +11,10 @@ const initialization = spec.mcp('basic/lifecycle', 'Initialization', '#initializ
 const versions = spec.mcp('basic/lifecycle', 'Version Negotiation', '#version-negotiation');
 const toolNames = spec.mcp('server/tools', 'Tool Names', '#tool-names');
 const serverCard = spec.mcpServerCard('docs/discovery.md (card locations and fields)', '/blob/main/docs/discovery.md');
+const cardConsistency = spec.mcpServerCard(
+  'docs/discovery.md § Consistency with Runtime Behavior: the card SHOULD NOT contradict what a client observes',
+  '/blob/main/docs/discovery.md#consistency-with-runtime-behavior',
+);
 const origin = spec.mcp(
   'basic/transports',
   'Security Warning: servers MUST validate Origin and answer an invalid one with 403',
@@ -123,6 +127,37 @@ export const mcpCodes = {
   ),
   'MCP-031': check('info', 'a request with a foreign Origin is refused with 403', origin, '0.2.0'),
   'MCP-032': check('warning', 'a request with a foreign Origin is refused, but not with 403', origin, '0.2.0'),
+  'MCP-033': check(
+    'warning',
+    'the server card names another server than serverInfo (name or title)',
+    cardConsistency,
+    '0.2.0',
+  ),
+  'MCP-034': check('warning', 'the server card version differs from serverInfo.version', cardConsistency, '0.2.0'),
+  'MCP-035': check(
+    'warning',
+    'the server card protocol versions differ from those the server speaks',
+    cardConsistency,
+    '0.2.0',
+  ),
+  'MCP-036': check(
+    'warning',
+    'a card remote naming this endpoint has another transport type than the one that served it',
+    cardConsistency,
+    '0.2.0',
+  ),
+  'MCP-037': check(
+    'warning',
+    'the server card capabilities differ from those the server declares',
+    cardConsistency,
+    '0.2.0',
+  ),
+  'MCP-038': check(
+    'warning',
+    'the server card lists tools, resources or prompts other than the server lists',
+    cardConsistency,
+    '0.2.0',
+  ),
 } as const satisfies Record<string, CodeEntry>;
 
 export type McpCode = keyof typeof mcpCodes;

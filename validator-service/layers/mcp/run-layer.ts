@@ -11,6 +11,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcont
 import type { LayerContext, LayerResult } from '../layer.ts';
 import { Findings } from '../shared/findings.ts';
 import { type McpSession, withMcpSession } from '../shared/mcp-session.ts';
+import { addCardConsistencyFindings } from './card-consistency.ts';
 import { addCardFindings } from './card-findings.ts';
 import { capabilityCategories, emptyMcpCategories } from './categories.ts';
 import { mcpCodes, type McpCode } from './codes.ts';
@@ -119,6 +120,10 @@ function classic(
   if (listings.tools && listings.tools.error === null) checkTools(findings, listings.tools.items);
   findings.add('MCP-021', `${countOf(listings.tools)} tool(s), ${countOf(listings.resources)} resource(s), ${countOf(listings.resourceTemplates)} template(s), ${countOf(listings.prompts)} prompt(s).`, null);
   addCardFindings(findings, card);
+  addCardConsistencyFindings(findings, card, {
+    serverInfo: server ?? null, transport: connection.transport, modernVersions: null, negotiatedVersion: version,
+    offeredVersion: LATEST_PROTOCOL_VERSION, capabilities: caps, listings,
+  }, ctx.url);
 
   return {
     layer: 'mcp',
@@ -167,6 +172,10 @@ function modernReport(
   if (listings.tools && listings.tools.error === null) checkTools(findings, listings.tools.items);
   findings.add('MCP-021', `${countOf(listings.tools)} tool(s), ${countOf(listings.resources)} resource(s), ${countOf(listings.resourceTemplates)} template(s), ${countOf(listings.prompts)} prompt(s).`, null);
   addCardFindings(findings, card);
+  addCardConsistencyFindings(findings, card, {
+    serverInfo: s.serverInfo, transport: 'streamable-http', modernVersions: s.supportedVersions,
+    negotiatedVersion: legacyVersion, offeredVersion: LATEST_PROTOCOL_VERSION, capabilities: s.capabilities, listings,
+  }, ctx.url);
   return {
     layer: 'mcp',
     status: findings.verdict(),
