@@ -100,7 +100,9 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
     }
   };
 
-  function finish(run: Run, outcome: Omit<RunOutcome, 'logs'> & { logs?: readonly string[] }): void {
+  type Ending = { ok: true; value: string; logs?: readonly string[] } | { ok: false; error: string; budget?: Budget; logs?: readonly string[] };
+
+  function finish(run: Run, outcome: Ending): void {
     if (!runs.has(run.id)) return;
     const logs = outcome.logs ?? logsOf(run);
     runs.delete(run.id);
