@@ -13,7 +13,7 @@ import { searchTools, type SearchIndex } from '../search/index.ts';
 import { searchIndexOf } from '../toolset/search-entries.ts';
 import { apiDeclarations, type ApiDeclarations, type ApiEntry } from './api-declarations.ts';
 import { codeListing, DEFAULT_API_HITS, MAX_API_HITS, MAX_PROGRAM_CHARS, RUN_PROGRAM, SEARCH_API } from './code-listing.ts';
-import { createProgramChecker, describeProblems, type ProgramChecker } from './program-check.ts';
+import { CheckerUnavailable, createProgramChecker, describeProblems, type ProgramChecker } from './program-check.ts';
 import { ProgramPool } from './program-pool.ts';
 import type { GuestToolCall, RunOutcome } from './program-protocol.ts';
 import { budgetMessage, DEFAULT_RUN_BUDGETS, INPUT_CHARS, LOG_LINE_CHARS, type RunBudgets } from './run-budgets.ts';
@@ -86,7 +86,13 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
   const warmSoon = (): void => {
     if (warmed) return;
     warmed = true;
-    setTimeout(() => checker.warm(), 0).unref();
+    setTimeout(() => {
+      try {
+        checker.warm();
+      } catch {
+        // Told to the first program instead.
+      }
+    }, 0).unref();
   };
 
   const count = served.toolCount ?? served.listing.length;
@@ -139,7 +145,13 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
       const code = input.code;
       if (typeof code !== 'string' || code.trim() === '') return failure(`invalid arguments for ${RUN_PROGRAM}: code must be the body of an async function`);
       if (code.length > MAX_PROGRAM_CHARS) return failure(`invalid arguments for ${RUN_PROGRAM}: code is ${code.length} characters, over the ${MAX_PROGRAM_CHARS} a program may have`);
-      const checked = checker.check(code);
+      let checked: ReturnType<ProgramChecker['check']>;
+      try {
+        checked = checker.check(code);
+      } catch (error) {
+        if (error instanceof CheckerUnavailable) return failure(`the program was not run: ${error.message}`);
+        throw error;
+      }
       warmed = true;
       // The time budget is the run's: a cold check (the compiler loading) does not count against it.
       const started = Date.now();

@@ -40,10 +40,20 @@ const MAX_PROBLEMS = 10;
 
 let loaded: { ts: Ts; libs: Map<string, string> } | undefined;
 
+/** The checker cannot be loaded here (a bundle run where ts-morph is not installed). */
+export class CheckerUnavailable extends Error {
+  override readonly name = 'CheckerUnavailable';
+}
+
 /** The compiler and its library declarations, loaded on first need (several MB of JavaScript). */
 function compiler(): { ts: Ts; libs: Map<string, string> } {
   if (loaded) return loaded;
-  const common = createRequire(import.meta.url)('@ts-morph/common') as { ts: Ts; getLibFiles(): { fileName: string; text: string }[] };
+  let common: { ts: Ts; getLibFiles(): { fileName: string; text: string }[] };
+  try {
+    common = createRequire(import.meta.url)('@ts-morph/common') as typeof common;
+  } catch {
+    throw new CheckerUnavailable('code mode checks programs with the TypeScript compiler of @ts-morph/common, which is not installed where this server runs: serve with `toolkit server --listing code`, or install ts-morph beside the bundle');
+  }
   const libs = new Map(common.getLibFiles().map((file) => [`${LIB_DIR}${file.fileName}`, file.text]));
   return (loaded = { ts: common.ts, libs });
 }
