@@ -157,6 +157,9 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
       const started = Date.now();
       if (!checked.ok) return failure(options.redact(`the program was not run: it does not fit the API\n${describeProblems(checked.problems)}`));
       pool ??= new ProgramPool();
+      // Tool calls still running when the run ends (a budget, the deadline) are cancelled with it.
+      const ended = new AbortController();
+      const signal = extra?.signal ? AbortSignal.any([extra.signal, ended.signal]) : ended.signal;
       let made = 0;
       const onCalls = (calls: readonly GuestToolCall[], answer: (id: number, ok: boolean, text: string) => void): RunOutcome | undefined => {
         if (made + calls.length > budgets.calls) return { ok: false, error: 'calls', budget: 'calls', logs: [] };
@@ -175,7 +178,7 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
             answer(call.id, false, `the input of ${entry.path} is not JSON`);
             continue;
           }
-          tool.call(toolInput, extra?.signal ? { signal: extra.signal } : {}).then(
+          tool.call(toolInput, { signal }).then(
             (result) => (result.isError ? answer(call.id, false, errorText(result)) : answer(call.id, true, JSON.stringify(resultValue(result)) ?? 'null')),
             (error: unknown) => answer(call.id, false, error instanceof Error ? error.message : String(error)),
           );
@@ -191,7 +194,7 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
         deadline: started + budgets.timeMs,
         ...(extra?.signal ? { signal: extra.signal } : {}),
         onCalls,
-      });
+      }).finally(() => ended.abort());
       const logs = outcome.logs.length > 0 ? [{ type: 'text' as const, text: options.redact(`console:\n${outcome.logs.join('\n')}`) }] : [];
       if (outcome.ok) return { content: [{ type: 'text', text: options.redact(outcome.value) }, ...logs] };
       const message = outcome.budget ? budgetMessage(outcome.budget, budgets, outcome.error) : `the program failed: ${outcome.error}`;
