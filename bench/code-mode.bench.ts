@@ -11,6 +11,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { listingPrices, TOKENIZER } from '../compiler/build/listing-prices.ts';
+import { apiDeclarations } from '../compiler/emit/code-mode-api.ts';
 import { loadSchemaTree } from '../compiler/index.ts';
 import { createCodeMode } from '../runtime/code-mode/index.ts';
 import { createMcpServer } from '../runtime/mcp-server.ts';
@@ -120,7 +121,7 @@ const serverParams = Object.fromEntries(schemas.flatMap((s) => s.requiredServerP
 const replay = await startReplay(recordings, ca, serverParams);
 const http = createUpstreamHttpClient({ ca: ca.ca, connectTo: replay.connectTo });
 const runtime = createRuntime({ schemas, serverParams, http });
-const code = createCodeMode(runtime, { schemas: () => schemas, redact: runtime.redact, withTools: true });
+const code = createCodeMode(runtime, { schemas: () => schemas, api: apiDeclarations, redact: runtime.redact, withTools: true });
 
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 await createMcpServer(code, { name: 'bench', version: '0' }).connect(serverSide);

@@ -16,7 +16,7 @@ import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';
 import { listingAsked, parseServeArgs, serveUsage, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
-import { chooseListingMode, codeInstructions, createCodeMode, servesCode } from './code-mode/index.ts';
+import { chooseListingMode, codeInstructions, createCodeMode, servesCode, type CodeApiSource } from './code-mode/index.ts';
 import { parseCodeBudgets } from './code-mode/budget-args.ts';
 import { listenFailure } from './command-line/serve-failure.ts';
 import { upstreamOptionsOf } from './command-line/upstream-options.ts';
@@ -33,16 +33,19 @@ export interface ServeExtras {
   prompts?: ServedPrompts;
   /** Bytes of the plain listing's JSON, when the build measured it (else measured here). */
   listingBytes?: number;
+  /** Code mode's typed API: a bundle's, made at build time, or the compiler's (`toolkit server`); without it code mode is refused. */
+  codeApi?: CodeApiSource;
 }
 
 /** The tools a server lists: the runtime's own, the toolset over them, or code mode (`--listing`). */
-function toolsToServe(runtime: Runtime, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined): { tools: ServedTools; instructions?: string; note?: string; close?: () => Promise<void> } {
+function toolsToServe(runtime: Runtime, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined, codeApi: CodeApiSource | undefined): { tools: ServedTools; instructions?: string; note?: string; close?: () => Promise<void> } {
   const bytes = listingBytes ?? listingBytesOf(runtime.listing);
   const mode = chooseListingMode(listingAsked(args), bytes);
   if (servesCode(mode)) {
     const budgets = parseCodeBudgets(args.codeBudgets ?? []);
     if (typeof budgets === 'string') throw new ServeUsageError(budgets);
-    const code = createCodeMode(runtime, { schemas: () => allSchemas(schemas), redact: (text) => runtime.redact(text), withTools: mode === 'tools+code', budgets });
+    if (!codeApi) throw new ServeUsageError(`--listing ${mode} needs the typed API a build writes into the bundle; this server has none (rebuild with toolkit build)`);
+    const code = createCodeMode(runtime, { schemas: () => allSchemas(schemas), api: codeApi, redact: (text) => runtime.redact(text), withTools: mode === 'tools+code', budgets });
     return { tools: code, instructions: codeInstructions(toolCountOf(runtime)), close: () => code.close() };
   }
   if (!useToolset(mode === 'toolset' ? 'on' : 'off', bytes)) return { tools: runtime };
@@ -76,7 +79,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   const missing = secretKeys.filter((key) => !serverParams[key] && !reserved.includes(key)).sort();
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
-  const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
+  const served = toolsToServe(runtime, options.schemas, args, options.listingBytes, options.codeApi);
   if (served.note) process.stderr.write(`${served.note}\n`);
   // The schemas' own resources and prompts, unless the caller brings providers of its own.
   // Every reply is capped (tool results, prompts, resource reads): read here, at the entry point.

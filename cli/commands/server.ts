@@ -83,7 +83,9 @@ export class ServerCommand extends ToolkitCommand {
       // Libraries run inside the handler sandbox: bundled for it on the first call that needs them.
       const { guestLibrariesOnFirstUse } = await import('../../compiler/build/guest-libraries/on-first-use.ts');
       const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [projectDir, catalog.dir] });
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
+      // Code mode's typed API, made by the compiler from the schemas when a client is first served in code mode.
+      const { apiDeclarations } = await import('../../compiler/emit/code-mode-api.ts');
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, codeApi: apiDeclarations, primitives: { places: { projectDir } }, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: '0.1.0' } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);

@@ -11,7 +11,7 @@ import type { SchemaModel } from '../model.ts';
 import type { RuntimeTool, ToolDescription } from '../runtime-tool.ts';
 import { searchTools, type SearchIndex } from '../search/index.ts';
 import { searchIndexOf } from '../toolset/search-entries.ts';
-import { apiDeclarations, type ApiDeclarations, type ApiEntry } from './api-declarations.ts';
+import type { ApiDeclarations, ApiEntry, CodeApiSource } from './api-types.ts';
 import { codeListing, DEFAULT_API_HITS, MAX_API_HITS, MAX_PROGRAM_CHARS, RUN_PROGRAM, SEARCH_API } from './code-listing.ts';
 import { CheckerUnavailable, createProgramChecker, describeProblems, type ProgramChecker } from './program-check.ts';
 import { ProgramPool } from './program-pool.ts';
@@ -21,6 +21,8 @@ import { budgetMessage, DEFAULT_RUN_BUDGETS, INPUT_CHARS, LOG_LINE_CHARS, type R
 export interface CodeModeOptions {
   /** The schemas whose tools `served` lists first, in the same order (read on first need). */
   readonly schemas: () => readonly SchemaModel[];
+  /** Makes the typed API (the compiler's, or a bundle's copy made at build time); called on first need. */
+  readonly api: CodeApiSource;
   /** Removes the runtime's secrets from a text: every answer passes through it. */
   readonly redact: (text: string) => string;
   /** List every tool of `served` besides the two (`tools+code`). */
@@ -78,7 +80,7 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
 
   const schemaToolCount = (): number => options.schemas().reduce((sum, schema) => sum + schema.tools.length, 0);
   const wireNames = (): string[] => served.listing.slice(0, schemaToolCount()).map((entry) => entry.name);
-  const apiNow = (): ApiDeclarations => (api ??= apiDeclarations(options.schemas(), wireNames()));
+  const apiNow = (): ApiDeclarations => (api ??= options.api(options.schemas(), wireNames()));
   const wireMap = (): Map<string, ApiEntry> => (byWire ??= new Map(apiNow().entries.map((entry) => [entry.wire, entry])));
   const pathMap = (): Map<string, ApiEntry> => (byPath ??= new Map(apiNow().entries.map((entry) => [`${entry.namespace}\u0000${entry.name}`, entry])));
   const checker = createProgramChecker(() => apiNow().text, () => apiNow().catalog);

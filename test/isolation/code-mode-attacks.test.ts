@@ -7,6 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { apiDeclarations } from '../../compiler/emit/code-mode-api.ts';
 import { createCodeMode, type CodeMode } from '../../runtime/code-mode/index.ts';
 import { createMcpFetchHandler, createMcpServer, createRuntime, type Runtime } from '../../runtime/index.ts';
 import { createUpstreamHttpClient, type UpstreamHttpClient } from '../../runtime/upstream-http.ts';
@@ -54,7 +55,7 @@ test.before(async () => {
     }),
   ];
   runtime = createRuntime({ schemas, serverParams: { ECHO_KEY: CANARY }, http });
-  code = createCodeMode(runtime, { schemas: () => schemas, redact: runtime.redact, budgets: { timeMs: 3000 } });
+  code = createCodeMode(runtime, { schemas: () => schemas, api: apiDeclarations, redact: runtime.redact, budgets: { timeMs: 3000 } });
   handler = createMcpFetchHandler(() => createMcpServer(code, { name: 'attacks', version: '0.0.0' }));
   client = await connectHttpEra('modern', { url: 'http://attacks.local/mcp', fetch: (url, init) => handler(new Request(url, init)) });
 });

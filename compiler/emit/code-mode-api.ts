@@ -3,34 +3,15 @@
  * tool's parsed output, declared in TypeScript by the same functions that write a build's `.d.mts`
  * (input types from the parameters, output types from the advertised output schema, descriptions
  * as doc comments). One declaration text for the checker, and one snippet per tool for `search_api`.
+ * Written by the build into a bundle's data file; `toolkit server` makes it from the schemas.
  */
-import { commentText, propertyName } from '../../compiler/emit/code-writer.ts';
-import { toolTypeName } from '../../compiler/emit/names.ts';
-import { toolTypeDeclarations } from '../../compiler/emit/tool-declarations.ts';
-import { mayBeOmitted } from '../../compiler/emit/zod-code.ts';
-import type { SchemaModel, ToolModel } from '../model.ts';
-import { duplicateSuffixes } from '../wire-name.ts';
-
-/** One tool of the API. */
-export interface ApiEntry {
-  readonly namespace: string;
-  /** Its name under `tools.<namespace>` (the schema's tool name; `<tool>_<file>` for a duplicate). */
-  readonly name: string;
-  /** Its name on the wire, where the runtime serves it. */
-  readonly wire: string;
-  /** `tools.coingecko.getPrice`, as a program writes it. */
-  readonly path: string;
-  /** Its type aliases and signature, with its description: what `search_api` answers. */
-  readonly snippet: string;
-}
-
-export interface ApiDeclarations {
-  readonly entries: readonly ApiEntry[];
-  /** The whole API as a global declaration file (`declare const tools`, `console`). */
-  readonly text: string;
-  /** Tool names per namespace, as the sandbox builds `tools` from them. */
-  readonly catalog: Readonly<Record<string, readonly string[]>>;
-}
+import type { ApiDeclarations, ApiEntry } from '../../runtime/code-mode/api-types.ts';
+import type { SchemaModel, ToolModel } from '../../runtime/model.ts';
+import { duplicateSuffixes } from '../../runtime/wire-name.ts';
+import { commentText, propertyName } from './code-writer.ts';
+import { toolTypeName } from './names.ts';
+import { toolTypeDeclarations } from './tool-declarations.ts';
+import { mayBeOmitted } from './zod-code.ts';
 
 /** Longest description a snippet's doc comment carries. */
 const MAX_DOC = 2000;
