@@ -108,7 +108,8 @@ function readVerifiedData(): Buffer {
   if (sha256(bytes) !== DATA_HASH) {
     // Only on a mismatch: find the part that changed, to name it (by line: an edit may move the ranges).
     const lines = bytes.toString('utf8').split('\n');
-    parts.forEach(({ integrity }, index) => parseVerified(lines[index + 1] ?? '', integrity));
+    // Lines: the listing, code mode's typed API, then one per part.
+    parts.forEach(({ integrity }, index) => parseVerified(lines[index + 2] ?? '', integrity));
     throw new Error(`the tool listing no longer matches the hash recorded at build time; ${DATA_FILE} was changed after the build. Rebuild it with \`toolkit build\`.`);
   }
   return bytes;
