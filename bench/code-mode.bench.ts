@@ -34,7 +34,10 @@ const TASKS: readonly Task[] = [
     name: 'warmest day, Lisbon and Denver',
     calls: [
       { tool: 'get_daily_forecast_openmeteo', args: { latitude: 38.72, longitude: -9.14, forecast_days: 3 } },
-      { tool: 'get_daily_forecast_openmeteo', args: { latitude: 39.74, longitude: -104.99, temperature_unit: 'fahrenheit' } },
+      {
+        tool: 'get_daily_forecast_openmeteo',
+        args: { latitude: 39.74, longitude: -104.99, temperature_unit: 'fahrenheit' },
+      },
     ],
     program: `const lisbon = await tools.openmeteo.getDailyForecast({ latitude: 38.72, longitude: -9.14, forecast_days: 3 });
 const denver = await tools.openmeteo.getDailyForecast({ latitude: 39.74, longitude: -104.99, temperature_unit: 'fahrenheit' });
@@ -111,17 +114,25 @@ return { who: ada.title, firstHit: (list(engine)[0] || {}).title, bornThatDay: l
 ];
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
-const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
 
 const entries = await loadSchemaTree(resolve(import.meta.dirname, '../schemas'), { allowedLibraries: [] });
 const schemas = entries.map((entry) => entry.model).filter((model): model is SchemaModel => model !== undefined);
 const recordings = loadRecordings();
 const ca = createTestCa({ names: [...new Set(recordings.map((r) => r.host))] });
-const serverParams = Object.fromEntries(schemas.flatMap((s) => s.requiredServerParams).map((key) => [key, 'bench-secret']));
+const serverParams = Object.fromEntries(
+  schemas.flatMap((s) => s.requiredServerParams).map((key) => [key, 'bench-secret']),
+);
 const replay = await startReplay(recordings, ca, serverParams);
 const http = createUpstreamHttpClient({ ca: ca.ca, connectTo: replay.connectTo });
 const runtime = createRuntime({ schemas, serverParams, http });
-const code = createCodeMode(runtime, { schemas: () => schemas, api: apiDeclarations, redact: runtime.redact, withTools: true });
+const code = createCodeMode(runtime, {
+  schemas: () => schemas,
+  api: apiDeclarations,
+  redact: runtime.redact,
+  withTools: true,
+});
 
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 await createMcpServer(code, { name: 'bench', version: '0' }).connect(serverSide);
@@ -130,7 +141,8 @@ await client.connect(clientSide);
 
 // Warm: the checker (compiler loaded, API parsed), the sandbox workers, the upstream connections.
 await client.callTool({ name: 'run_program', arguments: { code: 'return 1;' } });
-for (const task of TASKS) for (const call of task.calls) await client.callTool({ name: call.tool, arguments: call.args });
+for (const task of TASKS)
+  for (const call of task.calls) await client.callTool({ name: call.tool, arguments: call.args });
 
 const rows: string[][] = [];
 let nativeBytes = 0;
@@ -147,20 +159,32 @@ for (const task of TASKS) {
     for (const call of task.calls) {
       const result = await client.callTool({ name: call.tool, arguments: call.args });
       if (result.isError) throw new Error(`${task.name}: ${call.tool} failed: ${JSON.stringify(result.content)}`);
-      bytes += bytesOf(result.content) + (result.structuredContent === undefined ? 0 : bytesOf(result.structuredContent));
+      bytes +=
+        bytesOf(result.content) + (result.structuredContent === undefined ? 0 : bytesOf(result.structuredContent));
     }
     native = { bytes, ms: Math.min(native.ms, performance.now() - started) };
     started = performance.now();
     const result = await client.callTool({ name: 'run_program', arguments: { code: task.program } });
     const ms = performance.now() - started;
     if (result.isError) throw new Error(`${task.name}: the program failed: ${JSON.stringify(result.content)}`);
-    program = { bytes: bytesOf(result.content), ms: Math.min(program.ms, ms), answer: (result.content as { text: string }[])[0]!.text };
+    program = {
+      bytes: bytesOf(result.content),
+      ms: Math.min(program.ms, ms),
+      answer: (result.content as { text: string }[])[0]!.text,
+    };
   }
   nativeBytes += native.bytes;
   codeBytes += program.bytes;
   nativeMs += native.ms;
   codeMs += program.ms;
-  rows.push([task.name, `${task.calls.length} / 1`, `${native.bytes.toLocaleString('en-US')} / ${program.bytes.toLocaleString('en-US')}`, `${(native.bytes / program.bytes).toFixed(1)}×`, `${native.ms.toFixed(0)} / ${program.ms.toFixed(0)}`, program.answer.slice(0, 60)]);
+  rows.push([
+    task.name,
+    `${task.calls.length} / 1`,
+    `${native.bytes.toLocaleString('en-US')} / ${program.bytes.toLocaleString('en-US')}`,
+    `${(native.bytes / program.bytes).toFixed(1)}×`,
+    `${native.ms.toFixed(0)} / ${program.ms.toFixed(0)}`,
+    program.answer.slice(0, 60),
+  ]);
 }
 
 // The check alone, warm: each task's program, many times.
@@ -176,19 +200,28 @@ for (let round = 0; round < 10; round++) {
 
 const prices = await listingPrices(JSON.stringify(runtime.listing), runtime.listing.length);
 
-console.log(`code mode vs native calls over the shipped catalog (${runtime.listing.length} tools), replayed upstreams; best of ${ROUNDS}; load ${loadavg()[0]!.toFixed(1)} on this machine (shared: figures are noisy, compare the ratios)`);
+console.log(
+  `code mode vs native calls over the shipped catalog (${runtime.listing.length} tools), replayed upstreams; best of ${ROUNDS}; load ${loadavg()[0]!.toFixed(1)} on this machine (shared: figures are noisy, compare the ratios)`,
+);
 console.log('');
-console.log('| task | round trips native / code | bytes back native / code | fewer bytes | ms native / code | answer |');
+console.log(
+  '| task | round trips native / code | bytes back native / code | fewer bytes | ms native / code | answer |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-console.log(`| all ${TASKS.length} | ${TASKS.reduce((n, t) => n + t.calls.length, 0)} / ${TASKS.length} | ${nativeBytes.toLocaleString('en-US')} / ${codeBytes.toLocaleString('en-US')} | ${(nativeBytes / codeBytes).toFixed(1)}× | ${nativeMs.toFixed(0)} / ${codeMs.toFixed(0)} | |`);
+console.log(
+  `| all ${TASKS.length} | ${TASKS.reduce((n, t) => n + t.calls.length, 0)} / ${TASKS.length} | ${nativeBytes.toLocaleString('en-US')} / ${codeBytes.toLocaleString('en-US')} | ${(nativeBytes / codeBytes).toFixed(1)}× | ${nativeMs.toFixed(0)} / ${codeMs.toFixed(0)} | |`,
+);
 console.log('');
-console.log(`check (warm, ${checks.length} checks of the task programs): p50 ${percentile(checks, 0.5).toFixed(1)} ms, p95 ${percentile(checks, 0.95).toFixed(1)} ms`);
+console.log(
+  `check (warm, ${checks.length} checks of the task programs): p50 ${percentile(checks, 0.5).toFixed(1)} ms, p95 ${percentile(checks, 0.95).toFixed(1)} ms`,
+);
 console.log('');
 console.log(`first listing of the whole catalog, tokens by ${TOKENIZER}:`);
 console.log('| mode | bytes | tokens |');
 console.log('|---|---|---|');
-for (const price of prices) console.log(`| ${price.mode} | ${price.bytes.toLocaleString('en-US')} | ${price.tokens.toLocaleString('en-US')} |`);
+for (const price of prices)
+  console.log(`| ${price.mode} | ${price.bytes.toLocaleString('en-US')} | ${price.tokens.toLocaleString('en-US')} |`);
 
 await client.close();
 await code.close();

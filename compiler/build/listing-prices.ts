@@ -31,7 +31,10 @@ let encoder: Promise<Encoder> | undefined;
 /** The tokenizer, loaded on first use (its ranks are a few MB). */
 function tokenizer(): Promise<Encoder> {
   encoder ??= (async () => {
-    const [{ Tiktoken }, ranks] = await Promise.all([import('js-tiktoken/lite'), import('js-tiktoken/ranks/o200k_base')]);
+    const [{ Tiktoken }, ranks] = await Promise.all([
+      import('js-tiktoken/lite'),
+      import('js-tiktoken/ranks/o200k_base'),
+    ]);
     return new Tiktoken(ranks.default);
   })();
   return encoder;
@@ -64,7 +67,8 @@ export async function listingPrices(plainJson: string, toolCount: number): Promi
   return LISTING_MODES.map((mode) => ({
     mode,
     bytes: Buffer.byteLength(texts[mode]),
-    tokens: mode === 'tools' ? plain : mode === 'code' ? code : mode === 'tools+code' ? plain + code : count(texts[mode]),
+    tokens:
+      mode === 'tools' ? plain : mode === 'code' ? code : mode === 'tools+code' ? plain + code : count(texts[mode]),
   }));
 }
 
@@ -74,14 +78,25 @@ export function parseListingBudget(text: string): ListingBudget | string {
   if (!match || (match[1] !== undefined && !isListingMode(match[1])) || !(Number(match[2]) > 0)) {
     return `--listing-budget expects [MODE=]TOKENS (MODE one of ${LISTING_MODES.join(', ')}), got "${text}"`;
   }
-  return match[1] === undefined ? { tokens: Number(match[2]) } : { mode: match[1] as ListingMode, tokens: Number(match[2]) };
+  return match[1] === undefined
+    ? { tokens: Number(match[2]) }
+    : { mode: match[1] as ListingMode, tokens: Number(match[2]) };
 }
 
 /** One line per price over a budget, naming bundle, mode, tokens and budget. */
-export function overBudget(bundle: string, prices: readonly ListingPrice[], budgets: readonly ListingBudget[]): string[] {
-  return prices.flatMap((price) => budgets
-    .filter((budget) => (budget.mode === undefined || budget.mode === price.mode) && price.tokens > budget.tokens)
-    .map((budget) => `${bundle}.mjs: the ${price.mode} listing is ${price.tokens.toLocaleString('en-US')} tokens, over the budget of ${budget.tokens.toLocaleString('en-US')} (--listing-budget ${budget.mode ? `${budget.mode}=` : ''}${budget.tokens})`));
+export function overBudget(
+  bundle: string,
+  prices: readonly ListingPrice[],
+  budgets: readonly ListingBudget[],
+): string[] {
+  return prices.flatMap((price) =>
+    budgets
+      .filter((budget) => (budget.mode === undefined || budget.mode === price.mode) && price.tokens > budget.tokens)
+      .map(
+        (budget) =>
+          `${bundle}.mjs: the ${price.mode} listing is ${price.tokens.toLocaleString('en-US')} tokens, over the budget of ${budget.tokens.toLocaleString('en-US')} (--listing-budget ${budget.mode ? `${budget.mode}=` : ''}${budget.tokens})`,
+      ),
+  );
 }
 
 /** `catalog.mjs first listing: tools 312,004 B = 71,230 tokens · toolset …` */

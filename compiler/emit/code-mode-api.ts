@@ -44,9 +44,17 @@ declare function btoa(data: string): string;
 /** The API of these schemas, whose tools the runtime serves under `wireNames` (schema then tool order). */
 export function apiDeclarations(schemas: readonly SchemaModel[], wireNames: readonly string[]): ApiDeclarations {
   const pairs = schemas.flatMap((schema) => schema.tools.map((tool) => ({ schema, tool })));
-  if (pairs.length !== wireNames.length) throw new Error(`the code-mode API needs one wire name per tool: ${wireNames.length} names for ${pairs.length} tools`);
-  const suffixes = duplicateSuffixes(pairs.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })));
-  const renamed = pairs.map(({ schema, tool }, index) => ({ schema, tool: suffixes[index] === undefined ? tool : { ...tool, name: `${tool.name}_${suffixes[index]}` } }));
+  if (pairs.length !== wireNames.length)
+    throw new Error(
+      `the code-mode API needs one wire name per tool: ${wireNames.length} names for ${pairs.length} tools`,
+    );
+  const suffixes = duplicateSuffixes(
+    pairs.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })),
+  );
+  const renamed = pairs.map(({ schema, tool }, index) => ({
+    schema,
+    tool: suffixes[index] === undefined ? tool : { ...tool, name: `${tool.name}_${suffixes[index]}` },
+  }));
 
   const entries: ApiEntry[] = [];
   const namespaces = new Map<string, string[]>();
@@ -65,7 +73,10 @@ export function apiDeclarations(schemas: readonly SchemaModel[], wireNames: read
   const catalog: Record<string, string[]> = {};
   const blocks = [...namespaces.keys()].sort().map((namespace) => {
     catalog[namespace] = entries.filter((entry) => entry.namespace === namespace).map((entry) => entry.name);
-    return `  readonly ${propertyName(namespace)}: {\n${namespaces.get(namespace)!.map((member) => member.replace(/^/gm, '  ')).join('\n')}\n  };`;
+    return `  readonly ${propertyName(namespace)}: {\n${namespaces
+      .get(namespace)!
+      .map((member) => member.replace(/^/gm, '  '))
+      .join('\n')}\n  };`;
   });
   const text = `${types.join('\n')}\n/** Every tool of this server, by namespace: \`await tools.<namespace>.<tool>(input)\`. */\ndeclare const tools: {\n${blocks.join('\n')}\n};\n${GLOBALS}`;
   return { entries, text, catalog };

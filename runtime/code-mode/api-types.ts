@@ -26,4 +26,7 @@ export interface ApiDeclarations {
 }
 
 /** Makes the API of these schemas, whose tools are served under `wireNames` (schema then tool order). */
-export type CodeApiSource = (schemas: readonly import('../model.ts').SchemaModel[], wireNames: readonly string[]) => ApiDeclarations;
+export type CodeApiSource = (
+  schemas: readonly import('../model.ts').SchemaModel[],
+  wireNames: readonly string[],
+) => ApiDeclarations;

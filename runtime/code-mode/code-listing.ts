@@ -25,8 +25,18 @@ export function codeListing(toolCount: number, budgets: RunBudgets): Tool[] {
         type: 'object',
         properties: {
           query: { type: 'string', description: 'Words to search for, e.g. "weather forecast".' },
-          tools: { type: 'array', items: { type: 'string' }, description: 'Tools to describe by name, e.g. ["geo.getCoordinates"].' },
-          limit: { type: 'integer', minimum: 1, maximum: MAX_API_HITS, default: DEFAULT_API_HITS, description: 'How many matches of query to describe.' },
+          tools: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Tools to describe by name, e.g. ["geo.getCoordinates"].',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_API_HITS,
+            default: DEFAULT_API_HITS,
+            description: 'How many matches of query to describe.',
+          },
         },
         additionalProperties: false,
       },
@@ -39,7 +49,13 @@ export function codeListing(toolCount: number, budgets: RunBudgets): Tool[] {
       inputSchema: {
         type: 'object',
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: MAX_PROGRAM_CHARS, description: 'The body of an async function, e.g. "const a = await tools.geo.getCoordinates({ address: \'Oslo\' }); return a.lat;"' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: MAX_PROGRAM_CHARS,
+            description:
+              'The body of an async function, e.g. "const a = await tools.geo.getCoordinates({ address: \'Oslo\' }); return a.lat;"',
+          },
         },
         required: ['code'],
         additionalProperties: false,

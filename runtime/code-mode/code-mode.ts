@@ -12,7 +12,14 @@ import type { RuntimeTool, ToolDescription } from '../runtime-tool.ts';
 import { searchTools, type SearchIndex } from '../search/index.ts';
 import { searchIndexOf } from '../toolset/search-entries.ts';
 import type { ApiDeclarations, ApiEntry, CodeApiSource } from './api-types.ts';
-import { codeListing, DEFAULT_API_HITS, MAX_API_HITS, MAX_PROGRAM_CHARS, RUN_PROGRAM, SEARCH_API } from './code-listing.ts';
+import {
+  codeListing,
+  DEFAULT_API_HITS,
+  MAX_API_HITS,
+  MAX_PROGRAM_CHARS,
+  RUN_PROGRAM,
+  SEARCH_API,
+} from './code-listing.ts';
 import { CheckerUnavailable, createProgramChecker, describeProblems, type ProgramChecker } from './program-check.ts';
 import { ProgramPool } from './program-pool.ts';
 import type { GuestToolCall, RunOutcome } from './program-protocol.ts';
@@ -49,7 +56,10 @@ const textResult = (text: string): CallToolResult => ({ content: [{ type: 'text'
 function resultValue(result: CallToolResult): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const parts = (result.content ?? []).map((item) => {
-    if (item.type !== 'text') return item.type === 'image' ? { type: 'image', mimeType: item.mimeType, base64Length: item.data.length } : { type: item.type };
+    if (item.type !== 'text')
+      return item.type === 'image'
+        ? { type: 'image', mimeType: item.mimeType, base64Length: item.data.length }
+        : { type: item.type };
     try {
       return JSON.parse(item.text) as unknown;
     } catch {
@@ -60,12 +70,15 @@ function resultValue(result: CallToolResult): unknown {
 }
 
 const errorText = (result: CallToolResult): string =>
-  (result.content ?? []).map((item) => (item.type === 'text' ? item.text : `[${item.type}]`)).join('\n') || 'the tool failed';
+  (result.content ?? []).map((item) => (item.type === 'text' ? item.text : `[${item.type}]`)).join('\n') ||
+  'the tool failed';
 
 /** `geo.getCoordinates`, `tools.geo.getCoordinates` or a wire name → the entry. */
 function entryNamed(api: ApiDeclarations, name: string, byWire: Map<string, ApiEntry>): ApiEntry | undefined {
   const plain = name.replace(/^tools\./, '');
-  return byWire.get(name) ?? api.entries.find((entry) => `${entry.namespace}.${entry.name}` === plain || entry.path === name);
+  return (
+    byWire.get(name) ?? api.entries.find((entry) => `${entry.namespace}.${entry.name}` === plain || entry.path === name)
+  );
 }
 
 export function createCodeMode(served: ServedTools, options: CodeModeOptions): CodeMode {
@@ -81,9 +94,14 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
   const schemaToolCount = (): number => options.schemas().reduce((sum, schema) => sum + schema.tools.length, 0);
   const wireNames = (): string[] => served.listing.slice(0, schemaToolCount()).map((entry) => entry.name);
   const apiNow = (): ApiDeclarations => (api ??= options.api(options.schemas(), wireNames()));
-  const wireMap = (): Map<string, ApiEntry> => (byWire ??= new Map(apiNow().entries.map((entry) => [entry.wire, entry])));
-  const pathMap = (): Map<string, ApiEntry> => (byPath ??= new Map(apiNow().entries.map((entry) => [`${entry.namespace}\u0000${entry.name}`, entry])));
-  const checker = createProgramChecker(() => apiNow().text, () => apiNow().catalog);
+  const wireMap = (): Map<string, ApiEntry> =>
+    (byWire ??= new Map(apiNow().entries.map((entry) => [entry.wire, entry])));
+  const pathMap = (): Map<string, ApiEntry> =>
+    (byPath ??= new Map(apiNow().entries.map((entry) => [`${entry.namespace}\u0000${entry.name}`, entry])));
+  const checker = createProgramChecker(
+    () => apiNow().text,
+    () => apiNow().catalog,
+  );
   let warmed = false;
   const warmSoon = (): void => {
     if (warmed) return;
@@ -105,14 +123,27 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
     ...described(SEARCH_API),
     async call(args) {
       const input = (args ?? {}) as Json;
-      if (typeof input !== 'object' || Array.isArray(input)) return failure(`invalid arguments for ${SEARCH_API}: expected an object`);
+      if (typeof input !== 'object' || Array.isArray(input))
+        return failure(`invalid arguments for ${SEARCH_API}: expected an object`);
       const extra = Object.keys(input).filter((key) => !['query', 'tools', 'limit'].includes(key));
-      if (extra.length > 0) return failure(`invalid arguments for ${SEARCH_API}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: query, tools, limit)`);
+      if (extra.length > 0)
+        return failure(
+          `invalid arguments for ${SEARCH_API}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: query, tools, limit)`,
+        );
       const limit = input.limit ?? DEFAULT_API_HITS;
-      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_API_HITS) return failure(`invalid arguments for ${SEARCH_API}: limit must be an integer from 1 to ${MAX_API_HITS}`);
-      if (input.query !== undefined && typeof input.query !== 'string') return failure(`invalid arguments for ${SEARCH_API}: query must be words to search for`);
-      if (input.tools !== undefined && (!Array.isArray(input.tools) || input.tools.some((name) => typeof name !== 'string') || input.tools.length > MAX_API_HITS)) {
-        return failure(`invalid arguments for ${SEARCH_API}: tools must be up to ${MAX_API_HITS} names like "geo.getCoordinates"`);
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_API_HITS)
+        return failure(`invalid arguments for ${SEARCH_API}: limit must be an integer from 1 to ${MAX_API_HITS}`);
+      if (input.query !== undefined && typeof input.query !== 'string')
+        return failure(`invalid arguments for ${SEARCH_API}: query must be words to search for`);
+      if (
+        input.tools !== undefined &&
+        (!Array.isArray(input.tools) ||
+          input.tools.some((name) => typeof name !== 'string') ||
+          input.tools.length > MAX_API_HITS)
+      ) {
+        return failure(
+          `invalid arguments for ${SEARCH_API}: tools must be up to ${MAX_API_HITS} names like "geo.getCoordinates"`,
+        );
       }
       const declarations = apiNow();
       warmSoon();
@@ -124,15 +155,26 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
       const query = typeof input.query === 'string' ? input.query.trim() : '';
       if (query !== '') {
         index ??= searchIndexOf(options.schemas(), wireNames());
-        const hits = searchTools(index, query, limit).map(({ entry }) => wireMap().get(entry.name)).filter((entry) => entry !== undefined);
-        parts.push(...(hits.length > 0 ? hits.map((entry) => entry.snippet) : [`// nothing matches ${JSON.stringify(query)}; call ${SEARCH_API} without arguments for the namespaces`]));
+        const hits = searchTools(index, query, limit)
+          .map(({ entry }) => wireMap().get(entry.name))
+          .filter((entry) => entry !== undefined);
+        parts.push(
+          ...(hits.length > 0
+            ? hits.map((entry) => entry.snippet)
+            : [`// nothing matches ${JSON.stringify(query)}; call ${SEARCH_API} without arguments for the namespaces`]),
+        );
       }
       if (parts.length === 0) {
-        const lines = Object.keys(declarations.catalog).sort().map((namespace) => {
-          const names = declarations.catalog[namespace]!;
-          return `// tools.${namespace}: ${names.slice(0, 12).join(', ')}${names.length > 12 ? `, … (${names.length} tools)` : ''}`;
-        });
-        parts.push(`// ${declarations.entries.length} tools in ${lines.length} namespaces; search by words or name tools for their types.`, ...lines);
+        const lines = Object.keys(declarations.catalog)
+          .sort()
+          .map((namespace) => {
+            const names = declarations.catalog[namespace]!;
+            return `// tools.${namespace}: ${names.slice(0, 12).join(', ')}${names.length > 12 ? `, … (${names.length} tools)` : ''}`;
+          });
+        parts.push(
+          `// ${declarations.entries.length} tools in ${lines.length} namespaces; search by words or name tools for their types.`,
+          ...lines,
+        );
       }
       return textResult(options.redact(parts.join('\n\n')));
     },
@@ -142,11 +184,19 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
     ...described(RUN_PROGRAM),
     async call(args, extra) {
       const input = (args ?? {}) as Json;
-      const extraKeys = typeof input === 'object' && !Array.isArray(input) ? Object.keys(input).filter((key) => key !== 'code') : [];
-      if (extraKeys.length > 0) return failure(`invalid arguments for ${RUN_PROGRAM}: unknown ${extraKeys.map((key) => JSON.stringify(key)).join(', ')} (allowed: code)`);
+      const extraKeys =
+        typeof input === 'object' && !Array.isArray(input) ? Object.keys(input).filter((key) => key !== 'code') : [];
+      if (extraKeys.length > 0)
+        return failure(
+          `invalid arguments for ${RUN_PROGRAM}: unknown ${extraKeys.map((key) => JSON.stringify(key)).join(', ')} (allowed: code)`,
+        );
       const code = input.code;
-      if (typeof code !== 'string' || code.trim() === '') return failure(`invalid arguments for ${RUN_PROGRAM}: code must be the body of an async function`);
-      if (code.length > MAX_PROGRAM_CHARS) return failure(`invalid arguments for ${RUN_PROGRAM}: code is ${code.length} characters, over the ${MAX_PROGRAM_CHARS} a program may have`);
+      if (typeof code !== 'string' || code.trim() === '')
+        return failure(`invalid arguments for ${RUN_PROGRAM}: code must be the body of an async function`);
+      if (code.length > MAX_PROGRAM_CHARS)
+        return failure(
+          `invalid arguments for ${RUN_PROGRAM}: code is ${code.length} characters, over the ${MAX_PROGRAM_CHARS} a program may have`,
+        );
       let checked: ReturnType<ProgramChecker['check']>;
       try {
         checked = checker.check(code);
@@ -157,13 +207,19 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
       warmed = true;
       // The time budget is the run's: a cold check (the compiler loading) does not count against it.
       const started = Date.now();
-      if (!checked.ok) return failure(options.redact(`the program was not run: it does not fit the API\n${describeProblems(checked.problems)}`));
+      if (!checked.ok)
+        return failure(
+          options.redact(`the program was not run: it does not fit the API\n${describeProblems(checked.problems)}`),
+        );
       pool ??= new ProgramPool();
       // Tool calls still running when the run ends (a budget, the deadline) are cancelled with it.
       const ended = new AbortController();
       const signal = extra?.signal ? AbortSignal.any([extra.signal, ended.signal]) : ended.signal;
       let made = 0;
-      const onCalls = (calls: readonly GuestToolCall[], answer: (id: number, ok: boolean, text: string) => void): RunOutcome | undefined => {
+      const onCalls = (
+        calls: readonly GuestToolCall[],
+        answer: (id: number, ok: boolean, text: string) => void,
+      ): RunOutcome | undefined => {
         if (made + calls.length > budgets.calls) return { ok: false, error: 'calls', budget: 'calls', logs: [] };
         made += calls.length;
         for (const call of calls) {
@@ -181,25 +237,40 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
             continue;
           }
           tool.call(toolInput, { signal }).then(
-            (result) => (result.isError ? answer(call.id, false, errorText(result)) : answer(call.id, true, JSON.stringify(resultValue(result)) ?? 'null')),
+            (result) =>
+              result.isError
+                ? answer(call.id, false, errorText(result))
+                : answer(call.id, true, JSON.stringify(resultValue(result)) ?? 'null'),
             (error: unknown) => answer(call.id, false, error instanceof Error ? error.message : String(error)),
           );
         }
         return undefined;
       };
       catalogJson ??= JSON.stringify(apiNow().catalog);
-      const outcome = await pool.run({
-        js: checked.js,
-        catalog: catalogJson,
-        limits: { logLines: budgets.logLines, logLineChars: LOG_LINE_CHARS, outputChars: budgets.outputChars, inputChars: INPUT_CHARS },
-        memoryBytes: budgets.memoryBytes,
-        deadline: started + budgets.timeMs,
-        ...(extra?.signal ? { signal: extra.signal } : {}),
-        onCalls,
-      }).finally(() => ended.abort());
-      const logs = outcome.logs.length > 0 ? [{ type: 'text' as const, text: options.redact(`console:\n${outcome.logs.join('\n')}`) }] : [];
+      const outcome = await pool
+        .run({
+          js: checked.js,
+          catalog: catalogJson,
+          limits: {
+            logLines: budgets.logLines,
+            logLineChars: LOG_LINE_CHARS,
+            outputChars: budgets.outputChars,
+            inputChars: INPUT_CHARS,
+          },
+          memoryBytes: budgets.memoryBytes,
+          deadline: started + budgets.timeMs,
+          ...(extra?.signal ? { signal: extra.signal } : {}),
+          onCalls,
+        })
+        .finally(() => ended.abort());
+      const logs =
+        outcome.logs.length > 0
+          ? [{ type: 'text' as const, text: options.redact(`console:\n${outcome.logs.join('\n')}`) }]
+          : [];
       if (outcome.ok) return { content: [{ type: 'text', text: options.redact(outcome.value) }, ...logs] };
-      const message = outcome.budget ? budgetMessage(outcome.budget, budgets, outcome.error) : `the program failed: ${outcome.error}`;
+      const message = outcome.budget
+        ? budgetMessage(outcome.budget, budgets, outcome.error)
+        : `the program failed: ${outcome.error}`;
       return { content: [{ type: 'text', text: options.redact(message) }, ...logs], isError: true };
     },
   };

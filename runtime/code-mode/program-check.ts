@@ -18,7 +18,10 @@ export interface ProgramProblem {
 }
 
 export type CheckResult =
-  | { readonly ok: true; /** The JavaScript the sandbox runs: the program itself, or with its types stripped. */ readonly js: string }
+  | {
+      readonly ok: true;
+      /** The JavaScript the sandbox runs: the program itself, or with its types stripped. */ readonly js: string;
+    }
   | { readonly ok: false; readonly problems: readonly ProgramProblem[] };
 
 export interface ProgramChecker {
@@ -52,7 +55,9 @@ function compiler(): { ts: Ts; libs: Map<string, string> } {
   try {
     common = createRequire(import.meta.url)('@ts-morph/common') as typeof common;
   } catch {
-    throw new CheckerUnavailable('code mode checks programs with the TypeScript compiler of @ts-morph/common, which is not installed where this server runs: serve with `toolkit server --listing code`, or install ts-morph beside the bundle');
+    throw new CheckerUnavailable(
+      'code mode checks programs with the TypeScript compiler of @ts-morph/common, which is not installed where this server runs: serve with `toolkit server --listing code`, or install ts-morph beside the bundle',
+    );
   }
   const libs = new Map(common.getLibFiles().map((file) => [`${LIB_DIR}${file.fileName}`, file.text]));
   return (loaded = { ts: common.ts, libs });
@@ -60,16 +65,33 @@ function compiler(): { ts: Ts; libs: Map<string, string> } {
 
 /** Whether the program uses syntax only TypeScript has (then it is run with its types stripped). */
 function hasTypeSyntax(ts: Ts, node: import('ts-morph').ts.Node): boolean {
-  if (ts.isTypeNode(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)
-    || ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node) || ts.isModuleDeclaration(node)
-    || ts.isTypeParameterDeclaration(node) || ts.isHeritageClause(node) || (ts.isParameter(node) && node.questionToken !== undefined)) return true;
+  if (
+    ts.isTypeNode(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isTypeAssertionExpression(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isInterfaceDeclaration(node) ||
+    ts.isEnumDeclaration(node) ||
+    ts.isModuleDeclaration(node) ||
+    ts.isTypeParameterDeclaration(node) ||
+    ts.isHeritageClause(node) ||
+    (ts.isParameter(node) && node.questionToken !== undefined)
+  )
+    return true;
   return ts.forEachChild(node, (child) => hasTypeSyntax(ts, child) || undefined) === true;
 }
 
 /** Whether an expression is `tools`, or a member of it at any depth (`tools.ns`, `tools.ns["tool"]`). */
 function rootedAtTools(ts: Ts, node: import('ts-morph').ts.Expression): boolean {
   let current: import('ts-morph').ts.Expression = node;
-  while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current) || ts.isParenthesizedExpression(current)) current = current.expression;
+  while (
+    ts.isPropertyAccessExpression(current) ||
+    ts.isElementAccessExpression(current) ||
+    ts.isParenthesizedExpression(current)
+  )
+    current = current.expression;
   return ts.isIdentifier(current) && current.text === 'tools';
 }
 
@@ -78,7 +100,8 @@ function apiRanges(ts: Ts, file: import('ts-morph').ts.SourceFile): [number, num
   const ranges: [number, number][] = [];
   const visit = (node: import('ts-morph').ts.Node): void => {
     if (ts.isCallExpression(node) && rootedAtTools(ts, node.expression)) ranges.push([node.getStart(file), node.end]);
-    else if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && rootedAtTools(ts, node)) ranges.push([node.getStart(file), node.end]);
+    else if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && rootedAtTools(ts, node))
+      ranges.push([node.getStart(file), node.end]);
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -97,7 +120,12 @@ const listed = (names: readonly string[]): string =>
  * An unknown namespace or tool told by name instead of by the whole type TypeScript prints:
  * `tools.geo has no tool "nope"; its tools: getCoordinates`.
  */
-function unknownMember(ts: Ts, file: import('ts-morph').ts.SourceFile, diagnostic: import('ts-morph').ts.Diagnostic, catalog: Readonly<Record<string, readonly string[]>>): string | undefined {
+function unknownMember(
+  ts: Ts,
+  file: import('ts-morph').ts.SourceFile,
+  diagnostic: import('ts-morph').ts.Diagnostic,
+  catalog: Readonly<Record<string, readonly string[]>>,
+): string | undefined {
   if (!NO_SUCH_PROPERTY.has(diagnostic.code) || diagnostic.start === undefined) return undefined;
   const start = diagnostic.start;
   const find = (at: import('ts-morph').ts.Node): import('ts-morph').ts.PropertyAccessExpression | undefined =>
@@ -106,15 +134,24 @@ function unknownMember(ts: Ts, file: import('ts-morph').ts.SourceFile, diagnosti
   if (!node) return undefined;
   const name = node.name.text;
   const owner = node.expression;
-  if (ts.isIdentifier(owner) && owner.text === 'tools') return `tools has no namespace "${name}"; its namespaces: ${listed(Object.keys(catalog).sort())} (search_api finds tools by words)`;
-  if (ts.isPropertyAccessExpression(owner) && ts.isIdentifier(owner.expression) && owner.expression.text === 'tools' && catalog[owner.name.text]) {
+  if (ts.isIdentifier(owner) && owner.text === 'tools')
+    return `tools has no namespace "${name}"; its namespaces: ${listed(Object.keys(catalog).sort())} (search_api finds tools by words)`;
+  if (
+    ts.isPropertyAccessExpression(owner) &&
+    ts.isIdentifier(owner.expression) &&
+    owner.expression.text === 'tools' &&
+    catalog[owner.name.text]
+  ) {
     return `tools.${owner.name.text} has no tool "${name}"; its tools: ${listed(catalog[owner.name.text]!)}`;
   }
   return undefined;
 }
 
 /** A checker over one API declaration text, with its language service made on the first check. */
-export function createProgramChecker(apiText: () => string, catalog: () => Readonly<Record<string, readonly string[]>>): ProgramChecker {
+export function createProgramChecker(
+  apiText: () => string,
+  catalog: () => Readonly<Record<string, readonly string[]>>,
+): ProgramChecker {
   let service: import('ts-morph').ts.LanguageService | undefined;
   let programText = `${PREFIX}${SUFFIX}`;
   let version = 0;
@@ -136,7 +173,8 @@ export function createProgramChecker(apiText: () => string, catalog: () => Reado
       types: [],
       moduleDetection: ts.ModuleDetectionKind.Legacy,
     };
-    const textOf = (name: string): string | undefined => (name === PROGRAM_FILE ? programText : name === API_FILE ? api : libs.get(name));
+    const textOf = (name: string): string | undefined =>
+      name === PROGRAM_FILE ? programText : name === API_FILE ? api : libs.get(name);
     const host: import('ts-morph').ts.LanguageServiceHost = {
       getCompilationSettings: () => options,
       getScriptFileNames: () => [API_FILE, PROGRAM_FILE],
@@ -171,13 +209,22 @@ export function createProgramChecker(apiText: () => string, catalog: () => Reado
     if (diagnostics.length > 0) {
       const problems = diagnostics.slice(0, MAX_PROBLEMS).map((diagnostic) => {
         const at = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-        const message = unknownMember(ts, file, diagnostic, catalog()) ?? ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+        const message =
+          unknownMember(ts, file, diagnostic, catalog()) ??
+          ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
         return { line: Math.max(1, at.line), column: at.character + 1, message };
       });
       return { ok: false, problems };
     }
     if (!hasTypeSyntax(ts, file)) return { ok: true, js: `${PREFIX}${program}${SUFFIX}` };
-    const stripped = ts.transpileModule(programText, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None, moduleDetection: ts.ModuleDetectionKind.Legacy }, fileName: 'program.ts' });
+    const stripped = ts.transpileModule(programText, {
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.None,
+        moduleDetection: ts.ModuleDetectionKind.Legacy,
+      },
+      fileName: 'program.ts',
+    });
     return { ok: true, js: stripped.outputText };
   }
 

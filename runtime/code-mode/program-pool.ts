@@ -11,7 +11,13 @@ import { engineLocation, engineProblem } from '../isolation/engine-location.ts';
 import { guestPrelude } from '../isolation/guest-prelude.ts';
 import { lazyBuiltin } from '../lazy-builtin.ts';
 import { programHarness } from './program-harness.ts';
-import type { FromProgramWorker, GuestRunLimits, GuestToolCall, RunOutcome, ToProgramWorker } from './program-protocol.ts';
+import type {
+  FromProgramWorker,
+  GuestRunLimits,
+  GuestToolCall,
+  RunOutcome,
+  ToProgramWorker,
+} from './program-protocol.ts';
 import { programWorkerMain, type ProgramWorkerBoot } from './program-worker.ts';
 import { PROGRAM_FUNCTION } from './program-check.ts';
 
@@ -38,7 +44,10 @@ export interface ProgramRun {
    * The calls the program queued, as a batch; answers each (`answer(id, ok, text)`), or returns a
    * reason to end the run now (a budget), in which case none of the batch is answered.
    */
-  onCalls(calls: readonly GuestToolCall[], answer: (id: number, ok: boolean, text: string) => void): RunOutcome | undefined;
+  onCalls(
+    calls: readonly GuestToolCall[],
+    answer: (id: number, ok: boolean, text: string) => void,
+  ): RunOutcome | undefined;
 }
 
 const WORKER_RESOURCES = { stackSizeMb: 64, maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 };
@@ -105,12 +114,15 @@ export class ProgramPool {
     return new Promise((resolve) => {
       let done = false;
       const queued: Queued = { run, settle: (outcome) => finish(outcome) };
-      const timer = setTimeout(() => {
-        // Still waiting for a worker at the deadline.
-        const index = this.#queue.indexOf(queued);
-        if (index >= 0) this.#queue.splice(index, 1);
-        finish(timeUp());
-      }, Math.max(0, run.deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          // Still waiting for a worker at the deadline.
+          const index = this.#queue.indexOf(queued);
+          if (index >= 0) this.#queue.splice(index, 1);
+          finish(timeUp());
+        },
+        Math.max(0, run.deadline - Date.now()),
+      );
       const onAbort = () => {
         const index = this.#queue.indexOf(queued);
         if (index >= 0) this.#queue.splice(index, 1);
@@ -131,9 +143,12 @@ export class ProgramPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const queued of this.#queue.splice(0)) queued.settle({ ok: false, error: 'the server is shutting down', logs: [] });
+    for (const queued of this.#queue.splice(0))
+      queued.settle({ ok: false, error: 'the server is shutting down', logs: [] });
     // A copy: stopping a slot takes it out of the list.
-    await Promise.all([...this.#slots].map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down', logs: [] })));
+    await Promise.all(
+      [...this.#slots].map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down', logs: [] })),
+    );
   }
 
   #pump(wasm: WebAssembly.Module | undefined): void {
@@ -146,7 +161,15 @@ export class ProgramPool {
   }
 
   #spawn(wasm: WebAssembly.Module | undefined): Slot {
-    const worker = new (workerThreads().Worker)(workerSource(), { eval: true, resourceLimits: WORKER_RESOURCES, env: {}, stdout: true, stderr: true, name: 'toolkit-programs', workerData: wasm ? { wasmModule: wasm } : {} });
+    const worker = new (workerThreads().Worker)(workerSource(), {
+      eval: true,
+      resourceLimits: WORKER_RESOURCES,
+      env: {},
+      stdout: true,
+      stderr: true,
+      name: 'toolkit-programs',
+      workerData: wasm ? { wasmModule: wasm } : {},
+    });
     worker.unref();
     worker.stdout.resume();
     worker.stderr.resume();
@@ -154,7 +177,12 @@ export class ProgramPool {
     worker.on('message', (message: FromProgramWorker) => this.#message(slot, message, wasm));
     const lost = (why: string) => {
       if (slot.stopped) return;
-      void this.#stop(slot, { ok: false, error: `the program's sandbox stopped (${why})`, ...(/memory/i.test(why) ? { budget: 'memory' as const } : {}), logs: [] });
+      void this.#stop(slot, {
+        ok: false,
+        error: `the program's sandbox stopped (${why})`,
+        ...(/memory/i.test(why) ? { budget: 'memory' as const } : {}),
+        logs: [],
+      });
       this.#pump(wasm);
     };
     worker.on('error', (error) => lost(error.message));
@@ -168,21 +196,32 @@ export class ProgramPool {
     const id = this.#nextId++;
     const post = (message: ToProgramWorker) => slot.worker.postMessage(message);
     // At the deadline the caller is answered; the worker gets the grace period to drop the run.
-    const timer = setTimeout(() => {
-      queued.settle(timeUp());
-      post({ kind: 'abort', id });
-      const overdue = setTimeout(() => {
-        if (slot.running?.id === id) void this.#stop(slot, timeUp()).then(() => this.#pump(wasm));
-      }, this.#graceMs);
-      overdue.unref();
-    }, Math.max(0, run.deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        queued.settle(timeUp());
+        post({ kind: 'abort', id });
+        const overdue = setTimeout(() => {
+          if (slot.running?.id === id) void this.#stop(slot, timeUp()).then(() => this.#pump(wasm));
+        }, this.#graceMs);
+        overdue.unref();
+      },
+      Math.max(0, run.deadline - Date.now()),
+    );
     slot.running = { id, settle: queued.settle, timer };
     const onAbort = () => {
       if (slot.running?.id === id) post({ kind: 'abort', id });
     };
     run.signal?.addEventListener('abort', onAbort, { once: true });
     (slot as { run?: ProgramRun }).run = run;
-    post({ kind: 'run', id, js: run.js, catalog: run.catalog, limits: JSON.stringify(run.limits), memoryBytes: run.memoryBytes, deadline: run.deadline });
+    post({
+      kind: 'run',
+      id,
+      js: run.js,
+      catalog: run.catalog,
+      limits: JSON.stringify(run.limits),
+      memoryBytes: run.memoryBytes,
+      deadline: run.deadline,
+    });
   }
 
   #message(slot: Slot, message: FromProgramWorker, wasm: WebAssembly.Module | undefined): void {

@@ -17,7 +17,20 @@ const ws = createWorkspace('listing-prices');
 test.after(() => ws.remove());
 
 const catalogOf = (tools: number) => {
-  const schemas = Array.from({ length: tools / 4 }, (_, s) => schema(`things${s}`, Array.from({ length: 4 }, (_, t) => tool(`getThing${t}`, 'GET', [`https://api.example/${s}/things`], [param('id', 'query', str, {}, [{ user: true }], 'identifier of the thing')], { description: `Gets thing ${t} of provider ${s}, as real descriptions go on for a while.` }))));
+  const schemas = Array.from({ length: tools / 4 }, (_, s) =>
+    schema(
+      `things${s}`,
+      Array.from({ length: 4 }, (_, t) =>
+        tool(
+          `getThing${t}`,
+          'GET',
+          [`https://api.example/${s}/things`],
+          [param('id', 'query', str, {}, [{ user: true }], 'identifier of the thing')],
+          { description: `Gets thing ${t} of provider ${s}, as real descriptions go on for a while.` },
+        ),
+      ),
+    ),
+  );
   return JSON.stringify(listTools(schemas));
 };
 
@@ -25,7 +38,10 @@ test('code mode costs the same few hundred tokens for 8 tools or 2,000; the othe
   const small = await listingPrices(catalogOf(8), 8);
   const large = await listingPrices(catalogOf(2000), 2000);
   const of = (prices: typeof small, mode: string) => prices.find((price) => price.mode === mode)!;
-  assert.equal(small.map((price) => price.mode), ['tools', 'toolset', 'code', 'tools+code']);
+  assert.equal(
+    small.map((price) => price.mode),
+    ['tools', 'toolset', 'code', 'tools+code'],
+  );
   for (const prices of [small, large]) {
     assert.ok(of(prices, 'code').tokens < 1000, `code: ${of(prices, 'code').tokens} tokens`);
     assert.is(of(prices, 'tools+code').tokens, of(prices, 'tools').tokens + of(prices, 'code').tokens);
@@ -38,12 +54,21 @@ test('toolkit build prints the prices per mode, and a budget fails the build wit
   ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 3));
   const built = await buildWorkspace(ws.dir);
   assert.is(built.code, 0, built.stderr);
-  assert.match(built.stdout, /catalog\.mjs first listing: tools [\d,]+ B = [\d,]+ tokens · toolset [\d,]+ B = [\d,]+ tokens · code [\d,]+ B = [\d,]+ tokens · tools\+code [\d,]+ B = [\d,]+ tokens\n/);
-  assert.match(built.stdout, /tokens: o200k_base \(js-tiktoken; GPT-4o\/GPT-5 counts, an approximation for other models\)/);
+  assert.match(
+    built.stdout,
+    /catalog\.mjs first listing: tools [\d,]+ B = [\d,]+ tokens · toolset [\d,]+ B = [\d,]+ tokens · code [\d,]+ B = [\d,]+ tokens · tools\+code [\d,]+ B = [\d,]+ tokens\n/,
+  );
+  assert.match(
+    built.stdout,
+    /tokens: o200k_base \(js-tiktoken; GPT-4o\/GPT-5 counts, an approximation for other models\)/,
+  );
 
   const over = await buildWorkspace(ws.dir, ['--listing-budget', 'code=50'], 'out-over');
   assert.is(over.code, 1);
-  assert.match(over.stderr, /catalog\.mjs: the code listing is [\d,]+ tokens, over the budget of 50 \(--listing-budget code=50\)/);
+  assert.match(
+    over.stderr,
+    /catalog\.mjs: the code listing is [\d,]+ tokens, over the budget of 50 \(--listing-budget code=50\)/,
+  );
   assert.not.ok(existsSync(ws.path('out-over')), 'nothing written');
   const fits = await buildWorkspace(ws.dir, ['--listing-budget', 'code=1000'], 'out-fits');
   assert.is(fits.code, 0, fits.stderr);

@@ -27,7 +27,8 @@ let code: CodeMode;
 let client: EraClient;
 let handler: ReturnType<typeof createMcpFetchHandler>;
 
-const textOf = (result: { content?: unknown }): string => ((result.content as { text?: string }[]) ?? []).map((item) => item.text ?? '').join('\n');
+const textOf = (result: { content?: unknown }): string =>
+  ((result.content as { text?: string }[]) ?? []).map((item) => item.text ?? '').join('\n');
 const run = async (program: string) => client.callTool({ name: 'run_program', arguments: { code: program } });
 
 /** Every form of the key a program could hand back. */
@@ -44,20 +45,39 @@ const encodings = (secret: string): string[] => [
 test.before(async () => {
   const ca = createTestCa();
   upstream = await startUpstream(ca, {
-    '/echo': (request) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: request.headers['x-key'], url: request.url }) }),
+    '/echo': (request) => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: request.headers['x-key'], url: request.url }),
+    }),
   });
   elsewhere = await startUpstream(ca);
   http = createUpstreamHttpClient({ ca: ca.ca });
   const schemas = [
-    schema('keys', [tool('echo', 'GET', [`${upstream.origin}/echo`], [param('note', 'query', str, { optional: true })], { description: 'Echoes the request.' })], {
-      requiredServerParams: ['ECHO_KEY'],
-      headers: { 'x-key': [{ server: 'ECHO_KEY' }] },
-    }),
+    schema(
+      'keys',
+      [
+        tool('echo', 'GET', [`${upstream.origin}/echo`], [param('note', 'query', str, { optional: true })], {
+          description: 'Echoes the request.',
+        }),
+      ],
+      {
+        requiredServerParams: ['ECHO_KEY'],
+        headers: { 'x-key': [{ server: 'ECHO_KEY' }] },
+      },
+    ),
   ];
   runtime = createRuntime({ schemas, serverParams: { ECHO_KEY: CANARY }, http });
-  code = createCodeMode(runtime, { schemas: () => schemas, api: apiDeclarations, redact: runtime.redact, budgets: { timeMs: 3000 } });
+  code = createCodeMode(runtime, {
+    schemas: () => schemas,
+    api: apiDeclarations,
+    redact: runtime.redact,
+    budgets: { timeMs: 3000 },
+  });
   handler = createMcpFetchHandler(() => createMcpServer(code, { name: 'attacks', version: '0.0.0' }));
-  client = await connectHttpEra('modern', { url: 'http://attacks.local/mcp', fetch: (url, init) => handler(new Request(url, init)) });
+  client = await connectHttpEra('modern', {
+    url: 'http://attacks.local/mcp',
+    fetch: (url, init) => handler(new Request(url, init)),
+  });
 });
 
 test.after(async () => {
@@ -70,7 +90,7 @@ test.after(async () => {
   await elsewhere?.close();
 });
 
-test('no host object: process, require, fetch, timers, modules and the engine\'s std/os are all absent', async () => {
+test("no host object: process, require, fetch, timers, modules and the engine's std/os are all absent", async () => {
   const result = await run(`
 const names = ['process', 'require', 'module', 'fetch', 'XMLHttpRequest', 'WebSocket', 'setTimeout', 'setInterval', 'std', 'os', 'Deno', 'Bun', 'scriptArgs', 'print'];
 const seen = names.filter((name) => typeof globalThis[name] !== 'undefined');
@@ -96,10 +116,11 @@ const text = JSON.stringify(echoed);
 const codes = [...text].map((c) => c.charCodeAt(0)).join(',');
 return { echoed, b64: btoa(text), reversed: [...text].reverse().join(''), codes };`);
   assert.not.ok(result.isError, textOf(result));
-  assert.is(upstream.seen.at(-1)!.headers['x-key'], CANARY, 'the key was sent to the tool\'s upstream');
+  assert.is(upstream.seen.at(-1)!.headers['x-key'], CANARY, "the key was sent to the tool's upstream");
   assert.is(upstream.seen.length, before + 1);
   const wire = JSON.stringify(result);
-  for (const form of encodings(CANARY)) assert.not.ok(wire.includes(form), `the answer holds the key as ${form.slice(0, 12)}…`);
+  for (const form of encodings(CANARY))
+    assert.not.ok(wire.includes(form), `the answer holds the key as ${form.slice(0, 12)}…`);
   assert.match(textOf(result), /"key":"\[redacted\]"/);
   // A program that fails while holding the result: the error text is redacted too.
   const failed = await run(`const echoed = await tools.keys.echo({}); throw new Error(JSON.stringify(echoed));`);
@@ -107,7 +128,7 @@ return { echoed, b64: btoa(text), reversed: [...text].reverse().join(''), codes 
   for (const form of encodings(CANARY)) assert.not.ok(JSON.stringify(failed).includes(form));
 });
 
-test('no other origin: a program reaches only the tools\' upstream, whatever input it passes', async () => {
+test("no other origin: a program reaches only the tools' upstream, whatever input it passes", async () => {
   const before = elsewhere.seen.length;
   const result = await run(`
 const tries = [];
@@ -117,14 +138,17 @@ for (const input of [{ url: '${elsewhere.origin}/steal' }, { note: '${elsewhere.
 return tries;`);
   assert.not.ok(result.isError, textOf(result));
   assert.is(elsewhere.seen.length, before, 'nothing reached the other server');
-  for (const url of JSON.parse(textOf(result)) as string[]) assert.ok(url.startsWith('/echo') || url.startsWith('refused'), url);
+  for (const url of JSON.parse(textOf(result)) as string[])
+    assert.ok(url.startsWith('/echo') || url.startsWith('refused'), url);
 });
 
 test('runs share nothing: globals set by one run are gone in the next, and tools cannot be replaced', async () => {
   // Through an untyped alias: written on \`tools\` itself, the check refuses the assignments (read-only).
   const refused = await run(`tools.keys.echo = () => 'hijacked';`);
   assert.match(textOf(refused), /line 1, column 12: Cannot assign to 'echo' because it is a read-only property/);
-  const first = await run(`globalThis.leak = 'from run 1'; const t = globalThis['tools']; try { t.keys.echo = () => 'hijacked'; } catch (error) {} try { t.keys = {}; } catch (error) {} return typeof t.keys.echo;`);
+  const first = await run(
+    `globalThis.leak = 'from run 1'; const t = globalThis['tools']; try { t.keys.echo = () => 'hijacked'; } catch (error) {} try { t.keys = {}; } catch (error) {} return typeof t.keys.echo;`,
+  );
   assert.is(textOf(first), '"function"');
   const second = await run(`return [typeof globalThis.leak, String(tools.keys.echo).includes('hijacked')];`);
   assert.is(textOf(second), '["undefined",false]');

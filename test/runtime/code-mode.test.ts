@@ -32,18 +32,49 @@ let spec: string;
 const children: ChildProcess[] = [];
 
 /** A week of hourly readings: what a forecast tool returns, far more than the question needs. */
-const HOURLY = Array.from({ length: 168 }, (_, hour) => ({ time: `2026-10-${String(1 + Math.floor(hour / 24)).padStart(2, '0')}T${String(hour % 24).padStart(2, '0')}:00`, temp: Math.round(80 + 60 * Math.sin(hour / 7)) / 10, wind: 3.2, humidity: 71, pressure: 1013.2 }));
+const HOURLY = Array.from({ length: 168 }, (_, hour) => ({
+  time: `2026-10-${String(1 + Math.floor(hour / 24)).padStart(2, '0')}T${String(hour % 24).padStart(2, '0')}:00`,
+  temp: Math.round(80 + 60 * Math.sin(hour / 7)) / 10,
+  wind: 3.2,
+  humidity: 71,
+  pressure: 1013.2,
+}));
 const MAX_TEMP = Math.max(...HOURLY.map((h) => h.temp));
 
 function catalog(origin: string): SchemaModel[] {
-  const point = { mimeType: 'application/json', schema: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } } } } as const;
+  const point = {
+    mimeType: 'application/json',
+    schema: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } } },
+  } as const;
   return [
-    schema('geo', [
-      tool('getCoordinates', 'GET', [`${origin}/geo/search`], [param('q', 'query', str, {}, [{ user: true }], 'A postal address.')], { description: 'Latitude and longitude of a postal address.', output: point }),
-      tool('getTimezone', 'GET', [`${origin}/geo/tz`], [param('lat', 'query', num), param('lon', 'query', num)], { description: 'The time zone at a point.', output: { mimeType: 'application/json', schema: { type: 'object', properties: { zone: { type: 'string' } } } } }),
-    ], { requiredServerParams: ['GEO_KEY'], headers: { 'x-key': [{ server: 'GEO_KEY' }] } }),
+    schema(
+      'geo',
+      [
+        tool(
+          'getCoordinates',
+          'GET',
+          [`${origin}/geo/search`],
+          [param('q', 'query', str, {}, [{ user: true }], 'A postal address.')],
+          { description: 'Latitude and longitude of a postal address.', output: point },
+        ),
+        tool('getTimezone', 'GET', [`${origin}/geo/tz`], [param('lat', 'query', num), param('lon', 'query', num)], {
+          description: 'The time zone at a point.',
+          output: {
+            mimeType: 'application/json',
+            schema: { type: 'object', properties: { zone: { type: 'string' } } },
+          },
+        }),
+      ],
+      { requiredServerParams: ['GEO_KEY'], headers: { 'x-key': [{ server: 'GEO_KEY' }] } },
+    ),
     schema('weather', [
-      tool('getForecast', 'GET', [`${origin}/weather/forecast`], [param('lat', 'query', num), param('lon', 'query', num)], { description: 'Hourly forecast for a week at a point.' }),
+      tool(
+        'getForecast',
+        'GET',
+        [`${origin}/weather/forecast`],
+        [param('lat', 'query', num), param('lon', 'query', num)],
+        { description: 'Hourly forecast for a week at a point.' },
+      ),
     ]),
   ];
 }
@@ -55,15 +86,30 @@ const [forecast, zone] = await Promise.all([
 ]);
 return { max: Math.max(...forecast.hourly.map((h) => h.temp)), zone: zone.zone };`;
 
-const textOf = (result: { content?: unknown }): string => ((result.content as { type: string; text?: string }[]) ?? []).map((item) => item.text ?? '').join('\n');
-const serverEnv = () => ({ PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'toolkit-home-')), NODE_EXTRA_CA_CERTS: ca.caFile, GEO_KEY: CANARY });
+const textOf = (result: { content?: unknown }): string =>
+  ((result.content as { type: string; text?: string }[]) ?? []).map((item) => item.text ?? '').join('\n');
+const serverEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: mkdtempSync(join(tmpdir(), 'toolkit-home-')),
+  NODE_EXTRA_CA_CERTS: ca.caFile,
+  GEO_KEY: CANARY,
+});
 
 const stdioClient = (era: (typeof ERAS)[number], flags: string[]): Promise<EraClient> =>
-  connectStdioEra(era, { command: process.execPath, args: ['--import', 'tsx', ENTRY, spec, ...flags], env: serverEnv(), cwd: ROOT });
+  connectStdioEra(era, {
+    command: process.execPath,
+    args: ['--import', 'tsx', ENTRY, spec, ...flags],
+    env: serverEnv(),
+    cwd: ROOT,
+  });
 
 /** Spawns the server over HTTP on a free loopback port; resolves with its URL. */
 function httpServer(flags: string[]): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, spec, '--http', '127.0.0.1:0', ...flags], { env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, spec, '--http', '127.0.0.1:0', ...flags], {
+    env: serverEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve_, reject) => {
@@ -98,7 +144,11 @@ test.after(async () => {
 /** Runs the chain and checks the answer, the upstream requests and the key sent. */
 async function runsTheChain(client: EraClient, label: string): Promise<void> {
   const { tools } = await client.listTools();
-  assert.equal(tools.map((t) => t.name), ['search_api', 'run_program'], label);
+  assert.equal(
+    tools.map((t) => t.name),
+    ['search_api', 'run_program'],
+    label,
+  );
   const before = upstream.seen.length;
   const result = await client.callTool({ name: 'run_program', arguments: { code: CHAIN } });
   assert.not.ok(result.isError, `${label}: ${textOf(result)}`);
@@ -107,14 +157,22 @@ async function runsTheChain(client: EraClient, label: string): Promise<void> {
   assert.ok(Buffer.byteLength(JSON.stringify(result.content)) < 120, `${label}: ${JSON.stringify(result.content)}`);
   const seen = upstream.seen.slice(before);
   assert.equal(seen.map((r) => r.url.split('?')[0]).sort(), ['/geo/search', '/geo/tz', '/weather/forecast'], label);
-  assert.ok(seen.filter((r) => r.url.startsWith('/geo/')).every((r) => r.headers['x-key'] === CANARY), `${label}: the key is sent to the geo upstream`);
+  assert.ok(
+    seen.filter((r) => r.url.startsWith('/geo/')).every((r) => r.headers['x-key'] === CANARY),
+    `${label}: the key is sent to the geo upstream`,
+  );
   assert.not.ok(JSON.stringify(result).includes(CANARY), label);
 }
 
 /** search_api answers with TypeScript signatures: input and output types, descriptions. */
 async function searchesTheApi(client: EraClient): Promise<void> {
-  const found = textOf(await client.callTool({ name: 'search_api', arguments: { query: 'coordinates of an address' } }));
-  assert.match(found, /tools\.geo\.getCoordinates: \(input: GeoGetCoordinatesInput\) => Promise<GeoGetCoordinatesOutput>;/);
+  const found = textOf(
+    await client.callTool({ name: 'search_api', arguments: { query: 'coordinates of an address' } }),
+  );
+  assert.match(
+    found,
+    /tools\.geo\.getCoordinates: \(input: GeoGetCoordinatesInput\) => Promise<GeoGetCoordinatesOutput>;/,
+  );
   assert.match(found, /\/\*\* A postal address\. \*\/\n\s+readonly q: string;/);
   assert.match(found, /readonly lat\?: number;/);
   assert.match(found, /Latitude and longitude of a postal address\./);
@@ -150,16 +208,30 @@ test('over HTTP, every era runs the same program against one server', async () =
 });
 
 test('wrong programs get the error that names the problem; checked ones call no upstream; the server keeps answering', async () => {
-  const client = await stdioClient('modern', ['--listing', 'code', '--code-budget', 'time=2', '--code-budget', 'calls=20']);
+  const client = await stdioClient('modern', [
+    '--listing',
+    'code',
+    '--code-budget',
+    'time=2',
+    '--code-budget',
+    'calls=20',
+  ]);
   const run = async (code: string) => client.callTool({ name: 'run_program', arguments: { code } });
   try {
     let before = upstream.seen.length;
-    const unknown = await run(`const place = await tools.geo.getCoordinates({ q: 'Oslo' });\nreturn await tools.geo.getWeather({ lat: 1 });`);
+    const unknown = await run(
+      `const place = await tools.geo.getCoordinates({ q: 'Oslo' });\nreturn await tools.geo.getWeather({ lat: 1 });`,
+    );
     assert.ok(unknown.isError);
-    assert.match(textOf(unknown), /^the program was not run: it does not fit the API\nline 2, column 24: tools\.geo has no tool "getWeather"; its tools: getCoordinates, getTimezone$/);
+    assert.match(
+      textOf(unknown),
+      /^the program was not run: it does not fit the API\nline 2, column 24: tools\.geo has no tool "getWeather"; its tools: getCoordinates, getTimezone$/,
+    );
     const namespace = await run(`return await tools.maps.lookup({});`);
     assert.match(textOf(namespace), /line 1, column 20: tools has no namespace "maps"; its namespaces: geo, weather/);
-    const wrongType = await run(`const place = await tools.geo.getCoordinates({ q: 'Oslo' });\nreturn tools.weather.getForecast({ lat: 'north', lon: place.lon });`);
+    const wrongType = await run(
+      `const place = await tools.geo.getCoordinates({ q: 'Oslo' });\nreturn tools.weather.getForecast({ lat: 'north', lon: place.lon });`,
+    );
     assert.ok(wrongType.isError);
     assert.match(textOf(wrongType), /line 2, column \d+: .*Type 'string' is not assignable to type 'number'/);
     const syntax = await run(`const a = await tools.geo.getCoordinates({ q: 'Oslo' });\nreturn {{ a;`);
@@ -174,17 +246,29 @@ test('wrong programs get the error that names the problem; checked ones call no 
     assert.ok(huge.isError);
     assert.match(textOf(huge), /ran out of memory \(budget "memory": 64 MB per run\)/);
     before = upstream.seen.length;
-    const many = await run(`for (let i = 0; i < 1000; i++) await tools.geo.getTimezone({ lat: i, lon: 0 });\nreturn 'done';`);
+    const many = await run(
+      `for (let i = 0; i < 1000; i++) await tools.geo.getTimezone({ lat: i, lon: 0 });\nreturn 'done';`,
+    );
     assert.ok(many.isError);
     assert.match(textOf(many), /more than 20 tool calls \(budget "calls": 20 per run\)/);
     assert.is(upstream.seen.length - before, 20, 'the calls within the budget were made, none past it');
-    const thrown = await run(`const place = await tools.geo.getCoordinates({ q: 'Oslo' });\nthrow new RangeError('no forecast for ' + place.lat);`);
+    const thrown = await run(
+      `const place = await tools.geo.getCoordinates({ q: 'Oslo' });\nthrow new RangeError('no forecast for ' + place.lat);`,
+    );
     assert.match(textOf(thrown), /^the program failed: RangeError: no forecast for 59\.91 \(line 2\)/);
-    const logged = await run(`console.log('looking up'); return (await tools.geo.getTimezone({ lat: 1, lon: 2 })).zone;`);
-    assert.equal(logged.content, [{ type: 'text', text: '"Europe/Oslo"' }, { type: 'text', text: 'console:\nlooking up' }]);
+    const logged = await run(
+      `console.log('looking up'); return (await tools.geo.getTimezone({ lat: 1, lon: 2 })).zone;`,
+    );
+    assert.equal(logged.content, [
+      { type: 'text', text: '"Europe/Oslo"' },
+      { type: 'text', text: 'console:\nlooking up' },
+    ]);
 
     // Still answering after all of it.
-    assert.equal((await client.listTools()).tools.map((t) => t.name), ['search_api', 'run_program']);
+    assert.equal(
+      (await client.listTools()).tools.map((t) => t.name),
+      ['search_api', 'run_program'],
+    );
     const chain = await run(CHAIN);
     assert.equal(JSON.parse(textOf(chain)), { max: MAX_TEMP, zone: 'Europe/Oslo' });
   } finally {
@@ -205,7 +289,13 @@ test('one build, every listing: tools, toolset, tools+code; every tool still cal
     }
   };
   assert.equal(await names([]), ['get_coordinates_geo', 'get_timezone_geo', 'get_forecast_weather']);
-  assert.equal(await names(['--listing', 'tools+code']), ['get_coordinates_geo', 'get_timezone_geo', 'get_forecast_weather', 'search_api', 'run_program']);
+  assert.equal(await names(['--listing', 'tools+code']), [
+    'get_coordinates_geo',
+    'get_timezone_geo',
+    'get_forecast_weather',
+    'search_api',
+    'run_program',
+  ]);
   assert.equal(await names(['--toolset']), ['search_tools', 'describe_tool', 'call_tool']);
   assert.equal(await names(['--listing', 'code']), ['search_api', 'run_program']);
 });
@@ -217,9 +307,18 @@ test('--listing is read with the toolset flags as its aliases; a mistake is a us
   assert.equal(listingAsked(parseServeArgs(['--no-toolset'])), 'tools');
   assert.equal(listingAsked(parseServeArgs([])), undefined);
   assert.equal(listingAsked(parseServeArgs(['--listing', 'toolset', '--toolset'])), 'toolset');
-  assert.throws(() => parseServeArgs(['--listing', 'everything']), /--listing expects one of tools, toolset, code, tools\+code, got "everything"/);
-  assert.throws(() => parseServeArgs(['--listing', 'code', '--no-toolset']), /--listing code and --no-toolset contradict each other/);
-  assert.equal(parseServeArgs(['--code-budget', 'time=2', '--code-budget', 'calls=5']).codeBudgets, ['time=2', 'calls=5']);
+  assert.throws(
+    () => parseServeArgs(['--listing', 'everything']),
+    /--listing expects one of tools, toolset, code, tools\+code, got "everything"/,
+  );
+  assert.throws(
+    () => parseServeArgs(['--listing', 'code', '--no-toolset']),
+    /--listing code and --no-toolset contradict each other/,
+  );
+  assert.equal(parseServeArgs(['--code-budget', 'time=2', '--code-budget', 'calls=5']).codeBudgets, [
+    'time=2',
+    'calls=5',
+  ]);
 });
 
 test.run();
