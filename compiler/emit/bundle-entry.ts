@@ -58,12 +58,18 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
   });
 }
 
+/** Code mode's typed API as the data file keeps it: wire names left out (the runtime takes them from the listing, in the same order). */
+function storedApi(models: readonly SchemaModel[], names: readonly string[]): string {
+  const api = apiDeclarations(models, names);
+  return JSON.stringify({ ...api, entries: api.entries.map(({ wire: _wire, ...entry }) => entry) });
+}
+
 /** The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and the resource and prompt listing. */
 function bundleListing(parts: readonly BundlePart[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string }; readonly codeApiJson: string } {
   const models = servedModels(parts);
   const tools = listTools(models);
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
-  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)), codeApiJson: JSON.stringify(apiDeclarations(models, tools.map((tool) => tool.name))) };
+  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name)), codeApiJson: storedApi(models, tools.map((tool) => tool.name)) };
 }
 
 /** The name of a bundle's code file, beside its launcher `<name>.mjs`. */

@@ -9,7 +9,7 @@ export interface ApiEntry {
   readonly namespace: string;
   /** Its name under `tools.<namespace>` (the schema's tool name; `<tool>_<file>` for a duplicate). */
   readonly name: string;
-  /** Its name on the wire, where the runtime serves it. */
+  /** Its name on the wire, where the runtime serves it (taken from the listing, by position). */
   readonly wire: string;
   /** `tools.coingecko.getPrice`, as a program writes it. */
   readonly path: string;

@@ -93,7 +93,16 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
 
   const schemaToolCount = (): number => options.schemas().reduce((sum, schema) => sum + schema.tools.length, 0);
   const wireNames = (): string[] => served.listing.slice(0, schemaToolCount()).map((entry) => entry.name);
-  const apiNow = (): ApiDeclarations => (api ??= options.api(options.schemas(), wireNames()));
+  /** The API with each entry's wire name from the listing (same order; a bundle's stored API leaves them out). */
+  const apiNow = (): ApiDeclarations => {
+    if (api) return api;
+    const names = wireNames();
+    const made = options.api(options.schemas(), names);
+    if (made.entries.length !== names.length) {
+      throw new Error(`the code-mode API has ${made.entries.length} tools where the listing has ${names.length}`);
+    }
+    return (api = { ...made, entries: made.entries.map((entry, index) => ({ ...entry, wire: names[index]! })) });
+  };
   const wireMap = (): Map<string, ApiEntry> =>
     (byWire ??= new Map(apiNow().entries.map((entry) => [entry.wire, entry])));
   const pathMap = (): Map<string, ApiEntry> =>
