@@ -6,7 +6,7 @@
  * clients is served as the toolset (`runtime/toolset/`) unless `--no-toolset` says otherwise.
  */
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
-import { createRuntime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
+import { createRuntime, type Runtime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedDiscovery } from './discovery/discovery-routes.ts';
 import { reservedAmong } from './secrets/reserved-server-params.ts';
@@ -19,7 +19,9 @@ import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';
-import { parseServeArgs, serveUsage, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
+import { listingAsked, parseServeArgs, serveUsage, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
+import { chooseListingMode, codeInstructions, createCodeMode, servesCode, type CodeApiSource } from './code-mode/index.ts';
+import { parseCodeBudgets } from './code-mode/budget-args.ts';
 import { listenFailure } from './command-line/serve-failure.ts';
 import { upstreamOptionsOf } from './command-line/upstream-options.ts';
 import { createUpstreamHttpClient } from './upstream/upstream-http.ts';
@@ -37,16 +39,26 @@ export interface ServeExtras {
   listingBytes?: number;
   /** The server card and AI catalog, served by `--http` at their discovery paths. */
   discovery?: ServedDiscovery;
+  /** Code mode's typed API: a bundle's, made at build time, or the compiler's (`toolkit server`); without it code mode is refused. */
+  codeApi?: CodeApiSource;
 }
 
-/** The tools a server lists: the runtime's own, or the toolset over them. */
-function toolsToServe(runtime: ServedTools, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined): { tools: ServedTools; instructions?: string; note?: string } {
+/** The tools a server lists: the runtime's own, the toolset over them, or code mode (`--listing`). */
+function toolsToServe(runtime: Runtime, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined, codeApi: CodeApiSource | undefined): { tools: ServedTools; instructions?: string; note?: string; close?: () => Promise<void> } {
   const bytes = listingBytes ?? listingBytesOf(runtime.listing);
-  if (!useToolset(args.toolset ?? 'auto', bytes)) return { tools: runtime };
+  const mode = chooseListingMode(listingAsked(args), bytes);
+  if (servesCode(mode)) {
+    const budgets = parseCodeBudgets(args.codeBudgets ?? []);
+    if (typeof budgets === 'string') throw new ServeUsageError(budgets);
+    if (!codeApi) throw new ServeUsageError(`--listing ${mode} needs the typed API a build writes into the bundle; this server has none (rebuild with toolkit build)`);
+    const code = createCodeMode(runtime, { schemas: () => allSchemas(schemas), api: codeApi, redact: (text) => runtime.redact(text), withTools: mode === 'tools+code', budgets });
+    return { tools: code, instructions: codeInstructions(toolCountOf(runtime)), close: () => code.close() };
+  }
+  if (!useToolset(mode === 'toolset' ? 'on' : 'off', bytes)) return { tools: runtime };
   const count = toolCountOf(runtime);
   // The search index is built on the first search_tools call: a start-up lists only the three meta-tools.
   const tools = createToolset(runtime, () => searchIndexOf(allSchemas(schemas), runtime.listing.map((entry) => entry.name)));
-  const note = args.toolset === undefined
+  const note = listingAsked(args) === undefined
     ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
     : undefined;
   return note ? { tools, instructions: toolsetInstructions(count), note } : { tools, instructions: toolsetInstructions(count) };
@@ -83,7 +95,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
   for (const line of [...runtime.secretNotes, ...ungrantedNotes(options.schemas, secretKeys, grants, options.grantHint)]) process.stderr.write(`toolkit server: ${line}\n`);
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
-  const served = toolsToServe(runtime, options.schemas, args, options.listingBytes);
+  const served = toolsToServe(runtime, options.schemas, args, options.listingBytes, options.codeApi);
   if (served.note) process.stderr.write(`${served.note}\n`);
   // The schemas' own resources, prompts and skills, unless the caller brings providers of its own.
   // Every reply is capped (tool results, prompts, resource reads): read here, at the entry point.
@@ -115,7 +127,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
       http?.close();
       throw listenFailure(error, where);
     });
-    const mode = served.tools === runtime ? '' : ', as a toolset';
+    const mode = served.tools === runtime ? '' : served.close ? ', in code mode' : ', as a toolset';
     process.stdout.write(`toolkit MCP server (${toolCountOf(runtime)} tools${mode}) listening on ${listening.url}\n`);
     let release!: () => void;
     stopped = new Promise<void>((resolve) => (release = resolve));
@@ -146,6 +158,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await served.close?.();
     await runtime.close();
     http?.close();
   }

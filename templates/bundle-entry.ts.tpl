@@ -14,6 +14,7 @@ import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integ
 import type { SchemaModel } from './runtime/model.ts';
 import { betterSqlite3StartProblem } from './runtime/resources/better-sqlite3-path.ts';
 import type { PrimitivesListing } from './runtime/resources/primitives.ts';
+import type { ApiDeclarations } from './runtime/code-mode/api-types.ts';
 import { startedAsScript } from './runtime/started-as-script.ts';
 import { narrowModel } from './templates/narrow-model.ts';
 %%IMPORTS%%
@@ -51,6 +52,8 @@ const DATA_HASH = %%DATA_HASH%%;
 const DATA_BYTES = %%DATA_BYTES%%;
 /** The `tools/list` answer's line in the data file. */
 const LISTING_DATA: DataRange = %%LISTING_DATA%%;
+/** Code mode's typed API (made at build time), read only when a client is served in code mode. */
+const CODE_API_DATA: DataRange = %%CODE_API_DATA%%;
 /** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
 const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number } = %%LISTING_FACTS%%;
 /** Whether a schema of this bundle has resources, prompts or skills (then every schema is read at start). */
@@ -105,7 +108,8 @@ function readVerifiedData(): Buffer {
   if (sha256(bytes) !== DATA_HASH) {
     // Only on a mismatch: find the part that changed, to name it (by line: an edit may move the ranges).
     const lines = bytes.toString('utf8').split('\n');
-    parts.forEach(({ integrity }, index) => parseVerified(lines[index + 1] ?? '', integrity));
+    // Lines: the listing, code mode's typed API, then one per part.
+    parts.forEach(({ integrity }, index) => parseVerified(lines[index + 2] ?? '', integrity));
     throw new Error(`the tool listing no longer matches the hash recorded at build time; ${DATA_FILE} was changed after the build. Rebuild it with \`toolkit build\`.`);
   }
   return bytes;
@@ -225,7 +229,7 @@ if (startedAsScript(import.meta.url)) {
     if (sqliteProblem !== undefined) process.stderr.write(`${file}: ${sqliteProblem}\n`);
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, discovery: DISCOVERY, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% }, usageName: basename(file) }).catch((error: unknown) => {
+    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, discovery: DISCOVERY, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% }, usageName: basename(file), codeApi: () => JSON.parse(line(verifiedData(), CODE_API_DATA)) as ApiDeclarations }).catch((error: unknown) => {
       if (!(error instanceof ServeUsageError)) return refuse(error);
       // A mistake on the command line: one line and exit 2, like every toolkit command.
       process.stderr.write(`${basename(file)}: ${error.message}\n`);

@@ -49,6 +49,7 @@ export class BuildCommand extends ToolkitCommand {
   force = Option.Boolean('--force', false, { description: 'ignore the cache and regenerate every module, including ones edited by hand' });
   skipInvalid = Option.Boolean('--skip-invalid', false, { description: 'leave schemas with errors out and write the others (default: any error writes nothing)' });
   watch = Option.Boolean('--watch', false, { description: 'stay running and rebuild after every change to the schemas (compiler kept loaded); Ctrl-C stops' });
+  listingBudget = Option.Array('--listing-budget', [], { description: 'fail the build when a mode\'s first listing is over this many tokens: TOKENS (every mode) or MODE=TOKENS (tools, toolset, code, tools+code); repeatable' });
   timings = Option.Boolean('--timings', false, { description: 'print each step with the milliseconds since the process started' });
 
   async run(): Promise<number> {
@@ -60,6 +61,10 @@ export class BuildCommand extends ToolkitCommand {
     const activeTools = readProjectFile(projectDir).tools;
     // The compiler (and ts-morph behind it) is loaded only when a build actually runs.
     const { runBuildCommand } = await import('../../compiler/build/run-build-command.ts');
+    const { parseListingBudget } = await import('../../compiler/build/listing-prices.ts');
+    const listingBudgets = this.listingBudget.map(parseListingBudget);
+    const wrong = listingBudgets.find((budget) => typeof budget === 'string');
+    if (wrong !== undefined) throw new UsageMistake(wrong);
     return runBuildCommand(
       {
         schemasDir: this.schemas ?? showPath(catalog.dir),
@@ -71,6 +76,7 @@ export class BuildCommand extends ToolkitCommand {
         watch: this.watch,
         skipInvalid: this.skipInvalid,
         activeTools,
+        listingBudgets: listingBudgets as Exclude<(typeof listingBudgets)[number], string>[],
         ...(this.group === undefined ? {} : { group: this.group }),
         ...(agentDir === undefined ? {} : { agentDir }),
       },

@@ -24,7 +24,7 @@ export class ServerCommand extends ToolkitCommand {
   static override paths = [['server']];
   static override valueNames = {
     '--schemas': 'DIR', '--group': 'NAME', '--project': 'DIR', '--http': '[HOST:]PORT', '--lists': 'DIR',
-    '--ca-file': 'FILE', '--connect-to': 'H1:P1:H2:P2', '--max-reply-bytes': 'BYTES',
+    '--ca-file': 'FILE', '--listing': 'MODE', '--code-budget': 'NAME=VALUE', '--connect-to': 'H1:P1:H2:P2', '--max-reply-bytes': 'BYTES',
   };
   static override usage = Command.Usage({
     category: 'Build and serve',
@@ -35,6 +35,7 @@ export class ServerCommand extends ToolkitCommand {
       ['Serve one group over HTTP on 127.0.0.1:8080', 'toolkit server --group weather --http 8080'],
       ['Print the block for an MCP client config', 'toolkit server --print-config'],
       ['List every tool of a large catalog instead of the toolset', 'toolkit server --no-toolset'],
+      ['Serve the catalog as a typed API that agents program against', 'toolkit server --listing code'],
       ['Against a staging API with its own CA', 'toolkit server --connect-to api.example.org:443:staging.internal:8443 --ca-file ./staging-ca.pem'],
     ],
   });
@@ -44,6 +45,8 @@ export class ServerCommand extends ToolkitCommand {
   project = projectOption();
   http = Option.String('--http', { description: 'serve Streamable HTTP on [host:]port (default host 127.0.0.1) instead of stdio' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
+  listing = Option.String('--listing', { description: 'how tools are listed: tools, toolset, code (search_api and run_program: programs against the typed API) or tools+code (default: toolset past 50 KB of listing, else tools)' });
+  codeBudget = Option.Array('--code-budget', [], { description: "NAME=VALUE: a code-mode run's budget (repeatable): calls, time (s), memory (MB), output (characters), logLines" });
   toolset = Option.Boolean('--toolset', { description: 'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the toolset when the plain listing is over 50 KB)' });
   maxReplyBytes = Option.String('--max-reply-bytes', { description: 'the largest reply sent to a client, in bytes (default: TOOLKIT_MAX_REPLY_BYTES, else 1048576); longer answers are cut with a note' });
   printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
@@ -63,6 +66,8 @@ export class ServerCommand extends ToolkitCommand {
       const serve = parseServeArgs([
         ...(this.http !== undefined ? ['--http', this.http] : []),
         ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : []),
+        ...(this.listing !== undefined ? ['--listing', this.listing] : []),
+        ...this.codeBudget.flatMap((budget) => ['--code-budget', budget]),
         ...(this.caFile !== undefined ? ['--ca-file', resolve(this.caFile)] : []),
         ...this.connectTo.flatMap((rule) => ['--connect-to', rule]),
         ...(this.maxReplyBytes !== undefined ? ['--max-reply-bytes', this.maxReplyBytes] : []),
@@ -74,7 +79,7 @@ export class ServerCommand extends ToolkitCommand {
       const grants = effectiveGrants(projectDir);
       if (this.printConfig) {
         // Absolute paths only: a client starts the server from a working directory of its own.
-        const args = [BIN, 'server', '--project', projectDir, '--schemas', catalog.dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : []), ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : []), ...(this.caFile !== undefined ? ['--ca-file', resolve(this.caFile)] : []), ...this.connectTo.flatMap((rule) => ['--connect-to', rule])];
+        const args = [BIN, 'server', '--project', projectDir, '--schemas', catalog.dir, ...(this.group ? ['--group', this.group] : []), ...(this.lists ? ['--lists', resolve(this.lists)] : []), ...(this.http ? ['--http', this.http] : []), ...(this.toolset !== undefined ? [this.toolset ? '--toolset' : '--no-toolset'] : []), ...(this.listing !== undefined ? ['--listing', this.listing] : []), ...(this.caFile !== undefined ? ['--ca-file', resolve(this.caFile)] : []), ...this.connectTo.flatMap((rule) => ['--connect-to', rule])];
         const name = this.group ? `toolkit-${this.group}` : 'toolkit';
         const { granted, keys, ungranted } = grantsForClient(models, grants);
         stdout.write(printClientConfig({ name, command: process.execPath, args, requiredServerParams: keys, grants: granted }));
@@ -98,7 +103,9 @@ export class ServerCommand extends ToolkitCommand {
       const { loadSelections } = await import('../../compiler/build/selections.ts');
       const selections = loadSelections(catalog.dir, models);
       for (const d of selections.diagnostics.filter((x) => x.severity === 'error')) stderr.write(`${this.label}: selection left out: ${d.file}:${d.line}:${d.column}: ${d.rule} ${d.message}\n`);
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, grants, grantHint: commandGrantHint, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
+      // Code mode's typed API, made by the compiler from the schemas when a client is first served in code mode.
+      const { apiDeclarations } = await import('../../compiler/emit/code-mode-api.ts');
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, codeApi: apiDeclarations, grants, grantHint: commandGrantHint, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);

@@ -10,6 +10,7 @@ import { readProjectConfig, type GroupConfig } from '../../runtime/project-confi
 import type { DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
+import { listingPrices, overBudget, type ListingBudget, type ListingPrice } from './listing-prices.ts';
 import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
 import { emitSchemaModule } from '../emit/schema-module.ts';
 import type { AgentCatalog } from '../agent/agent-plan.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   readonly detail?: (line: string) => void;
   /** Keeps esbuild's context between builds (`toolkit build --watch`); the caller closes it. */
   readonly session?: BuildSession;
+  /** `--listing-budget`: a mode's first listing over its budget in tokens fails the build (nothing written). */
+  readonly listingBudgets?: readonly ListingBudget[];
 }
 
 /**
@@ -130,6 +133,8 @@ export interface BuildReport {
   readonly bundles: readonly ManifestBundle[];
   /** What each bundle needs at run time beyond its code and data, one line per such bundle (`runtime-needs.ts`). */
   readonly needs: readonly string[];
+  /** Each bundle's first listing per mode, in bytes and tokens (`listing-prices.ts`). */
+  readonly listings?: readonly { readonly bundle: string; readonly prices: readonly ListingPrice[] }[];
 }
 
 /** Runs a whole build. Throws `BuildError` for what stops it before anything is written. */
@@ -236,6 +241,12 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
   notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
+  // The first listing of each mode, priced; a budget exceeded fails the build before anything is written.
+  const listings = await Promise.all([...emitted].map(async ([name, bundle]) => ({ bundle: name, prices: await listingPrices(bundle.data.slice(0, bundle.data.indexOf('\n')), bundle.tools) })));
+  const overs = listings.flatMap(({ bundle, prices }) => overBudget(bundle, prices, options.listingBudgets ?? []));
+  if (overs.length > 0) {
+    return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: [], problems: overs, notes, bundles: [], needs: [], listings };
+  }
   // Libraries are not imported by the bundle at all: their sandbox code is in files beside it.
   const external: string[] = [];
   const bundler = await bundlerReady;
@@ -285,6 +296,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     notes,
     bundles,
     needs: [...partsOf].flatMap(([name, parts]) => runtimeNeeds(name, parts, carriedBy.get(name)!, engine, libraries.index) ?? []),
+    listings,
   };
 }
 

@@ -11,6 +11,8 @@ import { buildCatalog, formatBytes, type BuildOptions } from './build-catalog.ts
 import { BuildError } from './build-error.ts';
 import { checkOutput } from './check-output.ts';
 
+import { formatPrices, TOKENIZER } from './listing-prices.ts';
+
 export interface BuildCommandOptions extends Omit<BuildOptions, 'progress' | 'detail'> {
   readonly check?: boolean;
   /** Keep running and rebuild after every change (see watch-build.ts). */
@@ -53,6 +55,10 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     }
     const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
     io.stdout.write(`${counted(report.schemas, 'schema')}, ${counted(report.tools, 'tool')}, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
+    // Once per build, not on every rebuild of --watch (its stdout is one summary line per build).
+    const listings = options.watch ? [] : (report.listings ?? []);
+    for (const { bundle, prices } of listings) io.stdout.write(`${formatPrices(bundle, prices)}\n`);
+    if (listings.length > 0) io.stdout.write(`tokens: ${TOKENIZER}\n`);
     for (const line of report.needs) io.stderr.write(`toolkit build: ${line}\n`);
     const degraded = new Set(report.diagnostics.filter((d) => d.rule.startsWith('LIB')).map((d) => d.file));
     if (degraded.size > 0) io.stderr.write(`toolkit build: built with ${degraded.size} schema${degraded.size === 1 ? '' : 's'} whose hooked tools answer with an error until their libraries can be loaded (LIB001/LIB002 above); every other tool is served\n`);

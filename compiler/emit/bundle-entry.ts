@@ -20,6 +20,7 @@ import { primitivesListing } from './primitives-listing.ts';
 import { discoveryDocuments, type DiscoveryDocuments, type DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
+import { apiDeclarations } from './code-mode-api.ts';
 
 /** One schema in a bundle. */
 export interface BundlePart {
@@ -60,14 +61,20 @@ function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
   });
 }
 
+/** Code mode's typed API as the data file keeps it: wire names left out (the runtime takes them from the listing, in the same order). */
+function storedApi(models: readonly SchemaModel[], names: readonly string[]): string {
+  const api = apiDeclarations(models, names);
+  return JSON.stringify({ ...api, entries: api.entries.map(({ wire: _wire, ...entry }) => entry) });
+}
+
 /** The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and the resource and prompt listing. */
-function bundleListing(parts: readonly BundlePart[], selections: readonly SelectionModel[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string } } {
+function bundleListing(parts: readonly BundlePart[], selections: readonly SelectionModel[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string }; readonly codeApiJson: string } {
   const models = servedModels(parts);
   const plain = listTools(models);
   const groups = groupsOf(models, plain.map((tool) => tool.name), selections);
   const tools = groups ? markTools(plain, groups) : plain;
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
-  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name), selections) };
+  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name), selections), codeApiJson: storedApi(models, tools.map((tool) => tool.name)) };
 }
 
 /** The name of a bundle's code file, beside its launcher `<name>.mjs`. */
@@ -77,13 +84,14 @@ export const codeFileOf = (name: string): string => `${name}.code.cjs`;
 export const dataFileOf = (name: string): string => `${name}.data.jsonl`;
 
 /**
- * A bundle's data file (JSON Lines): the tool listing, then each part's schema data (its module's
- * canonical JSON), one per line, with each line's byte range. Kept out of the bundle's code, node
+ * A bundle's data file (JSON Lines): the tool listing, code mode's typed API, then each part's schema
+ * data (its module's canonical JSON), one per line, with each line's byte range. Kept out of the bundle's code, node
  * neither decodes nor compiles it at start; the bundle reads it once, checks its one hash, and
  * parses a line when it is first needed.
  */
-function bundleData(listingJson: string, parts: readonly BundlePart[]): { readonly text: string; readonly ranges: readonly (readonly [number, number])[] } {
-  const lines = [listingJson, ...parts.map((part) => canonicalJson(part.model))];
+function bundleData(listingJson: string, parts: readonly BundlePart[], codeApiJson: string): { readonly text: string; readonly ranges: readonly (readonly [number, number])[] } {
+  // Code mode's typed API second, after the listing and before the schemas it is made from.
+  const lines = [listingJson, codeApiJson, ...parts.map((part) => canonicalJson(part.model))];
   const ranges: [number, number][] = [];
   let offset = 0;
   for (const line of lines) {
@@ -170,10 +178,10 @@ export function emitBundle(
   const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts, selections);
-  const data = bundleData(listing.toolsJson, parts);
+  const data = bundleData(listing.toolsJson, parts, listing.codeApiJson);
   const partList = parts.length === 0
     ? '[]'
-    : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 1]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
+    : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
   const needed = librariesOf(parts.map((part) => part.model));
   const libraryObject = needed.length === 0
     ? '{}'
@@ -189,6 +197,7 @@ export function emitBundle(
     DATA_HASH: literal(dataHash),
     DATA_BYTES: String(Buffer.byteLength(data.text)),
     LISTING_DATA: dataLiteral(data.ranges[0]!),
+    CODE_API_DATA: dataLiteral(data.ranges[1]!),
     LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes }),
     HAS_PRIMITIVES: String(hasPrimitives),
     PRIMITIVES_JSON: literal(listing.primitives.json),

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { guestLibrariesOnFirstUse } from '../../../compiler/build/guest-libraries/on-first-use.ts';
+import { apiDeclarations } from '../../../compiler/emit/code-mode-api.ts';
 import { runServerMain } from '../../../runtime/index.ts';
 import type { Tool } from '@modelcontextprotocol/server';
 import type { SchemaModel } from '../../../runtime/model.ts';
@@ -26,4 +27,4 @@ writeFileSync(join(project, 'node_modules', 'greeter', 'index.js'), "exports.gre
 
 const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [project, resolve(import.meta.dirname, '../../..')], cacheDir: join(tmpdir(), 'toolkit-test-guest-libraries') });
 
-await runServerMain({ schemas: spec.schemas, argv, guestLibraries, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.listingBytes ? { listingBytes: spec.listingBytes } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), ...(spec.demoPrimitives ? { resources: demoResources, prompts: demoPrompts } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });
+await runServerMain({ schemas: spec.schemas, argv, guestLibraries, codeApi: apiDeclarations, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.listingBytes ? { listingBytes: spec.listingBytes } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), ...(spec.demoPrimitives ? { resources: demoResources, prompts: demoPrompts } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });
