@@ -30,10 +30,11 @@ test('the runtime without the SDK stays under 150 KB gzip', async () => {
   assert.ok(gzip < 150 * 1024, `runtime + zod is ${gzip} bytes gzip`);
 });
 
-test('the runtime with the SDK and zod stays under 200 KB gzip', async () => {
+// 224 KB since skills, completions, selections, discovery, grants and code mode joined the runtime (206 KB measured).
+test('the runtime with the SDK and zod stays under 224 KB gzip', async () => {
   const { code } = await bundle({ entry, modules: new Map(), minify: true });
   const gzip = gzipSync(code, { level: 9 }).length;
-  assert.ok(gzip < 200 * 1024, `bundle is ${gzip} bytes gzip`);
+  assert.ok(gzip < 224 * 1024, `bundle is ${gzip} bytes gzip`);
 });
 
 test.run();
