@@ -24,7 +24,7 @@ export class ServerCommand extends ToolkitCommand {
   static override paths = [['server']];
   static override valueNames = {
     '--schemas': 'DIR', '--group': 'NAME', '--project': 'DIR', '--http': '[HOST:]PORT', '--lists': 'DIR',
-    '--ca-file': 'FILE', '--listing': 'MODE', '--code-budget': 'NAME=VALUE', '--connect-to': 'H1:P1:H2:P2', '--max-reply-bytes': 'BYTES',
+    '--ca-file': 'FILE', '--listing': 'MODE', '--code-budget': 'BUDGET', '--connect-to': 'H1:P1:H2:P2', '--max-reply-bytes': 'BYTES',
   };
   static override usage = Command.Usage({
     category: 'Build and serve',
@@ -46,7 +46,7 @@ export class ServerCommand extends ToolkitCommand {
   http = Option.String('--http', { description: 'serve Streamable HTTP on [host:]port (default host 127.0.0.1) instead of stdio' });
   lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
   listing = Option.String('--listing', { description: 'how tools are listed: tools, toolset, code (search_api and run_program: programs against the typed API) or tools+code (default: toolset past 50 KB of listing, else tools)' });
-  codeBudget = Option.Array('--code-budget', [], { description: "NAME=VALUE: a code-mode run's budget (repeatable): calls, time (s), memory (MB), output (characters), logLines" });
+  codeBudget = Option.Array('--code-budget', [], { description: "NAME=VALUE, a code-mode run's budget (repeatable): calls, time (s), memory (MB), output (characters), logLines" });
   toolset = Option.Boolean('--toolset', { description: 'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the toolset when the plain listing is over 50 KB)' });
   maxReplyBytes = Option.String('--max-reply-bytes', { description: 'the largest reply sent to a client, in bytes (default: TOOLKIT_MAX_REPLY_BYTES, else 1048576); longer answers are cut with a note' });
   printConfig = Option.Boolean('--print-config', false, { description: 'print the mcpServers block for an MCP client and exit' });
