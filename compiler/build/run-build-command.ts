@@ -19,6 +19,8 @@ export interface BuildCommandOptions extends Omit<BuildOptions, 'progress' | 'de
   readonly watch?: boolean;
   /** Print every stage and step with the milliseconds since the process started (where the time goes). */
   readonly timings?: boolean;
+  /** Print each bundle's listing prices after the summary (default true; `--watch` prints summaries only). */
+  readonly prices?: boolean;
 }
 
 export interface BuildCommandIo {
@@ -55,8 +57,8 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     }
     const sizes = report.bundles.map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`).join(', ');
     io.stdout.write(`${counted(report.schemas, 'schema')}, ${counted(report.tools, 'tool')}, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`);
-    // Once per build, not on every rebuild of --watch (its stdout is one summary line per build).
-    const listings = options.watch ? [] : (report.listings ?? []);
+    // Not by --watch: its stdout is one summary line per build.
+    const listings = options.prices === false ? [] : (report.listings ?? []);
     for (const { bundle, prices } of listings) io.stdout.write(`${formatPrices(bundle, prices)}\n`);
     if (listings.length > 0) io.stdout.write(`tokens: ${TOKENIZER}\n`);
     for (const line of report.needs) io.stderr.write(`toolkit build: ${line}\n`);

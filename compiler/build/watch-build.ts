@@ -44,7 +44,7 @@ export async function watchBuild(options: BuildCommandOptions, io: WatchIo, runB
       const forceThis = force;
       force = false;
       try {
-        code = await runBuild({ ...options, watch: false, session, force: forceThis }, io);
+        code = await runBuild({ ...options, watch: false, prices: false, session, force: forceThis }, io);
       } catch (error) {
         code = 1;
         io.stderr.write(`toolkit build: ${(error as Error).message}\n`);
