@@ -54,9 +54,9 @@ const oneLine = (text: string) => {
 };
 
 test('toolkit server --http on a taken port: one line naming the port, exit 1', async () => {
-  const run = await box.toolkit(['server', '--http', `127.0.0.1:${taken}`], { env: { FORECAST_KEY: 'k' } });
+  const run = await box.toolkit(['server', '--http', `127.0.0.1:${taken}`], { env: { FORECAST_KEY: 'forecast-key-0123456789', TOOLKIT_GRANTS: 'forecast:FORECAST_KEY' } });
   assert.is(run.code, 1, run.stdout + run.stderr);
-  assert.match(run.stderr, new RegExp(`^toolkit server: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process: stop it or choose another port with --http \\(EADDRINUSE\\)\\n$`));
+  assert.match(run.stderr, new RegExp(`^toolkit server: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process: stop it or choose another port with --http \\(EADDRINUSE\\)\\n$`), run.stderr);
   oneLine(run.stderr);
 });
 
@@ -70,7 +70,7 @@ test('a bundle --http on a taken port: one line, exit 1', async () => {
 test('a bundle --help prints its usage and exits 0 without serving', async () => {
   const run = await node([box.path('generated', 'catalog.mjs'), '--help']);
   assert.is(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Usage: node catalog\.mjs \[--http \[HOST:\]PORT\] \[--toolset \| --no-toolset\] \[--ca-file FILE\] \[--connect-to H1:P1:H2:P2\]…\n/);
+  assert.match(run.stdout, /^Usage: node catalog\.mjs \[--http \[HOST:\]PORT\] \[--listing MODE\] \[--ca-file FILE\] \[--connect-to H1:P1:H2:P2\]…\n/);
   assert.match(run.stdout, /--ca-file FILE {13}also trust the CA certificates in FILE/);
 });
 
