@@ -17,7 +17,7 @@ let child: ChildProcess | undefined;
 let output = '';
 
 async function started(): Promise<{ mcpUrl: string; validatorUrl: string; tools: number }> {
-  child = spawn(process.execPath, [join(root, 'cli', 'bin.mjs'), 'start', '--port', '0', '--mcp-port', '0', '--schemas', join(root, 'schemas'), '--out', out], {
+  child = spawn(process.execPath, [join(root, 'cli', 'bin.mjs'), 'start', '--port', '0', '--mcp-port', '0', '--schemas', join(root, 'schemas'), '--out', join(out, 'generated')], {
     cwd: out,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
