@@ -22,7 +22,7 @@ import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOL
 import { listingAsked, parseServeArgs, serveUsage, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
 import { chooseListingMode, codeInstructions, createCodeMode, servesCode, type CodeApiSource } from './code-mode/index.ts';
 import { parseCodeBudgets } from './code-mode/budget-args.ts';
-import { listenFailure } from './command-line/serve-failure.ts';
+import { listenFailure, ServeFailure } from './command-line/serve-failure.ts';
 import { upstreamOptionsOf } from './command-line/upstream-options.ts';
 import { createUpstreamHttpClient } from './upstream/upstream-http.ts';
 
@@ -81,7 +81,8 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   try {
     grants = toGrants(options.grants ?? grantsFromEnvironment(process.env));
   } catch (error) {
-    if (error instanceof GrantsError) throw new ServeUsageError(error.message);
+    // The environment, not the command line: the server refuses to start (exit 1), naming it.
+    if (error instanceof GrantsError) throw new ServeFailure(error.message);
     throw error;
   }
   const serverParams = options.serverParams ?? loadServerParams({ keys: grantedVariables(grants) });

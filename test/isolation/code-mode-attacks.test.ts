@@ -66,7 +66,7 @@ test.before(async () => {
       },
     ),
   ];
-  runtime = createRuntime({ schemas, serverParams: { ECHO_KEY: CANARY }, http });
+  runtime = createRuntime({ schemas, serverParams: { ECHO_KEY: CANARY }, grants: { keys: ['ECHO_KEY'] }, http });
   code = createCodeMode(runtime, {
     schemas: () => schemas,
     api: apiDeclarations,

@@ -93,6 +93,7 @@ const serverEnv = () => ({
   HOME: mkdtempSync(join(tmpdir(), 'toolkit-home-')),
   NODE_EXTRA_CA_CERTS: ca.caFile,
   GEO_KEY: CANARY,
+  TOOLKIT_GRANTS: 'geo:GEO_KEY',
 });
 
 const stdioClient = (era: (typeof ERAS)[number], flags: string[]): Promise<EraClient> =>
