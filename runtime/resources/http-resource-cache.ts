@@ -1,7 +1,7 @@
 /**
  * Format 4's http resources: a SQLite database published at an https URL, downloaded through the
  * runtime's own upstream client (the path every tool call takes: its keep-alive pool, redirect rules,
- * decoding and 20 MiB body cap, with a deadline) into `~/.toolkit/cache/resources/<namespace>/<hash of the
+ * decoding and 8 MiB body cap, with a deadline) into `~/.toolkit/cache/resources/<namespace>/<hash of the
  * URL>.db`, and then queried read-only like a local one. A copy younger than the resource's
  * `cacheTtl` is used as it is; an older one is fetched again, and kept when the fetch fails (the
  * failure is then only logged). One download at a time per file; the file is replaced whole.

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SchemaModel, SkillModel } from '../model.ts';
-import { renderContent, type RenderContext } from '../prompts/render-content.ts';
+import { renderContent, RenderTooLarge, type RenderContext } from '../prompts/render-content.ts';
 
 /** One skill's folder: where it is served, and its files by path inside it. */
 export interface SkillDocument {
@@ -36,6 +36,19 @@ function inputLine(input: SkillModel['input'][number]): string {
   return `- \`${input.key}\` (${kind}${input.required ? ', required' : ''}): ${input.description}`;
 }
 
+/**
+ * The skill's content as its prompt renders it; past the render bounds (inlined skills that multiply)
+ * the document says so in one line instead, and the server goes on serving everything else.
+ */
+function renderedBody(schema: SchemaModel, skill: SkillModel, context: SkillDocumentContext): string {
+  try {
+    return renderContent(skill.content, schema, {}, context, [skill.name]).trim();
+  } catch (error) {
+    if (error instanceof RenderTooLarge) return `This skill could not be rendered: ${error.message}.`;
+    throw error;
+  }
+}
+
 /** The `SKILL.md` of a skill: frontmatter, rendered content, then its inputs and result. */
 export function skillMarkdown(schema: SchemaModel, skill: SkillModel, context: SkillDocumentContext): string {
   const metadata: [string, string][] = [['namespace', schema.namespace]];
@@ -47,7 +60,7 @@ export function skillMarkdown(schema: SchemaModel, skill: SkillModel, context: S
     'metadata:',
     ...metadata.map(([key, value]) => `  ${key}: ${yamlString(value)}`),
   ];
-  const body = renderContent(skill.content, schema, {}, context, [skill.name]).trim();
+  const body = renderedBody(schema, skill, context);
   const sections = [body];
   if (skill.input.length > 0)
     sections.push(

@@ -69,7 +69,7 @@ test(`a better-sqlite3 for Node ${otherNode} installed beside a bundle is not us
     tree.write('schemas/depot/depot.mjs', schema);
     const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir]);
     assert.is(built.code, 0, built.stderr);
-    tree.database('home/.toolkit/data/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+    tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
     // better-sqlite3 as npm installed it beside the bundle, but for another Node.
     const modules = join(away, 'node_modules');
     const installed = join(repoRoot, 'node_modules');
