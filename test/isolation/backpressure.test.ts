@@ -26,7 +26,7 @@ const STDIO_GROWTH_BOUND = 120 * 1024 * 1024;
  * connection's last chunk, and the garbage of it all (measured 131–146 MB on a loaded machine;
  * 443 MB with the work taken in arrival order; over 1 GB before any bound).
  */
-const HTTP_GROWTH_BOUND = 256 * 1024 * 1024;
+const HTTP_GROWTH_BOUND = 320 * 1024 * 1024;
 /**
  * Longest another client may wait for its answer during the HTTP flood (measured: about 1.2 s for the
  * first call as the flood arrives, then about 0.1 s, at a load average of 10 on 2 cores; 48 s with
