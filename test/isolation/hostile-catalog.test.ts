@@ -12,7 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../../scripts/sqlite-file.ts';
 import { buildWorkspace, runCli } from '../build/support/run-cli.ts';
 import { createWorkspace, type Workspace } from '../build/support/workspace.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
@@ -168,7 +168,7 @@ setup('every attacking schema passes toolkit validate, builds, and is served bot
   ws = createWorkspace('hostile-catalog');
   writeSchemas();
   mkdirSync(ws.path('home', '.toolkit', 'data', 'weather'), { recursive: true });
-  const db = new Database(ws.path('home', '.toolkit', 'data', 'weather', 'weather.db'));
+  const db = openSqliteFile(ws.path('home', '.toolkit', 'data', 'weather', 'weather.db'));
   db.exec(`CREATE TABLE notes (note TEXT); INSERT INTO notes VALUES ('weather-only note ${tail}');`);
   db.close();
   const validate = await runCli(['validate', ws.path('schemas')]);
