@@ -200,7 +200,7 @@ export class WorkerPool {
     this.#closed = true;
     clearTimeout(this.#preemptTimer);
     for (const pending of this.#queue.splice(0)) pending.resolve({ ok: false, error: 'the server is shutting down' });
-    await Promise.all(this.#slots.map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down' })));
+    await Promise.all([...this.#slots].map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down' })));
   }
 
   /**
