@@ -212,6 +212,14 @@ for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 console.log(
   `| all ${TASKS.length} | ${TASKS.reduce((n, t) => n + t.calls.length, 0)} / ${TASKS.length} | ${nativeBytes.toLocaleString('en-US')} / ${codeBytes.toLocaleString('en-US')} | ${(nativeBytes / codeBytes).toFixed(1)}× | ${nativeMs.toFixed(0)} / ${codeMs.toFixed(0)} | |`,
 );
+// Native calls here cost no model turn; an agent pays one per round trip. Code mode saves round trips,
+// so it takes less wall time once a turn costs more than this.
+const savedTrips = TASKS.reduce((n, t) => n + t.calls.length, 0) - TASKS.length;
+const breakEven = Math.max(0, codeMs - nativeMs) / savedTrips;
+console.log(
+  `wall time: code mode saves ${savedTrips} round trips and costs ${(codeMs - nativeMs).toFixed(0)} ms more here, where a round ` +
+    `trip costs no model turn: it takes less wall time whenever a model turn costs more than ${breakEven.toFixed(0)} ms`,
+);
 console.log('');
 console.log(
   `check (warm, ${checks.length} checks of the task programs): p50 ${percentile(checks, 0.5).toFixed(1)} ms, p95 ${percentile(checks, 0.95).toFixed(1)} ms`,

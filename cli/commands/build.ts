@@ -50,6 +50,7 @@ export class BuildCommand extends ToolkitCommand {
   skipInvalid = Option.Boolean('--skip-invalid', false, { description: 'leave schemas with errors out and write the others (default: any error writes nothing)' });
   watch = Option.Boolean('--watch', false, { description: 'stay running and rebuild after every change to the schemas (compiler kept loaded); Ctrl-C stops' });
   listingBudget = Option.Array('--listing-budget', [], { description: 'fail the build when a mode\'s first listing is over this many tokens: TOKENS (every mode) or MODE=TOKENS (tools, toolset, code, tools+code); repeatable' });
+  carryCodeMode = Option.Boolean('--carry-code-mode', false, { description: 'carry what code mode needs in engine/ (the program checker, TypeScript: about 12 MB; the sandbox), so a copied bundle served with --listing code runs programs with nothing installed' });
   timings = Option.Boolean('--timings', false, { description: 'print each step with the milliseconds since the process started' });
 
   async run(): Promise<number> {
@@ -77,6 +78,7 @@ export class BuildCommand extends ToolkitCommand {
         skipInvalid: this.skipInvalid,
         activeTools,
         listingBudgets: listingBudgets as Exclude<(typeof listingBudgets)[number], string>[],
+        carryCodeMode: this.carryCodeMode,
         ...(this.group === undefined ? {} : { group: this.group }),
         ...(agentDir === undefined ? {} : { agentDir }),
       },

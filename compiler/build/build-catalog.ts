@@ -67,6 +67,8 @@ export interface BuildOptions {
   readonly session?: BuildSession;
   /** `--listing-budget`: a mode's first listing over its budget in tokens fails the build (nothing written). */
   readonly listingBudgets?: readonly ListingBudget[];
+  /** Carry what code mode needs in engine/: the program checker (TypeScript, about 12 MB) and the sandbox. */
+  readonly carryCodeMode?: boolean;
 }
 
 /**
@@ -228,7 +230,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
 
   // Libraries are files beside the bundles, read on first use; one that cannot be had is a located warning (LIB001/LIB002).
   // What the bundles need at run time besides Node travels beside them in engine/ (the hook sandbox, SQLite).
-  const needs = new Map(specs.map((spec) => [spec.name, engineNeeds(spec.parts)]));
+  const needs = new Map(specs.map((spec) => [spec.name, engineNeeds(spec.parts, options.carryCodeMode)]));
   const [libraries, engine] = await Promise.all([prepareGuestLibraries(built, [options.projectDir, schemasDir], options.schemasDir), prepareEngine([...needs.values()])]);
   diagnostics.push(...libraries.diagnostics);
   notes.push(...engine.notes);

@@ -27,18 +27,27 @@ const VARIANT = '@jitl/quickjs-wasmfile-release-sync';
 /** The name the variant's loader looks for beside itself (`__dirname`) when it compiles the WebAssembly on its own. */
 const WASM_FILE = 'emscripten-module.wasm';
 const BINDING_FILE = 'better_sqlite3.node';
+const CHECKER_FILE = 'program-checker.cjs';
 
 export interface EngineNeeds {
   readonly quickjs: boolean;
   readonly sqlite: boolean;
+  /** The program checker of code mode (`toolkit build --carry-code-mode`; the sandbox comes with it). */
+  readonly checker?: boolean;
 }
 
-/** Whether a bundle of these parts runs hooks (the sandbox) or serves SQLite resources. */
-export function engineNeeds(parts: readonly BundlePart[]): EngineNeeds {
+/**
+ * Whether a bundle of these parts runs hooks (the sandbox) or serves SQLite resources; and, when code
+ * mode is to run from the copied bundle (asked for, and it has tools a program could call), the
+ * program checker and the sandbox programs run in.
+ */
+export function engineNeeds(parts: readonly BundlePart[], carryCodeMode = false): EngineNeeds {
   const served = parts.map(({ model, tools }): SchemaModel => narrowModel(model, tools));
+  const codeMode = carryCodeMode && served.some((model) => model.tools.length > 0);
   return {
-    quickjs: served.some((model) => model.handlersSource !== undefined && model.tools.length > 0),
+    quickjs: codeMode || served.some((model) => model.handlersSource !== undefined && model.tools.length > 0),
     sqlite: served.some((model) => model.resources.some((resource) => (resource as { source?: string }).source === undefined || resource.source === 'sqlite')),
+    checker: codeMode,
   };
 }
 
@@ -134,6 +143,12 @@ async function sqliteFiles(files: Map<string, Buffer>, notes: string[]): Promise
   };
 }
 
+/** The compiler code mode type-checks programs with (`runtime/code-mode/program-check.ts`), as one CommonJS file. */
+async function checkerFiles(files: Map<string, Buffer>): Promise<CarriedFile> {
+  const require = createRequire(join(toolkitRoot, 'package.json'));
+  return carried(files, CHECKER_FILE, await bundleCommonJs(require.resolve('@ts-morph/common')));
+}
+
 interface Part<T> {
   readonly files: ReadonlyMap<string, Buffer>;
   readonly notes: readonly string[];
@@ -143,6 +158,7 @@ interface Part<T> {
 /** Made once per process: the packages do not change under a running build (`--watch`). */
 let quickjsPart: Promise<Part<Pick<CarriedIndex, 'quickjs' | 'standards'>>> | undefined;
 let sqlitePart: Promise<Part<CarriedIndex['sqlite']>> | undefined;
+let checkerPart: Promise<Part<CarriedFile>> | undefined;
 
 const partOf = async <T>(make: (files: Map<string, Buffer>, notes: string[]) => Promise<T>): Promise<Part<T>> => {
   const files = new Map<string, Buffer>();
@@ -152,14 +168,16 @@ const partOf = async <T>(make: (files: Map<string, Buffer>, notes: string[]) => 
 
 /** Prepares the files the bundles with these needs use (none when none needs an engine). */
 export async function prepareEngine(needs: readonly EngineNeeds[]): Promise<PreparedEngine> {
-  const [quickjsMade, sqliteMade] = await Promise.all([
+  const [quickjsMade, sqliteMade, checkerMade] = await Promise.all([
     needs.some((n) => n.quickjs) ? (quickjsPart ??= partOf((files) => quickjsFiles(files))) : undefined,
     needs.some((n) => n.sqlite) ? (sqlitePart ??= partOf(sqliteFiles)) : undefined,
+    needs.some((n) => n.checker) ? (checkerPart ??= partOf((files) => checkerFiles(files))) : undefined,
   ]);
   const quickjs = quickjsMade?.index;
   const sqlite = sqliteMade?.index;
+  const checker = checkerMade?.index;
   const notes = [...(quickjsMade?.notes ?? []), ...(sqliteMade?.notes ?? [])];
-  const files = [...(quickjsMade?.files ?? []), ...(sqliteMade?.files ?? [])];
+  const files = [...(quickjsMade?.files ?? []), ...(sqliteMade?.files ?? []), ...(checkerMade?.files ?? [])];
   const sorted = new Map(files.sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     files: sorted,
@@ -167,12 +185,13 @@ export async function prepareEngine(needs: readonly EngineNeeds[]): Promise<Prep
     indexFor: (need) => ({
       ...(need.quickjs && quickjs ? quickjs : {}),
       ...(need.sqlite && sqlite ? { sqlite } : {}),
+      ...(need.checker && checker ? { checker } : {}),
     }),
   };
 }
 
 /** The bytes of the carried files a bundle with these needs uses. */
 export function carriedBytes(engine: PreparedEngine, index: CarriedIndex): number {
-  const entries = [...Object.values(index.quickjs ?? {}), ...Object.values(index.standards ?? {}), ...(index.sqlite ? [index.sqlite.module, index.sqlite.binding] : [])];
+  const entries = [...Object.values(index.quickjs ?? {}), ...Object.values(index.standards ?? {}), ...(index.sqlite ? [index.sqlite.module, index.sqlite.binding] : []), ...(index.checker ? [index.checker] : [])];
   return entries.reduce((n, entry) => n + (engine.files.get(entry.file)?.length ?? 0), 0);
 }

@@ -22,6 +22,7 @@ export function runtimeNeeds(name: string, parts: readonly BundlePart[], carried
     const { builtFor } = carried.sqlite;
     engineParts.push(`SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`);
   }
+  if (carried.checker) engineParts.push(`program checker ${megabytes(carriedBytes(engine, { checker: carried.checker }))}`);
   if (engineParts.length > 0) beside.push(`engine/ (${engineParts.join(', ')})`);
   const libraryFiles = librariesOf(parts.map((part) => part.model)).filter((library) => 'file' in (libraries[library] ?? {})).length;
   if (libraryFiles > 0) beside.push(`libraries/ (${libraryFiles} file${libraryFiles === 1 ? '' : 's'})`);

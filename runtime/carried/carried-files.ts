@@ -36,6 +36,8 @@ export interface CarriedIndex {
   readonly standards?: Readonly<Record<string, CarriedFile>>;
   /** better-sqlite3: its JavaScript (one file) and the native binding it loads from beside it. */
   readonly sqlite?: { readonly module: CarriedFile; readonly binding: CarriedFile; readonly builtFor: NodeTarget };
+  /** The TypeScript compiler code mode checks programs with (one file), when the build was asked to carry it. */
+  readonly checker?: CarriedFile;
 }
 
 /** A carried file that is missing or was changed after the build; the message is one line with the fix. */

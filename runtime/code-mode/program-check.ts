@@ -7,6 +7,8 @@
  * library and API declarations are parsed once, each check re-reads only the program.
  */
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { carriedFiles, verifiedPath } from '../carried/carried-files.ts';
 
 type Ts = typeof import('ts-morph').ts;
 
@@ -52,12 +54,22 @@ export class CheckerUnavailable extends Error {
 function compiler(): { ts: Ts; libs: Map<string, string> } {
   if (loaded) return loaded;
   let common: { ts: Ts; getLibFiles(): { fileName: string; text: string }[] };
-  try {
-    common = createRequire(import.meta.url)('@ts-morph/common') as typeof common;
-  } catch {
-    throw new CheckerUnavailable(
-      'code mode checks programs with the TypeScript compiler of @ts-morph/common, which is not installed where this server runs: serve with `toolkit server --listing code`, or install ts-morph beside the bundle',
-    );
+  // A bundle built with --carry-code-mode has it in engine/ (checked against the build's hash), else the installed one.
+  const carried = carriedFiles();
+  if (carried?.index.checker) {
+    try {
+      common = createRequire(join(carried.dir, 'noop.js'))(verifiedPath(carried.index.checker, 'the program checker')) as typeof common;
+    } catch (error) {
+      throw new CheckerUnavailable((error as Error).message.split('\n')[0]!);
+    }
+  } else {
+    try {
+      common = createRequire(import.meta.url)('@ts-morph/common') as typeof common;
+    } catch {
+      throw new CheckerUnavailable(
+        'code mode checks programs with the TypeScript compiler, which is neither carried beside this bundle nor installed where it runs: rebuild with `toolkit build --carry-code-mode`, serve with `toolkit server --listing code`, or install ts-morph beside the bundle',
+      );
+    }
   }
   const libs = new Map(common.getLibFiles().map((file) => [`${LIB_DIR}${file.fileName}`, file.text]));
   return (loaded = { ts: common.ts, libs });
