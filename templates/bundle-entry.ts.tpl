@@ -8,6 +8,7 @@ import { useCarriedFiles, type CarriedIndex } from './runtime/carried/carried-fi
 import { bundleData, type BundlePartFacts, type DataRange } from './runtime/bundle/bundle-data.ts';
 import { startBundle } from './runtime/bundle/bundle-main.ts';
 import { bundleTools, type BundleTools, type TypedPart } from './runtime/bundle/bundle-tools.ts';
+import { processEnvironment, runtimeOptionsFrom } from './runtime/environment/entry-environment.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import type { SchemaModel } from './runtime/model.ts';
 import { startedAsScript } from './runtime/started-as-script.ts';
@@ -77,7 +78,10 @@ export interface CreateToolsOptions {
 
 /** The bundle's tools as typed functions grouped by namespace, calling the APIs through the runtime. */
 export async function createTools(options: CreateToolsOptions = {}): Promise<BundleTools> {
-  return bundleTools(data.verifiedSchemas(), parts, { ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
+  const schemas = data.verifiedSchemas();
+  // What the caller left out is read from the environment now, once.
+  const fromEnvironment = runtimeOptionsFrom(processEnvironment(), options);
+  return bundleTools(schemas, parts, { ...fromEnvironment, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
 }
 
 /**

@@ -22,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bundle-data-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const weather = schema('weather', [
-  tool('getForecast', 'GET', ['https://api.example.org/forecast?city=', { param: 'city' }], [param('city', 'query', str)]),
+  tool('getForecast', 'GET', ['https://api.example.org/forecast'], [param('city', 'query', str)]),
   tool('getAlerts', 'GET', ['https://api.example.org/alerts']),
 ]);
 const books = schema('books', [tool('getBook', 'GET', ['https://api.example.org/books'])]);
