@@ -26,6 +26,7 @@ import type { ServedSkills } from './skills/served-skills.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
 import { markTools, type GroupEntry } from './selections/selection-groups.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
+import { sourceToolNames } from './source-tool-names.ts';
 
 export interface RuntimeOptions {
   /** The schemas, or (a built bundle) a source that parses each on first need. */
@@ -161,11 +162,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
   };
   const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
-  // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
-  // http resources are downloaded through the same client, deadline and shutdown signal as tool calls.
+  // Resources, prompts and skills are made from the schemas that have them (a build says which; else
+  // from every schema); a catalog without any reads none now. http resources are downloaded through
+  // the same client, deadline and shutdown signal as tool calls.
   const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${secrets.redact(line)}\n`) };
   const selections = (options.primitives?.selections?.length ?? 0) > 0;
-  const primitives = createPrimitives(source.hasPrimitives || selections ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
+  const some = selections ? undefined : source.primitiveIndexes;
+  const withPrimitives = some ? some.map((index) => source.at(index)) : source.hasPrimitives || selections ? allSchemas(source) : [];
+  const toolName = some ? { toolName: sourceToolNames(source, some, () => served.listing) } : {};
+  const primitives = createPrimitives(withPrimitives, () => served.listing.map((tool) => tool.name), { remote, ...toolName, ...options.primitives });
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.

@@ -27,8 +27,12 @@ export interface BundlePartFacts {
   readonly data: DataRange;
   /** How many tools of the schema this bundle serves. */
   readonly toolCount: number;
+  /** The schema's namespace. */
+  readonly namespace: string;
   /** Tools of the schema in this bundle; null for the whole schema (with its resources, prompts and skills). */
   readonly tools: readonly string[] | null;
+  /** True when the part serves resources, prompts or skills (read at start; the others on first need). */
+  readonly primitives?: boolean;
 }
 
 /** What the build recorded of a bundle's data file. */
@@ -127,7 +131,14 @@ export function bundleData(facts: BundleDataFacts): BundleData {
       }
       if (size !== facts.bytes) verifiedData();
     },
-    schemas: { length: facts.parts.length, toolCount: (index) => facts.parts[index]!.toolCount, at: schemaAt, hasPrimitives: facts.hasPrimitives },
+    schemas: {
+      length: facts.parts.length,
+      toolCount: (index) => facts.parts[index]!.toolCount,
+      at: schemaAt,
+      hasPrimitives: facts.hasPrimitives,
+      primitiveIndexes: facts.parts.flatMap((part, index) => (part.primitives ? [index] : [])),
+      namespaceOf: (index) => facts.parts[index]!.namespace,
+    },
     verifiedSchemas,
     frozenSchemas: () => (frozen ??= deepFreeze(verifiedSchemas().slice())),
     listing: () => JSON.parse(line(facts.listing)) as Tool[],

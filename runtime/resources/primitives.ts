@@ -68,6 +68,12 @@ export interface PrimitivesOptions {
   readonly remote?: RemoteAccess;
   /** Format 4's selections over these schemas (served as groups); a build's listing already holds them. */
   readonly selections?: readonly SelectionModel[];
+  /**
+   * The wire name of a tool a prompt or skill of `schema` names (a plain name within its schema,
+   * `<namespace>/tool/<name>` across all), when the schemas given are only some of the served ones.
+   * Default: found among the schemas given, whose tools are all of `toolNames` in order.
+   */
+  readonly toolName?: (schema: SchemaModel, reference: string) => string | undefined;
 }
 
 export interface RuntimePrimitives {
@@ -104,7 +110,7 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
   const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
 
   let toolNameMap: Map<string, string> | undefined;
-  const toolName = (schema: SchemaModel, reference: string): string | undefined => {
+  const toolName = options.toolName ?? ((schema: SchemaModel, reference: string): string | undefined => {
     if (!toolNameMap) {
       const names = toolNames();
       toolNameMap = new Map();
@@ -119,7 +125,7 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
       });
     }
     return reference.includes('/') ? toolNameMap.get(reference) : toolNameMap.get(`${schemas.indexOf(schema)}\u0000${reference}`);
-  };
+  });
   const resourceUri = (schema: SchemaModel, name: string): string | undefined =>
     resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri
     ?? (resources && 'documents' in resources ? (resources.documents as ServedDocuments).catalog.find((d) => d.schema === schema && d.document.name === name)?.uri : undefined);

@@ -43,6 +43,7 @@ function written(name: string, models: readonly SchemaModel[], tools: readonly (
     integrity: integrityOf(model, `generated/${model.namespace}.mjs`, `providers/${model.namespace}/api.mjs`, lines[index + 2]),
     data: ranges[index + 2]!,
     toolCount: tools[index] === null ? model.tools.length : tools[index]!.length,
+    namespace: model.namespace,
     tools: tools[index]!,
   }));
   writeFileSync(join(dir, name), text);
