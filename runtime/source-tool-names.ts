@@ -12,13 +12,19 @@ import type { SchemaSource } from './schema-source.ts';
 export type ToolNameOf = (schema: SchemaModel, reference: string) => string | undefined;
 
 /** Resolves references of the schemas at `indexes` of `source`; `listing` is the served tool listing. */
-export function sourceToolNames(source: SchemaSource, indexes: readonly number[], listing: () => readonly Tool[]): ToolNameOf {
+export function sourceToolNames(
+  source: SchemaSource,
+  indexes: readonly number[],
+  listing: () => readonly Tool[],
+): ToolNameOf {
   const starts: number[] = [];
-  for (let index = 0, position = 0; index < source.length; position += source.toolCount(index), index++) starts.push(position);
+  for (let index = 0, position = 0; index < source.length; position += source.toolCount(index), index++)
+    starts.push(position);
   let positions: Map<SchemaModel, number> | undefined;
   const nameIn = (index: number, schema: SchemaModel, tool: string): string | undefined => {
     // The last of a name wins, as a map filled in tool order keeps it.
-    for (let at = schema.tools.length - 1; at >= 0; at--) if (schema.tools[at]!.name === tool) return listing()[starts[index]! + at]?.name;
+    for (let at = schema.tools.length - 1; at >= 0; at--)
+      if (schema.tools[at]!.name === tool) return listing()[starts[index]! + at]?.name;
     return undefined;
   };
   return (schema, reference) => {

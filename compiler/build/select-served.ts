@@ -30,7 +30,11 @@ export interface ServedSelection {
  * The selection of `choice` over `models`. `catalogDir`: where the models' files are when they are
  * absolute (as the front end names them); active tool names are assigned over files relative to it.
  */
-export function selectServed(models: readonly SchemaModel[], choice: ServedChoice, catalogDir?: string): ServedSelection {
+export function selectServed(
+  models: readonly SchemaModel[],
+  choice: ServedChoice,
+  catalogDir?: string,
+): ServedSelection {
   const served = (selected: Selected[]) => selected.map(({ index, tools }) => narrowModel(models[index]!, tools));
   if ('group' in choice) {
     const { selected, unmatched } = selectGroup(choice.config, models);
@@ -45,10 +49,12 @@ export function selectServed(models: readonly SchemaModel[], choice: ServedChoic
 }
 
 /** An active tool the catalog no longer has. */
-export const unmatchedActiveText = (name: string): string => `active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)`;
+export const unmatchedActiveText = (name: string): string =>
+  `active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)`;
 
 /** How many active tools are served, `1 active tool` / `3 active tools`. */
 export const activeToolsText = (count: number): string => `${count} active tool${count === 1 ? '' : 's'}`;
 
 /** A group entry that matches nothing; `what` names what was looked in (`built tool`, `loaded schema or tool`). */
-export const unmatchedGroupText = (group: string, entry: string, what: string): string => `group "${group}": "${entry}" matches no ${what}`;
+export const unmatchedGroupText = (group: string, entry: string, what: string): string =>
+  `group "${group}": "${entry}" matches no ${what}`;

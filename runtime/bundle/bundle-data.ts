@@ -80,8 +80,13 @@ export interface BundleData {
 /** The bundle's data file as the runtime reads it; nothing is read until first asked for. */
 export function bundleData(facts: BundleDataFacts): BundleData {
   const path = join(facts.dir, facts.file);
-  const unreadable = (error: unknown): Error =>
-    new Error(`${facts.file} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it holds the bundle's schemas and listing; copy it with the bundle, or rebuild with \`toolkit build\`.`);
+  const unreadable = (error: unknown): Error => {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return new Error(
+      `${facts.file} cannot be read beside the bundle (${reason}): ` +
+        "it holds the bundle's schemas and listing; copy it with the bundle, or rebuild with `toolkit build`.",
+    );
+  };
 
   const readVerified = (): Buffer => {
     let bytes: Buffer;
@@ -95,7 +100,10 @@ export function bundleData(facts: BundleDataFacts): BundleData {
       const lines = bytes.toString('utf8').split('\n');
       // Lines: the listing, code mode's typed API, then one per part.
       facts.parts.forEach(({ integrity }, index) => parseVerified(lines[index + 2] ?? '', integrity));
-      throw new Error(`the tool listing no longer matches the hash recorded at build time; ${facts.file} was changed after the build. Rebuild it with \`toolkit build\`.`);
+      throw new Error(
+        'the tool listing no longer matches the hash recorded at build time; ' +
+          `${facts.file} was changed after the build. Rebuild it with \`toolkit build\`.`,
+      );
     }
     return bytes;
   };
@@ -150,7 +158,10 @@ export function bundleData(facts: BundleDataFacts): BundleData {
 /** The build's resource and prompt listing (JSON), checked against its hash like the tool listing. */
 export function verifiedPrimitives(json: string, hash: string): PrimitivesListing {
   if (sha256(json) !== hash) {
-    throw new Error('the resource and prompt listing no longer matches the hash recorded at build time; the bundle was changed after the build. Rebuild it with `toolkit build`.');
+    throw new Error(
+      'the resource and prompt listing no longer matches the hash recorded at build time; ' +
+        'the bundle was changed after the build. Rebuild it with `toolkit build`.',
+    );
   }
   return JSON.parse(json) as PrimitivesListing;
 }

@@ -38,7 +38,8 @@ export function startBundle(start: BundleStart): void {
     process.exitCode = 1;
   };
   try {
-    // The data file is looked at now (there, at its size), read and hash-checked on first need; its lines are parsed when needed.
+    // The data file is looked at now (there, at its size), read and hash-checked on first need; its
+    // lines are parsed when needed.
     start.data.checkAtStart();
     start.data.onFailure = (error) => {
       refuse(error, 'go on');
@@ -48,9 +49,26 @@ export function startBundle(start: BundleStart): void {
     const sqliteProblem = betterSqlite3StartProblem();
     if (sqliteProblem !== undefined) stderr.write(`${start.file}: ${sqliteProblem}\n`);
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
-    const primitives = { listing: verifiedPrimitives(start.primitives.json, start.primitives.hash), places: { dataDir: join(dirname(start.file), 'data') } };
-    const extras: ServeExtras = { listingBytes: start.listingFacts.bytes, discovery: start.discovery, codeApi: () => start.data.codeApi() };
-    runServerMain({ schemas: start.data.schemas, listing: () => start.data.listing(), secretKeys: start.listingFacts.secretKeys, guestLibraries: start.guestLibraries, primitives, ...extras, argv: start.argv, info: start.info, usageName: basename(start.file) }).catch((error: unknown) => {
+    const primitives = {
+      listing: verifiedPrimitives(start.primitives.json, start.primitives.hash),
+      places: { dataDir: join(dirname(start.file), 'data') },
+    };
+    const extras: ServeExtras = {
+      listingBytes: start.listingFacts.bytes,
+      discovery: start.discovery,
+      codeApi: () => start.data.codeApi(),
+    };
+    runServerMain({
+      schemas: start.data.schemas,
+      listing: () => start.data.listing(),
+      secretKeys: start.listingFacts.secretKeys,
+      guestLibraries: start.guestLibraries,
+      primitives,
+      ...extras,
+      argv: start.argv,
+      info: start.info,
+      usageName: basename(start.file),
+    }).catch((error: unknown) => {
       if (!(error instanceof ServeUsageError)) return refuse(error);
       // A mistake on the command line: one line and exit 2, like every toolkit command.
       stderr.write(`${basename(start.file)}: ${error.message}\n`);

@@ -11,14 +11,21 @@ type ToolCaller = (toolName: string, args: Record<string, unknown>) => Promise<u
 /** What a generated module gives a bundle part for its typed functions. */
 export interface TypedPart {
   readonly bindTools: (call: never) => Record<string, unknown>;
-  /** Tools another file of the namespace declares too, by the name `createTools()` gives them here (`<tool>_<file suffix>`). */
+  /**
+   * Tools another file of the namespace declares too, by the name `createTools()` gives them here
+   * (`<tool>_<file suffix>`).
+   */
   readonly typedNames?: Readonly<Record<string, string>>;
 }
 
 export type BundleTools = Record<string, Record<string, unknown>> & { close(): Promise<void> };
 
 /** The tools of `schemas` (one per part, in order) as typed functions, served by a runtime made with `options`. */
-export function bundleTools(schemas: readonly SchemaModel[], parts: readonly TypedPart[], options: Omit<RuntimeOptions, 'schemas'>): BundleTools {
+export function bundleTools(
+  schemas: readonly SchemaModel[],
+  parts: readonly TypedPart[],
+  options: Omit<RuntimeOptions, 'schemas'>,
+): BundleTools {
   const runtime = createRuntime({ ...options, schemas });
   const tools: Record<string, Record<string, unknown>> = {};
   let index = 0;

@@ -22,7 +22,9 @@ export interface EntryEnvironment {
 export const processEnvironment = (): EntryEnvironment => ({ env: process.env, homeDir: homedir() });
 
 /** The options an entry gives the runtime, each from the caller when given, else from the environment. */
-export type EnvironmentOptions = Required<Pick<RuntimeOptions, 'serverParams' | 'timeoutMs' | 'maxBodyBytes' | 'primitives'>> & { readonly grants: Grants };
+export type EnvironmentOptions = Required<
+  Pick<RuntimeOptions, 'serverParams' | 'timeoutMs' | 'maxBodyBytes' | 'primitives'>
+> & { readonly grants: Grants };
 
 /** A positive number from a variable; undefined when unset or not one. */
 function positive(value: string | undefined, integer: boolean): number | undefined {
@@ -31,23 +33,30 @@ function positive(value: string | undefined, integer: boolean): number | undefin
 }
 
 /** The upstream timeout per call (`TOOLKIT_TIMEOUT_MS`), ms; undefined for the runtime's default. */
-export const timeoutFromEnvironment = (env: EntryEnvironment['env']): number | undefined => positive(env.TOOLKIT_TIMEOUT_MS, false);
+export const timeoutFromEnvironment = (env: EntryEnvironment['env']): number | undefined =>
+  positive(env.TOOLKIT_TIMEOUT_MS, false);
 
 /** The largest upstream body (`TOOLKIT_MAX_BODY_BYTES`); undefined for the runtime's default. */
-export const maxBodyFromEnvironment = (env: EntryEnvironment['env']): number | undefined => positive(env.TOOLKIT_MAX_BODY_BYTES, true);
+export const maxBodyFromEnvironment = (env: EntryEnvironment['env']): number | undefined =>
+  positive(env.TOOLKIT_MAX_BODY_BYTES, true);
 
 /** Every query's time cap (`TOOLKIT_QUERY_TIMEOUT_MS`), ms; undefined for the default. */
-export const queryTimeoutFromEnvironment = (env: EntryEnvironment['env']): number | undefined => positive(env.TOOLKIT_QUERY_TIMEOUT_MS, false);
+export const queryTimeoutFromEnvironment = (env: EntryEnvironment['env']): number | undefined =>
+  positive(env.TOOLKIT_QUERY_TIMEOUT_MS, false);
 
 /** Whether the environment switches the query tools on (`TOOLKIT_QUERY_TOOLS=1` or `true`). */
-export const queryToolsFromEnvironment = (env: EntryEnvironment['env']): boolean => env.TOOLKIT_QUERY_TOOLS === '1' || env.TOOLKIT_QUERY_TOOLS === 'true';
+export const queryToolsFromEnvironment = (env: EntryEnvironment['env']): boolean =>
+  env.TOOLKIT_QUERY_TOOLS === '1' || env.TOOLKIT_QUERY_TOOLS === 'true';
 
 /**
  * The runtime's options at an entry: what the caller gave wins; the rest is read from `environment`
  * now. Grants from `TOOLKIT_GRANTS` (a bad value throws a `GrantsError` naming it); server params are
  * only the granted variables' values.
  */
-export function runtimeOptionsFrom(environment: EntryEnvironment, given: Partial<Pick<RuntimeOptions, 'grants' | 'serverParams' | 'timeoutMs' | 'maxBodyBytes' | 'primitives'>> = {}): EnvironmentOptions {
+export function runtimeOptionsFrom(
+  environment: EntryEnvironment,
+  given: Partial<Pick<RuntimeOptions, 'grants' | 'serverParams' | 'timeoutMs' | 'maxBodyBytes' | 'primitives'>> = {},
+): EnvironmentOptions {
   const { env, homeDir } = environment;
   const grants = toGrants(given.grants ?? grantsFromEnvironment(env));
   const serverParams = given.serverParams ?? loadServerParams({ keys: grantedVariables(grants), env, homeDir });
@@ -56,7 +65,14 @@ export function runtimeOptionsFrom(environment: EntryEnvironment, given: Partial
     ...given.primitives,
     places: { home: homeDir, ...given.primitives?.places },
     queryTools: given.primitives?.queryTools ?? queryToolsFromEnvironment(env),
-    ...(queryTimeout !== undefined || given.primitives?.queryLimits ? { queryLimits: { ...(queryTimeout !== undefined ? { timeoutMs: queryTimeout } : {}), ...given.primitives?.queryLimits } } : {}),
+    ...(queryTimeout !== undefined || given.primitives?.queryLimits
+      ? {
+          queryLimits: {
+            ...(queryTimeout !== undefined ? { timeoutMs: queryTimeout } : {}),
+            ...given.primitives?.queryLimits,
+          },
+        }
+      : {}),
   };
   return {
     grants,

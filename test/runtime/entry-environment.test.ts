@@ -41,7 +41,13 @@ test.before(async () => {
   server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
     seen.push({ url: req.url ?? '', key: req.headers['x-key'] as string | undefined });
     // Slower than 1 ms and longer than 10 bytes: a runtime that took the poisoned caps would fail the call.
-    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ forecast: 'sunny all week long', padding: 'x'.repeat(64) })), 40);
+    setTimeout(
+      () =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ forecast: 'sunny all week long', padding: 'x'.repeat(64) })),
+      40,
+    );
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -55,7 +61,10 @@ test.after(async () => {
 });
 
 const models = () => [
-  schema('weather', [tool('getForecast', 'GET', [`${origin}/weather`])], { requiredServerParams: ['WEATHER_KEY'], headers: { 'x-key': [{ server: 'WEATHER_KEY' }] } }),
+  schema('weather', [tool('getForecast', 'GET', [`${origin}/weather`])], {
+    requiredServerParams: ['WEATHER_KEY'],
+    headers: { 'x-key': [{ server: 'WEATHER_KEY' }] },
+  }),
   schema('open', [tool('getThing', 'GET', [`${origin}/open`])]),
 ];
 
@@ -75,7 +84,9 @@ async function poisoned<T>(body: () => Promise<T>): Promise<T> {
 
 const textOf = (result: { content: unknown[] }): string => (result.content[0] as { text: string }).text;
 
-async function callBoth(runtime: Runtime): Promise<{ weather: { isError?: boolean; content: unknown[] }; open: { isError?: boolean; content: unknown[] } }> {
+async function callBoth(
+  runtime: Runtime,
+): Promise<{ weather: { isError?: boolean; content: unknown[] }; open: { isError?: boolean; content: unknown[] } }> {
   try {
     const [weather, open] = runtime.tools;
     return { weather: await weather!.call({}), open: await open!.call({}) };
@@ -97,11 +108,14 @@ test('createRuntime reads no variable and no file: a poisoned environment and ho
   // Neither the 1 ms timeout nor the 10-byte cap: the call is answered in full.
   assert.not.ok(open.isError, textOf(open));
   assert.match(textOf(open), /sunny all week long/);
-  assert.equal(seen.slice(before).map((request) => request.url), ['/open']);
+  assert.equal(
+    seen.slice(before).map((request) => request.url),
+    ['/open'],
+  );
   assert.equal(tools, ['get_forecast_weather', 'get_thing_open'], 'TOOLKIT_QUERY_TOOLS adds nothing');
 });
 
-test('the same environment read by an entry grants the key (the environment over the file) and applies its caps', async () => {
+test('read by an entry, the same environment grants the key (the environment over the file), caps apply', async () => {
   const before = seen.length;
   const options = runtimeOptionsFrom({ env: poison, homeDir: home });
   assert.equal(options.serverParams, { WEATHER_KEY: 'env-canary' });
@@ -110,7 +124,9 @@ test('the same environment read by an entry grants the key (the environment over
   assert.equal(options.primitives.places?.home, home);
   const fromFile = runtimeOptionsFrom({ env: { TOOLKIT_GRANTS: 'weather:WEATHER_KEY' }, homeDir: home });
   assert.equal(fromFile.serverParams, { WEATHER_KEY: 'file-canary' });
-  const { weather } = await callBoth(createRuntime({ schemas: models(), http, ...options, timeoutMs: 5000, maxBodyBytes: 1 << 20 }));
+  const { weather } = await callBoth(
+    createRuntime({ schemas: models(), http, ...options, timeoutMs: 5000, maxBodyBytes: 1 << 20 }),
+  );
   assert.not.ok(weather.isError, textOf(weather));
   assert.is(seen.slice(before)[0]?.key, 'env-canary');
   const { open } = await callBoth(createRuntime({ schemas: models(), http, ...options }));
@@ -127,7 +143,8 @@ test('no runtime file but the entries touches process.env or the home directory'
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.ts') && !entries.has(relative(root, path))) {
         const text = readFileSync(path, 'utf8');
-        if (/process\s*\.\s*env\b|process\s*\[\s*['"]env['"]\s*\]|\bhomedir\s*\(/.test(text)) offenders.push(relative(root, path));
+        if (/process\s*\.\s*env\b|process\s*\[\s*['"]env['"]\s*\]|\bhomedir\s*\(/.test(text))
+          offenders.push(relative(root, path));
       }
     }
   };

@@ -12,10 +12,19 @@ import { listPrimitives } from '../../runtime/resources/primitives.ts';
 import type { SchemaSource } from '../../runtime/schema-source.ts';
 import { schema, tool } from './support/models.ts';
 
-const brief: PromptModel = { name: 'brief', description: 'A brief', content: 'Call {{tool:getForecast}}, then {{tool:books/tool/getBook}}.', dependsOn: [] };
+const brief: PromptModel = {
+  name: 'brief',
+  description: 'A brief',
+  content: 'Call {{tool:getForecast}}, then {{tool:books/tool/getBook}}.',
+  dependsOn: [],
+};
 const models: SchemaModel[] = [
   schema('films', [tool('getFilm', 'GET', ['https://f.example/f'])]),
-  schema('weather', [tool('getForecast', 'GET', ['https://w.example/f']), tool('getAlert', 'GET', ['https://w.example/a'])], { prompts: [brief] }),
+  schema(
+    'weather',
+    [tool('getForecast', 'GET', ['https://w.example/f']), tool('getAlert', 'GET', ['https://w.example/a'])],
+    { prompts: [brief] },
+  ),
   schema('books', [tool('getBook', 'GET', ['https://b.example/b'])]),
   schema('books', [tool('getBook', 'GET', ['https://b.example/b2'])], { file: 'books-2.mjs' }),
 ];
@@ -35,10 +44,17 @@ function source(reads: number[]): SchemaSource {
 
 test('only the schemas with prompts are read at start; a reference reads only its namespace', async () => {
   const reads: number[] = [];
-  const runtime = createRuntime({ schemas: source(reads), listing, primitives: { listing: listPrimitives(models, names) } });
+  const runtime = createRuntime({
+    schemas: source(reads),
+    listing,
+    primitives: { listing: listPrimitives(models, names) },
+  });
   try {
     assert.equal([...new Set(reads)], [1]);
-    assert.equal(runtime.prompts?.prompts.map((p) => p.name), listPrimitives(models, names).prompts.map((p) => p.name));
+    assert.equal(
+      runtime.prompts?.prompts.map((p) => p.name),
+      listPrimitives(models, names).prompts.map((p) => p.name),
+    );
     const got = await runtime.prompts!.get(runtime.prompts!.prompts[0]!.name, {});
     const text = got.messages.map((m) => m.content.text).join('\n');
     // The wire names every schema read would give: the first books schema's getBook.
