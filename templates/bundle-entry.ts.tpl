@@ -35,7 +35,7 @@ const LISTING_DATA: DataRange = %%LISTING_DATA%%;
 const CODE_API_DATA: DataRange = %%CODE_API_DATA%%;
 /** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
 const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number } = %%LISTING_FACTS%%;
-/** Whether a schema of this bundle has resources, prompts or skills (then every schema is read at start). */
+/** Whether a schema of this bundle has resources, prompts or skills (the parts marked `primitives` are read at start). */
 const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
 
 /** The directory of this bundle (its data file, library files and databases are beside it). */
