@@ -11,13 +11,12 @@ import { createHandlerSandbox, type HandlerSandbox, type Isolation } from './han
 import { noGuestLibraries, type GuestLibrarySource } from './isolation/guest-libraries.ts';
 import { WorkerPool, type PoolOptions } from './isolation/worker-pool.ts';
 import type { SchemaModel, ToolModel } from './model.ts';
-import { environmentGrantHint, grantedVariables, grantsFromEnvironment, grantsFromRecord, type GrantHint, type Grants, type GrantsRecord } from './secrets/grants.ts';
+import { environmentGrantHint, grantsFromRecord, noGrants, type GrantHint, type Grants, type GrantsRecord } from './secrets/grants.ts';
 import { createSecretStore } from './secrets/schema-secrets.ts';
 import { collectServerKeys } from './upstream/request-assembly.ts';
 import { reservedAmong, reservedServerParamText } from './secrets/reserved-server-params.ts';
 import { createRuntimeTool, describeTool, listEntryOf, type RuntimeTool, type ToolContext } from './runtime-tool.ts';
 import { createSecretTokens } from './secrets/secret-token.ts';
-import { loadServerParams } from './secrets/server-params.ts';
 import { MAX_BODY_BYTES } from './upstream/upstream-fetch.ts';
 import { createUpstreamHttpClient, type UpstreamHttpClient } from './upstream/upstream-http.ts';
 import { assignWireNames, namingFormatOf } from './wire-name.ts';
@@ -27,24 +26,26 @@ import type { ServedSkills } from './skills/served-skills.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
 import { markTools, type GroupEntry } from './selections/selection-groups.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
+import { sourceToolNames } from './source-tool-names.ts';
 
 export interface RuntimeOptions {
   /** The schemas, or (a built bundle) a source that parses each on first need. */
   schemas: readonly SchemaModel[] | SchemaSource;
   /**
-   * Values of server params (secrets); default: the granted variables' values from `~/.toolkit/.env`
-   * and the environment, read now. A value reaches a schema only through a grant.
+   * Values of server params (secrets); default: none. A value reaches a schema only through a grant.
+   * The entries read the granted ones from `~/.toolkit/.env` and the environment
+   * (`environment/entry-environment.ts`); the runtime reads no file and no variable itself.
    */
   serverParams?: Readonly<Record<string, string>>;
   /**
    * Which variable the user granted to which schema (by namespace): a `Map`, or the record form of
-   * `.toolkit/config.json` (`{ weather: ['WEATHER_API_KEY'] }`). Default: `TOOLKIT_GRANTS` of the
-   * environment. A schema without a grant for a variable gets no value for it.
+   * `.toolkit/config.json` (`{ weather: ['WEATHER_API_KEY'] }`). Default: none (the entries read
+   * `TOOLKIT_GRANTS`). A schema without a grant for a variable gets no value for it.
    */
   grants?: Grants | GrantsRecord;
   /** How a user grants a variable where this runtime runs (named in the error of a call that lacks one); default: `TOOLKIT_GRANTS`. */
   grantHint?: GrantHint;
-  /** Largest upstream body accepted, counted while decoding (default 8 MiB, env TOOLKIT_MAX_BODY_BYTES). */
+  /** Largest upstream body accepted, counted while decoding (default 8 MiB; the entries read TOOLKIT_MAX_BODY_BYTES). */
   maxBodyBytes?: number;
   /**
    * Where the sandbox code of `requiredLibraries` comes from: a bundle's prebuilt libraries, or
@@ -53,7 +54,7 @@ export interface RuntimeOptions {
   guestLibraries?: GuestLibrarySource;
   /** Worker count and limits of the handler sandbox. */
   isolation?: PoolOptions;
-  /** Per upstream call timeout, ms (default 15000, env TOOLKIT_TIMEOUT_MS). */
+  /** Per upstream call timeout, ms (default 15000; the entries read TOOLKIT_TIMEOUT_MS). */
   timeoutMs?: number;
   /** The client for upstream calls, injectable for tests of odd upstreams (not closed by the runtime); default: a keep-alive node:http(s) client of its own. */
   http?: UpstreamHttpClient;
@@ -100,12 +101,6 @@ export interface Runtime extends ServedTools {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-function timeoutFrom(options: RuntimeOptions): number {
-  if (options.timeoutMs !== undefined) return options.timeoutMs;
-  const fromEnv = Number(process.env.TOOLKIT_TIMEOUT_MS);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TIMEOUT_MS;
-}
-
 /** Each tool of the schemas with its schema, in serving order (schema order, then tool order). */
 function toolEntries(schemas: readonly SchemaModel[]): { schema: SchemaModel; tool: ToolModel }[] {
   return schemas.flatMap((schema) => schema.tools.map((tool) => ({ schema, tool })));
@@ -137,18 +132,12 @@ export const toolCountOf = (served: ServedTools): number => served.toolCount ?? 
 /** Grants in either form as a `Map`; a bad record throws a `GrantsError` naming it. */
 export const toGrants = (grants: Grants | GrantsRecord): Grants => (grants instanceof Map ? grants : grantsFromRecord(grants as GrantsRecord, 'grants'));
 
-function maxBodyFrom(options: RuntimeOptions): number {
-  if (options.maxBodyBytes !== undefined) return options.maxBodyBytes;
-  const fromEnv = Number(process.env.TOOLKIT_MAX_BODY_BYTES);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : MAX_BODY_BYTES;
-}
-
 /** Builds the served tools of a set of schemas (or, given a listing, serves it and builds each tool on first call). */
 export function createRuntime(options: RuntimeOptions): Runtime {
-  const grants = toGrants(options.grants ?? grantsFromEnvironment(process.env));
-  // Only granted variables are read, and each reaches only the namespaces it was granted to; a
-  // reserved name is never granted, read or sent (grants.ts, schema-secrets.ts).
-  const values = options.serverParams ?? loadServerParams({ keys: grantedVariables(grants) });
+  const grants = toGrants(options.grants ?? noGrants);
+  // Each value reaches only the namespaces it was granted to; a reserved name is never granted or
+  // sent (grants.ts, schema-secrets.ts). The entries read only the granted variables.
+  const values = options.serverParams ?? {};
   const source = sourceOf(options.schemas);
   const tokens = createSecretTokens();
   const secrets = createSecretStore({ values, grants, tokens, hint: options.grantHint ?? environmentGrantHint });
@@ -157,13 +146,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const sandboxes = new Map<SchemaModel, HandlerSandbox>();
   // Started on the first hook call: a runtime without hooks never spawns a worker.
   let isolation: Isolation | undefined;
-  const timeoutMs = timeoutFrom(options);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const context: ToolContext = {
     secrets,
     tokens,
     http,
     timeoutMs,
-    maxBodyBytes: maxBodyFrom(options),
+    maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     closing: closing.signal,
     sandbox(schema: SchemaModel): HandlerSandbox {
       let sandbox = sandboxes.get(schema);
@@ -173,11 +162,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
   };
   const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
-  // Resources, prompts and skills are made from every schema; a catalog without any reads none now.
-  // http resources are downloaded through the same client, deadline and shutdown signal as tool calls.
+  // Resources, prompts and skills are made from the schemas that have them (a build says which; else
+  // from every schema); a catalog without any reads none now. http resources are downloaded through
+  // the same client, deadline and shutdown signal as tool calls.
   const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${secrets.redact(line)}\n`) };
   const selections = (options.primitives?.selections?.length ?? 0) > 0;
-  const primitives = createPrimitives(source.hasPrimitives || selections ? allSchemas(source) : [], () => served.listing.map((tool) => tool.name), { remote, ...options.primitives });
+  const some = selections ? undefined : source.primitiveIndexes;
+  const withPrimitives = some ? some.map((index) => source.at(index)) : source.hasPrimitives || selections ? allSchemas(source) : [];
+  const toolName = some ? { toolName: sourceToolNames(source, some, () => served.listing) } : {};
+  const primitives = createPrimitives(withPrimitives, () => served.listing.map((tool) => tool.name), { remote, ...toolName, ...options.primitives });
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.

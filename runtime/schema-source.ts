@@ -12,8 +12,15 @@ export interface SchemaSource {
   toolCount(index: number): number;
   /** Schema `index`, parsed on its first call and kept. */
   at(index: number): SchemaModel;
-  /** Whether some schema has resources, prompts or skills (those are made at start, from every schema). */
+  /** Whether some schema has resources, prompts or skills (those are made at start). */
   readonly hasPrimitives: boolean;
+  /**
+   * The indexes of the schemas with resources, prompts or skills, when known without reading any (a
+   * build records them): then only those are read at start, not every schema.
+   */
+  readonly primitiveIndexes?: readonly number[];
+  /** Schema `index`'s namespace without reading it (a build records it), to find a `<namespace>/tool/<name>`. */
+  namespaceOf?(index: number): string;
 }
 
 const isSource = (schemas: readonly SchemaModel[] | SchemaSource): schemas is SchemaSource => typeof (schemas as SchemaSource).at === 'function' && !Array.isArray(schemas);

@@ -11,10 +11,9 @@ import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedDiscovery } from './discovery/discovery-routes.ts';
 import { reservedAmong } from './secrets/reserved-server-params.ts';
 import { allSchemas } from './schema-source.ts';
-import { loadServerParams } from './secrets/server-params.ts';
 import { ungrantedNotes } from './secrets/start-notes.ts';
-import { grantedVariables, grantsFromEnvironment, GrantsError } from './secrets/grants.ts';
-import { toGrants } from './create-runtime.ts';
+import { grantedVariables, GrantsError } from './secrets/grants.ts';
+import { processEnvironment, runtimeOptionsFrom, type EntryEnvironment } from './environment/entry-environment.ts';
 import { serveHttp } from './serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
@@ -68,7 +67,7 @@ function toolsToServe(runtime: Runtime, schemas: RuntimeOptions['schemas'], args
  * Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode.
  * A bundle passes the `listing` and `secretKeys` its build computed, so start-up builds no tool.
  */
-export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs; /** How `--help` names the bundle (`node <usageName>`). */ usageName?: string }): Promise<void> {
+export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs; /** How `--help` names the bundle (`node <usageName>`). */ usageName?: string; /** The environment read for the runtime's options (default: this process's). */ environment?: EntryEnvironment }): Promise<void> {
   const args = options.serve ?? parseServeArgs(options.argv);
   if (args.help) {
     process.stdout.write(serveUsage(options.usageName ?? 'bundle.mjs'));
@@ -76,19 +75,21 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   }
   const upstream = options.http === undefined ? upstreamOptionsOf(args) : undefined;
   const http = upstream === undefined ? undefined : createUpstreamHttpClient(upstream);
-  // Grants are read once, here: the caller's (a project's), else TOOLKIT_GRANTS of the environment.
-  let grants;
+  // The environment is read once, here, into the runtime's options: grants (the caller's, a
+  // project's, else TOOLKIT_GRANTS), the granted server params, upstream and query caps.
+  const environment = options.environment ?? processEnvironment();
+  let fromEnvironment;
   try {
-    grants = toGrants(options.grants ?? grantsFromEnvironment(process.env));
+    fromEnvironment = runtimeOptionsFrom(environment, options);
   } catch (error) {
     // The environment, not the command line: the server refuses to start (exit 1), naming it.
     if (error instanceof GrantsError) throw new ServeFailure(error.message);
     throw error;
   }
-  const serverParams = options.serverParams ?? loadServerParams({ keys: grantedVariables(grants) });
+  const { grants, serverParams } = fromEnvironment;
   // Computed once (or taken from the build) for both the runtime and the warnings below.
   const secretKeys = [...(options.secretKeys ?? secretKeysOf(allSchemas(options.schemas)))];
-  const runtime = createRuntime({ ...options, serverParams, grants, secretKeys, ...(http ? { http } : {}) });
+  const runtime = createRuntime({ ...options, ...fromEnvironment, secretKeys, ...(http ? { http } : {}) });
   const reserved = reservedAmong(secretKeys);
   if (reserved.length > 0) process.stderr.write(`toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`);
   const granted = grantedVariables(grants);
@@ -100,7 +101,7 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   if (served.note) process.stderr.write(`${served.note}\n`);
   // The schemas' own resources, prompts and skills, unless the caller brings providers of its own.
   // Every reply is capped (tool results, prompts, resource reads): read here, at the entry point.
-  const maxReply = maxReplyBytesFrom(args.maxReplyBytes, process.env.TOOLKIT_MAX_REPLY_BYTES);
+  const maxReply = maxReplyBytesFrom(args.maxReplyBytes, environment.env.TOOLKIT_MAX_REPLY_BYTES);
   if (typeof maxReply === 'string') throw new ServeUsageError(maxReply);
   const resources = options.resources ?? runtime.resources;
   const prompts = options.prompts ?? runtime.prompts;

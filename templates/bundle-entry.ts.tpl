@@ -2,41 +2,20 @@
 // body (`<bundle>.code.cjs`) that the bundle's launcher (`<bundle>.mjs`) compiles and runs
 // (runtime/code-cache.ts); `import.meta.url` is the launcher's. Started as a script, it serves over
 // stdio or HTTP (see the launcher); imported, it exports `createTools()` and `loadSchemas()`.
-import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Tool } from '@modelcontextprotocol/server';
 import { useCarriedFiles, type CarriedIndex } from './runtime/carried/carried-files.ts';
-import { sha256 } from './runtime/hash.ts';
-import { createRuntime, runServerMain, ServeUsageError, type Runtime, type SchemaSource } from './runtime/index.ts';
+import { bundleData, type BundlePartFacts, type DataRange } from './runtime/bundle/bundle-data.ts';
+import { startBundle } from './runtime/bundle/bundle-main.ts';
+import { bundleTools, type BundleTools, type TypedPart } from './runtime/bundle/bundle-tools.ts';
+import { processEnvironment, runtimeOptionsFrom } from './runtime/environment/entry-environment.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
-import { deepFreeze, parseVerified, type ModuleIntegrity } from './runtime/integrity.ts';
 import type { SchemaModel } from './runtime/model.ts';
-import { betterSqlite3StartProblem } from './runtime/resources/better-sqlite3-path.ts';
-import type { PrimitivesListing } from './runtime/resources/primitives.ts';
-import type { ApiDeclarations } from './runtime/code-mode/api-types.ts';
 import { startedAsScript } from './runtime/started-as-script.ts';
-import { narrowModel } from './templates/narrow-model.ts';
 %%IMPORTS%%
 
-type ToolCaller = (toolName: string, args: Record<string, unknown>) => Promise<unknown>;
-
-/** A line of the data file: its byte range (end exclusive, before the newline). */
-type DataRange = readonly [number, number];
-
-interface Part {
-  /** The generated module's hashes and typed-call binder (imported by name, so no namespace objects). */
-  readonly integrity: ModuleIntegrity;
-  /** Where the schema's data (its module's canonical JSON) is in the data file. */
-  readonly data: DataRange;
-  /** How many tools of the schema this bundle serves. */
-  readonly toolCount: number;
-  readonly bindTools: (call: never) => Record<string, unknown>;
-  /** Tools of the schema in this bundle; null for the whole schema (with its resources, prompts and skills). */
-  readonly tools: readonly string[] | null;
-  /** Tools another file of the namespace declares too, by the name `createTools()` gives them here (`<tool>_<file suffix>`). */
-  readonly typedNames?: Readonly<Record<string, string>>;
-}
+/** A schema of this bundle: where its data is, its hashes, and its module's typed-call binder (imported by name). */
+type Part = BundlePartFacts & TypedPart;
 
 const BUNDLE = %%BUNDLE_LITERAL%%;
 
@@ -56,87 +35,14 @@ const LISTING_DATA: DataRange = %%LISTING_DATA%%;
 const CODE_API_DATA: DataRange = %%CODE_API_DATA%%;
 /** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
 const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number } = %%LISTING_FACTS%%;
-/** Whether a schema of this bundle has resources, prompts or skills (then every schema is read at start). */
+/** Whether a schema of this bundle has resources, prompts or skills (the parts marked `primitives` are read at start). */
 const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
 
-let data: Buffer | undefined;
+/** The directory of this bundle (its data file, library files and databases are beside it). */
+const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
-const unreadable = (error: unknown): Error =>
-  new Error(`${DATA_FILE} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it holds the bundle's schemas and listing; copy it with the bundle, or rebuild with \`toolkit build\`.`);
-
-/**
- * The data file, read once and checked against its build-time hash before anything of it is used.
- * Throws naming what changed: a schema's module (an IntegrityError), the listing, or the file; a
- * running server (`onDataFailure`) stops instead, with that reason.
- */
-function verifiedData(): Buffer {
-  if (data) return data;
-  try {
-    return (data = readVerifiedData());
-  } catch (error) {
-    onDataFailure?.(error);
-    throw error;
-  }
-}
-
-/** Set by the server: an edited data file found after start stops it, as it would have refused to start. */
-let onDataFailure: ((error: unknown) => never) | undefined;
-
-/**
- * What start-up checks of the data file without reading it: that it is there, at its build-time size
- * (a file of another size is read and checked at once, to name what changed). Reading it and
- * checking its hash wait for its first use: a catalog served through the toolset reads none of it
- * to answer `tools/list`.
- */
-function checkDataAtStart(): void {
-  let size: number;
-  try {
-    size = statSync(join(bundleDir(), DATA_FILE)).size;
-  } catch (error) {
-    throw unreadable(error);
-  }
-  if (size !== DATA_BYTES) verifiedData();
-}
-
-function readVerifiedData(): Buffer {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(join(bundleDir(), DATA_FILE));
-  } catch (error) {
-    throw unreadable(error);
-  }
-  if (sha256(bytes) !== DATA_HASH) {
-    // Only on a mismatch: find the part that changed, to name it (by line: an edit may move the ranges).
-    const lines = bytes.toString('utf8').split('\n');
-    // Lines: the listing, code mode's typed API, then one per part.
-    parts.forEach(({ integrity }, index) => parseVerified(lines[index + 2] ?? '', integrity));
-    throw new Error(`the tool listing no longer matches the hash recorded at build time; ${DATA_FILE} was changed after the build. Rebuild it with \`toolkit build\`.`);
-  }
-  return bytes;
-}
-
-const line = (bytes: Buffer, [start, end]: DataRange): string => bytes.toString('utf8', start, end);
-
-const parsed: (SchemaModel | undefined)[] = [];
-
-/** Schema `index` of this bundle, parsed from the verified data on first need. Not frozen: only the runtime receives it. */
-function schemaAt(index: number): SchemaModel {
-  const { data: range, tools } = parts[index]!;
-  return (parsed[index] ??= narrowModel(JSON.parse(line(verifiedData(), range)) as SchemaModel, tools));
-}
-
-/** The schemas as the runtime reads them: each one when one of its tools is first called. */
-const schemaSource: SchemaSource = { length: parts.length, toolCount: (index) => parts[index]!.toolCount, at: schemaAt, hasPrimitives: HAS_PRIMITIVES };
-
-/** Every schema of this bundle, verified; throws an IntegrityError naming the module. */
-function verifiedSchemas(): readonly SchemaModel[] {
-  return parts.map((_, index) => schemaAt(index));
-}
-
-/** The build's `tools/list` answer, from the verified data: served as is, it spares start-up building every tool. */
-function verifiedListing(): Tool[] {
-  return JSON.parse(line(verifiedData(), LISTING_DATA)) as Tool[];
-}
+/** The data file, looked at on start, read and hash-checked on first need, each line parsed when needed. */
+const data = bundleData({ dir: bundleDir(), file: DATA_FILE, hash: DATA_HASH, bytes: DATA_BYTES, parts, listing: LISTING_DATA, codeApi: CODE_API_DATA, hasPrimitives: HAS_PRIMITIVES });
 
 /** The server card and AI catalog `toolkit build` wrote beside this bundle, served by `--http` at their discovery paths. */
 const DISCOVERY = %%DISCOVERY%%;
@@ -145,20 +51,9 @@ const DISCOVERY = %%DISCOVERY%%;
 const PRIMITIVES_JSON: string = %%PRIMITIVES_JSON%%;
 const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
 
-/** The build's resource and prompt listing, checked against its hash like the tool listing. */
-function verifiedPrimitives(): PrimitivesListing {
-  if (sha256(PRIMITIVES_JSON) !== PRIMITIVES_HASH) {
-    throw new Error('the resource and prompt listing no longer matches the hash recorded at build time; the bundle was changed after the build. Rebuild it with `toolkit build`.');
-  }
-  return JSON.parse(PRIMITIVES_JSON) as PrimitivesListing;
-}
-
-let frozen: readonly SchemaModel[] | undefined;
-
 /** The schemas of this bundle, verified and deep-frozen (they leave the bundle); throws an IntegrityError naming the module. */
 export function loadSchemas(): readonly SchemaModel[] {
-  frozen ??= deepFreeze(verifiedSchemas().slice());
-  return frozen;
+  return data.frozenSchemas();
 }
 
 /**
@@ -182,25 +77,12 @@ export interface CreateToolsOptions {
 }
 
 /** The bundle's tools as typed functions grouped by namespace, calling the APIs through the runtime. */
-export async function createTools(options: CreateToolsOptions = {}): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }> {
-  const schemas = verifiedSchemas();
-  const runtime: Runtime = createRuntime({ schemas, ...options, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
-  const tools: Record<string, Record<string, unknown>> = {};
-  let index = 0;
-  schemas.forEach((schema, position) => {
-    // The runtime serves tools in schema order, then tool order: the same walk finds each one.
-    const served = new Map(schema.tools.map((tool) => [tool.name, runtime.tools[index++]!]));
-    const call: ToolCaller = (toolName, args) => served.get(toolName)!.call(args);
-    const bound = parts[position]!.bindTools(call as never);
-    const namespace = (tools[schema.namespace] ??= {});
-    const typedNames = parts[position]!.typedNames ?? {};
-    for (const tool of schema.tools) namespace[typedNames[tool.name] ?? tool.name] = bound[tool.name];
-  });
-  return Object.assign(tools, { close: () => runtime.close() });
+export async function createTools(options: CreateToolsOptions = {}): Promise<BundleTools> {
+  const schemas = data.verifiedSchemas();
+  // What the caller left out is read from the environment now, once.
+  const fromEnvironment = runtimeOptionsFrom(processEnvironment(), options);
+  return bundleTools(schemas, parts, { ...fromEnvironment, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
 }
-
-/** The directory of this bundle (its library files and databases are beside it). */
-const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
 /**
  * What this bundle needs at run time besides Node, carried beside it in `engine/` by the build: the
@@ -212,30 +94,14 @@ useCarriedFiles(bundleDir(), CARRIED);
 
 if (startedAsScript(import.meta.url)) {
   const file = fileURLToPath(import.meta.url);
-  const refuse = (error: unknown, what = 'start'): void => {
-    const reason = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${file}: refusing to ${what}: ${reason}\n`);
-    process.exitCode = 1;
-  };
-  try {
-    // The data file is looked at now (there, at its size), read and hash-checked on first need; its lines are parsed when needed.
-    checkDataAtStart();
-    onDataFailure = (error) => {
-      refuse(error, 'go on');
-      process.exit(1);
-    };
-    // A SQLite binding built for another Node is said now, in one line, rather than at the first read.
-    const sqliteProblem = betterSqlite3StartProblem();
-    if (sqliteProblem !== undefined) process.stderr.write(`${file}: ${sqliteProblem}\n`);
-    // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
-    const primitives = { listing: verifiedPrimitives(), places: { dataDir: join(dirname(file), 'data') } };
-    runServerMain({ schemas: schemaSource, listing: verifiedListing, secretKeys: LISTING_FACTS.secretKeys, listingBytes: LISTING_FACTS.bytes, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()), primitives, discovery: DISCOVERY, argv: process.argv.slice(2), info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% }, usageName: basename(file), codeApi: () => JSON.parse(line(verifiedData(), CODE_API_DATA)) as ApiDeclarations }).catch((error: unknown) => {
-      if (!(error instanceof ServeUsageError)) return refuse(error);
-      // A mistake on the command line: one line and exit 2, like every toolkit command.
-      process.stderr.write(`${basename(file)}: ${error.message}\n`);
-      process.exitCode = 2;
-    });
-  } catch (error) {
-    refuse(error);
-  }
+  startBundle({
+    file,
+    data,
+    listingFacts: LISTING_FACTS,
+    primitives: { json: PRIMITIVES_JSON, hash: PRIMITIVES_HASH },
+    guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()),
+    discovery: DISCOVERY,
+    info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% },
+    argv: process.argv.slice(2),
+  });
 }

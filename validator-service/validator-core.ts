@@ -4,7 +4,7 @@
  */
 import { ApiError } from './api/api-error.ts';
 import type { ValidatorConfig } from './config.ts';
-import type { Layer } from './layers/layer.ts';
+import type { AssessOptions, Layer } from './layers/layer.ts';
 import { raceSignal } from './layers/shared/deadline.ts';
 import { SsrfBlockedError } from './net/errors.ts';
 import { openAssessmentNetwork } from './net/assessment-network.ts';
@@ -31,7 +31,7 @@ export interface CoreDeps {
 export interface AssessRequest {
   readonly url: URL;
   readonly timeoutMs: number | null;
-  readonly options?: Readonly<Record<string, unknown>>;
+  readonly options?: AssessOptions;
 }
 
 export interface ValidatorCore {
@@ -75,7 +75,7 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
           // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
         }
         const assessment = await runAssessment(
-          { url: request.url, timeoutMs, options: { ipfsGateway: config.ipfsGateway, ...(request.options ?? {}) } },
+          { url: request.url, timeoutMs, options: { ...request.options, ipfsGateway: config.ipfsGateway } },
           { layers: deps.layers, fetch: network.fetch, tlsInfo: network.tlsInfo, ...(deps.now ? { now: deps.now } : {}) },
         );
         if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {

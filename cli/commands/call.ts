@@ -58,7 +58,10 @@ export class CallCommand extends ToolkitCommand {
     const { commandGrantHint } = await import('../../runtime/secrets/grants.ts');
     // The project's grants (and TOOLKIT_GRANTS): the tool is given only the keys granted to its schema.
     const grants = effectiveGrants(projectDir);
-    const runtime = createRuntime({ schemas: [model], guestLibraries, grants, grantHint: commandGrantHint, ...(this.timeout ? { timeoutMs: this.timeout } : {}) });
+    // The rest of the runtime's options from the environment, read here (the granted server params, caps).
+    const { processEnvironment, runtimeOptionsFrom } = await import('../../runtime/environment/entry-environment.ts');
+    const options = runtimeOptionsFrom(processEnvironment(), { grants, ...(this.timeout ? { timeoutMs: this.timeout } : {}) });
+    const runtime = createRuntime({ schemas: [model], guestLibraries, ...options, grantHint: commandGrantHint });
     try {
       const result = await runtime.tools[position]!.call(input);
       if (this.json) {

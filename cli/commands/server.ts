@@ -117,9 +117,7 @@ export class ServerCommand extends ToolkitCommand {
   private async loadModels(dir: string, projectDir: string, config: { groups?: Record<string, { tools: string[] }>; security?: { allowedLibraries?: string[] } }): Promise<SchemaModel[]> {
     // The compiler (ts-morph) is loaded only here, when schemas are actually read.
     const { loadSchemaTree } = await import('../../compiler/index.ts');
-    const { selectGroup } = await import('../../compiler/build/group-selection.ts');
-    const { narrowModel } = await import('../../templates/narrow-model.ts');
-    const { selectActive } = await import('../../compiler/build/active-selection.ts');
+    const { activeToolsText, selectServed, unmatchedActiveText, unmatchedGroupText } = await import('../../compiler/build/select-served.ts');
     const allowedLibraries = config.security?.allowedLibraries ?? [];
     const entries = await loadSchemaTree(dir, { allowedLibraries, cwd: projectDir, ...(this.lists ? { listsDir: resolve(this.lists) } : {}) });
     const models: SchemaModel[] = [];
@@ -138,19 +136,20 @@ export class ServerCommand extends ToolkitCommand {
         const known = Object.keys(config.groups ?? {});
         throw new UsageMistake(`no group "${this.group}" in .toolkit/config.json${known.length ? ` (groups: ${known.join(', ')})` : ''}`);
       }
-      const selection = selectGroup(group, models);
-      for (const entry of selection.unmatched) this.context.stderr.write(`${this.label}: group "${this.group}": "${entry}" matches no loaded schema or tool\n`);
-      // The same rule as a bundle of the group: part of a schema is only its tools (no resources or prompts).
-      selected = selection.selected.map(({ index, tools }) => narrowModel(models[index]!, tools));
+      // The same selection as a bundle of the group: part of a schema is only its tools (no resources or prompts).
+      const selection = selectServed(models, { group: this.group, config: group });
+      for (const entry of selection.unmatched) this.context.stderr.write(`${this.label}: ${unmatchedGroupText(this.group, entry, 'loaded schema or tool')}\n`);
+      selected = selection.models;
       what = ` in group "${this.group}"`;
     } else {
       const active = readProjectFile(projectDir).tools;
       if (active.length > 0) {
-        const selection = selectActive(active, models, dir);
-        for (const name of selection.unmatched) this.context.stderr.write(`${this.label}: active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)\n`);
+        // The same selection as the catalog bundle of a project with active tools.
+        const selection = selectServed(models, { active }, dir);
+        for (const name of selection.unmatched) this.context.stderr.write(`${this.label}: ${unmatchedActiveText(name)}\n`);
         selected = selection.models;
         what = ' among the active tools';
-        this.context.stderr.write(`${this.label}: serving the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`)\n`);
+        this.context.stderr.write(`${this.label}: serving the ${activeToolsText(selection.activeCount ?? 0)} of this project (\`toolkit list\`)\n`);
       }
     }
     const served = (m: SchemaModel) => m.tools.length + m.resources.length + (m.documents?.length ?? 0) + m.prompts.length + m.skills.length;

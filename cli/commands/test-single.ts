@@ -71,15 +71,20 @@ export class TestSingleCommand extends ToolkitCommand {
     const http = createUpstreamHttpClient(connectTo ? { connectTo } : {});
     try {
       const { commandGrantHint } = await import('../../runtime/secrets/grants.ts');
+      const { processEnvironment, runtimeOptionsFrom } = await import('../../runtime/environment/entry-environment.ts');
+      // The project's grants (and TOOLKIT_GRANTS): a schema's tests use only the keys granted to it;
+      // their values and the caps are read from the environment here.
+      const fromEnvironment = runtimeOptionsFrom(processEnvironment(), { grants: effectiveGrants(process.cwd()), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
       const report = await runDeclaredTests({
         schemasDir,
         selector: this.tool,
         http,
         allowedLibraries,
-        // The project's grants (and TOOLKIT_GRANTS): a schema's tests use only the keys granted to it.
-        grants: effectiveGrants(process.cwd()),
+        grants: fromEnvironment.grants,
+        serverParams: fromEnvironment.serverParams,
         grantHint: commandGrantHint,
-        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        timeoutMs: fromEnvironment.timeoutMs,
+        maxBodyBytes: fromEnvironment.maxBodyBytes,
         onOutcome: (o) => {
           if (this.json) return;
           stdout.write(`${o.ok ? 'PASS' : 'FAIL'}  ${o.tool}  ${o.description}  (${o.ms} ms)\n`);

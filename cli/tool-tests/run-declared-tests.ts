@@ -40,13 +40,15 @@ export interface RunDeclaredTestsOptions {
   readonly selector: string;
   /** The upstream client; default: the runtime's own (live network). */
   readonly http?: UpstreamHttpClient;
-  /** Server params (API keys); default: the granted ones from `~/.toolkit/.env` and the environment. */
+  /** Server params (API keys); default: none (the command reads the granted ones from `~/.toolkit/.env` and the environment). */
   readonly serverParams?: Readonly<Record<string, string>>;
-  /** Which schema may use which server param (by namespace); default: `TOOLKIT_GRANTS` of the environment. */
+  /** Which schema may use which server param (by namespace); default: none. */
   readonly grants?: Grants;
   /** How the user grants a variable, named in the error of a call that lacks one. */
   readonly grantHint?: GrantHint;
   readonly timeoutMs?: number;
+  /** Largest upstream body accepted (the runtime's default when absent). */
+  readonly maxBodyBytes?: number;
   readonly allowedLibraries?: readonly string[];
   readonly listsDir?: string;
   /** Called after each test, so a command can print as results arrive. */
@@ -127,6 +129,7 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
     ...(options.grants ? { grants: options.grants } : {}),
     ...(options.grantHint ? { grantHint: options.grantHint } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
   });
   try {
     // The runtime's tools come in schema order, then tool order: the same walk gives each its schema.

@@ -14,7 +14,7 @@ import { listingPrices, overBudget, type ListingBudget, type ListingPrice } from
 import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
 import { emitSchemaModule } from '../emit/schema-module.ts';
 import type { AgentCatalog } from '../agent/agent-plan.ts';
-import { selectActive } from './active-selection.ts';
+import { activeToolsText, selectServed, unmatchedActiveText, unmatchedGroupText } from './select-served.ts';
 import { prepareGuestLibraries } from './guest-libraries/library-files.ts';
 import { analyseSchemas, type AnalysedSchema } from './analyse-schemas.ts';
 import { createBundler, type Bundler } from './bundle.ts';
@@ -24,7 +24,6 @@ import { BuildError } from './build-error.ts';
 import { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } from './catalog-index.ts';
 import { leaveOutClashes } from './catalog-clashes.ts';
 import { discoverSchemas, type Discovery } from './discover-schemas.ts';
-import { selectGroup, type Selected } from './group-selection.ts';
 import { readManifest, type Manifest, type ManifestBundle } from './manifest.ts';
 import { assertOwnedOutput, assertWritableOutput } from './output-ownership.ts';
 import type { SchemaLoader } from './schema-loader.ts';
@@ -319,18 +318,14 @@ const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart 
 function bundleSpecs(built: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined, active: readonly string[], problems: string[], notes: string[]): BundleSpec[] {
   const specs: BundleSpec[] = [];
   if (only === undefined) {
-    let selected: Selected[] = built.map((_, index) => ({ index, tools: null }));
-    if (active.length > 0) {
-      const selection = selectActive(active, built.map((b) => b.model));
-      for (const name of selection.unmatched) notes.push(`active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)`);
-      notes.push(`${CATALOG}.mjs serves the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`); the indexes cover the whole catalog`);
-      selected = selection.selected;
-    }
+    const { selected, unmatched, activeCount } = selectServed(built.map((b) => b.model), { active });
+    for (const name of unmatched) notes.push(unmatchedActiveText(name));
+    if (activeCount !== undefined) notes.push(`${CATALOG}.mjs serves the ${activeToolsText(activeCount)} of this project (\`toolkit list\`); the indexes cover the whole catalog`);
     specs.push({ name: CATALOG, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
   }
   for (const [name, group] of groups) {
-    const { selected, unmatched } = selectGroup(group, built.map((b) => b.model));
-    for (const entry of unmatched) problems.push(`group "${name}": "${entry}" matches no built tool`);
+    const { selected, unmatched } = selectServed(built.map((b) => b.model), { group: name, config: group });
+    for (const entry of unmatched) problems.push(unmatchedGroupText(name, entry, 'built tool'));
     specs.push({ name, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
   }
   return specs;

@@ -162,6 +162,10 @@ function bundleDocuments(name: string, parts: readonly BundlePart[], settings: D
   });
 }
 
+/** Whether a part serves resources, prompts or skills (only a whole schema does). */
+const hasPrimitivesOf = ({ model, tools }: BundlePart): boolean =>
+  tools === null && (model.resources.length > 0 || (model.documents?.length ?? 0) > 0 || model.prompts.length > 0 || model.skills.length > 0);
+
 /**
  * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
  * size of the plain listing it serves (the build warns when clients would find it too large).
@@ -179,9 +183,10 @@ export function emitBundle(
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts, selections);
   const data = bundleData(listing.toolsJson, parts, listing.codeApiJson);
+  // What start-up knows of each part without reading its data: its tools' count, its namespace, whether it has primitives.
   const partList = parts.length === 0
     ? '[]'
-    : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
+    : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, namespace: ${literal(part.model.namespace)}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${hasPrimitivesOf(part) ? ', primitives: true' : ''}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
   const needed = librariesOf(parts.map((part) => part.model));
   const libraryObject = needed.length === 0
     ? '{}'
@@ -189,7 +194,7 @@ export function emitBundle(
       const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
       return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
     }).join('\n')}\n}`;
-  const hasPrimitives = parts.some(({ model, tools }) => tools === null && (model.resources.length > 0 || (model.documents?.length ?? 0) > 0 || model.prompts.length > 0 || model.skills.length > 0));
+  const hasPrimitives = parts.some(hasPrimitivesOf);
   const dataHash = sha256(data.text);
   const documents = bundleDocuments(name, parts, discovery, dataHash, listing.tools, version);
   const entry = fillTemplate('bundle-entry.ts.tpl', {

@@ -7,12 +7,11 @@
  * beside itself (`toolkit build` copies them there, under the schema's directory relative to the
  * schemas directory) and passes that directory as `dataDir`.
  */
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ResourceModel, SchemaModel } from '../model.ts';
 
 export interface DatabasePlaces {
-  /** Home directory for `global` databases (default: the user's home). */
+  /** Home directory for `global` databases and http downloads (the entries give the user's home; none is assumed). */
   readonly home?: string;
   /** Project directory for `project` databases (default: the working directory). */
   readonly projectDir?: string;
@@ -33,15 +32,21 @@ const segment = (name: string): string => {
   return plain === '' || plain === '.' || plain === '..' ? '_' : plain;
 };
 
+/** The home directory the caller gave; a `global` or http database without one is an error naming it. */
+function homeOf(places: DatabasePlaces, database: string): string {
+  if (places.home !== undefined) return places.home;
+  throw new Error(`database ${database} is in the home directory, and none was given (places.home)`);
+}
+
 /**
  * The absolute path of the resource's database file (an http resource's: its download in
  * `~/.toolkit/cache/resources/<namespace>/`, so that no schema reads or replaces another's copy).
  */
 export function databasePath(schema: Pick<SchemaModel, 'file' | 'namespace'>, resource: Pick<ResourceModel, 'origin' | 'database'> & { readonly remote?: unknown }, places: DatabasePlaces = {}): string {
-  if (resource.remote !== undefined) return resolve(places.home ?? homedir(), '.toolkit', 'cache', 'resources', segment(schema.namespace), segment(resource.database));
+  if (resource.remote !== undefined) return resolve(homeOf(places, resource.database), '.toolkit', 'cache', 'resources', segment(schema.namespace), segment(resource.database));
   switch (resource.origin) {
     case 'global':
-      return resolve(places.home ?? homedir(), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
+      return resolve(homeOf(places, resource.database), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
     case 'project':
       return resolve(places.projectDir ?? process.cwd(), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
     case 'inline':
@@ -66,7 +71,7 @@ export function databaseRoot(schema: Pick<SchemaModel, 'file'>, resource: Pick<R
 /** Where a build puts an inline database, relative to its output's `data/` directory (`/`-separated). */
 export const carriedDatabasePath = (schemaFile: string, database: string): string => join(dirname(schemaFile), database).split(sep).join('/');
 
-/** A path as shown in messages: the home directory written `~`. */
-export function shownPath(path: string, home: string = homedir()): string {
+/** A path as shown in messages: the home directory (when known) written `~`. */
+export function shownPath(path: string, home?: string): string {
   return home && (path === home || path.startsWith(home + sep)) ? `~${path.slice(home.length)}` : path;
 }

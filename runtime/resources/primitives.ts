@@ -16,7 +16,7 @@ import type { ServedSkills } from '../skills/served-skills.ts';
 import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
-import { createQueryTools, listQueryTools, queryToolsFromEnv } from './query-tools.ts';
+import { createQueryTools, listQueryTools } from './query-tools.ts';
 import { queryLimitsFrom } from './query-runner.ts';
 import { resourceCatalog } from './resource-catalog.ts';
 import type { ServedDocuments } from './documents/served-documents.ts';
@@ -56,9 +56,9 @@ export function listPrimitives(schemas: readonly SchemaModel[], toolNames: reado
 export interface PrimitivesOptions {
   /** Where databases are looked for (home, project, a bundle's data directory). */
   readonly places?: DatabasePlaces;
-  /** Caps of every query (default: 3 s — or `TOOLKIT_QUERY_TIMEOUT_MS` — 1,000 rows, 1 MiB, 256 MiB). */
+  /** Caps of every query (default: 3 s, 1,000 rows, 1 MiB, 256 MiB; the entries read `TOOLKIT_QUERY_TIMEOUT_MS`). */
   readonly queryLimits?: Partial<QueryLimits>;
-  /** Also serve every query as a tool (default: `TOOLKIT_QUERY_TOOLS=1`). */
+  /** Also serve every query as a tool (default: off; the entries read `TOOLKIT_QUERY_TOOLS=1`). */
   readonly queryTools?: boolean;
   /** The listings computed at build time over these same schemas. */
   readonly listing?: PrimitivesListing;
@@ -68,6 +68,12 @@ export interface PrimitivesOptions {
   readonly remote?: RemoteAccess;
   /** Format 4's selections over these schemas (served as groups); a build's listing already holds them. */
   readonly selections?: readonly SelectionModel[];
+  /**
+   * The wire name of a tool a prompt or skill of `schema` names (a plain name within its schema,
+   * `<namespace>/tool/<name>` across all), when the schemas given are only some of the served ones.
+   * Default: found among the schemas given, whose tools are all of `toolNames` in order.
+   */
+  readonly toolName?: (schema: SchemaModel, reference: string) => string | undefined;
 }
 
 export interface RuntimePrimitives {
@@ -104,7 +110,7 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
   const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
 
   let toolNameMap: Map<string, string> | undefined;
-  const toolName = (schema: SchemaModel, reference: string): string | undefined => {
+  const toolName = options.toolName ?? ((schema: SchemaModel, reference: string): string | undefined => {
     if (!toolNameMap) {
       const names = toolNames();
       toolNameMap = new Map();
@@ -119,7 +125,7 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
       });
     }
     return reference.includes('/') ? toolNameMap.get(reference) : toolNameMap.get(`${schemas.indexOf(schema)}\u0000${reference}`);
-  };
+  });
   const resourceUri = (schema: SchemaModel, name: string): string | undefined =>
     resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri
     ?? (resources && 'documents' in resources ? (resources.documents as ServedDocuments).catalog.find((d) => d.schema === schema && d.document.name === name)?.uri : undefined);
@@ -132,7 +138,7 @@ export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () 
       ? import('../skills/served-skills.ts').then(({ loadServedSkills }) => loadServedSkills(schemas, { toolName, resourceUri, skill: skillOf, promptName }, { ...(options.log ? { log: options.log } : {}) }))
       : Promise.resolve(undefined));
 
-  const switchedOn = hasResources && (options.queryTools ?? queryToolsFromEnv());
+  const switchedOn = hasResources && (options.queryTools ?? false);
   const queryTools = switchedOn && resources
     ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
     : { listing: [], tool: () => undefined };

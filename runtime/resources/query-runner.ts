@@ -15,8 +15,8 @@ import { FREE_QUERY_MAX_LIMIT, type CatalogQuery } from './resource-catalog.ts';
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 3000, maxRows: 1000, maxBytes: 1024 * 1024, maxMemoryMb: 256 };
 
-/** The limits, with the time cap from `TOOLKIT_QUERY_TIMEOUT_MS` when set. */
-export function queryLimitsFrom(overrides: Partial<QueryLimits> = {}, env: NodeJS.ProcessEnv = process.env): QueryLimits {
+/** The limits, with the time cap from `env`'s `TOOLKIT_QUERY_TIMEOUT_MS` when given and set. */
+export function queryLimitsFrom(overrides: Partial<QueryLimits> = {}, env: Readonly<Record<string, string | undefined>> = {}): QueryLimits {
   const fromEnv = Number(env.TOOLKIT_QUERY_TIMEOUT_MS);
   const timeoutMs = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_QUERY_LIMITS.timeoutMs;
   return { ...DEFAULT_QUERY_LIMITS, timeoutMs, ...overrides };

@@ -13,9 +13,6 @@ import { MAX_FREE_SQL_LENGTH } from './free-query-guard.ts';
 import { FREE_QUERY_MAX_LIMIT, type CatalogQuery, type ResourceCatalog } from './resource-catalog.ts';
 import { truncationNote, type ServedResourcesHandle } from './served-resources.ts';
 
-/** True when the environment switches the tool form on. */
-export const queryToolsFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean => env.TOOLKIT_QUERY_TOOLS === '1' || env.TOOLKIT_QUERY_TOOLS === 'true';
-
 /** The JSON Schema of a query's arguments. */
 function inputSchemaOf(query: CatalogQuery): Tool['inputSchema'] {
   const properties: Record<string, Record<string, unknown>> = {};

@@ -13,7 +13,6 @@
  * or a credential chain's: reserved-server-params.ts) is never read from either place.
  */
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { reservedServerParam } from './reserved-server-params.ts';
 
@@ -38,8 +37,10 @@ export function parseEnvFile(text: string): Record<string, string> {
 export interface LoadServerParamsOptions {
   /** The variables to read (the granted ones); no other is looked at. */
   readonly keys: Iterable<string>;
-  readonly env?: NodeJS.ProcessEnv;
-  readonly homeDir?: string;
+  /** The environment's variables (an entry's, `environment/entry-environment.ts`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where `.toolkit/.env` is looked for. */
+  readonly homeDir: string;
 }
 
 /** The values of `keys`: `~/.toolkit/.env`, overridden by the process environment; reserved names left out. */
@@ -47,8 +48,7 @@ export function loadServerParams(options: LoadServerParamsOptions): Record<strin
   const wanted = new Set([...options.keys].filter((key) => reservedServerParam(key) === undefined));
   const params: Record<string, string> = {};
   if (wanted.size === 0) return params;
-  const env = options.env ?? process.env;
-  const homeDir = options.homeDir ?? homedir();
+  const { env, homeDir } = options;
   let fromFile: Record<string, string> = {};
   try {
     fromFile = parseEnvFile(readFileSync(join(homeDir, '.toolkit', '.env'), 'utf8'));

@@ -5,6 +5,7 @@
 import { parseTargetUrl, TargetUrlError } from '../net/target-url.ts';
 import { ApiError } from './api-error.ts';
 import { chainForKey, CHAINS, parseChainId } from './chains.ts';
+import type { AssessOptions } from '../layers/layer.ts';
 
 const bad = (field: string, message: string) => new ApiError(400, 'invalid_field', `${field}: ${message}`, field);
 
@@ -35,7 +36,7 @@ export function readValidateInput(body: Record<string, unknown>): { url: URL } {
 export interface AssessInput {
   readonly url: URL;
   readonly timeoutMs: number | null;
-  readonly options: Readonly<Record<string, unknown>>;
+  readonly options: AssessOptions;
 }
 
 /** `/api/assess` body: `timeout` a positive integer of ms (capped later), `erc8004` an object. */
@@ -52,7 +53,7 @@ export function readAssessInput(body: Record<string, unknown>): AssessInput {
     const rpcNodes = (erc8004 as Record<string, unknown>)['rpcNodes'];
     if (rpcNodes !== undefined) readRpcNodes(rpcNodes, 'erc8004.rpcNodes');
   }
-  return { url, timeoutMs: typeof timeout === 'number' ? timeout : null, options: erc8004 === undefined ? {} : { erc8004 } };
+  return { url, timeoutMs: typeof timeout === 'number' ? timeout : null, options: erc8004 === undefined ? {} : { erc8004: erc8004 as AssessOptions['erc8004'] } };
 }
 
 /** `rpcNodes`: an object of chain alias, id or `eip155:<id>` → http(s) RPC URL. */

@@ -17,10 +17,9 @@ type Result = Omit<LayerResult, 'durationMs'>;
 
 const none = { hasWellKnownRegistration: false, hasErc8004Registration: false, isErc8004OnChainVerified: false, isErc8004SpecCompliant: false, hasOnChainReputation: false, listsThisEndpoint: false };
 
-const rpcNodesOf = (options: LayerContext['options']): Record<string, string> => {
-  const erc = options['erc8004'];
-  const nodes = erc && typeof erc === 'object' ? (erc as { rpcNodes?: unknown }).rpcNodes : undefined;
-  return nodes && typeof nodes === 'object' ? nodes as Record<string, string> : {};
+const rpcNodesOf = (options: LayerContext['options']): Readonly<Record<string, string>> => {
+  const nodes = options.erc8004?.rpcNodes;
+  return nodes && typeof nodes === 'object' ? nodes : {};
 };
 
 async function run(ctx: LayerContext): Promise<Result> {
@@ -51,7 +50,7 @@ async function run(ctx: LayerContext): Promise<Result> {
     try {
       lookup = await lookupAgent(
         { agentId: entry.agentId, chainId: entry.chainId, rpcNodes: rpcNodesOf(ctx.options) },
-        { fetch: ctx.fetch, ipfsGateway: typeof ctx.options['ipfsGateway'] === 'string' ? ctx.options['ipfsGateway'] : 'https://ipfs.io', timeoutMs: Math.max(1, ctx.timeoutMs * 0.8), signal: ctx.signal },
+        { fetch: ctx.fetch, ipfsGateway: ctx.options.ipfsGateway ?? 'https://ipfs.io', timeoutMs: Math.max(1, ctx.timeoutMs * 0.8), signal: ctx.signal },
       );
       for (const m of lookup.messages) findings.add(m.code as ErcCode, m.message, m.location);
       const listed = lookup.endpoints.some((e) => { try { return new URL(e.endpoint).origin === ctx.url.origin; } catch { return false; } });

@@ -8,6 +8,17 @@ export type LayerName = 'http' | 'html' | 'mcp' | 'oauth' | 'ui' | 'a2a' | 'x402
 
 export type LayerStatus = 'pass' | 'fail' | 'not_detected';
 
+/** What a caller of `/api/assess` (or the MCP face) may ask of one assessment, checked by `api/inputs.ts`. */
+export interface AssessOptions {
+  /** RPC nodes by chain (alias, id or `eip155:<id>` → http(s) URL) for the ERC-8004 layer. */
+  readonly erc8004?: { readonly rpcNodes?: Readonly<Record<string, string>> };
+}
+
+/** The options every layer sees: the caller's, and the service's IPFS gateway (its configuration). */
+export interface LayerOptions extends AssessOptions {
+  readonly ipfsGateway?: string;
+}
+
 export type MessageSeverity = 'error' | 'warning' | 'info';
 
 export interface LayerMessage {
@@ -51,8 +62,8 @@ export interface LayerContext {
    * checks as `fetch`. Returns null for `http:` URLs.
    */
   readonly tlsInfo: (url: URL) => Promise<TlsInfo | null>;
-  /** Options the caller passed to `/api/assess` (e.g. `erc8004`). */
-  readonly options: Readonly<Record<string, unknown>>;
+  /** Options the caller passed to `/api/assess` (e.g. `erc8004`), and the service's IPFS gateway. */
+  readonly options: LayerOptions;
 }
 
 export interface TlsInfo {

@@ -3,7 +3,7 @@
  * its message; a layer still running at the deadline is cut off (its signal aborts) and becomes
  * `fail`; a layer with no implementation yet is `not_detected`. Never throws for layer problems.
  */
-import type { Fetch, Layer, LayerContext, LayerName, LayerResult, LayerStatus, TlsInfo } from '../layers/layer.ts';
+import type { Fetch, Layer, LayerContext, LayerName, LayerOptions, LayerResult, LayerStatus, TlsInfo } from '../layers/layer.ts';
 import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts';
 import { LAYER_NAMES } from './layer-names.ts';
 import { registryStamp } from '../checks/registry.ts';
@@ -12,7 +12,7 @@ import { raceSignal } from '../layers/shared/deadline.ts';
 export interface AssessmentInput {
   readonly url: URL;
   readonly timeoutMs: number;
-  readonly options?: Readonly<Record<string, unknown>>;
+  readonly options?: LayerOptions;
 }
 
 export interface PipelineDeps {
