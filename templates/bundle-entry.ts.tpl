@@ -101,7 +101,7 @@ if (startedAsScript(import.meta.url)) {
     primitives: { json: PRIMITIVES_JSON, hash: PRIMITIVES_HASH },
     guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()),
     discovery: DISCOVERY,
-    info: { name: `toolkit-${BUNDLE}`, version: %%VERSION%% },
+    info: { name: %%SERVER_NAME%%, version: %%VERSION%% },
     argv: process.argv.slice(2),
   });
 }

@@ -97,7 +97,8 @@ export class ServerCommand extends ToolkitCommand {
       const publishing = readDiscoverySettings(projectDir);
       if (publishing.problems.length > 0) throw new UsageMistake(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry: ${publishing.problems.join('; ')}`);
       const bundle = this.group ?? 'catalog';
-      const documents = documentsOfModels(bundleDiscoverySettings(publishing.settings, bundle, this.group ? config.groups?.[this.group] : undefined), bundle, models, hashValue(models), '0.1.0');
+      const published = bundleDiscoverySettings(publishing.settings, bundle, this.group ? config.groups?.[this.group] : undefined);
+      const documents = documentsOfModels(published, bundle, models, hashValue(models), '0.1.0');
       const discovery = { card: documents.card, aiCatalog: documents.aiCatalog };
       // Format 4's selections, checked against what is served; one with an error is left out, with a note.
       const { loadSelections } = await import('../../compiler/build/selections.ts');
@@ -105,7 +106,7 @@ export class ServerCommand extends ToolkitCommand {
       for (const d of selections.diagnostics.filter((x) => x.severity === 'error')) stderr.write(`${this.label}: selection left out: ${d.file}:${d.line}:${d.column}: ${d.rule} ${d.message}\n`);
       // Code mode's typed API, made by the compiler from the schemas when a client is first served in code mode.
       const { apiDeclarations } = await import('../../compiler/emit/code-mode-api.ts');
-      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, codeApi: apiDeclarations, grants, grantHint: commandGrantHint, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: this.group ? `toolkit-${this.group}` : 'toolkit', version: String(documents.card.version) } });
+      await runServerMain({ schemas: models, argv: [], serve, guestLibraries, codeApi: apiDeclarations, grants, grantHint: commandGrantHint, primitives: { places: { projectDir }, selections: selections.selections }, discovery, info: { name: published.name ?? (this.group ? `toolkit-${this.group}` : 'toolkit'), version: String(documents.card.version) } });
       return EXIT.ok;
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof ProjectConfigError) throw new UsageMistake(error.message);

@@ -212,6 +212,7 @@ for (const kind of ['bundle', 'toolkit server'] as const) {
       const client = await connectV2('modern', { url: server.url });
       try {
         assert.equal(client.getServerVersion()?.version, card.version);
+        assert.is(client.getServerVersion()?.name, card.name);
         assert.equal(client.getServerCapabilities()?.extensions?.['io.modelcontextprotocol/skills'], {
           directoryRead: true,
         });
