@@ -13,11 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../validator-service/config.ts';
 import { historyRoutes } from '../validator-service/history/history-routes.ts';
-import { openHistoryStore } from '../validator-service/history/history-store.ts';
+import { openHistoryStore, type HistoryStore } from '../validator-service/history/history-store.ts';
 import type { Assessment } from '../validator-service/pipeline/assessment.ts';
 import { loadLayers } from '../validator-service/pipeline/load-layers.ts';
 import { createValidatorCore } from '../validator-service/validator-core.ts';
 import { startStreamableMcpServer } from '../test/peers/mcp-streamable-server.ts';
+import { findPostgres, startPostgresCluster } from '../test/support/postgres-cluster.ts';
 
 const RUNS = Number(process.env['BENCH_ASSESS_RUNS'] ?? 7);
 const ROWS = Number(process.env['BENCH_ASSESS_ROWS'] ?? 100_000);
@@ -64,39 +65,66 @@ console.log(`| pipeline alone, warm process | ${ms(median(alone))} | 1.00 |`);
 console.log(`| \`toolkit assess\` process | ${ms(median(cli))} | ${(median(cli) / median(alone)).toFixed(2)} |`);
 console.log(`| difference (node start, CLI, layers loaded, report) | ${ms(median(cli) - median(alone))} | |`);
 
-// 2. History queries over ROWS stored assessments.
-const dir = mkdtempSync(join(tmpdir(), 'assess-bench-'));
-try {
-  const lean = { ...sample!, layers: Object.fromEntries(Object.entries(sample!.layers).map(([k, v]) => [k, { ...v, raw: null }])) } as Assessment;
-  const file = join(dir, 'history.sqlite');
-  const store = openHistoryStore({ path: file, maxRows: ROWS, maxAgeDays: 365 });
-  const urls = Array.from({ length: 1000 }, (_, i) => `https://endpoint-${i}.example/mcp`);
+// 2. History queries over ROWS stored assessments, on SQLite and (when its binaries exist) PostgreSQL.
+const lean = { ...sample!, layers: Object.fromEntries(Object.entries(sample!.layers).map(([k, v]) => [k, { ...v, raw: null }])) } as Assessment;
+const urls = Array.from({ length: 1000 }, (_, i) => `https://endpoint-${i}.example/mcp`);
+const variant = (i: number): Assessment => {
+  const mcp = { ...lean.layers.mcp, summary: { ...lean.layers.mcp.summary, toolCount: i % 7 } };
+  return { ...lean, url: urls[i % urls.length]!, layers: { ...lean.layers, mcp } };
+};
+
+/** Fills `store` with ROWS assessments and times each query kind; rows for the table. */
+async function historyRows(store: HistoryStore): Promise<{ fill: number; rows: [string, number[]][] }> {
   const t0 = performance.now();
   const ids: string[] = [];
-  for (let i = 0; i < ROWS; i++) {
-    const toolCount = i % 7;
-    const a = { ...lean, url: urls[i % urls.length]!, layers: { ...lean.layers, mcp: { ...lean.layers.mcp, summary: { ...lean.layers.mcp.summary, toolCount } } } };
-    ids.push(store.save(a).id);
+  // Stored a batch at a time: PostgreSQL's round trips overlap, SQLite's writes are synchronous anyway.
+  for (let i = 0; i < ROWS; i += 50) {
+    const batch = Array.from({ length: Math.min(50, ROWS - i) }, (_, j) => store.save(variant(i + j)));
+    for (const item of await Promise.all(batch)) ids.push(item.id);
   }
   const fill = performance.now() - t0;
   const routes = historyRoutes(store, true);
-  const time = (fn: (i: number) => void) => {
+  const time = async (fn: (i: number) => Promise<unknown>) => {
     const xs: number[] = [];
-    for (let i = 0; i < 200; i++) { const t = performance.now(); fn(i); xs.push(performance.now() - t); }
+    for (let i = 0; i < 200; i++) { const t = performance.now(); await fn(i); xs.push(performance.now() - t); }
     return xs;
   };
   const pick = (i: number) => ids[(i * 7919) % ids.length]!;
   const rows: [string, number[]][] = [
-    ['GET /api/history?url= (20 newest of 100)', time((i) => void routes.history(new URLSearchParams({ url: urls[i % 1000]! }))) ],
-    ['GET /badge?url= (latest grade)', time((i) => void routes.badge(new URLSearchParams({ url: urls[i % 1000]! }), null))],
-    ['GET /api/assessments/<id> (one result)', time((i) => void routes.assessment(pick(i), new URLSearchParams()))],
-    ['GET /api/diff?from=&to= (two results)', time((i) => void routes.diff(new URLSearchParams({ from: pick(i), to: pick(i + 1) })))],
+    ['GET /api/history?url= (20 newest of 100)', await time((i) => routes.history(new URLSearchParams({ url: urls[i % 1000]! })))],
+    ['GET /badge?url= (latest grade)', await time((i) => routes.badge(new URLSearchParams({ url: urls[i % 1000]! }), null))],
+    ['GET /api/assessments/<id> (one result)', await time((i) => routes.assessment(pick(i), new URLSearchParams()))],
+    ['GET /api/diff?from=&to= (two results)', await time((i) => routes.diff(new URLSearchParams({ from: pick(i), to: pick(i + 1) })))],
+    ['GET /api/drift?url= (events of one URL)', await time((i) => store.drift(urls[i % 1000]!, 20))],
   ];
-  console.log(`\n| history: ${store.count().toLocaleString('en')} assessments, ${(statSync(file).size / 1e6).toFixed(0)} MB file, filled in ${(fill / 1000).toFixed(1)} s | median | p99 |`);
-  console.log('|---|---|---|');
-  for (const [name, xs] of rows) console.log(`| ${name} | ${ms(median(xs))} | ${ms(p99(xs))} |`);
-  store.close();
+  return { fill, rows };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'assess-bench-'));
+const binaries = findPostgres();
+const cluster = binaries ? await startPostgresCluster(binaries) : null;
+try {
+  const file = join(dir, 'history.sqlite');
+  const sqlite = await openHistoryStore({ path: file, maxRows: ROWS, maxAgeDays: 365 });
+  const onSqlite = await historyRows(sqlite);
+  const sqliteCount = await sqlite.count();
+  await sqlite.close();
+  let onPostgres: Awaited<ReturnType<typeof historyRows>> | null = null;
+  if (cluster) {
+    const postgres = await openHistoryStore({ path: ':memory:', url: await cluster.database(), maxRows: ROWS, maxAgeDays: 365 });
+    onPostgres = await historyRows(postgres);
+    await postgres.close();
+  }
+  const fills = `filled in ${(onSqlite.fill / 1000).toFixed(1)} s` + (onPostgres ? ` / ${(onPostgres.fill / 1000).toFixed(1)} s` : '');
+  console.log(`\n| history: ${sqliteCount.toLocaleString('en')} assessments over 1,000 URLs (SQLite file ${(statSync(file).size / 1e6).toFixed(0)} MB), ${fills} | SQLite median | SQLite p99 | PostgreSQL median | PostgreSQL p99 |`);
+  console.log('|---|---|---|---|---|');
+  for (const [index, [name, xs]] of onSqlite.rows.entries()) {
+    const pg = onPostgres?.rows[index]?.[1];
+    console.log(`| ${name} | ${ms(median(xs))} | ${ms(p99(xs))} | ${pg ? ms(median(pg)) : 'n/a'} | ${pg ? ms(p99(pg)) : 'n/a'} |`);
+  }
+  if (!cluster) console.log('(PostgreSQL: no initdb/postgres binaries on this machine; `.ci/run` installs them)');
 } finally {
+  await cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(`\n(${RUNS} alternating runs; the machine is shared, so read ratios, not absolutes)`);
