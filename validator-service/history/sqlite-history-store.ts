@@ -70,6 +70,18 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
   const isWatched = db.prepare('SELECT 1 AS yes FROM watched_urls WHERE url = ?');
   const allWatched = db.prepare('SELECT url FROM watched_urls ORDER BY seq');
 
+  /** A row and its pruning as one commit: both or neither, and one write to the log instead of three. */
+  const inTransaction = (fn: () => void) => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      fn();
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+
   /** Runs a write; a failure names the database. */
   const write = <T>(what: string, fn: () => T): T => {
     try {
@@ -85,11 +97,11 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
       const id = newAssessmentId();
       const stored = now();
       const values = rowValues(id, assessment, stored);
-      write('store the assessment', () => {
+      write('store the assessment', () => inTransaction(() => {
         insert.run(...values);
         pruneRows.run(settings.maxRows);
         pruneAge.run(stored - settings.maxAgeDays * DAY_MS);
-      });
+      }));
       return itemOf(Object.fromEntries(ITEM_COLUMNS.split(', ').map((name, i) => [name, values[i]])));
     },
     async get(id) {
@@ -109,11 +121,11 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
     },
     async recordDrift(event) {
       const at = Date.parse(event.at);
-      write('store the drift event', () => {
+      write('store the drift event', () => inTransaction(() => {
         insertDrift.run(event.id, event.url, at, JSON.stringify(event));
         pruneDriftRows.run(settings.maxRows);
         pruneDriftAge.run(now() - settings.maxAgeDays * DAY_MS);
-      });
+      }));
     },
     async setDelivery(id, delivery) {
       const row = driftById.get(id);
