@@ -66,7 +66,8 @@ console.log(`| \`toolkit assess\` process | ${ms(median(cli))} | ${(median(cli) 
 console.log(`| difference (node start, CLI, layers loaded, report) | ${ms(median(cli) - median(alone))} | |`);
 
 // 2. History queries over ROWS stored assessments, on SQLite and (when its binaries exist) PostgreSQL.
-const lean = { ...sample!, layers: Object.fromEntries(Object.entries(sample!.layers).map(([k, v]) => [k, { ...v, raw: null }])) } as Assessment;
+const withoutRaw = Object.entries(sample!.layers).map(([k, v]) => [k, { ...v, raw: null }]);
+const lean = { ...sample!, layers: Object.fromEntries(withoutRaw) } as Assessment;
 const urls = Array.from({ length: 1000 }, (_, i) => `https://endpoint-${i}.example/mcp`);
 const variant = (i: number): Assessment => {
   const mcp = { ...lean.layers.mcp, summary: { ...lean.layers.mcp.summary, toolCount: i % 7 } };
@@ -90,11 +91,13 @@ async function historyRows(store: HistoryStore): Promise<{ fill: number; rows: [
     return xs;
   };
   const pick = (i: number) => ids[(i * 7919) % ids.length]!;
+  const byUrl = (i: number) => new URLSearchParams({ url: urls[i % 1000]! });
+  const pair = (i: number) => new URLSearchParams({ from: pick(i), to: pick(i + 1) });
   const rows: [string, number[]][] = [
-    ['GET /api/history?url= (20 newest of 100)', await time((i) => routes.history(new URLSearchParams({ url: urls[i % 1000]! })))],
-    ['GET /badge?url= (latest grade)', await time((i) => routes.badge(new URLSearchParams({ url: urls[i % 1000]! }), null))],
+    ['GET /api/history?url= (20 newest of 100)', await time((i) => routes.history(byUrl(i)))],
+    ['GET /badge?url= (latest grade)', await time((i) => routes.badge(byUrl(i), null))],
     ['GET /api/assessments/<id> (one result)', await time((i) => routes.assessment(pick(i), new URLSearchParams()))],
-    ['GET /api/diff?from=&to= (two results)', await time((i) => routes.diff(new URLSearchParams({ from: pick(i), to: pick(i + 1) })))],
+    ['GET /api/diff?from=&to= (two results)', await time((i) => routes.diff(pair(i)))],
     ['GET /api/drift?url= (events of one URL)', await time((i) => store.drift(urls[i % 1000]!, 20))],
   ];
   return { fill, rows };
@@ -111,16 +114,21 @@ try {
   await sqlite.close();
   let onPostgres: Awaited<ReturnType<typeof historyRows>> | null = null;
   if (cluster) {
-    const postgres = await openHistoryStore({ path: ':memory:', url: await cluster.database(), maxRows: ROWS, maxAgeDays: 365 });
+    const url = await cluster.database();
+    const postgres = await openHistoryStore({ path: ':memory:', url, maxRows: ROWS, maxAgeDays: 365 });
     onPostgres = await historyRows(postgres);
     await postgres.close();
   }
-  const fills = `filled in ${(onSqlite.fill / 1000).toFixed(1)} s` + (onPostgres ? ` / ${(onPostgres.fill / 1000).toFixed(1)} s` : '');
-  console.log(`\n| history: ${sqliteCount.toLocaleString('en')} assessments over 1,000 URLs (SQLite file ${(statSync(file).size / 1e6).toFixed(0)} MB), ${fills} | SQLite median | SQLite p99 | PostgreSQL median | PostgreSQL p99 |`);
+  const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
+  const fills = `filled in ${seconds(onSqlite.fill)}${onPostgres ? ` / ${seconds(onPostgres.fill)}` : ''}`;
+  const size = `SQLite file ${(statSync(file).size / 1e6).toFixed(0)} MB`;
+  console.log(`\n| history: ${sqliteCount.toLocaleString('en')} assessments over 1,000 URLs (${size}), ${fills} `
+    + '| SQLite median | SQLite p99 | PostgreSQL median | PostgreSQL p99 |');
   console.log('|---|---|---|---|---|');
   for (const [index, [name, xs]] of onSqlite.rows.entries()) {
     const pg = onPostgres?.rows[index]?.[1];
-    console.log(`| ${name} | ${ms(median(xs))} | ${ms(p99(xs))} | ${pg ? ms(median(pg)) : 'n/a'} | ${pg ? ms(p99(pg)) : 'n/a'} |`);
+    const pgCells = pg ? `${ms(median(pg))} | ${ms(p99(pg))}` : 'n/a | n/a';
+    console.log(`| ${name} | ${ms(median(xs))} | ${ms(p99(xs))} | ${pgCells} |`);
   }
   if (!cluster) console.log('(PostgreSQL: no initdb/postgres binaries on this machine; `.ci/run` installs them)');
 } finally {

@@ -124,7 +124,8 @@ function historyUrl(env: Env): string | null {
     throw new ConfigError('VALIDATOR_HISTORY_URL must be a postgres:// or postgresql:// URL');
   }
   if (env['VALIDATOR_HISTORY_PATH']?.trim()) {
-    throw new ConfigError('VALIDATOR_HISTORY_URL and VALIDATOR_HISTORY_PATH are both set; keep the one history you mean');
+    throw new ConfigError(
+      'VALIDATOR_HISTORY_URL and VALIDATOR_HISTORY_PATH are both set; keep the one history you mean');
   }
   return text;
 }

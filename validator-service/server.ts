@@ -57,7 +57,9 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   });
   const mcpHandler = createMcpFace(createValidatorTools(core));
   let ownHosts: ReadonlySet<string> | null = null;
-  const watcher = createConfiguredWatcher({ core, history, options: options.watch ?? {}, resolve: options.resolve, ca: options.ca });
+  const watcher = createConfiguredWatcher({
+    core, history, options: options.watch ?? {}, resolve: options.resolve, ca: options.ca,
+  });
   const app = createValidatorApp({
     core, mcpHandler, ownHosts: () => ownHosts, watcher, ...(options.now ? { now: options.now } : {}),
   });

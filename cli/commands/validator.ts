@@ -16,14 +16,19 @@ export class ValidatorCommand extends ToolkitCommand {
     examples: [
       ['Start on the default port', 'toolkit validator'],
       ['Allow a local peer', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 toolkit validator --port 4100'],
-      ['Watch endpoints hourly, drift to a webhook', 'toolkit validator --watch urls.txt --every 1h --webhook https://hooks.example/drift'],
+      ['Watch endpoints hourly, drift to a webhook',
+        'toolkit validator --watch urls.txt --every 1h --webhook https://hooks.example/drift'],
     ],
   });
 
   port = Option.String('--port', { description: 'port to listen on (0 picks a free one)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]) });
   host = Option.String('--host', { description: 'interface to bind (default 127.0.0.1)' });
-  watch = Option.String('--watch', { description: 're-assess the URLs in this file (one a line) on the schedule of --every' });
-  every = Option.String('--every', { description: 'how often watched URLs are re-assessed: 90s, 15m, 1h, 1d (default 1h)' });
+  watch = Option.String('--watch', {
+    description: 're-assess the URLs in this file (one a line) on the schedule of --every',
+  });
+  every = Option.String('--every', {
+    description: 'how often watched URLs are re-assessed: 90s, 15m, 1h, 1d (default 1h)',
+  });
   webhook = Option.String('--webhook', { description: 'POST each drift event to this URL (through the SSRF guard)' });
 
   async run(): Promise<number> {
@@ -40,7 +45,8 @@ export class ValidatorCommand extends ToolkitCommand {
       }
     }
     try {
-      const running = await startValidator({ port, ...(this.host ? { host: this.host } : {}), env: process.env, watch });
+      const host = this.host ? { host: this.host } : {};
+      const running = await startValidator({ port, ...host, env: process.env, watch });
       const { config } = running;
       this.context.stdout.write(`validator listening on ${running.url}\n`);
       this.context.stdout.write(`  UI ${running.url}/   API ${running.url}/api/validate   MCP ${running.url}/mcp\n`);
@@ -49,7 +55,8 @@ export class ValidatorCommand extends ToolkitCommand {
         const { formatEvery } = await import('../../validator-service/watch/schedule.ts');
         const { everyMs, fileUrls } = running.watcher;
         const webhook = (watch.webhook ?? config.watch.webhook)?.origin ?? 'none';
-        this.context.stdout.write(`  watch: ${fileUrls.length} URL(s) from the file and those registered at /api/watch, `
+        this.context.stdout.write(`  watch: ${fileUrls.length} URL(s) from the file and those registered at `
+          + '/api/watch, '
           + `every ${formatEvery(everyMs)}; webhook: ${webhook}\n`);
       }
       await new Promise<void>((resolve) => {
@@ -81,7 +88,9 @@ export class ValidatorCommand extends ToolkitCommand {
     try {
       // Without --every the environment's VALIDATOR_WATCH_EVERY applies (read with the config), else 1h.
       const fromEnv = Boolean(process.env['VALIDATOR_WATCH_EVERY']?.trim());
-      const everyMs = this.every !== undefined ? settings.parseEverySetting(this.every, '--every') : fromEnv ? undefined : 3_600_000;
+      const everyMs = this.every !== undefined
+        ? settings.parseEverySetting(this.every, '--every')
+        : fromEnv ? undefined : 3_600_000;
       const urls = this.watch === undefined ? [] : readWatchFile(this.watch);
       const webhook = this.webhook === undefined ? undefined : settings.parseWebhookUrl(this.webhook, '--webhook');
       return { urls, ...(everyMs !== undefined ? { everyMs } : {}), ...(webhook ? { webhook } : {}) };

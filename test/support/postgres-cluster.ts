@@ -69,12 +69,16 @@ function freePort(): Promise<number> {
 
 function run(command: string, args: string[], as: { uid: number; gid: number } | null): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(as ?? {}), env: { LANG: 'C', PATH: process.env['PATH'] } });
+    const env = { LANG: 'C', PATH: process.env['PATH'] };
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(as ?? {}), env });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}: ${out.slice(-2000)}`))));
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} exited ${code}: ${out.slice(-2000)}`));
+    });
   });
 }
 

@@ -126,7 +126,8 @@ function classify(error: unknown): 'revert' | 'no-data' | 'network' | 'refused' 
 /** viem's errors carry a one-line `shortMessage`; others their message. */
 const shortMessage = (error: unknown) => {
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage;
-  return (typeof short === 'string' ? short : error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+  const text = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 200);
 };
 
 /** The chain and RPC URL for a request. */

@@ -106,7 +106,8 @@ export async function openPostgresHistoryStore(
     },
     async get(id) {
       if (!isAssessmentId(id)) return null;
-      const [row] = await query('read the assessment', `SELECT ${ITEM_COLUMNS}, result FROM assessments WHERE id = $1`, [id]);
+      const text = `SELECT ${ITEM_COLUMNS}, result FROM assessments WHERE id = $1`;
+      const [row] = await query('read the assessment', text, [id]);
       return row ? { ...itemOf(row), assessment: resultOf(id, row['result'] as Uint8Array) } : null;
     },
     async list(url, limit) {
@@ -146,10 +147,12 @@ export async function openPostgresHistoryStore(
       return rows.length > 0;
     },
     async unwatch(url) {
-      return (await query('remove the watched URL', 'DELETE FROM watched_urls WHERE url = $1 RETURNING url', [url])).length > 0;
+      const text = 'DELETE FROM watched_urls WHERE url = $1 RETURNING url';
+      return (await query('remove the watched URL', text, [url])).length > 0;
     },
     async watched() {
-      return (await query('list the watched URLs', 'SELECT url FROM watched_urls ORDER BY seq')).map((r) => String(r['url']));
+      const rows = await query('list the watched URLs', 'SELECT url FROM watched_urls ORDER BY seq');
+      return rows.map((r) => String(r['url']));
     },
     async close() {
       await pool.end();

@@ -47,7 +47,9 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
   let db: HistoryDatabase;
   try {
     db = openHistoryDatabase(where);
-    if (where !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    if (where !== ':memory:') {
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    }
     db.exec(SCHEMA);
   } catch (error) {
     throw new HistoryStoreError(`cannot open the history database ${where}: ${reason(error)}`);
@@ -130,7 +132,8 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
     async setDelivery(id, delivery) {
       const row = driftById.get(id);
       if (!row) return;
-      write('store the webhook delivery', () => updateDrift.run(JSON.stringify({ ...driftOf(row['event']), delivery }), id));
+      const event = JSON.stringify({ ...driftOf(row['event']), delivery });
+      write('store the webhook delivery', () => updateDrift.run(event, id));
     },
     async drift(url, limit) {
       return (url === null ? driftAll.all(limit) : driftByUrl.all(url, limit)).map((row) => driftOf(row['event']));

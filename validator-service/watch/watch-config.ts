@@ -24,7 +24,9 @@ export function parseWebhookUrl(text: string, name: string): URL {
   try {
     return parseTargetUrl(text);
   } catch (error) {
-    if (error instanceof TargetUrlError) throw new WatchSettingError(`${name} ${JSON.stringify(text)} ${error.message}`);
+    if (error instanceof TargetUrlError) {
+      throw new WatchSettingError(`${name} ${JSON.stringify(text)} ${error.message}`);
+    }
     throw error;
   }
 }

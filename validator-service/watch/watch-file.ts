@@ -26,7 +26,9 @@ export function parseWatchList(text: string, name: string): string[] {
   }
   const unique = [...new Set(urls)];
   if (unique.length === 0) throw new WatchSettingError(`${name} names no URL (one http:// or https:// URL a line)`);
-  if (unique.length > MAX_FILE_URLS) throw new WatchSettingError(`${name} names ${unique.length} URLs; at most ${MAX_FILE_URLS}`);
+  if (unique.length > MAX_FILE_URLS) {
+    throw new WatchSettingError(`${name} names ${unique.length} URLs; at most ${MAX_FILE_URLS}`);
+  }
   return unique;
 }
 

@@ -43,21 +43,26 @@ export function watchRoutes(store: HistoryStore, watcher: Watcher | null): Watch
       const url = readUrl(body).href;
       const watched = await store.watched();
       if (watched.length >= MAX_WATCHED && !watched.includes(url)) {
-        throw new ApiError(409, 'watch_full', `This service watches at most ${MAX_WATCHED} registered URLs; remove one first.`);
+        const message = `This service watches at most ${MAX_WATCHED} registered URLs; remove one first.`;
+        throw new ApiError(409, 'watch_full', message);
       }
       const added = await store.watch(url);
       return jsonResponse({ url, added, every }, added ? 201 : 200);
     },
     async remove(params) {
       const url = urlParam(params);
-      if (!(await store.unwatch(url))) throw new ApiError(404, 'not_found', `url: ${url} is not a registered watched URL.`, 'url');
+      if (!(await store.unwatch(url))) {
+        throw new ApiError(404, 'not_found', `url: ${url} is not a registered watched URL.`, 'url');
+      }
       return jsonResponse({ url, removed: true });
     },
     async drift(params) {
       const url = params.has('url') ? urlParam(params) : null;
       const limitText = params.get('limit') ?? '20';
       const limit = Number(limitText);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw bad('limit', 'must be an integer between 1 and 200');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+        throw bad('limit', 'must be an integer between 1 and 200');
+      }
       return jsonResponse({ url, items: await store.drift(url, limit) });
     },
   };

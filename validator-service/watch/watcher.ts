@@ -74,7 +74,8 @@ export function createWatcher(options: WatcherOptions): Watcher {
     await options.store.recordDrift(event);
     const added = diff.findings.added.length;
     const removed = diff.findings.removed.length;
-    log(`drift at ${url}: grade ${diff.grade.from} → ${diff.grade.to}, ${added} finding(s) added, ${removed} removed`);
+    const grade = `${diff.grade.from} → ${diff.grade.to}`;
+    log(`drift at ${url}: grade ${grade}, ${added} finding(s) added, ${removed} removed`);
     if (options.webhook) {
       const delivery = await options.webhook.send(event);
       await options.store.setDelivery(event.id, delivery);
@@ -124,7 +125,8 @@ export function createWatcher(options: WatcherOptions): Watcher {
     everyMs: options.everyMs,
     fileUrls,
     start() {
-      log(`watching ${fileUrls.length} URL(s) from the file and those registered, every ${formatEvery(options.everyMs)}`);
+      const every = formatEvery(options.everyMs);
+      log(`watching ${fileUrls.length} URL(s) from the file and those registered, every ${every}`);
       void round().catch((error: unknown) => log(`round failed: ${failure(error)}`)).finally(next);
     },
     round,

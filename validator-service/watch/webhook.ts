@@ -33,11 +33,15 @@ export function createWebhook(url: URL, options: WebhookOptions): Webhook {
     async send(event) {
       const body = JSON.stringify({ type: 'validator.drift', event });
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-validator-event': 'drift' };
-      if (options.secret) headers['x-validator-signature'] = `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}`;
+      if (options.secret) {
+        headers['x-validator-signature'] = `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}`;
+      }
       try {
         const response = await options.fetch(url, { method: 'POST', headers, body, redirect: 'manual' });
         await response.body?.cancel();
-        if (response.status >= 200 && response.status < 300) return { status: 'delivered', httpStatus: response.status, at: at() };
+        if (response.status >= 200 && response.status < 300) {
+          return { status: 'delivered', httpStatus: response.status, at: at() };
+        }
         return { status: 'failed', message: `${url.origin} answered HTTP ${response.status}`, at: at() };
       } catch (error) {
         const refused = error instanceof GuardedFetchError && error.code === 'SSRF_BLOCKED';

@@ -15,10 +15,12 @@ import { runHistorySuite } from './support/history-suite.ts';
 import { startSwitchPeer } from './support/switch-peer.ts';
 
 const binaries = findPostgres();
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 if (!binaries) {
   single("history on PostgreSQL (skipped: no PostgreSQL binaries; `.ci/run` installs Debian's postgresql)", () => {
-    console.log('  PostgreSQL history tests skipped: initdb/postgres not found (apt-get install postgresql, or run .ci/run)');
+    console.log('  PostgreSQL history tests skipped: initdb/postgres not found '
+      + '(apt-get install postgresql, or run .ci/run)');
   });
   single.run();
 } else {
@@ -44,7 +46,7 @@ if (!binaries) {
     const [a, b] = await Promise.all([startValidator({ port: 0, env }), startValidator({ port: 0, env })]);
     try {
       const assess = async (base: string) => {
-        const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: peer.url }) };
+        const init = { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ url: peer.url }) };
         return (await (await fetch(`${base}/api/assess`, init)).json()) as { id: string; grade: string };
       };
       const one = await assess(a.url);
@@ -56,10 +58,11 @@ if (!binaries) {
         assert.equal(listed.items.map((i) => i.id), [two.id, one.id], base);
         assert.is((await fetch(`${base}/api/assessments/${one.id}`)).status, 200);
       }
-      const diff = (await (await fetch(`${a.url}/api/diff?from=${one.id}&to=${two.id}`)).json()) as { changed: boolean };
+      const diffed = await fetch(`${a.url}/api/diff?from=${one.id}&to=${two.id}`);
+      const diff = (await diffed.json()) as { changed: boolean };
       assert.ok(diff.changed);
       assert.ok((await (await fetch(`${a.url}/badge?url=${q}`)).text()).includes(`grade ${two.grade}`));
-      const register = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: peer.url }) };
+      const register = { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ url: peer.url }) };
       assert.is((await fetch(`${a.url}/api/watch`, register)).status, 201);
       assert.is((await fetch(`${b.url}/api/watch`, register)).status, 200, 'already registered through the other');
       const watched = (await (await fetch(`${b.url}/api/watch`)).json()) as { urls: { url: string; source: string }[] };

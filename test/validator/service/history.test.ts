@@ -13,5 +13,7 @@ runHistorySuite({
   name: 'SQLite',
   open: (bounds, now) => openHistoryStore({ path: ':memory:', ...bounds }, now),
   persistentEnv: async () => ({ VALIDATOR_HISTORY_PATH: box.path(`history-${++files}.sqlite`) }),
-  unusableEnv: () => ({ env: { VALIDATOR_HISTORY_PATH: box.path('missing', 'dir', 'h.sqlite') }, setting: 'VALIDATOR_HISTORY_PATH' }),
+  unusableEnv: () => ({
+    env: { VALIDATOR_HISTORY_PATH: box.path('missing', 'dir', 'h.sqlite') }, setting: 'VALIDATOR_HISTORY_PATH',
+  }),
 }, { after: async () => box.remove() });

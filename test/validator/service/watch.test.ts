@@ -62,8 +62,13 @@ test.before(async () => {
   const hosts = [peer.url, receiver.url, peer.before.url].map((u) => new URL(u).host).join(',');
   service = await startValidator({
     port: 0, history: store,
-    env: { VALIDATOR_ALLOW_HOSTS: hosts, VALIDATOR_WEBHOOK_SECRET: 'webhook-secret', VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' },
-    watch: { urls: [peer.url], everyMs: HOUR, webhook: new URL(`${receiver.url}/hooks/drift`), timer: clock.timer, log: (l) => logs.push(l) },
+    env: {
+      VALIDATOR_ALLOW_HOSTS: hosts, VALIDATOR_WEBHOOK_SECRET: 'webhook-secret', VALIDATOR_DEFAULT_TIMEOUT_MS: '20000',
+    },
+    watch: {
+      urls: [peer.url], everyMs: HOUR, webhook: new URL(`${receiver.url}/hooks/drift`),
+      timer: clock.timer, log: (l) => logs.push(l),
+    },
   });
   await service.watcher!.idle();
 });
@@ -119,7 +124,7 @@ test('the endpoint changed: one drift event, listed, delivered signed to the web
   assert.equal(await drift(service.url, `?url=${encodeURIComponent('https://other.example/')}`), []);
 });
 
-test('URLs registered through /api/watch are assessed by the next round; one the guard refuses is reported', async () => {
+test('URLs registered at /api/watch are assessed by the next round; one the guard refuses is reported', async () => {
   const register = (url: string) => fetch(`${service.url}/api/watch`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }),
   });
@@ -131,9 +136,10 @@ test('URLs registered through /api/watch are assessed by the next round; one the
   assert.equal(round.failed.map((f) => f.url), [new URL(peer.after.url).href]);
   assert.match(round.failed[0]!.message, /VALIDATOR_ALLOW_HOSTS/);
   assert.ok(logs.some((l) => l.startsWith(`${new URL(peer.after.url).href} was not assessed`)));
-  const removed = await fetch(`${service.url}/api/watch?url=${encodeURIComponent(peer.after.url)}`, { method: 'DELETE' });
-  assert.is(removed.status, 200);
-  assert.is((await fetch(`${service.url}/api/watch?url=${encodeURIComponent(peer.after.url)}`, { method: 'DELETE' })).status, 404);
+  const q = encodeURIComponent(peer.after.url);
+  const remove = () => fetch(`${service.url}/api/watch?url=${q}`, { method: 'DELETE' });
+  assert.is((await remove()).status, 200);
+  assert.is((await remove()).status, 404);
   const listed = (await (await fetch(`${service.url}/api/watch`)).json()) as { urls: { url: string }[] };
   assert.equal(listed.urls.map((u) => u.url), [new URL(peer.url).href, new URL(peer.before.url).href]);
 });
@@ -146,8 +152,11 @@ test('a webhook to an address the SSRF guard forbids is refused, recorded, and n
     const quiet: string[] = [];
     // Only the endpoint is allowed: the receiver's loopback port is not.
     const guarded = await startValidator({
-      port: 0, history: own, env: { VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' },
-      watch: { urls: [peer.url], everyMs: HOUR, webhook: new URL(forbidden), timer: timer.timer, log: (l) => quiet.push(l) },
+      port: 0, history: own,
+      env: { VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' },
+      watch: {
+        urls: [peer.url], everyMs: HOUR, webhook: new URL(forbidden), timer: timer.timer, log: (l) => quiet.push(l),
+      },
     });
     try {
       await guarded.watcher!.idle();
@@ -157,7 +166,8 @@ test('a webhook to an address the SSRF guard forbids is refused, recorded, and n
       const [event] = await drift(guarded.url);
       assert.ok(event, 'the drift is recorded even when its webhook is refused');
       assert.is(event!.delivery?.status, 'refused', JSON.stringify(event!.delivery));
-      assert.match(event!.delivery?.status === 'refused' ? event!.delivery.message : '', /refused to contact .*(loopback|link-local)/);
+      const message = event!.delivery?.status === 'refused' ? event!.delivery.message : '';
+      assert.match(message, /refused to contact .*(loopback|link-local)/);
       assert.is(received.length, before, 'the receiver got nothing');
       assert.ok(quiet.some((l) => l.startsWith('webhook refused')), quiet.join('\n'));
     } finally {

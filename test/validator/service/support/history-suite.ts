@@ -14,6 +14,8 @@ import type { HistoryStore } from '../../../../validator-service/history/history
 import type { DriftEvent } from '../../../../validator-service/watch/drift-event.ts';
 import { startSwitchPeer, type SwitchPeer } from './switch-peer.ts';
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 export interface HistoryBackend {
   /** `SQLite`, `PostgreSQL`: names the suite. */
   readonly name: string;
@@ -26,7 +28,10 @@ export interface HistoryBackend {
 }
 
 /** Registers and runs the suite on `backend`. */
-export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () => Promise<void>; after?: () => Promise<void> }) {
+export function runHistorySuite(
+  backend: HistoryBackend,
+  setup?: { before?: () => Promise<void>; after?: () => Promise<void> },
+) {
   const test = suite(`history on ${backend.name}`);
   let peer: SwitchPeer;
   let endpoint = '';
@@ -35,7 +40,8 @@ export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () =
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, {
     method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
   });
-  const json = async <T>(path: string, init?: RequestInit) => (await (await fetch(`${service.url}${path}`, init)).json()) as T;
+  const json = async <T>(path: string, init?: RequestInit) =>
+    (await (await fetch(`${service.url}${path}`, init)).json()) as T;
 
   test.before(async () => {
     await setup?.before?.();
@@ -103,7 +109,8 @@ export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () =
     assert.is(item.url, new URL(endpoint).href);
     const md = await fetch(`${service.url}/api/assessments/${first}?format=markdown`);
     assert.match(md.headers.get('content-type') ?? '', /text\/markdown/);
-    assert.match(await md.text(), new RegExp(`### .* Grade [ABC] · MCP server[\\s\\S]*stored result\\]\\(/r/${first}\\)`));
+    const permalink = new RegExp(`### .* Grade [ABC] · MCP server[\\s\\S]*stored result\\]\\(/r/${first}\\)`);
+    assert.match(await md.text(), permalink);
     assert.is((await fetch(`${service.url}/api/assessments/nope`)).status, 404);
   });
 
@@ -125,18 +132,19 @@ export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () =
     assert.match(await unknown.text(), /not assessed/);
   });
 
-  test('with API_TOKEN every history route answers 401 without it and 200 with it; the permalink page holds no result', async () => {
+  test('API_TOKEN: every history route 401 without it, 200 with it; the permalink page holds no result', async () => {
     const own = await backend.open({ maxRows: 10, maxAgeDays: 1 });
     const env = { API_TOKEN: 'history-token', VALIDATOR_ALLOW_HOSTS: new URL(endpoint).host };
     const guarded = await startValidator({ port: 0, history: own, env });
     try {
       const auth = { authorization: 'Bearer history-token' };
-      const init = { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ url: endpoint }) };
+      const init = { method: 'POST', headers: { ...JSON_TYPE, ...auth }, body: JSON.stringify({ url: endpoint }) };
       const made = (await (await fetch(`${guarded.url}/api/assess`, init)).json()) as { id: string };
       const q = encodeURIComponent(endpoint);
       const paths = [
         `/api/history?url=${q}`, `/api/diff?from=${made.id}&to=${made.id}`, `/api/assessments/${made.id}`,
-        `/api/assessments/${made.id}?format=markdown`, `/badge?url=${q}`, '/api/watch', `/api/drift?url=${q}`, '/api/drift',
+        `/api/assessments/${made.id}?format=markdown`, `/badge?url=${q}`,
+        '/api/watch', `/api/drift?url=${q}`, '/api/drift',
       ];
       for (const path of paths) {
         const open = await fetch(`${guarded.url}${path}`);
@@ -144,7 +152,7 @@ export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () =
         assert.not.ok((await open.text()).includes(made.id) && !path.includes(made.id), path);
         assert.is((await fetch(`${guarded.url}${path}`, { headers: auth })).status, 200, path);
       }
-      const register = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: endpoint }) };
+      const register = { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ url: endpoint }) };
       assert.is((await fetch(`${guarded.url}/api/watch`, register)).status, 401);
       assert.is((await fetch(`${guarded.url}/api/watch?url=${q}`, { method: 'DELETE' })).status, 401);
       assert.equal(await own.watched(), [], 'nothing registered without the token');
@@ -152,7 +160,8 @@ export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () =
       assert.match(badge.headers.get('cache-control') ?? '', /^private/);
       const page = await fetch(`${guarded.url}/r/${made.id}`);
       assert.is(page.status, 200);
-      assert.not.ok((await page.text()).includes('drifting'), 'the page is the UI shell; the result comes through the guarded API');
+      const shell = 'the page is the UI shell; the result comes through the guarded API';
+      assert.not.ok((await page.text()).includes('drifting'), shell);
     } finally {
       await guarded.close();
       await own.close();
@@ -216,7 +225,7 @@ export function runHistorySuite(backend: HistoryBackend, setup?: { before?: () =
   test('a history kept across restarts (permalinks survive); one that cannot be opened stops the start', async () => {
     const env = { ...(await backend.persistentEnv()), VALIDATOR_ALLOW_HOSTS: new URL(endpoint).host };
     const one = await startValidator({ port: 0, env });
-    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: endpoint }) };
+    const init = { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ url: endpoint }) };
     const made = (await (await fetch(`${one.url}/api/assess`, init)).json()) as { id: string };
     await one.close();
     const two = await startValidator({ port: 0, env });
