@@ -1,11 +1,14 @@
 /**
- * `toolkit assess` and the validator history, side by side in one run (bounded, ~1–2 min):
+ * `toolkit assess` and the validator history, side by side in one run:
  *  1. wall time of `toolkit assess <peer> --format json` as a process (node start, CLI, layers
  *     loaded, one assessment, report) next to the same assessment by the pipeline alone in a warm
- *     process (`createValidatorCore().assess`): medians of `BENCH_ASSESS_RUNS` (7) alternating runs;
- *  2. history queries with `BENCH_ASSESS_ROWS` (100,000) stored assessments over 1,000 URLs in a
- *     SQLite file: an endpoint's listing, the badge's latest grade, one stored result, and a diff of
- *     two (each as the HTTP answer is built), medians and p99 of 200 queries each (goal: ≤ 20 ms).
+ *     process (`createValidatorCore().assess`): medians of `BENCH_ASSESS_RUNS` (7) alternating runs.
+ *     Do not edit sources while it runs: each edit makes the CLI rebuild its cached bundle;
+ *  2. history queries with `BENCH_ASSESS_ROWS` (100,000) stored assessments over 1,000 URLs, each
+ *     stored through `HistoryStore.save`, on a SQLite file and, when PostgreSQL's binaries exist, on a
+ *     throwaway PostgreSQL server (`test/support/postgres-cluster.ts`): an endpoint's listing, the
+ *     badge's latest grade, one stored result, a diff of two (each as the HTTP answer is built) and a
+ *     URL's drift events, medians and p99 of 200 queries each (goal: ≤ 20 ms). Filling takes minutes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
