@@ -30,42 +30,60 @@ const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 const peer = await startStreamableMcpServer({ name: 'bench-assess' });
-const env = { ...process.env, VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host };
+// Without NODE_EXTRA_CA_CERTS: it makes node load its root certificates before any code runs.
+const { NODE_EXTRA_CA_CERTS: _ca, ...parentEnv } = process.env;
+const env = { ...parentEnv, VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host };
 const config = readConfig(env);
 const core = createValidatorCore({ config, layers: await loadLayers() });
 const bin = new URL('../cli/bin.mjs', import.meta.url).pathname;
-/** Runs the CLI without blocking this process, which serves the peer. */
-const toolkit = (args: string[]) => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-  const child = spawn(process.execPath, [bin, ...args], { env });
+/** `BENCH_ASSESS_BASELINE=<another checkout>`: its `toolkit assess` timed alongside (e.g. before a change). */
+const baseline = process.env['BENCH_ASSESS_BASELINE'];
+type Run = { status: number | null; stdout: string; stderr: string };
+/** Runs a process without blocking this one, which serves the peer. */
+const spawnRun = (args: string[]) => new Promise<Run>((resolve) => {
+  const child = spawn(process.execPath, args, { env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
   child.stderr.on('data', (c) => (stderr += c));
   child.on('close', (status) => resolve({ status, stdout, stderr }));
 });
+const assessArgs = ['assess', peer.url, '--format', 'json'];
+const timed = async (args: string[], into: number[]) => {
+  const t = performance.now();
+  const run = await spawnRun(args);
+  into.push(performance.now() - t);
+  // Exit 1 is a finished run below the threshold; anything else did not assess.
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  return run;
+};
 
-// 1. The command against the pipeline alone.
+// 1. The command against the pipeline alone (and node's own start, and a baseline checkout's command).
 let sample: Assessment | undefined;
 await core.assess({ url: new URL(peer.url), timeoutMs: null }); // warm-up
-await toolkit(['assess', peer.url, '--format', 'json']); // warm the CLI bundle cache
+await spawnRun([bin, ...assessArgs]); // warm the CLI bundle cache
+if (baseline) await spawnRun([`${baseline}/cli/bin.mjs`, ...assessArgs]);
 const cli: number[] = [];
+const before: number[] = [];
+const node: number[] = [];
 const alone: number[] = [];
 for (let i = 0; i < RUNS; i++) {
-  let t = performance.now();
-  const run = await toolkit(['assess', peer.url, '--format', 'json']);
-  cli.push(performance.now() - t);
-  // Exit 1 is a finished run below the threshold; anything else did not assess.
-  if (run.status !== 0 && run.status !== 1) throw new Error(`toolkit assess exited ${run.status}: ${run.stderr}`);
+  const run = await timed([bin, ...assessArgs], cli);
   if (i === 0) console.log(`toolkit assess: exit ${run.status}, grade ${JSON.parse(run.stdout).assessments[0].grade}`);
-  t = performance.now();
+  if (baseline) await timed([`${baseline}/cli/bin.mjs`, ...assessArgs], before);
+  await timed(['-e', ''], node);
+  const t = performance.now();
   sample = await core.assess({ url: new URL(peer.url), timeoutMs: null });
   alone.push(performance.now() - t);
 }
 await peer.close();
-console.log('\n| toolkit assess (one URL, json) | median | ratio |');
+const ratio = (xs: number[]) => (median(xs) / median(alone)).toFixed(2);
+console.log('\n| toolkit assess (one URL, json) | median | ratio to the pipeline |');
 console.log('|---|---|---|');
 console.log(`| pipeline alone, warm process | ${ms(median(alone))} | 1.00 |`);
-console.log(`| \`toolkit assess\` process | ${ms(median(cli))} | ${(median(cli) / median(alone)).toFixed(2)} |`);
+console.log(`| \`node -e ''\` (node's own start) | ${ms(median(node))} | ${ratio(node)} |`);
+console.log(`| \`toolkit assess\` process | ${ms(median(cli))} | ${ratio(cli)} |`);
+if (baseline) console.log(`| \`toolkit assess\` process of ${baseline} | ${ms(median(before))} | ${ratio(before)} |`);
 console.log(`| difference (node start, CLI, layers loaded, report) | ${ms(median(cli) - median(alone))} | |`);
 
 // 2. History queries over ROWS stored assessments, on SQLite and (when its binaries exist) PostgreSQL.
