@@ -12,6 +12,7 @@ import { createMcpFace } from './mcp/mcp-face.ts';
 import { createValidatorTools } from './mcp/validator-tools.ts';
 import type { Resolver } from './net/resolve-target.ts';
 import { loadLayers } from './pipeline/load-layers.ts';
+import { loadOnDemandModules } from './pipeline/on-demand-modules.ts';
 import { createValidatorCore } from './validator-core.ts';
 import { HistoryStoreError, openHistoryStore, type HistoryStore } from './history/history-store.ts';
 import { createConfiguredWatcher, type WatchOptions } from './watch/configured-watcher.ts';
@@ -48,6 +49,7 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   const env = options.env ?? process.env;
   const config = readConfig(env);
   const layers = options.layers ?? (await loadLayers());
+  await loadOnDemandModules();
   const history = options.history ?? (await openConfiguredHistory(config, options.now));
   const core = createValidatorCore({
     config, layers, history,

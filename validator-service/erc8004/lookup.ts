@@ -35,6 +35,9 @@ async function loadViem() {
 }
 let viemLoaded: ReturnType<typeof loadViem> | undefined;
 const viemOnce = () => (viemLoaded ??= loadViem());
+
+/** Loads the lookup's client library ahead of a lookup (a service at start, the layer while it fetches). */
+export const loadLookupClient = async (): Promise<void> => void (await viemOnce());
 type ReputationAbi = Awaited<ReturnType<typeof loadViem>>['reputationAbi'];
 
 export interface LookupRequest {
@@ -140,6 +143,8 @@ export function resolveChainAndRpc(request: Pick<LookupRequest, 'chainId' | 'rpc
 
 /** Looks up one agent. Throws `LookupError` when there is no agent to report on. */
 export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Promise<LookupResult> {
+  // Loaded before the lookup's own time budget starts.
+  const { viem, identityAbi, reputationAbi } = await viemOnce();
   const started = performance.now();
   const { chain, rpcUrl, source, field } = resolveChainAndRpc(request);
   const rpcOrigin = new URL(rpcUrl).origin;
@@ -157,7 +162,6 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(deps.signal ? [deps.signal] : [])]);
   let rpcCalls = 0;
   let rpcRequests = 0;
-  const { viem, identityAbi, reputationAbi } = await viemOnce();
   const transport = viem.http(rpcUrl, {
     batch: { wait: 0 },
     retryCount: 0,
