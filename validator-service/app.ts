@@ -14,6 +14,8 @@ import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
 import { checkRegistry, registryStamp } from './checks/registry.ts';
 import { historyRoutes } from './history/history-routes.ts';
+import { watchRoutes } from './watch/watch-routes.ts';
+import type { Watcher } from './watch/watcher.ts';
 import { toSections } from './pipeline/sectioned.ts';
 import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
 import type { McpFetchHandler } from './mcp/mcp-face.ts';
@@ -33,6 +35,8 @@ export interface AppDeps {
    * neither the cookie nor the API.
    */
   readonly ownHosts?: () => ReadonlySet<string> | null;
+  /** The watcher this instance runs (`watch/`), or none: `/api/watch` still registers URLs. */
+  readonly watcher?: Watcher | null;
 }
 
 /** What a guarded route knows about its caller: the rate-limit identity (its own slot is held by the route). */
@@ -179,6 +183,18 @@ export function createValidatorApp(deps: AppDeps): H3 {
     history().assessment(event.url.pathname.slice('/api/assessments/'.length), event.url.searchParams)));
   app.all('/badge', endpoint('/badge', ['GET', 'HEAD'], true, (event) =>
     history().badge(event.url.searchParams, event.req.headers.get('if-none-match'))));
+
+  // Watching and drift (watch/watch-routes.ts): registered URLs and drift events live in the history.
+  const watch = () => {
+    if (!core.history) throw new ApiError(503, 'history_unavailable', 'This service keeps no history.');
+    return watchRoutes(core.history, deps.watcher ?? null);
+  };
+  app.all('/api/watch', endpoint('/api/watch', ['GET', 'POST', 'DELETE'], true, async (event) => {
+    if (event.req.method === 'GET') return watch().list();
+    if (event.req.method === 'DELETE') return watch().remove(event.url.searchParams);
+    return watch().register(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
+  }));
+  app.all('/api/drift', endpoint('/api/drift', ['GET'], true, (event) => watch().drift(event.url.searchParams)));
 
   app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event, caller) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');

@@ -4,6 +4,7 @@
  */
 import { parseAllowList, type AllowList } from './net/allow-list.ts';
 import type { HistorySettings } from './history/history-store.ts';
+import { readWatchSettings, WatchSettingError, type WatchSettings } from './watch/watch-config.ts';
 
 export interface ValidatorConfig {
   /** `API_TOKEN`: when set, every `/api/*` and `/mcp` call needs it (bearer) or the UI's session cookie. */
@@ -40,8 +41,11 @@ export interface ValidatorConfig {
   /**
    * `VALIDATOR_HISTORY_PATH` (SQLite file; unset: in memory, lost at stop), `VALIDATOR_HISTORY_MAX`
    * (assessments kept) and `VALIDATOR_HISTORY_DAYS` (age kept): where every assessment is stored.
+   * `VALIDATOR_HISTORY_URL` (`postgres://…`) puts it in PostgreSQL instead, shared by instances.
    */
   readonly history: HistorySettings;
+  /** `VALIDATOR_WATCH_EVERY`, `VALIDATOR_WEBHOOK_URL`, `VALIDATOR_WEBHOOK_SECRET`: the watcher (`watch/`). */
+  readonly watch: WatchSettings;
 }
 
 /** A configuration mistake by whoever starts the service; printed as one line. */
@@ -104,8 +108,33 @@ export function readConfig(env: Env): ValidatorConfig {
     hosts: hostList(env['VALIDATOR_HOSTS']),
     history: {
       path: env['VALIDATOR_HISTORY_PATH']?.trim() || ':memory:',
+      url: historyUrl(env),
       maxRows: int(env, 'VALIDATOR_HISTORY_MAX', 100_000, 1, 100_000_000),
       maxAgeDays: int(env, 'VALIDATOR_HISTORY_DAYS', 365, 1, 36_500),
     },
+    watch: watchSettings(env),
   };
+}
+
+/** `VALIDATOR_HISTORY_URL`: a PostgreSQL URL, not together with `VALIDATOR_HISTORY_PATH`. */
+function historyUrl(env: Env): string | null {
+  const text = env['VALIDATOR_HISTORY_URL']?.trim();
+  if (!text) return null;
+  if (!/^postgres(ql)?:\/\/[^\s]+$/.test(text)) {
+    throw new ConfigError('VALIDATOR_HISTORY_URL must be a postgres:// or postgresql:// URL');
+  }
+  if (env['VALIDATOR_HISTORY_PATH']?.trim()) {
+    throw new ConfigError(
+      'VALIDATOR_HISTORY_URL and VALIDATOR_HISTORY_PATH are both set; keep the one history you mean');
+  }
+  return text;
+}
+
+function watchSettings(env: Env): WatchSettings {
+  try {
+    return readWatchSettings(env);
+  } catch (error) {
+    if (error instanceof WatchSettingError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

@@ -12,8 +12,11 @@ import { createMcpFace } from './mcp/mcp-face.ts';
 import { createValidatorTools } from './mcp/validator-tools.ts';
 import type { Resolver } from './net/resolve-target.ts';
 import { loadLayers } from './pipeline/load-layers.ts';
+import { loadOnDemandModules } from './pipeline/on-demand-modules.ts';
 import { createValidatorCore } from './validator-core.ts';
 import { HistoryStoreError, openHistoryStore, type HistoryStore } from './history/history-store.ts';
+import { createConfiguredWatcher, type WatchOptions } from './watch/configured-watcher.ts';
+import type { Watcher } from './watch/watcher.ts';
 
 export interface StartOptions {
   readonly port?: number;
@@ -28,12 +31,16 @@ export interface StartOptions {
   readonly now?: () => number;
   /** The history store instead of the one `VALIDATOR_HISTORY_PATH` names (tests share one). */
   readonly history?: HistoryStore;
+  /** The watcher's URLs file, schedule and webhook (`toolkit validator --watch`), over the env's. */
+  readonly watch?: WatchOptions;
 }
 
 export interface RunningValidator {
   /** Base URL, e.g. `http://127.0.0.1:4000`. */
   readonly url: string;
   readonly config: ValidatorConfig;
+  /** The watcher this instance runs, or null. */
+  readonly watcher: Watcher | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +49,8 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   const env = options.env ?? process.env;
   const config = readConfig(env);
   const layers = options.layers ?? (await loadLayers());
-  const history = options.history ?? openConfiguredHistory(config, options.now);
+  await loadOnDemandModules();
+  const history = options.history ?? (await openConfiguredHistory(config, options.now));
   const core = createValidatorCore({
     config, layers, history,
     ...(options.resolve ? { resolve: options.resolve } : {}),
@@ -51,7 +59,12 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   });
   const mcpHandler = createMcpFace(createValidatorTools(core));
   let ownHosts: ReadonlySet<string> | null = null;
-  const app = createValidatorApp({ core, mcpHandler, ownHosts: () => ownHosts, ...(options.now ? { now: options.now } : {}) });
+  const watcher = createConfiguredWatcher({
+    core, history, options: options.watch ?? {}, resolve: options.resolve, ca: options.ca,
+  });
+  const app = createValidatorApp({
+    core, mcpHandler, ownHosts: () => ownHosts, watcher, ...(options.now ? { now: options.now } : {}),
+  });
   const server: Server = createServer(toNodeHandler(app));
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4000;
@@ -61,9 +74,11 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
       server.listen(port, host, () => { server.off('error', reject); resolve(); });
     });
   } catch (error) {
-    if (!options.history) history.close();
+    await watcher?.stop();
+    if (!options.history) await history.close();
     throw error;
   }
+  watcher?.start();
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // On loopback only this machine's own names and VALIDATOR_HOSTS are answered (DNS-rebinding
@@ -76,22 +91,25 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   return {
     url: `http://${shownHost}:${address.port}`,
     config,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => {
-        if (!options.history) history.close();
-        resolve();
+    watcher,
+    close: async () => {
+      await watcher?.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
       });
-      server.closeAllConnections();
-    }),
+      if (!options.history) await history.close();
+    },
   };
 }
 
-/** The store `VALIDATOR_HISTORY_PATH` names; a file that cannot be opened stops the start (one line). */
-function openConfiguredHistory(config: ValidatorConfig, now?: () => number): HistoryStore {
+/** The store the settings name; a database that cannot be opened stops the start (one line). */
+async function openConfiguredHistory(config: ValidatorConfig, now?: () => number): Promise<HistoryStore> {
   try {
-    return openHistoryStore(config.history, now);
+    return await openHistoryStore(config.history, now);
   } catch (error) {
-    if (error instanceof HistoryStoreError) throw new ConfigError(`VALIDATOR_HISTORY_PATH: ${error.message}`);
+    const setting = config.history.url ? 'VALIDATOR_HISTORY_URL' : 'VALIDATOR_HISTORY_PATH';
+    if (error instanceof HistoryStoreError) throw new ConfigError(`${setting}: ${error.message}`);
     throw error;
   }
 }

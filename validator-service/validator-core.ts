@@ -82,7 +82,7 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
           throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
         }
         const profiled = { ...assessment, profile: profileOf(assessment) };
-        const stored = deps.history?.save(profiled);
+        const stored = await deps.history?.save(profiled);
         return stored ? { id: stored.id, ...profiled } : profiled;
       } finally {
         network.close();

@@ -39,7 +39,9 @@ export class AssessCommand extends ToolkitCommand {
   failOn = Option.String('--fail-on', { description: 'lowest severity that fails the run: error (default) or warning' });
   layers = Option.String('--layers', { description: 'comma-separated layers to run (default all): http,html,mcp,oauth,ui,a2a,x402,erc8004,commerce' });
   timeout = Option.String('--timeout', { description: 'deadline of each assessment in ms (default VALIDATOR_DEFAULT_TIMEOUT_MS, 15000)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(100, 600_000)]) });
-  history = Option.String('--history', { description: 'store each assessment in this history database (SQLite file)' });
+  history = Option.String('--history', {
+    description: 'store each assessment in this history database (SQLite file, or a postgres:// URL)',
+  });
 
   async run(): Promise<number> {
     const { stdout } = this.context;
@@ -74,19 +76,22 @@ export class AssessCommand extends ToolkitCommand {
       const assessments = await run.assessUrls(urls, {
         config, layers: await loadLayers(), only, timeoutMs: this.timeout,
       }).catch(asUserError);
-      const ids = store ? assessments.map((a) => store.save(a).id) : [];
+      const ids: string[] = [];
+      for (const a of assessments) if (store) ids.push((await store.save(a)).id);
       const report = { failOn, entries: assessments.map((a, i) => reportEntry(a, failOn, ids[i] ? `/r/${ids[i]}` : undefined)) } as const;
       stdout.write(await renderReport(format as (typeof FORMATS)[number], report));
       return reportPassed(report) ? EXIT.ok : EXIT.failed;
     } finally {
-      store?.close();
+      await store?.close();
     }
   }
 
   private async openHistory(path: string, config: import('../../validator-service/config.ts').ValidatorConfig) {
     const { openHistoryStore, HistoryStoreError } = await import('../../validator-service/history/history-store.ts');
     try {
-      return openHistoryStore({ ...config.history, path });
+      // A PostgreSQL URL names a shared history (docs/validator-deploy.md); anything else is a SQLite file.
+      const url = /^postgres(ql)?:\/\//.test(path) ? path : null;
+      return await openHistoryStore({ ...config.history, path: url ? ':memory:' : path, url });
     } catch (error) {
       if (error instanceof HistoryStoreError) throw new CommandFailure(error.message);
       throw error;

@@ -154,13 +154,13 @@ test('--history stores each assessment in the SQLite file and names its permalin
     const run = await assess(healthy.url, '--history', file);
     const id = run.out.match(/result: \/r\/([A-Za-z0-9_-]{16})/)?.[1];
     assert.ok(id, run.out);
-    const store = openHistoryStore({ path: file, maxRows: 10, maxAgeDays: 1 });
+    const store = await openHistoryStore({ path: file, maxRows: 10, maxAgeDays: 1 });
     try {
-      const stored = store.get(id!);
+      const stored = await store.get(id!);
       assert.is(stored?.url, new URL(healthy.url).href);
       assert.is(stored?.assessment.grade, 'B');
     } finally {
-      store.close();
+      await store.close();
     }
   } finally {
     box.remove();

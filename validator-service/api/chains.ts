@@ -1,10 +1,11 @@
 /**
  * The one table of ERC-8004 chains the service knows: API validation, the lookup, the ERC-8004 layer
  * and the UI's chain select all use it (the reference's UI offered chains its API rejected). Default
- * RPC URLs come from viem's chain definitions; registry addresses from the ERC-8004 deployments,
- * which differ between mainnets and testnets (the reference used the mainnet ones everywhere).
+ * RPC URLs are viem's chain definitions, written here as data (`test/validator/registry/chains.test.ts`
+ * holds them equal to viem's): importing `viem/chains` loads hundreds of modules at every start.
+ * Registry addresses come from the ERC-8004 deployments, which differ between mainnets and testnets
+ * (the reference used the mainnet ones everywhere).
  */
-import { arbitrum, arbitrumSepolia, base, baseSepolia, mainnet, optimism, polygon, sepolia } from 'viem/chains';
 import type { Address } from 'viem';
 
 export interface Chain {
@@ -17,14 +18,14 @@ export interface Chain {
 }
 
 export const CHAINS: readonly Chain[] = [
-  { id: 1, name: 'Ethereum', alias: 'ethereum', testnet: false, defaultRpc: mainnet.rpcUrls.default.http[0] },
-  { id: 8453, name: 'Base', alias: 'base', testnet: false, defaultRpc: base.rpcUrls.default.http[0] },
-  { id: 42161, name: 'Arbitrum One', alias: 'arbitrum', testnet: false, defaultRpc: arbitrum.rpcUrls.default.http[0] },
-  { id: 10, name: 'Optimism', alias: 'optimism', testnet: false, defaultRpc: optimism.rpcUrls.default.http[0] },
-  { id: 137, name: 'Polygon', alias: 'polygon', testnet: false, defaultRpc: polygon.rpcUrls.default.http[0] },
-  { id: 11155111, name: 'Sepolia', alias: 'sepolia', testnet: true, defaultRpc: sepolia.rpcUrls.default.http[0] },
-  { id: 84532, name: 'Base Sepolia', alias: 'base-sepolia', testnet: true, defaultRpc: baseSepolia.rpcUrls.default.http[0] },
-  { id: 421614, name: 'Arbitrum Sepolia', alias: 'arbitrum-sepolia', testnet: true, defaultRpc: arbitrumSepolia.rpcUrls.default.http[0] },
+  { id: 1, name: 'Ethereum', alias: 'ethereum', testnet: false, defaultRpc: 'https://ethereum.reth.rs/rpc' },
+  { id: 8453, name: 'Base', alias: 'base', testnet: false, defaultRpc: 'https://mainnet.base.org' },
+  { id: 42161, name: 'Arbitrum One', alias: 'arbitrum', testnet: false, defaultRpc: 'https://arb1.arbitrum.io/rpc' },
+  { id: 10, name: 'Optimism', alias: 'optimism', testnet: false, defaultRpc: 'https://mainnet.optimism.io' },
+  { id: 137, name: 'Polygon', alias: 'polygon', testnet: false, defaultRpc: 'https://polygon.drpc.org' },
+  { id: 11155111, name: 'Sepolia', alias: 'sepolia', testnet: true, defaultRpc: 'https://11155111.rpc.thirdweb.com' },
+  { id: 84532, name: 'Base Sepolia', alias: 'base-sepolia', testnet: true, defaultRpc: 'https://sepolia.base.org' },
+  { id: 421614, name: 'Arbitrum Sepolia', alias: 'arbitrum-sepolia', testnet: true, defaultRpc: 'https://sepolia-rollup.arbitrum.io/rpc' },
 ];
 
 /** ERC-8004 registry addresses (vanity, the same on every chain of a kind). */

@@ -6,7 +6,7 @@
  * domain's `/.well-known/agent-registration.json` proof. Every HTTP request, RPC included, goes
  * through the SSRF-guarded fetch.
  */
-import { BaseError, createPublicClient, http, parseAbi, type Address } from 'viem';
+import type { Address, createPublicClient } from 'viem';
 import { CHAINS, chainForKey, registriesOf, type Chain } from '../api/chains.ts';
 import { registryStamp, type RegistryStamp } from '../checks/registry.ts';
 import type { Fetch, LayerMessage, LayerStatus } from '../layers/layer.ts';
@@ -18,14 +18,27 @@ import { ercCodes, type ErcCode } from './codes.ts';
 import { validateRegistration, type RegistrationFacts } from './registration-file.ts';
 import { verifyDomains, type DomainProof } from './well-known-proof.ts';
 
-const identityAbi = parseAbi([
+const IDENTITY_ABI = [
   'function ownerOf(uint256 tokenId) view returns (address)',
   'function tokenURI(uint256 tokenId) view returns (string)',
-]);
-const reputationAbi = parseAbi([
+] as const;
+const REPUTATION_ABI = [
   'function getClients(uint256 agentId) view returns (address[])',
   'function getSummary(uint256 agentId, address[] clientAddresses, string tag1, string tag2) view returns (uint64 count, int128 summaryValue, uint8 summaryValueDecimals)',
-]);
+] as const;
+
+/** viem and the parsed ABIs, loaded on the first lookup: viem is about a thousand modules, which an
+ * assessment without an ERC-8004 registration (and every `toolkit assess` start) should not load. */
+async function loadViem() {
+  const viem = await import('viem');
+  return { viem, identityAbi: viem.parseAbi(IDENTITY_ABI), reputationAbi: viem.parseAbi(REPUTATION_ABI) };
+}
+let viemLoaded: ReturnType<typeof loadViem> | undefined;
+const viemOnce = () => (viemLoaded ??= loadViem());
+
+/** Loads the lookup's client library ahead of a lookup (a service at start, the layer while it fetches). */
+export const loadLookupClient = async (): Promise<void> => void (await viemOnce());
+type ReputationAbi = Awaited<ReturnType<typeof loadViem>>['reputationAbi'];
 
 export interface LookupRequest {
   readonly agentId: string;
@@ -113,7 +126,12 @@ function classify(error: unknown): 'revert' | 'no-data' | 'network' | 'refused' 
   return 'other';
 }
 
-const shortMessage = (error: unknown) => (error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+/** viem's errors carry a one-line `shortMessage`; others their message. */
+const shortMessage = (error: unknown) => {
+  const short = (error as { shortMessage?: unknown } | null)?.shortMessage;
+  const text = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 200);
+};
 
 /** The chain and RPC URL for a request. */
 export function resolveChainAndRpc(request: Pick<LookupRequest, 'chainId' | 'rpcNodes'>): { chain: Chain; rpcUrl: string; source: 'rpcNodes' | 'default'; field: string | null } {
@@ -125,6 +143,8 @@ export function resolveChainAndRpc(request: Pick<LookupRequest, 'chainId' | 'rpc
 
 /** Looks up one agent. Throws `LookupError` when there is no agent to report on. */
 export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Promise<LookupResult> {
+  // Loaded before the lookup's own time budget starts.
+  const { viem, identityAbi, reputationAbi } = await viemOnce();
   const started = performance.now();
   const { chain, rpcUrl, source, field } = resolveChainAndRpc(request);
   const rpcOrigin = new URL(rpcUrl).origin;
@@ -142,7 +162,7 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(deps.signal ? [deps.signal] : [])]);
   let rpcCalls = 0;
   let rpcRequests = 0;
-  const transport = http(rpcUrl, {
+  const transport = viem.http(rpcUrl, {
     batch: { wait: 0 },
     retryCount: 0,
     timeout: timeoutMs,
@@ -153,7 +173,7 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
       return deps.fetch(input instanceof Request ? input.url : input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
     },
   });
-  const client = createPublicClient({ transport });
+  const client = viem.createPublicClient({ transport });
   const registries = registriesOf(chain);
   const agentId = BigInt(request.agentId);
 
@@ -181,7 +201,7 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   const agentUri = (uriOutcome as PromiseFulfilledResult<string>).value;
 
   const findings = new Findings(ercCodes);
-  const reputationTask = readReputation(client, registries.reputation, agentId, findings);
+  const reputationTask = readReputation(client, reputationAbi, registries.reputation, agentId, findings);
   const retrieved = await retrieveRegistration(agentUri, { fetch: deps.fetch, ipfsGateway: deps.ipfsGateway, signal });
   findings.add('ERC-001', `Agent ${request.agentId} on ${chain.name} is owned by ${owner}; its URI is ${retrieved.kind === 'data' ? 'an inline data: URI' : retrieved.kind === 'json' ? 'inline JSON' : retrieved.kind === 'ipfs' ? `an IPFS URI (read through ${new URL(deps.ipfsGateway).host})` : `a ${retrieved.kind} URL`}.`, `${registries.identity}#${request.agentId}`);
   if (retrieved.kind === 'http') findings.add('ERC-023', 'The agent URI uses plain http: the registration file can be changed in transit.', agentUri.slice(0, 200));
@@ -253,7 +273,9 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
 
 type Client = ReturnType<typeof createPublicClient>;
 
-async function readReputation(client: Client, address: Address, agentId: bigint, findings: Findings<ErcCode>): Promise<Reputation | null> {
+async function readReputation(
+  client: Client, reputationAbi: ReputationAbi, address: Address, agentId: bigint, findings: Findings<ErcCode>,
+): Promise<Reputation | null> {
   try {
     const clients = await client.readContract({ address, abi: reputationAbi, functionName: 'getClients', args: [agentId] });
     if (clients.length === 0) {

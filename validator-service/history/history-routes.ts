@@ -14,7 +14,7 @@ import type { HistoryStore, StoredAssessment } from './history-store.ts';
 
 const bad = (field: string, message: string) => new ApiError(400, 'invalid_field', `${field}: ${message}`, field);
 
-function urlParam(params: URLSearchParams): string {
+export function urlParam(params: URLSearchParams): string {
   const value = params.get('url');
   if (value === null || value.trim() === '') throw bad('url', 'is required');
   try {
@@ -25,37 +25,37 @@ function urlParam(params: URLSearchParams): string {
   }
 }
 
-function stored(history: HistoryStore, params: URLSearchParams, field: string): StoredAssessment {
+function stored(history: HistoryStore, params: URLSearchParams, field: string): Promise<StoredAssessment> {
   const id = params.get(field);
   if (id === null || id === '') throw bad(field, 'is required (an assessment id)');
   return found(history, id, field);
 }
 
-function found(history: HistoryStore, id: string, field = 'id'): StoredAssessment {
-  const item = history.get(id);
+async function found(history: HistoryStore, id: string, field = 'id'): Promise<StoredAssessment> {
+  const item = await history.get(id);
   if (item === null) throw new ApiError(404, 'not_found', `${field}: no stored assessment ${JSON.stringify(id.slice(0, 40))}.`, field);
   return item;
 }
 
 export interface HistoryRoutes {
-  history(params: URLSearchParams): Response;
-  assessment(id: string, params: URLSearchParams): Response;
-  diff(params: URLSearchParams): Response;
-  badge(params: URLSearchParams, ifNoneMatch: string | null): Response;
+  history(params: URLSearchParams): Promise<Response>;
+  assessment(id: string, params: URLSearchParams): Promise<Response>;
+  diff(params: URLSearchParams): Promise<Response>;
+  badge(params: URLSearchParams, ifNoneMatch: string | null): Promise<Response>;
 }
 
 /** `publicBadge`: the badge may be cached by shared caches (no API_TOKEN set). */
 export function historyRoutes(store: HistoryStore, publicBadge: boolean): HistoryRoutes {
   return {
-    history(params) {
+    async history(params) {
       const url = urlParam(params);
       const limitText = params.get('limit') ?? '20';
       const limit = Number(limitText);
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw bad('limit', 'must be an integer between 1 and 200');
-      return jsonResponse({ url, items: store.list(url, limit) });
+      return jsonResponse({ url, items: await store.list(url, limit) });
     },
-    assessment(id, params) {
-      const item = found(store, id);
+    async assessment(id, params) {
+      const item = await found(store, id);
       const format = params.get('format') ?? 'json';
       const download = params.has('download');
       if (format === 'markdown') {
@@ -72,14 +72,14 @@ export function historyRoutes(store: HistoryStore, publicBadge: boolean): Histor
       const { assessment, ...meta } = item;
       return jsonResponse({ ...meta, assessment }, 200, download ? { 'content-disposition': `attachment; filename="assessment-${item.id}.json"` } : {});
     },
-    diff(params) {
-      const from = stored(store, params, 'from');
-      const to = stored(store, params, 'to');
+    async diff(params) {
+      const from = await stored(store, params, 'from');
+      const to = await stored(store, params, 'to');
       return jsonResponse(diffAssessments(from, to));
     },
-    badge(params, ifNoneMatch) {
+    async badge(params, ifNoneMatch) {
       const url = urlParam(params);
-      const last = store.latest(url);
+      const last = await store.latest(url);
       const tag = `"${createHash('sha256').update(`${url}\u0000${last?.id ?? 'none'}`).digest('base64url').slice(0, 22)}"`;
       const headers = {
         'content-type': 'image/svg+xml; charset=utf-8',

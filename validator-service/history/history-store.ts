@@ -1,21 +1,26 @@
 /**
- * The validator's history: every assessment stored in SQLite (a file, or memory when no path is
- * set), each under an unguessable id (its permalink, `/r/<id>`), listed per URL newest first, and
- * kept within a retention bound (at most `maxRows` assessments, none older than `maxAgeDays`). What
- * is stored is the answer the caller already got (redacted by the layers), nothing more, deflated.
+ * The validator's history: every assessment stored under an unguessable id (its permalink,
+ * `/r/<id>`), listed per URL newest first, kept within a retention bound (at most `maxRows`
+ * assessments, none older than `maxAgeDays`); beside them the watched URLs and the drift events the
+ * watcher records (`watch/`). What is stored is the answer the caller already got (redacted by the
+ * layers), nothing more, deflated.
+ *
+ * Two implementations of one interface: SQLite in this process (`sqlite-history-store.ts`: a file,
+ * or memory) and PostgreSQL (`postgres-history-store.ts`), which several service instances share.
  */
 import { randomBytes } from 'node:crypto';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Assessment, Grade } from '../pipeline/assessment.ts';
-import { kindsOf, type EndpointKind } from '../report/profile.ts';
-import { openHistoryDatabase, type HistoryDatabase } from './history-database.ts';
+import type { EndpointKind } from '../report/profile.ts';
+import type { DriftEvent, WebhookDelivery } from '../watch/drift-event.ts';
 
 export interface HistorySettings {
-  /** SQLite file, or `:memory:`. */
+  /** SQLite file, or `:memory:` (used when `url` is not set). */
   readonly path: string;
-  /** At most this many assessments are kept (the oldest leave first). */
+  /** A `postgres://` (or `postgresql://`) connection URL: the history lives in that database. */
+  readonly url?: string | null;
+  /** At most this many assessments are kept (the oldest leave first); drift events likewise. */
   readonly maxRows: number;
-  /** Assessments older than this many days leave. */
+  /** Assessments and drift events older than this many days leave. */
   readonly maxAgeDays: number;
 }
 
@@ -35,109 +40,56 @@ export interface StoredAssessment extends HistoryItem {
 }
 
 export interface HistoryStore {
-  save(assessment: Assessment): HistoryItem;
-  get(id: string): StoredAssessment | null;
+  /** `sqlite` or `postgres`, for logs. */
+  readonly backend: 'sqlite' | 'postgres';
+  save(assessment: Assessment): Promise<HistoryItem>;
+  get(id: string): Promise<StoredAssessment | null>;
   /** The URL's assessments, newest first. */
-  list(url: string, limit: number): HistoryItem[];
+  list(url: string, limit: number): Promise<HistoryItem[]>;
   /** The newest assessment of the URL, without its result. */
-  latest(url: string): HistoryItem | null;
+  latest(url: string): Promise<HistoryItem | null>;
   /** Number of stored assessments. */
-  count(): number;
-  close(): void;
+  count(): Promise<number>;
+  /** Records a drift event (retention as for assessments). */
+  recordDrift(event: DriftEvent): Promise<void>;
+  /** Sets how an event's webhook delivery went. */
+  setDelivery(id: string, delivery: WebhookDelivery): Promise<void>;
+  /** Drift events, newest first, of one URL or of all (`url` null). */
+  drift(url: string | null, limit: number): Promise<DriftEvent[]>;
+  /** Adds a URL to the watched ones; false when it was already watched. */
+  watch(url: string): Promise<boolean>;
+  /** Removes a watched URL; false when it was not watched. */
+  unwatch(url: string): Promise<boolean>;
+  /** The watched URLs, in the order they were added. */
+  watched(): Promise<string[]>;
+  close(): Promise<void>;
 }
 
-/** The database cannot be opened or written (a path in a missing folder, a file that is no database). */
+/** The database cannot be opened or written (a path in a missing folder, a server that refuses). */
 export class HistoryStoreError extends Error {
   override readonly name = 'HistoryStoreError';
 }
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS assessments (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    url TEXT NOT NULL,
-    started_at TEXT NOT NULL,
-    stored_at INTEGER NOT NULL,
-    grade TEXT NOT NULL,
-    errors INTEGER NOT NULL,
-    warnings INTEGER NOT NULL,
-    infos INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    result BLOB NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS assessments_by_url ON assessments (url, seq);
-  CREATE INDEX IF NOT EXISTS assessments_by_age ON assessments (stored_at);
-`;
-
-const ITEM_COLUMNS = 'id, url, started_at, stored_at, grade, errors, warnings, infos, kind';
-
 /** An id for a permalink: 16 characters of base64url (96 random bits). */
 export const newAssessmentId = (): string => randomBytes(12).toString('base64url');
 
-/** True when `text` has the shape of an assessment id. */
+/** True when `text` has the shape of an assessment (or drift event) id. */
 export const isAssessmentId = (text: string): boolean => /^[A-Za-z0-9_-]{16}$/.test(text);
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
-/** Opens the store (creating the file and its table); `now` is injected for retention tests. */
-export function openHistoryStore(settings: HistorySettings, now: () => number = Date.now): HistoryStore {
-  let db: HistoryDatabase;
-  try {
-    db = openHistoryDatabase(settings.path);
-    if (settings.path !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-    db.exec(SCHEMA);
-  } catch (error) {
-    throw new HistoryStoreError(`cannot open the history database ${settings.path}: ${error instanceof Error ? error.message : String(error)}`);
+/** The message of an error a store wraps, without a stack. */
+export const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Opens the store `settings` name (creating its tables): PostgreSQL when `url` is set, else SQLite.
+ * `now` is injected for retention tests. The PostgreSQL client is loaded only when it is used.
+ */
+export async function openHistoryStore(settings: HistorySettings, now: () => number = Date.now): Promise<HistoryStore> {
+  if (settings.url) {
+    const { openPostgresHistoryStore } = await import('./postgres-history-store.ts');
+    return openPostgresHistoryStore({ ...settings, url: settings.url }, now);
   }
-  const insert = db.prepare(`INSERT INTO assessments (id, url, started_at, stored_at, grade, errors, warnings, infos, kind, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const pruneRows = db.prepare('DELETE FROM assessments WHERE seq <= (SELECT max(seq) FROM assessments) - ?');
-  const pruneAge = db.prepare('DELETE FROM assessments WHERE stored_at < ?');
-  const byId = db.prepare(`SELECT ${ITEM_COLUMNS}, result FROM assessments WHERE id = ?`);
-  const byUrl = db.prepare(`SELECT ${ITEM_COLUMNS} FROM assessments WHERE url = ? ORDER BY seq DESC LIMIT ?`);
-  const countAll = db.prepare('SELECT count(*) AS n FROM assessments');
-
-  const item = (row: Record<string, unknown>): HistoryItem => ({
-    id: String(row['id']),
-    url: String(row['url']),
-    startedAt: String(row['started_at']),
-    storedAt: new Date(Number(row['stored_at'])).toISOString(),
-    grade: row['grade'] as Grade,
-    counts: { errors: Number(row['errors']), warnings: Number(row['warnings']), infos: Number(row['infos']) },
-    kind: row['kind'] as EndpointKind,
-  });
-
-  return {
-    save(assessment) {
-      const id = newAssessmentId();
-      const stored = now();
-      const kind = kindsOf(assessment)[0]!;
-      const { errors, warnings, infos } = assessment.counts;
-      try {
-        insert.run(id, assessment.url, assessment.startedAt, stored, assessment.grade, errors, warnings, infos, kind, deflateRawSync(JSON.stringify(assessment)));
-        pruneRows.run(settings.maxRows);
-        pruneAge.run(stored - settings.maxAgeDays * DAY_MS);
-      } catch (error) {
-        throw new HistoryStoreError(`cannot store the assessment in ${settings.path}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return item({ id, url: assessment.url, started_at: assessment.startedAt, stored_at: stored, grade: assessment.grade, errors, warnings, infos, kind });
-    },
-    get(id) {
-      if (!isAssessmentId(id)) return null;
-      const row = byId.get(id);
-      return row ? { ...item(row), assessment: { id, ...(JSON.parse(inflateRawSync(row['result'] as Uint8Array).toString('utf8')) as Assessment) } } : null;
-    },
-    list(url, limit) {
-      return byUrl.all(url, limit).map(item);
-    },
-    latest(url) {
-      const row = byUrl.get(url, 1);
-      return row ? item(row) : null;
-    },
-    count() {
-      return Number(countAll.get()?.['n'] ?? 0);
-    },
-    close() {
-      db.close();
-    },
-  };
+  const { openSqliteHistoryStore } = await import('./sqlite-history-store.ts');
+  return openSqliteHistoryStore(settings, now);
 }

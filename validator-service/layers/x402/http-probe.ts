@@ -9,6 +9,7 @@ import type { Findings } from '../shared/findings.ts';
 import { classifyNetworkError, type NetworkFailure } from '../shared/network-error.ts';
 import type { X402Code } from './codes.ts';
 import { analysePaymentRequired, type PaymentRequiredFacts } from './payment-required.ts';
+import { loadEvmAddresses } from './evm-address.ts';
 
 export type HttpProbe =
   | { readonly kind: 'unreachable'; readonly failure: NetworkFailure }
@@ -37,6 +38,7 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
       findings.add('X402-005', 'The PAYMENT-REQUIRED header is not base64-encoded JSON.', `PAYMENT-REQUIRED header of ${where}`);
       return { kind: '402', url: where, placement: 'header', facts: null };
     }
+    await loadEvmAddresses();
     const facts = analysePaymentRequired(decoded, `PAYMENT-REQUIRED header of ${where}`, findings);
     findings.add('X402-001', `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the PAYMENT-REQUIRED header (${facts.offers.length} offer(s)).`, where);
     return { kind: '402', url: where, placement: 'header', facts };
@@ -53,6 +55,7 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
     findings.add('X402-004', `${where} answers 402 but carries no x402 PaymentRequired (no PAYMENT-REQUIRED header, and the body has no x402Version).`, where);
     return { kind: '402', url: where, placement: 'none', facts: null };
   }
+  await loadEvmAddresses();
   const facts = analysePaymentRequired(body, `402 body of ${where}`, findings);
   if (facts.x402Version === 2) findings.add('X402-006', 'The v2 PaymentRequired is only in the body; v2 clients read the PAYMENT-REQUIRED header.', where);
   findings.add('X402-001', `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the JSON body (${facts.offers.length} offer(s)).`, where);

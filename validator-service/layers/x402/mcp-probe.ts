@@ -13,6 +13,7 @@ import { withMcpSession } from '../shared/mcp-session.ts';
 import { x402Codes, type X402Code } from './codes.ts';
 import { minimalArguments, paymentMarker, type ListedTool } from './paid-tools.ts';
 import { analysePaymentRequired, type PaymentRequiredFacts } from './payment-required.ts';
+import { loadEvmAddresses } from './evm-address.ts';
 
 export interface PaidToolReport {
   readonly tool: string;
@@ -74,6 +75,7 @@ async function askPrice(ctx: LayerContext, client: McpClient, tool: ListedTool, 
     const { code, data, message } = (error ?? {}) as { code?: unknown; data?: unknown; message?: unknown };
     if ((code === 402 || code === -32402) && isObject(data)) {
       findings.add('X402-007', `${tool.name} signals payment as a JSON-RPC error (code ${String(code)}); the x402 MCP transport now uses a tool result with isError and structuredContent.`, where);
+      await loadEvmAddresses();
       const facts = analysePaymentRequired(data, `${where} error.data`, findings);
       return { tool: tool.name, marker, outcome: 'legacy-error', facts, detail: null };
     }
@@ -90,6 +92,7 @@ async function askPrice(ctx: LayerContext, client: McpClient, tool: ListedTool, 
   if (result['isError'] === true && (carries(structured) || carries(parsedText))) {
     if (!carries(structured)) findings.add('X402-022', `${tool.name}: the PaymentRequired is only in content[0].text; structuredContent must carry it too.`, where);
     else if (firstText === null || !carries(parsedText) || canonical(parsedText) !== canonical(structured)) findings.add('X402-022', `${tool.name}: content[0].text must be the JSON of the PaymentRequired in structuredContent.`, `${where} content[0]`);
+    await loadEvmAddresses();
     const facts = analysePaymentRequired(carries(structured) ? structured : parsedText, `${where} structuredContent`, findings);
     return { tool: tool.name, marker, outcome: 'payment-required', facts, detail: null };
   }

@@ -4,7 +4,7 @@
  * in atomic units and in tokens, payee, timeout. Every malformed part becomes a finding with the
  * JSON path where it is; nothing here throws.
  */
-import { getAddress, isAddress } from 'viem';
+import { checksummed, isEvmAddress } from './evm-address.ts';
 import type { Findings } from '../shared/findings.ts';
 import type { X402Code } from './codes.ts';
 import { checkDiscovery } from './bazaar.ts';
@@ -121,14 +121,14 @@ function analyseOffer(raw: unknown, version: 1 | 2 | null, at: string, findings:
   const payTo = need('payTo');
   for (const [field, value] of [['asset', asset], ['payTo', payTo]] as const) {
     if (value === null) continue;
-    if (namespace === 'eip155' && !isAddress(value, { strict: false })) findings.add('X402-015', `${field} "${value}" is not an EVM address.`, `${at}.${field}`);
+    if (namespace === 'eip155' && !isEvmAddress(value)) findings.add('X402-015', `${field} "${value}" is not an EVM address.`, `${at}.${field}`);
     else if (namespace === 'solana' && !BASE58.test(value)) findings.add('X402-015', `${field} "${value}" is not a Solana address.`, `${at}.${field}`);
   }
-  if (payTo !== null && namespace === 'eip155' && isAddress(payTo, { strict: false }) && payTo !== getAddress(payTo)) {
+  if (payTo !== null && namespace === 'eip155' && isEvmAddress(payTo) && payTo !== checksummed(payTo)) {
     const body = payTo.slice(2);
     const mixed = /[a-f]/.test(body) && /[A-F]/.test(body);
     if (mixed) findings.add('X402-015', `payTo ${payTo} has a wrong EIP-55 checksum (a mistyped address?).`, `${at}.payTo`);
-    else findings.add('X402-016', `payTo ${payTo} is not checksummed; the EIP-55 form is ${getAddress(payTo)}.`, `${at}.payTo`);
+    else findings.add('X402-016', `payTo ${payTo} is not checksummed; the EIP-55 form is ${checksummed(payTo)}.`, `${at}.payTo`);
   }
 
   const timeout = raw['maxTimeoutSeconds'];

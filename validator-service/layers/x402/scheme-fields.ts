@@ -4,14 +4,13 @@
  * A missing or malformed field is X402-025 naming the scheme and the field; for `exact` the token's
  * EIP-712 domain (`name`, `version`) stays X402-019, since clients can look it up.
  */
-import { isAddress } from 'viem';
+import { isEvmAddress } from './evm-address.ts';
 import type { Findings } from '../shared/findings.ts';
 import type { X402Code } from './codes.ts';
 
 type Extra = Record<string, unknown>;
 
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-const isEvmAddress = (v: unknown) => typeof v === 'string' && isAddress(v, { strict: false });
 const nonEmpty = (v: unknown) => typeof v === 'string' && v !== '';
 
 /** `withdrawDelay` bounds of batch-settlement: 900 s to 30 days. */
