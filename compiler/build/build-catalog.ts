@@ -3,13 +3,14 @@
  * schema → esbuild bundles (the catalog and each group) with `.d.mts` types → `manifest.json`,
  * all written into a temp directory that replaces the output directory only when complete.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
 import type { DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
+import { TOOLKIT_VERSION } from '../../runtime/toolkit-version.ts';
 import { listingPrices, overBudget, type ListingBudget, type ListingPrice } from './listing-prices.ts';
 import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
 import { emitSchemaModule } from '../emit/schema-module.ts';
@@ -34,7 +35,6 @@ import { readDiscoverySettings } from './discovery-settings.ts';
 import { loadSelections } from './selections.ts';
 import { bundleDiscoverySettings, discoveryFiles } from './discovery-files.ts';
 
-const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Name of the bundle with every schema. */
 const CATALOG = 'catalog';

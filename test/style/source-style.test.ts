@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { longLines } from '../../scripts/source-style/check-line-length.mjs';
-import { rewrapText } from '../../scripts/source-style/rewrap-comments.mjs';
-import { sourceFiles } from '../../scripts/source-style/source-files.mjs';
+import { longLines } from '../../scripts/source-style/check-line-length.ts';
+import { rewrapText } from '../../scripts/source-style/rewrap-comments.ts';
+import { sourceFiles } from '../../scripts/source-style/source-files.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 

@@ -6,12 +6,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ts } from '../../compiler/parse/typescript.mjs';
 
+/** A comment as the parser reports it: `[pos, end)` and whether it is `//` or a block. */
+export type CommentRange = { readonly pos: number; readonly end: number; readonly kind: number };
+/** `[start, end)` of a literal in the text. */
+export type Span = readonly [number, number];
+
 export const MAX_LINE = 120;
 
-export function sourceFiles(root) {
-  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+export function sourceFiles(root: string): string[] {
+  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as { files: { includes: string[] } };
   const left = config.files.includes.filter((entry) => entry.startsWith('!')).map((entry) => entry.slice(1));
-  const leftOut = (file) =>
+  const leftOut = (file: string) =>
     left.some((pattern) =>
       pattern.startsWith('**/*') ? file.endsWith(pattern.slice(4)) : file === pattern || file.startsWith(`${pattern}/`),
     );
@@ -36,18 +41,19 @@ const LITERAL_KINDS = new Set([
   ts.SyntaxKind.JsxText,
 ]);
 
-const isJsDocNode = (node) => node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode;
+const isJsDocNode = (node: ts.Node) =>
+  node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode;
 
 /**
  * Every comment of the file and the span of every literal (a template with its substitutions counts
  * whole), as the parser sees them.
  */
-export function commentsAndLiterals(fileName, text) {
+export function commentsAndLiterals(fileName: string, text: string): { comments: CommentRange[]; literals: Span[] } {
   const scriptKind = /\.m?ts$/.test(fileName) ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind);
-  const comments = new Map();
-  const literals = [];
-  const visit = (node) => {
+  const comments = new Map<number, CommentRange>();
+  const literals: Span[] = [];
+  const visit = (node: ts.Node): void => {
     if (node.kind === ts.SyntaxKind.TemplateExpression) literals.push([node.getStart(source), node.end]);
     const children = node.getChildren(source).filter((child) => !isJsDocNode(child));
     if (children.length === 0) {

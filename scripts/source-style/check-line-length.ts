@@ -5,11 +5,18 @@
 // rewrapper may split a literal, so those are shortened by hand. Exits 1 when any other line is too long.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { commentsAndLiterals, MAX_LINE, sourceFiles } from './source-files.mjs';
+import { commentsAndLiterals, MAX_LINE, sourceFiles } from './source-files.ts';
 
 /** Every over-long line of the covered files, each marked `literal` when one literal makes it long. */
-export function longLines(root) {
-  const found = [];
+export interface LongLine {
+  readonly file: string;
+  readonly line: number;
+  readonly length: number;
+  readonly literal: boolean;
+}
+
+export function longLines(root: string): LongLine[] {
+  const found: LongLine[] = [];
   for (const file of sourceFiles(root)) {
     const text = readFileSync(join(root, file), 'utf8');
     const lines = text.split('\n');
@@ -19,7 +26,7 @@ export function longLines(root) {
     lines.forEach((line, index) => {
       if (line.length > MAX_LINE) {
         const end = start + line.length;
-        const onLine = (from, to) => Math.min(to, end) - Math.max(from, start);
+        const onLine = (from: number, to: number) => Math.min(to, end) - Math.max(from, start);
         const literal = literals.some(([from, to]) => line.length - onLine(from, to) <= MAX_LINE);
         found.push({ file, line: index + 1, length: line.length, literal });
       }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Rewraps comments that make a line longer than MAX_LINE characters, in every covered source file
-// (`source-files.mjs`); the formatter wraps code but leaves comments as they are. Comments are found by
+// (`source-files.ts`); the formatter wraps code but leaves comments as they are. Comments are found by
 // TypeScript's parser, never by pattern, so a `//` inside a string or a template is never touched:
 // - a `//` comment alone on its line is reflowed with the lines of its paragraph below it;
 // - a `//` comment after code moves above that code, at its indentation, wrapped the same way;
@@ -10,18 +10,18 @@
 // indented or fenced code in comments and comments that share their line with code on both sides are
 // left alone; the line-length check lists what remains.
 //
-// Usage: node scripts/source-style/rewrap-comments.mjs [--check] [file…]   (default: every covered file)
+// Usage: node --import tsx scripts/source-style/rewrap-comments.ts [--check] [file…]   (default: every covered file)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ts } from '../../compiler/parse/typescript.mjs';
-import { commentsAndLiterals, MAX_LINE, sourceFiles } from './source-files.mjs';
+import { commentsAndLiterals, type CommentRange, MAX_LINE, sourceFiles } from './source-files.ts';
 
 const DIRECTIVE = /^\s*(\/\/\/|\/\/\s*(@ts-|biome-ignore|eslint|prettier-ignore|#)|\/\/\s*<)/;
 const LIST_ITEM = /^([-*+•]|\d+[.)]|\([a-z0-9]+\))\s/i;
 
 /** Words of a paragraph filled into lines of at most MAX_LINE characters (a word longer than that stands alone). */
-function fill(words, firstPrefix, nextPrefix) {
-  const lines = [];
+function fill(words: readonly string[], firstPrefix: string, nextPrefix: string): string[] {
+  const lines: string[] = [];
   let current = '';
   for (const word of words) {
     const prefix = lines.length === 0 ? firstPrefix : nextPrefix;
@@ -36,36 +36,38 @@ function fill(words, firstPrefix, nextPrefix) {
   return lines;
 }
 
-const words = (body) => body.trim().split(/\s+/).filter(Boolean);
+const words = (body: string): string[] => body.trim().split(/\s+/).filter(Boolean);
 
 /**
  * Rewraps the comments of one file's text; returns the new text (the same string when nothing was
  * over-long or nothing could be rewrapped safely).
  */
-export function rewrapText(fileName, text) {
+export function rewrapText(fileName: string, text: string): string {
   if (!text.split('\n').some((line) => line.length > MAX_LINE)) return text;
   const { comments, literals } = commentsAndLiterals(fileName, text);
   const lines = text.split('\n');
-  const starts = [];
+  const starts: number[] = [];
   let offset = 0;
   for (const line of lines) {
     starts.push(offset);
     offset += line.length + 1;
   }
-  const lineOf = (pos) => {
+  const at = (l: number): string => lines[l] ?? '';
+  const startOf = (l: number): number => starts[l] ?? 0;
+  const lineOf = (pos: number): number => {
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (starts[middle] <= pos) low = middle;
+      if (startOf(middle) <= pos) low = middle;
       else high = middle - 1;
     }
     return low;
   };
-  const insideLiteral = (pos) => literals.some(([start, end]) => start < pos && pos < end);
+  const insideLiteral = (pos: number) => literals.some(([start, end]) => start < pos && pos < end);
   // A full-line `//` comment per line index, and every line a block comment covers.
-  const lineComment = new Map();
-  const blockOfLine = new Map();
+  const lineComment = new Map<number, CommentRange>();
+  const blockOfLine = new Map<number, CommentRange>();
   for (const range of comments) {
     const line = lineOf(range.pos);
     if (range.kind === ts.SyntaxKind.SingleLineCommentTrivia) {
@@ -75,45 +77,45 @@ export function rewrapText(fileName, text) {
     }
   }
 
-  const edits = []; // { from, to, replacement: string[] } over line indexes, inclusive
-  const taken = new Set();
-  const take = (from, to, replacement) => {
+  const edits: { from: number; to: number; replacement: string[] }[] = []; // { from, to, replacement: string[] } over line indexes, inclusive
+  const taken = new Set<number>();
+  const take = (from: number, to: number, replacement: string[]): void => {
     for (let l = from; l <= to; l += 1) if (taken.has(l)) return;
     for (let l = from; l <= to; l += 1) taken.add(l);
     edits.push({ from, to, replacement });
   };
 
   // A paragraph: the long line and the lines below it that continue it (same prefix, plain prose).
-  const paragraph = (first, prefixOf, continues) => {
+  const paragraph = (first: number, prefixOf: (line: number) => string, continues: (line: number) => boolean) => {
     let last = first;
     while (last + 1 < lines.length && continues(last + 1)) last += 1;
-    const body = [];
-    for (let l = first; l <= last; l += 1) body.push(...words(lines[l].slice(prefixOf(l).length)));
+    const body: string[] = [];
+    for (let l = first; l <= last; l += 1) body.push(...words(at(l).slice(prefixOf(l).length)));
     return { last, body };
   };
 
   for (let index = 0; index < lines.length; index += 1) {
-    const text = lines[index];
+    const text = at(index);
     if (text.length <= MAX_LINE || taken.has(index)) continue;
     const range = lineComment.get(index);
-    if (range !== undefined && range.end === starts[index] + text.length) {
-      const column = range.pos - starts[index];
+    if (range !== undefined && range.end === startOf(index) + text.length) {
+      const column = range.pos - startOf(index);
       const before = text.slice(0, column);
       const comment = text.slice(column);
       if (DIRECTIVE.test(comment)) continue;
-      const indent = /^\s*/.exec(text)[0];
-      const marker = /^\/\/\s?/.exec(comment)[0];
+      const indent = /^\s*/.exec(text)![0];
+      const marker = /^\/\/\s?/.exec(comment)![0];
       const lead = comment.slice(marker.length);
       if (/^\s/.test(lead)) continue; // indented code or a table inside a comment
       const item = LIST_ITEM.exec(lead);
       const nextPrefix = `${indent}//${item ? ' '.repeat(item[0].length + 1) : ' '}`;
       if (before.trim() === '') {
-        const prefixOf = (l) => (l === index ? `${indent}${marker}` : nextPrefix);
-        const continues = (l) => {
+        const prefixOf = (l: number) => (l === index ? `${indent}${marker}` : nextPrefix);
+        const continues = (l: number) => {
           const next = lineComment.get(l);
-          const line = lines[l];
+          const line = at(l);
           const alone =
-            next !== undefined && next.pos === starts[l] + indent.length && next.end === starts[l] + line.length;
+            next !== undefined && next.pos === startOf(l) + indent.length && next.end === startOf(l) + line.length;
           if (!alone) return false;
           if (!line.startsWith(nextPrefix) || DIRECTIVE.test(line)) return false;
           const rest = line.slice(nextPrefix.length);
@@ -122,7 +124,7 @@ export function rewrapText(fileName, text) {
         const { last, body } = paragraph(index, prefixOf, continues);
         take(index, last, fill(body, `${indent}${marker}`, nextPrefix));
       } else {
-        if (insideLiteral(starts[index]) || blockOfLine.has(index)) continue;
+        if (insideLiteral(startOf(index)) || blockOfLine.has(index)) continue;
         const code = before.trimEnd();
         take(index, index, [...fill(words(lead), `${indent}// `, nextPrefix), code]);
       }
@@ -132,20 +134,20 @@ export function rewrapText(fileName, text) {
     if (block === undefined) continue;
     const first = lineOf(block.pos);
     const last = lineOf(block.end - 1);
-    const column = block.pos - starts[first];
-    const indent = lines[first].slice(0, column);
+    const column = block.pos - startOf(first);
+    const indent = at(first).slice(0, column);
     if (indent.trim() !== '') continue; // code before the comment
     const fenced = () => {
       let open = false;
-      for (let l = first; l < index; l += 1) if (/^\s*\*?\s*```/.test(lines[l])) open = !open;
+      for (let l = first; l < index; l += 1) if (/^\s*\*?\s*```/.test(at(l))) open = !open;
       return open;
     };
     if (fenced()) continue;
     const starPrefix = `${indent} * `;
     if (first === last) {
-      const after = text.slice(block.end - starts[index]);
-      const inner = text.slice(column, block.end - starts[index]);
-      const opened = /^\/\*\*?\s*/.exec(inner)[0];
+      const after = text.slice(block.end - startOf(index));
+      const inner = text.slice(column, block.end - startOf(index));
+      const opened = /^\/\*\*?\s*/.exec(inner)![0];
       if (after.trim() !== '' || !inner.endsWith('*/')) continue;
       const body = inner.slice(opened.length, -2);
       if (body.includes('\n') || /^\s*@/.test(body)) continue;
@@ -153,7 +155,7 @@ export function rewrapText(fileName, text) {
       continue;
     }
     if (index === last) continue; // the closing line: rare, left for a person
-    const own = index === first ? /^\s*\/\*\*?\s*/.exec(text)[0] : /^\s*\*?\s?/.exec(text)[0];
+    const own = index === first ? /^\s*\/\*\*?\s*/.exec(text)![0] : /^\s*\*?\s?/.exec(text)![0];
     const lead = text.slice(own.length);
     if (lead.trim() === '' || /^\s/.test(lead) || /^@/.test(lead) || /^```/.test(lead)) {
       if (!/^@(param|returns?|throws|see|example)\b/.test(lead)) continue;
@@ -163,10 +165,10 @@ export function rewrapText(fileName, text) {
     const hang = item ? item[0].length : tag ? 2 : 0;
     const continuation = index === first ? starPrefix : own.replace(/\s*$/, ' ');
     const nextPrefix = continuation + ' '.repeat(hang);
-    const prefixOf = (l) => (l === index ? own : nextPrefix);
-    const continues = (l) => {
+    const prefixOf = (l: number) => (l === index ? own : nextPrefix);
+    const continues = (l: number) => {
       if (l >= last || blockOfLine.get(l) !== block) return false;
-      const line = lines[l];
+      const line = at(l);
       if (!line.startsWith(nextPrefix)) return false;
       const rest = line.slice(nextPrefix.length);
       return rest.trim() !== '' && !/^\s/.test(rest) && !LIST_ITEM.test(rest) && !/^[@`]/.test(rest);
