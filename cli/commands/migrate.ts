@@ -10,7 +10,7 @@ import { UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption } from '../options.ts';
 import type { MigrationResult } from '../../compiler/migrate/index.ts';
-import { counted } from '../../compiler/diagnostics/counted.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export class MigrateCommand extends ToolkitCommand {
   static override paths = [['migrate']];
@@ -110,7 +110,7 @@ export class MigrateCommand extends ToolkitCommand {
         stdout.write(`${file}: not migrated: ${result.reason}${result.text !== undefined ? ' (nothing written)' : ''}\n`);
       } else {
         const warnings = result.diagnostics.length;
-        stdout.write(`${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${result.changes.length} change${result.changes.length === 1 ? '' : 's'}; validates${warnings ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}: \`toolkit validate ${file}\`` : ''})\n`);
+        stdout.write(`${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${counted(result.changes.length, 'change')}; validates${warnings ? ` with ${counted(warnings, 'warning')}: \`toolkit validate ${file}\`` : ''})\n`);
       }
     }
     const count = (status: string) => results.filter((r) => r.status === status).length;

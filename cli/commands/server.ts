@@ -18,6 +18,7 @@ import { projectDirOf, projectOption, schemasOption } from '../options.ts';
 import { locateCatalog, showPath } from '../project/catalog.ts';
 import { readProjectFile } from '../project/config-file.ts';
 import { effectiveGrants } from '../project/grants.ts';
+import { counted } from '../../runtime/counted.ts';
 
 const BIN = resolve(import.meta.dirname, '..', 'bin.mjs');
 
@@ -151,7 +152,7 @@ export class ServerCommand extends ToolkitCommand {
         for (const name of selection.unmatched) this.context.stderr.write(`${this.label}: active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)\n`);
         selected = selection.models;
         what = ' among the active tools';
-        this.context.stderr.write(`${this.label}: serving the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`)\n`);
+        this.context.stderr.write(`${this.label}: serving the ${counted(selection.count, 'active tool')} of this project (\`toolkit list\`)\n`);
       }
     }
     const served = (m: SchemaModel) => m.tools.length + m.resources.length + (m.documents?.length ?? 0) + m.prompts.length + m.skills.length;

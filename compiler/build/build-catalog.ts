@@ -34,7 +34,7 @@ import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutpu
 import { readDiscoverySettings } from './discovery-settings.ts';
 import { loadSelections } from './selections.ts';
 import { bundleDiscoverySettings, discoveryFiles } from './discovery-files.ts';
-
+import { counted } from '../../runtime/counted.ts';
 
 /** Name of the bundle with every schema. */
 const CATALOG = 'catalog';
@@ -210,7 +210,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const selections = loadSelections(schemasDir, built.map((b) => b.model), (path) => relative(process.cwd(), path) || path);
   diagnostics.push(...selections.diagnostics.filter((d) => d.severity === 'error'));
   const selectionErrors = selections.diagnostics.filter((d) => d.severity === 'error').length;
-  if (selectionErrors > 0) problems.push(`${selectionErrors} error${selectionErrors === 1 ? '' : 's'} in selections/ (listed above): nothing was written`);
+  if (selectionErrors > 0) problems.push(`${counted(selectionErrors, 'error')} in selections/ (listed above): nothing was written`);
   const notes: string[] = [];
   const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
   const specs = options.agentDir !== undefined
@@ -221,7 +221,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   }
   // A failed build writes nothing: the previous output stays as it was (--skip-invalid writes the schemas that built).
   const skippable = options.skipInvalid === true && problems.length === 0 && built.length > 0;
-  if (skippable && failed.length > 0) notes.push(`${failed.length} schema${failed.length === 1 ? '' : 's'} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
+  if (skippable && failed.length > 0) notes.push(`${counted(failed.length, 'schema')} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
   if (problems.length > 0 || (failed.length > 0 && !skippable)) {
     return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [], needs: [] };
   }
@@ -321,7 +321,7 @@ function bundleSpecs(built: readonly AnalysedSchema[], groups: readonly [string,
     if (active.length > 0) {
       const selection = selectActive(active, built.map((b) => b.model));
       for (const name of selection.unmatched) notes.push(`active tool ${name} is not in the catalog (\`toolkit remove ${name}\`)`);
-      notes.push(`${CATALOG}.mjs serves the ${selection.count} active tool${selection.count === 1 ? '' : 's'} of this project (\`toolkit list\`); the indexes cover the whole catalog`);
+      notes.push(`${CATALOG}.mjs serves the ${counted(selection.count, 'active tool')} of this project (\`toolkit list\`); the indexes cover the whole catalog`);
       selected = selection.selected;
     }
     specs.push({ name: CATALOG, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
