@@ -7,8 +7,9 @@ import type { Cli, CommandClass, Definition } from 'clipanion';
 import { ToolkitCommand } from './command-base.ts';
 import { isDevCommand, type ModeState } from './project/mode.ts';
 import { styleFor } from './terminal.ts';
+import { TOOLKIT_VERSION } from '../runtime/toolkit-version.ts';
 
-export const VERSION = '0.1.0';
+export const VERSION = TOOLKIT_VERSION;
 
 /** The order and titles of the sections of `toolkit --help`; a command names its own with `usage.category`. */
 const SECTIONS = ['Use tools', 'Build and serve', 'Project', 'Develop (dev mode)'] as const;

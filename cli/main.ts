@@ -58,8 +58,8 @@ export async function main(argv: string[], context?: Partial<BaseContext>, env: 
   } catch (error) {
     return fail(usageErrorText(error, argv, cli, colored), EXIT.usage);
   }
-  // `<command> --help` comes back as clipanion's help command naming the command(s) it is about.
-  const help = helpTarget(command);
+  // `<command> --help` comes back as clipanion's own help command, which is none of ours.
+  const help = helpTarget(command, argv);
   const asked = help === null ? undefined : help;
   if (help === null) {
     ctx.stdout.write(generalHelp(cli, commands, { mode: 'agent', source: 'default' }, colored));
@@ -95,15 +95,22 @@ export async function main(argv: string[], context?: Partial<BaseContext>, env: 
 }
 
 /**
- * For clipanion's help command (what `toolkit <command> --help` parses to): the one command class it
- * is about, null when it matches several, undefined when `command` is not a help request.
+ * For clipanion's help command (what `toolkit <command> --help` parses to, a command none of ours):
+ * the command whose path the leading words of `argv` spell, the longest such (`migrate fix` before
+ * `migrate`); null when no command's path does; undefined when `command` is one of ours.
  */
-function helpTarget(command: object): CommandClass | null | undefined {
-  const help = command as { commands?: unknown; contexts?: { commandClass: CommandClass }[]; index?: number };
-  if (!Array.isArray(help.commands) || !Array.isArray(help.contexts)) return undefined;
-  const indexes = help.commands as number[];
-  const chosen = help.index !== undefined && indexes[help.index] !== undefined ? [indexes[help.index]!] : indexes;
-  return chosen.length === 1 ? (help.contexts[chosen[0]!]?.commandClass ?? null) : null;
+function helpTarget(command: object, argv: readonly string[]): CommandClass | null | undefined {
+  if (commands.some((commandClass) => command instanceof commandClass)) return undefined;
+  const end = argv.findIndex((arg) => arg.startsWith('-'));
+  const words = end === -1 ? argv : argv.slice(0, end);
+  let best: { commandClass: CommandClass; length: number } | null = null;
+  for (const commandClass of commands) {
+    for (const path of commandClass.paths ?? []) {
+      const spelled = path.length <= words.length && path.every((word, i) => words[i] === word);
+      if (spelled && path.length > 0 && (best === null || path.length > best.length)) best = { commandClass, length: path.length };
+    }
+  }
+  return best?.commandClass ?? null;
 }
 
 /**

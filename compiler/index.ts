@@ -9,7 +9,6 @@ import { forget, parseModule } from './parse/source-file.ts';
 import { readSchemaSource } from './parse/read-schema.ts';
 import { LocationIndex } from './parse/location-index.ts';
 import { finishLoad, loadSchemaFile, type LoadSchemaOptions, type LoadSchemaResult } from './load/load-schema.ts';
-import { nodeFileSystem } from './load/file-system.ts';
 import { loadSchemaTreeSync, type TreeEntry } from './load/schema-tree.ts';
 import { toResult, type ValidationResult } from './load/result.ts';
 import { Reporter } from './validate/reporter.ts';
@@ -38,7 +37,7 @@ export async function validateSchema({ schema, file = '<schema>' }: { schema: st
   let source: ReturnType<typeof parseModule> | undefined;
   try {
     source = parseModule(file, schema);
-    const { status, messages, diagnostics } = finishLoad(file, readSchemaSource(source), [], {}, nodeFileSystem(), false);
+    const { status, messages, diagnostics } = finishLoad({ path: file, read: readSchemaSource(source), earlier: [] });
     return { status, messages, diagnostics };
   } catch (error) {
     return toResult([analysisFailure(file, schema, error)]);

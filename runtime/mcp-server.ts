@@ -33,6 +33,7 @@ import type { ServedSkills } from './skills/served-skills.ts';
 import { registerCompletions } from './completion/complete-handler.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
 import { registerGroups } from './selections/groups-handler.ts';
+import { TOOLKIT_VERSION } from './toolkit-version.ts';
 import type { GroupEntry } from './selections/selection-groups.ts';
 
 export interface ServerInfo {
@@ -181,7 +182,7 @@ const hasPrompts = (prompts: ServedPrompts | undefined): prompts is ServedPrompt
  * array of built tools, or a runtime (whose listing may come from the build and whose tools are
  * built on first call). Cheap to make: one per HTTP request, one per stdio connection.
  */
-export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: '0.1.0' }, extras: McpServerExtras = {}): Server {
+export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: TOOLKIT_VERSION }, extras: McpServerExtras = {}): Server {
   const served = servedOf(tools);
   const resources = hasResources(extras.resources) ? extras.resources : undefined;
   const prompts = hasPrompts(extras.prompts) ? extras.prompts : undefined;

@@ -1,7 +1,7 @@
 /**
  * A failure the model should read: it becomes an `isError: true` tool result with this message
  * (redacted), never a JSON-RPC error. Protocol mistakes (unknown tool, malformed request) are the
- * SDK's `McpError` instead.
+ * SDK's `ProtocolError` instead.
  */
 export class ToolError extends Error {
   override readonly name = 'ToolError';

@@ -3,7 +3,7 @@
  * at `/mcp`. Every `/api/*` and `/mcp` call passes the same auth, rate limit and concurrency cap,
  * and so does every assessment a `/mcp` request starts (each call of a JSON-RPC batch).
  */
-import { H3, type H3Event } from 'h3';
+import { H3, type H3Event, type HTTPMethod } from 'h3';
 import { ApiError, errorResponse, jsonResponse } from './api/api-error.ts';
 import { clientAddress } from './api/client-address.ts';
 import { readAssessInput, readLookupInput, readValidateInput } from './api/inputs.ts';
@@ -102,14 +102,11 @@ export function createValidatorApp(deps: AppDeps): H3 {
     }
   };
 
-  /** One route: site check (403), method check (405), then limits (429), auth (401), then the handler. */
-  const endpoint = (path: string, methods: readonly string[], guarded: boolean, handle: RouteHandler): Handler =>
+  /** One route's accepted methods: site check (403), then limits (429), auth (401), then the handler. */
+  const endpoint = (guarded: boolean, handle: RouteHandler): Handler =>
     async (event) => {
     try {
       checkSite(event, guarded);
-      if (!methods.includes(event.req.method)) {
-        throw new ApiError(405, 'method_not_allowed', `${path} accepts ${methods.join(', ')}.`, undefined, { allow: methods.join(', ') });
-      }
       if (!guarded) return await handle(event, null);
       const client = clientAddress(event, config.trustProxy);
       const admission = limiter.admit(client);
@@ -131,6 +128,21 @@ export function createValidatorApp(deps: AppDeps): H3 {
   };
 
   const app = new H3();
+  /**
+   * A route on h3's router: each method it accepts to `endpoint`, every other method to a 405 naming
+   * them after the same site check (h3 prefers the route of a request's own method to the one for all).
+   */
+  const route = (path: string, label: string, methods: readonly HTTPMethod[], guarded: boolean, handle: RouteHandler) => {
+    for (const method of methods) app.on(method, path, endpoint(guarded, handle));
+    app.all(path, (event) => {
+      try {
+        checkSite(event, guarded);
+        throw new ApiError(405, 'method_not_allowed', `${label} accepts ${methods.join(', ')}.`, undefined, { allow: methods.join(', ') });
+      } catch (error) {
+        return asResponse(error);
+      }
+    });
+  };
   const page = (body: string, type: string, extra: Record<string, string> = {}) =>
     new Response(body, { headers: { 'content-type': type, 'cache-control': 'no-cache', ...UI_SECURITY_HEADERS, ...extra } });
 
@@ -143,60 +155,60 @@ export function createValidatorApp(deps: AppDeps): H3 {
     }
     return page(ui.html, 'text/html; charset=utf-8', extra);
   };
-  app.all('/', endpoint('/', ['GET', 'HEAD'], false, uiPage));
+  route('/', '/', ['GET', 'HEAD'], false, uiPage);
   // A permalink is the same page (it reads the stored result through the guarded API).
-  app.all('/r/:id', endpoint('/r/<id>', ['GET', 'HEAD'], false, uiPage));
-  app.all('/app.js', endpoint('/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8')));
-  app.all('/app.css', endpoint('/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8')));
+  route('/r/:id', '/r/<id>', ['GET', 'HEAD'], false, uiPage);
+  route('/app.js', '/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8'));
+  route('/app.css', '/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8'));
   for (const path of ['/favicon.svg', '/favicon.ico']) {
-    app.all(path, endpoint(path, ['GET', 'HEAD'], false, () => page(ui.favicon, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' })));
+    route(path, path, ['GET', 'HEAD'], false, () => page(ui.favicon, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' }));
   }
 
-  app.all('/api/health', endpoint('/api/health', ['GET'], true, () =>
-    jsonResponse({ status: 'ok', layers: core.implementedLayers, checks: registryStamp })));
+  route('/api/health', '/api/health', ['GET'], true, () =>
+    jsonResponse({ status: 'ok', layers: core.implementedLayers, checks: registryStamp }));
 
-  app.all('/api/checks', endpoint('/api/checks', ['GET'], true, () => jsonResponse(checkRegistry)));
+  route('/api/checks', '/api/checks', ['GET'], true, () => jsonResponse(checkRegistry));
 
-  app.all('/api/validate', endpoint('/api/validate', ['POST'], true, async (event) => {
+  route('/api/validate', '/api/validate', ['POST'], true, async (event) => {
     const input = readValidateInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
     return jsonResponse(toSections(await core.assess({ url: input.url, timeoutMs: null })));
-  }));
+  });
 
-  app.all('/api/assess', endpoint('/api/assess', ['POST'], true, async (event) => {
+  route('/api/assess', '/api/assess', ['POST'], true, async (event) => {
     const input = readAssessInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
     return jsonResponse(await core.assess(input));
-  }));
+  });
 
-  app.all('/api/lookup', endpoint('/api/lookup', ['POST'], true, async (event) => {
+  route('/api/lookup', '/api/lookup', ['POST'], true, async (event) => {
     const input = readLookupInput(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
     return jsonResponse(await core.lookup(input));
-  }));
+  });
 
   // The history: every route behind the same auth as the API (a badge too: it tells a grade).
   const history = () => {
     if (!core.history) throw new ApiError(503, 'history_unavailable', 'This service keeps no history.');
     return historyRoutes(core.history, config.apiToken === null);
   };
-  app.all('/api/history', endpoint('/api/history', ['GET'], true, (event) => history().history(event.url.searchParams)));
-  app.all('/api/diff', endpoint('/api/diff', ['GET'], true, (event) => history().diff(event.url.searchParams)));
-  app.all('/api/assessments/:id', endpoint('/api/assessments/<id>', ['GET'], true, (event) =>
-    history().assessment(event.url.pathname.slice('/api/assessments/'.length), event.url.searchParams)));
-  app.all('/badge', endpoint('/badge', ['GET', 'HEAD'], true, (event) =>
-    history().badge(event.url.searchParams, event.req.headers.get('if-none-match'))));
+  route('/api/history', '/api/history', ['GET'], true, (event) => history().history(event.url.searchParams));
+  route('/api/diff', '/api/diff', ['GET'], true, (event) => history().diff(event.url.searchParams));
+  route('/api/assessments/:id', '/api/assessments/<id>', ['GET'], true, (event) =>
+    history().assessment(event.url.pathname.slice('/api/assessments/'.length), event.url.searchParams));
+  route('/badge', '/badge', ['GET', 'HEAD'], true, (event) =>
+    history().badge(event.url.searchParams, event.req.headers.get('if-none-match')));
 
   // Watching and drift (watch/watch-routes.ts): registered URLs and drift events live in the history.
   const watch = () => {
     if (!core.history) throw new ApiError(503, 'history_unavailable', 'This service keeps no history.');
     return watchRoutes(core.history, deps.watcher ?? null);
   };
-  app.all('/api/watch', endpoint('/api/watch', ['GET', 'POST', 'DELETE'], true, async (event) => {
+  route('/api/watch', '/api/watch', ['GET', 'POST', 'DELETE'], true, async (event) => {
     if (event.req.method === 'GET') return watch().list();
     if (event.req.method === 'DELETE') return watch().remove(event.url.searchParams);
     return watch().register(await readJsonBody(event.req, config.bodyLimitBytes, config.bodyTimeoutMs));
-  }));
-  app.all('/api/drift', endpoint('/api/drift', ['GET'], true, (event) => watch().drift(event.url.searchParams)));
+  });
+  route('/api/drift', '/api/drift', ['GET'], true, (event) => watch().drift(event.url.searchParams));
 
-  app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event, caller) => {
+  route('/mcp', '/mcp', ['POST'], true, async (event, caller) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
     // Read under the same size and time caps as the API before the MCP handler sees it.
     const req = event.req as unknown as Request;
@@ -206,7 +218,7 @@ export function createValidatorApp(deps: AppDeps): H3 {
     // request's slot, each further one (a JSON-RPC batch) must be admitted on its own.
     const gate = callGate(() => limiter.admit(caller!.client), refusal);
     return withCallGate(gate, () => deps.mcpHandler!(forwarded));
-  }));
+  });
 
   app.all('/**', (event) => {
     try {

@@ -9,6 +9,7 @@ import { GrantCommand } from './grant.ts';
 import { InitCommand } from './init.ts';
 import { ListCommand } from './list.ts';
 import { MigrateCommand } from './migrate.ts';
+import { MigrateFixCommand } from './migrate-fix-command.ts';
 import { ModeCommand } from './mode.ts';
 import { RemoveCommand } from './remove.ts';
 import { SearchCommand } from './search.ts';
@@ -38,6 +39,7 @@ export const commands: CommandClass[] = [
   ValidateAgentCommand,
   TestSingleCommand,
   MigrateCommand,
+  MigrateFixCommand,
   ImportOpenapiCommand,
   InitCommand,
 ];

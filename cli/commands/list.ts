@@ -5,6 +5,7 @@ import { EXIT } from '../exit-codes.ts';
 import { jsonOption, projectDirOf, projectOption } from '../options.ts';
 import { readProjectFile } from '../project/config-file.ts';
 import { readToolFile } from '../project/tool-files.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export class ListCommand extends ToolkitCommand {
   static override paths = [['list']];
@@ -38,7 +39,7 @@ export class ListCommand extends ToolkitCommand {
       stdout.write(`${name.padEnd(width)}${file ? file.description.replace(/\s+/g, ' ').trim() : '(no tool file: run `toolkit add ' + name + '` again)'}\n`);
       if (params) stdout.write(`${' '.repeat(width)}(${params})\n`);
     }
-    stdout.write(`${entries.length} active tool${entries.length === 1 ? '' : 's'}.\n`);
+    stdout.write(`${counted(entries.length, 'active tool')}.\n`);
     return EXIT.ok;
   }
 }

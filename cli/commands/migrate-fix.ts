@@ -10,6 +10,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { EXIT } from '../exit-codes.ts';
 import type { FixResult } from '../../compiler/migrate/fix/index.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export interface MigrateFixRun {
   readonly files: readonly string[];
@@ -40,12 +41,12 @@ export async function runMigrateFix(run: MigrateFixRun): Promise<number> {
     if (result.status === 'failed') stdout.write(`${file}: not fixed: ${result.reason}\n`);
     if (result.status === 'fixed') {
       if (run.diff) stdout.write(withBehaviourHeader(createTwoFilesPatch(file, file, before, result.text, 'as found', result.behaviour.length > 0 ? 'fixed, changes behaviour' : 'fixed'), result.behaviour));
-      stdout.write(`${file}: ${run.write ? 'fixed' : 'would fix'} (${result.changes.length} change${result.changes.length === 1 ? '' : 's'})\n`);
+      stdout.write(`${file}: ${run.write ? 'fixed' : 'would fix'} (${counted(result.changes.length, 'change')})\n`);
       for (const change of result.changes) stdout.write(`  - ${change}\n`);
       for (const line of result.behaviour) stdout.write(`  ! MIG002 changes behaviour: ${line}\n`);
     }
     if (result.unfixable.length > 0) {
-      stdout.write(`${file}: ${result.unfixable.length} defect${result.unfixable.length === 1 ? '' : 's'} cannot be fixed mechanically:\n`);
+      stdout.write(`${file}: ${counted(result.unfixable.length, 'defect')} cannot be fixed mechanically:\n`);
       for (const u of result.unfixable) stdout.write(`  ${u.line > 0 ? `${u.file}:${u.line}:${u.column}  ` : ''}${u.rule}  ${u.message}\n`);
     }
   }

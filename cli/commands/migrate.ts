@@ -4,13 +4,14 @@
  * writes only the results that validate (nothing with --dry-run).
  */
 import { Command, Option } from 'clipanion';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ToolkitCommand } from '../command-base.ts';
 import { UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { projectDirOf, projectOption } from '../options.ts';
+import { schemaFilesOf } from './migrate-fix-command.ts';
 import type { MigrationResult } from '../../compiler/migrate/index.ts';
-import { counted } from '../../compiler/diagnostics/counted.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export class MigrateCommand extends ToolkitCommand {
   static override paths = [['migrate']];
@@ -30,7 +31,7 @@ export class MigrateCommand extends ToolkitCommand {
       format 3 cannot hold (MIG001: \`meta\`, \`schemaVersion\`, provenance, http and markdown
       resources, namespace skills). Exit 1 when any schema could not be migrated.
 
-      With \`--fix\`, format 1.x, 3.x and 4.x schemas are repaired in their format instead (format
+      With \`--fix\` (or as \`toolkit migrate fix\`), format 1.x, 3.x and 4.x schemas are repaired in their format instead (format
       1.x becomes 3.0.0): format 1.x keys (under \`routes\` or \`tools\`) and handlers (\`modifiers\`
       and \`main.handlers\`, moved into a factory that runs them as format 1.x did), constants and
       array holes in \`main\`, bare or embedded \`{{KEY}}\` values that are user input, a path
@@ -57,7 +58,7 @@ export class MigrateCommand extends ToolkitCommand {
   json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
   diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
   project = projectOption();
-  fix = Option.Boolean('--fix', false, { description: 'repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; written only with --write)' });
+  fix = Option.Boolean('--fix', false, { description: 'the same as `toolkit migrate fix`: repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; written only with --write)' });
   write = Option.Boolean('--write', false, { description: 'with --fix: write the repaired files' });
 
   async run(): Promise<number> {
@@ -66,20 +67,11 @@ export class MigrateCommand extends ToolkitCommand {
     if (this.fix && (this.to !== undefined || this.dryRun)) throw new UsageMistake('--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing without --write)');
     if (this.to !== undefined && this.to !== '3' && this.to !== '4') throw new UsageMistake(`--to ${this.to}: the target format is 3 or 4`);
     const to = this.to === '4' ? 4 : 3;
-    const files: string[] = [];
-    const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
-    for (const target of this.targets) {
-      let isDir: boolean;
-      try {
-        isDir = statSync(target).isDirectory();
-      } catch {
-        throw new UsageMistake(`${target}: no such file or directory`);
-      }
-      files.push(...(isDir ? findSchemaFiles(target) : [target]));
-    }
+    const files = await schemaFilesOf(this.targets);
     const projectDir = projectDirOf(this.project);
     const { allowedLibrariesOf } = await import('../project/project-config.ts');
     const allowedLibraries = allowedLibrariesOf(projectDir);
+    // `--fix` is `toolkit migrate fix` under its older spelling.
     if (this.fix) {
       const { runMigrateFix } = await import('./migrate-fix.ts');
       return runMigrateFix({ files, write: this.write, json: this.json, diff: this.diff, allowedLibraries, cwd: projectDir, stdout });
@@ -110,7 +102,7 @@ export class MigrateCommand extends ToolkitCommand {
         stdout.write(`${file}: not migrated: ${result.reason}${result.text !== undefined ? ' (nothing written)' : ''}\n`);
       } else {
         const warnings = result.diagnostics.length;
-        stdout.write(`${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${result.changes.length} change${result.changes.length === 1 ? '' : 's'}; validates${warnings ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}: \`toolkit validate ${file}\`` : ''})\n`);
+        stdout.write(`${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${counted(result.changes.length, 'change')}; validates${warnings ? ` with ${counted(warnings, 'warning')}: \`toolkit validate ${file}\`` : ''})\n`);
       }
     }
     const count = (status: string) => results.filter((r) => r.status === status).length;

@@ -7,6 +7,7 @@ import { jsonOption, projectDirOf, projectOption } from '../options.ts';
 import { findIndex, locateCatalog } from '../project/catalog.ts';
 import { readProjectFile, writeProjectFile } from '../project/config-file.ts';
 import { removeToolFile } from '../project/tool-files.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export class RemoveCommand extends ToolkitCommand {
   static override paths = [['remove']];
@@ -40,7 +41,7 @@ export class RemoveCommand extends ToolkitCommand {
     writeProjectFile(projectDir, { tools });
     removeToolFile(projectDir, name);
     if (this.json) this.context.stdout.write(`${JSON.stringify({ removed: name, active: tools }, null, 2)}\n`);
-    else this.context.stdout.write(`Deactivated ${name}. ${tools.length === 0 ? 'No tool is active: servers serve the whole catalog.' : `${tools.length} tool${tools.length === 1 ? '' : 's'} still active.`}\n`);
+    else this.context.stdout.write(`Deactivated ${name}. ${tools.length === 0 ? 'No tool is active: servers serve the whole catalog.' : `${counted(tools.length, 'tool')} still active.`}\n`);
     return EXIT.ok;
   }
 }

@@ -10,6 +10,7 @@
 import { Command, Option } from 'clipanion';
 import { resolve } from 'node:path';
 import type { SchemaModel } from '../../runtime/model.ts';
+import { TOOLKIT_VERSION } from '../../runtime/toolkit-version.ts';
 import { ToolkitCommand } from '../command-base.ts';
 import { CommandFailure, UsageMistake } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -98,7 +99,7 @@ export class ServerCommand extends ToolkitCommand {
       if (publishing.problems.length > 0) throw new UsageMistake(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry: ${publishing.problems.join('; ')}`);
       const bundle = this.group ?? 'catalog';
       const published = bundleDiscoverySettings(publishing.settings, bundle, this.group ? config.groups?.[this.group] : undefined);
-      const documents = documentsOfModels(published, bundle, models, hashValue(models), '0.1.0');
+      const documents = documentsOfModels(published, bundle, models, hashValue(models), TOOLKIT_VERSION);
       const discovery = { card: documents.card, aiCatalog: documents.aiCatalog };
       // Format 4's selections, checked against what is served; one with an error is left out, with a note.
       const { loadSelections } = await import('../../compiler/build/selections.ts');

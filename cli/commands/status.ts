@@ -17,6 +17,7 @@ import { effectiveGrants, projectGrants } from '../project/grants.ts';
 import { missingServerParams } from '../project/server-params.ts';
 import { grantsFromEnvironment, grantsText, isGranted, type Grants } from '../../runtime/secrets/grants.ts';
 import { styleFor, colorsEnabled } from '../terminal.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export interface Check {
   readonly name: string;
@@ -76,7 +77,7 @@ export class StatusCommand extends ToolkitCommand {
         stdout.write(`${mark}  ${check.message}\n`);
         if (check.fix) stdout.write(`      fix: ${check.fix}\n`);
       }
-      stdout.write(failures === 0 ? 'No problems found.\n' : `${failures} problem${failures === 1 ? '' : 's'} found.\n`);
+      stdout.write(failures === 0 ? 'No problems found.\n' : `${counted(failures, 'problem')} found.\n`);
     }
     return failures === 0 ? EXIT.ok : EXIT.failed;
   }
@@ -112,7 +113,7 @@ export class StatusCommand extends ToolkitCommand {
       checks.push({ name: 'tools', status: 'note', message: 'no active tools: servers serve the whole catalog', fix: '`toolkit search <words>` and `toolkit add <tool>` to choose tools' });
       return checks;
     }
-    checks.push({ name: 'tools', status: 'ok', message: `${active.length} active tool${active.length === 1 ? '' : 's'}: ${active.join(', ')}` });
+    checks.push({ name: 'tools', status: 'ok', message: `${counted(active.length, 'active tool')}: ${active.join(', ')}` });
     // Without a build the schemas are read now, so unset keys and vanished tools are found all the same.
     const known = index ?? (await loadIndex(projectDir, catalog, this.context.stderr));
     let grants: Grants;

@@ -3,7 +3,7 @@
  * statically, like schemas: fields, the slash rule, tool, resource and prompt IDs resolvable in the
  * catalog, at least 3 tests with expectedTools among the agent's tools, prompt and skill files.
  */
-import { counted } from '../../compiler/diagnostics/counted.ts';
+import { counted } from '../../runtime/counted.ts';
 import { Command, Option } from 'clipanion';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { countSeverities, formatDiagnostics } from '../../compiler/diagnostics/format.ts';

@@ -8,6 +8,7 @@ import { buildCatalogIndexes } from '../../compiler/build/catalog-index.ts';
 import type { SchemaModel } from '../../runtime/model.ts';
 import type { LoadedIndex } from './catalog.ts';
 import { allowedLibrariesOf } from './project-config.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export async function indexInMemory(projectDir: string, catalogDir: string, stderr: Writable): Promise<LoadedIndex> {
   const { loadSchemaTree } = await import('../../compiler/index.ts');
@@ -18,7 +19,7 @@ export async function indexInMemory(projectDir: string, catalogDir: string, stde
     if (entry.model) models.push({ ...entry.model, file: relative(catalogDir, entry.file).split(sep).join('/') });
     else skipped++;
   }
-  if (skipped > 0) stderr.write(`toolkit: ${skipped} schema${skipped === 1 ? '' : 's'} of the catalog did not load (\`toolkit validate\` says why) and are left out\n`);
+  if (skipped > 0) stderr.write(`toolkit: ${counted(skipped, 'schema')} of the catalog did not load (\`toolkit validate\` says why) and are left out\n`);
   const { catalog, search } = buildCatalogIndexes(models, catalogDir);
   return { catalog, search, from: 'memory' };
 }

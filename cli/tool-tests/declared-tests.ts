@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { forget, parseModule } from '../../compiler/parse/source-file.ts';
 import { readSchemaSource } from '../../compiler/parse/read-schema.ts';
+import { isObject } from '../../runtime/is-object.ts';
 
 export interface DeclaredTest {
   readonly description: string;
@@ -13,7 +14,6 @@ export interface DeclaredTest {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Tool name → its declared tests, for one schema file (tools without tests are absent). */
 export function readDeclaredTests(file: string, text: string = readFileSync(file, 'utf8')): Map<string, DeclaredTest[]> {

@@ -3,13 +3,14 @@
  * schema → esbuild bundles (the catalog and each group) with `.d.mts` types → `manifest.json`,
  * all written into a temp directory that replaces the output directory only when complete.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { hashValue } from '../../runtime/hash.ts';
 import { readProjectConfig, type GroupConfig } from '../../runtime/project-config.ts';
 import type { DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { TOOLSET_THRESHOLD_BYTES } from '../../runtime/toolset/toolset-mode.ts';
+import { TOOLKIT_VERSION } from '../../runtime/toolkit-version.ts';
 import { listingPrices, overBudget, type ListingBudget, type ListingPrice } from './listing-prices.ts';
 import { emitBundle, emitBundleDeclarations, type BundlePart } from '../emit/bundle-entry.ts';
 import { emitSchemaModule } from '../emit/schema-module.ts';
@@ -32,8 +33,7 @@ import { bundleRecord, schemaRecord, sortFailures, writeOutput, type BundleOutpu
 import { readDiscoverySettings } from './discovery-settings.ts';
 import { loadSelections } from './selections.ts';
 import { bundleDiscoverySettings, discoveryFiles } from './discovery-files.ts';
-
-const TOOLKIT_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+import { counted } from '../../runtime/counted.ts';
 
 /** Name of the bundle with every schema. */
 const CATALOG = 'catalog';
@@ -211,7 +211,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const selections = loadSelections(schemasDir, built.map((b) => b.model), (path) => relative(process.cwd(), path) || path);
   diagnostics.push(...selections.diagnostics.filter((d) => d.severity === 'error'));
   const selectionErrors = selections.diagnostics.filter((d) => d.severity === 'error').length;
-  if (selectionErrors > 0) problems.push(`${selectionErrors} error${selectionErrors === 1 ? '' : 's'} in selections/ (listed above): nothing was written`);
+  if (selectionErrors > 0) problems.push(`${counted(selectionErrors, 'error')} in selections/ (listed above): nothing was written`);
   const notes: string[] = [];
   const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
   const specs = options.agentDir !== undefined
@@ -222,7 +222,7 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   }
   // A failed build writes nothing: the previous output stays as it was (--skip-invalid writes the schemas that built).
   const skippable = options.skipInvalid === true && problems.length === 0 && built.length > 0;
-  if (skippable && failed.length > 0) notes.push(`${failed.length} schema${failed.length === 1 ? '' : 's'} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
+  if (skippable && failed.length > 0) notes.push(`${counted(failed.length, 'schema')} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
   if (problems.length > 0 || (failed.length > 0 && !skippable)) {
     return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [], needs: [] };
   }

@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import { codeFileOf } from '../emit/bundle-entry.ts';
 import { builtinsThroughRequire } from './builtins-through-require.ts';
 import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
+import { TOOLKIT_VERSION } from '../../runtime/toolkit-version.ts';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
 /** A toolkit source as the bundler reads it: the TypeScript in the repository, the compiled JavaScript in the installed package. */
@@ -76,6 +77,9 @@ const isExternal = (path: string, external: ReadonlySet<string>): boolean =>
 
 type Format = 'esm' | 'code';
 
+/** The version a bundle announces, baked in (`runtime/toolkit-version.ts`): the same for every build of one toolkit. */
+const BUILT_VERSION = { TOOLKIT_BUILT_VERSION: JSON.stringify(TOOLKIT_VERSION) };
+
 function options(names: readonly string[], sources: Sources, minify: boolean, format: Format): BuildOptions {
   return {
     entryPoints: names.map((name) => ({ in: `${NAMESPACE}:entries/${name}`, out: name })),
@@ -88,9 +92,9 @@ function options(names: readonly string[], sources: Sources, minify: boolean, fo
     outdir: 'out',
     external: ALWAYS_EXTERNAL,
     ...(format === 'esm'
-      ? { format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: CREATE_REQUIRE_BANNER } }
+      ? { format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: CREATE_REQUIRE_BANNER }, define: BUILT_VERSION }
       // The code is a function body the launcher calls with `require` and its own URL.
-      : { format: 'cjs', outExtension: { '.js': '.code.cjs' }, define: { 'import.meta.url': BUNDLE_URL } }),
+      : { format: 'cjs', outExtension: { '.js': '.code.cjs' }, define: { 'import.meta.url': BUNDLE_URL, ...BUILT_VERSION } }),
     legalComments: 'none',
     // ASCII source (other characters escaped): node decodes and V8 scans one-byte text much faster.
     charset: 'ascii',

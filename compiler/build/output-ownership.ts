@@ -10,6 +10,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BuildError } from './build-error.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
 import { makeDirectory } from './make-directory.ts';
+import { counted } from '../../runtime/counted.ts';
 
 /** What a build writes at the top of its output besides its bundles' files (builds whose manifest lists none). */
 const BUILD_ENTRIES = ['manifest.json', '.cache', 'modules', 'libraries', 'data', 'engine', 'catalog-index.json', 'search-index.json'];
@@ -61,10 +62,10 @@ export function assertOwnedOutput(outDir: string, context: OwnershipContext): vo
   const entries = readdirSync(out);
   if (entries.length === 0) return;
   const manifest = entries.includes(MANIFEST_FILE) ? readManifest(out) : undefined;
-  if (!manifest) refuse(`holds ${count(entries.length, 'entry', 'entries')} and no previous build (no ${MANIFEST_FILE} of one), and a build replaces its output directory whole; give an empty or new directory`);
+  if (!manifest) refuse(`holds ${counted(entries.length, 'entry', 'entries')} and no previous build (no ${MANIFEST_FILE} of one), and a build replaces its output directory whole; give an empty or new directory`);
   const owned = entriesOf(manifest!);
   const foreign = entries.filter((name) => !owned.has(name)).sort();
-  if (foreign.length > 0) refuse(`holds a previous build and ${count(foreign.length, 'entry', 'entries')} no build wrote (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}), which replacing it would delete; move ${foreign.length === 1 ? 'it' : 'them'} out or choose another --out`);
+  if (foreign.length > 0) refuse(`holds a previous build and ${counted(foreign.length, 'entry', 'entries')} no build wrote (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}), which replacing it would delete; move ${foreign.length === 1 ? 'it' : 'them'} out or choose another --out`);
 }
 
 /**
@@ -93,4 +94,3 @@ const REASONS: Readonly<Record<string, string>> = {
   ENOSPC: 'no space left on the device',
 };
 
-const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

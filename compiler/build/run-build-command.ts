@@ -5,7 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import { ProjectConfigError } from '../../runtime/project-config.ts';
-import { counted } from '../diagnostics/counted.ts';
+import { counted } from '../../runtime/counted.ts';
 import { formatDiagnostics } from '../diagnostics/format.ts';
 import { buildCatalog, formatBytes, type BuildOptions } from './build-catalog.ts';
 import { BuildError } from './build-error.ts';
@@ -45,12 +45,12 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     if (options.check) return reportCheck(options, io);
     const report = await buildCatalog({ ...options, ...stageReporters(options, io) });
     if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics));
-    if (report.warnings > 0) io.stderr.write(`toolkit build: ${report.warnings} warning${report.warnings === 1 ? '' : 's'} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`);
+    if (report.warnings > 0) io.stderr.write(`toolkit build: ${counted(report.warnings, 'warning')} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`);
     for (const problem of report.problems) io.stderr.write(`${problem}\n`);
     for (const note of report.notes) io.stderr.write(`toolkit build: ${note}\n`);
     if (!report.written) {
       const failed = report.failed.length;
-      const why = failed > 0 ? `${failed} schema${failed === 1 ? ' has' : 's have'} errors (${report.failed.join(', ')})` : `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} above`;
+      const why = failed > 0 ? `${failed} schema${failed === 1 ? ' has' : 's have'} errors (${report.failed.join(', ')})` : `${counted(report.problems.length, 'problem')} above`;
       const hint = failed > 0 && report.problems.length === 0 ? '; `--skip-invalid` builds the others' : '';
       io.stderr.write(`toolkit build: failed: ${why}; nothing was written, ${options.outDir} is as it was${hint}\n`);
       return 1;
@@ -63,7 +63,7 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     if (listings.length > 0) io.stdout.write(`tokens: ${TOKENIZER}\n`);
     for (const line of report.needs) io.stderr.write(`toolkit build: ${line}\n`);
     const degraded = new Set(report.diagnostics.filter((d) => d.rule.startsWith('LIB')).map((d) => d.file));
-    if (degraded.size > 0) io.stderr.write(`toolkit build: built with ${degraded.size} schema${degraded.size === 1 ? '' : 's'} whose hooked tools answer with an error until their libraries can be loaded (LIB001/LIB002 above); every other tool is served\n`);
+    if (degraded.size > 0) io.stderr.write(`toolkit build: built with ${counted(degraded.size, 'schema')} whose hooked tools answer with an error until their libraries can be loaded (LIB001/LIB002 above); every other tool is served\n`);
     return 0;
   } catch (error) {
     if (error instanceof BuildError || error instanceof ProjectConfigError) {
@@ -95,6 +95,6 @@ function reportCheck(options: BuildCommandOptions, io: BuildCommandIo): number {
     return 0;
   }
   for (const line of stale) io.stderr.write(`${line}\n`);
-  io.stderr.write(`toolkit build --check: ${options.outDir} is stale (${stale.length} difference${stale.length === 1 ? '' : 's'}); run \`toolkit build\`\n`);
+  io.stderr.write(`toolkit build --check: ${options.outDir} is stale (${counted(stale.length, 'difference')}); run \`toolkit build\`\n`);
   return 1;
 }

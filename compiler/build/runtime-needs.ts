@@ -7,6 +7,7 @@ import type { CarriedIndex } from '../../runtime/carried/carried-files.ts';
 import { codeFileOf, dataFileOf, librariesOf, type BundleLibraries, type BundlePart } from '../emit/bundle-entry.ts';
 import { narrowModel } from '../../templates/narrow-model.ts';
 import { carriedBytes, type PreparedEngine } from './carry-engine.ts';
+import { counted } from '../../runtime/counted.ts';
 
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -25,9 +26,9 @@ export function runtimeNeeds(name: string, parts: readonly BundlePart[], carried
   if (carried.checker) engineParts.push(`program checker ${megabytes(carriedBytes(engine, { checker: carried.checker }))}`);
   if (engineParts.length > 0) beside.push(`engine/ (${engineParts.join(', ')})`);
   const libraryFiles = librariesOf(parts.map((part) => part.model)).filter((library) => 'file' in (libraries[library] ?? {})).length;
-  if (libraryFiles > 0) beside.push(`libraries/ (${libraryFiles} file${libraryFiles === 1 ? '' : 's'})`);
+  if (libraryFiles > 0) beside.push(`libraries/ (${counted(libraryFiles, 'file')})`);
   const databases = parts.flatMap(({ model, tools }) => narrowModel(model, tools).resources.filter((resource) => resource.origin === 'inline')).length;
-  if (databases > 0) beside.push(`data/ (${databases} database${databases === 1 ? '' : 's'})`);
+  if (databases > 0) beside.push(`data/ (${counted(databases, 'database')})`);
   if (beside.length === 2) return undefined;
   const node = carried.sqlite ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)` : '';
   return `${name}.mjs runs on Node 20.19 or later${node} with nothing installed; copy with it: ${beside.join(', ')}`;

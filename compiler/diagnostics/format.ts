@@ -2,7 +2,7 @@
  * Renders diagnostics: one line per finding for people (`file:line:col  RULE  message  (doc link)`),
  * and JSON for machines. Rendering is kept apart from the data so every caller prints the same way.
  */
-import { counted } from './counted.ts';
+import { counted } from '../../runtime/counted.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
 /** Where every rule id is explained with its fix (the rule reference of the format documentation). */

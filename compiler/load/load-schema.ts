@@ -74,7 +74,7 @@ export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): L
     // Format 4: a selection file (`export const selection`) is validated as one.
     const selection = read.problems.some((p) => p.rule === 'VAL001') ? selectionFileDiagnostics(path, text) : undefined;
     if (selection) return toResult(sortDiagnostics(selection));
-    return finishLoad(path, read, scan, options, fs);
+    return finishLoad({ path, read, earlier: scan, files: { fs, options } });
   } catch (error) {
     return toResult([analysisFailure(path, text, error)]);
   } finally {
@@ -82,8 +82,22 @@ export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): L
   }
 }
 
+/** A schema module once read, for validation (and normalization when its files are read too). */
+export interface ReadModule {
+  readonly path: string;
+  readonly read: SchemaSource;
+  /** Findings of the step before (the security scan), kept in the result. */
+  readonly earlier: readonly Diagnostic[];
+  /**
+   * The files the schema names (shared lists, prompts, skills, documents, databases) are read through
+   * `fs` and the schema is normalized into a model; without it `main` and its handlers alone are validated.
+   */
+  readonly files?: { readonly fs: FileSystem; readonly options: LoadSchemaOptions };
+}
+
 /** Validation and normalization once the module has been read (shared with `validateSchema`). */
-export function finishLoad(path: string, read: SchemaSource, earlier: readonly Diagnostic[], options: LoadSchemaOptions, fs: FileSystem, withFiles = true): LoadSchemaResult {
+export function finishLoad({ path, read, earlier, files }: ReadModule): LoadSchemaResult {
+  const withFiles = files !== undefined;
   const r = new Reporter(path, read.locations);
   const other: Diagnostic[] = [...earlier];
   for (const p of read.problems) r.reportAt(p.rule, path, p.line, p.column, p.message);
@@ -102,20 +116,20 @@ export function finishLoad(path: string, read: SchemaSource, earlier: readonly D
   // Checked (and reported) once here, before validation, because the lists must be read first.
   const refs = checkSharedListRefs(isObject(read.main) ? read.main.sharedLists : undefined, r);
   if (withFiles && refs.length > 0) {
-    const listsDir = options.listsDir ?? nearestListsDir(path, fs);
+    const listsDir = files.options.listsDir ?? nearestListsDir(path, files.fs);
     if (listsDir === undefined) r.report('VAL076', ['sharedLists'], 'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string');
-    else lists = resolveSharedLists(refs, listsDir, fs, r, other);
+    else lists = resolveSharedLists(refs, listsDir, files.fs, r, other);
   }
   const listFields = new Map([...lists].map(([name, l]) => [name, new Set(l.list.fields.map((f) => f.key))]));
   const facts = validateMainValue(read.main, r, {
     listRefs: refs,
     ...(read.handlers ? { handlers: read.handlers } : {}),
-    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, isObject(read.main) ? String(read.main.namespace) : '', options, fs) } : {}),
+    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, isObject(read.main) ? String(read.main.namespace) : '', files.options, files.fs) } : {}),
   });
   if (!facts) return toResult([...other, ...r.diagnostics]);
-  const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, fs, r, other) : [];
-  const skills = !withFiles ? [] : facts.format === 4 ? loadSkills4(path, facts.names, fs, other) : loadSkills(path, facts.skills, facts.names, fs, r, other);
-  const documents = withFiles ? loadDocuments(path, facts.main.documents, fs, r, { ...(options.home ? { home: options.home } : {}), ...(options.cwd ? { cwd: options.cwd } : {}), namespace: isObject(read.main) ? String(read.main.namespace) : '' }) : [];
+  const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, files.fs, r, other) : [];
+  const skills = !withFiles ? [] : facts.format === 4 ? loadSkills4(path, facts.names, files.fs, other) : loadSkills(path, facts.skills, facts.names, files.fs, r, other);
+  const documents = withFiles ? loadDocuments(path, facts.main.documents, files.fs, r, { ...(files.options.home ? { home: files.options.home } : {}), ...(files.options.cwd ? { cwd: files.options.cwd } : {}), namespace: isObject(read.main) ? String(read.main.namespace) : '' }) : [];
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
   const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, documents, ...(read.handlers ? { handlers: read.handlers } : {}) });

@@ -1,7 +1,9 @@
 /** Small shape checks shared by the rules, so each rule file reads as the rule itself. */
+import { isObject } from '../../runtime/is-object.ts';
+
+export { isObject };
 export type Obj = Record<string, unknown>;
 
-export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);

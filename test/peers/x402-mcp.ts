@@ -3,7 +3,8 @@
  *   `forecast`        — `_meta["x402/payment"]` in its listing; without payment it answers the current
  *                       x402 MCP form: `isError: true`, `structuredContent` = a v2 PaymentRequired built by
  *                       `@x402/core`'s resource server with `@x402/evm`'s exact scheme, `content[0].text` = its JSON
- *   `legacy_report`   — `_meta["x402/price"]`; answers the older JSON-RPC error form (code 402, data = v2 PaymentRequired)
+ *   `legacy_report`   — `_meta["x402/price"]`; answers the older JSON-RPC error form (code 402,
+ *                       data = v2 PaymentRequired)
  *   `v1_quote`        — `_meta.x402`; answers `isError` + a v1 PaymentRequired whose requirement is built by `x402`'s
  *                       `processPriceToAtomicAmount` (network `base-sepolia`)
  *   `echo`, `delete_everything` — free tools; calling them is a test failure (the peer records every tool call).

@@ -17,6 +17,8 @@ import { retrieveRegistration, type UriKind } from './agent-uri.ts';
 import { ercCodes, type ErcCode } from './codes.ts';
 import { validateRegistration, type RegistrationFacts } from './registration-file.ts';
 import { verifyDomains, type DomainProof } from './well-known-proof.ts';
+import { isObject } from '../../runtime/is-object.ts';
+import { counted } from '../../runtime/counted.ts';
 
 const IDENTITY_ABI = [
   'function ownerOf(uint256 tokenId) view returns (address)',
@@ -101,8 +103,6 @@ export interface LookupResult {
   /** The check registry the messages' codes come from. */
   readonly checks: RegistryStamp;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function formatFixed(value: bigint, decimals: number): string {
   const negative = value < 0n;
@@ -260,7 +260,7 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
       endpoints: endpoints.map((e) => `${e.name}: ${e.endpoint}`),
       skills: facts?.oasf.skills ?? [],
       domains: facts?.oasf.domains ?? [],
-      reputation: reputation === null ? null : reputation.feedbackCount === 0 ? 'no feedback yet' : `average ${reputation.averageValue} from ${reputation.feedbackCount} feedback (${reputation.clientCount} client${reputation.clientCount === 1 ? '' : 's'})`,
+      reputation: reputation === null ? null : reputation.feedbackCount === 0 ? 'no feedback yet' : `average ${reputation.averageValue} from ${reputation.feedbackCount} feedback (${counted(reputation.clientCount, 'client')})`,
       supportedTrust: facts?.supportedTrust ?? [],
       rpc: `${rpcOrigin} (${source})`,
     },

@@ -7,6 +7,7 @@
  */
 import type { Findings } from '../layers/shared/findings.ts';
 import type { ErcCode } from './codes.ts';
+import { isObject } from '../../runtime/is-object.ts';
 
 export const REGISTRATION_TYPE = 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1';
 const KNOWN_SERVICES = ['web', 'A2A', 'MCP', 'OASF', 'ENS', 'DID', 'email'];
@@ -28,7 +29,6 @@ export interface RegistrationFacts {
   readonly oasf: { readonly skills: readonly string[]; readonly domains: readonly string[]; readonly source: 'services' | 'top-level' | null };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : isObject(x) && typeof x['name'] === 'string' ? x['name'] : typeof x === 'number' ? String(x) : null)).filter((x): x is string => x !== null) : []);
 

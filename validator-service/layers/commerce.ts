@@ -13,6 +13,7 @@ import type { Layer, LayerContext, LayerResult } from './layer.ts';
 import { defineLayer } from './shared/define-layer.ts';
 import { fetchJsonObject, type JsonAttempt } from './shared/fetch-json.ts';
 import { Findings } from './shared/findings.ts';
+import { counted } from '../../runtime/counted.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
 
@@ -92,7 +93,7 @@ async function run(ctx: LayerContext): Promise<Result> {
         `UCP business profile ${ucp.version ?? '(no version)'} at ${location.path}: ` +
           `${ucp.services.length} service(s)${describeServices(ucp)}, ` +
           `${ucp.paymentHandlers.length} payment handler(s), ` +
-          `${ucp.capabilities.length} capabilit${ucp.capabilities.length === 1 ? 'y' : 'ies'}.`,
+          `${counted(ucp.capabilities.length, 'capability', 'capabilities')}.`,
         attempt.url,
       );
       continue;

@@ -9,6 +9,7 @@ import { LAYER_NAMES, LAYER_TITLES } from '../pipeline/layer-names.ts';
 import type { Finding } from './findings.ts';
 import type { Report } from './report-entry.ts';
 import { oneLine } from './text-report.ts';
+import { counted } from '../../runtime/counted.ts';
 
 const line = (f: Finding) =>
   `${f.code} [${f.severity}] ${oneLine(f.title, 120)}: ${oneLine(f.message)}${f.location ? ` (${oneLine(f.location, 200)})` : ''}`;
@@ -54,7 +55,7 @@ export function junitReport(report: Report): string {
       if (c.failing.length > 0) {
         const first = c.failing[0]!;
         tc.ele('failure', {
-          message: `${c.failing.length} finding${c.failing.length === 1 ? '' : 's'}: ${c.failing.map((f) => f.code).join(', ')}`,
+          message: `${counted(c.failing.length, 'finding')}: ${c.failing.map((f) => f.code).join(', ')}`,
           type: first.severity,
         }).txt(c.failing.map(line).join('\n'));
       } else if (c.result.status === 'not_detected') {

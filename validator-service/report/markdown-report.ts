@@ -4,7 +4,7 @@
  * endpoint is escaped (Markdown punctuation, HTML) and flattened to one line, so a hostile endpoint
  * cannot shape the comment.
  */
-import { counted } from '../../compiler/diagnostics/counted.ts';
+import { counted } from '../../runtime/counted.ts';
 import { LAYER_NAMES, LAYER_TITLES } from '../pipeline/layer-names.ts';
 import type { Finding } from './findings.ts';
 import type { Report, ReportEntry } from './report-entry.ts';
@@ -40,7 +40,7 @@ export function markdownEntry(entry: ReportEntry, failOn: Report['failOn']): str
   for (const n of entry.profile.notes) out.push(`> **Note** \`${n.code}\`: ${n.note}.`, '');
   const infos = entry.findings.filter((f) => f.severity === 'info');
   if (infos.length > 0) {
-    out.push(`<details><summary>${infos.length} info finding${infos.length === 1 ? '' : 's'}</summary>`, '');
+    out.push(`<details><summary>${counted(infos.length, 'info finding')}</summary>`, '');
     out.push('| Severity | Code | Check | Finding |', '|---|---|---|---|', ...infos.map(findingRow), '', '</details>', '');
   }
   const tail = [`${counted(a.counts.errors, 'error')}, ${counted(a.counts.warnings, 'warning')}`, `fails on ${failOn}`, `checks ${a.checks.version}`, `${a.durationMs} ms`];

@@ -8,6 +8,7 @@
 import type { LayerName } from '../layers/layer.ts';
 import type { Assessment } from '../pipeline/assessment.ts';
 import { findingsOf, type Finding } from './findings.ts';
+import { counted } from '../../runtime/counted.ts';
 
 export type EndpointKind = 'commerce' | 'payment' | 'agent' | 'mcp-server' | 'website' | 'api' | 'unreachable';
 
@@ -103,7 +104,7 @@ export function profileOf(a: Assessment): Profile {
   const what = `${label.charAt(0).toUpperCase()}${label.slice(1)}${also.length ? ` (also ${also.join(', ')})` : ''}`;
   const top = headline[0];
   const verdict = top === undefined
-    ? `grade ${a.grade}: ${MEANING[kind]}${notes.length ? ` (${notes.length} note${notes.length === 1 ? '' : 's'} on where it runs)` : ''}`
+    ? `grade ${a.grade}: ${MEANING[kind]}${notes.length ? ` (${counted(notes.length, 'note')} on where it runs)` : ''}`
     : `grade ${a.grade}: first fix ${top.code} (${top.title}) so ${MEANING[kind]}`;
   return { kind, label, kinds, summary: `${what}, ${verdict}.`, headline, notes };
 }

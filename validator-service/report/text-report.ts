@@ -1,7 +1,7 @@
 /** The readable report of `toolkit assess`: per URL its kind and grade, one line per layer, the findings. */
 import { LAYER_NAMES } from '../pipeline/layer-names.ts';
 import type { Report } from './report-entry.ts';
-import { counted } from '../../compiler/diagnostics/counted.ts';
+import { counted } from '../../runtime/counted.ts';
 
 const STATUS: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', not_detected: 'not detected' };
 

@@ -20,6 +20,7 @@ import type { ImportWarning, LeftOut } from './reasons.ts';
 import { renderSchema, type RenderedMain } from './render-schema.ts';
 import { rootOf } from './root.ts';
 import { SecurityMapper } from './security-mapping.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 export interface ImportOptions {
   readonly document: string;
@@ -61,7 +62,6 @@ export interface ImportPlan {
   readonly existing: ReadonlyMap<string, string>;
 }
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const NAMESPACE = { 3: /^[a-z]+$/, 4: /^[a-z][a-z0-9-]*$/ } as const;
 const httpsUrl = (value: unknown): string | undefined => (typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) ? value : undefined);
 

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ImportError } from './import-error.ts';
 import { createReferences, type References } from './references.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 export type Dialect = 'swagger-2.0' | 'openapi-3.0' | 'openapi-3.1';
 
@@ -22,8 +23,6 @@ export interface LoadedDocument {
   /** The document's file name without folders, for the header of written files. */
   readonly fileName: string;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function parseText(path: string, text: string): { value: unknown; yaml: boolean } {
   const trimmed = text.trimStart();

@@ -5,6 +5,7 @@
  * operation's own win), and every reference on the way is resolved.
  */
 import type { LoadedDocument } from './load-document.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -52,7 +53,6 @@ export interface SourceOperation {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 /** Swagger 2.0: a non-body parameter's own type fields as a schema. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { forget, parseModule } from '../../parse/source-file.ts';
 import { readSchemaSource } from '../../parse/read-schema.ts';
 import { operationKey, type PreviousTool } from './layout.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 /** The words on the first line of every file the importer writes. */
 export const IMPORT_MARK = 'by toolkit import openapi';
@@ -19,8 +20,6 @@ export interface PreviousImport {
   readonly imported: ReadonlySet<string>;
   readonly tools: ReadonlyMap<string, PreviousTool>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function readPreviousImport(outDir: string): PreviousImport {
   const files = new Map<string, string>();

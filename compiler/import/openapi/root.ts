@@ -6,8 +6,7 @@
  */
 import { ImportError } from './import-error.ts';
 import type { LoadedDocument } from './load-document.ts';
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject } from '../../../runtime/is-object.ts';
 
 export function checkRoot(root: string, from: string): string {
   let url: URL;

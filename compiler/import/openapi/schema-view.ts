@@ -5,6 +5,7 @@
  * `branches` for the caller to judge. Depth is bounded, so self-referencing schemas end.
  */
 import type { References } from './references.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +36,6 @@ export interface SchemaView {
   readonly branches?: readonly SchemaView[];
 }
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 const EMPTY: SchemaView = { nullable: false, required: [], readOnly: false, examples: [] };

@@ -10,6 +10,7 @@ import { reservedServerParam } from '../../../runtime/secrets/reserved-server-pa
 import type { LoadedDocument } from './load-document.ts';
 import { envName, words } from './naming.ts';
 import type { Json, SourceOperation } from './operations.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 /** What one scheme becomes. */
 export type MappedScheme =
@@ -19,8 +20,6 @@ export type MappedScheme =
 export type OperationAuth =
   | { readonly ok: true; readonly schemes: readonly MappedScheme[]; readonly names: readonly string[] }
   | { readonly ok: false; readonly reason: string };
-
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export class SecurityMapper {
   private readonly schemes: Record<string, unknown>;

@@ -6,7 +6,7 @@ import { ts } from 'ts-morph';
 import { parsePrimitive } from '../../parse/primitive.ts';
 import { nodeAt } from '../schema-ast.ts';
 import type { SourceEdit } from '../source-edits.ts';
-import { isRecord, removeElementEdit, replaceString, toolsOf, type Fixer, type FixerNote } from './fixer.ts';
+import { isObject, removeElementEdit, replaceString, toolsOf, type Fixer, type FixerNote } from './fixer.ts';
 
 const VALUES = /^\s*values\s*\(([\s\S]*)\)\s*$/;
 
@@ -30,14 +30,14 @@ export const enumValuesOption: Fixer = {
     for (const [name, tool] of tools) {
       if (!Array.isArray(tool.parameters)) continue;
       tool.parameters.forEach((parameter, p) => {
-        const z = isRecord(parameter) && isRecord(parameter.z) ? parameter.z : undefined;
+        const z = isObject(parameter) && isObject(parameter.z) ? parameter.z : undefined;
         if (!z || typeof z.primitive !== 'string' || !Array.isArray(z.options)) return;
         const primitive = parsePrimitive(z.primitive);
         if (primitive.kind !== 'enum' || primitive.values.length > 0 || primitive.lists.length > 0) return;
         const found = z.options
           .map((o, i) => [i, typeof o === 'string' ? valuesOption(o) : undefined] as const)
           .filter(([, v]) => v !== undefined);
-        const key = isRecord(parameter.position) ? String(parameter.position.key) : String(p);
+        const key = isObject(parameter.position) ? String(parameter.position.key) : String(p);
         if (found.length !== 1 || found[0]![1]!.length === 0) {
           if (found.length > 1)
             notes.push({

@@ -8,6 +8,9 @@ import { ts } from 'ts-morph';
 import type { SchemaAst } from '../schema-ast.ts';
 import { isStringNode } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
+import { isObject } from '../../../runtime/is-object.ts';
+
+export { isObject };
 
 /** Something a fixer recognised but could not repair mechanically (listed beside the validator's findings). */
 export interface FixerNote {
@@ -46,11 +49,8 @@ export function toolsOf(ast: SchemaAst): { container: string; tools: [string, Re
   const tools = ast.value[container];
   if (tools === null || typeof tools !== 'object' || Array.isArray(tools)) return { container, tools: [] };
   const entries = Object.entries(tools as Record<string, unknown>);
-  return { container, tools: entries.filter((e): e is [string, Record<string, unknown>] => isRecord(e[1])) };
+  return { container, tools: entries.filter((e): e is [string, Record<string, unknown>] => isObject(e[1])) };
 }
-
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * An edit removing `property` from its object literal with the comma after it, from the end of the

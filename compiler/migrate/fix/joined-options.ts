@@ -1,7 +1,7 @@
 /** `options: ['optional(), default(1000)']` → `['optional()', 'default(1000)']`: one option per string (VAL052 otherwise). */
 import { nodeAt, isStringNode } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
-import { isRecord, toolsOf, type Fixer } from './fixer.ts';
+import { isObject, toolsOf, type Fixer } from './fixer.ts';
 
 /** A `)` then a comma then a known option: where two options were written as one string. */
 const JOIN = /\)\s*,\s*(?=(?:min|max|length|optional|default|regex)\s*\(|\$[A-Za-z])/g;
@@ -27,7 +27,7 @@ export const joinedOptions: Fixer = {
     for (const [name, tool] of tools) {
       if (!Array.isArray(tool.parameters)) continue;
       tool.parameters.forEach((parameter, p) => {
-        const options = isRecord(parameter) && isRecord(parameter.z) ? parameter.z.options : undefined;
+        const options = isObject(parameter) && isObject(parameter.z) ? parameter.z.options : undefined;
         if (!Array.isArray(options)) return;
         options.forEach((option, o) => {
           if (typeof option !== 'string') return;

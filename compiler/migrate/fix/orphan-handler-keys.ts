@@ -7,7 +7,7 @@ import { ts } from 'ts-morph';
 import { readHandlerEntries, returnedObject } from '../../parse/handler-hooks.ts';
 import { propertyKey } from '../../parse/static-value.ts';
 import type { SourceEdit } from '../source-edits.ts';
-import { isRecord, removePropertyEdit, toolsOf, type Fixer } from './fixer.ts';
+import { isObject, removePropertyEdit, toolsOf, type Fixer } from './fixer.ts';
 
 export const orphanHandlerKeys: Fixer = {
   id: 'orphan-handler-keys',
@@ -19,7 +19,7 @@ export const orphanHandlerKeys: Fixer = {
     if (!returned) return { edits: [] };
     const known = new Set([
       ...toolsOf(ast).tools.map(([name]) => name),
-      ...(isRecord(ast.value.resources) ? Object.keys(ast.value.resources) : []),
+      ...(isObject(ast.value.resources) ? Object.keys(ast.value.resources) : []),
     ]);
     const edits: SourceEdit[] = [];
     for (const entry of returned.properties) {

@@ -11,7 +11,7 @@ import { ts } from 'ts-morph';
 import { readHandlerEntries } from '../../parse/handler-hooks.ts';
 import { nodeAt } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
-import { isRecord, replaceString, toolsOf, type Fixer, type FixerNote } from './fixer.ts';
+import { isObject, replaceString, toolsOf, type Fixer, type FixerNote } from './fixer.ts';
 
 const ALLOWED = new Set(['application/json', 'image/png', 'text/plain']);
 const JSON_DIALECT = /^(application|text)\/([\w.-]+\+)?json$/i;
@@ -51,8 +51,8 @@ export const outputMimeTypes: Fixer = {
     const behaviour: string[] = [];
     for (const [name, tool] of tools) {
       const output = tool.output;
-      if (!isRecord(output) || typeof output.mimeType !== 'string' || ALLOWED.has(output.mimeType)) continue;
-      const schema = isRecord(output.schema) ? output.schema : undefined;
+      if (!isObject(output) || typeof output.mimeType !== 'string' || ALLOWED.has(output.mimeType)) continue;
+      const schema = isObject(output.schema) ? output.schema : undefined;
       const target = allowedMimeType(output.mimeType, schema?.type, hooked(name));
       if (!target) {
         notes.push({

@@ -8,7 +8,7 @@ import { ts } from 'ts-morph';
 import { classifyPath } from '../../validate/path-placeholders.ts';
 import { nodeAt, propertyOf } from '../schema-ast.ts';
 import type { SourceEdit } from '../source-edits.ts';
-import { indentOf, isRecord, replaceString, toolsOf, type Fixer } from './fixer.ts';
+import { indentOf, isObject, replaceString, toolsOf, type Fixer } from './fixer.ts';
 
 /** `SYMBOL` → `symbol`, `BLOCK_NUMBER` → `blockNumber`, `blockHash` → `blockHash`. */
 export function parameterKeyFor(label: string): string | undefined {
@@ -33,15 +33,15 @@ export const pathPlaceholderParameters: Fixer = {
     const edits: SourceEdit[] = [];
     for (const [name, tool] of tools) {
       if (typeof tool.path !== 'string' || !Array.isArray(tool.parameters)) continue;
-      const parameters = tool.parameters.filter(isRecord);
+      const parameters = tool.parameters.filter(isObject);
       const keys = new Set(
         parameters
-          .map((p) => (isRecord(p.position) ? p.position.key : undefined))
+          .map((p) => (isObject(p.position) ? p.position.key : undefined))
           .filter((k): k is string => typeof k === 'string'),
       );
       const inserts = new Set(
         parameters
-          .filter((p) => isRecord(p.position) && p.position.location === 'insert')
+          .filter((p) => isObject(p.position) && p.position.location === 'insert')
           .map((p) => String((p.position as Record<string, unknown>).key)),
       );
       const missing = classifyPath(tool.path, inserts, declared).filter(
@@ -85,7 +85,7 @@ export const pathPlaceholderParameters: Fixer = {
       // Tests that pass the label now pass the parameter.
       const tests = Array.isArray(tool.tests) ? tool.tests : [];
       tests.forEach((test, index) => {
-        if (!isRecord(test)) return;
+        if (!isObject(test)) return;
         const object = nodeAt(ast.main, [...at, 'tests', index]);
         if (!object || !ts.isObjectLiteralExpression(object)) return;
         for (const [label, key] of added) {

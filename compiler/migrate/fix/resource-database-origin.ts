@@ -10,7 +10,7 @@ import { propertyOf } from '../schema-ast.ts';
 import { insertPropertyAfter } from '../object-edits.ts';
 import { nodeAt } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
-import { isRecord, replaceString, type Fixer, type FixerNote } from './fixer.ts';
+import { isObject, replaceString, type Fixer, type FixerNote } from './fixer.ts';
 
 const LOCATIONS: readonly [RegExp, 'global' | 'project' | 'inline'][] = [
   [/^~\/\.(?:flowmcp|toolkit)\/data\/(.+)$/, 'global'],
@@ -34,11 +34,11 @@ export const resourceDatabaseOrigin: Fixer = {
   summary: 'a resource database given as a path (~/.flowmcp/data/x.db) becomes its file name and origin (global)',
   plan(ast) {
     const resources = ast.value.resources;
-    if (!isRecord(resources)) return { edits: [] };
+    if (!isObject(resources)) return { edits: [] };
     const edits: SourceEdit[] = [];
     const notes: FixerNote[] = [];
     for (const [name, resource] of Object.entries(resources)) {
-      if (!isRecord(resource)) continue;
+      if (!isObject(resource)) continue;
       const key =
         typeof resource.database === 'string'
           ? 'database'

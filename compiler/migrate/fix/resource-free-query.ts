@@ -6,18 +6,18 @@ import { ts } from 'ts-morph';
 import { detectFormat } from '../conversion.ts';
 import { nodeAt, propertyOf } from '../schema-ast.ts';
 import type { SourceEdit } from '../source-edits.ts';
-import { isRecord, removePropertyEdit, type Fixer } from './fixer.ts';
+import { isObject, removePropertyEdit, type Fixer } from './fixer.ts';
 
 export const resourceFreeQuery: Fixer = {
   id: 'resource-free-query',
   summary: 'an author-written freeQuery in a resource is dropped (the runtime provides its own)',
   plan(ast) {
     const resources = ast.value.resources;
-    if (detectFormat(ast.value.version) !== 3 || !isRecord(resources)) return { edits: [] };
+    if (detectFormat(ast.value.version) !== 3 || !isObject(resources)) return { edits: [] };
     const edits: SourceEdit[] = [];
     const behaviour: string[] = [];
     for (const [name, resource] of Object.entries(resources)) {
-      if (!isRecord(resource) || !isRecord(resource.queries) || resource.queries.freeQuery === undefined) continue;
+      if (!isObject(resource) || !isObject(resource.queries) || resource.queries.freeQuery === undefined) continue;
       const queries = nodeAt(ast.main, ['resources', name, 'queries']);
       const property = queries && ts.isObjectLiteralExpression(queries) ? propertyOf(queries, 'freeQuery') : undefined;
       if (!property) continue;

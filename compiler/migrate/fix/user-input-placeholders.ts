@@ -8,7 +8,7 @@
  */
 import { nodeAt } from '../schema-ast.ts';
 import type { SourceEdit } from '../source-edits.ts';
-import { isRecord, replaceString, toolsOf, type Fixer } from './fixer.ts';
+import { isObject, replaceString, toolsOf, type Fixer } from './fixer.ts';
 
 const NAMED = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;
 
@@ -38,11 +38,11 @@ export const userInputPlaceholders: Fixer = {
     for (const [name, tool] of tools) {
       if (!Array.isArray(tool.parameters)) continue;
       const tested = new Set(
-        (Array.isArray(tool.tests) ? tool.tests : []).flatMap((t) => (isRecord(t) ? Object.keys(t) : [])),
+        (Array.isArray(tool.tests) ? tool.tests : []).flatMap((t) => (isObject(t) ? Object.keys(t) : [])),
       );
       tool.parameters.forEach((parameter, index) => {
-        const position = isRecord(parameter) ? parameter.position : undefined;
-        if (!isRecord(position) || typeof position.value !== 'string') return;
+        const position = isObject(parameter) ? parameter.position : undefined;
+        if (!isObject(position) || typeof position.value !== 'string') return;
         const found = namedPlaceholder(position.value);
         if (found === undefined) return;
         const { key, written } = found;

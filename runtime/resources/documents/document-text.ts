@@ -4,6 +4,7 @@
  * little context. Headings are ATX headings (`#` to `######`) outside fenced code blocks.
  */
 import { InvalidArgumentsError } from '../../served-primitives.ts';
+import { counted } from '../../counted.ts';
 
 /** The largest document served (the format recommends about 2 MB); the compiler refuses larger inline ones. */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
@@ -109,5 +110,5 @@ export function searchIn(lines: readonly string[], text: string): string {
   }
   const more =
     hits.length > MAX_MATCHES ? `\n… and ${hits.length - MAX_MATCHES} more matching lines (narrow the search)` : '';
-  return `${hits.length} matching line${hits.length === 1 ? '' : 's'}:\n${out.join('\n')}${more}`;
+  return `${counted(hits.length, 'matching line')}:\n${out.join('\n')}${more}`;
 }

@@ -7,6 +7,8 @@
  */
 import type { Findings } from '../shared/findings.ts';
 import type { A2aCode } from './codes.ts';
+import { isObject } from '../../../runtime/is-object.ts';
+import { counted } from '../../../runtime/counted.ts';
 
 export type CardVersion = '0.2' | '0.3' | '1.0';
 
@@ -33,7 +35,6 @@ export interface CardFacts {
   readonly snakeCaseKeys: readonly string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const isUrl = (v: unknown) => { try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; } };
@@ -104,7 +105,7 @@ function judgeHybrid(
     findings.add('A2A-026', message, at);
     return;
   }
-  const entries = `${listed.length} 1.0 supportedInterfaces entr${listed.length === 1 ? 'y' : 'ies'}`;
+  const entries = counted(listed.length, '1.0 supportedInterfaces entry', '1.0 supportedInterfaces entries');
   const message = `Hybrid card: 0.3 root fields for clients without A2A-Version and ${entries}; the root matches ` +
     `${primary.binding} ${primary.url} (protocol ${primaryVersion}), as @a2a-js/sdk serves it.`;
   findings.add('A2A-028', message, at);

@@ -10,8 +10,8 @@
 import type { Findings } from '../shared/findings.ts';
 import type { CommerceCode } from './codes.ts';
 import type { CommerceConvention } from './locations.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TRANSPORTS = ['rest', 'mcp'];
 const SERVICES = ['checkout', 'orders', 'delegate_payment', 'carts'];

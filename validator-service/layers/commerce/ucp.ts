@@ -8,8 +8,8 @@
  */
 import type { Findings } from '../shared/findings.ts';
 import type { CommerceCode } from './codes.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const REVERSE_DOMAIN = /^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/;
 const TRANSPORTS = ['rest', 'mcp', 'a2a', 'embedded'];

@@ -11,6 +11,7 @@ import type { McpCode } from './codes.ts';
 import type { ListOutcome } from './list-all.ts';
 import type { Listings } from './list-capabilities.ts';
 import type { ServerCard } from './server-card.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 /** What the server said of itself and how it was reached. */
 export interface ServedFacts {
@@ -29,8 +30,6 @@ export interface ServedFacts {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 /** 2026-07-28 and later revisions are announced by `server/discover`; earlier ones are negotiated by `initialize`. */

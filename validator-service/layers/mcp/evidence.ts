@@ -19,6 +19,7 @@
  */
 import { parseBearerChallenge } from '../oauth/www-authenticate.ts';
 import { responseMessage } from './result-capture.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 const MCP_REVISION = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,8 +31,6 @@ export type InitializeAnswer =
   /** A JSON-RPC result without an MCP `protocolVersion`. */
   | { readonly kind: 'other-result' }
   | { readonly kind: 'not-jsonrpc' };
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Reads the start of the answer to `initialize` (JSON or an event stream). */
 export function readInitializeAnswer(bodyStart: string | null, contentType: string | null): InitializeAnswer {

@@ -20,8 +20,7 @@
  */
 import type { Findings } from '../shared/findings.ts';
 import type { X402Code } from './codes.ts';
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObject } from '../../../runtime/is-object.ts';
 
 const QUERY_METHODS = ['GET', 'HEAD', 'DELETE'];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];

@@ -14,6 +14,7 @@ import { x402Codes, type X402Code } from './codes.ts';
 import { minimalArguments, paymentMarker, type ListedTool } from './paid-tools.ts';
 import { analysePaymentRequired, type PaymentRequiredFacts } from './payment-required.ts';
 import { loadEvmAddresses } from './evm-address.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 export interface PaidToolReport {
   readonly tool: string;
@@ -31,8 +32,6 @@ export interface McpProbe {
 
 /** At most this many payment-gated tools are asked for their price per assessment. */
 const MAX_CALLS = 5;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Canonical JSON (sorted keys) to compare `structuredContent` with `content[0].text`. */
 const canonical = (v: unknown): string => JSON.stringify(v, (_k, value: unknown) =>

@@ -10,6 +10,7 @@ import type { X402Code } from './codes.ts';
 import { checkDiscovery } from './bazaar.ts';
 import { formatUnits, KNOWN_SCHEMES, knownAsset, NETWORK_NAMES, V1_NETWORKS } from './known.ts';
 import { checkSchemeExtra } from './scheme-fields.ts';
+import { isObject } from '../../../runtime/is-object.ts';
 
 /** One offer as the report shows it. */
 export interface Offer {
@@ -40,7 +41,6 @@ export interface PaymentRequiredFacts {
   readonly valid: boolean;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
