@@ -15,7 +15,7 @@ import { loadServerParams } from './secrets/server-params.ts';
 import { ungrantedNotes } from './secrets/start-notes.ts';
 import { grantedVariables, grantsFromEnvironment, GrantsError } from './secrets/grants.ts';
 import { toGrants } from './create-runtime.ts';
-import { serveHttp } from './serve-http.ts';
+import { serveHttp } from './http/serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';

@@ -10,19 +10,20 @@ import { readAssessInput, readLookupInput, readValidateInput } from './api/input
 import { callGate, withCallGate } from './api/call-gate.ts';
 import { createRateLimiter, type Admission } from './api/rate-limiter.ts';
 import { readBodyBytes, readJsonBody } from './api/read-json-body.ts';
+import { siteRefusal, type SitePolicy } from '../runtime/http/site-check.ts';
+import type { McpRequestHandler } from '../runtime/http/mcp-fetch-handler.ts';
 import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
 import { checkRegistry, registryStamp } from './checks/registry.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { toSections } from './pipeline/sectioned.ts';
 import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
-import type { McpFetchHandler } from './mcp/mcp-face.ts';
 import type { ValidatorCore } from './validator-core.ts';
 
 export interface AppDeps {
   readonly core: ValidatorCore;
   /** Stateless MCP Streamable HTTP handler for `/mcp`; absent → 503. */
-  readonly mcpHandler?: McpFetchHandler | undefined;
+  readonly mcpHandler?: McpRequestHandler | undefined;
   readonly now?: () => number;
   /** Unexpected errors go here (never with request bodies or credentials). Default: stderr. */
   readonly logError?: (message: string) => void;
@@ -85,15 +86,19 @@ export function createValidatorApp(deps: AppDeps): H3 {
 
   const checkSite = (event: H3Event, guarded: boolean) => {
     const hosts = deps.ownHosts?.() ?? null;
-    const host = requestHost(event);
-    const fromBrowser = event.req.headers.has('origin') || event.req.headers.has('sec-fetch-site') || event.req.headers.has('sec-fetch-mode');
-    if (hosts && fromBrowser && !hosts.has(host)) {
-      throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts].join(', ')}.`);
-    }
-    const origin = event.req.headers.get('origin');
+    const policy: SitePolicy = { hosts, hostCheck: 'browser-requests', origins: 'same-host' };
     // Behind a trusted proxy that rewrites Host, the name the browser used is in X-Forwarded-Host.
     const forwardedHost = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-    if (guarded && origin !== null && !sameHost(origin, forwardedHost || event.url.host)) {
+    const site = {
+      header: (name: string) => event.req.headers.get(name),
+      host: requestHost(event),
+      originHost: forwardedHost || event.url.host,
+    };
+    const refusal = siteRefusal(site, policy, guarded);
+    if (refusal === 'forbidden-host') {
+      throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts!].join(', ')}.`);
+    }
+    if (refusal === 'forbidden-origin') {
       throw new ApiError(403, 'forbidden_origin', 'Requests from pages of other sites are not accepted; use the UI of this service or call the API without an Origin header.');
     }
   };
@@ -182,14 +187,14 @@ export function createValidatorApp(deps: AppDeps): H3 {
 
   app.all('/mcp', endpoint('/mcp', ['POST'], true, async (event, caller) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
-    // Read under the same size and time caps as the API before the MCP handler sees it.
+    // Read once, under the same size and time caps as the API; the MCP handler takes the text beside the head.
     const req = event.req as unknown as Request;
-    const body = await readBodyBytes(req, config.bodyLimitBytes, config.bodyTimeoutMs);
-    const forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) });
+    const body = (await readBodyBytes(req, config.bodyLimitBytes, config.bodyTimeoutMs)).toString('utf8');
+    const head = new Request(req.url, { method: req.method, headers: req.headers });
     // Every tool call is an assessment or lookup counted like an API request: the first one uses this
     // request's slot, each further one (a JSON-RPC batch) must be admitted on its own.
     const gate = callGate(() => limiter.admit(caller!.client), refusal);
-    return withCallGate(gate, () => deps.mcpHandler!(forwarded));
+    return withCallGate(gate, () => deps.mcpHandler!(head, { body }));
   }));
 
   app.all('/**', (event) => {
@@ -201,13 +206,4 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return errorResponse(new ApiError(404, 'not_found', `Nothing at ${event.url.pathname}.`));
   });
   return app;
-}
-
-/** True when the `Origin` header names the host the request was sent to. */
-function sameHost(origin: string, host: string): boolean {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false; // `null` (sandboxed frames, file: pages) and garbage are foreign
-  }
 }
