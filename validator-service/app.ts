@@ -88,7 +88,9 @@ export function createValidatorApp(deps: AppDeps): H3 {
     const hosts = deps.ownHosts?.() ?? null;
     const policy: SitePolicy = { hosts, hostCheck: 'browser-requests', origins: 'same-host' };
     // Behind a trusted proxy that rewrites Host, the name the browser used is in X-Forwarded-Host.
-    const forwardedHost = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    const forwardedHost = config.trustProxy
+      ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim()
+      : undefined;
     const site = {
       header: (name: string) => event.req.headers.get(name),
       host: requestHost(event),
@@ -99,7 +101,9 @@ export function createValidatorApp(deps: AppDeps): H3 {
       throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts!].join(', ')}.`);
     }
     if (refusal === 'forbidden-origin') {
-      throw new ApiError(403, 'forbidden_origin', 'Requests from pages of other sites are not accepted; use the UI of this service or call the API without an Origin header.');
+      const refused = 'Requests from pages of other sites are not accepted; use the UI of this service or call the API'
+        + ' without an Origin header.';
+      throw new ApiError(403, 'forbidden_origin', refused);
     }
   };
 

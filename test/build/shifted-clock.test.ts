@@ -40,7 +40,8 @@ test.after(() => {
 test('a build with the clock 400 days and 13 hours ahead, in UTC+14, is byte-identical', async () => {
   now.write('schemas/providers/coinprices/prices.mjs', priceSchema('https://api.coinprices.example'));
   now.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 3));
-  now.write('.toolkit/config.json', JSON.stringify({ groups: { mixed: { tools: ['weather', 'coinprices/getPrice'] } } }));
+  const groups = { mixed: { tools: ['weather', 'coinprices/getPrice'] } };
+  now.write('.toolkit/config.json', JSON.stringify({ groups }));
   const first = await buildWorkspace(now.dir);
   assert.is(first.code, 0, first.stderr);
 
@@ -56,7 +57,9 @@ test('a build with the clock 400 days and 13 hours ahead, in UTC+14, is byte-ide
   ], {
     cwd: later.dir,
     encoding: 'utf8',
-    env: { ...process.env, HOME: home, TZ: 'Pacific/Kiritimati', CLOCK_SHIFT_MS: String(SHIFT_MS), CLOCK_SEEN_FILE: seen },
+    env: {
+      ...process.env, HOME: home, TZ: 'Pacific/Kiritimati', CLOCK_SHIFT_MS: String(SHIFT_MS), CLOCK_SEEN_FILE: seen,
+    },
   });
   assert.is(second.status, 0, second.stderr);
   const [iso, epoch] = readFileSync(seen, 'utf8').split(' ');

@@ -38,7 +38,8 @@ function echoes(key: string): [string, string, string][] {
       out.push([`offset ${prefix.length}, ${alphabet}`, encoded, keyPart(encoded, prefix.length, size)]);
       // Run on inside other base64 text: the encoding of filler (12 bytes: the alignment stays) + prefix + key + more.
       const inside = encode(Buffer.from(`filler bytes${prefix}${key} and more`));
-      out.push([`offset ${prefix.length}, ${alphabet}, inside longer text`, inside, keyPart(inside, 12 + prefix.length, size)]);
+      const name = `offset ${prefix.length}, ${alphabet}, inside longer text`;
+      out.push([name, inside, keyPart(inside, 12 + prefix.length, size)]);
     }
   }
   const basic = standard(Buffer.from(`user:${key}`));

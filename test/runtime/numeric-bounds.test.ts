@@ -25,8 +25,14 @@ const PARAMETERS = [
   { key: 'lat', primitive: 'number()', options: ['min(-90.5)', 'max(90.5)'], bounds: [[-90.5, -90.51], [90.5, 90.51]] },
   { key: 'code', primitive: 'string()', options: ['min(2)', 'max(5)'], bounds: [['ab', 'a'], ['abcde', 'abcdef']] },
   { key: 'pin', primitive: 'string()', options: ['length(4)'], bounds: [['1234', '123'], ['1234', '12345']] },
-  { key: 'tags', primitive: 'array()', options: ['min(1)', 'max(3)'], bounds: [[['a'], []], [['a', 'b', 'c'], ['a', 'b', 'c', 'd']]] },
-  { key: 'pair', primitive: 'array()', options: ['length(2)'], bounds: [[['a', 'b'], ['a']], [['a', 'b'], ['a', 'b', 'c']]] },
+  {
+    key: 'tags', primitive: 'array()', options: ['min(1)', 'max(3)'],
+    bounds: [[['a'], []], [['a', 'b', 'c'], ['a', 'b', 'c', 'd']]],
+  },
+  {
+    key: 'pair', primitive: 'array()', options: ['length(2)'],
+    bounds: [[['a', 'b'], ['a']], [['a', 'b'], ['a', 'b', 'c']]],
+  },
 ] as const;
 
 /** The inclusive JSON Schema keywords each option must be listed as, per primitive. */
@@ -55,7 +61,8 @@ const schemaFile = (root: string) => `export const main = {
             parameters: [
 ${PARAMETERS.map(({ key, primitive, options }) =>
   `                { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'query' }, `
-  + `z: { primitive: '${primitive}', options: [ 'optional()', ${options.map((o) => `'${o}'`).join(', ')} ] } }`).join(',\n')}
+  + `z: { primitive: '${primitive}', options: [ 'optional()', ${options.map((o) => `'${o}'`).join(', ')} ] } }`,
+).join(',\n')}
             ]
         }
     }
@@ -74,7 +81,9 @@ test.before(async () => {
   mkdirSync(join(project, 'schemas', 'bounds'), { recursive: true });
   writeFileSync(join(project, 'schemas', 'bounds', 'bounds.mjs'), schemaFile(upstream.origin));
   const env = { PATH: process.env.PATH ?? '', HOME: home, NODE_EXTRA_CA_CERTS: ca.caFile };
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'server'], env, cwd: project, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: [BIN, 'server'], env, cwd: project, stderr: 'pipe',
+  });
   client = new Client({ name: 'bounds-test', version: '0' });
   await client.connect(transport);
 });
@@ -86,18 +95,23 @@ test.after(async () => {
 
 test('the listed input schema states each bound with its inclusive keyword', async () => {
   const { tools } = await client.listTools();
-  const properties = tools.find((t) => t.name === 'probe_bounds')!.inputSchema.properties as Record<string, Record<string, unknown>>;
+  const probe = tools.find((t) => t.name === 'probe_bounds')!;
+  const properties = probe.inputSchema.properties as Record<string, Record<string, unknown>>;
   for (const [key, expected] of Object.entries(EXPECTED_SCHEMA)) {
     const listed = properties[key]!;
     for (const [keyword, value] of Object.entries(expected)) assert.is(listed[keyword], value, `${key}.${keyword}`);
-    for (const exclusive of ['exclusiveMinimum', 'exclusiveMaximum']) assert.is(listed[exclusive], undefined, `${key}.${exclusive}`);
+    for (const exclusive of ['exclusiveMinimum', 'exclusiveMaximum']) {
+      assert.is(listed[exclusive], undefined, `${key}.${exclusive}`);
+    }
   }
 });
 
 for (const { key, bounds } of PARAMETERS) {
   for (const [index, [accepted, refused]] of bounds.entries()) {
     const side = index === 0 ? 'lower' : 'upper';
-    test(`${key}: ${JSON.stringify(accepted)} (the ${side} bound) is accepted, ${JSON.stringify(refused)} is refused`, async () => {
+    const [atBound, pastBound] = [JSON.stringify(accepted), JSON.stringify(refused)];
+    const title = `${key}: ${atBound} (the ${side} bound) is accepted, ${pastBound} is refused`;
+    test(title, async () => {
       const sent = upstream.seen.length;
       const ok = await client.callTool({ name: 'probe_bounds', arguments: { [key]: accepted } });
       assert.not.ok(ok.isError, `${key}=${JSON.stringify(accepted)}: ${textOf(ok)}`);
