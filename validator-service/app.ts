@@ -66,13 +66,6 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return errorResponse(new ApiError(500, 'internal_error', 'The service failed unexpectedly.'));
   };
 
-  /**
-   * Refuses what a browser page of another site could send: on the API and `/mcp` a foreign `Origin`
-   * (the MCP transport spec requires this check), and on a loopback binding a browser request with a
-   * foreign `Host` (a page whose own name was rebound to 127.0.0.1 is same-origin with itself, so only
-   * the Host tells). Browsers mark their requests with `Origin` (every POST) or `Sec-Fetch-*`; other
-   * clients, which cannot be rebound, may send any Host.
-   */
   /** The host the request names: `Host`, or behind a trusted proxy the `X-Forwarded-Host` it sets. */
   const requestHost = (event: H3Event) => {
     const forwarded = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
@@ -84,6 +77,11 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return hosts === null || hosts.has(requestHost(event));
   };
 
+  /**
+   * Refuses what a browser page of another site could send (the edge's `runtime/http/site-check.ts`): on
+   * the API and `/mcp` a foreign `Origin`, and a browser request with a foreign `Host` (DNS rebinding);
+   * other clients, which cannot be rebound, may send any Host.
+   */
   const checkSite = (event: H3Event, guarded: boolean) => {
     const hosts = deps.ownHosts?.() ?? null;
     const policy: SitePolicy = { hosts, hostCheck: 'browser-requests', origins: 'same-host' };
