@@ -6,8 +6,8 @@
  * It answers with data, never with an error of its own: each surface words its 413 and 408 its way.
  *
  * A web `Request` is read through its stream's reader (cancelled when reading stops early); a
- * `node:http` request through its iterator without destroying it, so the caller can still answer
- * on the same connection and discard the rest (`serve-http.ts` does, then closes it).
+ * `node:http` request through its `data` events, paused when reading stops early but not destroyed,
+ * so the caller can still answer on the same connection and discard the rest (`serve-http.ts` does).
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -25,10 +25,23 @@ export type CappedBody =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: 'too-large' | 'too-slow' };
 
-/** A body as chunks pulled one at a time, and how to stop pulling early. */
-interface ChunkReader {
-  next(): Promise<IteratorResult<Uint8Array, unknown>>;
-  stop(): Promise<unknown>;
+/** The rule every reader applies: counted as the bytes arrive, refused the moment they pass the cap. */
+class BodyCap {
+  readonly #chunks: Uint8Array[] = [];
+  #size = 0;
+  constructor(readonly maxBytes: number) {}
+
+  /** Takes a chunk; false when the body is now over the cap (the chunk is not kept). */
+  add(chunk: Uint8Array): boolean {
+    this.#size += chunk.byteLength;
+    if (this.#size > this.maxBytes) return false;
+    this.#chunks.push(chunk);
+    return true;
+  }
+
+  body(): CappedBody {
+    return { ok: true, bytes: Buffer.concat(this.#chunks, this.#size) };
+  }
 }
 
 const TOO_LARGE = { ok: false, reason: 'too-large' } as const;
@@ -42,16 +55,14 @@ const isNodeRequest = (source: Request | IncomingMessage): source is IncomingMes
   typeof (source as IncomingMessage).on === 'function';
 
 /** The body of `source`, at most `limits.maxBytes` and within `limits.timeoutMs`. */
-export async function readCappedBody(source: Request | IncomingMessage, limits: BodyLimits): Promise<CappedBody> {
+export function readCappedBody(source: Request | IncomingMessage, limits: BodyLimits): Promise<CappedBody> {
   if (isNodeRequest(source)) {
-    if (declaredOver(source.headers['content-length'], limits.maxBytes)) return TOO_LARGE;
-    const chunks = source.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
-    return readChunks({ next: () => chunks.next(), stop: async () => chunks.return?.() }, limits);
+    if (declaredOver(source.headers['content-length'], limits.maxBytes)) return Promise.resolve(TOO_LARGE);
+    return readNode(source, limits);
   }
-  if (declaredOver(source.headers.get('content-length'), limits.maxBytes)) return TOO_LARGE;
-  if (!source.body) return { ok: true, bytes: Buffer.alloc(0) };
-  const reader = source.body.getReader();
-  return readChunks({ next: () => reader.read(), stop: () => reader.cancel().catch(() => undefined) }, limits);
+  if (declaredOver(source.headers.get('content-length'), limits.maxBytes)) return Promise.resolve(TOO_LARGE);
+  if (!source.body) return Promise.resolve({ ok: true, bytes: Buffer.alloc(0) });
+  return readWeb(source.body.getReader(), limits);
 }
 
 /** The body as UTF-8 text (malformed sequences replaced), under the same caps. */
@@ -62,37 +73,64 @@ export async function readCappedText(source: Request | IncomingMessage, limits: 
   return body.ok ? { ok: true, text: body.bytes.toString('utf8') } : body;
 }
 
-async function readChunks(reader: ChunkReader, limits: BodyLimits): Promise<CappedBody> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+/**
+ * A `node:http` request's body, taken as its `data` events come. Stopped early it is paused with its
+ * listeners removed, so the caller may answer and then `resume()` it to discard the rest.
+ */
+function readNode(req: IncomingMessage, limits: BodyLimits): Promise<CappedBody> {
+  return new Promise((resolve, reject) => {
+    const cap = new BodyCap(limits.maxBytes);
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (outcome: CappedBody | Error) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      clearTimeout(timer);
+      if (outcome instanceof Error) return reject(outcome);
+      if (!outcome.ok) req.pause();
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      if (!cap.add(chunk)) finish(TOO_LARGE);
+    };
+    const onEnd = () => finish(cap.body());
+    const onError = (error: Error) => finish(error);
+    if (limits.timeoutMs !== undefined) timer = setTimeout(() => finish(TOO_SLOW), limits.timeoutMs);
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+  });
+}
+
+/** A web stream's body, read chunk by chunk; stopped early, the stream is cancelled. */
+async function readWeb(reader: ReadableStreamDefaultReader<Uint8Array>, limits: BodyLimits): Promise<CappedBody> {
+  const cap = new BodyCap(limits.maxBytes);
   const deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs;
   for (;;) {
-    const read = deadline === undefined ? await reader.next() : await beforeDeadline(reader, deadline);
+    const read = deadline === undefined ? await reader.read() : await beforeDeadline(reader, deadline);
     if ('reason' in read) {
-      await reader.stop();
+      await reader.cancel().catch(() => undefined);
       return TOO_SLOW;
     }
-    if (read.done === true) break;
-    size += read.value.byteLength;
-    if (size > limits.maxBytes) {
-      await reader.stop();
+    if (read.done) return cap.body();
+    if (!cap.add(read.value)) {
+      await reader.cancel().catch(() => undefined);
       return TOO_LARGE;
     }
-    chunks.push(read.value);
   }
-  return { ok: true, bytes: Buffer.concat(chunks, size) };
 }
 
 /** The next chunk, or `TOO_SLOW` when the deadline passes first. */
-async function beforeDeadline(reader: ChunkReader, deadline: number): Promise<
-  Awaited<ReturnType<ChunkReader['next']>> | typeof TOO_SLOW
-> {
+async function beforeDeadline(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: number,
+): Promise<ReadableStreamReadResult<Uint8Array> | typeof TOO_SLOW> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<typeof TOO_SLOW>((resolve) => {
     timer = setTimeout(() => resolve(TOO_SLOW), Math.max(0, deadline - Date.now()));
   });
   try {
-    return await Promise.race([reader.next(), late]);
+    return await Promise.race([reader.read(), late]);
   } finally {
     clearTimeout(timer);
   }
