@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createRuntime } from '../runtime/create-runtime.ts';
 import { createMcpServer } from '../runtime/mcp-server.ts';
-import { serveHttp } from '../runtime/serve-http.ts';
+import { serveHttp } from '../runtime/http/serve-http.ts';
 import { param, schema, str, tool } from '../test/runtime/support/models.ts';
 import { createTestCa } from '../test/support/tls.ts';
 

@@ -14,7 +14,7 @@ import { allSchemas } from './schema-source.ts';
 import { ungrantedNotes } from './secrets/start-notes.ts';
 import { grantedVariables, GrantsError } from './secrets/grants.ts';
 import { processEnvironment, runtimeOptionsFrom, type EntryEnvironment } from './environment/entry-environment.ts';
-import { serveHttp } from './serve-http.ts';
+import { serveHttp } from './http/serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
 import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';

@@ -10,6 +10,8 @@ import { readAssessInput, readLookupInput, readValidateInput } from './api/input
 import { callGate, withCallGate } from './api/call-gate.ts';
 import { createRateLimiter, type Admission } from './api/rate-limiter.ts';
 import { readBodyBytes, readJsonBody } from './api/read-json-body.ts';
+import { siteRefusal, type SitePolicy } from '../runtime/http/site-check.ts';
+import type { McpRequestHandler } from '../runtime/http/mcp-fetch-handler.ts';
 import { isAuthorized, type AuthSettings } from './auth/authorize.ts';
 import { sessionCookieHeader, sessionKeyFor, signSession } from './auth/session-cookie.ts';
 import { checkRegistry, registryStamp } from './checks/registry.ts';
@@ -18,13 +20,12 @@ import { watchRoutes } from './watch/watch-routes.ts';
 import type { Watcher } from './watch/watcher.ts';
 import { toSections } from './pipeline/sectioned.ts';
 import { loadUiAssets, UI_SECURITY_HEADERS } from './ui/ui-assets.ts';
-import type { McpFetchHandler } from './mcp/mcp-face.ts';
 import type { ValidatorCore } from './validator-core.ts';
 
 export interface AppDeps {
   readonly core: ValidatorCore;
   /** Stateless MCP Streamable HTTP handler for `/mcp`; absent → 503. */
-  readonly mcpHandler?: McpFetchHandler | undefined;
+  readonly mcpHandler?: McpRequestHandler | undefined;
   readonly now?: () => number;
   /** Unexpected errors go here (never with request bodies or credentials). Default: stderr. */
   readonly logError?: (message: string) => void;
@@ -69,13 +70,6 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return errorResponse(new ApiError(500, 'internal_error', 'The service failed unexpectedly.'));
   };
 
-  /**
-   * Refuses what a browser page of another site could send: on the API and `/mcp` a foreign `Origin`
-   * (the MCP transport spec requires this check), and on a loopback binding a browser request with a
-   * foreign `Host` (a page whose own name was rebound to 127.0.0.1 is same-origin with itself, so only
-   * the Host tells). Browsers mark their requests with `Origin` (every POST) or `Sec-Fetch-*`; other
-   * clients, which cannot be rebound, may send any Host.
-   */
   /** The host the request names: `Host`, or behind a trusted proxy the `X-Forwarded-Host` it sets. */
   const requestHost = (event: H3Event) => {
     const forwarded = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
@@ -87,18 +81,31 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return hosts === null || hosts.has(requestHost(event));
   };
 
+  /**
+   * Refuses what a browser page of another site could send (the edge's `runtime/http/site-check.ts`): on
+   * the API and `/mcp` a foreign `Origin`, and a browser request with a foreign `Host` (DNS rebinding);
+   * other clients, which cannot be rebound, may send any Host.
+   */
   const checkSite = (event: H3Event, guarded: boolean) => {
     const hosts = deps.ownHosts?.() ?? null;
-    const host = requestHost(event);
-    const fromBrowser = event.req.headers.has('origin') || event.req.headers.has('sec-fetch-site') || event.req.headers.has('sec-fetch-mode');
-    if (hosts && fromBrowser && !hosts.has(host)) {
-      throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts].join(', ')}.`);
-    }
-    const origin = event.req.headers.get('origin');
+    const policy: SitePolicy = { hosts, hostCheck: 'browser-requests', origins: 'same-host' };
     // Behind a trusted proxy that rewrites Host, the name the browser used is in X-Forwarded-Host.
-    const forwardedHost = config.trustProxy ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-    if (guarded && origin !== null && !sameHost(origin, forwardedHost || event.url.host)) {
-      throw new ApiError(403, 'forbidden_origin', 'Requests from pages of other sites are not accepted; use the UI of this service or call the API without an Origin header.');
+    const forwardedHost = config.trustProxy
+      ? event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim()
+      : undefined;
+    const site = {
+      header: (name: string) => event.req.headers.get(name),
+      host: requestHost(event),
+      originHost: forwardedHost || event.url.host,
+    };
+    const refusal = siteRefusal(site, policy, guarded);
+    if (refusal === 'forbidden-host') {
+      throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts!].join(', ')}.`);
+    }
+    if (refusal === 'forbidden-origin') {
+      const refused = 'Requests from pages of other sites are not accepted; use the UI of this service or call the API'
+        + ' without an Origin header.';
+      throw new ApiError(403, 'forbidden_origin', refused);
     }
   };
 
@@ -210,14 +217,14 @@ export function createValidatorApp(deps: AppDeps): H3 {
 
   route('/mcp', '/mcp', ['POST'], true, async (event, caller) => {
     if (!deps.mcpHandler) throw new ApiError(503, 'mcp_unavailable', 'The MCP face is not available in this build.');
-    // Read under the same size and time caps as the API before the MCP handler sees it.
+    // Read once, under the same size and time caps as the API; the MCP handler takes the text beside the head.
     const req = event.req as unknown as Request;
-    const body = await readBodyBytes(req, config.bodyLimitBytes, config.bodyTimeoutMs);
-    const forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) });
+    const body = (await readBodyBytes(req, config.bodyLimitBytes, config.bodyTimeoutMs)).toString('utf8');
+    const head = new Request(req.url, { method: req.method, headers: req.headers });
     // Every tool call is an assessment or lookup counted like an API request: the first one uses this
     // request's slot, each further one (a JSON-RPC batch) must be admitted on its own.
     const gate = callGate(() => limiter.admit(caller!.client), refusal);
-    return withCallGate(gate, () => deps.mcpHandler!(forwarded));
+    return withCallGate(gate, () => deps.mcpHandler!(head, { body }));
   });
 
   app.all('/**', (event) => {
@@ -229,13 +236,4 @@ export function createValidatorApp(deps: AppDeps): H3 {
     return errorResponse(new ApiError(404, 'not_found', `Nothing at ${event.url.pathname}.`));
   });
   return app;
-}
-
-/** True when the `Origin` header names the host the request was sent to. */
-function sameHost(origin: string, host: string): boolean {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false; // `null` (sandboxed frames, file: pages) and garbage are foreign
-  }
 }

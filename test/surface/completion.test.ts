@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextp
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { loadSchemaTree } from '../../compiler/index.ts';
 import { createRuntime, type Runtime } from '../../runtime/create-runtime.ts';
-import { createMcpFetchHandler, type McpFetchHandler } from '../../runtime/mcp-fetch-handler.ts';
+import { createMcpFetchHandler, type McpFetchHandler } from '../../runtime/http/mcp-fetch-handler.ts';
 import { createMcpServer } from '../../runtime/mcp-server.ts';
 import { createUpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
 import { createWorkspace } from '../build/support/workspace.ts';

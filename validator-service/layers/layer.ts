@@ -3,6 +3,7 @@
  * endpoint speaks its protocol, then validates it. Layers never call a tool or change anything on
  * the endpoint under test, and reach the network only through `ctx.fetch` (the SSRF-guarded fetch).
  */
+import type { AssessmentState } from './shared/assessment-state.ts';
 
 export type LayerName = 'http' | 'html' | 'mcp' | 'oauth' | 'ui' | 'a2a' | 'x402' | 'erc8004' | 'commerce';
 
@@ -64,6 +65,8 @@ export interface LayerContext {
   readonly tlsInfo: (url: URL) => Promise<TlsInfo | null>;
   /** Options the caller passed to `/api/assess` (e.g. `erc8004`), and the service's IPFS gateway. */
   readonly options: LayerOptions;
+  /** What the layers of this assessment share (the browser GET, the MCP conversation, TLS facts). */
+  readonly assessment: AssessmentState;
 }
 
 export interface TlsInfo {

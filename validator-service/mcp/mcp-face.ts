@@ -3,9 +3,7 @@
  * project runtime, the same code that serves generated tool servers.
  */
 import { validatorIdentity } from '../identity.ts';
-import { createMcpFetchHandler, createMcpServer, type RuntimeTool } from '../../runtime/index.ts';
-
-export type McpFetchHandler = (request: Request) => Promise<Response>;
+import { createMcpFetchHandler, createMcpServer, type McpFetchHandler, type RuntimeTool } from '../../runtime/index.ts';
 
 /** A Request → Response handler answering MCP for `tools`. */
 export function createMcpFace(tools: readonly RuntimeTool[]): McpFetchHandler {

@@ -8,6 +8,7 @@ import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts'
 import { LAYER_NAMES } from './layer-names.ts';
 import { registryStamp } from '../checks/registry.ts';
 import { raceSignal } from '../layers/shared/deadline.ts';
+import { openAssessmentState } from '../layers/shared/assessment-state.ts';
 
 export interface AssessmentInput {
   readonly url: URL;
@@ -43,11 +44,12 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
 
   const fetch: Fetch = (resource, init) =>
     deps.fetch(resource, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
+  // What the layers share, theirs for this assessment only: closed below when every layer is done.
+  const assessment = openAssessmentState();
   // One TLS handshake per origin and assessment, however many layers ask for its facts.
-  const tlsByOrigin = new Map<string, Promise<TlsInfo | null>>();
   const tlsInfo = (url: URL) => {
-    let info = tlsByOrigin.get(url.origin);
-    if (!info) { info = deps.tlsInfo(url); tlsByOrigin.set(url.origin, info); }
+    let info = assessment.tls.get(url.origin);
+    if (!info) { info = deps.tlsInfo(url); assessment.tls.set(url.origin, info); }
     return raceSignal(info, deadline.signal);
   };
   const byName = new Map(deps.layers.map((layer) => [layer.name, layer]));
@@ -71,6 +73,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
       timeoutMs: Math.max(0, input.timeoutMs - (layerStarted - started)),
       tlsInfo,
       options: input.options ?? {},
+      assessment,
     };
     try {
       const outcome = await Promise.race([Promise.resolve().then(() => layer.run(ctx)), deadlinePassed]);
@@ -91,6 +94,7 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
     }
   }));
   clearTimeout(timer);
+  assessment.close();
 
   const layers = Object.fromEntries(results.map((r) => [r.layer, r])) as Record<LayerName, LayerResult>;
   const all = results.flatMap((r) => r.messages);

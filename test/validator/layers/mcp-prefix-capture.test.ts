@@ -5,6 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { openAssessmentState } from '../../../validator-service/layers/shared/assessment-state.ts';
 import type { LayerContext } from '../../../validator-service/layers/layer.ts';
 import { connectMcp } from '../../../validator-service/layers/mcp/connect.ts';
 
@@ -33,6 +34,7 @@ test('a lagging prefix capture is awaited before the verdict (handshake-failed, 
     timeoutMs: 5000,
     tlsInfo: async () => null,
     options: {},
+    assessment: openAssessmentState(),
     fetch: async (_input, init) => {
       if ((init?.method ?? 'GET').toUpperCase() !== 'POST') return new Response(null, { status: 405 });
       const message = JSON.parse(String(init?.body)) as { id?: unknown };

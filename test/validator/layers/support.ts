@@ -4,6 +4,7 @@
  * trusting the test CA when one is given. Certificate verification always stays on.
  */
 import type { Layer, LayerContext, LayerResult } from '../../../validator-service/layers/layer.ts';
+import { openAssessmentState } from '../../../validator-service/layers/shared/assessment-state.ts';
 import { createGuardedFetch, createTlsInfo, parseAllowList, systemResolver } from '../../../validator-service/net/index.ts';
 
 export interface ProbeOptions {
@@ -27,6 +28,8 @@ export function testContext(url: string | URL, options: ProbeOptions & { timeout
     timeoutMs,
     tlsInfo: createTlsInfo(network),
     options: {},
+    // The state one assessment's layers share: a context's own, as the pipeline gives each assessment.
+    assessment: openAssessmentState(),
   };
 }
 

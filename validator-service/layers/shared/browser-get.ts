@@ -1,9 +1,9 @@
 /**
  * The browser-style GET of a URL (browser `Accept`, redirects followed hop by hop), done once per
- * assessment and shared by the layers that need it (http, html). The memo is keyed by the
- * assessment's signal and fetch (both shared by every layer of one assessment) and by the URL.
+ * assessment and shared by the layers that need it (http, html), kept in the assessment's state
+ * (`ctx.assessment.pages`, `assessment-state.ts`).
  */
-import type { Fetch, LayerContext } from '../layer.ts';
+import type { LayerContext } from '../layer.ts';
 import { requestSignal } from './deadline.ts';
 import { fetchFollowingRedirects, type FollowedResponse } from './follow-redirects.ts';
 import { readBodyText } from './read-body.ts';
@@ -26,8 +26,6 @@ export interface BrowserGetFailure {
 
 export type BrowserGetOutcome = ({ readonly ok: true } & BrowserPage) | ({ readonly ok: false } & BrowserGetFailure);
 
-const memo = new WeakMap<AbortSignal, WeakMap<Fetch, Map<string, Promise<BrowserGetOutcome>>>>();
-
 async function load(ctx: LayerContext, url: URL): Promise<BrowserGetOutcome> {
   const started = performance.now();
   try {
@@ -44,11 +42,8 @@ async function load(ctx: LayerContext, url: URL): Promise<BrowserGetOutcome> {
 
 /** GETs `url` (default `ctx.url`) like a browser, once per assessment; never rejects. */
 export function browserGet(ctx: LayerContext, url: URL = ctx.url): Promise<BrowserGetOutcome> {
-  let byFetch = memo.get(ctx.signal);
-  if (!byFetch) { byFetch = new WeakMap(); memo.set(ctx.signal, byFetch); }
-  let byUrl = byFetch.get(ctx.fetch);
-  if (!byUrl) { byUrl = new Map(); byFetch.set(ctx.fetch, byUrl); }
-  let outcome = byUrl.get(url.href);
-  if (!outcome) { outcome = load(ctx, url); byUrl.set(url.href, outcome); }
+  const pages = ctx.assessment.pages;
+  let outcome = pages.get(url.href);
+  if (!outcome) { outcome = load(ctx, url); pages.set(url.href, outcome); }
   return outcome;
 }

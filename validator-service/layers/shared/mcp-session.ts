@@ -1,11 +1,12 @@
 /**
  * The assessment's one MCP conversation in the 2025 era, shared by every layer that needs an MCP
  * client (MCP, MCP Apps, x402): one `initialize` handshake, every declared list read once (page by
- * page, concurrently), and the connection closed when the last layer using it is done. The client
- * declares the UI extension, as a host that renders MCP Apps does, so UI-aware servers show their
- * apps to every layer. Memoised like `browserGet`: by the assessment's signal, fetch and URL.
+ * page, concurrently), and the connection closed when the last layer using it is done, or when the
+ * pipeline closes the assessment's state (`ctx.assessment.mcpSessions`, `assessment-state.ts`),
+ * whichever comes first. The client declares the UI extension, as a host that renders MCP Apps does,
+ * so UI-aware servers show their apps to every layer.
  */
-import type { LayerContext, Fetch } from '../layer.ts';
+import type { LayerContext } from '../layer.ts';
 import { appMimeType, uiExtensionId } from '../mcp-apps/constants.ts';
 import { connectMcp, type ConnectOutcome } from '../mcp/connect.ts';
 import type { Exchange, FirstPost } from '../mcp/recording-fetch.ts';
@@ -25,22 +26,31 @@ export interface McpSession {
   readonly exchanges: readonly Exchange[];
 }
 
-interface Entry {
+/** One endpoint's conversation in the assessment's state, with the layers using it. */
+export interface McpSessionEntry {
   readonly session: Promise<McpSession>;
   /** The answer to the handshake's first `initialize` POST; null when none was sent. */
   readonly initializePost: Promise<FirstPost | null>;
   users: number;
+  /** Closes the connection once the handshake has settled (at most once). */
+  close(): Promise<void>;
 }
-
-const memo = new WeakMap<AbortSignal, WeakMap<Fetch, Map<string, Entry>>>();
 
 const noListings: Listings = { tools: null, resources: null, resourceTemplates: null, prompts: null };
 
-function openEntry(ctx: LayerContext): Entry {
+function openEntry(ctx: LayerContext): McpSessionEntry {
   let heard: (post: FirstPost | null) => void = () => undefined;
   const initializePost = new Promise<FirstPost | null>((resolve) => { heard = resolve; });
   const session = open(ctx, heard).finally(() => heard(null));
-  return { session, initializePost, users: 0 };
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= session.then(
+      (opened) => (opened.outcome.kind === 'connected' ? opened.outcome.connection.close() : undefined),
+      () => undefined,
+    );
+    return closing;
+  };
+  return { session, initializePost, users: 0, close };
 }
 
 async function open(ctx: LayerContext, onInitializePost: (post: FirstPost) => void): Promise<McpSession> {
@@ -53,17 +63,14 @@ async function open(ctx: LayerContext, onInitializePost: (post: FirstPost) => vo
 }
 
 /**
- * Runs `use` with the assessment's shared session. Layers call this at their start (all layers start
- * in the same tick), so the session is closed only after every user has finished.
+ * Runs `use` with the assessment's shared session; the last user to finish closes it. The layers that
+ * share it call this at their start, so none finds it closed by another.
  */
 export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSession) => Promise<T>): Promise<T> {
-  let byFetch = memo.get(ctx.signal);
-  if (!byFetch) { byFetch = new WeakMap(); memo.set(ctx.signal, byFetch); }
-  let byUrl = byFetch.get(ctx.fetch);
-  if (!byUrl) { byUrl = new Map(); byFetch.set(ctx.fetch, byUrl); }
+  const sessions = ctx.assessment.mcpSessions;
   const key = ctx.url.href;
-  let entry = byUrl.get(key);
-  if (!entry) { entry = openEntry(ctx); byUrl.set(key, entry); }
+  let entry = sessions.get(key);
+  if (!entry) { entry = openEntry(ctx); sessions.set(key, entry); }
   entry.users += 1;
   const mine = entry;
   try {
@@ -71,9 +78,8 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
   } finally {
     mine.users -= 1;
     if (mine.users === 0) {
-      if (byUrl.get(key) === mine) byUrl.delete(key);
-      const session = await mine.session.catch(() => null);
-      if (session?.outcome.kind === 'connected') await session.outcome.connection.close();
+      if (sessions.get(key) === mine) sessions.delete(key);
+      await mine.close();
     }
   }
 }
@@ -84,5 +90,5 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
  * no POST was sent. Never opens a session itself.
  */
 export function sharedInitializePost(ctx: LayerContext): Promise<FirstPost | null> | null {
-  return memo.get(ctx.signal)?.get(ctx.fetch)?.get(ctx.url.href)?.initializePost ?? null;
+  return ctx.assessment.mcpSessions.get(ctx.url.href)?.initializePost ?? null;
 }

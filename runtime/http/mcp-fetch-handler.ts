@@ -10,7 +10,7 @@
  *    legacy leg answers every request as an event stream).
  * Either way each request gets its own Server from `makeServer`, so any number of instances can
  * sit behind a load balancer. GET and DELETE answer 405: there is no session or standalone stream.
- * Origin and Host are checked by the caller (`serve-http.ts`, the validator).
+ * Origin and Host are checked by the caller (`serve-http.ts`, the validator), with `site-check.ts`.
  *
  * A JSON-RPC batch holds at most `MAX_BATCH_MESSAGES` messages (past that: 400, -32600 naming the
  * limit), and a 2025-era one is answered `BATCH_GROUP` members at a time, each group its own unit of
@@ -24,9 +24,9 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { MAX_REQUEST_BODY_BYTES, readCappedText } from './body-limit.ts';
 
-/** The largest request body the handler reads (4 MiB); a larger one is answered 413. */
-export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
+export { MAX_REQUEST_BODY_BYTES };
 
 /** The most messages one JSON-RPC batch may hold. */
 export const MAX_BATCH_MESSAGES = 100;
@@ -50,7 +50,11 @@ export interface McpFetchRequestOptions {
   readonly body?: string;
 }
 
-export type McpFetchHandler = ((request: Request, options?: McpFetchRequestOptions) => Promise<Response>) & {
+/** Answers one MCP request; what an HTTP app embedding the endpoint calls (the validator's `/mcp`). */
+export type McpRequestHandler = (request: Request, options?: McpFetchRequestOptions) => Promise<Response>;
+
+/** The MCP endpoint as a web-standard handler, with a way to end what it has in flight. */
+export type McpFetchHandler = McpRequestHandler & {
   /** Ends requests still in flight on the 2026-07-28 leg. */
   close(): Promise<void>;
 };
@@ -62,20 +66,6 @@ export interface McpFetchHandlerOptions {
 
 const jsonRpcError = (status: number, message: string, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-/** The body as text, or undefined when it is over the cap (counted as it arrives). */
-async function readCapped(request: Request): Promise<string | undefined> {
-  if (Number(request.headers.get('content-length')) > MAX_REQUEST_BODY_BYTES) return undefined;
-  if (!request.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > MAX_REQUEST_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
 
 /** Web-standard (Request → Response) handler for embedding in another HTTP app (the validator's /mcp). */
 export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>, options: McpFetchHandlerOptions = {}): McpFetchHandler {
@@ -151,8 +141,9 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
     let text = options.body;
     let forwarded = request;
     if (text === undefined) {
-      text = await readCapped(request);
-      if (text === undefined) return jsonRpcError(413, `request body over ${MAX_REQUEST_BODY_BYTES} bytes`);
+      const read = await readCappedText(request, { maxBytes: MAX_REQUEST_BODY_BYTES });
+      if (!read.ok) return jsonRpcError(413, `request body over ${MAX_REQUEST_BODY_BYTES} bytes`);
+      text = read.text;
       // The body was read here: what goes on carries the headers, and the parsed body beside them.
       forwarded = new Request(request.url, { method: 'POST', headers: request.headers, signal: request.signal });
     }

@@ -17,10 +17,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/server';
-import { FairQueue } from './bounds/fair-queue.ts';
-import { lazyBuiltin } from './lazy-builtin.ts';
-import { createMcpFetchHandler, MAX_REQUEST_BODY_BYTES } from './mcp-fetch-handler.ts';
-import { discoveryRoutes, type ServedDiscovery } from './discovery/discovery-routes.ts';
+import { FairQueue } from '../bounds/fair-queue.ts';
+import { lazyBuiltin } from '../lazy-builtin.ts';
+import { MAX_REQUEST_BODY_BYTES, readCappedText } from './body-limit.ts';
+import { createMcpFetchHandler } from './mcp-fetch-handler.ts';
+import { hostAllowed, siteRefusal, type SitePolicy, type SiteRequest } from './site-check.ts';
+import { discoveryRoutes, type ServedDiscovery } from '../discovery/discovery-routes.ts';
 
 // Only `--http` needs the HTTP server stack: a stdio server never loads it.
 const http = lazyBuiltin<typeof import('node:http')>('node:http');
@@ -84,31 +86,15 @@ const BODY_TOO_LARGE_GRACE_MS = 500;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
+/** One header of a node request (the first, when repeated). */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function reject(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
-
-/** The body, counted as it arrives: past the limit it stops reading (the caller answers 413). */
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, fail) => {
-    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return fail(new BodyTooLarge());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        fail(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
-    req.once('error', fail);
-  });
 }
 
 /** The request's head as a web Request, and its body read here (the handler takes it as text). */
@@ -121,7 +107,9 @@ async function toRequest(req: IncomingMessage, base: string): Promise<{ request:
   const method = req.method ?? 'GET';
   const request = new Request(new URL(req.url ?? '/', base), { method, headers });
   if (method === 'GET' || method === 'HEAD') return { request };
-  return { request, body: (await readBody(req)).toString('utf8') };
+  const body = await readCappedText(req, { maxBytes: MAX_BODY_BYTES });
+  if (!body.ok) throw new BodyTooLarge();
+  return { request, body: body.text };
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -142,21 +130,20 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   const host = options.host ?? '127.0.0.1';
   const handle = createMcpFetchHandler(makeServer);
   const discovery = options.discovery ? discoveryRoutes(options.discovery, MCP_PATH) : undefined;
-  let origins = new Set<string>();
-  let hosts = new Set<string>();
+  // Known once listening (the port); on a loopback binding every request's Host is checked.
+  let sitePolicy: SitePolicy = { hosts: new Set(), hostCheck: 'every-request', origins: new Set() };
   const work = new FairQueue(MAX_REQUESTS_HANDLED, MAX_UNITS_PER_CONNECTION);
   const inFlight = new WeakMap<object, number>();
   const server = http().createServer((req, res) => {
     holdConnection(req, res, inFlight);
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
-      // Public documents, readable from any origin (the Host check below still guards the loopback endpoint).
-      if (discovery && (!LOOPBACK.has(host) || hosts.has((req.headers.host ?? '').toLowerCase())) && discovery(req, res)) return;
+      const site: SiteRequest = { header: (name) => headerOf(req, name), host: req.headers.host ?? '' };
+      // Public documents, readable from any origin (the Host check still guards the loopback endpoint).
+      if (discovery && hostAllowed(site, sitePolicy) && discovery(req, res)) return;
       if (path !== MCP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
-      const origin = req.headers.origin;
-      if (origin !== undefined && !origins.has(origin)) return reject(res, 403, 'forbidden origin');
-      // Host names compare case-insensitively (RFC 9110 §4.2.3): `LOCALHOST:8080` is this server too.
-      if (LOOPBACK.has(host) && !hosts.has((req.headers.host ?? '').toLowerCase())) return reject(res, 403, 'forbidden host');
+      const refusal = siteRefusal(site, sitePolicy);
+      if (refusal) return reject(res, 403, refusal === 'forbidden-host' ? 'forbidden host' : 'forbidden origin');
       const base = `http://${req.headers.host ?? 'localhost'}`;
       // The queue covers the work, neither reading the body (a paused connection's body may wait for its
       // earlier answers) nor writing: a client that does not read holds its own connection only.
@@ -198,8 +185,12 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   const own = [`http://${shownHost}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
-  origins = new Set([...own, ...(options.allowedOrigins ?? [])]);
-  hosts = new Set([`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  const hosts = new Set([`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  sitePolicy = {
+    hosts: LOOPBACK.has(host) ? hosts : null,
+    hostCheck: 'every-request',
+    origins: new Set([...own, ...(options.allowedOrigins ?? [])]),
+  };
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     close: async () => {
