@@ -40,14 +40,15 @@ const bin = new URL('../cli/bin.mjs', import.meta.url).pathname;
 const baseline = process.env['BENCH_ASSESS_BASELINE'];
 type Run = { status: number | null; stdout: string; stderr: string };
 /** Runs a process without blocking this one, which serves the peer. */
-const spawnRun = (args: string[]) => new Promise<Run>((resolve) => {
-  const child = spawn(process.execPath, args, { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  child.on('close', (status) => resolve({ status, stdout, stderr }));
-});
+const spawnRun = (args: string[]) =>
+  new Promise<Run>((resolve) => {
+    const child = spawn(process.execPath, args, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 const assessArgs = ['assess', peer.url, '--format', 'json'];
 const timed = async (args: string[], into: number[]) => {
   const t = performance.now();
@@ -108,7 +109,11 @@ async function historyRows(store: HistoryStore): Promise<{ fill: number; rows: [
   const routes = historyRoutes(store, true);
   const time = async (fn: (i: number) => Promise<unknown>) => {
     const xs: number[] = [];
-    for (let i = 0; i < 200; i++) { const t = performance.now(); await fn(i); xs.push(performance.now() - t); }
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await fn(i);
+      xs.push(performance.now() - t);
+    }
     return xs;
   };
   const pick = (i: number) => ids[(i * 7919) % ids.length]!;
@@ -143,8 +148,10 @@ try {
   const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
   const fills = `filled in ${seconds(onSqlite.fill)}${onPostgres ? ` / ${seconds(onPostgres.fill)}` : ''}`;
   const size = `SQLite file ${(statSync(file).size / 1e6).toFixed(0)} MB`;
-  console.log(`\n| history: ${sqliteCount.toLocaleString('en')} assessments over 1,000 URLs (${size}), ${fills} `
-    + '| SQLite median | SQLite p99 | PostgreSQL median | PostgreSQL p99 |');
+  console.log(
+    `\n| history: ${sqliteCount.toLocaleString('en')} assessments over 1,000 URLs (${size}), ${fills} ` +
+      '| SQLite median | SQLite p99 | PostgreSQL median | PostgreSQL p99 |',
+  );
   console.log('|---|---|---|---|---|');
   for (const [index, [name, xs]] of onSqlite.rows.entries()) {
     const pg = onPostgres?.rows[index]?.[1];

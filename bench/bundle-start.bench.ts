@@ -40,9 +40,20 @@ async function built(schemas: number): Promise<Built> {
   generateSchemas(join(dir, 'schemas'), schemas, { seed: 11 });
   mkdirSync(join(dir, '.toolkit'), { recursive: true });
   const report = await buildCatalog({ schemasDir: join(dir, 'schemas'), outDir: join(dir, 'out'), projectDir: dir });
-  if (!report.written) throw new Error(`the ${schemas}-schema catalog did not build: ${report.problems.concat(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`)).slice(0, 3).join('; ')}`);
+  if (!report.written)
+    throw new Error(
+      `the ${schemas}-schema catalog did not build: ${report.problems
+        .concat(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`))
+        .slice(0, 3)
+        .join('; ')}`,
+    );
   const bundle = join(dir, 'out', 'catalog.mjs');
-  return { bundle, tools: report.tools, kb: (statSync(bundle).size + statSync(join(dir, 'out', 'catalog.code.cjs')).size) / 1024, dataKb: statSync(join(dir, 'out', 'catalog.data.jsonl')).size / 1024 };
+  return {
+    bundle,
+    tools: report.tools,
+    kb: (statSync(bundle).size + statSync(join(dir, 'out', 'catalog.code.cjs')).size) / 1024,
+    dataKb: statSync(join(dir, 'out', 'catalog.data.jsonl')).size / 1024,
+  };
 }
 
 // BUNDLE_START_ONLY=primitives skips the synthetic catalogs (the primitives table below alone).
@@ -62,20 +73,39 @@ const columns: { label: string; opening: Opening; toolset: boolean; env: Readonl
   { label: '2026-07-28, default', opening: 'modern', toolset: true, env: cachedIn(codeCache) },
   { label: '2026 default, 1st start', opening: 'modern', toolset: true, env: FIRST_START },
 ];
-if (only !== 'primitives') out(`\nBuilt bundles, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms] (tools listed)\n`);
+if (only !== 'primitives')
+  out(
+    `\nBuilt bundles, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms] (tools listed)\n`,
+  );
 if (only !== 'primitives') out(nodeStartLine(node));
-if (only !== 'primitives') out(`| tools | code + data file      | ${columns.map((c) => c.label.padEnd(24)).join(' | ')} | 2026-07-28 default − node |\n`);
-if (only !== 'primitives') out(`|-------|----------------------|${columns.map(() => '-'.repeat(26)).join('|')}|---------------------------|\n`);
+if (only !== 'primitives')
+  out(
+    `| tools | code + data file      | ${columns.map((c) => c.label.padEnd(24)).join(' | ')} | 2026-07-28 default − node |\n`,
+  );
+if (only !== 'primitives')
+  out(`|-------|----------------------|${columns.map(() => '-'.repeat(26)).join('|')}|---------------------------|\n`);
 for (const catalog of catalogs) {
   const runs = columns.map(() => [] as Run[]);
   for (let i = 0; i < SPAWNS; i++) {
-    for (const [index, column] of columns.entries()) runs[index]!.push(await spawnToList([catalog.bundle, ...(column.toolset ? [] : ['--no-toolset'])], column.opening, column.env));
+    for (const [index, column] of columns.entries())
+      runs[index]!.push(
+        await spawnToList([catalog.bundle, ...(column.toolset ? [] : ['--no-toolset'])], column.opening, column.env),
+      );
   }
-  const cells = runs.map((r) => `${median(r.map((x) => x.ms)).toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}] (${r[0]!.tools})`.padEnd(24));
+  const cells = runs.map((r) =>
+    `${median(r.map((x) => x.ms)).toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}] (${r[0]!.tools})`.padEnd(
+      24,
+    ),
+  );
   const added = median(runs[2]!.map((x) => x.ms)) - nodeMs;
-  out(`| ${String(catalog.tools).padStart(5)} | ${`${catalog.kb.toFixed(0)} KB + ${catalog.dataKb.toFixed(0)} KB`.padEnd(20)} | ${cells.join(' | ')} | ${added.toFixed(0).padStart(25)} |\n`);
+  out(
+    `| ${String(catalog.tools).padStart(5)} | ${`${catalog.kb.toFixed(0)} KB + ${catalog.dataKb.toFixed(0)} KB`.padEnd(20)} | ${cells.join(' | ')} | ${added.toFixed(0).padStart(25)} |\n`,
+  );
 }
-if (only !== 'primitives') out(`(targets of issue 11: 10 tools ≤ 130 ms and the whole 2,000-tool catalog ≤ 200 ms from spawn on a quiet machine; the last column is what the bundle adds to node's own start.\n The first three columns are starts after the first, with the V8 code cache the first start saved; "1st start" has TOOLKIT_CODE_CACHE=off)\n`);
+if (only !== 'primitives')
+  out(
+    `(targets of issue 11: 10 tools ≤ 130 ms and the whole 2,000-tool catalog ≤ 200 ms from spawn on a quiet machine; the last column is what the bundle adds to node's own start.\n The first three columns are starts after the first, with the V8 code cache the first start saved; "1st start" has TOOLKIT_CODE_CACHE=off)\n`,
+  );
 
 /**
  * Issue 25's start measure: a catalog whose schemas have prompts, skills and resources (the shipped
@@ -90,9 +120,20 @@ async function primitivesCatalog(): Promise<Built> {
   generateSchemas(join(schemasDir, 'generated'), Number(process.env.BUNDLE_START_GENERATED ?? 250), { seed: 25 });
   mkdirSync(join(dir, '.toolkit'), { recursive: true });
   const report = await buildCatalog({ schemasDir, outDir: join(dir, 'out'), projectDir: dir });
-  if (!report.written) throw new Error(`the primitives catalog did not build: ${report.problems.concat(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`)).slice(0, 3).join('; ')}`);
+  if (!report.written)
+    throw new Error(
+      `the primitives catalog did not build: ${report.problems
+        .concat(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`))
+        .slice(0, 3)
+        .join('; ')}`,
+    );
   const bundle = join(dir, 'out', 'catalog.mjs');
-  return { bundle, tools: report.tools, kb: (statSync(bundle).size + statSync(join(dir, 'out', 'catalog.code.cjs')).size) / 1024, dataKb: statSync(join(dir, 'out', 'catalog.data.jsonl')).size / 1024 };
+  return {
+    bundle,
+    tools: report.tools,
+    kb: (statSync(bundle).size + statSync(join(dir, 'out', 'catalog.code.cjs')).size) / 1024,
+    dataKb: statSync(join(dir, 'out', 'catalog.data.jsonl')).size / 1024,
+  };
 }
 
 const withPrimitives = await primitivesCatalog();
@@ -106,16 +147,29 @@ const starts: { label: string; args: string[]; env: Readonly<Record<string, stri
 ];
 const startRuns = starts.map(() => [] as Run[]);
 for (let i = 0; i < SPAWNS; i++) {
-  for (const [index, start] of starts.entries()) startRuns[index]!.push(await spawnToList(start.args, 'modern', start.env));
+  for (const [index, start] of starts.entries())
+    startRuns[index]!.push(await spawnToList(start.args, 'modern', start.env));
 }
 const floorMs = median(startRuns[0]!.map((x) => x.ms));
 const goals = ['', '≤ 1.2×', '≤ 1.6×', ''];
-out(`\nA catalog with prompts, skills and resources (${withPrimitives.tools} tools, ${withPrimitives.kb.toFixed(0)} KB code + ${withPrimitives.dataKb.toFixed(0)} KB data) against the bare SDK v2 server, spawn → first tools/list (2026-07-28), median of ${SPAWNS} interleaved spawns\n`);
+out(
+  `\nA catalog with prompts, skills and resources (${withPrimitives.tools} tools, ${withPrimitives.kb.toFixed(0)} KB code + ${withPrimitives.dataKb.toFixed(0)} KB data) against the bare SDK v2 server, spawn → first tools/list (2026-07-28), median of ${SPAWNS} interleaved spawns\n`,
+);
 out(nodeStartLine(node));
-out(`| start                        | wall ms | CPU ms | tools listed | × floor | goal   |\n|------------------------------|---------|--------|--------------|---------|--------|\n`);
+out(
+  `| start                        | wall ms | CPU ms | tools listed | × floor | goal   |\n|------------------------------|---------|--------|--------------|---------|--------|\n`,
+);
 for (const [index, start] of starts.entries()) {
   const runs = startRuns[index]!;
   const wall = median(runs.map((x) => x.ms));
-  out(`| ${start.label.padEnd(28)} | ${wall.toFixed(0).padStart(7)} | ${median(runs.map((x) => x.cpuMs)).toFixed(0).padStart(6)} | ${String(runs[0]!.tools).padStart(12)} | ${(wall / floorMs).toFixed(2).padStart(7)} | ${goals[index]!.padEnd(6)} |\n`);
+  out(
+    `| ${start.label.padEnd(28)} | ${wall.toFixed(0).padStart(7)} | ${median(runs.map((x) => x.cpuMs))
+      .toFixed(0)
+      .padStart(
+        6,
+      )} | ${String(runs[0]!.tools).padStart(12)} | ${(wall / floorMs).toFixed(2).padStart(7)} | ${goals[index]!.padEnd(6)} |\n`,
+  );
 }
-out('(issue 25: the default listing ≤ 1.2× the floor, 1,300 tools listed in full ≤ 1.6×; both after the first start, with the code cache)\n');
+out(
+  '(issue 25: the default listing ≤ 1.2× the floor, 1,300 tools listed in full ≤ 1.6×; both after the first start, with the code cache)\n',
+);

@@ -58,7 +58,11 @@ writeFileSync(join(project, 'schemas', 'providers', 'tides', 'tides.mjs'), schem
 const db = new Database(join(project, 'schemas', 'providers', 'tides', 'data', 'ports.db'));
 db.exec("CREATE TABLE ports (name TEXT); INSERT INTO ports VALUES ('Brest'), ('Aberdeen');");
 db.close();
-const report = await buildCatalog({ schemasDir: join(project, 'schemas'), outDir: join(project, 'out'), projectDir: project });
+const report = await buildCatalog({
+  schemasDir: join(project, 'schemas'),
+  outDir: join(project, 'out'),
+  projectDir: project,
+});
 if (!report.written) throw new Error(`the catalog did not build: ${report.problems.join('; ')}`);
 
 // After: as built, outside the repository. Before: the carried index emptied, engines from node_modules.
@@ -86,9 +90,18 @@ const server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
   res.end(JSON.stringify({ port: new URL(req.url ?? '/', `https://${HOST}`).searchParams.get('port'), height: 1.5 }));
 });
 await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const upstreamArgs = ['--ca-file', ca.caFile, '--connect-to', `${HOST}:443:127.0.0.1:${(server.address() as AddressInfo).port}`];
+const upstreamArgs = [
+  '--ca-file',
+  ca.caFile,
+  '--connect-to',
+  `${HOST}:443:127.0.0.1:${(server.address() as AddressInfo).port}`,
+];
 
-const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
+const meta = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
+};
 const REQUESTS = {
   list: { method: 'tools/list', params: { _meta: meta } },
   hooked: { method: 'tools/call', params: { name: 'get_height_tides', arguments: { port: 'brest' }, _meta: meta } },
@@ -96,10 +109,18 @@ const REQUESTS = {
 } as const;
 
 /** Spawn → the answer to one request (raw JSON-RPC over stdio), ms; fails on an error answer. */
-function spawnToAnswer(bundle: string, request: { method: string; params: unknown }, env: Readonly<Record<string, string>>): Promise<number> {
+function spawnToAnswer(
+  bundle: string,
+  request: { method: string; params: unknown },
+  env: Readonly<Record<string, string>>,
+): Promise<number> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [bundle, ...upstreamArgs], { cwd: outside, stdio: ['pipe', 'pipe', 'ignore'], env: startEnv(env) });
+    const child = spawn(process.execPath, [bundle, ...upstreamArgs], {
+      cwd: outside,
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: startEnv(env),
+    });
     let text = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -118,29 +139,44 @@ function spawnToAnswer(bundle: string, request: { method: string; params: unknow
 }
 
 const forms = [
-  { label: 'before (engines from node_modules)', bundle: join(before, 'catalog.mjs'), cache: join(work, 'cache-before') },
+  {
+    label: 'before (engines from node_modules)',
+    bundle: join(before, 'catalog.mjs'),
+    cache: join(work, 'cache-before'),
+  },
   { label: 'after (engine/ beside, checked)', bundle: join(after, 'catalog.mjs'), cache: join(work, 'cache-after') },
 ];
 for (const form of forms) await warmCodeCache([form.bundle, ...upstreamArgs], form.cache);
 
-out(`\nA bundle with a hooked tool and a SQLite resource, spawn → first answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms (code cache warm)\n`);
+out(
+  `\nA bundle with a hooked tool and a SQLite resource, spawn → first answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms (code cache warm)\n`,
+);
 out(`| form                                | tools/list | first hooked call | first resource read |\n`);
 out(`|-------------------------------------|------------|-------------------|---------------------|\n`);
 const results = forms.map(() => ({ list: [] as number[], hooked: [] as number[], resource: [] as number[] }));
 for (let i = 0; i < SPAWNS; i++) {
   for (const [index, form] of forms.entries()) {
-    for (const kind of ['list', 'hooked', 'resource'] as const) results[index]![kind].push(await spawnToAnswer(form.bundle, REQUESTS[kind], cachedIn(form.cache)));
+    for (const kind of ['list', 'hooked', 'resource'] as const)
+      results[index]![kind].push(await spawnToAnswer(form.bundle, REQUESTS[kind], cachedIn(form.cache)));
   }
 }
 for (const [index, form] of forms.entries()) {
   const r = results[index]!;
-  out(`| ${form.label.padEnd(35)} | ${median(r.list).toFixed(0).padStart(10)} | ${median(r.hooked).toFixed(0).padStart(17)} | ${median(r.resource).toFixed(0).padStart(19)} |\n`);
+  out(
+    `| ${form.label.padEnd(35)} | ${median(r.list).toFixed(0).padStart(10)} | ${median(r.hooked).toFixed(0).padStart(17)} | ${median(r.resource).toFixed(0).padStart(19)} |\n`,
+  );
 }
-const ratio = (kind: 'list' | 'hooked' | 'resource') => (median(results[1]![kind]) / median(results[0]![kind])).toFixed(2);
-out(`after / before: tools/list ${ratio('list')}, first hooked call ${ratio('hooked')}, first resource read ${ratio('resource')} (start reads none of engine/: only a hooked call or a query reads and checks its files)\n`);
+const ratio = (kind: 'list' | 'hooked' | 'resource') =>
+  (median(results[1]![kind]) / median(results[0]![kind])).toFixed(2);
+out(
+  `after / before: tools/list ${ratio('list')}, first hooked call ${ratio('hooked')}, first resource read ${ratio('resource')} (start reads none of engine/: only a hooked call or a query reads and checks its files)\n`,
+);
 
 // What the bundle carries.
-const size = (path: string): number => (statSync(path).isDirectory() ? readdirSync(path).reduce((n, name) => n + size(join(path, name)), 0) : statSync(path).size);
+const size = (path: string): number =>
+  statSync(path).isDirectory()
+    ? readdirSync(path).reduce((n, name) => n + size(join(path, name)), 0)
+    : statSync(path).size;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`.padStart(9);
 const engine = (names: readonly string[]) => names.reduce((n, name) => n + size(join(after, 'engine', name)), 0);
 const engineFiles = readdirSync(join(after, 'engine'));
@@ -148,14 +184,23 @@ out(`\nWhat the bundle carries (${after.replace(outside, '<copy>')})\n`);
 out(`| part                                                           |     bytes |\n`);
 out(`|----------------------------------------------------------------|-----------|\n`);
 const rows: [string, number][] = [
-  ['launcher + code (catalog.mjs, catalog.code.cjs)', size(join(after, 'catalog.mjs')) + size(join(after, 'catalog.code.cjs'))],
+  [
+    'launcher + code (catalog.mjs, catalog.code.cjs)',
+    size(join(after, 'catalog.mjs')) + size(join(after, 'catalog.code.cjs')),
+  ],
   ['data (catalog.data.jsonl)', size(join(after, 'catalog.data.jsonl'))],
   ['engine/: QuickJS JavaScript (core + variant)', engine(['quickjs-core.cjs', 'quickjs-variant.cjs'])],
   ['engine/: QuickJS WebAssembly', engine(['emscripten-module.wasm'])],
-  ['engine/: guest web standards (URL, structuredClone)', engine(engineFiles.filter((name) => name.startsWith('guest-')))],
+  [
+    'engine/: guest web standards (URL, structuredClone)',
+    engine(engineFiles.filter((name) => name.startsWith('guest-'))),
+  ],
   [`engine/: better-sqlite3 JavaScript`, engine(['better-sqlite3.cjs'])],
-  [`engine/: SQLite binding (Node ${process.versions.node}, ${process.platform}-${process.arch})`, engine(['better_sqlite3.node'])],
-  ['libraries/ (the handler\'s declared library)', size(join(after, 'libraries'))],
+  [
+    `engine/: SQLite binding (Node ${process.versions.node}, ${process.platform}-${process.arch})`,
+    engine(['better_sqlite3.node']),
+  ],
+  ["libraries/ (the handler's declared library)", size(join(after, 'libraries'))],
   ['data/ (the inline database)', size(join(after, 'data'))],
 ];
 for (const [label, bytes] of rows) out(`| ${label.padEnd(62)} | ${kb(bytes)} |\n`);

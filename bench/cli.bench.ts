@@ -39,7 +39,9 @@ function indexedProject(name: string, schemasDir: string, models: readonly Schem
 }
 
 function loadModels(dir: string): SchemaModel[] {
-  return loadSchemaTreeSync(dir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(dir, entry.file).split(sep).join('/') }] : []));
+  return loadSchemaTreeSync(dir).flatMap((entry) =>
+    entry.model ? [{ ...entry.model, file: relative(dir, entry.file).split(sep).join('/') }] : [],
+  );
 }
 
 /** The real catalog, as `toolkit build` indexes it (the project has no schemas/, so its catalog is the shipped one). */
@@ -71,7 +73,13 @@ interface Column {
 
 const columns: Column[] = [
   { label: 'node -e 0', args: ['-e', '0'], cwd: work, times: [], cpu: [] },
-  { label: `toolkit search (catalog, ${catalogModels.reduce((n, m) => n + m.tools.length, 0)} tools)`, args: [bin, 'search'], cwd: realProject, times: [], cpu: [] },
+  {
+    label: `toolkit search (catalog, ${catalogModels.reduce((n, m) => n + m.tools.length, 0)} tools)`,
+    args: [bin, 'search'],
+    cwd: realProject,
+    times: [],
+    cpu: [],
+  },
   { label: `toolkit search (generated, ${TOOLS} tools)`, args: [bin, 'search'], cwd: bigProject, times: [], cpu: [] },
   { label: 'toolkit --help', args: [bin, '--help'], cwd: work, times: [], cpu: [] },
 ];
@@ -87,7 +95,8 @@ function run(column: Column, query: string): { ms: number; cpu: number } {
     : spawnSync(process.execPath, args, { cwd: column.cwd, env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${column.label} failed: ${result.stderr}`);
-  if (column.args.includes('search') && !/toolkit add /.test(result.stdout)) throw new Error(`${column.label} found nothing for "${query}": ${result.stdout}`);
+  if (column.args.includes('search') && !/toolkit add /.test(result.stdout))
+    throw new Error(`${column.label} found nothing for "${query}": ${result.stdout}`);
   const times = /CPU (\d+\.\d+) (\d+\.\d+)/.exec(result.stderr);
   return { ms, cpu: times ? (Number(times[1]) + Number(times[2])) * 1000 : Number.NaN };
 }
@@ -109,19 +118,30 @@ const percentile = (values: readonly number[], p: number): number => {
 const floor = percentile(columns[0]!.times, 50);
 const cpuFloor = percentile(columns[0]!.cpu, 50);
 const width = Math.max(...columns.map((c) => c.label.length)) + 2;
-process.stdout.write(`whole process, spawn to exit, ${RUNS} runs each, interleaved (ms; CPU = user + system time of the process)\n\n`);
-process.stdout.write(`${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}${'CPU p50'.padStart(10)}${'× node'.padStart(9)}  bar (wall p50)\n`);
+process.stdout.write(
+  `whole process, spawn to exit, ${RUNS} runs each, interleaved (ms; CPU = user + system time of the process)\n\n`,
+);
+process.stdout.write(
+  `${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}${'CPU p50'.padStart(10)}${'× node'.padStart(9)}  bar (wall p50)\n`,
+);
 for (const column of columns) {
   const p50 = percentile(column.times, 50);
   const ratio = p50 / floor;
   const cpu = percentile(column.cpu, 50);
   const bar = column.label.startsWith('toolkit search') ? (ratio <= 2 ? 'within 2×' : 'OVER 2×') : '';
-  process.stdout.write(`${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(14)}${cpu.toFixed(0).padStart(10)}${(cpu / cpuFloor).toFixed(2).padStart(9)}  ${bar}\n`);
+  process.stdout.write(
+    `${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(14)}${cpu.toFixed(0).padStart(10)}${(cpu / cpuFloor).toFixed(2).padStart(9)}  ${bar}\n`,
+  );
 }
 
 // Where the time of a 5,000-tool search goes, in-process (medians over the queries, each on a fresh read).
 const indexFile = join(bigProject, 'generated', SEARCH_INDEX_FILE);
-const parts = { whole: [] as number[], candidates: [] as number[], rankWhole: [] as number[], rankCandidates: [] as number[] };
+const parts = {
+  whole: [] as number[],
+  candidates: [] as number[],
+  rankWhole: [] as number[],
+  rankCandidates: [] as number[],
+};
 for (let i = 0; i < 15; i++) {
   const query = QUERIES[i % QUERIES.length]!;
   let t = performance.now();
@@ -141,6 +161,8 @@ const size = readFileSync(indexFile).length;
 const ms = (values: number[]) => `${percentile(values, 50).toFixed(1)} ms`;
 process.stdout.write(`\n5,000-tool search in-process (index ${(size / 1024).toFixed(0)} KB, p50 over the queries):\n`);
 process.stdout.write(`  read the whole index ${ms(parts.whole)}, rank it ${ms(parts.rankWhole)}\n`);
-process.stdout.write(`  read the candidates (what toolkit search does) ${ms(parts.candidates)}, rank them ${ms(parts.rankCandidates)}\n`);
+process.stdout.write(
+  `  read the candidates (what toolkit search does) ${ms(parts.candidates)}, rank them ${ms(parts.rankCandidates)}\n`,
+);
 
 rmSync(work, { recursive: true, force: true });

@@ -37,14 +37,22 @@ await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
 const origin = `https://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
 const hooked = (namespace: string, name: string, body: string): SchemaModel =>
-  schema(namespace, [tool(name, 'GET', [`${origin}/x`], [], { hooks: ['executeRequest'] })], { handlersSource: `({ sharedLists, libraries }) => ({ ${name}: { executeRequest: async ({ struct, payload }) => { ${body} } } })` } as Partial<SchemaModel>);
+  schema(namespace, [tool(name, 'GET', [`${origin}/x`], [], { hooks: ['executeRequest'] })], {
+    handlersSource: `({ sharedLists, libraries }) => ({ ${name}: { executeRequest: async ({ struct, payload }) => { ${body} } } })`,
+  } as Partial<SchemaModel>);
 
 const schemas: SchemaModel[] = [
   schema('benign', [tool('ping', 'GET', [`${origin}/price`], [param('q', 'query', str, { optional: true } as never)])]),
   hooked('hookedbenign', 'answer', 'return { response: { answered: true } };'),
   hooked('spinone', 'spin', 'for (;;) {}'),
   hooked('spintwo', 'spin', 'for (;;) {}'),
-  ...['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => hooked(`hoard${letter}`, 'hoard', 'globalThis.kept = globalThis.kept || "x".repeat(110 * 1024 * 1024); return { response: { kept: globalThis.kept.length } };')),
+  ...['a', 'b', 'c', 'd', 'e', 'f'].map((letter) =>
+    hooked(
+      `hoard${letter}`,
+      'hoard',
+      'globalThis.kept = globalThis.kept || "x".repeat(110 * 1024 * 1024); return { response: { kept: globalThis.kept.length } };',
+    ),
+  ),
   schema('hostile', [tool('page', 'GET', [`${origin}/hostile`])]),
 ];
 
@@ -85,10 +93,16 @@ const rows: [string, number][] = [
   rows.push(['hooked, beside 2 spinning schemas', worst]);
   await spin;
 }
-rows.push(['plain, beside 6 x 110 MB hook contexts', await worstDuring(() => Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((l) => call(`hoard_hoard${l}`))))]);
-rows.push(['plain, beside hostile HTML bodies', await worstDuring(async () => {
-  for (let i = 0; i < 20; i++) await call('page_hostile');
-})]);
+rows.push([
+  'plain, beside 6 x 110 MB hook contexts',
+  await worstDuring(() => Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((l) => call(`hoard_hoard${l}`)))),
+]);
+rows.push([
+  'plain, beside hostile HTML bodies',
+  await worstDuring(async () => {
+    for (let i = 0; i < 20; i++) await call('page_hostile');
+  }),
+]);
 
 // The reply cap's own cost, per call, on the results the two usual calls return.
 const plainResult = await runtime.tool('ping_benign')!.call({}, {});
@@ -100,10 +114,16 @@ const capCost = (result: Parameters<typeof capToolResult>[0]): number => {
   return ((performance.now() - started) / rounds) * 1000;
 };
 
-process.stdout.write(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (2 cores, shared)\n\n`);
+process.stdout.write(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} (2 cores, shared)\n\n`,
+);
 process.stdout.write('| benign tool | ms |\n|---|---:|\n');
 for (const [what, value] of rows) process.stdout.write(`| ${what} | ${ms(value)} |\n`);
-process.stdout.write(`\n| reply cap, added per call | µs |\n|---|---:|\n| plain call | ${capCost(plainResult).toFixed(3)} |\n| hooked call | ${capCost(hookedResult).toFixed(3)} |\n`);
+process.stdout.write(
+  `\n| reply cap, added per call | µs |\n|---|---:|\n| plain call | ${capCost(plainResult).toFixed(3)} |\n| hooked call | ${capCost(hookedResult).toFixed(3)} |\n`,
+);
 
 await runtime.close();
 upstream.closeAllConnections();

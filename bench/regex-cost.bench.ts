@@ -21,7 +21,9 @@ const PATTERNS: readonly (readonly [string, string])[] = [
 ];
 
 async function child(): Promise<void> {
-  const { boundRegexBacktracking, linearPattern, linearStates, regexInputCap, regexCapMessage } = await import('../runtime/bounded-regex.ts');
+  const { boundRegexBacktracking, linearPattern, linearStates, regexInputCap, regexCapMessage } = await import(
+    '../runtime/bounded-regex.ts'
+  );
   const z = await import('zod');
   boundRegexBacktracking();
   const rows: string[][] = [];
@@ -36,21 +38,34 @@ async function child(): Promise<void> {
   };
   for (const [label, pattern] of PATTERNS) {
     const cap = regexInputCap(pattern)!;
-    const schema = z.string().max(cap, { abort: true, message: regexCapMessage(cap) }).regex(new RegExp(linearPattern(pattern)!));
+    const schema = z
+      .string()
+      .max(cap, { abort: true, message: regexCapMessage(cap) })
+      .regex(new RegExp(linearPattern(pattern)!));
     const filler = pattern.includes('0x') ? `0x${'a'.repeat(cap - 3)}g` : `${'a'.repeat(cap - 1)}!`;
     rows.push([label, String(linearStates(pattern)), String(cap), time(() => schema.safeParse(filler)).toFixed(2)]);
   }
   const hostile = `^${'([a-z ]?){16}'.repeat(300)}$`;
   const cap = regexInputCap(hostile)!;
-  const refused = z.string().max(cap, { abort: true, message: regexCapMessage(cap) }).regex(new RegExp(linearPattern(hostile)!));
-  rows.push(['hostile 300 × ([a-z ]?){16}, 2,000 characters (refused by the cap)', String(linearStates(hostile)), String(cap), time(() => refused.safeParse(`${'a'.repeat(1999)}!`)).toFixed(3)]);
+  const refused = z
+    .string()
+    .max(cap, { abort: true, message: regexCapMessage(cap) })
+    .regex(new RegExp(linearPattern(hostile)!));
+  rows.push([
+    'hostile 300 × ([a-z ]?){16}, 2,000 characters (refused by the cap)',
+    String(linearStates(hostile)),
+    String(cap),
+    time(() => refused.safeParse(`${'a'.repeat(1999)}!`)).toFixed(3),
+  ]);
   process.stdout.write(JSON.stringify(rows));
 }
 
 function nodes(): string[] {
   const found = [process.execPath];
   const lines = join(root, 'tmp', 'node-lines');
-  if (existsSync(lines)) for (const name of readdirSync(lines).sort()) if (existsSync(join(lines, name, 'bin', 'node'))) found.push(join(lines, name, 'bin', 'node'));
+  if (existsSync(lines))
+    for (const name of readdirSync(lines).sort())
+      if (existsSync(join(lines, name, 'bin', 'node'))) found.push(join(lines, name, 'bin', 'node'));
   for (const extra of (process.env['BENCH_NODES'] ?? '').split(',').filter(Boolean)) found.push(extra);
   return [...new Set(found)];
 }
@@ -61,7 +76,13 @@ if (process.argv.includes('--child')) {
   const table: string[][] = [['Node', 'pattern', 'states', 'cap (chars)', 'worst check at the cap, ms (median)']];
   for (const node of nodes()) {
     const version = execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
-    const rows = JSON.parse(execFileSync(node, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 })) as string[][];
+    const rows = JSON.parse(
+      execFileSync(node, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child'], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      }),
+    ) as string[][];
     for (const row of rows) table.push([version, ...row]);
   }
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));

@@ -41,7 +41,13 @@ import { num, param, schema, str, tool } from '../test/runtime/support/models.ts
 import { build } from 'esbuild';
 import { cpuMsOfTree, ownCpuMs } from './support/process-cpu.ts';
 import { nodeStart, nodeStartLine, startEnv } from './support/node-start.ts';
-import { bundleBareServers, bundleV1Runtime, bundleV2Runtime, type Bundled, V1_COMMIT } from './support/server-bundles.ts';
+import {
+  bundleBareServers,
+  bundleV1Runtime,
+  bundleV2Runtime,
+  type Bundled,
+  V1_COMMIT,
+} from './support/server-bundles.ts';
 
 const CALLS = 400;
 const WARMUP = 50;
@@ -50,18 +56,28 @@ const BLOCK = 25;
 const SPAWNS = 5;
 const MODERN = '2026-07-28';
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number): string => n.toFixed(3).padStart(8);
 const out = (text: string) => process.stdout.write(text);
 
 if (!process.env.TOOLKIT_BENCH_CA_DIR) {
   const made = createTestCa();
-  const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { stdio: 'inherit', env: { ...process.env, TOOLKIT_BENCH_CA_DIR: made.dir, NODE_EXTRA_CA_CERTS: made.caFile } });
+  const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], {
+    stdio: 'inherit',
+    env: { ...process.env, TOOLKIT_BENCH_CA_DIR: made.dir, NODE_EXTRA_CA_CERTS: made.caFile },
+  });
   process.exit(run.status ?? 1);
 }
 const caDir = process.env.TOOLKIT_BENCH_CA_DIR;
 const read = (name: string) => readFileSync(join(caDir, name), 'utf8');
-const ca: TestCa = { dir: caDir, caFile: join(caDir, 'ca.pem'), ca: read('ca.pem'), key: read('leaf.key'), cert: read('leaf.pem') };
+const ca: TestCa = {
+  dir: caDir,
+  caFile: join(caDir, 'ca.pem'),
+  ca: read('ca.pem'),
+  key: read('leaf.key'),
+  cert: read('leaf.pem'),
+};
 const childEnv = { PATH: process.env.PATH ?? '', HOME: tmpdir(), NODE_EXTRA_CA_CERTS: ca.caFile };
 
 // Inside the repository (an ignored folder), so the bundles resolve what they load at run time from
@@ -106,19 +122,47 @@ serveStdio(() => {
 `;
 const bareUpstreamFile = join(work, 'bare-v2-upstream.mjs');
 await build({
-  bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error', minify: true, legalComments: 'none', outfile: bareUpstreamFile,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'error',
+  minify: true,
+  legalComments: 'none',
+  outfile: bareUpstreamFile,
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   stdin: { contents: BARE_V2_UPSTREAM, resolveDir: join(root, 'bench'), loader: 'js' },
   // The build's stand-in for the SDK's shims, as the other bundles here have.
-  plugins: [{ name: 'sdk-shims', setup: (b) => void b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: join(root, 'templates', 'sdk-shims.ts') })) }],
+  plugins: [
+    {
+      name: 'sdk-shims',
+      setup: (b) =>
+        void b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+          path: join(root, 'templates', 'sdk-shims.ts'),
+        })),
+    },
+  ],
 });
-if (!v1) out(`\n(the v1 runtime at ${V1_COMMIT.slice(0, 7)} is not in this checkout's git history: v1 columns are left out)\n`);
+if (!v1)
+  out(
+    `\n(the v1 runtime at ${V1_COMMIT.slice(0, 7)} is not in this checkout's git history: v1 columns are left out)\n`,
+  );
 
 /** The spec file for serve-models.ts, with what a build embeds (listing and its size, secret keys). */
 function writeModels(schemas: SchemaModel[]): string {
   const file = join(mkdtempSync(join(work, 'models-')), 'models.json');
   const listing = listTools(schemas);
-  writeFileSync(file, JSON.stringify({ schemas, listing, listingBytes: Buffer.byteLength(JSON.stringify(listing)), secretKeys: [...secretKeysOf(schemas)] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      schemas,
+      listing,
+      listingBytes: Buffer.byteLength(JSON.stringify(listing)),
+      secretKeys: [...secretKeysOf(schemas)],
+    }),
+  );
   return file;
 }
 
@@ -126,14 +170,32 @@ function generate(tools: number, origin: string): SchemaModel[] {
   const schemas: SchemaModel[] = [];
   for (let s = 0; s * 4 < tools; s++) {
     const count = Math.min(4, tools - s * 4);
-    const namespace = `bench${String.fromCharCode(97 + (s % 26))}${String.fromCharCode(97 + Math.floor(s / 26) % 26)}${String.fromCharCode(97 + Math.floor(s / 676) % 26)}`;
-    schemas.push(schema(namespace, Array.from({ length: count }, (_, t) =>
-      tool(`getThing${t}`, 'GET', [`${origin}/things/`, { insert: 'id' }], [
-        param('id', 'insert', str, {}, [{ user: true }], 'identifier of the thing'),
-        param('limit', 'query', num, { optional: true, default: 10, min: 1, max: 100 }, [{ user: true }], 'page size'),
-        param('cursor', 'query', str, { optional: true }, [{ user: true }], 'pagination cursor'),
-      ], { description: `Gets thing ${t} of ${namespace}: a moderately long description as real schemas have.` }),
-    )));
+    const namespace = `bench${String.fromCharCode(97 + (s % 26))}${String.fromCharCode(97 + (Math.floor(s / 26) % 26))}${String.fromCharCode(97 + (Math.floor(s / 676) % 26))}`;
+    schemas.push(
+      schema(
+        namespace,
+        Array.from({ length: count }, (_, t) =>
+          tool(
+            `getThing${t}`,
+            'GET',
+            [`${origin}/things/`, { insert: 'id' }],
+            [
+              param('id', 'insert', str, {}, [{ user: true }], 'identifier of the thing'),
+              param(
+                'limit',
+                'query',
+                num,
+                { optional: true, default: 10, min: 1, max: 100 },
+                [{ user: true }],
+                'page size',
+              ),
+              param('cursor', 'query', str, { optional: true }, [{ user: true }], 'pagination cursor'),
+            ],
+            { description: `Gets thing ${t} of ${namespace}: a moderately long description as real schemas have.` },
+          ),
+        ),
+      ),
+    );
   }
   return schemas;
 }
@@ -163,7 +225,10 @@ process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();
 `;
 async function startUpstreamProcess(): Promise<{ origin: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', UPSTREAM_SERVER], { env: { PATH: process.env.PATH ?? '', TOOLKIT_BENCH_CA_DIR: caDir }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', UPSTREAM_SERVER], {
+    env: { PATH: process.env.PATH ?? '', TOOLKIT_BENCH_CA_DIR: caDir },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const origin = await new Promise<string>((done, fail) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -172,26 +237,49 @@ async function startUpstreamProcess(): Promise<{ origin: string; close(): Promis
     });
     child.once('exit', (code) => fail(new Error(`upstream process exited (${code})`)));
   });
-  return { origin, close: () => new Promise<void>((done) => { child.once('exit', () => done()); child.stdin.end(); }) };
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.stdin.end();
+      }),
+  };
 }
 const upstream = await startUpstreamProcess();
 
-type CallClient = { callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: boolean }>; close(): Promise<void> };
+type CallClient = {
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: boolean }>;
+  close(): Promise<void>;
+};
 
 /** The server process behind each client, for its CPU time. */
 const serverPids = new Map<CallClient, number | null>();
 
 async function connectV1(entry: string, args: string[]): Promise<CallClient> {
   const client = new V1Client({ name: 'bench', version: '0' });
-  const transport = new V1StdioTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' });
+  const transport = new V1StdioTransport({
+    command: process.execPath,
+    args: [entry, ...args],
+    env: childEnv,
+    stderr: 'ignore',
+  });
   await client.connect(transport);
   serverPids.set(client as unknown as CallClient, transport.pid);
   return client as unknown as CallClient;
 }
 
 async function connectV2(entry: string, args: string[], era: 'modern' | 'legacy'): Promise<CallClient> {
-  const client = new Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, ...args], env: childEnv, stderr: 'ignore' });
+  const client = new Client(
+    { name: 'bench', version: '0' },
+    { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } },
+  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [entry, ...args],
+    env: childEnv,
+    stderr: 'ignore',
+  });
   await client.connect(transport);
   serverPids.set(client as unknown as CallClient, transport.pid);
   return client as unknown as CallClient;
@@ -199,9 +287,13 @@ async function connectV2(entry: string, args: string[], era: 'modern' | 'legacy'
 
 // 1. Per-call latency.
 // A second schema whose tool answers from an executeRequest handler: the MCP + sandbox cost alone.
-const noUpstream = schema('benchexec', [tool('constant', 'GET', ['https://unused.invalid/'], [], { hooks: ['executeRequest'] })], {
-  handlersSource: "() => ({ constant: { executeRequest: () => ({ response: { id: 1, name: 'thing' } }) } })",
-});
+const noUpstream = schema(
+  'benchexec',
+  [tool('constant', 'GET', ['https://unused.invalid/'], [], { hooks: ['executeRequest'] })],
+  {
+    handlersSource: "() => ({ constant: { executeRequest: () => ({ response: { id: 1, name: 'thing' } }) } })",
+  },
+);
 const callModels = writeModels([...generate(4, upstream.origin), noUpstream]);
 const clients: Record<string, CallClient> = {
   bareV1: await connectV1(bare.v1.file, []),
@@ -227,15 +319,19 @@ const paths: Record<string, () => Promise<void>> = {
   // The runtime calls upstreams with node:https on a keep-alive agent, not fetch: this is that leg alone.
   directHttps: () =>
     new Promise<void>((done, fail) => {
-      const req = request(`${upstream.origin}/things/1?limit=10`, { agent: keepAlive, headers: { accept: 'application/json' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          done();
-        });
-        response.on('error', fail);
-      });
+      const req = request(
+        `${upstream.origin}/things/1?limit=10`,
+        { agent: keepAlive, headers: { accept: 'application/json' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            done();
+          });
+          response.on('error', fail);
+        },
+      );
       req.on('error', fail);
       req.end();
     }),
@@ -251,9 +347,15 @@ const paths: Record<string, () => Promise<void>> = {
 };
 /** The server process of each MCP path (the direct paths have none: their cost is this process's). */
 const pathServer: Record<string, number | null | undefined> = {
-  bareV1: serverPids.get(clients.bareV1!), bareV2: serverPids.get(clients.bareV2!), bareV2Legacy: serverPids.get(clients.bareV2Legacy!),
-  bareUpstream: serverPids.get(clients.bareUpstream!), bareUpstreamLegacy: serverPids.get(clients.bareUpstreamLegacy!),
-  v1: clients.v1 ? serverPids.get(clients.v1) : undefined, v2Modern: serverPids.get(clients.v2Modern!), v2Legacy: serverPids.get(clients.v2Legacy!), v2Handler: serverPids.get(clients.v2Modern!),
+  bareV1: serverPids.get(clients.bareV1!),
+  bareV2: serverPids.get(clients.bareV2!),
+  bareV2Legacy: serverPids.get(clients.bareV2Legacy!),
+  bareUpstream: serverPids.get(clients.bareUpstream!),
+  bareUpstreamLegacy: serverPids.get(clients.bareUpstreamLegacy!),
+  v1: clients.v1 ? serverPids.get(clients.v1) : undefined,
+  v2Modern: serverPids.get(clients.v2Modern!),
+  v2Legacy: serverPids.get(clients.v2Legacy!),
+  v2Handler: serverPids.get(clients.v2Modern!),
 };
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((path) => [path, []]));
 /** CPU ms per path: of its server process (and what it started) for MCP paths, of this process for the direct ones. */
@@ -278,15 +380,28 @@ keepAlive.destroy();
 const p50 = (path: string) => percentile(times[path]!, 50);
 const p99 = (path: string) => percentile(times[path]!, 99);
 const cpuPerCall = (path: string) => cpuSpent[path]! / times[path]!.length;
-const row = (label: string, path: string, note = '') => (times[path] ? out(`| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpuPerCall(path))} |${note ? `  ${note}` : ''}\n`) : undefined);
-out(`\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = mean per call of the server process, or of this process for the direct paths)\n`);
-out(`| path                                         |      p50 |      p99 |      CPU |\n|----------------------------------------------|----------|----------|----------|\n`);
+const row = (label: string, path: string, note = '') =>
+  times[path]
+    ? out(
+        `| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpuPerCall(path))} |${note ? `  ${note}` : ''}\n`,
+      )
+    : undefined;
+out(
+  `\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = mean per call of the server process, or of this process for the direct paths)\n`,
+);
+out(
+  `| path                                         |      p50 |      p99 |      CPU |\n|----------------------------------------------|----------|----------|----------|\n`,
+);
 row('direct fetch', 'direct');
 row('direct node:https, keep-alive', 'directHttps', '(the HTTP client the runtime uses)');
 row('bare v1 SDK Server, constant tool', 'bareV1', '(v1 client; the v1 floor)');
 row('bare v2 SDK Server, constant tool, 2026-07-28', 'bareV2', '(v2 client pinned; the v2 floor)');
 row('bare v2 SDK Server, constant tool, 2025-11-25', 'bareV2Legacy', '(v2 client, initialize)');
-row('bare v2 SDK Server + node:https, 2026-07-28', 'bareUpstream', '(handler makes the same upstream request: the fair floor)');
+row(
+  'bare v2 SDK Server + node:https, 2026-07-28',
+  'bareUpstream',
+  '(handler makes the same upstream request: the fair floor)',
+);
 row('bare v2 SDK Server + node:https, 2025-11-25', 'bareUpstreamLegacy');
 row('v1 runtime tools/call (upstream)', 'v1', `(git ${V1_COMMIT.slice(0, 7)}, v1 client)`);
 row('v2 runtime tools/call (upstream), 2026-07-28', 'v2Modern');
@@ -294,31 +409,77 @@ row('v2 runtime tools/call (upstream), 2025-11-25', 'v2Legacy');
 row('v2 runtime executeRequest tool, 2026-07-28', 'v2Handler', '(no upstream: stdio + SDK + runtime + sandbox)');
 
 out(`\nAdded per call, p50 (ms): the runtime path − direct node:https − its SDK's bare round trip\n`);
-const line = (label: string, value: number | undefined, note = '') => (value === undefined ? undefined : out(`| ${label.padEnd(52)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`));
+const line = (label: string, value: number | undefined, note = '') =>
+  value === undefined ? undefined : out(`| ${label.padEnd(52)} | ${ms(value)} |${note ? `  ${note}` : ''}\n`);
 const beyond = (path: string, floor: string) => (times[path] ? p50(path) - p50('directHttps') - p50(floor) : undefined);
 line('v1 runtime, beyond the v1 SDK round trip', beyond('v1', 'bareV1'));
-line('v2 runtime 2026-07-28, beyond the v2 SDK round trip', beyond('v2Modern', 'bareV2'), '(legs measured apart and added)');
-line('v2 runtime 2025-11-25, beyond the v2 SDK round trip', beyond('v2Legacy', 'bareV2Legacy'), '(legs measured apart and added)');
-line('v2 runtime 2026-07-28, beyond bare SDK + node:https', p50('v2Modern') - p50('bareUpstream'), '(target ≤ 0.2; one server doing both)');
-line('v2 runtime 2025-11-25, beyond bare SDK + node:https', p50('v2Legacy') - p50('bareUpstreamLegacy'), '(target ≤ 0.2)');
+line(
+  'v2 runtime 2026-07-28, beyond the v2 SDK round trip',
+  beyond('v2Modern', 'bareV2'),
+  '(legs measured apart and added)',
+);
+line(
+  'v2 runtime 2025-11-25, beyond the v2 SDK round trip',
+  beyond('v2Legacy', 'bareV2Legacy'),
+  '(legs measured apart and added)',
+);
+line(
+  'v2 runtime 2026-07-28, beyond bare SDK + node:https',
+  p50('v2Modern') - p50('bareUpstream'),
+  '(target ≤ 0.2; one server doing both)',
+);
+line(
+  'v2 runtime 2025-11-25, beyond bare SDK + node:https',
+  p50('v2Legacy') - p50('bareUpstreamLegacy'),
+  '(target ≤ 0.2)',
+);
 line('v2 SDK round trip − v1 SDK round trip', p50('bareV2') - p50('bareV1'), '(what the SDK line itself costs more)');
 line('v2 runtime 2026-07-28 − direct fetch', p50('v2Modern') - p50('direct'), '(all the MCP path adds)');
-out(`\nAdded per call in CPU (ms): the runtime server's CPU − the bare SDK server's − this process's CPU for the direct node:https request\n`);
-const cpuBeyond = (path: string, floor: string) => (times[path] ? cpuPerCall(path) - cpuPerCall(floor) - cpuPerCall('directHttps') : undefined);
-line('v2 runtime 2026-07-28, beyond the v2 SDK (CPU)', cpuBeyond('v2Modern', 'bareV2'), '(target ≤ 0.2; steadier than wall time under load)');
+out(
+  `\nAdded per call in CPU (ms): the runtime server's CPU − the bare SDK server's − this process's CPU for the direct node:https request\n`,
+);
+const cpuBeyond = (path: string, floor: string) =>
+  times[path] ? cpuPerCall(path) - cpuPerCall(floor) - cpuPerCall('directHttps') : undefined;
+line(
+  'v2 runtime 2026-07-28, beyond the v2 SDK (CPU)',
+  cpuBeyond('v2Modern', 'bareV2'),
+  '(target ≤ 0.2; steadier than wall time under load)',
+);
 line('v2 runtime 2025-11-25, beyond the v2 SDK (CPU)', cpuBeyond('v2Legacy', 'bareV2Legacy'), '(target ≤ 0.2)');
-line('v2 runtime 2026-07-28, beyond bare SDK + node:https (CPU)', cpuPerCall('v2Modern') - cpuPerCall('bareUpstream'), '(server CPU against server CPU)');
-line('v2 runtime 2025-11-25, beyond bare SDK + node:https (CPU)', cpuPerCall('v2Legacy') - cpuPerCall('bareUpstreamLegacy'));
-out(`(load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs)\n`);
+line(
+  'v2 runtime 2026-07-28, beyond bare SDK + node:https (CPU)',
+  cpuPerCall('v2Modern') - cpuPerCall('bareUpstream'),
+  '(server CPU against server CPU)',
+);
+line(
+  'v2 runtime 2025-11-25, beyond bare SDK + node:https (CPU)',
+  cpuPerCall('v2Legacy') - cpuPerCall('bareUpstreamLegacy'),
+);
+out(
+  `(load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${availableParallelism()} CPUs)\n`,
+);
 
 // 2. Spawn → first tools/list.
-const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
+const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
+};
 
 /** Spawn → the `tools/list` response line over raw JSON-RPC (no client-side parsing), with the answer's size. */
-function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'): Promise<{ ms: number; cpuMs: number; bytes: number; tools: number }> {
+function spawnToList(
+  entry: string,
+  args: string[],
+  opening: 'legacy' | 'modern',
+): Promise<{ ms: number; cpuMs: number; bytes: number; tools: number }> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [entry, ...args], { env: startEnv({ HOME: tmpdir() }), stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [entry, ...args], {
+      env: startEnv({ HOME: tmpdir() }),
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let text = '';
     let settled = false;
     child.stdout.setEncoding('utf8');
@@ -330,7 +491,12 @@ function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'
       const elapsed = performance.now() - started;
       const cpuMs = cpuMsOfTree(child.pid);
       child.kill();
-      done({ ms: elapsed, cpuMs, bytes: line.length, tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1 });
+      done({
+        ms: elapsed,
+        cpuMs,
+        bytes: line.length,
+        tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1,
+      });
     });
     child.once('error', fail);
     child.once('exit', (code) => {
@@ -341,16 +507,25 @@ function spawnToList(entry: string, args: string[], opening: 'legacy' | 'modern'
       send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta } });
       return;
     }
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
   });
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-out(`\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms [the server's CPU ms until it answered] (answer size in KB); servers are esbuild bundles carrying the build's listing\n`);
+out(
+  `\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms [the server's CPU ms until it answered] (answer size in KB); servers are esbuild bundles carrying the build's listing\n`,
+);
 out(nodeStartLine(await nodeStart(SPAWNS)));
-out(`| tools | v1, 2025 opening | v2, 2025 opening | v2, 2026-07-28   | v2, 2026-07-28, default (toolset over 50 KB) |\n|-------|------------------|------------------|------------------|----------------------------------------------|\n`);
+out(
+  `| tools | v1, 2025 opening | v2, 2025 opening | v2, 2026-07-28   | v2, 2026-07-28, default (toolset over 50 KB) |\n|-------|------------------|------------------|------------------|----------------------------------------------|\n`,
+);
 for (const count of [10, 100, 500, 2000]) {
   const file = writeModels(generate(count, upstream.origin));
   const columns: { entry: string | undefined; args: string[]; opening: 'legacy' | 'modern' }[] = [
@@ -361,21 +536,31 @@ for (const count of [10, 100, 500, 2000]) {
   ];
   const runs = columns.map(() => [] as { ms: number; cpuMs: number; bytes: number; tools: number }[]);
   for (let i = 0; i < SPAWNS; i++) {
-    for (const [index, column] of columns.entries()) if (column.entry) runs[index]!.push(await spawnToList(column.entry, column.args, column.opening));
+    for (const [index, column] of columns.entries())
+      if (column.entry) runs[index]!.push(await spawnToList(column.entry, column.args, column.opening));
   }
   const cell = (index: number, width: number) => {
     const list = runs[index]!;
     if (list.length === 0) return '–'.padEnd(width);
     const tools = list[0]!.tools;
-    return `${median(list.map((r) => r.ms)).toFixed(0)} [${median(list.map((r) => r.cpuMs)).toFixed(0)}] ms (${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`.padEnd(width);
+    return `${median(list.map((r) => r.ms)).toFixed(0)} [${median(list.map((r) => r.cpuMs)).toFixed(0)}] ms (${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`.padEnd(
+      width,
+    );
   };
   out(`| ${String(count).padStart(5)} | ${cell(0, 16)} | ${cell(1, 16)} | ${cell(2, 16)} | ${cell(3, 44)} |\n`);
 }
 out('(targets: 10 tools ≤ 130 ms, the whole 2,000-tool catalog ≤ 200 ms from spawn, on a quiet machine)\n');
 
 // 3. Bundle sizes.
-const size = (label: string, b: Bundled | null) => (b ? out(`| ${label.padEnd(40)} | ${(b.bytes / 1024).toFixed(1).padStart(8)} KB | ${(b.gzipBytes / 1024).toFixed(1).padStart(8)} KB |\n`) : undefined);
-out(`\nServer bundle size (esbuild, minified, the build's SDK stand-ins)\n| bundle                                   |     bytes   |      gzip   |\n|------------------------------------------|-------------|-------------|\n`);
+const size = (label: string, b: Bundled | null) =>
+  b
+    ? out(
+        `| ${label.padEnd(40)} | ${(b.bytes / 1024).toFixed(1).padStart(8)} KB | ${(b.gzipBytes / 1024).toFixed(1).padStart(8)} KB |\n`,
+      )
+    : undefined;
+out(
+  `\nServer bundle size (esbuild, minified, the build's SDK stand-ins)\n| bundle                                   |     bytes   |      gzip   |\n|------------------------------------------|-------------|-------------|\n`,
+);
 size(`v1 runtime (git ${V1_COMMIT.slice(0, 7)})`, v1);
 size('v2 runtime', v2);
 size('bare v1 SDK Server (stdio)', bare.v1);
@@ -384,11 +569,26 @@ await upstream.close();
 
 // 4. In-process: the v2 SDK's client and server linked in memory, the upstream a stub.
 const stubBody = new TextEncoder().encode('{"id":1,"name":"thing"}');
-const stub: UpstreamHttpClient = { request: async () => ({ status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }), bytes: stubBody }), close() {} };
+const stub: UpstreamHttpClient = {
+  request: async () => ({
+    status: 200,
+    statusText: 'OK',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    bytes: stubBody,
+  }),
+  close() {},
+};
 const inProcess = createRuntime({ schemas: generate(4, 'https://api.example'), serverParams: {}, http: stub });
 const noValidator = { getValidator: () => () => ({ valid: false as const, data: undefined, errorMessage: 'none' }) };
 const bareServer = () => {
-  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: noValidator, cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } });
+  const server = new Server(
+    { name: 'bare', version: '0' },
+    {
+      capabilities: { tools: {} },
+      jsonSchemaValidator: noValidator,
+      cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
+    },
+  );
   server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
   server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
   return server;
@@ -396,7 +596,10 @@ const bareServer = () => {
 async function linked(factory: () => Server, era: 'modern' | 'legacy'): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   serveStdio(factory, { transport: serverSide });
-  const client = new Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
+  const client = new Client(
+    { name: 'bench', version: '0' },
+    { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } },
+  );
   await client.connect(clientSide);
   return client;
 }
@@ -423,12 +626,22 @@ for (let block = 0; block < 40; block++) {
     }
   }
 }
-const memoryP50 = (path: string) => percentile(memoryTimes[path]!.sort((a, b) => a - b), 50);
-out(`\nIn one process (SDK client and server linked in memory, upstream a stub), ${40 * 50} calls per path, p50 (ms)\n`);
-out(`| era        | bare v2 SDK, constant tool | v2 runtime | the runtime beyond the SDK |\n|------------|----------------------------|------------|----------------------------|\n`);
+const memoryP50 = (path: string) =>
+  percentile(
+    memoryTimes[path]!.sort((a, b) => a - b),
+    50,
+  );
+out(
+  `\nIn one process (SDK client and server linked in memory, upstream a stub), ${40 * 50} calls per path, p50 (ms)\n`,
+);
+out(
+  `| era        | bare v2 SDK, constant tool | v2 runtime | the runtime beyond the SDK |\n|------------|----------------------------|------------|----------------------------|\n`,
+);
 for (const era of ['Modern', 'Legacy'] as const) {
   const label = era === 'Modern' ? MODERN : '2025-11-25';
-  out(`| ${label.padEnd(10)} | ${ms(memoryP50(`bare${era}`)).padStart(26)} | ${ms(memoryP50(`runtime${era}`)).padStart(10)} | ${ms(memoryP50(`runtime${era}`) - memoryP50(`bare${era}`)).padStart(26)} |\n`);
+  out(
+    `| ${label.padEnd(10)} | ${ms(memoryP50(`bare${era}`)).padStart(26)} | ${ms(memoryP50(`runtime${era}`)).padStart(10)} | ${ms(memoryP50(`runtime${era}`) - memoryP50(`bare${era}`)).padStart(26)} |\n`,
+  );
 }
 out('(the stdio figures add the pipe and, for the runtime, the upstream HTTP client: "direct node:https" above)\n');
 for (const client of Object.values(memory)) await client.close();

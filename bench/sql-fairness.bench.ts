@@ -42,7 +42,13 @@ async function measure(run: Runner, attack: boolean): Promise<number[]> {
 }
 
 const rows: string[][] = [['B reads (one at a time)', 'p50 ms', 'p99 ms', 'max ms']];
-const add = (label: string, xs: number[]): void => void rows.push([label, xs[Math.floor(xs.length / 2)]!.toFixed(1), xs[Math.min(xs.length - 1, Math.ceil(0.99 * xs.length) - 1)]!.toFixed(1), xs.at(-1)!.toFixed(1)]);
+const add = (label: string, xs: number[]): void =>
+  void rows.push([
+    label,
+    xs[Math.floor(xs.length / 2)]!.toFixed(1),
+    xs[Math.min(xs.length - 1, Math.ceil(0.99 * xs.length) - 1)]!.toFixed(1),
+    xs.at(-1)!.toFixed(1),
+  ]);
 
 try {
   const pool = new LanePool('bench', LIMITS);
@@ -57,5 +63,7 @@ try {
   workspace.remove();
 }
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-process.stdout.write(`SQL fairness across schemas: time cap ${LIMITS.timeoutMs} ms, ${READS} reads of B per row (machine shared: compare within a run)\n`);
+process.stdout.write(
+  `SQL fairness across schemas: time cap ${LIMITS.timeoutMs} ms, ${READS} reads of B per row (machine shared: compare within a run)\n`,
+);
 for (const row of rows) process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |\n`);

@@ -25,24 +25,38 @@ const ABORT_READS = Number(process.env['BENCH_ENGINE_ABORT_READS'] ?? 5000);
 function nodes(): string[] {
   const found = [process.execPath];
   const lines = join(root, 'tmp', 'node-lines');
-  if (existsSync(lines)) for (const name of readdirSync(lines).sort()) if (existsSync(join(lines, name, 'bin', 'node'))) found.push(join(lines, name, 'bin', 'node'));
+  if (existsSync(lines))
+    for (const name of readdirSync(lines).sort())
+      if (existsSync(join(lines, name, 'bin', 'node'))) found.push(join(lines, name, 'bin', 'node'));
   for (const extra of (process.env['BENCH_NODES'] ?? '').split(',').filter(Boolean)) found.push(extra);
   return [...new Set(found)];
 }
 
 const versionOf = (node: string): { version: string; abi: string } => {
-  const [version, abi] = execFileSync(node, ['-p', 'process.versions.node + " " + process.versions.modules'], { encoding: 'utf8' }).trim().split(' ');
+  const [version, abi] = execFileSync(node, ['-p', 'process.versions.node + " " + process.versions.modules'], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split(' ');
   return { version: version!, abi: abi! };
 };
 
-/** better-sqlite3 12 for NODE_MODULE_VERSION `abi`: the installed package, or a copy of it with that build of its binding. */
+/**
+ * better-sqlite3 12 for NODE_MODULE_VERSION `abi`: the installed package, or a copy of it with that build of its
+ * binding.
+ */
 function betterSqlite3For(abi: string): string | undefined {
   if (abi === process.versions.modules) return join(root, 'node_modules', 'better-sqlite3');
-  const binding = process.env[`BENCH_BS3_BINDING_${abi}`] ?? join(root, 'tmp', 'node-lines', `better_sqlite3.node.abi${abi}`);
+  const binding =
+    process.env[`BENCH_BS3_BINDING_${abi}`] ?? join(root, 'tmp', 'node-lines', `better_sqlite3.node.abi${abi}`);
   if (!existsSync(binding)) return undefined;
   const modules = join(root, 'tmp', `bench-better-sqlite3-abi${abi}`, 'node_modules');
-  for (const name of ['bindings', 'file-uri-to-path']) cpSync(join(root, 'node_modules', name), join(modules, name), { recursive: true });
-  for (const part of ['package.json', 'lib']) cpSync(join(root, 'node_modules', 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
+  for (const name of ['bindings', 'file-uri-to-path'])
+    cpSync(join(root, 'node_modules', name), join(modules, name), { recursive: true });
+  for (const part of ['package.json', 'lib'])
+    cpSync(join(root, 'node_modules', 'better-sqlite3', part), join(modules, 'better-sqlite3', part), {
+      recursive: true,
+    });
   mkdirSync(join(modules, 'better-sqlite3', 'build', 'Release'), { recursive: true });
   cpSync(binding, join(modules, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'));
   return join(modules, 'better-sqlite3');
@@ -50,14 +64,20 @@ function betterSqlite3For(abi: string): string | undefined {
 
 const SHAPES = [
   (i: number) => `SELECT name, symbol FROM elements WHERE atomic_number = ${(i % 118) + 1} AND ${i} = ${i}`,
-  (i: number) => `WITH heavy AS (SELECT * FROM elements WHERE atomic_weight > ${i % 250}) SELECT count(*) AS n, ${i} AS k FROM heavy`,
-  (i: number) => `SELECT a.symbol, b.symbol AS next FROM elements a JOIN elements b ON b.atomic_number = a.atomic_number + 1 WHERE a.atomic_number = ${(i % 117) + 1} AND ${i} > -1`,
-  (i: number) => `SELECT category, count(*) AS n, avg(atomic_weight) + ${i} AS w FROM elements GROUP BY category ORDER BY n DESC`,
+  (i: number) =>
+    `WITH heavy AS (SELECT * FROM elements WHERE atomic_weight > ${i % 250}) SELECT count(*) AS n, ${i} AS k FROM heavy`,
+  (i: number) =>
+    `SELECT a.symbol, b.symbol AS next FROM elements a JOIN elements b ON b.atomic_number = a.atomic_number + 1 WHERE a.atomic_number = ${(i % 117) + 1} AND ${i} > -1`,
+  (i: number) =>
+    `SELECT category, count(*) AS n, avg(atomic_weight) + ${i} AS w FROM elements GROUP BY category ORDER BY n DESC`,
 ];
 
 /** A query process on `node` with `engine`, driven one read at a time. */
 async function host(node: string, engine: HostOptions['engine']) {
-  const child = spawn(node, ['--expose-gc', '-e', sqliteHostScript({ engine, memoryCapMb: 256, recycleMb: 192 })], { stdio: ['pipe', 'pipe', 'pipe'], env: {} });
+  const child = spawn(node, ['--expose-gc', '-e', sqliteHostScript({ engine, memoryCapMb: 256, recycleMb: 192 })], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: {},
+  });
   let buffer = '';
   let waiting: ((line: string) => void) | undefined;
   let exit: string | undefined;
@@ -98,7 +118,8 @@ async function host(node: string, engine: HostOptions['engine']) {
   };
 }
 
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 async function measure(node: string, engine: HostOptions['engine']): Promise<string[]> {
   let h = await host(node, engine);
@@ -129,7 +150,12 @@ async function measure(node: string, engine: HostOptions['engine']): Promise<str
     } else if (!answer.includes('"ok":true')) failures++;
   }
   current.close();
-  return [`${pct(cached, 50).toFixed(3)}`, `${pct(distinct, 50).toFixed(3)}`, `${pct(distinct, 99).toFixed(3)}`, `${aborts} of ${ABORT_READS}${failures ? ` (${failures} errors)` : ''}`];
+  return [
+    `${pct(cached, 50).toFixed(3)}`,
+    `${pct(distinct, 50).toFixed(3)}`,
+    `${pct(distinct, 99).toFixed(3)}`,
+    `${aborts} of ${ABORT_READS}${failures ? ` (${failures} errors)` : ''}`,
+  ];
 }
 
 const rows: string[][] = [['Node', 'engine', 'cached p50 ms', 'distinct p50 ms', 'distinct p99 ms', 'aborts']];
@@ -137,9 +163,16 @@ for (const node of nodes()) {
   const { version, abi } = versionOf(node);
   const chosen = sqliteEngineFor(version);
   const bs3 = betterSqlite3For(abi);
-  if (chosen === 'node:sqlite') rows.push([version, 'node:sqlite (chosen)', ...(await measure(node, { kind: 'node:sqlite' }))]);
-  if (bs3 === undefined) rows.push([version, 'better-sqlite3 12', 'no build for NODE_MODULE_VERSION ' + abi, '', '', '']);
-  else rows.push([version, `better-sqlite3 12${chosen === 'better-sqlite3' ? ' (chosen)' : ' (today)'}`, ...(await measure(node, { kind: 'better-sqlite3', path: bs3 }))]);
+  if (chosen === 'node:sqlite')
+    rows.push([version, 'node:sqlite (chosen)', ...(await measure(node, { kind: 'node:sqlite' }))]);
+  if (bs3 === undefined)
+    rows.push([version, 'better-sqlite3 12', 'no build for NODE_MODULE_VERSION ' + abi, '', '', '']);
+  else
+    rows.push([
+      version,
+      `better-sqlite3 12${chosen === 'better-sqlite3' ? ' (chosen)' : ' (today)'}`,
+      ...(await measure(node, { kind: 'better-sqlite3', path: bs3 })),
+    ]);
 }
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 process.stdout.write(`Query process, one read at a time, ${READS} reads each (machine shared: compare within a run)\n`);

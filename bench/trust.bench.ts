@@ -65,7 +65,8 @@ const upstream = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
 await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
 const origin = `https://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
-const echo = '({ sharedLists, libraries }) => ({ get: { preRequest: ({ struct, payload }) => ({ struct, payload }) } })';
+const echo =
+  '({ sharedLists, libraries }) => ({ get: { preRequest: ({ struct, payload }) => ({ struct, payload }) } })';
 const keyed = { requiredServerParams: ['BENCH_KEY'], headers: { 'X-Api-Key': [{ server: 'BENCH_KEY' }] } };
 const hooked = () => tool('get', 'GET', [`${origin}/items`], [], { hooks: ['preRequest'] });
 const schemas: SchemaModel[] = [
@@ -75,7 +76,11 @@ const schemas: SchemaModel[] = [
   schema('keyedhook', [hooked()], { ...keyed, handlersSource: echo }),
   schema('benign', [tool('ping', 'GET', [`${origin}/ping`])]),
   schema('bomber', [tool('inflate', 'GET', [`${origin}/bomb`])]),
-  schema('escaper', [tool('flood', 'GET', [`${origin}/escapes`], [], { output: { mimeType: 'text/plain', schema: {} } })], keyed),
+  schema(
+    'escaper',
+    [tool('flood', 'GET', [`${origin}/escapes`], [], { output: { mimeType: 'text/plain', schema: {} } })],
+    keyed,
+  ),
 ];
 const runtime = createRuntime({
   schemas,
@@ -116,11 +121,13 @@ for (const [which, label] of LABELS) {
   out(`| ${label.padEnd(42)} | ${ms(p50(which))} | ${ms(percentile(samples[which], 99))} |`);
 }
 const added = (on: Variant, off: Variant) => (p50(on) - p50(off)).toFixed(3);
-out(`Added p50 of the checks: plain call ${added('keyed', 'open')} ms, hooked call ${added('keyedhook', 'openhook')} ms`);
+out(
+  `Added p50 of the checks: plain call ${added('keyed', 'open')} ms, hooked call ${added('keyedhook', 'openhook')} ms`,
+);
 
 // 2. The redactor alone: time per KB, with and without escapes.
 const redact = createRedactor([KEY]);
-out('\nThe redactor alone (one schema\'s key, warmed up), µs per KB of text (median of 9 runs)');
+out("\nThe redactor alone (one schema's key, warmed up), µs per KB of text (median of 9 runs)");
 out('| text                    |    64 KB |   512 KB |  4096 KB |');
 out('|-------------------------|----------|----------|----------|');
 const TEXTS = [
@@ -139,7 +146,10 @@ for (const [label, unit] of TEXTS) {
       redact(text);
       runs.push(((performance.now() - started) * 1000) / kb);
     }
-    return runs.sort((a, b) => a - b)[4]!.toFixed(2).padStart(8);
+    return runs
+      .sort((a, b) => a - b)[4]!
+      .toFixed(2)
+      .padStart(8);
   });
   out(`| ${label.padEnd(23)} | ${cells.join(' | ')} |`);
 }
@@ -168,15 +178,18 @@ const flooded = await benignDelay(async () => {
   const result = await escaper!.call({});
   if (result.isError) throw new Error(JSON.stringify(result));
 });
-out('\nA benign tool\'s worst call while another schema\'s upstream attacks (ms)');
+out("\nA benign tool's worst call while another schema's upstream attacks (ms)");
 out('| while                                                |  worst call |');
 out('|------------------------------------------------------|-------------|');
 for (const [label, worst] of [
   ['nothing else runs', quiet],
   ['a 64 KB gzip body inflating to 64 MiB (cut at 8 MiB)', bombed],
   ['8 MiB of escapes the redactor decodes (3 layers)', flooded],
-] as const) out(`| ${label.padEnd(52)} | ${ms(worst).padStart(11)} |`);
-const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+] as const)
+  out(`| ${label.padEnd(52)} | ${ms(worst).padStart(11)} |`);
+const load = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 out(`\nMachine: ${availableParallelism()} CPUs, load average ${load} (shared; compare within one run)`);
 
 await runtime.close();

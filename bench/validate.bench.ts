@@ -45,7 +45,9 @@ async function timed(args: readonly string[]): Promise<Run> {
   const cpuFile = join(work, `cpu-${process.pid}-${projects++}.json`);
   const env = startEnv({ TOOLKIT_MODE: 'dev', NO_COLOR: '1', TOOLKIT_BENCH_CPU_FILE: cpuFile });
   const started = performance.now();
-  const code = await new Promise<number | null>((done) => spawn(process.execPath, ['--import', exitCpu, ...args], { stdio: 'ignore', env }).once('exit', done));
+  const code = await new Promise<number | null>((done) =>
+    spawn(process.execPath, ['--import', exitCpu, ...args], { stdio: 'ignore', env }).once('exit', done),
+  );
   const wallMs = performance.now() - started;
   if (code !== 0 && code !== 1) throw new Error(`node ${args.join(' ')} exited with ${code}`);
   const { userMs, systemMs } = JSON.parse(readFileSync(cpuFile, 'utf8')) as { userMs: number; systemMs: number };
@@ -73,11 +75,31 @@ try {
   const warmCatalog = await warmProject(catalog);
   const cases: Case[] = [
     { label: 'node -e 0', files: 0, run: () => timed(['-e', '0']) },
-    { label: `corpus ${FILES}, cold`, files: FILES, run: () => timed([bin, 'validate', '--project', newProject(), corpus]) },
-    { label: `corpus ${FILES}, cold, 1 thread`, files: FILES, run: () => timed([bin, 'validate', '--project', newProject(), '--threads', '1', corpus]) },
-    { label: `corpus ${FILES}, with the cache`, files: FILES, run: () => timed([bin, 'validate', '--project', warmCorpus, corpus]) },
-    { label: `catalog ${catalogFiles}, cold`, files: catalogFiles, run: () => timed([bin, 'validate', '--project', newProject(), catalog]) },
-    { label: `catalog ${catalogFiles}, with the cache`, files: catalogFiles, run: () => timed([bin, 'validate', '--project', warmCatalog, catalog]) },
+    {
+      label: `corpus ${FILES}, cold`,
+      files: FILES,
+      run: () => timed([bin, 'validate', '--project', newProject(), corpus]),
+    },
+    {
+      label: `corpus ${FILES}, cold, 1 thread`,
+      files: FILES,
+      run: () => timed([bin, 'validate', '--project', newProject(), '--threads', '1', corpus]),
+    },
+    {
+      label: `corpus ${FILES}, with the cache`,
+      files: FILES,
+      run: () => timed([bin, 'validate', '--project', warmCorpus, corpus]),
+    },
+    {
+      label: `catalog ${catalogFiles}, cold`,
+      files: catalogFiles,
+      run: () => timed([bin, 'validate', '--project', newProject(), catalog]),
+    },
+    {
+      label: `catalog ${catalogFiles}, with the cache`,
+      files: catalogFiles,
+      run: () => timed([bin, 'validate', '--project', warmCatalog, catalog]),
+    },
   ];
   const load = loadavg()[0]!;
   const runs = new Map<Case, Run[]>(cases.map((c) => [c, []]));
@@ -86,17 +108,27 @@ try {
   const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const floor = median(runs.get(cases[0]!)!.map((r) => r.wallMs));
   const floorCpu = median(runs.get(cases[0]!)!.map((r) => r.cpuMs));
-  console.log(`validate, spawn to exit: medians of ${RUNS} interleaved runs; ${availableParallelism()} cores, load average ${load.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`);
-  console.log('| case                           |  wall ms | ms/file | CPU ms | CPU ms/file | wall / node -e 0 | CPU / node -e 0 |');
-  console.log('|--------------------------------|----------|---------|--------|-------------|------------------|-----------------|');
+  console.log(
+    `validate, spawn to exit: medians of ${RUNS} interleaved runs; ${availableParallelism()} cores, load average ${load.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`,
+  );
+  console.log(
+    '| case                           |  wall ms | ms/file | CPU ms | CPU ms/file | wall / node -e 0 | CPU / node -e 0 |',
+  );
+  console.log(
+    '|--------------------------------|----------|---------|--------|-------------|------------------|-----------------|',
+  );
   for (const c of cases) {
     const wall = median(runs.get(c)!.map((r) => r.wallMs));
     const cpu = median(runs.get(c)!.map((r) => r.cpuMs));
     const perFile = (ms: number) => (c.files > 0 ? (ms / c.files).toFixed(2) : '-');
-    console.log(`| ${c.label.padEnd(30)} | ${wall.toFixed(0).padStart(8)} | ${perFile(wall).padStart(7)} | ${cpu.toFixed(0).padStart(6)} | ${perFile(cpu).padStart(11)} | ${(wall / floor).toFixed(1).padStart(16)} | ${(cpu / floorCpu).toFixed(1).padStart(15)} |`);
+    console.log(
+      `| ${c.label.padEnd(30)} | ${wall.toFixed(0).padStart(8)} | ${perFile(wall).padStart(7)} | ${cpu.toFixed(0).padStart(6)} | ${perFile(cpu).padStart(11)} | ${(wall / floor).toFixed(1).padStart(16)} | ${(cpu / floorCpu).toFixed(1).padStart(15)} |`,
+    );
   }
   const cold = median(runs.get(cases[1]!)!.map((r) => r.wallMs));
-  console.log(`goal: the ${FILES}-file corpus cold within 1,000 ms: ${cold <= 1000 ? 'met' : 'not met'} (${cold.toFixed(0)} ms on this machine now)`);
+  console.log(
+    `goal: the ${FILES}-file corpus cold within 1,000 ms: ${cold <= 1000 ? 'met' : 'not met'} (${cold.toFixed(0)} ms on this machine now)`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -18,25 +18,45 @@ import { encodeFunctionData, parseAbi } from 'viem';
 import type { Layer } from '../validator-service/layers/layer.ts';
 import { startValidator } from '../validator-service/server.ts';
 
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const post = async (base: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = await response.json() as Record<string, unknown>;
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
   return json;
 };
 
 /** A child process of this file in one of its modes; it prints its URL on the first line of stdout. */
-interface Child { readonly url: string; readonly pid: number; stop(): Promise<void> }
+interface Child {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
 async function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, ...args], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (c) => { out += c; if (out.includes('\n')) resolve(out.split('\n')[0]!.trim()); });
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
   });
-  return { url, pid: child.pid!, stop: async () => { child.stdin.end(); await new Promise((resolve) => child.on('exit', resolve)); } };
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      child.stdin.end();
+      await new Promise((resolve) => child.on('exit', resolve));
+    },
+  };
 }
 
 /** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
@@ -66,11 +86,19 @@ async function main(): Promise<void> {
   // warm-up; medians of PAIRS each. Rows: bare loopback, and DELAY ms of server time per request.
   for (const delayMs of SECTIONS.includes(1) ? DELAYS : []) {
     const peer = await startChild(['--paid-peer', String(delayMs)]);
-    const env = { ...process.env, VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100', API_TOKEN: '' };
+    const env = {
+      ...process.env,
+      VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host,
+      VALIDATOR_RATE_LIMIT: '100000',
+      VALIDATOR_MAX_CONCURRENT: '100',
+      API_TOKEN: '',
+    };
     const full = await startChild(['--serve'], env);
     const warm: Record<string, number[]> = {};
     for (let i = 0; i < 5; i++) {
-      const { layers } = await post(full.url, '/api/assess', { url: peer.url }) as { layers: Record<string, { durationMs: number }> };
+      const { layers } = (await post(full.url, '/api/assess', { url: peer.url })) as {
+        layers: Record<string, { durationMs: number }>;
+      };
       for (const [name, layer] of Object.entries(layers)) (warm[name] ??= []).push(layer.durationMs);
     }
     const [slowestName] = Object.entries(warm).sort((a, b) => median(b[1]) - median(a[1]))[0]!;
@@ -81,7 +109,10 @@ async function main(): Promise<void> {
     const aloneMs: number[] = [];
     const cpu = { full: 0, alone: 0, peerFull: 0, peerAlone: 0 };
     for (let i = 0; i < PAIRS; i++) {
-      for (const [which, service, into] of [['full', full, fullMs], ['alone', alone, aloneMs]] as const) {
+      for (const [which, service, into] of [
+        ['full', full, fullMs],
+        ['alone', alone, aloneMs],
+      ] as const) {
         const serviceCpu = cpuMs(service.pid);
         const peerCpu = cpuMs(peer.pid);
         const started = performance.now();
@@ -106,99 +137,146 @@ async function main(): Promise<void> {
 
   // 2. Lookup vs raw eth_call round trips on a local chain.
   if (SECTIONS.includes(2)) {
-  const world = await startWorld();
-  const svc = await startValidator({ port: 0, ca: world.ca.ca, env: { VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_ALLOW_HOSTS: world.allowHosts, VALIDATOR_IPFS_GATEWAY: world.files.url } });
-  const rpc = world.sepolia.rpcUrl;
-  const body = { agentId: Number(world.agents.data), chainId: 84532, rpcNodes: { 'base-sepolia': rpc } };
-  const ids = world.sepolia.registries;
-  const abi = parseAbi([
-    'function ownerOf(uint256) view returns (address)', 'function tokenURI(uint256) view returns (string)',
-    'function getClients(uint256) view returns (address[])', 'function getSummary(uint256,address[],string,string) view returns (uint64,int128,uint8)',
-  ]);
-  const agentId = world.agents.data;
-  const clients = [world.sepolia.accounts[2]!, world.sepolia.accounts[3]!];
-  const call = (to: string, data: string, id: number) => ({ jsonrpc: '2.0', id, method: 'eth_call', params: [{ to, data }, 'latest'] });
-  const calls = [
-    { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
-    call(ids.identity, encodeFunctionData({ abi, functionName: 'ownerOf', args: [agentId] }), 2),
-    call(ids.identity, encodeFunctionData({ abi, functionName: 'tokenURI', args: [agentId] }), 3),
-    call(ids.reputation, encodeFunctionData({ abi, functionName: 'getClients', args: [agentId] }), 4),
-    call(ids.reputation, encodeFunctionData({ abi, functionName: 'getSummary', args: [agentId, clients, '', ''] }), 5),
-  ];
-  const rpcPost = async (payload: unknown) => (await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json();
-  const lookupMs: number[] = [];
-  const sequentialMs: number[] = [];
-  const batchedMs: number[] = [];
-  let rpcCalls = 0;
-  let rpcRequests = 0;
-  for (let i = 0; i < 15; i++) {
-    let started = performance.now();
-    const result = await post(svc.url, '/api/lookup', body) as { rpcCalls: number; rpcRequests: number };
-    lookupMs.push(performance.now() - started);
-    rpcCalls = result.rpcCalls;
-    rpcRequests = result.rpcRequests;
-    started = performance.now();
-    for (const c of calls) await rpcPost(c);
-    sequentialMs.push(performance.now() - started);
-    started = performance.now();
-    await rpcPost(calls.slice(0, 3));
-    await rpcPost(calls[3]);
-    await rpcPost(calls[4]);
-    batchedMs.push(performance.now() - started);
-  }
-  await svc.close();
-  await world.close();
-  rows.push([
-    `ERC-8004 lookup (data: URI, 2 feedback), median of 15`,
-    `${median(lookupMs).toFixed(1)} ms (${rpcCalls} RPC calls in ${rpcRequests} requests)`,
-    `raw eth_call: 5 sequential ${median(sequentialMs).toFixed(1)} ms, 3 requests (1 batch + 2) ${median(batchedMs).toFixed(1)} ms`,
-    `lookup / raw batched ${(median(lookupMs) / median(batchedMs)).toFixed(2)}×`,
-    '',
-  ]);
-
+    const world = await startWorld();
+    const svc = await startValidator({
+      port: 0,
+      ca: world.ca.ca,
+      env: {
+        VALIDATOR_RATE_LIMIT: '100000',
+        VALIDATOR_ALLOW_HOSTS: world.allowHosts,
+        VALIDATOR_IPFS_GATEWAY: world.files.url,
+      },
+    });
+    const rpc = world.sepolia.rpcUrl;
+    const body = { agentId: Number(world.agents.data), chainId: 84532, rpcNodes: { 'base-sepolia': rpc } };
+    const ids = world.sepolia.registries;
+    const abi = parseAbi([
+      'function ownerOf(uint256) view returns (address)',
+      'function tokenURI(uint256) view returns (string)',
+      'function getClients(uint256) view returns (address[])',
+      'function getSummary(uint256,address[],string,string) view returns (uint64,int128,uint8)',
+    ]);
+    const agentId = world.agents.data;
+    const clients = [world.sepolia.accounts[2]!, world.sepolia.accounts[3]!];
+    const call = (to: string, data: string, id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_call',
+      params: [{ to, data }, 'latest'],
+    });
+    const calls = [
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+      call(ids.identity, encodeFunctionData({ abi, functionName: 'ownerOf', args: [agentId] }), 2),
+      call(ids.identity, encodeFunctionData({ abi, functionName: 'tokenURI', args: [agentId] }), 3),
+      call(ids.reputation, encodeFunctionData({ abi, functionName: 'getClients', args: [agentId] }), 4),
+      call(
+        ids.reputation,
+        encodeFunctionData({ abi, functionName: 'getSummary', args: [agentId, clients, '', ''] }),
+        5,
+      ),
+    ];
+    const rpcPost = async (payload: unknown) =>
+      (
+        await fetch(rpc, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        })
+      ).json();
+    const lookupMs: number[] = [];
+    const sequentialMs: number[] = [];
+    const batchedMs: number[] = [];
+    let rpcCalls = 0;
+    let rpcRequests = 0;
+    for (let i = 0; i < 15; i++) {
+      let started = performance.now();
+      const result = (await post(svc.url, '/api/lookup', body)) as { rpcCalls: number; rpcRequests: number };
+      lookupMs.push(performance.now() - started);
+      rpcCalls = result.rpcCalls;
+      rpcRequests = result.rpcRequests;
+      started = performance.now();
+      for (const c of calls) await rpcPost(c);
+      sequentialMs.push(performance.now() - started);
+      started = performance.now();
+      await rpcPost(calls.slice(0, 3));
+      await rpcPost(calls[3]);
+      await rpcPost(calls[4]);
+      batchedMs.push(performance.now() - started);
+    }
+    await svc.close();
+    await world.close();
+    rows.push([
+      `ERC-8004 lookup (data: URI, 2 feedback), median of 15`,
+      `${median(lookupMs).toFixed(1)} ms (${rpcCalls} RPC calls in ${rpcRequests} requests)`,
+      `raw eth_call: 5 sequential ${median(sequentialMs).toFixed(1)} ms, 3 requests (1 batch + 2) ${median(batchedMs).toFixed(1)} ms`,
+      `lookup / raw batched ${(median(lookupMs) / median(batchedMs)).toFixed(2)}×`,
+      '',
+    ]);
   }
 
   // 3. Load against a separate service process (the peers are in this one).
   if (SECTIONS.includes(3)) {
-  const mcp = await startStreamableMcpServer({ name: 'bench-peer' });
-  const site = await startHttpWebsite();
-  const allow = `${new URL(mcp.url).host},${new URL(site.url).host}`;
-  const targets = [mcp.url, site.url];
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve'], {
-    env: { ...process.env, VALIDATOR_ALLOW_HOSTS: allow, VALIDATOR_RATE_LIMIT: '100000', VALIDATOR_MAX_CONCURRENT: '100', API_TOKEN: '' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => { out += c; const line = out.split('\n')[0]; if (out.includes('\n')) resolve(line!.trim()); });
-    child.on('exit', (code) => reject(new Error(`service exited ${code}`)));
-  });
-  const total = 200;
-  const concurrency = 20;
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const loadStarted = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      const i = next++;
-      const started = performance.now();
-      const response = await fetch(`${base}/api/assess`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: targets[i % targets.length], timeout: 10_000 }) });
-      await response.arrayBuffer();
-      if (response.status !== 200) failures++;
-      latencies.push(performance.now() - started);
-    }
-  }));
-  const elapsed = (performance.now() - loadStarted) / 1000;
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const peakKb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? NaN);
-  child.stdin.end();
-  await new Promise((resolve) => child.on('exit', resolve));
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
-  rows.push([`${total} assessments (9 layers), concurrency ${concurrency}`, `${(total / elapsed).toFixed(1)} /s`, `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`, `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`, '']);
-  await mcp.close();
-  await site.close();
+    const mcp = await startStreamableMcpServer({ name: 'bench-peer' });
+    const site = await startHttpWebsite();
+    const allow = `${new URL(mcp.url).host},${new URL(site.url).host}`;
+    const targets = [mcp.url, site.url];
+    const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve'], {
+      env: {
+        ...process.env,
+        VALIDATOR_ALLOW_HOSTS: allow,
+        VALIDATOR_RATE_LIMIT: '100000',
+        VALIDATOR_MAX_CONCURRENT: '100',
+        API_TOKEN: '',
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c) => {
+        out += c;
+        const line = out.split('\n')[0];
+        if (out.includes('\n')) resolve(line!.trim());
+      });
+      child.on('exit', (code) => reject(new Error(`service exited ${code}`)));
+    });
+    const total = 200;
+    const concurrency = 20;
+    const latencies: number[] = [];
+    let next = 0;
+    let failures = 0;
+    const loadStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          const i = next++;
+          const started = performance.now();
+          const response = await fetch(`${base}/api/assess`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ url: targets[i % targets.length], timeout: 10_000 }),
+          });
+          await response.arrayBuffer();
+          if (response.status !== 200) failures++;
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - loadStarted) / 1000;
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const peakKb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? NaN);
+    child.stdin.end();
+    await new Promise((resolve) => child.on('exit', resolve));
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+    rows.push([
+      `${total} assessments (9 layers), concurrency ${concurrency}`,
+      `${(total / elapsed).toFixed(1)} /s`,
+      `p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`,
+      `service peak RSS ${(peakKb / 1024).toFixed(0)} MiB${failures ? `, ${failures} non-200` : ''}`,
+      '',
+    ]);
+    await mcp.close();
+    await site.close();
   }
 
   // 4. Redaction of hostile text: the linear scanners next to the patterns they replaced (which
@@ -243,9 +321,15 @@ if (process.argv.includes('--paid-peer')) {
   process.stdin.on('end', () => void peer.close().then(() => process.exit(0)));
 } else if (process.argv.includes('--serve')) {
   // `--layers a,b`: only those layers (the "slowest layer alone" service of section 1).
-  const only = process.argv.includes('--layers') ? process.argv[process.argv.indexOf('--layers') + 1]!.split(',') : null;
+  const only = process.argv.includes('--layers')
+    ? process.argv[process.argv.indexOf('--layers') + 1]!.split(',')
+    : null;
   const { layers: allLayers } = await import('../validator-service/layers/index.ts');
-  const running = await startValidator({ port: 0, env: process.env, ...(only ? { layers: allLayers.filter((l: Layer) => only.includes(l.name)) } : {}) });
+  const running = await startValidator({
+    port: 0,
+    env: process.env,
+    ...(only ? { layers: allLayers.filter((l: Layer) => only.includes(l.name)) } : {}),
+  });
   process.stdout.write(`${running.url}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void running.close().then(() => process.exit(0)));

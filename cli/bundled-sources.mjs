@@ -13,9 +13,14 @@ import { CREATE_REQUIRE_BANNER } from '../compiler/build/create-require-banner.m
 
 const toolkitRoot = resolve(import.meta.dirname, '..');
 // node:crypto is loaded only when a source's size or time changed (it costs a start ~20 ms).
-const sha256 = (text) => createRequire(import.meta.url)('node:crypto').createHash('sha256').update(text).digest('hex');
+const sha256 = (text) =>
+  createRequire(import.meta.url)('node:crypto')
+    .createHash('sha256')
+    .update(text)
+    .digest('hex');
 const esbuildPackage = join(toolkitRoot, 'node_modules', 'esbuild', 'package.json');
-// A bundle also depends on the runtime that runs it, the bundler and the recipe (this file and its banner) that made it.
+// A bundle also depends on the runtime that runs it, the bundler and the recipe (this file and its banner) that made
+// it.
 const runtimeKey = () =>
   `${process.version} esbuild ${JSON.parse(readFileSync(esbuildPackage, 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
 
@@ -48,7 +53,12 @@ const recipeFiles = () => [import.meta.filename, esbuildPackage];
  */
 function unchangedSince(stats, root) {
   if (!stats || stats.node !== process.version) return false;
-  if (!Object.keys(stats.files).every((file) => file.startsWith(root + sep) || file === esbuildPackage || file === import.meta.filename)) return false;
+  if (
+    !Object.keys(stats.files).every(
+      (file) => file.startsWith(root + sep) || file === esbuildPackage || file === import.meta.filename,
+    )
+  )
+    return false;
   return Object.entries(stats.files).every(([file, key]) => key !== undefined && statKey(file) === key);
 }
 
@@ -103,7 +113,10 @@ function sourceMetaPlugin(root, inputs, stats, readSource) {
   };
 }
 
-/** CommonJS packages the CLI imports: required, not imported, because an ESM import of a CommonJS file makes Node sniff its syntax and lex it for export names (ts-morph alone is 1 MB). */
+/**
+ * CommonJS packages the CLI imports: required, not imported, because an ESM import of a CommonJS file makes Node sniff
+ * its syntax and lex it for export names (ts-morph alone is 1 MB).
+ */
 const COMMONJS_PACKAGES = /^(ts-morph|esbuild|clipanion|typanion)$/;
 
 /**
@@ -123,10 +136,16 @@ function requireCommonJs(root) {
     name: 'require-commonjs',
     setup(build) {
       build.onResolve({ filter: COMMONJS_PACKAGES }, (args) =>
-        args.namespace === 'require-commonjs' ? { path: args.path, external: true } : { path: args.path, namespace: 'require-commonjs' },
+        args.namespace === 'require-commonjs'
+          ? { path: args.path, external: true }
+          : { path: args.path, namespace: 'require-commonjs' },
       );
       // `require` is the banner's createRequire; the package's members are read once, when the bundle loads.
-      build.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({ contents: reexportModule(root, args.path), loader: 'js', resolveDir: root }));
+      build.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({
+        contents: reexportModule(root, args.path),
+        loader: 'js',
+        resolveDir: root,
+      }));
     },
   };
 }
@@ -149,7 +168,11 @@ async function rebuild({ root, cacheDir, entry, name, output, readSource }) {
       platform: 'node',
       target: 'node20',
       packages: 'external',
-      define: { 'import.meta.dirname': '__toolkitMetaDirname', 'import.meta.filename': '__toolkitMetaFilename', 'import.meta.url': '__toolkitMetaUrl' },
+      define: {
+        'import.meta.dirname': '__toolkitMetaDirname',
+        'import.meta.filename': '__toolkitMetaFilename',
+        'import.meta.url': '__toolkitMetaUrl',
+      },
       banner: { js: CREATE_REQUIRE_BANNER },
       plugins: [requireCommonJs(root), sourceMetaPlugin(root, inputs, stats, readSource)],
       logLevel: 'silent',
@@ -162,8 +185,15 @@ async function rebuild({ root, cacheDir, entry, name, output, readSource }) {
       rmSync(temp, { recursive: true, force: true }); // another process made the same bundle first
     }
     const stampTemp = join(cacheDir, `${stampOf(name)}.${process.pid}`);
-    const files = Object.fromEntries(Object.keys(stats).sort().map((file) => [file, stats[file]]));
-    writeFileSync(stampTemp, JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: { node: process.version, files } }));
+    const files = Object.fromEntries(
+      Object.keys(stats)
+        .sort()
+        .map((file) => [file, stats[file]]),
+    );
+    writeFileSync(
+      stampTemp,
+      JSON.stringify({ runtime: runtimeKey(), dir, inputs: sorted, stats: { node: process.version, files } }),
+    );
     renameSync(stampTemp, join(cacheDir, stampOf(name)));
     removeOldBundles(cacheDir, name, dir);
     return join(cacheDir, dir, output);
@@ -172,13 +202,16 @@ async function rebuild({ root, cacheDir, entry, name, output, readSource }) {
   }
 }
 
-/** Other bundles of this name untouched for an hour (a running process may still load lazy chunks from a recent one). */
+/**
+ * Other bundles of this name untouched for an hour (a running process may still load lazy chunks from a recent one).
+ */
 function removeOldBundles(cacheDir, bundleName, keep) {
   const hourAgo = Date.now() - 3600_000;
   for (const name of readdirSync(cacheDir)) {
     if (!name.startsWith(`${bundleName}-`) || name === keep || name === stampOf(bundleName)) continue;
     try {
-      if (statSync(join(cacheDir, name)).mtimeMs < hourAgo) rmSync(join(cacheDir, name), { recursive: true, force: true });
+      if (statSync(join(cacheDir, name)).mtimeMs < hourAgo)
+        rmSync(join(cacheDir, name), { recursive: true, force: true });
     } catch {
       // removed by another process
     }
@@ -189,10 +222,19 @@ function removeOldBundles(cacheDir, bundleName, keep) {
  * One export of a cached bundle of `entry` (rebuilt when stale), or undefined when no bundle can be
  * made. `name` tells bundles of different entries apart; `readSource` reads a source for the bundler.
  */
-export async function bundledExport({ root = toolkitRoot, cacheDir = join(root, 'node_modules', '.cache', 'toolkit'), entry, name, exportName, readSource = readFileSync }) {
+export async function bundledExport({
+  root = toolkitRoot,
+  cacheDir = join(root, 'node_modules', '.cache', 'toolkit'),
+  entry,
+  name,
+  exportName,
+  readSource = readFileSync,
+}) {
   const output = `${entry.split('/').pop().replace(/\.ts$/, '')}.js`;
   try {
-    const file = freshEntry({ cacheDir, root, name, output }) ?? (await rebuild({ root, cacheDir, entry, name, output, readSource }));
+    const file =
+      freshEntry({ cacheDir, root, name, output }) ??
+      (await rebuild({ root, cacheDir, entry, name, output, readSource }));
     return (await import(pathToFileURL(file).href))[exportName];
   } catch {
     return undefined;

@@ -79,6 +79,13 @@ function fileSystemRefusal(error: unknown): string | undefined {
   const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   const reason = code === undefined ? undefined : FILE_SYSTEM_REASONS[code];
   if (reason === undefined || typeof path !== 'string') return undefined;
-  const verb = syscall === 'open' || syscall === 'read' ? 'use' : syscall === 'mkdir' ? 'create the directory' : syscall === 'rename' || syscall === 'write' ? 'write' : (syscall ?? 'use');
+  const verb =
+    syscall === 'open' || syscall === 'read'
+      ? 'use'
+      : syscall === 'mkdir'
+        ? 'create the directory'
+        : syscall === 'rename' || syscall === 'write'
+          ? 'write'
+          : (syscall ?? 'use');
   return `cannot ${verb} ${path}: ${reason} (${code})`;
 }

@@ -19,4 +19,5 @@ export class CommandFailure extends Error {
 /** An error that carries its own exit code and a message meant for the user. */
 export type UserError = UsageMistake | CommandFailure;
 
-export const isUserError = (error: unknown): error is UserError => error instanceof UsageMistake || error instanceof CommandFailure;
+export const isUserError = (error: unknown): error is UserError =>
+  error instanceof UsageMistake || error instanceof CommandFailure;

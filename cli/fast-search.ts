@@ -30,7 +30,10 @@ function parse(argv: readonly string[]): Parsed | undefined {
   let schemas: string | undefined;
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = (): string | undefined => inline ?? argv[++i];
     if (flag === '--json' && inline === undefined) json = true;
     else if (flag === '--limit') {
@@ -44,7 +47,13 @@ function parse(argv: readonly string[]): Parsed | undefined {
   }
   const query = words.join(' ').trim();
   if (query === '' || project === '' || schemas === '') return undefined;
-  return { query, limit, json, ...(project === undefined ? {} : { project }), ...(schemas === undefined ? {} : { schemas }) };
+  return {
+    query,
+    limit,
+    json,
+    ...(project === undefined ? {} : { project }),
+    ...(schemas === undefined ? {} : { schemas }),
+  };
 }
 
 const isDir = (path: string): boolean => {
@@ -56,7 +65,10 @@ const isDir = (path: string): boolean => {
 };
 
 /** Runs the search when it can; the exit code, or undefined to hand over to the full CLI. */
-export function fastSearch(argv: readonly string[], stdout: NodeJS.WritableStream = process.stdout): number | undefined {
+export function fastSearch(
+  argv: readonly string[],
+  stdout: NodeJS.WritableStream = process.stdout,
+): number | undefined {
   const parsed = parse(argv);
   if (!parsed) return undefined;
   const projectDir = parsed.project === undefined ? findProjectDir(process.cwd()) : resolve(parsed.project);
@@ -70,6 +82,8 @@ export function fastSearch(argv: readonly string[], stdout: NodeJS.WritableStrea
     index = undefined; // unreadable: the full command line explains
   }
   if (!index) return undefined;
-  stdout.write(renderSearch(parsed.query, searchCatalog(index, parsed.query, parsed.limit, readPrimitivesFrom(dir!)), parsed.json));
+  stdout.write(
+    renderSearch(parsed.query, searchCatalog(index, parsed.query, parsed.limit, readPrimitivesFrom(dir!)), parsed.json),
+  );
   return 0;
 }

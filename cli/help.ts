@@ -54,7 +54,12 @@ function usageLine(entry: Entry): string {
 }
 
 /** The usage line of one command (value names, positionals last). */
-export function usageOf(cli: Cli, commands: readonly CommandClass[], command: CommandClass, colored: boolean): string | undefined {
+export function usageOf(
+  cli: Cli,
+  commands: readonly CommandClass[],
+  command: CommandClass,
+  colored: boolean,
+): string | undefined {
   const entry = entries(cli, commands, colored).find((e) => e.path.join(' ') === (command.paths?.[0] ?? []).join(' '));
   return entry ? usageLine(entry) : undefined;
 }
@@ -96,14 +101,27 @@ export function generalHelp(cli: Cli, commands: readonly CommandClass[], mode: M
     }
   }
   lines.push('');
-  const source = mode.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : mode.source === 'default' ? ' (the default)' : ' (.toolkit/config.json)';
-  lines.push(`Mode: ${mode.mode}${source}.${hidden > 0 ? ` ${hidden} dev commands are hidden: \`toolkit mode dev\` shows them (TOOLKIT_MODE=dev for one run).` : ''}`);
+  const source =
+    mode.source === 'TOOLKIT_MODE'
+      ? ' (from TOOLKIT_MODE)'
+      : mode.source === 'default'
+        ? ' (the default)'
+        : ' (.toolkit/config.json)';
+  lines.push(
+    `Mode: ${mode.mode}${source}.${hidden > 0 ? ` ${hidden} dev commands are hidden: \`toolkit mode dev\` shows them (TOOLKIT_MODE=dev for one run).` : ''}`,
+  );
   lines.push('Exit codes: 0 done, 1 failed (invalid input, failed build or call, problems found), 2 usage error.');
   return `${lines.join('\n')}\n`;
 }
 
 /** One command's help: description, usage with value names, options, details and examples. */
-export function commandHelp(cli: Cli, commands: readonly CommandClass[], command: CommandClass, colored: boolean, note?: string): string {
+export function commandHelp(
+  cli: Cli,
+  commands: readonly CommandClass[],
+  command: CommandClass,
+  colored: boolean,
+  note?: string,
+): string {
   const style = styleFor(colored);
   const entry = entries(cli, commands, colored).find((e) => e.path.join(' ') === (command.paths?.[0] ?? []).join(' '));
   if (!entry) return '';
@@ -120,7 +138,7 @@ export function commandHelp(cli: Cli, commands: readonly CommandClass[], command
     definition.options.forEach((o, i) => {
       const form = forms[i]!;
       const pad = form.length < width ? ' '.repeat(width - form.length) : '  ';
-      lines.push(`  ${form}${pad}${(o.description ?? "").trim()}`);
+      lines.push(`  ${form}${pad}${(o.description ?? '').trim()}`);
     });
   }
   if (definition.details) lines.push('', definition.details.trimEnd());

@@ -25,7 +25,11 @@ const HELP = new Set(['-h', '--help', 'help']);
 const VERSION_FLAGS = new Set(['-v', '--version', 'version']);
 
 /** Runs the CLI and returns the exit code. `context` defaults to the process streams. */
-export async function main(argv: string[], context?: Partial<BaseContext>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: string[],
+  context?: Partial<BaseContext>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const ctx: BaseContext = { ...Cli.defaultContext, ...context };
   const colored = colorsEnabled(ctx.stdout as { isTTY?: boolean }, env);
   const cli = createCli(colored);
@@ -81,8 +85,13 @@ export async function main(argv: string[], context?: Partial<BaseContext>, env: 
       return fail(error.message, error.exitCode);
     }
     if (mode.mode !== 'dev') {
-      const hint = '`toolkit mode dev` switches this project to dev mode; TOOLKIT_MODE=dev allows it for one run without writing anything';
-      if (!wantsHelp) return fail(`${['toolkit', ...path].join(' ')} is a dev command and this project is in agent mode: ${hint}`, EXIT.usage);
+      const hint =
+        '`toolkit mode dev` switches this project to dev mode; TOOLKIT_MODE=dev allows it for one run without writing anything';
+      if (!wantsHelp)
+        return fail(
+          `${['toolkit', ...path].join(' ')} is a dev command and this project is in agent mode: ${hint}`,
+          EXIT.usage,
+        );
       devOnlyNote = `Dev mode only (this project is in agent mode): ${hint}.`;
     }
   }
@@ -107,7 +116,8 @@ function helpTarget(command: object, argv: readonly string[]): CommandClass | nu
   for (const commandClass of commands) {
     for (const path of commandClass.paths ?? []) {
       const spelled = path.length <= words.length && path.every((word, i) => words[i] === word);
-      if (spelled && path.length > 0 && (best === null || path.length > best.length)) best = { commandClass, length: path.length };
+      if (spelled && path.length > 0 && (best === null || path.length > best.length))
+        best = { commandClass, length: path.length };
     }
   }
   return best?.commandClass ?? null;
@@ -123,8 +133,12 @@ function usageErrorText(error: unknown, argv: readonly string[], cli: Cli, color
   const known = commands.filter((c) => (c.paths?.[0] ?? [])[0] === first);
   const hint = 'Run `toolkit --help` for the commands, `toolkit <command> --help` for their options.';
   if (known.length === 0 && !first.startsWith('-')) {
-    const names = [...new Set(commands.map((c) => (c.paths?.[0] ?? [])[0]).filter((n): n is string => n !== undefined))];
-    const close = names.filter((name) => name.startsWith(first) || first.startsWith(name) || distance(name, first) <= 2);
+    const names = [
+      ...new Set(commands.map((c) => (c.paths?.[0] ?? [])[0]).filter((n): n is string => n !== undefined)),
+    ];
+    const close = names.filter(
+      (name) => name.startsWith(first) || first.startsWith(name) || distance(name, first) <= 2,
+    );
     return `unknown command ${JSON.stringify(first)}${close.length > 0 ? `; did you mean ${close.join(' or ')}?` : ''}\n${hint}`;
   }
   const line = message.split('\n')[0]!.replace(/ #\d+/g, ' <value>');

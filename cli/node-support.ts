@@ -21,7 +21,10 @@ export const NODE_LINES: readonly NodeLine[] = [
 ];
 
 export interface NodeSupport {
-  /** `supported`; `end-of-life` (runs, but Node no longer fixes it); `newer` (a line after the tested ones); `unsupported`. */
+  /**
+   * `supported`; `end-of-life` (runs, but Node no longer fixes it); `newer` (a line after the tested ones);
+   * `unsupported`.
+   */
   readonly status: 'supported' | 'end-of-life' | 'newer' | 'unsupported';
   readonly message: string;
   /** What to install, when the status is not `supported`. */
@@ -38,14 +41,35 @@ export function nodeSupport(version: string, today: Date = new Date()): NodeSupp
   const newest = NODE_LINES[NODE_LINES.length - 1]!;
   const sqlite = `SQLite: ${sqliteEngineFor(version)}`;
   if (line === undefined) {
-    if (major > newest.major && major % 2 === 0) return { status: 'newer', message: `Node ${version}: newer than the lines toolkit is tested on (${LINES}); ${sqlite}`, fix: `if something fails, ${RECOMMENDED}` };
-    return { status: 'unsupported', message: `Node ${version} is not supported: toolkit runs on Node ${LINES} (even-numbered lines)`, fix: RECOMMENDED };
+    if (major > newest.major && major % 2 === 0)
+      return {
+        status: 'newer',
+        message: `Node ${version}: newer than the lines toolkit is tested on (${LINES}); ${sqlite}`,
+        fix: `if something fails, ${RECOMMENDED}`,
+      };
+    return {
+      status: 'unsupported',
+      message: `Node ${version} is not supported: toolkit runs on Node ${LINES} (even-numbered lines)`,
+      fix: RECOMMENDED,
+    };
   }
   const [fromMajor, fromMinor, fromPatch] = line.from;
   const atLeast = minor !== fromMinor ? minor > fromMinor : patch >= fromPatch;
-  if (major === fromMajor && !atLeast) return { status: 'unsupported', message: `Node ${version} is too old: toolkit needs Node ${line.from.join('.')} or later on the ${major} line`, fix: RECOMMENDED };
+  if (major === fromMajor && !atLeast)
+    return {
+      status: 'unsupported',
+      message: `Node ${version} is too old: toolkit needs Node ${line.from.join('.')} or later on the ${major} line`,
+      fix: RECOMMENDED,
+    };
   if (today.toISOString().slice(0, 10) >= line.endOfLife) {
-    return { status: 'end-of-life', message: `Node ${version}: Node ${major} reached its end of life on ${line.endOfLife} and gets no more security fixes (still tested); ${sqlite}`, fix: RECOMMENDED };
+    return {
+      status: 'end-of-life',
+      message: `Node ${version}: Node ${major} reached its end of life on ${line.endOfLife} and gets no more security fixes (still tested); ${sqlite}`,
+      fix: RECOMMENDED,
+    };
   }
-  return { status: 'supported', message: `Node ${version}: supported and tested; Node maintains the ${major} line until ${line.endOfLife}; ${sqlite}` };
+  return {
+    status: 'supported',
+    message: `Node ${version}: supported and tested; Node maintains the ${major} line until ${line.endOfLife}; ${sqlite}`,
+  };
 }

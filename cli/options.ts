@@ -6,10 +6,15 @@ import { UsageMistake } from './errors.ts';
 import { findProjectDir } from './project/find-project.ts';
 
 export const projectOption = () =>
-  Option.String('--project', { description: 'project directory holding .toolkit/ (default: found from the current directory upwards, as git finds its repository)' });
+  Option.String('--project', {
+    description:
+      'project directory holding .toolkit/ (default: found from the current directory upwards, as git finds its repository)',
+  });
 
 export const schemasOption = () =>
-  Option.String('--schemas', { description: "catalog directory (default: the project's schemas/, else the catalog shipped with toolkit)" });
+  Option.String('--schemas', {
+    description: "catalog directory (default: the project's schemas/, else the catalog shipped with toolkit)",
+  });
 
 export const jsonOption = (what: string) => Option.Boolean('--json', false, { description: `print ${what} as JSON` });
 

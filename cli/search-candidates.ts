@@ -32,7 +32,13 @@ function wordStartAt(text: string, i: number): boolean {
   const before = text.charCodeAt(i - 1);
   if (!isLower(before) && !isUpper(before) && !isDigit(before)) return true;
   if (i >= 2 && text.charCodeAt(i - 2) === 92) return true;
-  if (i >= 6 && text.charCodeAt(i - 6) === 92 && text.charCodeAt(i - 5) === 117 && [4, 3, 2, 1].every((k) => isHex(text.charCodeAt(i - k)))) return true;
+  if (
+    i >= 6 &&
+    text.charCodeAt(i - 6) === 92 &&
+    text.charCodeAt(i - 5) === 117 &&
+    [4, 3, 2, 1].every((k) => isHex(text.charCodeAt(i - k)))
+  )
+    return true;
   const at = text.charCodeAt(i);
   if (isUpper(at) && (isLower(before) || isDigit(before))) return true;
   return isUpper(at) && isUpper(before) && isLower(text.charCodeAt(i + 1));
@@ -45,7 +51,8 @@ export function readSearchCandidates(file: string, query: string): SearchIndex {
   const end = text.trimEnd();
   if (!text.startsWith(PREFIX) || !end.endsWith(']}') || !ASCII.test(text)) return whole();
   const starts: number[] = [];
-  for (let at = text.indexOf(ENTRY, PREFIX.length); at >= 0; at = text.indexOf(ENTRY, at + ENTRY.length)) starts.push(at);
+  for (let at = text.indexOf(ENTRY, PREFIX.length); at >= 0; at = text.indexOf(ENTRY, at + ENTRY.length))
+    starts.push(at);
   // Terms with other characters cannot occur in ASCII text (lower-casing never makes them ASCII words).
   const terms = [...new Set(words(query))].filter((term) => ASCII.test(term));
   const candidates = new Set<number>();
@@ -66,6 +73,8 @@ export function readSearchCandidates(file: string, query: string): SearchIndex {
     if (candidates.size * 4 > starts.length) return whole();
   }
   const tail = end.length - 2;
-  const entries = [...candidates].sort((a, b) => a - b).map((i) => JSON.parse(text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - 1 : tail)) as unknown);
+  const entries = [...candidates]
+    .sort((a, b) => a - b)
+    .map((i) => JSON.parse(text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - 1 : tail)) as unknown);
   return readSearchIndex({ version: 1, entries });
 }

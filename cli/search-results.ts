@@ -33,13 +33,23 @@ export interface SearchResult {
 }
 
 /** The command to use a resource, prompt or skill: they are served with the whole catalog. */
-const useOf = (primitive: CatalogPrimitive): string => primitive.kind === 'resource'
-  ? `read ${primitive.wireName} over MCP from \`toolkit server\` (served while no tool is active)`
-  : `get the prompt ${primitive.wireName} over MCP from \`toolkit server\` (served while no tool is active)`;
+const useOf = (primitive: CatalogPrimitive): string =>
+  primitive.kind === 'resource'
+    ? `read ${primitive.wireName} over MCP from \`toolkit server\` (served while no tool is active)`
+    : `get the prompt ${primitive.wireName} over MCP from \`toolkit server\` (served while no tool is active)`;
 
 /** Resources, prompts and skills as search entries (ranked like tools), keyed by their position. */
 const primitiveIndex = (primitives: readonly CatalogPrimitive[]): SearchIndex =>
-  buildSearchIndex(primitives.map((p, i) => ({ name: `${i}`, namespace: p.namespace, tool: p.name, description: p.description, tags: [], hints: [...p.hints, p.wireName] })));
+  buildSearchIndex(
+    primitives.map((p, i) => ({
+      name: `${i}`,
+      namespace: p.namespace,
+      tool: p.name,
+      description: p.description,
+      tags: [],
+      hints: [...p.hints, p.wireName],
+    })),
+  );
 
 /**
  * The CLI name of an entry: its wire name for a 3.x tool (`<tool_name>_<namespace>`, collision
@@ -57,19 +67,47 @@ function cliNameOf(entry: SearchEntry): string {
   return entry.hints.find(isBase) ?? base;
 }
 
-export function searchCatalog(index: SearchIndex, query: string, limit: number = MAX_RESULTS, primitives: readonly CatalogPrimitive[] = []): { total: number; results: SearchResult[] } {
+export function searchCatalog(
+  index: SearchIndex,
+  query: string,
+  limit: number = MAX_RESULTS,
+  primitives: readonly CatalogPrimitive[] = [],
+): { total: number; results: SearchResult[] } {
   const round = (score: number): number => Math.round(score * 1000) / 1000;
   const tools = searchTools(index, query, Number.MAX_SAFE_INTEGER).map(({ entry, score }): SearchResult => {
     const name = cliNameOf(entry);
     const add = `toolkit add ${name}`;
-    return { kind: 'tool', name, wireName: entry.name, namespace: entry.namespace, tool: entry.tool, description: entry.description, add, use: add, score: round(score) };
+    return {
+      kind: 'tool',
+      name,
+      wireName: entry.name,
+      namespace: entry.namespace,
+      tool: entry.tool,
+      description: entry.description,
+      add,
+      use: add,
+      score: round(score),
+    };
   });
-  const others = searchTools(primitiveIndex(primitives), query, Number.MAX_SAFE_INTEGER).map(({ entry, score }): SearchResult => {
-    const primitive = primitives[Number(entry.name)]!;
-    return { kind: primitive.kind, name: primitive.wireName, wireName: primitive.wireName, namespace: primitive.namespace, tool: primitive.name, description: primitive.description, use: useOf(primitive), score: round(score) };
-  });
+  const others = searchTools(primitiveIndex(primitives), query, Number.MAX_SAFE_INTEGER).map(
+    ({ entry, score }): SearchResult => {
+      const primitive = primitives[Number(entry.name)]!;
+      return {
+        kind: primitive.kind,
+        name: primitive.wireName,
+        wireName: primitive.wireName,
+        namespace: primitive.namespace,
+        tool: primitive.name,
+        description: primitive.description,
+        use: useOf(primitive),
+        score: round(score),
+      };
+    },
+  );
   // One ranking (scores are per entry); at equal scores tools come first.
-  const hits = [...tools, ...others].sort((a, b) => b.score - a.score || (a.kind === 'tool' ? 0 : 1) - (b.kind === 'tool' ? 0 : 1));
+  const hits = [...tools, ...others].sort(
+    (a, b) => b.score - a.score || (a.kind === 'tool' ? 0 : 1) - (b.kind === 'tool' ? 0 : 1),
+  );
   return { total: hits.length, results: hits.slice(0, Math.min(limit, MAX_RESULTS)) };
 }
 
@@ -79,15 +117,21 @@ const oneLine = (text: string, max = 110): string => {
 };
 
 /** The text `toolkit search` prints (or its JSON with `--json`). */
-export function renderSearch(query: string, found: { total: number; results: readonly SearchResult[] }, json: boolean): string {
+export function renderSearch(
+  query: string,
+  found: { total: number; results: readonly SearchResult[] },
+  json: boolean,
+): string {
   if (json) return `${JSON.stringify({ query, total: found.total, results: found.results }, null, 2)}\n`;
-  if (found.results.length === 0) return `No tool, resource or prompt matches ${JSON.stringify(query)}. Try other words (names, namespaces, tags or words of the description).\n`;
+  if (found.results.length === 0)
+    return `No tool, resource or prompt matches ${JSON.stringify(query)}. Try other words (names, namespaces, tags or words of the description).\n`;
   const blocks = found.results.map((r) => `${r.name}  (${r.kind})\n  ${oneLine(r.description)}\n  ${r.use}`);
   const shown = found.results.length;
   const onlyTools = found.results.every((r) => r.kind === 'tool') && shown === found.total;
   const noun = onlyTools ? 'tool' : 'match';
-  const summary = shown < found.total
-    ? `${shown} of ${found.total} matches shown (the best ${shown}); more words narrow the search.`
-    : `${shown} ${noun}${shown === 1 ? '' : noun === 'match' ? 'es' : 's'} for ${JSON.stringify(query)}.`;
+  const summary =
+    shown < found.total
+      ? `${shown} of ${found.total} matches shown (the best ${shown}); more words narrow the search.`
+      : `${shown} ${noun}${shown === 1 ? '' : noun === 'match' ? 'es' : 's'} for ${JSON.stringify(query)}.`;
   return `${blocks.join('\n\n')}\n\n${summary}\n`;
 }

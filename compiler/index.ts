@@ -33,7 +33,13 @@ export { scanSecurity, defaultAllowedLibraries } from './scan/index.ts';
  * disk: static read of `main`, `handlers` and every rule that needs only them. Shared lists,
  * prompt and skill files and the security scan are `loadSchema`'s job. `file` names it in messages.
  */
-export async function validateSchema({ schema, file = '<schema>' }: { schema: string; file?: string }): Promise<ValidationResult> {
+export async function validateSchema({
+  schema,
+  file = '<schema>',
+}: {
+  schema: string;
+  file?: string;
+}): Promise<ValidationResult> {
   let source: ReturnType<typeof parseModule> | undefined;
   try {
     source = parseModule(file, schema);
@@ -47,7 +53,13 @@ export async function validateSchema({ schema, file = '<schema>' }: { schema: st
 }
 
 /** Validates a `main` that is already a plain object (no positions: line and column are 0). */
-export async function validateMain({ main, file = '<main>' }: { main: unknown; file?: string }): Promise<ValidationResult> {
+export async function validateMain({
+  main,
+  file = '<main>',
+}: {
+  main: unknown;
+  file?: string;
+}): Promise<ValidationResult> {
   const r = new Reporter(file, new LocationIndex());
   validateMainValue(main, r);
   return toResult(r.diagnostics);
@@ -58,7 +70,10 @@ export async function validateMain({ main, file = '<main>' }: { main: unknown; f
  * shared lists (from `listsDir`, else the nearest `_lists/`), validation, prompt and skill files,
  * and normalization. `model` is present exactly when `status` is true.
  */
-export async function loadSchema(path: string, options: LoadSchemaOptions = {}): Promise<LoadSchemaResult & { model?: SchemaModel }> {
+export async function loadSchema(
+  path: string,
+  options: LoadSchemaOptions = {},
+): Promise<LoadSchemaResult & { model?: SchemaModel }> {
   return loadSchemaFile(path, options);
 }
 

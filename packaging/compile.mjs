@@ -45,7 +45,10 @@ function clean() {
 async function compile() {
   clean();
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.package.json')], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.package.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) {
     clean();
     throw new Error(`tsc failed (exit ${run.status}): nothing was compiled`);
@@ -66,16 +69,22 @@ async function compile() {
   }
   // The shipped catalog's index, made by the compiled front end itself.
   const { loadSchemaTree } = await import(pathToFileURL(join(root, 'compiler', 'index.js')).href);
-  const { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } = await import(pathToFileURL(join(root, 'compiler', 'build', 'catalog-index.js')).href);
+  const { buildCatalogIndexes, CATALOG_INDEX_FILE, SEARCH_INDEX_FILE } = await import(
+    pathToFileURL(join(root, 'compiler', 'build', 'catalog-index.js')).href
+  );
   const schemasDir = join(root, 'schemas');
   const entries = await loadSchemaTree(schemasDir, { cwd: root });
-  const models = entries.filter((e) => e.model).map((e) => ({ ...e.model, file: relative(schemasDir, e.file).split(sep).join('/') }));
+  const models = entries
+    .filter((e) => e.model)
+    .map((e) => ({ ...e.model, file: relative(schemasDir, e.file).split(sep).join('/') }));
   const { catalog, search } = buildCatalogIndexes(models, relative(INDEX_DIR, schemasDir).split(sep).join('/'));
   mkdirSync(INDEX_DIR, { recursive: true });
   writeFileSync(join(INDEX_DIR, CATALOG_INDEX_FILE), `${JSON.stringify(catalog)}\n`);
   writeFileSync(join(INDEX_DIR, SEARCH_INDEX_FILE), `${JSON.stringify(search)}\n`);
   const skipped = entries.length - models.length;
-  process.stdout.write(`compiled ${sources().length} sources; indexed ${models.length} schemas, ${catalog.tools.length} tools${skipped ? ` (${skipped} schemas did not load and are not indexed)` : ''}\n`);
+  process.stdout.write(
+    `compiled ${sources().length} sources; indexed ${models.length} schemas, ${catalog.tools.length} tools${skipped ? ` (${skipped} schemas did not load and are not indexed)` : ''}\n`,
+  );
 }
 
 if (process.argv.includes('--clean')) process.stdout.write(`removed ${clean()} compiled files\n`);

@@ -11,8 +11,14 @@ const root = resolve(import.meta.dirname, '..');
 /** Packs into `destination` (a new temp directory by default); returns the tarball's path. */
 export function packRepository(destination = mkdtempSync(join(tmpdir(), 'toolkit-pack-'))) {
   const copy = mkdtempSync(join(tmpdir(), 'toolkit-pack-src-'));
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter((f) => f && !f.startsWith('tmp/'));
-  const tar = spawnSync('tar', ['-cf', '-', '--null', '-T', '-'], { cwd: root, input: files.join('\0'), maxBuffer: 1 << 30 });
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f && !f.startsWith('tmp/'));
+  const tar = spawnSync('tar', ['-cf', '-', '--null', '-T', '-'], {
+    cwd: root,
+    input: files.join('\0'),
+    maxBuffer: 1 << 30,
+  });
   if (tar.status !== 0) throw new Error(`copying the sources failed: ${tar.stderr}`);
   const untar = spawnSync('tar', ['-xf', '-'], { cwd: copy, input: tar.stdout });
   if (untar.status !== 0) throw new Error(`copying the sources failed: ${untar.stderr}`);

@@ -22,9 +22,9 @@
  *
  * Which counts "past 16" means depends on the engine: V8 11 (Node 20) copies an unbounded `X{n,}`
  * n + 1 times (`a{16,}` is refused, `(?:a+){16}` too), V8 12 and later (Node 22, 24) n times (`*`
- * and `+` once) unless X can match the empty string (then n + 1 times, as before). The runtime writes a pattern for the engine it runs on (only when that engine
- * needs it); generated modules carry the form for the strictest engine of the Node lines we
- * support, since a bundle built on one Node may be served by another.
+ * and `+` once) unless X can match the empty string (then n + 1 times, as before). The runtime writes a pattern for the
+ * engine it runs on (only when that engine needs it); generated modules carry the form for the strictest engine of the
+ * Node lines we support, since a bundle built on one Node may be served by another.
  *
  * Cost model. The linear engine runs every state of its automaton in step, once per character of
  * input: its time is about (states) × (characters), where a pattern's states are its atoms, each
@@ -51,10 +51,14 @@ export interface LinearEngine {
 }
 
 const V8_11: LinearEngine = { name: 'V8 11 (Node 20)', unboundedCopies: (min) => min + 1 };
-const V8_12: LinearEngine = { name: 'V8 12 and later (Node 22, 24)', unboundedCopies: (min, nullable) => (nullable ? min + 1 : Math.max(min, 1)) };
+const V8_12: LinearEngine = {
+  name: 'V8 12 and later (Node 22, 24)',
+  unboundedCopies: (min, nullable) => (nullable ? min + 1 : Math.max(min, 1)),
+};
 
 /** The linear engine of the V8 this process runs (`process.versions.v8` by default). */
-export const linearEngineOf = (v8Version: string = process.versions.v8): LinearEngine => (Number(v8Version.split('.')[0]) >= 12 ? V8_12 : V8_11);
+export const linearEngineOf = (v8Version: string = process.versions.v8): LinearEngine =>
+  Number(v8Version.split('.')[0]) >= 12 ? V8_12 : V8_11;
 
 /** The strictest linear engine of the supported Node lines: what every one of them takes, this one takes. */
 export const STRICTEST_LINEAR_ENGINE: LinearEngine = V8_11;
@@ -70,7 +74,9 @@ const MAX_CHECKED_LENGTH = 100_000;
 
 /** Whether any of these schemas has a `regex()`, so serving them sets the bound (a bundle's launcher, at start). */
 export const needsRegexBound = (schemas: readonly SchemaModel[]): boolean =>
-  schemas.some((schema) => schema.tools.some((tool) => tool.parameters.some((parameter) => parameter.options.regex !== undefined)));
+  schemas.some((schema) =>
+    schema.tools.some((tool) => tool.parameters.some((parameter) => parameter.options.regex !== undefined)),
+  );
 
 /** Turns on V8's linear-time fallback for this process (once; later calls do nothing). */
 export function boundRegexBacktracking(): void {
@@ -95,7 +101,8 @@ export function unboundedRegexFeature(pattern: string): string | undefined {
  */
 export function linearStates(pattern: string): number | undefined {
   if (!isValid(pattern) || typeof linearForm(pattern, STRICTEST_LINEAR_ENGINE) !== 'string') return undefined;
-  const states = (alternatives: Alternatives): number => alternatives.reduce((sum, terms) => sum + terms.reduce((n, term) => n + termStates(term), 0), 0);
+  const states = (alternatives: Alternatives): number =>
+    alternatives.reduce((sum, terms) => sum + terms.reduce((n, term) => n + termStates(term), 0), 0);
   const termStates = (term: Term): number => {
     if (term.kind === 'atom') return 1;
     if (term.kind === 'group') return states(term.body);
@@ -106,7 +113,8 @@ export function linearStates(pattern: string): number | undefined {
 }
 
 /** What a client is told of a string too long for its parameter's pattern. */
-export const regexCapMessage = (cap: number): string => `a value checked by this parameter's pattern may have at most ${cap} characters`;
+export const regexCapMessage = (cap: number): string =>
+  `a value checked by this parameter's pattern may have at most ${cap} characters`;
 
 /** Why `pattern` costs too much per character for the linear engine (VAL130), or undefined. */
 export function regexCostProblem(pattern: string): string | undefined {
@@ -115,7 +123,10 @@ export function regexCostProblem(pattern: string): string | undefined {
   return `${states.toLocaleString('en')} states for V8's linear-time engine (at most ${MAX_LINEAR_STATES.toLocaleString('en')}: its time per character of input grows with them)`;
 }
 
-/** The longest string `pattern` may check (longer ones are refused before it runs); undefined for a pattern with no linear form. */
+/**
+ * The longest string `pattern` may check (longer ones are refused before it runs); undefined for a pattern with no
+ * linear form.
+ */
 export function regexInputCap(pattern: string): number | undefined {
   const states = linearStates(pattern);
   return states === undefined ? undefined : Math.min(MAX_CHECKED_LENGTH, Math.floor(WORK_BUDGET / Math.max(1, states)));
@@ -150,14 +161,17 @@ function linearForm(pattern: string, engine: LinearEngine): string | { readonly 
     return pattern;
   }
   // Reading and writing recurse once per group: far below the depth that would exhaust the stack.
-  if (groupsOf(pattern).deepest > MOST_NESTED) return { refused: `groups nested more than ${MOST_NESTED} deep, too deep to bound` };
+  if (groupsOf(pattern).deepest > MOST_NESTED)
+    return { refused: `groups nested more than ${MOST_NESTED} deep, too deep to bound` };
   try {
     const form = write(parse(pattern), 1, false, engine);
     if (form !== pattern && form.length > LINEAR_FORM_CAP) throw new TooLong('repetitions counted too high to bound');
     return form;
   } catch (error) {
     if (!(error instanceof TooLong)) throw error;
-    return { refused: `${error.what}, whose form for the linear-time engine would pass ${LINEAR_FORM_CAP.toLocaleString('en')} characters` };
+    return {
+      refused: `${error.what}, whose form for the linear-time engine would pass ${LINEAR_FORM_CAP.toLocaleString('en')} characters`,
+    };
   }
 }
 
@@ -177,7 +191,8 @@ function backtrackingOnlyFeature(pattern: string): string | undefined {
         const digits = DECIMAL.exec(pattern)?.[0];
         if (digits !== undefined && Number(digits) <= captures) return `a backreference (\\${digits})`;
         // `\k<name>` is one only in a pattern with named groups; elsewhere `\k` is the letter k.
-        if (named && pattern.startsWith('k<', i + 1)) return `a named backreference (\\k<${/^k<([^>]*)>?/.exec(pattern.slice(i + 1))?.[1] ?? ''}>)`;
+        if (named && pattern.startsWith('k<', i + 1))
+          return `a named backreference (\\k<${/^k<([^>]*)>?/.exec(pattern.slice(i + 1))?.[1] ?? ''}>)`;
       }
       i++;
     } else if (inClass) {
@@ -202,7 +217,10 @@ const LOOKAROUNDS: readonly (readonly [string, string])[] = [
   ['(?<!', 'negative lookbehind'],
 ];
 
-/** How many capturing groups a pattern has, whether one is named, and how deep groups nest (escapes and classes skipped). */
+/**
+ * How many capturing groups a pattern has, whether one is named, and how deep groups nest (escapes and classes
+ * skipped).
+ */
 function groupsOf(pattern: string): { captures: number; named: boolean; deepest: number } {
   let captures = 0;
   let named = false;
@@ -227,7 +245,10 @@ function groupsOf(pattern: string): { captures: number; named: boolean; deepest:
   return { captures, named, deepest };
 }
 
-/** V8's linear engine copies a repeated part once per count: a count past 16, or nested counts whose product does, it refuses. */
+/**
+ * V8's linear engine copies a repeated part once per count: a count past 16, or nested counts whose product does, it
+ * refuses.
+ */
 const MOST_COPIES = 16;
 
 /**
@@ -255,7 +276,14 @@ type Alternatives = Term[][];
 type Term =
   | { readonly kind: 'atom'; readonly text: string }
   | { readonly kind: 'group'; readonly open: string; readonly body: Alternatives }
-  | { readonly kind: 'repeat'; readonly body: Term; readonly min: number; readonly max: number; readonly lazy: boolean; readonly quantifier: string };
+  | {
+      readonly kind: 'repeat';
+      readonly body: Term;
+      readonly min: number;
+      readonly max: number;
+      readonly lazy: boolean;
+      readonly quantifier: string;
+    };
 
 /** A group's opening: `(`, `(?:` or `(?<name>` (lookarounds never reach the parser). */
 const GROUP = /\((?:\?:|\?<[^>]*>)?/y;
@@ -314,8 +342,23 @@ function parse(pattern: string): Alternatives {
     if (!match) return body;
     at += match[0].length;
     const [quantifier, symbol, min, comma, max, lazy] = match;
-    if (symbol !== undefined) return { kind: 'repeat', body, min: symbol === '+' ? 1 : 0, max: symbol === '?' ? 1 : Infinity, lazy: lazy === '?', quantifier };
-    return { kind: 'repeat', body, min: count(min!), max: comma === undefined ? count(min!) : max === '' ? Infinity : count(max!), lazy: lazy === '?', quantifier };
+    if (symbol !== undefined)
+      return {
+        kind: 'repeat',
+        body,
+        min: symbol === '+' ? 1 : 0,
+        max: symbol === '?' ? 1 : Infinity,
+        lazy: lazy === '?',
+        quantifier,
+      };
+    return {
+      kind: 'repeat',
+      body,
+      min: count(min!),
+      max: comma === undefined ? count(min!) : max === '' ? Infinity : count(max!),
+      lazy: lazy === '?',
+      quantifier,
+    };
   };
   return alternatives();
 }
@@ -326,12 +369,14 @@ function parse(pattern: string): Alternatives {
  * `asCopy` writes capturing groups as `(?:` (a body written twice may not name a group twice).
  */
 function write(alternatives: Alternatives, copies: number, asCopy: boolean, engine: LinearEngine): string {
-  return alternatives.map((terms) => {
-    const written = terms.map((term) => writeTerm(term, copies, asCopy, engine));
-    // A lone backslash (`\c` without a letter) is one only before its `c`: before a count written
-    // out as `(?:c{16}…)?` it would escape the parenthesis, so it is spelled `\\` there.
-    return written.map((text, i) => (text === '\\' && !written[i + 1]!.startsWith('c') ? '\\\\' : text)).join('');
-  }).join('|');
+  return alternatives
+    .map((terms) => {
+      const written = terms.map((term) => writeTerm(term, copies, asCopy, engine));
+      // A lone backslash (`\c` without a letter) is one only before its `c`: before a count written
+      // out as `(?:c{16}…)?` it would escape the parenthesis, so it is spelled `\\` there.
+      return written.map((text, i) => (text === '\\' && !written[i + 1]!.startsWith('c') ? '\\\\' : text)).join('');
+    })
+    .join('|');
 }
 
 function writeTerm(term: Term, copies: number, asCopy: boolean, engine: LinearEngine): string {
@@ -349,11 +394,19 @@ function writeTerm(term: Term, copies: number, asCopy: boolean, engine: LinearEn
  * `X{40}` → `X{16}X{16}X{8}`, `X{5,20}` → `X{5}X{0,15}`, `X{20,}` → `X{16}X{4}X*`, `X{0,40}` →
  * `(?:X{16}(?:X{9})?)?X{0,15}`: no count past what the place allows (16 over the counts around it).
  */
-function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, asCopy: boolean, engine: LinearEngine): string {
+function writeRepeat(
+  term: Extract<Term, { kind: 'repeat' }>,
+  copies: number,
+  asCopy: boolean,
+  engine: LinearEngine,
+): string {
   const { body, min, max } = term;
   // V8 copies a body `max` times, or (unbounded) as its engine counts; it drops a count on a body that matches only ''.
   const own = max === Infinity ? engine.unboundedCopies(min, matchesEmpty(body)) : max;
-  if (matchesOnlyEmpty(body) || (min <= MOST_COPIES && (max <= MOST_COPIES || max === Infinity) && copies * own <= MOST_COPIES)) {
+  if (
+    matchesOnlyEmpty(body) ||
+    (min <= MOST_COPIES && (max <= MOST_COPIES || max === Infinity) && copies * own <= MOST_COPIES)
+  ) {
     return writeTerm(body, copies * own, asCopy, engine) + term.quantifier;
   }
   const room = copies === 0 ? MOST_COPIES : Math.floor(MOST_COPIES / copies);
@@ -385,8 +438,16 @@ function writeRepeat(term: Extract<Term, { kind: 'repeat' }>, copies: number, as
 
 /** Whether a term can match the empty string (`a?`, `(?:a|\\B)`, `^`). */
 const matchesEmpty = (term: Term): boolean =>
-  term.kind === 'atom' ? /^(?:\^|\$|\\[bB])$/.test(term.text) : term.kind === 'group' ? term.body.some((terms) => terms.every(matchesEmpty)) : term.min === 0 || matchesEmpty(term.body);
+  term.kind === 'atom'
+    ? /^(?:\^|\$|\\[bB])$/.test(term.text)
+    : term.kind === 'group'
+      ? term.body.some((terms) => terms.every(matchesEmpty))
+      : term.min === 0 || matchesEmpty(term.body);
 
 /** Whether a term matches only the empty string (`^`, `\b`, `(?:)`, `a{0}`): V8 drops a count on it. */
 const matchesOnlyEmpty = (term: Term): boolean =>
-  term.kind === 'atom' ? /^(?:\^|\$|\\[bB])$/.test(term.text) : term.kind === 'group' ? term.body.every((terms) => terms.every(matchesOnlyEmpty)) : term.max === 0 || matchesOnlyEmpty(term.body);
+  term.kind === 'atom'
+    ? /^(?:\^|\$|\\[bB])$/.test(term.text)
+    : term.kind === 'group'
+      ? term.body.every((terms) => terms.every(matchesOnlyEmpty))
+      : term.max === 0 || matchesOnlyEmpty(term.body);

@@ -59,9 +59,13 @@ function join(source: AbortSignal, signal: BudgetSignal): () => void {
   if (!members) {
     const set = new Set<BudgetSignal>();
     running.set(source, (members = set));
-    source.addEventListener('abort', () => {
-      for (const member of [...set]) member.abort();
-    }, { once: true });
+    source.addEventListener(
+      'abort',
+      () => {
+        for (const member of [...set]) member.abort();
+      },
+      { once: true },
+    );
   }
   members.add(signal);
   return () => void members.delete(signal);
@@ -71,7 +75,11 @@ function join(source: AbortSignal, signal: BudgetSignal): () => void {
  * A budget of `timeoutMs` that also ends when one of `signals` aborts. `longLived` signals (the
  * runtime's shutdown signal) are shared by many calls; the others are the call's own.
  */
-export function startBudget(timeoutMs: number, longLived?: AbortSignal, ...signals: (AbortSignal | undefined)[]): CallBudget {
+export function startBudget(
+  timeoutMs: number,
+  longLived?: AbortSignal,
+  ...signals: (AbortSignal | undefined)[]
+): CallBudget {
   const signal = new BudgetSignal();
   const deadline = Date.now() + timeoutMs;
   let expired = false;

@@ -11,8 +11,9 @@
  * (default `~/.cache/toolkit/code`, made mode 0700) and the file must belong to the user and be
  * writable by no one else. A file is named for one code file path and node version, and starts with
  * a key line (node's version and the SHA-256 of the code) that must match: a rebuilt or edited code
- * file never runs on the old one's cache (V8 itself compares only the length of the source). `TOOLKIT_CODE_CACHE=off` turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere.
- * Failing to read or write the cache only loses the saving: the server starts either way.
+ * file never runs on the old one's cache (V8 itself compares only the length of the source). `TOOLKIT_CODE_CACHE=off`
+ * turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere. Failing to read or write the cache only loses the saving:
+ * the server starts either way.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -44,13 +45,22 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
 }
 
 /** The key a cache file must start with to be used for this code in this node: the code's own hash. */
-const cacheKey = (code: Buffer): string => `toolkit code cache 1 ${process.version} ${process.arch} sha256:${createHash('sha256').update(code).digest('hex')}`;
+const cacheKey = (code: Buffer): string =>
+  `toolkit code cache 1 ${process.version} ${process.arch} sha256:${createHash('sha256').update(code).digest('hex')}`;
 
 /** The cache file of a code file (one per path and node version). */
 const cacheFileOf = (dir: string, codePath: string): string =>
-  join(dir, `${createHash('sha256').update(`${realpathSync(codePath)}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32)}.v8`);
+  join(
+    dir,
+    `${createHash('sha256')
+      .update(`${realpathSync(codePath)}\0${process.version}\0${process.arch}`)
+      .digest('hex')
+      .slice(0, 32)}.v8`,
+  );
 
-/** The cached data in `file` when its key is `key` and it is this user's own (trusted-cache.ts); otherwise undefined. */
+/**
+ * The cached data in `file` when its key is `key` and it is this user's own (trusted-cache.ts); otherwise undefined.
+ */
 function readCache(dir: string, file: string, key: string): Buffer | undefined {
   const bytes = readTrustedFile(dir, file);
   if (bytes === undefined) return undefined;
@@ -58,7 +68,10 @@ function readCache(dir: string, file: string, key: string): Buffer | undefined {
   return end > 0 && bytes.toString('latin1', 0, end) === key ? bytes.subarray(end + 1) : undefined;
 }
 
-/** Writes the cache, keyed, through a temporary file renamed into place: a reader sees the old file or the whole new one. */
+/**
+ * Writes the cache, keyed, through a temporary file renamed into place: a reader sees the old file or the whole new
+ * one.
+ */
 function writeCache(dir: string, file: string, key: string, data: Buffer): void {
   writeTrustedFile(dir, file, Buffer.concat([Buffer.from(`${key}\n`, 'latin1'), data]));
 }
@@ -73,7 +86,9 @@ export function loadBundleCode(bundleUrl: string, codeFile: string): Record<stri
   try {
     bytes = readFileSync(codePath);
   } catch (error) {
-    throw new Error(`${codeFile} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it is the bundle's code; copy it with the bundle, or rebuild with \`toolkit build\`.`);
+    throw new Error(
+      `${codeFile} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it is the bundle's code; copy it with the bundle, or rebuild with \`toolkit build\`.`,
+    );
   }
   // esbuild writes the code as ASCII (`charset: 'ascii'`), so the one-byte decoding is exact.
   const source = bytes.toString('latin1');
@@ -93,7 +108,15 @@ export function loadBundleCode(bundleUrl: string, codeFile: string): Record<stri
   // On the code's first line, so that line and column numbers in stack traces are the file's own.
   const script = new Script(`(function (${PARAMETERS.join(', ')}) {${source}\n})`, { filename: codePath, cachedData });
   const module = { exports: {} as Record<string, unknown> };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(bundleUrl), module, codePath, dirname(codePath), bundleUrl);
+  (script.runInThisContext() as (...args: unknown[]) => void).call(
+    module.exports,
+    module.exports,
+    createRequire(bundleUrl),
+    module,
+    codePath,
+    dirname(codePath),
+    bundleUrl,
+  );
   if (dir !== undefined && file !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
     const cacheFile = file;
     setTimeout(() => {
@@ -101,7 +124,8 @@ export function loadBundleCode(bundleUrl: string, codeFile: string): Record<stri
         writeCache(dir, cacheFile, key, script.createCachedData());
       } catch (error) {
         // Said only when the directory was chosen (TOOLKIT_CODE_CACHE): the default one failing costs only the saving.
-        if (process.env.TOOLKIT_CODE_CACHE) process.stderr.write(`toolkit: the code cache cannot be saved in ${dir}: ${(error as Error).message}\n`);
+        if (process.env.TOOLKIT_CODE_CACHE)
+          process.stderr.write(`toolkit: the code cache cannot be saved in ${dir}: ${(error as Error).message}\n`);
       }
     }, SAVE_AFTER_MS).unref();
   }

@@ -11,7 +11,14 @@ import { createHandlerSandbox, type HandlerSandbox, type Isolation } from './han
 import { noGuestLibraries, type GuestLibrarySource } from './isolation/guest-libraries.ts';
 import { WorkerPool, type PoolOptions } from './isolation/worker-pool.ts';
 import type { SchemaModel, ToolModel } from './model.ts';
-import { environmentGrantHint, grantsFromRecord, noGrants, type GrantHint, type Grants, type GrantsRecord } from './secrets/grants.ts';
+import {
+  environmentGrantHint,
+  grantsFromRecord,
+  noGrants,
+  type GrantHint,
+  type Grants,
+  type GrantsRecord,
+} from './secrets/grants.ts';
 import { createSecretStore } from './secrets/schema-secrets.ts';
 import { collectServerKeys } from './upstream/request-assembly.ts';
 import { reservedAmong, reservedServerParamText } from './secrets/reserved-server-params.ts';
@@ -43,9 +50,14 @@ export interface RuntimeOptions {
    * `TOOLKIT_GRANTS`). A schema without a grant for a variable gets no value for it.
    */
   grants?: Grants | GrantsRecord;
-  /** How a user grants a variable where this runtime runs (named in the error of a call that lacks one); default: `TOOLKIT_GRANTS`. */
+  /**
+   * How a user grants a variable where this runtime runs (named in the error of a call that lacks one); default:
+   * `TOOLKIT_GRANTS`.
+   */
   grantHint?: GrantHint;
-  /** Largest upstream body accepted, counted while decoding (default 8 MiB; the entries read TOOLKIT_MAX_BODY_BYTES). */
+  /**
+   * Largest upstream body accepted, counted while decoding (default 8 MiB; the entries read TOOLKIT_MAX_BODY_BYTES).
+   */
   maxBodyBytes?: number;
   /**
    * Where the sandbox code of `requiredLibraries` comes from: a bundle's prebuilt libraries, or
@@ -56,7 +68,10 @@ export interface RuntimeOptions {
   isolation?: PoolOptions;
   /** Per upstream call timeout, ms (default 15000; the entries read TOOLKIT_TIMEOUT_MS). */
   timeoutMs?: number;
-  /** The client for upstream calls, injectable for tests of odd upstreams (not closed by the runtime); default: a keep-alive node:http(s) client of its own. */
+  /**
+   * The client for upstream calls, injectable for tests of odd upstreams (not closed by the runtime); default: a
+   * keep-alive node:http(s) client of its own.
+   */
   http?: UpstreamHttpClient;
   /**
    * The `tools/list` answer computed ahead of time (by `listTools` over these same schemas, at build
@@ -64,7 +79,9 @@ export interface RuntimeOptions {
    * A function is called the first time the listing is needed (a bundle parses it then).
    */
   listing?: readonly Tool[] | (() => readonly Tool[]);
-  /** The server param keys of these schemas (`secretKeysOf`), when already known (for `runServerMain`'s start-up notes). */
+  /**
+   * The server param keys of these schemas (`secretKeysOf`), when already known (for `runServerMain`'s start-up notes).
+   */
   secretKeys?: Iterable<string>;
   /** Resources, prompts and query tools: where databases are, query caps, the tool form switch, a build's listing. */
   primitives?: PrimitivesOptions;
@@ -84,7 +101,10 @@ export interface Runtime extends ServedTools {
   readonly tools: RuntimeTool[];
   /** Removes this runtime's secrets from a text (for log lines written outside a tool call). */
   redact(text: string): string;
-  /** What a server says at start about the secrets: each granted variable whose value is refused as too weak (never a value). */
+  /**
+   * What a server says at start about the secrets: each granted variable whose value is refused as too weak (never a
+   * value).
+   */
   readonly secretNotes: readonly string[];
   /** The schemas' SQLite resources, when they have any. */
   readonly resources?: ServedResources & { missingDatabases(): string[] };
@@ -107,7 +127,15 @@ function toolEntries(schemas: readonly SchemaModel[]): { schema: SchemaModel; to
 }
 
 const wireNamesOf = (entries: readonly { schema: SchemaModel; tool: ToolModel }[]): string[] =>
-  assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })), { duplicatesByFile: true });
+  assignWireNames(
+    entries.map(({ schema, tool }) => ({
+      namespace: schema.namespace,
+      toolName: tool.name,
+      source: schema.file,
+      format: namingFormatOf(schema.version),
+    })),
+    { duplicatesByFile: true },
+  );
 
 /** The `tools/list` answer for these schemas, exactly as a runtime over them serves it (what a build embeds). */
 export function listTools(schemas: readonly SchemaModel[]): Tool[] {
@@ -130,7 +158,8 @@ export function secretKeysOf(schemas: readonly SchemaModel[]): Set<string> {
 export const toolCountOf = (served: ServedTools): number => served.toolCount ?? served.listing.length;
 
 /** Grants in either form as a `Map`; a bad record throws a `GrantsError` naming it. */
-export const toGrants = (grants: Grants | GrantsRecord): Grants => (grants instanceof Map ? grants : grantsFromRecord(grants as GrantsRecord, 'grants'));
+export const toGrants = (grants: Grants | GrantsRecord): Grants =>
+  grants instanceof Map ? grants : grantsFromRecord(grants as GrantsRecord, 'grants');
 
 /** Builds the served tools of a set of schemas (or, given a listing, serves it and builds each tool on first call). */
 export function createRuntime(options: RuntimeOptions): Runtime {
@@ -161,16 +190,31 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return sandbox;
     },
   };
-  const served = options.listing ? lazyTools(source, options.listing, context) : eagerTools(allSchemas(source), context);
+  const served = options.listing
+    ? lazyTools(source, options.listing, context)
+    : eagerTools(allSchemas(source), context);
   // Resources, prompts and skills are made from the schemas that have them (a build says which; else
   // from every schema); a catalog without any reads none now. http resources are downloaded through
   // the same client, deadline and shutdown signal as tool calls.
-  const remote = { http, timeoutMs, closing: closing.signal, log: (line: string) => void process.stderr.write(`${secrets.redact(line)}\n`) };
+  const remote = {
+    http,
+    timeoutMs,
+    closing: closing.signal,
+    log: (line: string) => void process.stderr.write(`${secrets.redact(line)}\n`),
+  };
   const selections = (options.primitives?.selections?.length ?? 0) > 0;
   const some = selections ? undefined : source.primitiveIndexes;
-  const withPrimitives = some ? some.map((index) => source.at(index)) : source.hasPrimitives || selections ? allSchemas(source) : [];
+  const withPrimitives = some
+    ? some.map((index) => source.at(index))
+    : source.hasPrimitives || selections
+      ? allSchemas(source)
+      : [];
   const toolName = some ? { toolName: sourceToolNames(source, some, () => served.listing) } : {};
-  const primitives = createPrimitives(withPrimitives, () => served.listing.map((tool) => tool.name), { remote, ...toolName, ...options.primitives });
+  const primitives = createPrimitives(withPrimitives, () => served.listing.map((tool) => tool.name), {
+    remote,
+    ...toolName,
+    ...options.primitives,
+  });
   const queryTools = primitives.queryTools;
   let listing: readonly Tool[] | undefined;
   // Delegating getters: copying `served` would read `tools`, which builds every tool.
@@ -209,7 +253,11 @@ const reservedKeys = new WeakMap<SchemaModel, readonly string[]>();
 
 function reservedKeysOf(schema: SchemaModel): readonly string[] {
   let keys = reservedKeys.get(schema);
-  if (keys === undefined) reservedKeys.set(schema, (keys = reservedAmong(collectServerKeys(new Set(schema.requiredServerParams), schema, schema.tools))));
+  if (keys === undefined)
+    reservedKeys.set(
+      schema,
+      (keys = reservedAmong(collectServerKeys(new Set(schema.requiredServerParams), schema, schema.tools))),
+    );
   return keys;
 }
 
@@ -222,7 +270,10 @@ function servedTool(schema: SchemaModel, tool: ToolModel, name: string, context:
   const reserved = reservedKeysOf(schema);
   if (reserved.length === 0) return createRuntimeTool(schema, tool, name, context);
   const text = `${name} cannot be called: ${reserved.map(reservedServerParamText).join('; ')}; nothing was sent`;
-  return { ...describeTool(schema, tool, name), call: async () => ({ content: [{ type: 'text', text }], isError: true }) };
+  return {
+    ...describeTool(schema, tool, name),
+    call: async () => ({ content: [{ type: 'text', text }], isError: true }),
+  };
 }
 
 /** Every tool built now; the listing derived from them on first use. */
@@ -246,7 +297,11 @@ function eagerTools(schemas: readonly SchemaModel[], context: ToolContext): Serv
  * The listing served as given (read on first need); the tool at a listed name's position built on
  * its first call, from its schema, which the source reads then.
  */
-function lazyTools(source: SchemaSource, given: readonly Tool[] | (() => readonly Tool[]), context: ToolContext): ServedTools & { readonly tools: RuntimeTool[] } {
+function lazyTools(
+  source: SchemaSource,
+  given: readonly Tool[] | (() => readonly Tool[]),
+  context: ToolContext,
+): ServedTools & { readonly tools: RuntimeTool[] } {
   const total = toolTotal(source);
   // Position in the listing → its schema, and where that schema's tools start.
   const owner = new Int32Array(total);
@@ -259,7 +314,8 @@ function lazyTools(source: SchemaSource, given: readonly Tool[] | (() => readonl
   const listingNow = (): readonly Tool[] => {
     if (listing) return listing;
     const read = typeof given === 'function' ? given() : given;
-    if (read.length !== total) throw new Error(`the tool listing names ${read.length} tools but the schemas have ${total}`);
+    if (read.length !== total)
+      throw new Error(`the tool listing names ${read.length} tools but the schemas have ${total}`);
     return (listing = read);
   };
   if (typeof given !== 'function') listingNow();
@@ -269,7 +325,12 @@ function lazyTools(source: SchemaSource, given: readonly Tool[] | (() => readonl
   const toolAt = (index: number): RuntimeTool => {
     const schemaIndex = owner[index]!;
     const schema = source.at(schemaIndex);
-    return (built[index] ??= servedTool(schema, schema.tools[index - starts[schemaIndex]!]!, listingNow()[index]!.name, context));
+    return (built[index] ??= servedTool(
+      schema,
+      schema.tools[index - starts[schemaIndex]!]!,
+      listingNow()[index]!.name,
+      context,
+    ));
   };
   return {
     get listing() {

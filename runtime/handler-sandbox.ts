@@ -40,15 +40,21 @@ export function createHandlerSandbox(schema: SchemaModel, isolation: Isolation, 
   const define = async (): Promise<GuestDefinition> => {
     const source = schema.handlersSource ?? '() => ({})';
     const wanted = [...schema.requiredLibraries].map((name) => ({ name, declared: true }));
-    // The scan allows the global `Buffer`; QuickJS has none, so the pure-JavaScript one is loaded for code that names it.
-    if (/\bBuffer\b/.test(source)) wanted.push({ name: 'buffer', declared: schema.requiredLibraries.includes('buffer') });
-    const libraries = await Promise.all(wanted.map(async ({ name, declared }) => {
-      const library = await isolation.libraries.load(name);
-      const globalName = name === 'buffer' && /\bBuffer\b/.test(source) ? 'Buffer' : undefined;
-      return { name, key: library.key, code: library.code, declared, ...(globalName ? { globalName } : {}) };
-    }));
+    // The scan allows the global `Buffer`; QuickJS has none, so the pure-JavaScript one is loaded for code that names
+    // it.
+    if (/\bBuffer\b/.test(source))
+      wanted.push({ name: 'buffer', declared: schema.requiredLibraries.includes('buffer') });
+    const libraries = await Promise.all(
+      wanted.map(async ({ name, declared }) => {
+        const library = await isolation.libraries.load(name);
+        const globalName = name === 'buffer' && /\bBuffer\b/.test(source) ? 'Buffer' : undefined;
+        return { name, key: library.key, code: library.code, declared, ...(globalName ? { globalName } : {}) };
+      }),
+    );
     // A library both declared and used as the `Buffer` global is loaded once.
-    const unique = libraries.filter((library, index) => libraries.findIndex((other) => other.name === library.name) === index);
+    const unique = libraries.filter(
+      (library, index) => libraries.findIndex((other) => other.name === library.name) === index,
+    );
     return { label: schema.namespace, source, lists: JSON.stringify(schema.sharedLists ?? {}), libraries: unique };
   };
 
@@ -87,7 +93,8 @@ export function createHandlerSandbox(schema: SchemaModel, isolation: Isolation, 
         signal: budget.signal,
       });
       if (outcome.ok) return JSON.parse(outcome.value) as unknown;
-      if (budget.signal.aborted && !outcome.limit) throw new ToolError(budget.timedOut() ? `${what} ${limitText('time', budget)}` : `${what} was cancelled`);
+      if (budget.signal.aborted && !outcome.limit)
+        throw new ToolError(budget.timedOut() ? `${what} ${limitText('time', budget)}` : `${what} was cancelled`);
       if (outcome.load) {
         const message = `${label} failed to load: ${outcome.limit ? limitText(outcome.limit, budget) : outcome.error}`;
         if (outcome.limit !== 'time') loadError = message;

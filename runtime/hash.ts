@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.ts';
 
 /** `sha256:<hex>` of a string (its UTF-8 bytes) or of bytes. */
-export const sha256 = (text: string | Uint8Array): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+export const sha256 = (text: string | Uint8Array): string =>
+  `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 /** `sha256:<hex>` of the canonical JSON of a value (sorted keys): the project's one hash. */
 export const hashValue = (value: unknown): string => sha256(canonicalJson(value));

@@ -36,7 +36,10 @@ function afterComments(text: string): number {
   return at;
 }
 
-/** True when `text` starts like an HTML document (doctype, `<html`, or a leading `<head>`/`<body>`), after a BOM and comments. */
+/**
+ * True when `text` starts like an HTML document (doctype, `<html`, or a leading `<head>`/`<body>`), after a BOM and
+ * comments.
+ */
 export function looksLikeHtml(text: string): boolean {
   const head = text.slice(0, SNIFF_CHARS + 1);
   const at = afterComments(head);

@@ -5,19 +5,30 @@
  */
 import type { DefaultValue, ParameterModel, ToolModel } from './model.ts';
 
-export type InputJsonSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+export type InputJsonSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<
+  string,
+  unknown
+>;
 
 /** A default as the primitive's type, whatever the model holds (defect #2 guard). */
 export function typedDefault(parameter: ParameterModel): DefaultValue | undefined {
   const value = parameter.options.default;
   if (value === undefined) return undefined;
-  if (parameter.type.kind === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (parameter.type.kind === 'boolean' && typeof value === 'string' && (value === 'true' || value === 'false')) return value === 'true';
+  if (
+    parameter.type.kind === 'number' &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    Number.isFinite(Number(value))
+  )
+    return Number(value);
+  if (parameter.type.kind === 'boolean' && typeof value === 'string' && (value === 'true' || value === 'false'))
+    return value === 'true';
   return value;
 }
 
 /** True when the client must supply the parameter. */
-export const isRequired = (parameter: ParameterModel): boolean => !parameter.options.optional && parameter.options.default === undefined;
+export const isRequired = (parameter: ParameterModel): boolean =>
+  !parameter.options.optional && parameter.options.default === undefined;
 
 function parameterSchema(parameter: ParameterModel): Record<string, unknown> {
   const { min, max, length, regex } = parameter.options;

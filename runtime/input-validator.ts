@@ -8,7 +8,14 @@
  * server's thread could not be bounded (bounded-regex.ts).
  */
 import * as z from 'zod';
-import { boundRegexBacktracking, linearPattern, regexCapMessage, regexCostProblem, regexInputCap, unboundedRegexFeature } from './bounded-regex.ts';
+import {
+  boundRegexBacktracking,
+  linearPattern,
+  regexCapMessage,
+  regexCostProblem,
+  regexInputCap,
+  unboundedRegexFeature,
+} from './bounded-regex.ts';
 import type { ParameterModel, ToolModel } from './model.ts';
 import { typedDefault } from './input-json-schema.ts';
 import { ToolError } from './tool-error.ts';
@@ -20,9 +27,15 @@ import { ToolError } from './tool-error.ts';
  */
 function boundedPattern(parameter: ParameterModel, regex: string): RegExp {
   const linear = linearPattern(regex);
-  if (linear === undefined) throw new ToolError(`this tool is not served: the regex() of its parameter "${parameter.key}" uses ${unboundedRegexFeature(regex)}, so one input could hold the server for minutes (VAL112)`);
+  if (linear === undefined)
+    throw new ToolError(
+      `this tool is not served: the regex() of its parameter "${parameter.key}" uses ${unboundedRegexFeature(regex)}, so one input could hold the server for minutes (VAL112)`,
+    );
   const costly = regexCostProblem(regex);
-  if (costly !== undefined) throw new ToolError(`this tool is not served: the regex() of its parameter "${parameter.key}" has ${costly} (VAL130)`);
+  if (costly !== undefined)
+    throw new ToolError(
+      `this tool is not served: the regex() of its parameter "${parameter.key}" has ${costly} (VAL130)`,
+    );
   boundRegexBacktracking();
   return new RegExp(linear);
 }

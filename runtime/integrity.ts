@@ -24,7 +24,12 @@ export interface ModuleIntegrity {
 }
 
 /** Hashes of a model as the build records them; `json` is the model's canonical JSON when already computed. */
-export function integrityOf(model: SchemaModel, module: string, source: string, json = canonicalJson(model)): ModuleIntegrity {
+export function integrityOf(
+  model: SchemaModel,
+  module: string,
+  source: string,
+  json = canonicalJson(model),
+): ModuleIntegrity {
   return {
     module,
     source,
@@ -38,8 +43,14 @@ export function integrityOf(model: SchemaModel, module: string, source: string, 
 /** A generated module whose data does not match its recorded hashes; the message names the file. */
 export class IntegrityError extends Error {
   override readonly name = 'IntegrityError';
-  constructor(readonly module: string, readonly source: string, readonly part: string) {
-    super(`${module} (generated from ${source}): ${part} no longer matches the hash recorded at build time; the file was changed after the build. Rebuild it with \`toolkit build\`.`);
+  constructor(
+    readonly module: string,
+    readonly source: string,
+    readonly part: string,
+  ) {
+    super(
+      `${module} (generated from ${source}): ${part} no longer matches the hash recorded at build time; the file was changed after the build. Rebuild it with \`toolkit build\`.`,
+    );
   }
 }
 

@@ -27,7 +27,14 @@ import {
 } from '@modelcontextprotocol/server';
 import { toolCountOf, type ServedTools } from './create-runtime.ts';
 import { listEntryOf, type RuntimeTool } from './runtime-tool.ts';
-import { InvalidArgumentsError, PromptNotFoundError, type ReadResult, ResourceNotFoundError, type ServedPrompts, type ServedResources } from './served-primitives.ts';
+import {
+  InvalidArgumentsError,
+  PromptNotFoundError,
+  type ReadResult,
+  ResourceNotFoundError,
+  type ServedPrompts,
+  type ServedResources,
+} from './served-primitives.ts';
 import { SKILLS_CACHE_HINT } from './skills/cache-hint.ts';
 import type { ServedSkills } from './skills/served-skills.ts';
 import { registerCompletions } from './completion/complete-handler.ts';
@@ -49,7 +56,10 @@ export interface McpServerExtras {
   readonly prompts?: ServedPrompts;
   /** `instructions` of `initialize` and `server/discover`. */
   readonly instructions?: string;
-  /** Skills through the skills extension (`skills/list`, `skills/get`, `skill://` files); they need the `resources` capability. */
+  /**
+   * Skills through the skills extension (`skills/list`, `skills/get`, `skill://` files); they need the `resources`
+   * capability.
+   */
   readonly skills?: ServedSkills;
   /** `completion/complete` for prompt arguments and resource-template variables (declares `completions`). */
   readonly completions?: ServedCompletions;
@@ -86,21 +96,31 @@ function servedOf(tools: readonly RuntimeTool[] | ServedTools): ServedTools {
  * Ajv out: `templates/sdk-shims.ts`).
  */
 const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'the toolkit runtime does not use elicitation' }),
+  getValidator: () => () => ({
+    valid: false,
+    data: undefined,
+    errorMessage: 'the toolkit runtime does not use elicitation',
+  }),
 };
 
 /** A params object for `initialize` as the 2025 revisions define it; anything else is InvalidParams. */
 function checkInitializeParams(params: unknown): void {
-  const p = params as { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: { name?: unknown; version?: unknown } } | undefined;
-  const problem = p === null || typeof p !== 'object' || Array.isArray(p)
-    ? 'params are missing'
-    : typeof p.protocolVersion !== 'string'
-      ? 'params.protocolVersion must be a string'
-      : p.capabilities === null || typeof p.capabilities !== 'object'
-        ? 'params.capabilities must be an object'
-        : p.clientInfo === null || typeof p.clientInfo !== 'object' || typeof p.clientInfo.name !== 'string' || typeof p.clientInfo.version !== 'string'
-          ? 'params.clientInfo must be { name, version }'
-          : undefined;
+  const p = params as
+    | { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: { name?: unknown; version?: unknown } }
+    | undefined;
+  const problem =
+    p === null || typeof p !== 'object' || Array.isArray(p)
+      ? 'params are missing'
+      : typeof p.protocolVersion !== 'string'
+        ? 'params.protocolVersion must be a string'
+        : p.capabilities === null || typeof p.capabilities !== 'object'
+          ? 'params.capabilities must be an object'
+          : p.clientInfo === null ||
+              typeof p.clientInfo !== 'object' ||
+              typeof p.clientInfo.name !== 'string' ||
+              typeof p.clientInfo.version !== 'string'
+            ? 'params.clientInfo must be { name, version }'
+            : undefined;
   if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for initialize: ${problem}`);
 }
 
@@ -114,7 +134,8 @@ function checkEnvelopeVersion(served: string | undefined, ctx: ServerContext): v
   if (served === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(served)) return;
   // The SDK lifts the envelope out of the request's `_meta` before any handler sees it.
   const requested = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
-  if (typeof requested === 'string' && requested !== served) throw new UnsupportedProtocolVersionError({ supported: [served], requested });
+  if (typeof requested === 'string' && requested !== served)
+    throw new UnsupportedProtocolVersionError({ supported: [served], requested });
 }
 
 /** The SDK's own `Invalid tools/call request: <zod issues as JSON>`: the issues, to be told one per line. */
@@ -124,7 +145,10 @@ const SDK_SCHEMA_FAILURE = /^Invalid [\w/]+ request: (\[[\s\S]*\])$/;
 function describeSchemaFailure(message: string): string {
   try {
     const issues = JSON.parse(message) as { path?: unknown[]; message?: string }[];
-    if (Array.isArray(issues) && issues.length > 0) return issues.map((issue) => `${(issue.path ?? []).join('.') || '(root)'}: ${issue.message ?? 'invalid'}`).join('; ');
+    if (Array.isArray(issues) && issues.length > 0)
+      return issues
+        .map((issue) => `${(issue.path ?? []).join('.') || '(root)'}: ${issue.message ?? 'invalid'}`)
+        .join('; ');
   } catch {
     // Not the SDK's issue list: the message as it is.
   }
@@ -140,7 +164,10 @@ function describeSchemaFailure(message: string): string {
  * from the SDK's own request parsing.
  */
 class ToolkitServer extends Server {
-  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const wrapped = super._wrapHandler(method, handler);
     return async (request, ctx) => {
       if (method === 'initialize') checkInitializeParams(request.params);
@@ -150,11 +177,18 @@ class ToolkitServer extends Server {
       } catch (error) {
         if (!(error instanceof Error)) throw error;
         if (error instanceof ProtocolError) {
-          const issues = error.code === ProtocolErrorCode.InvalidParams ? SDK_SCHEMA_FAILURE.exec(error.message)?.[1] : undefined;
+          const issues =
+            error.code === ProtocolErrorCode.InvalidParams ? SDK_SCHEMA_FAILURE.exec(error.message)?.[1] : undefined;
           if (issues === undefined) throw error;
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${describeSchemaFailure(issues)}`);
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `Invalid params for ${method}: ${describeSchemaFailure(issues)}`,
+          );
         }
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${describeSchemaFailure(error.message)}`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Invalid params for ${method}: ${describeSchemaFailure(error.message)}`,
+        );
       }
     };
   }
@@ -162,33 +196,49 @@ class ToolkitServer extends Server {
 
 /** This server never hands out cursors (every list is one page), so any cursor is one it did not issue. */
 function refuseCursor(params: { cursor?: unknown } | undefined): void {
-  if (params?.cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: this server lists everything on one page and issued no cursor`);
+  if (params?.cursor !== undefined)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid cursor: this server lists everything on one page and issued no cursor`,
+    );
 }
 
-/** A provider's failure as a protocol error: not-found and bad arguments are InvalidParams, anything else InternalError with its (safe) message. */
+/**
+ * A provider's failure as a protocol error: not-found and bad arguments are InvalidParams, anything else InternalError
+ * with its (safe) message.
+ */
 function providerError(error: unknown): ProtocolError {
   if (error instanceof ProtocolError) return error;
-  if (error instanceof ResourceNotFoundError) return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { uri: error.uri });
-  if (error instanceof PromptNotFoundError) return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { name: error.prompt });
+  if (error instanceof ResourceNotFoundError)
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { uri: error.uri });
+  if (error instanceof PromptNotFoundError)
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { name: error.prompt });
   if (error instanceof InvalidArgumentsError) return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
   return new ProtocolError(ProtocolErrorCode.InternalError, error instanceof Error ? error.message : String(error));
 }
 
-const hasResources = (resources: ServedResources | undefined): resources is ServedResources => resources !== undefined && resources.resources.length + resources.templates.length > 0;
-const hasPrompts = (prompts: ServedPrompts | undefined): prompts is ServedPrompts => prompts !== undefined && prompts.prompts.length > 0;
+const hasResources = (resources: ServedResources | undefined): resources is ServedResources =>
+  resources !== undefined && resources.resources.length + resources.templates.length > 0;
+const hasPrompts = (prompts: ServedPrompts | undefined): prompts is ServedPrompts =>
+  prompts !== undefined && prompts.prompts.length > 0;
 
 /**
  * A low-level SDK Server answering tools (and resources and prompts when given) for these tools: an
  * array of built tools, or a runtime (whose listing may come from the build and whose tools are
  * built on first call). Cheap to make: one per HTTP request, one per stdio connection.
  */
-export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, info: ServerInfo = { name: 'toolkit', version: TOOLKIT_VERSION }, extras: McpServerExtras = {}): Server {
+export function createMcpServer(
+  tools: readonly RuntimeTool[] | ServedTools,
+  info: ServerInfo = { name: 'toolkit', version: TOOLKIT_VERSION },
+  extras: McpServerExtras = {},
+): Server {
   const served = servedOf(tools);
   const resources = hasResources(extras.resources) ? extras.resources : undefined;
   const prompts = hasPrompts(extras.prompts) ? extras.prompts : undefined;
   // A capability only for what is served: a schema with only resources or prompts declares no tools.
   const skills = extras.skills;
-  const hasTools = toolCountOf(served) > 0 || (resources === undefined && prompts === undefined && skills === undefined);
+  const hasTools =
+    toolCountOf(served) > 0 || (resources === undefined && prompts === undefined && skills === undefined);
   const capabilities: ServerCapabilities = hasTools ? { tools: { listChanged: false } } : {};
   if (resources || skills) capabilities.resources = { listChanged: false };
   if (prompts) capabilities.prompts = { listChanged: false };
@@ -199,7 +249,13 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
     cacheHints: {
       'server/discover': LIST_CACHE_HINT,
       'tools/list': LIST_CACHE_HINT,
-      ...(resources || skills ? { 'resources/list': LIST_CACHE_HINT, 'resources/templates/list': LIST_CACHE_HINT, 'resources/read': READ_CACHE_HINT } : {}),
+      ...(resources || skills
+        ? {
+            'resources/list': LIST_CACHE_HINT,
+            'resources/templates/list': LIST_CACHE_HINT,
+            'resources/read': READ_CACHE_HINT,
+          }
+        : {}),
       ...(prompts ? { 'prompts/list': LIST_CACHE_HINT } : {}),
     },
   });
@@ -218,7 +274,10 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
         result = await tool.call(args ?? {}, { signal: ctx.mcpReq.signal });
       } catch (error) {
         // Runtime tools never throw (failures are isError results); a tool written elsewhere might.
-        throw new ProtocolError(ProtocolErrorCode.InternalError, `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       return server.projectCallToolResult(result, tool.outputSchema);
     });
@@ -248,13 +307,15 @@ export function createMcpServer(tools: readonly RuntimeTool[] | ServedTools, inf
         throw providerError(error);
       }
       // Cache hints are 2026-07-28 vocabulary: a 2025-era request (no envelope) gets the 2025 shape.
-      if (ctx.mcpReq.envelope !== undefined || (result.ttlMs === undefined && result.cacheScope === undefined)) return result as never;
+      if (ctx.mcpReq.envelope !== undefined || (result.ttlMs === undefined && result.cacheScope === undefined))
+        return result as never;
       const { ttlMs: _ttlMs, cacheScope: _cacheScope, ...legacy } = result;
       return legacy as never;
     });
   }
   if (extras.groups && extras.groups.length > 0) registerGroups(server, extras.groups);
-  if (extras.completions && (prompts || resources || skillRoute)) registerCompletions(server, extras.completions, skillRoute && skills && { route: skillRoute, paths: skills.paths });
+  if (extras.completions && (prompts || resources || skillRoute))
+    registerCompletions(server, extras.completions, skillRoute && skills && { route: skillRoute, paths: skills.paths });
   if (prompts) {
     server.setRequestHandler('prompts/list', (request) => {
       refuseCursor(request.params);

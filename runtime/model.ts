@@ -8,11 +8,7 @@
  */
 
 /** A piece of a template: literal text, the user's value, a server param, or a path insert. */
-export type TemplatePart =
-  | string
-  | { readonly user: true }
-  | { readonly server: string }
-  | { readonly insert: string };
+export type TemplatePart = string | { readonly user: true } | { readonly server: string } | { readonly insert: string };
 
 /** A string assembled from parts, e.g. `['Bearer ', { server: 'API_KEY' }]`. */
 export type Template = readonly TemplatePart[];
@@ -65,7 +61,10 @@ export interface OutputModel {
   readonly schema: Readonly<Record<string, unknown>>;
 }
 
-/** Format 4's per-tool `meta` block: MCP annotations (`isReadOnly`, `isDestructive`) and search words (`searchHint`, `aliases`). */
+/**
+ * Format 4's per-tool `meta` block: MCP annotations (`isReadOnly`, `isDestructive`) and search words (`searchHint`,
+ * `aliases`).
+ */
 export interface ToolMeta {
   readonly isReadOnly: boolean;
   readonly isConcurrencySafe: boolean;
@@ -119,7 +118,10 @@ export interface ResourceModel {
   /** `http` (format 4): a SQLite file downloaded from `remote.url` and queried like a local one. */
   readonly source: 'sqlite' | 'http';
   readonly origin: 'global' | 'project' | 'inline';
-  /** File name as declared (ends in `.db`). The runtime resolves it by origin; an http resource's is its cache file's name. */
+  /**
+   * File name as declared (ends in `.db`). The runtime resolves it by origin; an http resource's is its cache file's
+   * name.
+   */
   readonly database: string;
   readonly queries: readonly ResourceQueryModel[];
   /** Where an http resource's database comes from, and how long a downloaded copy is used (seconds). */
@@ -167,7 +169,11 @@ export interface SkillModel {
   readonly description: string;
   readonly content: string;
   readonly input: readonly SkillInputModel[];
-  readonly requires: { readonly tools: readonly string[]; readonly resources: readonly string[]; readonly external: readonly string[] };
+  readonly requires: {
+    readonly tools: readonly string[];
+    readonly resources: readonly string[];
+    readonly external: readonly string[];
+  };
   readonly output?: string;
   readonly testedWith?: string;
   /** The skill's other files (references, scripts, assets), served with it through the skills extension. */
@@ -206,7 +212,10 @@ export interface SchemaModel {
   readonly hash: string;
 }
 
-/** A primitive a selection names: the namespace and its name in the schema (`ns/tool/getItem` → `{ namespace: 'ns', name: 'getItem' }`). */
+/**
+ * A primitive a selection names: the namespace and its name in the schema (`ns/tool/getItem` → `{ namespace: 'ns',
+ * name: 'getItem' }`).
+ */
 export interface SelectionMember {
   readonly namespace: string;
   readonly name: string;

@@ -18,7 +18,8 @@ function convert(node: unknown): Json {
   const source = node as Json;
   const out: Json = {};
   const type = source.type;
-  if (typeof type === 'string' && TYPES.has(type)) out.type = source.nullable === true && type !== 'null' ? [type, 'null'] : type;
+  if (typeof type === 'string' && TYPES.has(type))
+    out.type = source.nullable === true && type !== 'null' ? [type, 'null'] : type;
   if (typeof source.description === 'string') out.description = source.description;
   if (Array.isArray(source.enum)) out.enum = source.nullable === true ? [...source.enum, null] : [...source.enum];
   if (source.properties !== null && typeof source.properties === 'object' && !Array.isArray(source.properties)) {
@@ -39,13 +40,15 @@ const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isAr
 
 /** First mismatch between data and a converted schema, as `path: expected X, got Y`; undefined when it fits. */
 export function findMismatch(schema: Json, value: unknown, path = '(root)'): string | undefined {
-  const types = schema.type === undefined ? undefined : (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
+  const types =
+    schema.type === undefined ? undefined : ((Array.isArray(schema.type) ? schema.type : [schema.type]) as string[]);
   if (types) {
     const actual = typeOf(value);
     const fits = types.some((t) => t === actual || (t === 'integer' && Number.isInteger(value)));
     if (!fits) return `${path}: expected ${types.join(' or ')}, got ${actual}`;
   }
-  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => allowed === value)) return `${path}: ${JSON.stringify(value)} is not one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => allowed === value))
+    return `${path}: ${JSON.stringify(value)} is not one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   if (schema.properties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, child] of Object.entries(schema.properties as Record<string, Json>)) {
       const member = (value as Json)[key];

@@ -22,11 +22,17 @@ import * as z from 'zod';
 
 const GroupSchema = z.strictObject({
   description: z.string().optional(),
-  tools: z.array(z.string().regex(/^[a-z]+(\/[A-Za-z][A-Za-z0-9]*)?$/, 'a group entry is "namespace" or "namespace/toolName"')).min(1),
+  tools: z
+    .array(
+      z.string().regex(/^[a-z]+(\/[A-Za-z][A-Za-z0-9]*)?$/, 'a group entry is "namespace" or "namespace/toolName"'),
+    )
+    .min(1),
 });
 
 const ProjectConfigSchema = z.looseObject({
-  groups: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'group names are lowercase words joined by hyphens'), GroupSchema).optional(),
+  groups: z
+    .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'group names are lowercase words joined by hyphens'), GroupSchema)
+    .optional(),
   security: z.looseObject({ allowedLibraries: z.array(z.string()).optional() }).optional(),
   tools: z.array(z.string()).optional(),
   grants: z.record(z.string(), z.array(z.string())).optional(),

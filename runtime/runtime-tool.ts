@@ -14,7 +14,13 @@ import type { HttpMethod, SchemaModel, ToolMeta, ToolModel } from './model.ts';
 import { findMismatch, outputJsonSchema } from './output-schema.ts';
 import { redactDeep } from './secrets/redact.ts';
 import type { SecretStore } from './secrets/schema-secrets.ts';
-import { assembleRequest, assembledFacts, requiredServerKeys, resolveSecrets, type ResolveRules } from './upstream/request-assembly.ts';
+import {
+  assembleRequest,
+  assembledFacts,
+  requiredServerKeys,
+  resolveSecrets,
+  type ResolveRules,
+} from './upstream/request-assembly.ts';
 import { originOf } from './upstream/request-rules.ts';
 import type { SecretTokens } from './secrets/secret-token.ts';
 import { ToolError } from './tool-error.ts';
@@ -76,10 +82,18 @@ export function annotationsFor(method: HttpMethod): ToolAnnotations {
  */
 export function annotationsFromMeta(method: HttpMethod, meta: ToolMeta): ToolAnnotations {
   if (meta.isReadOnly) return { readOnlyHint: true, openWorldHint: true };
-  return { readOnlyHint: false, destructiveHint: meta.isDestructive, idempotentHint: method === 'PUT' || method === 'DELETE' || method === 'GET', openWorldHint: true };
+  return {
+    readOnlyHint: false,
+    destructiveHint: meta.isDestructive,
+    idempotentHint: method === 'PUT' || method === 'DELETE' || method === 'GET',
+    openWorldHint: true,
+  };
 }
 
-/** A display name from the schema's tool name and the schema's name: `getForecast` of "Weather" → "Get forecast (Weather)". */
+/**
+ * A display name from the schema's tool name and the schema's name: `getForecast` of "Weather" → "Get forecast
+ * (Weather)".
+ */
 export function titleOf(toolName: string, schemaName: string): string {
   const words = toolName
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -87,14 +101,24 @@ export function titleOf(toolName: string, schemaName: string): string {
     .replace(/[_-]+/g, ' ')
     .trim()
     .split(/\s+/)
-    .map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : /^[A-Z0-9]+$/.test(word) ? word : word.toLowerCase()));
+    .map((word, index) =>
+      index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : /^[A-Z0-9]+$/.test(word) ? word : word.toLowerCase(),
+    );
   const title = words.join(' ');
   return schemaName.trim() ? `${title} (${schemaName.trim()})` : title;
 }
 
-/** The description of one tool under a wire name; the one place its JSON schemas are derived, so a listing computed ahead of time matches the served tool. */
+/**
+ * The description of one tool under a wire name; the one place its JSON schemas are derived, so a listing computed
+ * ahead of time matches the served tool.
+ */
 export function describeTool(schema: SchemaModel, tool: ToolModel, name: string): ToolDescription {
-  const described: ToolDescription = { name, title: titleOf(tool.name, schema.name), description: tool.description, inputSchema: inputJsonSchema(tool) };
+  const described: ToolDescription = {
+    name,
+    title: titleOf(tool.name, schema.name),
+    description: tool.description,
+    inputSchema: inputJsonSchema(tool),
+  };
   const outputSchema = outputJsonSchema(tool.output);
   if (outputSchema) described.outputSchema = outputSchema;
   described.annotations = tool.meta ? annotationsFromMeta(tool.method, tool.meta) : annotationsFor(tool.method);
@@ -139,7 +163,12 @@ const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text
 const POST_PROCESS = 'postProcess' as HookName;
 
 /** Builds the served form of one tool. */
-export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: string, context: ToolContext): RuntimeTool {
+export function createRuntimeTool(
+  schema: SchemaModel,
+  tool: ToolModel,
+  name: string,
+  context: ToolContext,
+): RuntimeTool {
   let validator: z.ZodType<Record<string, unknown>> | undefined;
   const described = describeTool(schema, tool, name);
   const outputSchema = described.outputSchema;
@@ -155,7 +184,10 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
   /** The schema's handler sandbox, for a tool with hooks; none for a plain one. */
   const sandbox = hooks.size > 0 ? () => context.sandbox(schema) : undefined;
 
-  /** One async frame for the whole call (input checked, budget started, exchange, result): each extra one costs promise turns. */
+  /**
+   * One async frame for the whole call (input checked, budget started, exchange, result): each extra one costs promise
+   * turns.
+   */
   async function run(args: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {
     validator ??= buildInputValidator(tool);
     const parsed = validator.safeParse(args ?? {});
@@ -166,14 +198,20 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
     try {
       if (sandbox) return toResult(await exchangeWithHooks(parsed.data, budget, sandbox()));
       // No hooks: the assembled request, sent, its answer interpreted.
-      const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), tokens, secrets, { tool: name });
+      const request = resolveSecrets(assembleRequest(schema, tool, parsed.data, context.tokens), tokens, secrets, {
+        tool: name,
+      });
       return toResult(interpretBody(await sendUpstream(request, { ...send, budget }), tool.output, redact), true);
     } finally {
       budget.dispose();
     }
   }
 
-  async function exchangeWithHooks(input: Record<string, unknown>, budget: CallBudget, sandbox: HandlerSandbox): Promise<UpstreamData> {
+  async function exchangeWithHooks(
+    input: Record<string, unknown>,
+    budget: CallBudget,
+    sandbox: HandlerSandbox,
+  ): Promise<UpstreamData> {
     let struct = assembleRequest(schema, tool, input, context.tokens);
     let payload: Record<string, unknown> = input;
     let rules: ResolveRules = { tool: name };
@@ -199,13 +237,20 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
       const response = upstream.kind === 'json' ? upstream.data : upstream.text;
       const returned = await sandbox.call(tool.name, 'postRequest', { response, struct, payload }, budget);
       const data = checkResponse(returned, 'postRequest', tool.name);
-      upstream = typeof data === 'string' && upstream.kind === 'text' ? { kind: 'text', text: data } : { kind: 'json', data };
+      upstream =
+        typeof data === 'string' && upstream.kind === 'text' ? { kind: 'text', text: data } : { kind: 'json', data };
     }
     if (hooks.has('postProcess') && (upstream.kind === 'json' || upstream.kind === 'text')) {
       const data = upstream.kind === 'json' ? upstream.data : upstream.text;
       const returned = await sandbox.call(tool.name, POST_PROCESS, { data }, budget);
-      if (returned === undefined) throw new ToolError(`postProcess handler of ${tool.name} returned nothing: it must return the data for the client`);
-      upstream = typeof returned === 'string' && upstream.kind === 'text' ? { kind: 'text', text: returned } : { kind: 'json', data: returned };
+      if (returned === undefined)
+        throw new ToolError(
+          `postProcess handler of ${tool.name} returned nothing: it must return the data for the client`,
+        );
+      upstream =
+        typeof returned === 'string' && upstream.kind === 'text'
+          ? { kind: 'text', text: returned }
+          : { kind: 'json', data: returned };
     }
     return upstream;
   }
@@ -216,34 +261,52 @@ export function createRuntimeTool(schema: SchemaModel, tool: ToolModel, name: st
    */
   function toResult(upstream: UpstreamData, straightFromUpstream = false): CallToolResult {
     // With an outputSchema the client requires structuredContent: anything but JSON cannot supply it.
-    if (outputSchema && upstream.kind !== 'json') return errorResult(redact(`upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`));
+    if (outputSchema && upstream.kind !== 'json')
+      return errorResult(
+        redact(
+          `upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`,
+        ),
+      );
     switch (upstream.kind) {
       case 'image':
         return { content: [{ type: 'image', data: redact(upstream.base64), mimeType: redact(upstream.mimeType) }] };
       case 'text':
-        // A body interpretBody redacted whole, and no hook changed, is not read twice (an 8 MiB text costs its decoding once).
+        // A body interpretBody redacted whole, and no hook changed, is not read twice (an 8 MiB text costs its decoding
+        // once).
         return { content: [{ type: 'text', text: straightFromUpstream ? upstream.text : redact(upstream.text) }] };
       case 'empty':
         return { content: [{ type: 'text', text: `done (HTTP ${upstream.status}, empty body)` }] };
       case 'binary':
-        return errorResult(redact(`upstream returned ${upstream.size} bytes of ${upstream.mimeType}, which this tool cannot pass on`));
+        return errorResult(
+          redact(`upstream returned ${upstream.size} bytes of ${upstream.mimeType}, which this tool cannot pass on`),
+        );
       case 'json': {
         const json = JSON.stringify(upstream.data) ?? 'null';
         const text = redact(json);
         if (!outputSchema) return { content: [{ type: 'text', text }] };
         const mismatch = findMismatch(outputSchema, upstream.data);
-        if (mismatch) return errorResult(redact(`upstream response does not match the declared output of ${name}: ${mismatch}`));
+        if (mismatch)
+          return errorResult(redact(`upstream response does not match the declared output of ${name}: ${mismatch}`));
         // The text is this data as JSON, and the redactor reads JSON escapes: when redacting it removed
         // nothing, no string or key of the data holds a secret.
         const clean = text === json;
-        return { content: [{ type: 'text', text }], structuredContent: (clean ? upstream.data : redactDeep(upstream.data, redact)) as Record<string, unknown> };
+        return {
+          content: [{ type: 'text', text }],
+          structuredContent: (clean ? upstream.data : redactDeep(upstream.data, redact)) as Record<string, unknown>,
+        };
       }
     }
   }
 
   /** Any failure as a tool error result, redacted; `call` never rejects. */
   const failed = (error: unknown): CallToolResult =>
-    errorResult(redact(error instanceof ToolError ? error.message : `internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`));
+    errorResult(
+      redact(
+        error instanceof ToolError
+          ? error.message
+          : `internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
 
   const served: RuntimeTool = {
     ...described,

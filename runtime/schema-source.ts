@@ -23,7 +23,8 @@ export interface SchemaSource {
   namespaceOf?(index: number): string;
 }
 
-const isSource = (schemas: readonly SchemaModel[] | SchemaSource): schemas is SchemaSource => typeof (schemas as SchemaSource).at === 'function' && !Array.isArray(schemas);
+const isSource = (schemas: readonly SchemaModel[] | SchemaSource): schemas is SchemaSource =>
+  typeof (schemas as SchemaSource).at === 'function' && !Array.isArray(schemas);
 
 /** Every schema, parsing those not read yet (an array is returned as it is). */
 export function allSchemas(schemas: readonly SchemaModel[] | SchemaSource): readonly SchemaModel[] {
@@ -38,7 +39,9 @@ export function sourceOf(schemas: readonly SchemaModel[] | SchemaSource): Schema
     length: schemas.length,
     toolCount: (index) => schemas[index]!.tools.length,
     at: (index) => schemas[index]!,
-    hasPrimitives: schemas.some((s) => s.resources.length > 0 || (s.documents?.length ?? 0) > 0 || s.prompts.length > 0 || s.skills.length > 0),
+    hasPrimitives: schemas.some(
+      (s) => s.resources.length > 0 || (s.documents?.length ?? 0) > 0 || s.prompts.length > 0 || s.skills.length > 0,
+    ),
   };
 }
 

@@ -18,7 +18,13 @@
  * `flushed()` tells the entry point whether the answers already written can still reach it.
  */
 import type { Readable, Writable } from 'node:stream';
-import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage, type Server } from '@modelcontextprotocol/server';
+import {
+  INVALID_REQUEST,
+  type JSONRPCMessage,
+  PARSE_ERROR,
+  parseJSONRPCMessage,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 /** The longest line (one JSON-RPC message) read from stdin: the HTTP body cap, 4 MiB. */
@@ -34,12 +40,17 @@ export const MAX_UNHANDLED_INPUT_BYTES = 4 * 1024 * 1024;
 export class StdioLineTooLong extends Error {
   override readonly name = 'StdioLineTooLong';
   constructor(readonly limit: number) {
-    super(`a message on stdin is longer than ${limit} bytes (the limit of one JSON-RPC line); the connection was closed`);
+    super(
+      `a message on stdin is longer than ${limit} bytes (the limit of one JSON-RPC line); the connection was closed`,
+    );
   }
 }
 
 export interface StdioServeOptions {
-  /** Where out-of-band errors go (a malformed response from the client, a failed write); default: stderr. Pass a redacting logger. */
+  /**
+   * Where out-of-band errors go (a malformed response from the client, a failed write); default: stderr. Pass a
+   * redacting logger.
+   */
   log?: (line: string) => void;
   maxLineBytes?: number;
   stdin?: Readable;
@@ -67,7 +78,11 @@ function invalidReason(value: unknown): string {
   if (message.jsonrpc !== '2.0') return 'jsonrpc must be "2.0"';
   if ('id' in message && !isRequestId(message.id)) return 'id must be a string or an integer (MCP never uses null ids)';
   if ('method' in message && typeof message.method !== 'string') return 'method must be a string';
-  if ('params' in message && (message.params === null || typeof message.params !== 'object' || Array.isArray(message.params))) return 'params must be an object';
+  if (
+    'params' in message &&
+    (message.params === null || typeof message.params !== 'object' || Array.isArray(message.params))
+  )
+    return 'params must be an object';
   return 'not a JSON-RPC request, notification or response';
 }
 
@@ -94,7 +109,11 @@ class LimitedStdioTransport extends StdioServerTransport {
   private readonly inFlight = new Map<string | number, number>();
   private paused = false;
 
-  constructor(private readonly input: Readable, private readonly output: Writable, private readonly limit: number) {
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly limit: number,
+  ) {
     super(input, output);
     this.ended = new Promise<void>((resolve, reject) => (this.end = (error) => (error ? reject(error) : resolve())));
     this._ondata = (chunk: Buffer) => this.receive(chunk);
@@ -180,23 +199,39 @@ class LimitedStdioTransport extends StdioServerTransport {
     } catch {
       const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
       // A malformed response is never answered: the two peers would bounce errors at each other.
-      if (object && !('method' in object) && ('result' in object || 'error' in object)) return this.onerror?.(new Error('discarded a malformed JSON-RPC response from the client'));
-      return this.refuse(object && isRequestId(object.id) ? object.id : null, INVALID_REQUEST, `Invalid Request: ${invalidReason(value)}`);
+      if (object && !('method' in object) && ('result' in object || 'error' in object))
+        return this.onerror?.(new Error('discarded a malformed JSON-RPC response from the client'));
+      return this.refuse(
+        object && isRequestId(object.id) ? object.id : null,
+        INVALID_REQUEST,
+        `Invalid Request: ${invalidReason(value)}`,
+      );
     }
     const request = message as { id?: string | number; method?: unknown };
-    if (typeof request.method === 'string' && request.id !== undefined) this.inFlight.set(request.id, (this.inFlight.get(request.id) ?? 0) + 1);
+    if (typeof request.method === 'string' && request.id !== undefined)
+      this.inFlight.set(request.id, (this.inFlight.get(request.id) ?? 0) + 1);
     // A cancelled request may never be answered: it no longer counts.
-    const cancelled = request.method === 'notifications/cancelled' ? (message as { params?: { requestId?: string | number } }).params?.requestId : undefined;
+    const cancelled =
+      request.method === 'notifications/cancelled'
+        ? (message as { params?: { requestId?: string | number } }).params?.requestId
+        : undefined;
     if (cancelled !== undefined && this.inFlight.delete(cancelled)) queueMicrotask(() => this.pump());
     this.onmessage?.(message);
   }
 
-  /** Answers a line that carries no request the server could handle; the id is null when it could not be read (JSON-RPC 2.0 §5). */
+  /**
+   * Answers a line that carries no request the server could handle; the id is null when it could not be read (JSON-RPC
+   * 2.0 §5).
+   */
   private refuse(id: string | number | null, code: number, message: string): void {
-    this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch((error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 
-  /** Closes the connection and stops reading: a paused stdin that the client keeps open would keep the process alive. */
+  /**
+   * Closes the connection and stops reading: a paused stdin that the client keeps open would keep the process alive.
+   */
   private overflow(): void {
     this.partial = [];
     this.lines = [];
@@ -218,22 +253,27 @@ class LimitedStdioTransport extends StdioServerTransport {
 /** Serves `makeServer`'s Servers over this process's stdio (or the given streams) until the client goes away. */
 export function serveStdio(makeServer: () => Server | Promise<Server>, options: StdioServeOptions = {}): StdioServing {
   const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  const transport = new LimitedStdioTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout, options.maxLineBytes ?? MAX_LINE_BYTES);
+  const transport = new LimitedStdioTransport(
+    options.stdin ?? process.stdin,
+    options.stdout ?? process.stdout,
+    options.maxLineBytes ?? MAX_LINE_BYTES,
+  );
   const handle = serveSdkStdio(() => makeServer(), {
     transport,
     onerror: (error) => log(`toolkit server: ${error.message}`),
   });
   const output = options.stdout ?? process.stdout;
-  const flushed = (ms: number) => new Promise<boolean>((resolve) => {
-    if (output.writableLength === 0) return resolve(true);
-    const done = (value: boolean) => {
-      clearTimeout(timer);
-      output.off('drain', onDrain);
-      resolve(value);
-    };
-    const onDrain = () => done(output.writableLength === 0);
-    const timer = setTimeout(() => done(output.writableLength === 0), ms);
-    output.on('drain', onDrain);
-  });
+  const flushed = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (output.writableLength === 0) return resolve(true);
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        output.off('drain', onDrain);
+        resolve(value);
+      };
+      const onDrain = () => done(output.writableLength === 0);
+      const timer = setTimeout(() => done(output.writableLength === 0), ms);
+      output.on('drain', onDrain);
+    });
   return { closed: transport.ended, close: () => handle.close(), flushed };
 }

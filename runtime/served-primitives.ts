@@ -59,7 +59,10 @@ export interface ServedResources {
   readonly resources: readonly ResourceEntry[];
   /** `resources/templates/list`: queries with parameters. */
   readonly templates: readonly ResourceTemplateEntry[];
-  /** `resources/read`. Failures of a known resource (a missing database, a bad query) throw an Error whose message is safe to show. */
+  /**
+   * `resources/read`. Failures of a known resource (a missing database, a bad query) throw an Error whose message is
+   * safe to show.
+   */
   read(uri: string, extra?: { signal?: AbortSignal }): Promise<ReadResult>;
 }
 

@@ -6,7 +6,14 @@
  * clients is served as the toolset (`runtime/toolset/`) unless `--no-toolset` says otherwise.
  */
 import { createMcpServer, type ServerInfo } from './mcp-server.ts';
-import { createRuntime, type Runtime, type RuntimeOptions, secretKeysOf, type ServedTools, toolCountOf } from './create-runtime.ts';
+import {
+  createRuntime,
+  type Runtime,
+  type RuntimeOptions,
+  secretKeysOf,
+  type ServedTools,
+  toolCountOf,
+} from './create-runtime.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedDiscovery } from './discovery/discovery-routes.ts';
 import { reservedAmong } from './secrets/reserved-server-params.ts';
@@ -17,9 +24,28 @@ import { processEnvironment, runtimeOptionsFrom, type EntryEnvironment } from '.
 import { serveHttp } from './http/serve-http.ts';
 import { serveStdio, StdioLineTooLong } from './serve-stdio.ts';
 import { capServedPrompts, capServedResources, capServedTools, maxReplyBytesFrom } from './bounds/reply-cap.ts';
-import { createToolset, listingBytesOf, searchIndexOf, toolsetInstructions, TOOLSET_THRESHOLD_BYTES, useToolset } from './toolset/index.ts';
-import { listingAsked, parseServeArgs, serveUsage, ServeUsageError, type ServeArgs } from './command-line/serve-args.ts';
-import { chooseListingMode, codeInstructions, createCodeMode, servesCode, type CodeApiSource } from './code-mode/index.ts';
+import {
+  createToolset,
+  listingBytesOf,
+  searchIndexOf,
+  toolsetInstructions,
+  TOOLSET_THRESHOLD_BYTES,
+  useToolset,
+} from './toolset/index.ts';
+import {
+  listingAsked,
+  parseServeArgs,
+  serveUsage,
+  ServeUsageError,
+  type ServeArgs,
+} from './command-line/serve-args.ts';
+import {
+  chooseListingMode,
+  codeInstructions,
+  createCodeMode,
+  servesCode,
+  type CodeApiSource,
+} from './code-mode/index.ts';
 import { parseCodeBudgets } from './code-mode/budget-args.ts';
 import { listenFailure, ServeFailure } from './command-line/serve-failure.ts';
 import { upstreamOptionsOf } from './command-line/upstream-options.ts';
@@ -38,36 +64,71 @@ export interface ServeExtras {
   listingBytes?: number;
   /** The server card and AI catalog, served by `--http` at their discovery paths. */
   discovery?: ServedDiscovery;
-  /** Code mode's typed API: a bundle's, made at build time, or the compiler's (`toolkit server`); without it code mode is refused. */
+  /**
+   * Code mode's typed API: a bundle's, made at build time, or the compiler's (`toolkit server`); without it code mode
+   * is refused.
+   */
   codeApi?: CodeApiSource;
 }
 
 /** The tools a server lists: the runtime's own, the toolset over them, or code mode (`--listing`). */
-function toolsToServe(runtime: Runtime, schemas: RuntimeOptions['schemas'], args: ServeArgs, listingBytes: number | undefined, codeApi: CodeApiSource | undefined): { tools: ServedTools; instructions?: string; note?: string; close?: () => Promise<void> } {
+function toolsToServe(
+  runtime: Runtime,
+  schemas: RuntimeOptions['schemas'],
+  args: ServeArgs,
+  listingBytes: number | undefined,
+  codeApi: CodeApiSource | undefined,
+): { tools: ServedTools; instructions?: string; note?: string; close?: () => Promise<void> } {
   const bytes = listingBytes ?? listingBytesOf(runtime.listing);
   const mode = chooseListingMode(listingAsked(args), bytes);
   if (servesCode(mode)) {
     const budgets = parseCodeBudgets(args.codeBudgets ?? []);
     if (typeof budgets === 'string') throw new ServeUsageError(budgets);
-    if (!codeApi) throw new ServeUsageError(`--listing ${mode} needs the typed API a build writes into the bundle; this server has none (rebuild with toolkit build)`);
-    const code = createCodeMode(runtime, { schemas: () => allSchemas(schemas), api: codeApi, redact: (text) => runtime.redact(text), withTools: mode === 'tools+code', budgets });
+    if (!codeApi)
+      throw new ServeUsageError(
+        `--listing ${mode} needs the typed API a build writes into the bundle; this server has none (rebuild with toolkit build)`,
+      );
+    const code = createCodeMode(runtime, {
+      schemas: () => allSchemas(schemas),
+      api: codeApi,
+      redact: (text) => runtime.redact(text),
+      withTools: mode === 'tools+code',
+      budgets,
+    });
     return { tools: code, instructions: codeInstructions(toolCountOf(runtime)), close: () => code.close() };
   }
   if (!useToolset(mode === 'toolset' ? 'on' : 'off', bytes)) return { tools: runtime };
   const count = toolCountOf(runtime);
   // The search index is built on the first search_tools call: a start-up lists only the three meta-tools.
-  const tools = createToolset(runtime, () => searchIndexOf(allSchemas(schemas), runtime.listing.map((entry) => entry.name)));
-  const note = listingAsked(args) === undefined
-    ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
-    : undefined;
-  return note ? { tools, instructions: toolsetInstructions(count), note } : { tools, instructions: toolsetInstructions(count) };
+  const tools = createToolset(runtime, () =>
+    searchIndexOf(
+      allSchemas(schemas),
+      runtime.listing.map((entry) => entry.name),
+    ),
+  );
+  const note =
+    listingAsked(args) === undefined
+      ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
+      : undefined;
+  return note
+    ? { tools, instructions: toolsetInstructions(count), note }
+    : { tools, instructions: toolsetInstructions(count) };
 }
 
 /**
  * Parses argv, loads server params, serves until stopped. Prints nothing to stdout in stdio mode.
  * A bundle passes the `listing` and `secretKeys` its build computed, so start-up builds no tool.
  */
-export async function runServerMain(options: RuntimeOptions & ServeExtras & { argv: string[]; info?: ServerInfo; /** The serving flags, already parsed (then `argv` is not read). */ serve?: ServeArgs; /** How `--help` names the bundle (`node <usageName>`). */ usageName?: string; /** The environment read for the runtime's options (default: this process's). */ environment?: EntryEnvironment }): Promise<void> {
+export async function runServerMain(
+  options: RuntimeOptions &
+    ServeExtras & {
+      argv: string[];
+      info?: ServerInfo /** The serving flags, already parsed (then `argv` is not read). */;
+      serve?: ServeArgs /** How `--help` names the bundle (`node <usageName>`). */;
+      usageName?: string /** The environment read for the runtime's options (default: this process's). */;
+      environment?: EntryEnvironment;
+    },
+): Promise<void> {
   const args = options.serve ?? parseServeArgs(options.argv);
   if (args.help) {
     process.stdout.write(serveUsage(options.usageName ?? 'bundle.mjs'));
@@ -91,11 +152,21 @@ export async function runServerMain(options: RuntimeOptions & ServeExtras & { ar
   const secretKeys = [...(options.secretKeys ?? secretKeysOf(allSchemas(options.schemas)))];
   const runtime = createRuntime({ ...options, ...fromEnvironment, secretKeys, ...(http ? { http } : {}) });
   const reserved = reservedAmong(secretKeys);
-  if (reserved.length > 0) process.stderr.write(`toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`);
+  if (reserved.length > 0)
+    process.stderr.write(
+      `toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`,
+    );
   const granted = grantedVariables(grants);
   const missing = secretKeys.filter((key) => granted.has(key) && !serverParams[key] && !reserved.includes(key)).sort();
-  if (missing.length > 0) process.stderr.write(`toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`);
-  for (const line of [...runtime.secretNotes, ...ungrantedNotes(options.schemas, secretKeys, grants, options.grantHint)]) process.stderr.write(`toolkit server: ${line}\n`);
+  if (missing.length > 0)
+    process.stderr.write(
+      `toolkit server: server params not set (tools that need them will fail): ${missing.join(', ')}\n`,
+    );
+  for (const line of [
+    ...runtime.secretNotes,
+    ...ungrantedNotes(options.schemas, secretKeys, grants, options.grantHint),
+  ])
+    process.stderr.write(`toolkit server: ${line}\n`);
   for (const line of runtime.resources?.missingDatabases() ?? []) process.stderr.write(`toolkit server: ${line}\n`);
   const served = toolsToServe(runtime, options.schemas, args, options.listingBytes, options.codeApi);
   if (served.note) process.stderr.write(`${served.note}\n`);

@@ -10,6 +10,8 @@ export class ToolError extends Error {
 /** A required server param is not set; the message names the variable and where to set it. */
 export class MissingServerParamError extends ToolError {
   constructor(readonly key: string) {
-    super(`missing server parameter ${key}: set it in ~/.toolkit/.env, in the "env" block of the MCP client configuration, or in the environment`);
+    super(
+      `missing server parameter ${key}: set it in ~/.toolkit/.env, in the "env" block of the MCP client configuration, or in the environment`,
+    );
   }
 }

@@ -8,7 +8,16 @@
  * and the build's analysis cache.
  */
 import {
-  closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
   type Stats,
 } from 'node:fs';
 import { createHash } from 'node:crypto';

@@ -48,9 +48,11 @@ export interface WireNameEntry {
   readonly format?: NamingFormat;
 }
 
-const shortHash = (text: string, length: number): string => createHash('sha256').update(text).digest('hex').slice(0, length);
+const shortHash = (text: string, length: number): string =>
+  createHash('sha256').update(text).digest('hex').slice(0, length);
 
-const withSuffix = (base: string, suffix: string): string => `${base.slice(0, MAX_WIRE_NAME - suffix.length - 1)}_${suffix}`;
+const withSuffix = (base: string, suffix: string): string =>
+  `${base.slice(0, MAX_WIRE_NAME - suffix.length - 1)}_${suffix}`;
 
 const stripExtension = (source: string): string => source.replace(/\.[cm]?[jt]s$/, '');
 
@@ -78,18 +80,23 @@ export function duplicateSuffixes(entries: readonly WireNameEntry[]): (string | 
     const set = sources.get(`${entry.namespace}/${entry.toolName}`)!;
     if (set.size < 2) return undefined;
     // By path without the extension, so `price.mjs` comes before `price-copy.mjs`.
-    const first = [...set].sort((a, b) => (stripExtension(a) < stripExtension(b) ? -1 : stripExtension(a) > stripExtension(b) ? 1 : a < b ? -1 : 1))[0];
+    const first = [...set].sort((a, b) =>
+      stripExtension(a) < stripExtension(b) ? -1 : stripExtension(a) > stripExtension(b) ? 1 : a < b ? -1 : 1,
+    )[0];
     return (entry.source ?? '') === first ? undefined : fileSuffix(entry.source ?? '');
   });
 }
 
 /**
  * Names for a whole set, in input order. With `duplicatesByFile` (tools: `source` is the schema
- * file), a tool declared by several files of one namespace is named as `duplicateSuffixes` says. A name still shared by several entries is given to none of them:
- * each gets `<base cut to fit>_<6 hex of sha256(namespace/tool@source)>`, so every name still fits in
- * 64 characters and adding a schema never depends on the order schemas were loaded in.
+ * file), a tool declared by several files of one namespace is named as `duplicateSuffixes` says. A name still shared by
+ * several entries is given to none of them: each gets `<base cut to fit>_<6 hex of sha256(namespace/tool@source)>`, so
+ * every name still fits in 64 characters and adding a schema never depends on the order schemas were loaded in.
  */
-export function assignWireNames(entries: readonly WireNameEntry[], options: { readonly duplicatesByFile?: boolean } = {}): string[] {
+export function assignWireNames(
+  entries: readonly WireNameEntry[],
+  options: { readonly duplicatesByFile?: boolean } = {},
+): string[] {
   const suffixes = options.duplicatesByFile ? duplicateSuffixes(entries) : entries.map(() => undefined);
   const bases = entries.map((entry, index) => {
     const base = wireName(entry.namespace, entry.toolName, entry.format ?? 3);
@@ -102,7 +109,9 @@ export function assignWireNames(entries: readonly WireNameEntry[], options: { re
   // Order of identities, so exact duplicates are numbered the same way whatever the input order.
   const identities = entries.map((e) => `${e.namespace}/${e.toolName}@${e.source ?? ''}`);
   const seen = new Map<string, number>();
-  const sortedIndex = identities.map((id, index) => ({ id, index })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.index - b.index));
+  const sortedIndex = identities
+    .map((id, index) => ({ id, index }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.index - b.index));
   const ordinal = new Array<number>(entries.length).fill(0);
   for (const { id, index } of sortedIndex) {
     const n = seen.get(id) ?? 0;

@@ -44,7 +44,12 @@ export function databaseSources(schemasDir: string = join(root, 'schemas')): str
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       const data = join(providers, entry.name, 'data');
-      return existsSync(data) ? readdirSync(data).filter((name) => name.endsWith('.sql')).sort().map((name) => join(data, name)) : [];
+      return existsSync(data)
+        ? readdirSync(data)
+            .filter((name) => name.endsWith('.sql'))
+            .sort()
+            .map((name) => join(data, name))
+        : [];
     })
     .sort();
 }
@@ -77,7 +82,8 @@ export function buildDatabases(options: { check?: boolean; schemasDir?: string }
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const check = process.argv.includes('--check');
   const differing = buildDatabases({ check });
-  for (const file of differing) process.stdout.write(`${check ? 'differs from its .sql' : 'rebuilt'}: ${relative(root, file)}\n`);
+  for (const file of differing)
+    process.stdout.write(`${check ? 'differs from its .sql' : 'rebuilt'}: ${relative(root, file)}\n`);
   if (differing.length === 0) process.stdout.write(`${databaseSources().length} databases up to date\n`);
   if (check && differing.length > 0) process.exitCode = 1;
 }

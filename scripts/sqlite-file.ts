@@ -25,7 +25,9 @@ const load = createRequire(import.meta.url);
 export function openSqliteFile(path: string, options: { readonly?: boolean } = {}): SqliteFile {
   if (sqliteEngineFor() === 'node:sqlite') {
     // Typed here: @types/node 20 has no `node:sqlite`.
-    const { DatabaseSync } = load('node:sqlite') as { DatabaseSync: new (path: string, options: { readOnly: boolean }) => SqliteFile };
+    const { DatabaseSync } = load('node:sqlite') as {
+      DatabaseSync: new (path: string, options: { readOnly: boolean }) => SqliteFile;
+    };
     const db = new DatabaseSync(path, { readOnly: options.readonly === true });
     // Rows as plain objects, as better-sqlite3 gives them (node:sqlite's have no prototype).
     const plain = (row: unknown): unknown => (row === undefined ? row : { ...(row as object) });
@@ -34,7 +36,11 @@ export function openSqliteFile(path: string, options: { readonly?: boolean } = {
       close: () => db.close(),
       prepare(sql) {
         const statement = db.prepare(sql);
-        return { run: (...params) => statement.run(...params), all: (...params) => statement.all(...params).map(plain), get: (...params) => plain(statement.get(...params)) };
+        return {
+          run: (...params) => statement.run(...params),
+          all: (...params) => statement.all(...params).map(plain),
+          get: (...params) => plain(statement.get(...params)),
+        };
       },
     };
   }

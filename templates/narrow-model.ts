@@ -9,5 +9,11 @@ import type { SchemaModel } from '../runtime/model.ts';
 export function narrowModel(model: SchemaModel, tools: readonly string[] | null): SchemaModel {
   if (tools === null) return model;
   const { documents: _documents, ...rest } = model;
-  return { ...rest, tools: model.tools.filter((tool) => tools.includes(tool.name)), resources: [], prompts: [], skills: [] };
+  return {
+    ...rest,
+    tools: model.tools.filter((tool) => tools.includes(tool.name)),
+    resources: [],
+    prompts: [],
+    skills: [],
+  };
 }

@@ -12,7 +12,11 @@ type Result = { valid: false; data: undefined; errorMessage: string };
 /** Same name and shape as the SDK's export; every validator it makes refuses, with a reason. */
 export class DefaultJsonSchemaValidator {
   getValidator(): (input: unknown) => Result {
-    return () => ({ valid: false, data: undefined, errorMessage: 'JSON Schema validation is not included in toolkit bundles (no elicitation support)' });
+    return () => ({
+      valid: false,
+      data: undefined,
+      errorMessage: 'JSON Schema validation is not included in toolkit bundles (no elicitation support)',
+    });
   }
 }
 

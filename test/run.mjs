@@ -43,7 +43,14 @@ function runFile(file) {
       // TOOLKIT_MODE=dev: tests run dev commands as CI does, without writing a mode into any project
       // (the mode tests set their own environment).
       // TOOLKIT_CODE_CACHE: bundles keep their V8 code caches in this run's directory, not the user's.
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TOOLKIT_MODE: 'dev', TOOLKIT_TEST_CANARY: canary, TOOLKIT_CODE_CACHE: codeCache },
+      env: {
+        ...process.env,
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+        TOOLKIT_MODE: 'dev',
+        TOOLKIT_TEST_CANARY: canary,
+        TOOLKIT_CODE_CACHE: codeCache,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -65,7 +72,15 @@ function runFile(file) {
         failed += 1;
         output = `${output.split(canary).join('<CANARY>')}\n[test/run] the test secret appeared in this file's output\n`;
       }
-      done({ file, code, output, passed: Number.isNaN(passed) ? 0 : passed, failed, skipped, ms: Date.now() - started });
+      done({
+        file,
+        code,
+        output,
+        passed: Number.isNaN(passed) ? 0 : passed,
+        failed,
+        skipped,
+        ms: Date.now() - started,
+      });
     });
   });
 }

@@ -54,19 +54,31 @@ export function createValidatorApp(deps: AppDeps): H3 {
   const { config } = core;
   const now = deps.now ?? Date.now;
   const logError = deps.logError ?? ((message: string) => process.stderr.write(`validator: ${message}\n`));
-  const auth: AuthSettings = { apiToken: config.apiToken, sessionKey: config.apiToken ? sessionKeyFor(config.apiToken) : null, now };
-  const limiter = createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, maxConcurrent: config.maxConcurrent, now });
+  const auth: AuthSettings = {
+    apiToken: config.apiToken,
+    sessionKey: config.apiToken ? sessionKeyFor(config.apiToken) : null,
+    now,
+  };
+  const limiter = createRateLimiter({
+    limit: config.rateLimit,
+    windowMs: config.rateWindowMs,
+    maxConcurrent: config.maxConcurrent,
+    now,
+  });
   const refusal = (admission: Extract<Admission, { ok: false }>) => {
-    const what = admission.reason === 'rate'
-      ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s`
-      : `more than ${config.maxConcurrent} requests at once`;
+    const what =
+      admission.reason === 'rate'
+        ? `more than ${config.rateLimit} requests in ${config.rateWindowMs / 1000} s`
+        : `more than ${config.maxConcurrent} requests at once`;
     return `Too many requests from this client (${what}); retry after ${admission.retryAfterS} s.`;
   };
   const ui = loadUiAssets();
 
   const asResponse = (error: unknown): Response => {
     if (error instanceof ApiError) return errorResponse(error);
-    logError(`unexpected error: ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message : ''}`);
+    logError(
+      `unexpected error: ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message : ''}`,
+    );
     return errorResponse(new ApiError(500, 'internal_error', 'The service failed unexpectedly.'));
   };
 
@@ -103,62 +115,84 @@ export function createValidatorApp(deps: AppDeps): H3 {
       throw new ApiError(403, 'forbidden_host', `This service answers only as ${[...hosts!].join(', ')}.`);
     }
     if (refusal === 'forbidden-origin') {
-      const refused = 'Requests from pages of other sites are not accepted; use the UI of this service or call the API'
-        + ' without an Origin header.';
+      const refused =
+        'Requests from pages of other sites are not accepted; use the UI of this service or call the API' +
+        ' without an Origin header.';
       throw new ApiError(403, 'forbidden_origin', refused);
     }
   };
 
   /** One route's accepted methods: site check (403), then limits (429), auth (401), then the handler. */
-  const endpoint = (guarded: boolean, handle: RouteHandler): Handler =>
+  const endpoint =
+    (guarded: boolean, handle: RouteHandler): Handler =>
     async (event) => {
-    try {
-      checkSite(event, guarded);
-      if (!guarded) return await handle(event, null);
-      const client = clientAddress(event, config.trustProxy);
-      const admission = limiter.admit(client);
-      if (!admission.ok) {
-        const headers = { 'retry-after': String(admission.retryAfterS) };
-        throw new ApiError(429, 'rate_limited', refusal(admission), undefined, headers);
-      }
       try {
-        if (!isAuthorized(event.req.headers, auth, cookieHost(event))) {
-          throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_TOKEN>, or open the UI at / to get a session cookie.', undefined, { 'www-authenticate': 'Bearer realm="validator"' });
+        checkSite(event, guarded);
+        if (!guarded) return await handle(event, null);
+        const client = clientAddress(event, config.trustProxy);
+        const admission = limiter.admit(client);
+        if (!admission.ok) {
+          const headers = { 'retry-after': String(admission.retryAfterS) };
+          throw new ApiError(429, 'rate_limited', refusal(admission), undefined, headers);
         }
-        return await handle(event, { client });
-      } finally {
-        admission.release();
+        try {
+          if (!isAuthorized(event.req.headers, auth, cookieHost(event))) {
+            throw new ApiError(
+              401,
+              'unauthorized',
+              'Send Authorization: Bearer <API_TOKEN>, or open the UI at / to get a session cookie.',
+              undefined,
+              { 'www-authenticate': 'Bearer realm="validator"' },
+            );
+          }
+          return await handle(event, { client });
+        } finally {
+          admission.release();
+        }
+      } catch (error) {
+        return asResponse(error);
       }
-    } catch (error) {
-      return asResponse(error);
-    }
-  };
+    };
 
   const app = new H3();
   /**
    * A route on h3's router: each method it accepts to `endpoint`, every other method to a 405 naming
    * them after the same site check (h3 prefers the route of a request's own method to the one for all).
    */
-  const route = (path: string, label: string, methods: readonly HTTPMethod[], guarded: boolean, handle: RouteHandler) => {
+  const route = (
+    path: string,
+    label: string,
+    methods: readonly HTTPMethod[],
+    guarded: boolean,
+    handle: RouteHandler,
+  ) => {
     for (const method of methods) app.on(method, path, endpoint(guarded, handle));
     app.all(path, (event) => {
       try {
         checkSite(event, guarded);
-        throw new ApiError(405, 'method_not_allowed', `${label} accepts ${methods.join(', ')}.`, undefined, { allow: methods.join(', ') });
+        throw new ApiError(405, 'method_not_allowed', `${label} accepts ${methods.join(', ')}.`, undefined, {
+          allow: methods.join(', '),
+        });
       } catch (error) {
         return asResponse(error);
       }
     });
   };
   const page = (body: string, type: string, extra: Record<string, string> = {}) =>
-    new Response(body, { headers: { 'content-type': type, 'cache-control': 'no-cache', ...UI_SECURITY_HEADERS, ...extra } });
+    new Response(body, {
+      headers: { 'content-type': type, 'cache-control': 'no-cache', ...UI_SECURITY_HEADERS, ...extra },
+    });
 
   const uiPage = (event: H3Event) => {
     const extra: Record<string, string> = {};
     if (auth.sessionKey && cookieHost(event)) {
       const forwardedHttps = config.trustProxy && event.req.headers.get('x-forwarded-proto') === 'https';
       const secure = event.url.protocol === 'https:' || forwardedHttps;
-      extra['set-cookie'] = sessionCookieHeader(signSession(auth.sessionKey, now() + config.sessionTtlMs), config.sessionTtlMs, secure);
+      extra['set-cookie'] = sessionCookieHeader(
+        signSession(auth.sessionKey, now() + config.sessionTtlMs),
+        config.sessionTtlMs,
+        secure,
+      );
     }
     return page(ui.html, 'text/html; charset=utf-8', extra);
   };
@@ -168,11 +202,14 @@ export function createValidatorApp(deps: AppDeps): H3 {
   route('/app.js', '/app.js', ['GET', 'HEAD'], false, () => page(ui.js, 'text/javascript; charset=utf-8'));
   route('/app.css', '/app.css', ['GET', 'HEAD'], false, () => page(ui.css, 'text/css; charset=utf-8'));
   for (const path of ['/favicon.svg', '/favicon.ico']) {
-    route(path, path, ['GET', 'HEAD'], false, () => page(ui.favicon, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' }));
+    route(path, path, ['GET', 'HEAD'], false, () =>
+      page(ui.favicon, 'image/svg+xml', { 'cache-control': 'public, max-age=86400' }),
+    );
   }
 
   route('/api/health', '/api/health', ['GET'], true, () =>
-    jsonResponse({ status: 'ok', layers: core.implementedLayers, checks: registryStamp }));
+    jsonResponse({ status: 'ok', layers: core.implementedLayers, checks: registryStamp }),
+  );
 
   route('/api/checks', '/api/checks', ['GET'], true, () => jsonResponse(checkRegistry));
 
@@ -199,9 +236,11 @@ export function createValidatorApp(deps: AppDeps): H3 {
   route('/api/history', '/api/history', ['GET'], true, (event) => history().history(event.url.searchParams));
   route('/api/diff', '/api/diff', ['GET'], true, (event) => history().diff(event.url.searchParams));
   route('/api/assessments/:id', '/api/assessments/<id>', ['GET'], true, (event) =>
-    history().assessment(event.url.pathname.slice('/api/assessments/'.length), event.url.searchParams));
+    history().assessment(event.url.pathname.slice('/api/assessments/'.length), event.url.searchParams),
+  );
   route('/badge', '/badge', ['GET', 'HEAD'], true, (event) =>
-    history().badge(event.url.searchParams, event.req.headers.get('if-none-match')));
+    history().badge(event.url.searchParams, event.req.headers.get('if-none-match')),
+  );
 
   // Watching and drift (watch/watch-routes.ts): registered URLs and drift events live in the history.
   const watch = () => {

@@ -68,14 +68,28 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
 function gateway(text: string | undefined): string {
   const value = text?.trim() || 'https://ipfs.io';
   let url: URL;
-  try { url = new URL(value); } catch { throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL (got "${value}")`); }
-  if (!/^https?:$/.test(url.protocol) || url.username || url.password) throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL without credentials (got "${value}")`);
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL (got "${value}")`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password)
+    throw new ConfigError(`VALIDATOR_IPFS_GATEWAY must be an http(s) URL without credentials (got "${value}")`);
   return url.href.replace(/\/+$/, '');
 }
 
 function hostList(text: string | undefined): string[] {
-  const entries = (text ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
-  const invalid = entries.filter((h) => { try { return new URL(`http://${h}`).host !== h; } catch { return true; } });
+  const entries = (text ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const invalid = entries.filter((h) => {
+    try {
+      return new URL(`http://${h}`).host !== h;
+    } catch {
+      return true;
+    }
+  });
   if (invalid.length > 0) {
     throw new ConfigError(`VALIDATOR_HOSTS has entries that are not host or host:port: ${invalid.join(', ')}`);
   }
@@ -86,7 +100,9 @@ function hostList(text: string | undefined): string[] {
 export function readConfig(env: Env): ValidatorConfig {
   const allowList = parseAllowList(env['VALIDATOR_ALLOW_HOSTS']);
   if (allowList.invalid.length > 0) {
-    throw new ConfigError(`VALIDATOR_ALLOW_HOSTS has entries that are not host or host:port: ${allowList.invalid.join(', ')}`);
+    throw new ConfigError(
+      `VALIDATOR_ALLOW_HOSTS has entries that are not host or host:port: ${allowList.invalid.join(', ')}`,
+    );
   }
   const token = env['API_TOKEN'];
   const maxTimeoutMs = int(env, 'VALIDATOR_MAX_TIMEOUT_MS', 60_000, 100, 600_000);
@@ -125,7 +141,8 @@ function historyUrl(env: Env): string | null {
   }
   if (env['VALIDATOR_HISTORY_PATH']?.trim()) {
     throw new ConfigError(
-      'VALIDATOR_HISTORY_URL and VALIDATOR_HISTORY_PATH are both set; keep the one history you mean');
+      'VALIDATOR_HISTORY_URL and VALIDATOR_HISTORY_PATH are both set; keep the one history you mean',
+    );
   }
   return text;
 }

@@ -19,4 +19,11 @@ export type { Assessment, Grade } from './pipeline/assessment.ts';
 export type { Section, SectionedResult } from './pipeline/sectioned.ts';
 
 // Network guard
-export { createGuardedFetch, createTlsInfo, parseAllowList, blockedReason, GuardedFetchError, SsrfBlockedError } from './net/index.ts';
+export {
+  createGuardedFetch,
+  createTlsInfo,
+  parseAllowList,
+  blockedReason,
+  GuardedFetchError,
+  SsrfBlockedError,
+} from './net/index.ts';

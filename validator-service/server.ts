@@ -52,7 +52,9 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   await loadOnDemandModules();
   const history = options.history ?? (await openConfiguredHistory(config, options.now));
   const core = createValidatorCore({
-    config, layers, history,
+    config,
+    layers,
+    history,
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -60,10 +62,18 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   const mcpHandler = createMcpFace(createValidatorTools(core));
   let ownHosts: ReadonlySet<string> | null = null;
   const watcher = createConfiguredWatcher({
-    core, history, options: options.watch ?? {}, resolve: options.resolve, ca: options.ca,
+    core,
+    history,
+    options: options.watch ?? {},
+    resolve: options.resolve,
+    ca: options.ca,
   });
   const app = createValidatorApp({
-    core, mcpHandler, ownHosts: () => ownHosts, watcher, ...(options.now ? { now: options.now } : {}),
+    core,
+    mcpHandler,
+    ownHosts: () => ownHosts,
+    watcher,
+    ...(options.now ? { now: options.now } : {}),
   });
   const server: Server = createServer(toNodeHandler(app));
   const host = options.host ?? '127.0.0.1';
@@ -71,7 +81,10 @@ export async function startValidator(options: StartOptions = {}): Promise<Runnin
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => { server.off('error', reject); resolve(); });
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
   } catch (error) {
     await watcher?.stop();

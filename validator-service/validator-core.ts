@@ -47,16 +47,32 @@ export interface ValidatorCore {
 }
 
 const LOOKUP_STATUS: Readonly<Record<LookupError['kind'], number>> = {
-  unknown_chain: 400, rpc_refused: 400, agent_not_found: 404, rpc_unreachable: 502, rpc_wrong_chain: 502, registry_missing: 502,
+  unknown_chain: 400,
+  rpc_refused: 400,
+  agent_not_found: 404,
+  rpc_unreachable: 502,
+  rpc_wrong_chain: 502,
+  registry_missing: 502,
 };
 
 /** Builds the core from configuration and injected I/O. */
 export function createValidatorCore(deps: CoreDeps): ValidatorCore {
   const { config } = deps;
   const policy: TargetPolicy = { allowList: config.allowList, resolve: deps.resolve ?? systemResolver };
-  const networkOptions = { ...policy, maxBytes: config.fetchMaxBytes, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}), ...(deps.now ? { now: deps.now } : {}) };
+  const networkOptions = {
+    ...policy,
+    maxBytes: config.fetchMaxBytes,
+    timeoutMs: config.fetchTimeoutMs,
+    ...(deps.ca ? { ca: deps.ca } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  };
   // Lookups (`/api/lookup`) use a fetch without a pool: a few RPC calls, no shared DNS answer needed.
-  const fetch = createGuardedFetch({ ...policy, maxBytes: config.fetchMaxBytes, timeoutMs: config.fetchTimeoutMs, ...(deps.ca ? { ca: deps.ca } : {}) });
+  const fetch = createGuardedFetch({
+    ...policy,
+    maxBytes: config.fetchMaxBytes,
+    timeoutMs: config.fetchTimeoutMs,
+    ...(deps.ca ? { ca: deps.ca } : {}),
+  });
   const implemented = deps.layers.map((l) => l.name);
 
   return {
@@ -69,17 +85,30 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
       const network = openAssessmentNetwork(networkOptions);
       try {
         try {
-          await raceSignal(resolveTarget(request.url, network.policy), undefined, { ms: Math.min(timeoutMs, 5_000), error: () => new Error('slow DNS') });
+          await raceSignal(resolveTarget(request.url, network.policy), undefined, {
+            ms: Math.min(timeoutMs, 5_000),
+            error: () => new Error('slow DNS'),
+          });
         } catch (error) {
-          if (error instanceof SsrfBlockedError) throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
+          if (error instanceof SsrfBlockedError)
+            throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
           // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
         }
         const assessment = await runAssessment(
           { url: request.url, timeoutMs, options: { ...request.options, ipfsGateway: config.ipfsGateway } },
-          { layers: deps.layers, fetch: network.fetch, tlsInfo: network.tlsInfo, ...(deps.now ? { now: deps.now } : {}) },
+          {
+            layers: deps.layers,
+            fetch: network.fetch,
+            tlsInfo: network.tlsInfo,
+            ...(deps.now ? { now: deps.now } : {}),
+          },
         );
         if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
-          throw new ApiError(504, 'deadline_exceeded', `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`);
+          throw new ApiError(
+            504,
+            'deadline_exceeded',
+            `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`,
+          );
         }
         const profiled = { ...assessment, profile: profileOf(assessment) };
         const stored = await deps.history?.save(profiled);
@@ -90,10 +119,20 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
     },
     async lookup(request) {
       try {
-        return await lookupAgent(request, { fetch, policy, ipfsGateway: config.ipfsGateway, timeoutMs: config.defaultTimeoutMs });
+        return await lookupAgent(request, {
+          fetch,
+          policy,
+          ipfsGateway: config.ipfsGateway,
+          timeoutMs: config.defaultTimeoutMs,
+        });
       } catch (error) {
         if (!(error instanceof LookupError)) throw error;
-        const code = error.kind === 'unknown_chain' ? 'invalid_field' : error.kind === 'rpc_refused' ? 'target_not_allowed' : error.kind;
+        const code =
+          error.kind === 'unknown_chain'
+            ? 'invalid_field'
+            : error.kind === 'rpc_refused'
+              ? 'target_not_allowed'
+              : error.kind;
         throw new ApiError(LOOKUP_STATUS[error.kind], code, error.message, error.field);
       }
     },

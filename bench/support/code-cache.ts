@@ -14,13 +14,22 @@ export const FIRST_START: Readonly<Record<string, string>> = { TOOLKIT_CODE_CACH
 /** The environment of later starts, reading and saving caches in `dir`. */
 export const cachedIn = (dir: string): Readonly<Record<string, string>> => ({ TOOLKIT_CODE_CACHE: dir });
 
-const cacheCount = (dir: string): number => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.v8')).length : 0);
+const cacheCount = (dir: string): number =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.v8')).length : 0;
 
-/** Starts `args` with the cache in `dir`, answers a `tools/list`, and waits (up to 15 s) until one more cache file is saved. */
+/**
+ * Starts `args` with the cache in `dir`, answers a `tools/list`, and waits (up to 15 s) until one more cache file is
+ * saved.
+ */
 export async function warmCodeCache(args: readonly string[], dir: string): Promise<void> {
   const before = cacheCount(dir);
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, ...cachedIn(dir) } });
-  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } } } })}\n`);
+  const child = spawn(process.execPath, args, {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    env: { ...process.env, ...cachedIn(dir) },
+  });
+  child.stdin.write(
+    `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } } } })}\n`,
+  );
   try {
     for (let waited = 0; cacheCount(dir) === before; waited += 50) {
       if (waited > 15_000) throw new Error(`${args.join(' ')} saved no code cache in ${dir} within 15 s`);

@@ -24,7 +24,6 @@ interface Spawned {
   readonly tools: number;
 }
 
-
 /** Spawn → the `tools/list` response line, speaking raw JSON-RPC (no client-side parsing in the figure). */
 function spawnToList(command: string, args: readonly string[], cwd: string): Promise<Spawned> {
   return new Promise((resolve, reject) => {
@@ -41,14 +40,23 @@ function spawnToList(command: string, args: readonly string[], cwd: string): Pro
       const ms = performance.now() - started;
       const cpuMs = cpuMsOfTree(child.pid);
       child.kill();
-      resolve({ ms, cpuMs, tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1 });
+      resolve({
+        ms,
+        cpuMs,
+        tools: (JSON.parse(line) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? -1,
+      });
     });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (!settled) reject(new Error(`${args.join(' ')} exited with ${code} before answering tools/list`));
     });
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
   });
@@ -70,12 +78,19 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
 export const pad = (text: string | number, width: number): string => String(text).padStart(width);
 
 /** Prints the cold-start table for each catalog; `work` holds the runtime-alone bundle and model files. */
-export async function printColdStart(catalogs: readonly ColdStartCatalog[], options: { root: string; work: string; spawns: number }): Promise<void> {
+export async function printColdStart(
+  catalogs: readonly ColdStartCatalog[],
+  options: { root: string; work: string; spawns: number },
+): Promise<void> {
   const runtimeAlone = join(options.work, 'runtime-alone.mjs');
   await writeRuntimeAlone(runtimeAlone);
   const write = (text: string) => process.stdout.write(text);
-  write(`\ncold start, spawn → tools/list answer over stdio (raw JSON-RPC; median of ${options.spawns}, interleaved; wall ms, child CPU ms in brackets)\n`);
-  write(`${'schemas'.padStart(8)} ${'tools'.padStart(6)} ${'bundle'.padStart(14)} ${'runtime alone'.padStart(14)} ${'build adds'.padStart(14)} ${'toolkit server'.padStart(16)}\n`);
+  write(
+    `\ncold start, spawn → tools/list answer over stdio (raw JSON-RPC; median of ${options.spawns}, interleaved; wall ms, child CPU ms in brackets)\n`,
+  );
+  write(
+    `${'schemas'.padStart(8)} ${'tools'.padStart(6)} ${'bundle'.padStart(14)} ${'runtime alone'.padStart(14)} ${'build adds'.padStart(14)} ${'toolkit server'.padStart(16)}\n`,
+  );
   for (const { count, schemasDir, outDir } of catalogs) {
     const catalog = join(outDir, 'catalog.mjs');
     // The bundle's own verified models, in its order: the runtime alone serves exactly the same tools.
@@ -100,9 +115,12 @@ export async function printColdStart(catalogs: readonly ColdStartCatalog[], opti
     }
     const [built, alone, served] = times.map(median) as [number, number, number];
     const [builtCpu, aloneCpu, servedCpu] = cpu.map(median) as [number, number, number];
-    const cell = (wall: number, cpuMs: number) => `${wall.toFixed(0)} [${Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0)}]`;
+    const cell = (wall: number, cpuMs: number) =>
+      `${wall.toFixed(0)} [${Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0)}]`;
     const same = new Set(tools).size === 1 ? '' : `  (tools differ: ${tools.join(' / ')})`;
-    write(`${pad(count, 8)} ${pad(tools[0]!, 6)} ${pad(cell(built, builtCpu), 14)} ${pad(cell(alone, aloneCpu), 14)} ${pad(cell(built - alone, builtCpu - aloneCpu), 14)} ${pad(cell(served, servedCpu), 16)}${same}\n`);
+    write(
+      `${pad(count, 8)} ${pad(tools[0]!, 6)} ${pad(cell(built, builtCpu), 14)} ${pad(cell(alone, aloneCpu), 14)} ${pad(cell(built - alone, builtCpu - aloneCpu), 14)} ${pad(cell(served, servedCpu), 16)}${same}\n`,
+    );
   }
   write('(target: the whole catalog answering tools/list within 200 ms of spawn)\n');
 }

@@ -15,9 +15,10 @@ export interface GenerateSchemasOptions {
   readonly seed?: number;
 }
 
-/** The generator's enums use the example catalog's lists (`evmChains`, `tradingTimeframes`, ...), not the shipped ones. */
+/**
+ * The generator's enums use the example catalog's lists (`evmChains`, `tradingTimeframes`, ...), not the shipped ones.
+ */
 const catalogLists = resolve(import.meta.dirname, '../../test/fixtures/example-catalog/_lists');
-
 
 interface Rng {
   next(): number;
@@ -132,8 +133,18 @@ function userParam(r: Rng, key: string, location: Param['location'], list: (type
     default:
       break;
   }
-  const constraints = r.pick([[`min(${r.int(1, 3)})`], [`min(1)`, `max(${r.int(20, 200)})`], [`length(${r.int(2, 12)})`], ['regex(^[a-zA-Z0-9_-]{1,64}$)'], []]);
-  return { ...base, primitive: 'string()', options: withOptional(constraints, constraints[0]?.startsWith('length(') ? undefined : 'all') };
+  const constraints = r.pick([
+    [`min(${r.int(1, 3)})`],
+    [`min(1)`, `max(${r.int(20, 200)})`],
+    [`length(${r.int(2, 12)})`],
+    ['regex(^[a-zA-Z0-9_-]{1,64}$)'],
+    [],
+  ]);
+  return {
+    ...base,
+    primitive: 'string()',
+    options: withOptional(constraints, constraints[0]?.startsWith('length(') ? undefined : 'all'),
+  };
 }
 
 interface Tool {
@@ -165,28 +176,60 @@ function tool(r: Rng, name: string, noun: string, ctx: ToolContext): Tool {
   const extra = method === 'DELETE' ? 0 : r.int(0, 5);
   const location: Param['location'] = method === 'POST' || method === 'PUT' ? 'body' : 'query';
   for (let i = 0; i < extra; i += 1) {
-    const key = r.pick(['query', 'limit', 'page', 'sort', 'since', 'until', 'region', 'category', 'fields', 'lang', 'include', 'filter']) + (i > 0 ? String(i) : '');
+    const key =
+      r.pick([
+        'query',
+        'limit',
+        'page',
+        'sort',
+        'since',
+        'until',
+        'region',
+        'category',
+        'fields',
+        'lang',
+        'include',
+        'filter',
+      ]) + (i > 0 ? String(i) : '');
     params.push(userParam(r, key, location, ctx.list));
   }
   if (ctx.useList && ctx.list !== undefined) {
     const key = { evmChains: 'chain', isoCountryCodes: 'country', tradingTimeframes: 'interval' }[ctx.list.ref];
-    params.push(r.chance(0.5)
-      ? { key, value: '{{USER_PARAM}}', location, primitive: 'enum()', options: [`$${ctx.list.ref}`] }
-      : { key, value: '{{USER_PARAM}}', location, primitive: `enum({{${ctx.list.ref}:${ctx.list.field}}})`, options: [] });
+    params.push(
+      r.chance(0.5)
+        ? { key, value: '{{USER_PARAM}}', location, primitive: 'enum()', options: [`$${ctx.list.ref}`] }
+        : {
+            key,
+            value: '{{USER_PARAM}}',
+            location,
+            primitive: `enum({{${ctx.list.ref}:${ctx.list.field}}})`,
+            options: [],
+          },
+    );
   }
   if (ctx.serverKey !== undefined && ctx.keyInQuery) {
-    params.push({ key: 'apikey', value: `{{SERVER_PARAM:${ctx.serverKey}}}`, location: 'query', primitive: 'string()', options: [] });
+    params.push({
+      key: 'apikey',
+      value: `{{SERVER_PARAM:${ctx.serverKey}}}`,
+      location: 'query',
+      primitive: 'string()',
+      options: [],
+    });
   }
   const lines = [
     `        ${name}: {`,
     `            method: ${q(method)},`,
     `            path: ${q(path)},`,
     `            description: ${q(`${capitalize(name.replace(/([A-Z])/g, ' $1').toLowerCase())} from the synthetic ${noun} API; generated for benchmarks.`)},`,
-    params.length === 0 ? '            parameters: []' : `            parameters: [\n${params.map((p) => `                ${param(p)}`).join(',\n')}\n            ]`,
+    params.length === 0
+      ? '            parameters: []'
+      : `            parameters: [\n${params.map((p) => `                ${param(p)}`).join(',\n')}\n            ]`,
   ];
   if (r.chance(0.15)) {
     lines[lines.length - 1] += ',';
-    lines.push(`            output: { mimeType: 'application/json', schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } }, total: { type: 'number' } } } }`);
+    lines.push(
+      `            output: { mimeType: 'application/json', schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } }, total: { type: 'number' } } } }`,
+    );
   }
   lines.push('        }');
   return { name, text: lines.join('\n') };
@@ -237,12 +280,19 @@ function schemaText(r: Rng, namespace: string, domain: (typeof DOMAINS)[number])
   ];
   if (serverKey !== undefined) {
     lines.push(`    requiredServerParams: [ ${q(serverKey)} ],`);
-    if (!keyInQuery) lines.push(`    headers: { ${r.chance(0.5) ? `Authorization: ${q(`Bearer {{${serverKey}}}`)}` : `'X-API-Key': ${q(`{{${serverKey}}}`)}`} },`);
+    if (!keyInQuery)
+      lines.push(
+        `    headers: { ${r.chance(0.5) ? `Authorization: ${q(`Bearer {{${serverKey}}}`)}` : `'X-API-Key': ${q(`{{${serverKey}}}`)}`} },`,
+      );
   }
   if (list !== undefined) lines.push(`    sharedLists: [ { ref: ${q(list.ref)}, version: '3.0.0' } ],`);
   lines.push(`    tools: {\n${tools.map((t) => t.text).join(',\n')}\n    }`, '}', '');
   let text = lines.join('\n');
-  if (r.chance(0.35)) text += `\n${handlers(r, tools.map((t) => t.name))}`;
+  if (r.chance(0.35))
+    text += `\n${handlers(
+      r,
+      tools.map((t) => t.name),
+    )}`;
   return text;
 }
 
@@ -255,7 +305,10 @@ export function generateSchemas(dir: string, count: number, options: GenerateSch
   const r = rng(options.seed ?? 1);
   const listsDir = join(dir, '_lists');
   mkdirSync(listsDir, { recursive: true });
-  for (const name of readdirSync(catalogLists).filter((n) => n.endsWith('.mjs')).sort()) copyFileSync(join(catalogLists, name), join(listsDir, name));
+  for (const name of readdirSync(catalogLists)
+    .filter((n) => n.endsWith('.mjs'))
+    .sort())
+    copyFileSync(join(catalogLists, name), join(listsDir, name));
   const width = Math.max(3, Math.ceil(Math.log(Math.max(count, 2)) / Math.log(ALPHABET.length)));
   const paths: string[] = [];
   for (let index = 0; index < count; index += 1) {

@@ -14,7 +14,8 @@ import { spawn } from 'node:child_process';
 /** This process's environment without `NODE_EXTRA_CA_CERTS`, plus `extra`. */
 export function startEnv(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (key !== 'NODE_EXTRA_CA_CERTS' && value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (key !== 'NODE_EXTRA_CA_CERTS' && value !== undefined) env[key] = value;
   return { ...env, ...extra };
 }
 
@@ -22,7 +23,9 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 
 async function spawnEmpty(env: Record<string, string>): Promise<number> {
   const started = performance.now();
-  await new Promise<void>((done) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore', env }).once('exit', () => done()));
+  await new Promise<void>((done) =>
+    spawn(process.execPath, ['-e', ''], { stdio: 'ignore', env }).once('exit', () => done()),
+  );
   return performance.now() - started;
 }
 

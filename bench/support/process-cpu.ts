@@ -24,7 +24,9 @@ export function cpuMsOfTree(pid: number | null | undefined): number {
   for (const task of tasks) {
     try {
       ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      children.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+      children.push(
+        ...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      );
     } catch {
       // a thread that ended meanwhile
     }

@@ -18,15 +18,21 @@ const root = resolve(import.meta.dirname, '..', '..');
 /** The last commit whose runtime served MCP with the v1 SDK (main before issue 11). */
 export const V1_COMMIT = '0ccd46141c13692a7a97f9006829ca86418cac91';
 
-const banner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const banner =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** The stand-ins `compiler/build/bundle.ts` applies, for either SDK line (Ajv is only used for elicitation). */
 function standIns(v1StandIn?: string): Plugin {
   return {
     name: 'sdk-stand-ins',
     setup(b) {
-      b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: join(root, 'templates', 'sdk-shims.ts') }));
-      if (v1StandIn) b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes('@modelcontextprotocol/sdk') ? { path: v1StandIn } : undefined));
+      b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+        path: join(root, 'templates', 'sdk-shims.ts'),
+      }));
+      if (v1StandIn)
+        b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+          args.importer.includes('@modelcontextprotocol/sdk') ? { path: v1StandIn } : undefined,
+        );
     },
   };
 }
@@ -37,9 +43,23 @@ export interface Bundled {
   readonly gzipBytes: number;
 }
 
-async function bundleTo(outfile: string, options: { entry?: string; source?: { contents: string; resolveDir: string }; v1StandIn?: string; nodePaths?: string[] }): Promise<Bundled> {
+async function bundleTo(
+  outfile: string,
+  options: {
+    entry?: string;
+    source?: { contents: string; resolveDir: string };
+    v1StandIn?: string;
+    nodePaths?: string[];
+  },
+): Promise<Bundled> {
   await build({
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error', minify: true, legalComments: 'none',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    minify: true,
+    legalComments: 'none',
     banner: { js: banner },
     outfile,
     ...(options.entry ? { entryPoints: [options.entry] } : { stdin: { ...options.source!, loader: 'ts' } }),
@@ -59,7 +79,19 @@ export async function bundleV1Runtime(dir: string): Promise<Bundled | null> {
   const tree = join(dir, 'v1-tree');
   mkdirSync(tree, { recursive: true });
   try {
-    const archive = execFileSync('git', ['-C', root, 'archive', V1_COMMIT, 'runtime', 'templates/sdk-json-schema-validator.ts', 'test/runtime/support/serve-models.ts'], { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    const archive = execFileSync(
+      'git',
+      [
+        '-C',
+        root,
+        'archive',
+        V1_COMMIT,
+        'runtime',
+        'templates/sdk-json-schema-validator.ts',
+        'test/runtime/support/serve-models.ts',
+      ],
+      { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     execFileSync('tar', ['-x', '-C', tree], { input: archive });
   } catch {
     return null;

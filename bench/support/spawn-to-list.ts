@@ -8,7 +8,11 @@ import { spawn } from 'node:child_process';
 import { cpuMsOfTree } from './process-cpu.ts';
 import { startEnv } from './node-start.ts';
 
-const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } };
+const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
+};
 export type Opening = 'modern' | 'legacy';
 
 export interface Run {
@@ -19,8 +23,15 @@ export interface Run {
   readonly warmMs: number;
 }
 
-/** Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process; `env` is added to the child's (`startEnv`). */
-export function spawnToList(args: readonly string[], opening: Opening, env: Readonly<Record<string, string>> = {}): Promise<Run> {
+/**
+ * Spawn → first `tools/list` answer (raw JSON-RPC), then a second one on the same process; `env` is added to the
+ * child's (`startEnv`).
+ */
+export function spawnToList(
+  args: readonly string[],
+  opening: Opening,
+  env: Readonly<Record<string, string>> = {},
+): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: startEnv(env) });
@@ -58,10 +69,14 @@ export function spawnToList(args: readonly string[], opening: Opening, env: Read
       if (!settled) fail(new Error(`${args.join(' ')} exited with ${code} before answering`));
     });
     if (opening === 'legacy') {
-      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+      });
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     }
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: meta });
   });
 }
-

@@ -50,11 +50,15 @@ export class AddCommand extends ToolkitCommand {
     if (!already) writeProjectFile(projectDir, { tools: [...state.tools, tool.name] });
     const granted = changeGrants(projectDir, tool.namespace, tool.serverParams);
     const grants = projectGrants(projectDir);
-    const shared = tool.serverParams.flatMap((key) => alsoGrantedTo(grants, tool.namespace, key).map((other) => `${key} is also granted to ${other}`));
+    const shared = tool.serverParams.flatMap((key) =>
+      alsoGrantedTo(grants, tool.namespace, key).map((other) => `${key} is also granted to ${other}`),
+    );
     const missing = missingServerParams(tool.serverParams);
     const written = [relative(projectDir, configPath(projectDir)), relative(projectDir, file)];
     if (this.json) {
-      stdout.write(`${JSON.stringify({ ...tool, active: true, alreadyActive: already, missingServerParams: missing, granted, files: written }, null, 2)}\n`);
+      stdout.write(
+        `${JSON.stringify({ ...tool, active: true, alreadyActive: already, missingServerParams: missing, granted, files: written }, null, 2)}\n`,
+      );
       return EXIT.ok;
     }
     stdout.write(describeActivation(tool, already, missing, granted, shared, written));
@@ -62,8 +66,19 @@ export class AddCommand extends ToolkitCommand {
   }
 }
 
-function describeActivation(tool: CatalogTool, already: boolean, missing: readonly string[], granted: readonly string[], shared: readonly string[], written: readonly string[]): string {
-  const lines = [`${already ? 'Already active' : 'Activated'}: ${tool.name} (${tool.namespace}/tool/${tool.tool})`, `  ${tool.description}`, ''];
+function describeActivation(
+  tool: CatalogTool,
+  already: boolean,
+  missing: readonly string[],
+  granted: readonly string[],
+  shared: readonly string[],
+  written: readonly string[],
+): string {
+  const lines = [
+    `${already ? 'Already active' : 'Activated'}: ${tool.name} (${tool.namespace}/tool/${tool.tool})`,
+    `  ${tool.description}`,
+    '',
+  ];
   if (tool.parameters.length === 0) lines.push('Parameters: none');
   else {
     lines.push('Parameters:');
@@ -71,16 +86,28 @@ function describeActivation(tool: CatalogTool, already: boolean, missing: readon
     const typeWidth = Math.max(...tool.parameters.map((p) => p.type.length)) + 2;
     for (const p of tool.parameters) {
       const notes = [
-        p.values ? `one of ${p.values.slice(0, 12).join(' | ')}${p.values.length > 12 ? ` | … (${p.values.length} values)` : ''}` : '',
+        p.values
+          ? `one of ${p.values.slice(0, 12).join(' | ')}${p.values.length > 12 ? ` | … (${p.values.length} values)` : ''}`
+          : '',
         p.default !== undefined ? `default ${JSON.stringify(p.default)}` : '',
         p.description ?? '',
-      ].filter(Boolean).join('; ');
-      lines.push(`  ${p.name.padEnd(width)}${p.type.padEnd(typeWidth)}${(p.required ? 'required' : 'optional').padEnd(10)}${notes}`.trimEnd());
+      ]
+        .filter(Boolean)
+        .join('; ');
+      lines.push(
+        `  ${p.name.padEnd(width)}${p.type.padEnd(typeWidth)}${(p.required ? 'required' : 'optional').padEnd(10)}${notes}`.trimEnd(),
+      );
     }
   }
   if (tool.serverParams.length > 0) {
-    lines.push('', `Server params: ${tool.serverParams.join(', ')}${missing.length > 0 ? ` (not set: ${missing.join(', ')}; add ${missing.map((k) => `${k}=…`).join(' ')} to ~/.toolkit/.env or export ${missing.length === 1 ? 'it' : 'them'})` : ' (set)'}`);
-    if (granted.length > 0) lines.push(`Granted ${granted.join(', ')} to ${tool.namespace}: only this schema's tools are given ${granted.length === 1 ? 'its value' : 'their values'} (\`toolkit grant --revoke ${tool.namespace} ${granted.join(' ')}\` takes ${granted.length === 1 ? 'it' : 'them'} back)`);
+    lines.push(
+      '',
+      `Server params: ${tool.serverParams.join(', ')}${missing.length > 0 ? ` (not set: ${missing.join(', ')}; add ${missing.map((k) => `${k}=…`).join(' ')} to ~/.toolkit/.env or export ${missing.length === 1 ? 'it' : 'them'})` : ' (set)'}`,
+    );
+    if (granted.length > 0)
+      lines.push(
+        `Granted ${granted.join(', ')} to ${tool.namespace}: only this schema's tools are given ${granted.length === 1 ? 'its value' : 'their values'} (\`toolkit grant --revoke ${tool.namespace} ${granted.join(' ')}\` takes ${granted.length === 1 ? 'it' : 'them'} back)`,
+      );
     for (const line of shared) lines.push(`Note: ${line}: each of these schemas can send it to its own API`);
   }
   lines.push('', `Call it: toolkit call ${tool.name} '${exampleArguments(tool)}'`, `Wrote ${written.join(' and ')}`);

@@ -14,7 +14,13 @@ const FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
 
 export class AssessCommand extends ToolkitCommand {
   static override paths = [['assess']];
-  static override valueNames = { '--format': 'FORMAT', '--fail-on': 'LEVEL', '--layers': 'LIST', '--timeout': 'MS', '--history': 'FILE' };
+  static override valueNames = {
+    '--format': 'FORMAT',
+    '--fail-on': 'LEVEL',
+    '--layers': 'LIST',
+    '--timeout': 'MS',
+    '--history': 'FILE',
+  };
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'assess agent endpoints with the validator pipeline, for CI (exit 1 below the threshold)',
@@ -29,16 +35,26 @@ export class AssessCommand extends ToolkitCommand {
     examples: [
       ['Fail a CI job on errors', 'toolkit assess https://agent.example/mcp'],
       ['SARIF for code scanning', 'toolkit assess https://agent.example/mcp --format sarif > assess.sarif'],
-      ['A local server, warnings fail too', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 toolkit assess http://127.0.0.1:3000/mcp --fail-on warning'],
+      [
+        'A local server, warnings fail too',
+        'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 toolkit assess http://127.0.0.1:3000/mcp --fail-on warning',
+      ],
     ],
   });
 
   urls = Option.Rest({ name: 'urls' });
   json = Option.Boolean('--json', false, { description: 'the same as --format json' });
   format = Option.String('--format', { description: `report format: ${FORMATS.join(', ')} (default text)` });
-  failOn = Option.String('--fail-on', { description: 'lowest severity that fails the run: error (default) or warning' });
-  layers = Option.String('--layers', { description: 'comma-separated layers to run (default all): http,html,mcp,oauth,ui,a2a,x402,erc8004,commerce' });
-  timeout = Option.String('--timeout', { description: 'deadline of each assessment in ms (default VALIDATOR_DEFAULT_TIMEOUT_MS, 15000)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(100, 600_000)]) });
+  failOn = Option.String('--fail-on', {
+    description: 'lowest severity that fails the run: error (default) or warning',
+  });
+  layers = Option.String('--layers', {
+    description: 'comma-separated layers to run (default all): http,html,mcp,oauth,ui,a2a,x402,erc8004,commerce',
+  });
+  timeout = Option.String('--timeout', {
+    description: 'deadline of each assessment in ms (default VALIDATOR_DEFAULT_TIMEOUT_MS, 15000)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(100, 600_000)]),
+  });
   history = Option.String('--history', {
     description: 'store each assessment in this history database (SQLite file, or a postgres:// URL)',
   });
@@ -46,8 +62,10 @@ export class AssessCommand extends ToolkitCommand {
   async run(): Promise<number> {
     const { stdout } = this.context;
     const format = this.format ?? (this.json ? 'json' : 'text');
-    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageMistake(`--format ${format}: use one of ${FORMATS.join(', ')}`);
-    if (this.json && this.format !== undefined && this.format !== 'json') throw new UsageMistake(`--json and --format ${this.format} disagree; give one`);
+    if (!(FORMATS as readonly string[]).includes(format))
+      throw new UsageMistake(`--format ${format}: use one of ${FORMATS.join(', ')}`);
+    if (this.json && this.format !== undefined && this.format !== 'json')
+      throw new UsageMistake(`--json and --format ${this.format} disagree; give one`);
     const failOn = this.failOn ?? 'error';
     if (failOn !== 'error' && failOn !== 'warning') throw new UsageMistake(`--fail-on ${failOn}: use error or warning`);
 
@@ -73,12 +91,20 @@ export class AssessCommand extends ToolkitCommand {
     const { loadLayers } = await import('../../validator-service/pipeline/load-layers.ts');
     const store = this.history === undefined ? undefined : await this.openHistory(this.history, config);
     try {
-      const assessments = await run.assessUrls(urls, {
-        config, layers: await loadLayers(), only, timeoutMs: this.timeout,
-      }).catch(asUserError);
+      const assessments = await run
+        .assessUrls(urls, {
+          config,
+          layers: await loadLayers(),
+          only,
+          timeoutMs: this.timeout,
+        })
+        .catch(asUserError);
       const ids: string[] = [];
       for (const a of assessments) if (store) ids.push((await store.save(a)).id);
-      const report = { failOn, entries: assessments.map((a, i) => reportEntry(a, failOn, ids[i] ? `/r/${ids[i]}` : undefined)) } as const;
+      const report = {
+        failOn,
+        entries: assessments.map((a, i) => reportEntry(a, failOn, ids[i] ? `/r/${ids[i]}` : undefined)),
+      } as const;
       stdout.write(await renderReport(format as (typeof FORMATS)[number], report));
       return reportPassed(report) ? EXIT.ok : EXIT.failed;
     } finally {

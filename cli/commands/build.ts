@@ -17,7 +17,14 @@ const interrupted = (): Promise<void> =>
 
 export class BuildCommand extends ToolkitCommand {
   static override paths = [['build']];
-  static override valueNames = { '--schemas': 'DIR', '--out': 'DIR', '--group': 'NAME', '--agent': 'NAME', '--agents': 'DIR', '--project': 'DIR' };
+  static override valueNames = {
+    '--schemas': 'DIR',
+    '--out': 'DIR',
+    '--group': 'NAME',
+    '--agent': 'NAME',
+    '--agents': 'DIR',
+    '--project': 'DIR',
+  };
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'compile schemas into typed, hashed modules and runnable MCP server bundles',
@@ -40,25 +47,49 @@ export class BuildCommand extends ToolkitCommand {
   });
 
   schemas = schemasOption();
-  out = Option.String('--out', { description: `output directory (default: the project's ${DEFAULT_OUT}/); a build replaces it whole, so it must be new, empty or a previous build's` });
+  out = Option.String('--out', {
+    description: `output directory (default: the project's ${DEFAULT_OUT}/); a build replaces it whole, so it must be new, empty or a previous build's`,
+  });
   group = Option.String('--group', { description: 'build only this group of .toolkit/config.json' });
-  agent = Option.String('--agent', { description: 'build only this agent (agents/<name>/agent.mjs): exactly its tools, prompts, skills and resources' });
-  agents = Option.String('--agents', { description: "agents directory (default: the project's agents/, else the agents shipped with toolkit)" });
+  agent = Option.String('--agent', {
+    description: 'build only this agent (agents/<name>/agent.mjs): exactly its tools, prompts, skills and resources',
+  });
+  agents = Option.String('--agents', {
+    description: "agents directory (default: the project's agents/, else the agents shipped with toolkit)",
+  });
   project = projectOption();
-  check = Option.Boolean('--check', false, { description: 'exit 1 when the output is stale relative to the schemas; writes nothing' });
-  force = Option.Boolean('--force', false, { description: 'ignore the cache and regenerate every module, including ones edited by hand' });
-  skipInvalid = Option.Boolean('--skip-invalid', false, { description: 'leave schemas with errors out and write the others (default: any error writes nothing)' });
-  watch = Option.Boolean('--watch', false, { description: 'stay running and rebuild after every change to the schemas (compiler kept loaded); Ctrl-C stops' });
-  listingBudget = Option.Array('--listing-budget', [], { description: 'fail the build when a mode\'s first listing is over this many tokens: TOKENS (every mode) or MODE=TOKENS (tools, toolset, code, tools+code); repeatable' });
-  carryCodeMode = Option.Boolean('--carry-code-mode', false, { description: 'carry what code mode needs in engine/ (the program checker, TypeScript: about 12 MB; the sandbox), so a copied bundle served with --listing code runs programs with nothing installed' });
-  timings = Option.Boolean('--timings', false, { description: 'print each step with the milliseconds since the process started' });
+  check = Option.Boolean('--check', false, {
+    description: 'exit 1 when the output is stale relative to the schemas; writes nothing',
+  });
+  force = Option.Boolean('--force', false, {
+    description: 'ignore the cache and regenerate every module, including ones edited by hand',
+  });
+  skipInvalid = Option.Boolean('--skip-invalid', false, {
+    description: 'leave schemas with errors out and write the others (default: any error writes nothing)',
+  });
+  watch = Option.Boolean('--watch', false, {
+    description: 'stay running and rebuild after every change to the schemas (compiler kept loaded); Ctrl-C stops',
+  });
+  listingBudget = Option.Array('--listing-budget', [], {
+    description:
+      "fail the build when a mode's first listing is over this many tokens: TOKENS (every mode) or MODE=TOKENS (tools, toolset, code, tools+code); repeatable",
+  });
+  carryCodeMode = Option.Boolean('--carry-code-mode', false, {
+    description:
+      'carry what code mode needs in engine/ (the program checker, TypeScript: about 12 MB; the sandbox), so a copied bundle served with --listing code runs programs with nothing installed',
+  });
+  timings = Option.Boolean('--timings', false, {
+    description: 'print each step with the milliseconds since the process started',
+  });
 
   async run(): Promise<number> {
     const { stdout, stderr } = this.context;
     const projectDir = projectDirOf(this.project);
     const catalog = locateCatalog(projectDir, this.schemas);
-    if (this.agent !== undefined && (this.check || this.watch)) throw new UsageMistake('--agent builds one bundle once: it does not combine with --check or --watch');
-    const agentDir = this.agent === undefined ? undefined : resolveAgent(locateAgents(projectDir, this.agents), this.agent);
+    if (this.agent !== undefined && (this.check || this.watch))
+      throw new UsageMistake('--agent builds one bundle once: it does not combine with --check or --watch');
+    const agentDir =
+      this.agent === undefined ? undefined : resolveAgent(locateAgents(projectDir, this.agents), this.agent);
     const activeTools = readProjectFile(projectDir).tools;
     // The compiler (and ts-morph behind it) is loaded only when a build actually runs.
     const { runBuildCommand } = await import('../../compiler/build/run-build-command.ts');
@@ -82,7 +113,12 @@ export class BuildCommand extends ToolkitCommand {
         ...(this.group === undefined ? {} : { group: this.group }),
         ...(agentDir === undefined ? {} : { agentDir }),
       },
-      { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY), ...(this.watch ? { stop: interrupted() } : {}) },
+      {
+        stdout,
+        stderr,
+        tty: Boolean((stderr as { isTTY?: boolean }).isTTY),
+        ...(this.watch ? { stop: interrupted() } : {}),
+      },
     );
   }
 }

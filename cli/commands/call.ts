@@ -19,7 +19,7 @@ export class CallCommand extends ToolkitCommand {
   static override valueNames = { '--project': 'DIR', '--schemas': 'DIR', '--timeout': 'MS' };
   static override usage = Command.Usage({
     category: 'Use tools',
-    description: "call a tool with a JSON object of arguments and print its result",
+    description: 'call a tool with a JSON object of arguments and print its result',
     details: `
       Runs the call as a server would: the arguments are validated against the tool's parameters,
       server params (API keys) come from \`~/.toolkit/.env\` and the environment, handlers run in
@@ -34,8 +34,13 @@ export class CallCommand extends ToolkitCommand {
 
   tool = Option.String({ name: 'tool' });
   args = Option.String({ name: 'json', required: false });
-  json = Option.Boolean('--json', false, { description: 'print the MCP result (content, isError, structuredContent) as JSON' });
-  timeout = Option.String('--timeout', { description: 'upstream timeout per call in milliseconds (default 15000)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 600_000)]) });
+  json = Option.Boolean('--json', false, {
+    description: 'print the MCP result (content, isError, structuredContent) as JSON',
+  });
+  timeout = Option.String('--timeout', {
+    description: 'upstream timeout per call in milliseconds (default 15000)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 600_000)]),
+  });
   project = projectOption();
   schemas = schemasOption();
 
@@ -49,7 +54,10 @@ export class CallCommand extends ToolkitCommand {
     const schemaFile = join(catalog.dir, index.catalog.schemas[tool.schema]!.file);
     const model = await loadModel(schemaFile, projectDir);
     const position = model.tools.findIndex((t) => t.name === tool.tool);
-    if (position < 0) throw new CommandFailure(`${showPath(schemaFile)} no longer defines ${tool.tool}: run \`toolkit build\` to refresh the index`);
+    if (position < 0)
+      throw new CommandFailure(
+        `${showPath(schemaFile)} no longer defines ${tool.tool}: run \`toolkit build\` to refresh the index`,
+      );
 
     const { createRuntime } = await import('../../runtime/create-runtime.ts');
     // Libraries run inside the handler sandbox, bundled for it on first use, as `toolkit server` does.
@@ -60,7 +68,10 @@ export class CallCommand extends ToolkitCommand {
     const grants = effectiveGrants(projectDir);
     // The rest of the runtime's options from the environment, read here (the granted server params, caps).
     const { processEnvironment, runtimeOptionsFrom } = await import('../../runtime/environment/entry-environment.ts');
-    const options = runtimeOptionsFrom(processEnvironment(), { grants, ...(this.timeout ? { timeoutMs: this.timeout } : {}) });
+    const options = runtimeOptionsFrom(processEnvironment(), {
+      grants,
+      ...(this.timeout ? { timeoutMs: this.timeout } : {}),
+    });
     const runtime = createRuntime({ schemas: [model], guestLibraries, ...options, grantHint: commandGrantHint });
     try {
       const result = await runtime.tools[position]!.call(input);
@@ -68,7 +79,15 @@ export class CallCommand extends ToolkitCommand {
         stdout.write(`${JSON.stringify(result, null, 2)}\n`);
         return result.isError ? EXIT.failed : EXIT.ok;
       }
-      const text = result.content.map((item) => (item.type === 'text' ? pretty(item.text) : item.type === 'image' ? `[image ${item.mimeType}, ${Math.round((item.data.length * 3) / 4)} bytes]` : `[${item.type}]`)).join('\n');
+      const text = result.content
+        .map((item) =>
+          item.type === 'text'
+            ? pretty(item.text)
+            : item.type === 'image'
+              ? `[image ${item.mimeType}, ${Math.round((item.data.length * 3) / 4)} bytes]`
+              : `[${item.type}]`,
+        )
+        .join('\n');
       if (result.isError) {
         stderr.write(`${this.label}: ${tool.name} failed: ${text}\n`);
         return EXIT.failed;
@@ -88,9 +107,12 @@ function parseArguments(text: string | undefined): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageMistake(`the arguments are not valid JSON (${(error as Error).message}); write them as one quoted JSON object, e.g. '{"city":"Berlin"}'`);
+    throw new UsageMistake(
+      `the arguments are not valid JSON (${(error as Error).message}); write them as one quoted JSON object, e.g. '{"city":"Berlin"}'`,
+    );
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageMistake('the arguments must be a JSON object, e.g. \'{"city":"Berlin"}\'');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageMistake('the arguments must be a JSON object, e.g. \'{"city":"Berlin"}\'');
   return value as Record<string, unknown>;
 }
 
@@ -102,7 +124,9 @@ async function loadModel(file: string, projectDir: string): Promise<SchemaModel>
   const result = loadSchemaFile(file, { allowedLibraries: allowedLibrariesOf(projectDir), cwd: projectDir });
   if (!result.model) {
     const first = result.diagnostics.find((d) => d.severity === 'error');
-    throw new CommandFailure(`${showPath(file)} does not load (${first ? `${first.rule} ${first.message}` : 'not loadable'}); \`toolkit validate ${showPath(file)}\` lists every problem`);
+    throw new CommandFailure(
+      `${showPath(file)} does not load (${first ? `${first.rule} ${first.message}` : 'not loadable'}); \`toolkit validate ${showPath(file)}\` lists every problem`,
+    );
   }
   return result.model;
 }

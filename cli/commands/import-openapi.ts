@@ -12,7 +12,14 @@ import { projectDirOf, projectOption } from '../options.ts';
 
 export class ImportOpenapiCommand extends ToolkitCommand {
   static override paths = [['import', 'openapi']];
-  static override valueNames = { '--namespace': 'NAME', '--out': 'DIR', '--format': 'FORMAT', '--include': 'TAG', '--root': 'URL', '--project': 'DIR' };
+  static override valueNames = {
+    '--namespace': 'NAME',
+    '--out': 'DIR',
+    '--format': 'FORMAT',
+    '--include': 'TAG',
+    '--root': 'URL',
+    '--project': 'DIR',
+  };
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
     description: 'turn an OpenAPI or Swagger document into schema files that validate, and show what it would write',
@@ -29,24 +36,38 @@ export class ImportOpenapiCommand extends ToolkitCommand {
     examples: [
       ['See what an import would write', 'toolkit import openapi petstore.yaml'],
       ['Write it', 'toolkit import openapi petstore.yaml --write'],
-      ['Only some tags, into a folder of your choice', 'toolkit import openapi api.json --include pets --include store --out schemas/providers/pets --write'],
+      [
+        'Only some tags, into a folder of your choice',
+        'toolkit import openapi api.json --include pets --include store --out schemas/providers/pets --write',
+      ],
     ],
   });
 
   document = Option.String({ name: 'file' });
-  namespace = Option.String('--namespace', { description: 'namespace of the schemas (default: from the API host or title)' });
-  out = Option.String('--out', { description: 'folder the schema files go to (default: schemas/providers/<namespace>)' });
+  namespace = Option.String('--namespace', {
+    description: 'namespace of the schemas (default: from the API host or title)',
+  });
+  out = Option.String('--out', {
+    description: 'folder the schema files go to (default: schemas/providers/<namespace>)',
+  });
   format = Option.String('--format', '3', { description: 'schema format to write: 3 (default) or 4' });
   include = Option.Array('--include', { description: 'import only the operations with this tag (repeatable)' });
-  root = Option.String('--root', { description: 'the API root (https://…) when the document has none, a templated one or a plain-http one' });
+  root = Option.String('--root', {
+    description: 'the API root (https://…) when the document has none, a templated one or a plain-http one',
+  });
   write = Option.Boolean('--write', false, { description: 'write the files (default: print what would be written)' });
-  json = Option.Boolean('--json', false, { description: 'print the report (operations left out with reasons, files, diffs) as JSON' });
-  diff = Option.Boolean('--diff', true, { description: 'print the diff of each new or changed file (--no-diff: only the report)' });
+  json = Option.Boolean('--json', false, {
+    description: 'print the report (operations left out with reasons, files, diffs) as JSON',
+  });
+  diff = Option.Boolean('--diff', true, {
+    description: 'print the diff of each new or changed file (--no-diff: only the report)',
+  });
   project = projectOption();
 
   async run(): Promise<number> {
     const { stdout } = this.context;
-    if (this.format !== '3' && this.format !== '4') throw new UsageMistake(`--format ${this.format}: the schema format is 3 or 4`);
+    if (this.format !== '3' && this.format !== '4')
+      throw new UsageMistake(`--format ${this.format}: the schema format is 3 or 4`);
     const cwd = projectDirOf(this.project);
     const { planImport } = await import('../../compiler/import/openapi/import-document.ts');
     const { ImportError } = await import('../../compiler/import/openapi/import-error.ts');
@@ -66,7 +87,8 @@ export class ImportOpenapiCommand extends ToolkitCommand {
         ...(this.root !== undefined ? { root: this.root } : {}),
       });
     } catch (error) {
-      if (error instanceof ImportError) throw error.exitCode === 2 ? new UsageMistake(error.message) : new CommandFailure(error.message);
+      if (error instanceof ImportError)
+        throw error.exitCode === 2 ? new UsageMistake(error.message) : new CommandFailure(error.message);
       throw error;
     }
     const shownDir = relative(process.cwd(), plan.outDir) || '.';

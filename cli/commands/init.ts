@@ -30,31 +30,48 @@ export class InitCommand extends ToolkitCommand {
   });
 
   namespace = Option.String({ name: 'namespace' });
-  root = Option.String('--root', 'https://api.example.com', { description: 'the API base URL (https, no trailing slash; default https://api.example.com)' });
-  schemas = Option.String('--schemas', { description: "catalog directory to write into (default: the project's schemas/)" });
+  root = Option.String('--root', 'https://api.example.com', {
+    description: 'the API base URL (https, no trailing slash; default https://api.example.com)',
+  });
+  schemas = Option.String('--schemas', {
+    description: "catalog directory to write into (default: the project's schemas/)",
+  });
   project = projectOption();
 
   async run(): Promise<number> {
     const { stdout } = this.context;
-    if (!/^[a-z]+$/.test(this.namespace)) throw new UsageMistake(`namespace ${JSON.stringify(this.namespace)}: a namespace is lowercase letters only (a-z), e.g. weather`);
-    if (!/^https:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/.test(this.root)) throw new UsageMistake(`--root ${this.root}: an https:// URL without a trailing slash`);
+    if (!/^[a-z]+$/.test(this.namespace))
+      throw new UsageMistake(
+        `namespace ${JSON.stringify(this.namespace)}: a namespace is lowercase letters only (a-z), e.g. weather`,
+      );
+    if (!/^https:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/.test(this.root))
+      throw new UsageMistake(`--root ${this.root}: an https:// URL without a trailing slash`);
     const projectDir = projectDirOf(this.project);
     const catalogBefore = locateCatalog(projectDir);
     const dir = join(this.schemas ?? join(projectDir, 'schemas'), 'providers', this.namespace);
     const files = scaffoldFiles(this.namespace, this.root);
-    const taken = Object.keys(files).map((name) => join(dir, name)).filter((path) => existsSync(path));
-    if (taken.length > 0) throw new UsageMistake(`${relative(process.cwd(), taken[0]!)} already exists: choose another namespace or edit it`);
+    const taken = Object.keys(files)
+      .map((name) => join(dir, name))
+      .filter((path) => existsSync(path));
+    if (taken.length > 0)
+      throw new UsageMistake(
+        `${relative(process.cwd(), taken[0]!)} already exists: choose another namespace or edit it`,
+      );
     for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
     const schemaFile = join(dir, `${this.namespace}.mjs`);
     const { loadSchemaFile } = await import('../../compiler/load/load-schema.ts');
     const { diagnostics } = loadSchemaFile(schemaFile, { cwd: projectDir });
-    if (diagnostics.length > 0) throw new CommandFailure(`the scaffold does not validate (a bug): ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+    if (diagnostics.length > 0)
+      throw new CommandFailure(
+        `the scaffold does not validate (a bug): ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+      );
     const shown = relative(process.cwd(), schemaFile);
     stdout.write(`Wrote ${shown} and ${relative(process.cwd(), join(dir, 'prompts', 'about.mjs'))} (they validate).
 Next: edit its description, root and tools, then check it with \`toolkit validate ${relative(process.cwd(), dir)}\`
 and index and bundle it with \`toolkit build\` (\`toolkit search\` then finds its tools).
 `);
-    if (catalogBefore.origin === 'package' && locateCatalog(projectDir).origin === 'project') stdout.write(catalogSwitch(projectDir, catalogBefore.dir, this.namespace));
+    if (catalogBefore.origin === 'package' && locateCatalog(projectDir).origin === 'project')
+      stdout.write(catalogSwitch(projectDir, catalogBefore.dir, this.namespace));
     return EXIT.ok;
   }
 }
@@ -65,11 +82,15 @@ and index and bundle it with \`toolkit build\` (\`toolkit search\` then finds it
  * longer served: each is named, with the two ways to have it back.
  */
 function catalogSwitch(projectDir: string, shippedDir: string, namespace: string): string {
-  const lines = [`This project's catalog is now ${showPath(join(projectDir, 'schemas'))} (only ${namespace} so far) instead of the catalog shipped with toolkit: search, add, server and build read schemas/ from now on. To keep a shipped provider, copy its folder: cp -r ${showPath(join(shippedDir, 'providers', '<provider>'))} schemas/providers/`];
+  const lines = [
+    `This project's catalog is now ${showPath(join(projectDir, 'schemas'))} (only ${namespace} so far) instead of the catalog shipped with toolkit: search, add, server and build read schemas/ from now on. To keep a shipped provider, copy its folder: cp -r ${showPath(join(shippedDir, 'providers', '<provider>'))} schemas/providers/`,
+  ];
   const hidden = readProjectFile(projectDir).tools.filter((tool) => !tool.endsWith(`_${namespace}`));
   if (hidden.length > 0) {
     const providers = [...new Set(hidden.map((tool) => tool.slice(tool.lastIndexOf('_') + 1)))].sort();
-    lines.push(`Active tools no longer in the catalog, so no longer served: ${hidden.join(', ')}. Copy their providers into schemas/providers/ (${providers.join(', ')}), or \`toolkit remove\` them; \`toolkit status\` checks them.`);
+    lines.push(
+      `Active tools no longer in the catalog, so no longer served: ${hidden.join(', ')}. Copy their providers into schemas/providers/ (${providers.join(', ')}), or \`toolkit remove\` them; \`toolkit status\` checks them.`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

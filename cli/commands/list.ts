@@ -13,8 +13,11 @@ export class ListCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Use tools',
     description: 'show the active tools of this project',
-    details: 'Reads `.toolkit/config.json` and each tool\'s file in `.toolkit/tools/`.',
-    examples: [['List active tools', 'toolkit list'], ['As JSON', 'toolkit list --json']],
+    details: "Reads `.toolkit/config.json` and each tool's file in `.toolkit/tools/`.",
+    examples: [
+      ['List active tools', 'toolkit list'],
+      ['As JSON', 'toolkit list --json'],
+    ],
   });
 
   json = jsonOption('the active tools');
@@ -26,7 +29,9 @@ export class ListCommand extends ToolkitCommand {
     const entries = tools.map((name) => ({ name, file: readToolFile(projectDir, name) }));
     const { stdout } = this.context;
     if (this.json) {
-      stdout.write(`${JSON.stringify({ tools: entries.map(({ name, file }) => ({ name, description: file?.description ?? null, parameters: file?.parameters ?? null })) }, null, 2)}\n`);
+      stdout.write(
+        `${JSON.stringify({ tools: entries.map(({ name, file }) => ({ name, description: file?.description ?? null, parameters: file?.parameters ?? null })) }, null, 2)}\n`,
+      );
       return EXIT.ok;
     }
     if (entries.length === 0) {
@@ -35,8 +40,14 @@ export class ListCommand extends ToolkitCommand {
     }
     const width = Math.max(...entries.map((e) => e.name.length)) + 2;
     for (const { name, file } of entries) {
-      const params = file ? Object.entries(file.parameters).map(([key, p]) => `${key}${p.required ? '' : '?'}: ${p.type}`).join(', ') : '';
-      stdout.write(`${name.padEnd(width)}${file ? file.description.replace(/\s+/g, ' ').trim() : '(no tool file: run `toolkit add ' + name + '` again)'}\n`);
+      const params = file
+        ? Object.entries(file.parameters)
+            .map(([key, p]) => `${key}${p.required ? '' : '?'}: ${p.type}`)
+            .join(', ')
+        : '';
+      stdout.write(
+        `${name.padEnd(width)}${file ? file.description.replace(/\s+/g, ' ').trim() : '(no tool file: run `toolkit add ' + name + '` again)'}\n`,
+      );
       if (params) stdout.write(`${' '.repeat(width)}(${params})\n`);
     }
     stdout.write(`${counted(entries.length, 'active tool')}.\n`);

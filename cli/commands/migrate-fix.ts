@@ -40,27 +40,63 @@ export async function runMigrateFix(run: MigrateFixRun): Promise<number> {
     }
     if (result.status === 'failed') stdout.write(`${file}: not fixed: ${result.reason}\n`);
     if (result.status === 'fixed') {
-      if (run.diff) stdout.write(withBehaviourHeader(createTwoFilesPatch(file, file, before, result.text, 'as found', result.behaviour.length > 0 ? 'fixed, changes behaviour' : 'fixed'), result.behaviour));
+      if (run.diff)
+        stdout.write(
+          withBehaviourHeader(
+            createTwoFilesPatch(
+              file,
+              file,
+              before,
+              result.text,
+              'as found',
+              result.behaviour.length > 0 ? 'fixed, changes behaviour' : 'fixed',
+            ),
+            result.behaviour,
+          ),
+        );
       stdout.write(`${file}: ${run.write ? 'fixed' : 'would fix'} (${counted(result.changes.length, 'change')})\n`);
       for (const change of result.changes) stdout.write(`  - ${change}\n`);
       for (const line of result.behaviour) stdout.write(`  ! MIG002 changes behaviour: ${line}\n`);
     }
     if (result.unfixable.length > 0) {
       stdout.write(`${file}: ${counted(result.unfixable.length, 'defect')} cannot be fixed mechanically:\n`);
-      for (const u of result.unfixable) stdout.write(`  ${u.line > 0 ? `${u.file}:${u.line}:${u.column}  ` : ''}${u.rule}  ${u.message}\n`);
+      for (const u of result.unfixable)
+        stdout.write(`  ${u.line > 0 ? `${u.file}:${u.line}:${u.column}  ` : ''}${u.rule}  ${u.message}\n`);
     }
   }
   const count = (status: string) => results.filter((r) => r.status === status).length;
   const withDefects = results.filter((r) => r.unfixable.length > 0).length;
   if (run.json) {
-    stdout.write(`${JSON.stringify({
-      write: run.write, total: results.length, fixed: count('fixed'), unchanged: count('unchanged'), skipped: count('skipped'), failed: count('failed'), withDefects,
-      results: results.map((r) => ({ file: r.file, status: r.status, changes: r.changes, behaviour: r.behaviour, unfixable: r.unfixable, reason: r.reason ?? null, text: r.status === 'fixed' ? r.text : null })),
-    }, null, 2)}\n`);
+    stdout.write(
+      `${JSON.stringify(
+        {
+          write: run.write,
+          total: results.length,
+          fixed: count('fixed'),
+          unchanged: count('unchanged'),
+          skipped: count('skipped'),
+          failed: count('failed'),
+          withDefects,
+          results: results.map((r) => ({
+            file: r.file,
+            status: r.status,
+            changes: r.changes,
+            behaviour: r.behaviour,
+            unfixable: r.unfixable,
+            reason: r.reason ?? null,
+            text: r.status === 'fixed' ? r.text : null,
+          })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
   } else {
     const verb = run.write ? 'fixed' : 'would be fixed';
     const failed = count('failed') > 0 ? `, ${count('failed')} not fixed (nothing written)` : '';
-    stdout.write(`${results.length} schemas: ${count('fixed')} ${verb}, ${count('unchanged')} unchanged, ${count('skipped')} skipped${failed}, ${withDefects} with defects left to fix by hand${run.write || count('fixed') === 0 ? '' : ' (nothing written: add --write to apply)'}\n`);
+    stdout.write(
+      `${results.length} schemas: ${count('fixed')} ${verb}, ${count('unchanged')} unchanged, ${count('skipped')} skipped${failed}, ${withDefects} with defects left to fix by hand${run.write || count('fixed') === 0 ? '' : ' (nothing written: add --write to apply)'}\n`,
+    );
   }
   return withDefects > 0 || count('skipped') > 0 || count('failed') > 0 ? EXIT.failed : EXIT.ok;
 }

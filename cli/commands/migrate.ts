@@ -1,7 +1,7 @@
 /**
- * `toolkit migrate <file|dir…> [--to 3|4] [--dry-run]`: converts schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x) through the AST
- * (keys quoted or not; comments and formatting kept), validates each result, shows a diff, and
- * writes only the results that validate (nothing with --dry-run).
+ * `toolkit migrate <file|dir…> [--to 3|4] [--dry-run]`: converts schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x)
+ * through the AST (keys quoted or not; comments and formatting kept), validates each result, shows a diff, and writes
+ * only the results that validate (nothing with --dry-run).
  */
 import { Command, Option } from 'clipanion';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,8 @@ export class MigrateCommand extends ToolkitCommand {
   static override valueNames = { '--to': 'FORMAT', '--project': 'DIR' };
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
-    description: 'convert schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x), keeping comments and formatting, and show the diff',
+    description:
+      'convert schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x), keeping comments and formatting, and show the diff',
     details: `
       Each path is a schema file or a directory (searched like \`toolkit validate\` does). The
       conversion works on the module's syntax tree, never running it: \`version\` becomes 3.0.0,
@@ -55,17 +56,29 @@ export class MigrateCommand extends ToolkitCommand {
   targets = Option.Rest({ name: 'file|dir', required: 1 });
   dryRun = Option.Boolean('--dry-run', false, { description: 'show the diff and the findings, write nothing' });
   to = Option.String('--to', { description: 'target format: 3 (default; from 2.0.0 or 4.x) or 4 (from 3.x or 2.0.0)' });
-  json = Option.Boolean('--json', false, { description: 'print the results (status, changes, findings, new text) as JSON' });
-  diff = Option.Boolean('--diff', true, { description: 'print a unified diff of each change (--no-diff: only the summary)' });
+  json = Option.Boolean('--json', false, {
+    description: 'print the results (status, changes, findings, new text) as JSON',
+  });
+  diff = Option.Boolean('--diff', true, {
+    description: 'print a unified diff of each change (--no-diff: only the summary)',
+  });
   project = projectOption();
-  fix = Option.Boolean('--fix', false, { description: 'the same as `toolkit migrate fix`: repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; written only with --write)' });
+  fix = Option.Boolean('--fix', false, {
+    description:
+      'the same as `toolkit migrate fix`: repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; written only with --write)',
+  });
   write = Option.Boolean('--write', false, { description: 'with --fix: write the repaired files' });
 
   async run(): Promise<number> {
     const { stdout } = this.context;
-    if (this.write && !this.fix) throw new UsageMistake('--write goes with --fix (migrate writes its conversions unless --dry-run)');
-    if (this.fix && (this.to !== undefined || this.dryRun)) throw new UsageMistake('--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing without --write)');
-    if (this.to !== undefined && this.to !== '3' && this.to !== '4') throw new UsageMistake(`--to ${this.to}: the target format is 3 or 4`);
+    if (this.write && !this.fix)
+      throw new UsageMistake('--write goes with --fix (migrate writes its conversions unless --dry-run)');
+    if (this.fix && (this.to !== undefined || this.dryRun))
+      throw new UsageMistake(
+        '--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing without --write)',
+      );
+    if (this.to !== undefined && this.to !== '3' && this.to !== '4')
+      throw new UsageMistake(`--to ${this.to}: the target format is 3 or 4`);
     const to = this.to === '4' ? 4 : 3;
     const files = await schemaFilesOf(this.targets);
     const projectDir = projectDirOf(this.project);
@@ -74,7 +87,15 @@ export class MigrateCommand extends ToolkitCommand {
     // `--fix` is `toolkit migrate fix` under its older spelling.
     if (this.fix) {
       const { runMigrateFix } = await import('./migrate-fix.ts');
-      return runMigrateFix({ files, write: this.write, json: this.json, diff: this.diff, allowedLibraries, cwd: projectDir, stdout });
+      return runMigrateFix({
+        files,
+        write: this.write,
+        json: this.json,
+        diff: this.diff,
+        allowedLibraries,
+        cwd: projectDir,
+        stdout,
+      });
     }
     const { migrateSource } = await import('../../compiler/migrate/index.ts');
     const { createTwoFilesPatch } = await import('diff');
@@ -92,26 +113,36 @@ export class MigrateCommand extends ToolkitCommand {
         continue;
       }
       if (result.text !== undefined && this.diff) {
-        stdout.write(createTwoFilesPatch(file, file, before, result.text, `format ${result.from}`, `format ${result.to}`));
+        stdout.write(
+          createTwoFilesPatch(file, file, before, result.text, `format ${result.from}`, `format ${result.to}`),
+        );
       }
       // What the target format cannot hold is said per file, whatever the outcome (MIG001).
       const losses = result.diagnostics.filter((d) => d.rule === 'MIG001');
       if (losses.length > 0) stdout.write(formatDiagnostics(losses));
       if (result.status === 'failed') {
         stdout.write(formatDiagnostics(result.diagnostics.filter((d) => d.severity === 'error')));
-        stdout.write(`${file}: not migrated: ${result.reason}${result.text !== undefined ? ' (nothing written)' : ''}\n`);
+        stdout.write(
+          `${file}: not migrated: ${result.reason}${result.text !== undefined ? ' (nothing written)' : ''}\n`,
+        );
       } else {
         const warnings = result.diagnostics.length;
-        stdout.write(`${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${counted(result.changes.length, 'change')}; validates${warnings ? ` with ${counted(warnings, 'warning')}: \`toolkit validate ${file}\`` : ''})\n`);
+        stdout.write(
+          `${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${counted(result.changes.length, 'change')}; validates${warnings ? ` with ${counted(warnings, 'warning')}: \`toolkit validate ${file}\`` : ''})\n`,
+        );
       }
     }
     const count = (status: string) => results.filter((r) => r.status === status).length;
     const migrated = count('migrated');
     const failed = count('failed');
     if (this.json) {
-      stdout.write(`${JSON.stringify({ dryRun: this.dryRun, total: results.length, migrated, unchanged: count('unchanged'), failed, results: results.map((r) => ({ file: r.file, status: r.status, from: r.from ?? null, to: r.to, changes: r.changes, reason: r.reason ?? null, diagnostics: r.diagnostics, text: r.text ?? null })) }, null, 2)}\n`);
+      stdout.write(
+        `${JSON.stringify({ dryRun: this.dryRun, total: results.length, migrated, unchanged: count('unchanged'), failed, results: results.map((r) => ({ file: r.file, status: r.status, from: r.from ?? null, to: r.to, changes: r.changes, reason: r.reason ?? null, diagnostics: r.diagnostics, text: r.text ?? null })) }, null, 2)}\n`,
+      );
     } else {
-      stdout.write(`${counted(results.length, 'schema')}: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`);
+      stdout.write(
+        `${counted(results.length, 'schema')}: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`,
+      );
     }
     return failed > 0 ? EXIT.failed : EXIT.ok;
   }

@@ -7,7 +7,8 @@ import { jsonOption, projectDirOf, projectOption } from '../options.ts';
 import { MODES, readProjectFile, writeProjectFile, type Mode } from '../project/config-file.ts';
 import { DEV_COMMANDS, resolveMode } from '../project/mode.ts';
 
-const devList = (): string => [...DEV_COMMANDS].map((c) => (c === 'test' ? 'test single' : c === 'import' ? 'import openapi' : c)).join(', ');
+const devList = (): string =>
+  [...DEV_COMMANDS].map((c) => (c === 'test' ? 'test single' : c === 'import' ? 'import openapi' : c)).join(', ');
 
 export class ModeCommand extends ToolkitCommand {
   static override paths = [['mode']];
@@ -20,7 +21,11 @@ export class ModeCommand extends ToolkitCommand {
       (${devList()}) are hidden and refused in agent mode. \`TOOLKIT_MODE=dev\` (or \`agent\`) overrides
       the project's mode for one run without writing anything, e.g. in CI.
     `,
-    examples: [['Show the mode', 'toolkit mode'], ['Switch to dev mode', 'toolkit mode dev'], ['Back to agent mode', 'toolkit mode agent']],
+    examples: [
+      ['Show the mode', 'toolkit mode'],
+      ['Switch to dev mode', 'toolkit mode dev'],
+      ['Back to agent mode', 'toolkit mode agent'],
+    ],
   });
 
   target = Option.String({ name: 'agent|dev', required: false });
@@ -33,18 +38,25 @@ export class ModeCommand extends ToolkitCommand {
     if (this.target === undefined) {
       const state = resolveMode(projectDir);
       if (this.json) stdout.write(`${JSON.stringify({ mode: state.mode, source: state.source }, null, 2)}\n`);
-      else stdout.write(`${state.mode}${state.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : state.source === 'default' ? ' (the default)' : ''}\n`);
+      else
+        stdout.write(
+          `${state.mode}${state.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : state.source === 'default' ? ' (the default)' : ''}\n`,
+        );
       return EXIT.ok;
     }
-    if (!MODES.includes(this.target as Mode)) throw new UsageMistake(`unknown mode ${JSON.stringify(this.target)}: choose agent or dev`);
+    if (!MODES.includes(this.target as Mode))
+      throw new UsageMistake(`unknown mode ${JSON.stringify(this.target)}: choose agent or dev`);
     const mode = this.target as Mode;
     const before = readProjectFile(projectDir).mode ?? 'agent';
     writeProjectFile(projectDir, { mode });
     if (this.json) stdout.write(`${JSON.stringify({ mode, previous: before }, null, 2)}\n`);
-    else if (mode === 'dev') stdout.write(`Mode: dev${before === 'dev' ? ' (unchanged)' : ''}. Dev commands are available: ${devList()}.\n`);
-    else stdout.write(`Mode: agent${before === 'agent' ? ' (unchanged)' : ''}. Dev commands (${devList()}) are hidden.\n`);
+    else if (mode === 'dev')
+      stdout.write(`Mode: dev${before === 'dev' ? ' (unchanged)' : ''}. Dev commands are available: ${devList()}.\n`);
+    else
+      stdout.write(`Mode: agent${before === 'agent' ? ' (unchanged)' : ''}. Dev commands (${devList()}) are hidden.\n`);
     const env = process.env.TOOLKIT_MODE;
-    if (env && env !== mode) stderr.write(`toolkit mode: note: TOOLKIT_MODE=${env} is set and overrides this in the current environment\n`);
+    if (env && env !== mode)
+      stderr.write(`toolkit mode: note: TOOLKIT_MODE=${env} is set and overrides this in the current environment\n`);
     return EXIT.ok;
   }
 }

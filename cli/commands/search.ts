@@ -16,7 +16,8 @@ export class SearchCommand extends ToolkitCommand {
   static override valueNames = { '--limit': 'N', '--project': 'DIR', '--schemas': 'DIR' };
   static override usage = Command.Usage({
     category: 'Use tools',
-    description: 'find tools, resources and prompts in the catalog: at most 10, each with its kind, description and the command to use it',
+    description:
+      'find tools, resources and prompts in the catalog: at most 10, each with its kind, description and the command to use it',
     details: `
       Ranks every tool, resource, prompt and skill by its name, namespace, tags and description
       (words of names written in camelCase or snake_case count separately; a SQLite resource is also
@@ -33,7 +34,10 @@ export class SearchCommand extends ToolkitCommand {
   });
 
   query = Option.Rest({ name: 'query', required: 1 });
-  limit = Option.String('--limit', { description: `how many results at most (1 to ${MAX_RESULTS}, default ${MAX_RESULTS})`, validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, MAX_RESULTS)]) });
+  limit = Option.String('--limit', {
+    description: `how many results at most (1 to ${MAX_RESULTS}, default ${MAX_RESULTS})`,
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, MAX_RESULTS)]),
+  });
   json = jsonOption('the results');
   project = projectOption();
   schemas = schemasOption();
@@ -56,7 +60,9 @@ export class SearchCommand extends ToolkitCommand {
       search = loaded.search;
       primitives = loaded.catalog.primitives ?? [];
     }
-    this.context.stdout.write(renderSearch(query, searchCatalog(search, query, this.limit ?? MAX_RESULTS, primitives), this.json));
+    this.context.stdout.write(
+      renderSearch(query, searchCatalog(search, query, this.limit ?? MAX_RESULTS, primitives), this.json),
+    );
     return EXIT.ok;
   }
 }

@@ -33,23 +33,43 @@ function waitForListening(child: ChildProcess, stderrText: () => string): Promis
     child.stdout?.on('data', onData);
     child.once('exit', (code) => {
       const inUse = /EADDRINUSE/.test(stderrText());
-      reject(new StartError(inUse ? 'the catalog server could not listen: its port is in use (choose another with --mcp-port N or MCP_PORT=N)' : `the catalog server exited (code ${code}) before listening`));
+      reject(
+        new StartError(
+          inUse
+            ? 'the catalog server could not listen: its port is in use (choose another with --mcp-port N or MCP_PORT=N)'
+            : `the catalog server exited (code ${code}) before listening`,
+        ),
+      );
     });
   });
 }
 
 export class StartCommand extends ToolkitCommand {
   static override paths = [['start']];
-  static override valueNames = { '--port': 'PORT', '--mcp-port': 'PORT', '--schemas': 'DIR', '--out': 'DIR', '--project': 'DIR' };
+  static override valueNames = {
+    '--port': 'PORT',
+    '--mcp-port': 'PORT',
+    '--schemas': 'DIR',
+    '--out': 'DIR',
+    '--project': 'DIR',
+  };
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'build the catalog, serve it over MCP on localhost and start the validator UI (what `npm start` runs)',
-    details: 'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator; 0 picks a free port. Both bind 127.0.0.1. Ctrl-C (or SIGTERM) stops both.',
-    examples: [['Start everything', 'toolkit start'], ['On other ports', 'toolkit start --port 5000 --mcp-port 5001']],
+    details:
+      'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator; 0 picks a free port. Both bind 127.0.0.1. Ctrl-C (or SIGTERM) stops both.',
+    examples: [
+      ['Start everything', 'toolkit start'],
+      ['On other ports', 'toolkit start --port 5000 --mcp-port 5001'],
+    ],
   });
 
-  port = Option.String('--port', process.env.PORT ?? '4000', { description: 'validator port (default 4000, env PORT)' });
-  mcpPort = Option.String('--mcp-port', process.env.MCP_PORT ?? '4001', { description: 'catalog MCP server port (default 4001, env MCP_PORT)' });
+  port = Option.String('--port', process.env.PORT ?? '4000', {
+    description: 'validator port (default 4000, env PORT)',
+  });
+  mcpPort = Option.String('--mcp-port', process.env.MCP_PORT ?? '4001', {
+    description: 'catalog MCP server port (default 4001, env MCP_PORT)',
+  });
   schemas = schemasOption();
   out = Option.String('--out', 'generated', { description: 'output directory (default generated)' });
   project = projectOption();
@@ -64,7 +84,12 @@ export class StartCommand extends ToolkitCommand {
     let built: number;
     try {
       built = await buildOnce(
-        { schemasDir: catalog.dir, outDir: resolve(cwd, this.out), projectDir: cwd, activeTools: readProjectFile(cwd).tools },
+        {
+          schemasDir: catalog.dir,
+          outDir: resolve(cwd, this.out),
+          projectDir: cwd,
+          activeTools: readProjectFile(cwd).tools,
+        },
         { stdout, stderr, tty: Boolean((stderr as { isTTY?: boolean }).isTTY) },
       );
     } catch (error) {
@@ -79,7 +104,10 @@ export class StartCommand extends ToolkitCommand {
     const bundle = resolve(cwd, this.out, 'catalog.mjs');
     // The bundle reads its grants from TOOLKIT_GRANTS: the project's, and those already in the environment.
     const grants = grantsText(effectiveGrants(cwd));
-    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLKIT_GRANTS: grants } });
+    const mcp = spawn(process.execPath, [bundle, '--http', `127.0.0.1:${this.mcpPort}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TOOLKIT_GRANTS: grants },
+    });
     let mcpErrors = '';
     mcp.stderr!.on('data', (chunk: Buffer) => {
       mcpErrors += chunk.toString();
@@ -92,9 +120,13 @@ export class StartCommand extends ToolkitCommand {
       validator = await startValidator({
         port: Number(this.port),
         host: '127.0.0.1',
-        env: { ...process.env, VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, new URL(mcpUrl).host].filter(Boolean).join(',') },
+        env: {
+          ...process.env,
+          VALIDATOR_ALLOW_HOSTS: [process.env.VALIDATOR_ALLOW_HOSTS, new URL(mcpUrl).host].filter(Boolean).join(','),
+        },
       }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') throw new StartError(`port ${this.port} is in use: choose another with --port N or PORT=N`);
+        if (error.code === 'EADDRINUSE')
+          throw new StartError(`port ${this.port} is in use: choose another with --port N or PORT=N`);
         throw error;
       });
     } catch (error) {

@@ -44,7 +44,10 @@ export class StatusCommand extends ToolkitCommand {
       which server param), every active tool (still in the catalog, its server params granted to its
       schema and set in \`~/.toolkit/.env\` or the environment) and whether \`generated/\` is stale. Prints one line per check with a fix for each failure; exit 1 when any check fails.
     `,
-    examples: [['Check the project', 'toolkit status'], ['As JSON', 'toolkit status --json']],
+    examples: [
+      ['Check the project', 'toolkit status'],
+      ['As JSON', 'toolkit status --json'],
+    ],
   });
 
   json = jsonOption('the checks');
@@ -58,11 +61,20 @@ export class StatusCommand extends ToolkitCommand {
     try {
       catalog = locateCatalog(projectDir, this.schemas);
     } catch (error) {
-      checks.push({ name: 'catalog', status: 'fail', message: (error as Error).message, fix: 'pass an existing directory to --schemas' });
+      checks.push({
+        name: 'catalog',
+        status: 'fail',
+        message: (error as Error).message,
+        fix: 'pass an existing directory to --schemas',
+      });
     }
     const active = readProjectFile(projectDir).tools;
     const mode = resolveMode(projectDir);
-    checks.push({ name: 'mode', status: 'ok', message: `mode ${mode.mode}${mode.source === 'default' ? ' (the default)' : mode.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : ''}` });
+    checks.push({
+      name: 'mode',
+      status: 'ok',
+      message: `mode ${mode.mode}${mode.source === 'default' ? ' (the default)' : mode.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : ''}`,
+    });
     checks.push(grantsCheck(projectDir));
     if (catalog) checks.push(...(await this.catalogChecks(projectDir, catalog, active)));
 
@@ -73,7 +85,12 @@ export class StatusCommand extends ToolkitCommand {
     } else {
       const style = styleFor(colorsEnabled(stdout as { isTTY?: boolean }));
       for (const check of checks) {
-        const mark = check.status === 'ok' ? style.green('ok  ') : check.status === 'note' ? style.yellow('note') : style.red('FAIL');
+        const mark =
+          check.status === 'ok'
+            ? style.green('ok  ')
+            : check.status === 'note'
+              ? style.yellow('note')
+              : style.red('FAIL');
         stdout.write(`${mark}  ${check.message}\n`);
         if (check.fix) stdout.write(`      fix: ${check.fix}\n`);
       }
@@ -88,15 +105,29 @@ export class StatusCommand extends ToolkitCommand {
     const files = findSchemaFiles(catalog.dir);
     const where = `${showPath(catalog.dir)}${catalog.origin === 'package' ? ' (shipped with toolkit)' : ''}`;
     if (files.length === 0) {
-      checks.push({ name: 'catalog', status: 'fail', message: `catalog ${where} has no schema files`, fix: 'add .mjs schemas to it, or pass another directory with --schemas' });
+      checks.push({
+        name: 'catalog',
+        status: 'fail',
+        message: `catalog ${where} has no schema files`,
+        fix: 'add .mjs schemas to it, or pass another directory with --schemas',
+      });
       return checks;
     }
     const index = findIndex(projectDir, catalog);
-    checks.push({ name: 'catalog', status: 'ok', message: `catalog ${where}: ${files.length} schema files${index ? `, ${index.catalog.tools.length} tools indexed` : ''}` });
+    checks.push({
+      name: 'catalog',
+      status: 'ok',
+      message: `catalog ${where}: ${files.length} schema files${index ? `, ${index.catalog.tools.length} tools indexed` : ''}`,
+    });
 
     const outDir = join(projectDir, DEFAULT_OUT);
     if (!existsSync(join(outDir, 'manifest.json'))) {
-      checks.push({ name: 'build', status: 'note', message: `${showPath(outDir)} has no build yet${index ? '' : ' (search and add read the schemas each time, slower)'}`, fix: 'toolkit build' });
+      checks.push({
+        name: 'build',
+        status: 'note',
+        message: `${showPath(outDir)} has no build yet${index ? '' : ' (search and add read the schemas each time, slower)'}`,
+        fix: 'toolkit build',
+      });
     } else {
       const { checkOutput } = await import('../../compiler/build/check-output.ts');
       let stale: string[];
@@ -105,15 +136,31 @@ export class StatusCommand extends ToolkitCommand {
       } catch (error) {
         stale = [(error as Error).message];
       }
-      if (stale.length === 0) checks.push({ name: 'build', status: 'ok', message: `${showPath(outDir)} is up to date` });
-      else checks.push({ name: 'build', status: 'fail', message: `${showPath(outDir)} is stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`, fix: 'toolkit build' });
+      if (stale.length === 0)
+        checks.push({ name: 'build', status: 'ok', message: `${showPath(outDir)} is up to date` });
+      else
+        checks.push({
+          name: 'build',
+          status: 'fail',
+          message: `${showPath(outDir)} is stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
+          fix: 'toolkit build',
+        });
     }
 
     if (active.length === 0) {
-      checks.push({ name: 'tools', status: 'note', message: 'no active tools: servers serve the whole catalog', fix: '`toolkit search <words>` and `toolkit add <tool>` to choose tools' });
+      checks.push({
+        name: 'tools',
+        status: 'note',
+        message: 'no active tools: servers serve the whole catalog',
+        fix: '`toolkit search <words>` and `toolkit add <tool>` to choose tools',
+      });
       return checks;
     }
-    checks.push({ name: 'tools', status: 'ok', message: `${counted(active.length, 'active tool')}: ${active.join(', ')}` });
+    checks.push({
+      name: 'tools',
+      status: 'ok',
+      message: `${counted(active.length, 'active tool')}: ${active.join(', ')}`,
+    });
     // Without a build the schemas are read now, so unset keys and vanished tools are found all the same.
     const known = index ?? (await loadIndex(projectDir, catalog, this.context.stderr));
     let grants: Grants;
@@ -125,16 +172,31 @@ export class StatusCommand extends ToolkitCommand {
     for (const name of active) {
       const tool = known.catalog.tools.find((t) => t.name === name);
       if (!tool) {
-        checks.push({ name: `tool ${name}`, status: 'fail', message: `${name} is active but no longer in the catalog`, fix: `toolkit remove ${name}` });
+        checks.push({
+          name: `tool ${name}`,
+          status: 'fail',
+          message: `${name} is active but no longer in the catalog`,
+          fix: `toolkit remove ${name}`,
+        });
         continue;
       }
       const ungranted = tool.serverParams.filter((key) => !isGranted(grants, tool.namespace, key));
       if (ungranted.length > 0) {
-        checks.push({ name: `tool ${name}`, status: 'fail', message: `${name}: server param${ungranted.length === 1 ? '' : 's'} ${ungranted.join(', ')} not granted to ${tool.namespace} (its calls fail)`, fix: `toolkit grant ${tool.namespace} ${ungranted.join(' ')}` });
+        checks.push({
+          name: `tool ${name}`,
+          status: 'fail',
+          message: `${name}: server param${ungranted.length === 1 ? '' : 's'} ${ungranted.join(', ')} not granted to ${tool.namespace} (its calls fail)`,
+          fix: `toolkit grant ${tool.namespace} ${ungranted.join(' ')}`,
+        });
       }
       const missing = missingServerParams(tool.serverParams);
       if (missing.length > 0) {
-        checks.push({ name: `tool ${name}`, status: 'fail', message: `${name}: server param${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not set (its calls will fail)`, fix: `add ${missing.map((k) => `${k}=<value>`).join(' and ')} to ~/.toolkit/.env, or export ${missing.join(' ')}` });
+        checks.push({
+          name: `tool ${name}`,
+          status: 'fail',
+          message: `${name}: server param${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not set (its calls will fail)`,
+          fix: `add ${missing.map((k) => `${k}=<value>`).join(' and ')} to ~/.toolkit/.env, or export ${missing.join(' ')}`,
+        });
       }
     }
     return checks;
@@ -149,9 +211,23 @@ function grantsCheck(projectDir: string): Check {
     own = grantsText(projectGrants(projectDir));
     fromEnv = grantsText(grantsFromEnvironment(process.env));
   } catch (error) {
-    return { name: 'grants', status: 'fail', message: (error as Error).message, fix: 'write grants as { "<namespace>": ["<VARIABLE>"] } in .toolkit/config.json and TOOLKIT_GRANTS as <namespace>:<VARIABLE>,…' };
+    return {
+      name: 'grants',
+      status: 'fail',
+      message: (error as Error).message,
+      fix: 'write grants as { "<namespace>": ["<VARIABLE>"] } in .toolkit/config.json and TOOLKIT_GRANTS as <namespace>:<VARIABLE>,…',
+    };
   }
-  if (own === '' && fromEnv === '') return { name: 'grants', status: 'note', message: 'no grants: no schema is given a server param', fix: '`toolkit add <tool>` grants what a tool needs; `toolkit grant <namespace> <VARIABLE>` grants one' };
-  const parts = [own && `grants ${own.split(',').join(', ')}`, fromEnv && `from TOOLKIT_GRANTS ${fromEnv.split(',').join(', ')}`].filter(Boolean);
+  if (own === '' && fromEnv === '')
+    return {
+      name: 'grants',
+      status: 'note',
+      message: 'no grants: no schema is given a server param',
+      fix: '`toolkit add <tool>` grants what a tool needs; `toolkit grant <namespace> <VARIABLE>` grants one',
+    };
+  const parts = [
+    own && `grants ${own.split(',').join(', ')}`,
+    fromEnv && `from TOOLKIT_GRANTS ${fromEnv.split(',').join(', ')}`,
+  ].filter(Boolean);
   return { name: 'grants', status: 'ok', message: parts.join('; ') };
 }

@@ -31,14 +31,23 @@ export class TestSingleCommand extends ToolkitCommand {
     examples: [
       ['Test one tool', '$0 test single get_daily_forecast_openmeteo'],
       ['Test every tool of a provider', '$0 test single openmeteo'],
-      ['Against a staging server', '$0 test single openmeteo --connect-to api.open-meteo.com:443:staging.internal:8443'],
+      [
+        'Against a staging server',
+        '$0 test single openmeteo --connect-to api.open-meteo.com:443:staging.internal:8443',
+      ],
     ],
   });
 
   tool = Option.String({ name: 'tool' });
-  schemas = Option.String('--schemas', { description: "directory of schema files (default: the project's catalog: its schemas/, else the one shipped with toolkit)" });
+  schemas = Option.String('--schemas', {
+    description:
+      "directory of schema files (default: the project's catalog: its schemas/, else the one shipped with toolkit)",
+  });
   json = Option.Boolean('--json', false, { description: 'print the outcomes as JSON' });
-  connectTo = Option.Array('--connect-to', [], { description: 'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match any / keep the original)' });
+  connectTo = Option.Array('--connect-to', [], {
+    description:
+      'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match any / keep the original)',
+  });
   timeout = Option.String('--timeout', { description: 'per-call timeout in milliseconds (default 15000)' });
 
   async run(): Promise<number> {
@@ -47,9 +56,12 @@ export class TestSingleCommand extends ToolkitCommand {
     const schemasDir = this.schemas === undefined ? locateCatalog(projectDir).dir : resolve(this.schemas);
     if (!isDir(schemasDir)) throw new UsageMistake(`--schemas ${this.schemas}: not a directory`);
     const timeoutMs = this.timeout === undefined ? undefined : Number(this.timeout);
-    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageMistake(`--timeout ${this.timeout}: expected a whole number of milliseconds`);
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+      throw new UsageMistake(`--timeout ${this.timeout}: expected a whole number of milliseconds`);
 
-    const { ConnectToError, connectToFunction, parseConnectTo } = await import('../../runtime/command-line/connect-to.ts');
+    const { ConnectToError, connectToFunction, parseConnectTo } = await import(
+      '../../runtime/command-line/connect-to.ts'
+    );
     let connectTo: ReturnType<typeof connectToFunction>;
     try {
       connectTo = connectToFunction(this.connectTo.map(parseConnectTo));
@@ -74,7 +86,10 @@ export class TestSingleCommand extends ToolkitCommand {
       const { processEnvironment, runtimeOptionsFrom } = await import('../../runtime/environment/entry-environment.ts');
       // The project's grants (and TOOLKIT_GRANTS): a schema's tests use only the keys granted to it;
       // their values and the caps are read from the environment here.
-      const fromEnvironment = runtimeOptionsFrom(processEnvironment(), { grants: effectiveGrants(process.cwd()), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+      const fromEnvironment = runtimeOptionsFrom(processEnvironment(), {
+        grants: effectiveGrants(process.cwd()),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      });
       const report = await runDeclaredTests({
         schemasDir,
         selector: this.tool,
@@ -94,7 +109,14 @@ export class TestSingleCommand extends ToolkitCommand {
       const passed = report.outcomes.filter((o) => o.ok).length;
       const failed = report.outcomes.length - passed;
       if (this.json) {
-        const outcomes = report.outcomes.map(({ tool, id, description, ok, detail, ms }) => ({ tool, id, description, ok, detail, ms }));
+        const outcomes = report.outcomes.map(({ tool, id, description, ok, detail, ms }) => ({
+          tool,
+          id,
+          description,
+          ok,
+          detail,
+          ms,
+        }));
         stdout.write(`${JSON.stringify({ passed, failed, untested: report.untested, outcomes }, null, 2)}\n`);
       } else {
         for (const tool of report.untested) stdout.write(`SKIP  ${tool}  declares no tests\n`);
@@ -102,7 +124,8 @@ export class TestSingleCommand extends ToolkitCommand {
       }
       return failed === 0 ? EXIT.ok : EXIT.failed;
     } catch (error) {
-      if (error instanceof ToolTestError) throw error.kind === 'unknown' ? new UsageMistake(error.message) : new CommandFailure(error.message);
+      if (error instanceof ToolTestError)
+        throw error.kind === 'unknown' ? new UsageMistake(error.message) : new CommandFailure(error.message);
       throw error;
     } finally {
       http.close();

@@ -27,12 +27,17 @@ export class ValidateAgentCommand extends ToolkitCommand {
       \`<namespace>/tool/<name>\` (and resource or prompt ID) is in the catalog, at least 3 tests whose
       expectedTools are the agent's tools, and the agent's prompt and skill files.
     `,
-    examples: [['Validate every agent', 'toolkit validate-agent'], ['One agent, as JSON', 'toolkit validate-agent travel-planner --json']],
+    examples: [
+      ['Validate every agent', 'toolkit validate-agent'],
+      ['One agent, as JSON', 'toolkit validate-agent travel-planner --json'],
+    ],
   });
 
   targets = Option.Rest({ name: 'agents' });
   json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
-  agents = Option.String('--agents', { description: "agents directory (default: the project's agents/, else the agents shipped with toolkit)" });
+  agents = Option.String('--agents', {
+    description: "agents directory (default: the project's agents/, else the agents shipped with toolkit)",
+  });
   project = projectOption();
   schemas = schemasOption();
 
@@ -41,7 +46,8 @@ export class ValidateAgentCommand extends ToolkitCommand {
     const projectDir = projectDirOf(this.project);
     const agentsDir = locateAgents(projectDir, this.agents);
     const dirs = this.targets.length > 0 ? this.targets.map((t) => resolveAgent(agentsDir, t)) : listAgents(agentsDir);
-    if (dirs.length === 0) throw new UsageMistake(`no agents in ${showPath(agentsDir)} (an agent is a directory with agent.mjs)`);
+    if (dirs.length === 0)
+      throw new UsageMistake(`no agents in ${showPath(agentsDir)} (an agent is a directory with agent.mjs)`);
     const index = await loadIndex(projectDir, locateCatalog(projectDir, this.schemas), stderr);
     const { validateAgent } = await import('../../compiler/agent/validate-agent.ts');
     const diagnostics: Diagnostic[] = [];
@@ -52,8 +58,11 @@ export class ValidateAgentCommand extends ToolkitCommand {
     }
     const { errors, warnings } = countSeverities(diagnostics);
     if (this.json) {
-      stdout.write(`${JSON.stringify({ agents: dirs.length, errors, warnings, diagnostics: diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column })) }, null, 2)}\n`);
-    } else stdout.write(`${counted(dirs.length, 'agent')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`);
+      stdout.write(
+        `${JSON.stringify({ agents: dirs.length, errors, warnings, diagnostics: diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column })) }, null, 2)}\n`,
+      );
+    } else
+      stdout.write(`${counted(dirs.length, 'agent')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`);
     return hasErrors(diagnostics) ? EXIT.failed : EXIT.ok;
   }
 }

@@ -22,15 +22,27 @@ export class ValidateCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
     description: 'validate schema files and directories without running them',
-    details: "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the files it reads are unchanged since the last run is not validated again: its result is kept in the project's `.toolkit/cache/` when the project has a `.toolkit/` (`--no-cache` validates every file).",
-    examples: [['Validate the project\'s schemas', 'toolkit validate'], ['Validate one file', 'toolkit validate schemas/providers/weatherly/forecast.mjs'], ['Machine-readable output', 'toolkit validate schemas/ --json']],
+    details:
+      "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the files it reads are unchanged since the last run is not validated again: its result is kept in the project's `.toolkit/cache/` when the project has a `.toolkit/` (`--no-cache` validates every file).",
+    examples: [
+      ["Validate the project's schemas", 'toolkit validate'],
+      ['Validate one file', 'toolkit validate schemas/providers/weatherly/forecast.mjs'],
+      ['Machine-readable output', 'toolkit validate schemas/ --json'],
+    ],
   });
 
   targets = Option.Rest({ name: 'paths' });
   json = Option.Boolean('--json', false, { description: 'print diagnostics as JSON' });
-  lists = Option.String('--lists', { description: 'shared lists directory (default: the nearest _lists/ above each schema)' });
-  cache = Option.Boolean('--cache', true, { description: "reuse results of unchanged schemas (kept in the project's .toolkit/cache); --no-cache validates every file" });
-  threads = Option.String('--threads', { description: 'threads to validate many files with, at most (default: one per idle core; 1: no worker threads)' });
+  lists = Option.String('--lists', {
+    description: 'shared lists directory (default: the nearest _lists/ above each schema)',
+  });
+  cache = Option.Boolean('--cache', true, {
+    description:
+      "reuse results of unchanged schemas (kept in the project's .toolkit/cache); --no-cache validates every file",
+  });
+  threads = Option.String('--threads', {
+    description: 'threads to validate many files with, at most (default: one per idle core; 1: no worker threads)',
+  });
   project = projectOption();
 
   async run(): Promise<number> {
@@ -49,13 +61,19 @@ export class ValidateCommand extends ToolkitCommand {
       if (kind === undefined) throw new UsageMistake(`${path}: no such file or directory`);
       if (kind === 'dir') {
         const found = findSchemaFiles(path, undefined, (file, reason) => skipped.push(skippedLink(file, reason)));
-        if (found.length === 0 && skipped.length === 0) throw new CommandFailure(`${path}: no schema files in this directory (schemas are .mjs files, found in its subdirectories too, outside _lists, prompts, skills and data)`);
+        if (found.length === 0 && skipped.length === 0)
+          throw new CommandFailure(
+            `${path}: no schema files in this directory (schemas are .mjs files, found in its subdirectories too, outside _lists, prompts, skills and data)`,
+          );
         files.push(...found.map((file) => ({ file, root: path })));
       } else if (!path.endsWith('.mjs')) {
-        throw new UsageMistake(`${path}: not a schema file; a schema is an ES module with a .mjs name (\`export const main = { … }\`)`);
+        throw new UsageMistake(
+          `${path}: not a schema file; a schema is an ES module with a .mjs name (\`export const main = { … }\`)`,
+        );
       } else files.push({ file: path });
     }
-    if (this.lists !== undefined && pathKind(this.lists) !== 'dir') throw new UsageMistake(`--lists ${this.lists}: not a directory`);
+    if (this.lists !== undefined && pathKind(this.lists) !== 'dir')
+      throw new UsageMistake(`--lists ${this.lists}: not a directory`);
     // The project config is read with zod, which the other commands need not load either.
     const { allowedLibrariesOf } = await import('../project/project-config.ts');
     const allowedLibraries = allowedLibrariesOf(projectDir);
@@ -69,17 +87,24 @@ export class ValidateCommand extends ToolkitCommand {
     const namespaces: { file: string; namespace: string }[] = [];
     // Results come in file order; schemas unchanged since the last run are taken from the project's cache.
     const many = { cacheDir: this.cache ? projectCacheDir(projectDir) : undefined, threads: threadCount(this.threads) };
-    await loadSchemaFiles(files, { allowedLibraries, cwd: projectDir, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) }, { ...many, onResult: (index, result) => {
-      if (result.model) namespaces.push({ file: files[index]!.file, namespace: result.model.namespace });
-      const fresh = result.diagnostics.filter((d) => {
-        const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-      diagnostics.push(...fresh);
-      if (!this.json) stdout.write(formatDiagnostics(fresh));
-    } });
+    await loadSchemaFiles(
+      files,
+      { allowedLibraries, cwd: projectDir, ...(this.lists !== undefined ? { listsDir: this.lists } : {}) },
+      {
+        ...many,
+        onResult: (index, result) => {
+          if (result.model) namespaces.push({ file: files[index]!.file, namespace: result.model.namespace });
+          const fresh = result.diagnostics.filter((d) => {
+            const key = JSON.stringify([d.rule, d.severity, d.file, d.line, d.column, d.message]);
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
+          });
+          diagnostics.push(...fresh);
+          if (!this.json) stdout.write(formatDiagnostics(fresh));
+        },
+      },
+    );
     // Across the files given: one namespace, one provider directory (VAL123).
     const clashes = [...namespaceOwnerClashes(namespaces).values()];
     diagnostics.push(...clashes);
@@ -103,6 +128,7 @@ function pathKind(path: string): 'file' | 'dir' | undefined {
 function threadCount(option: string | undefined): number {
   if (option === undefined) return idleThreads();
   const count = Number(option);
-  if (!Number.isInteger(count) || count < 1) throw new UsageMistake(`--threads ${option}: expected a whole number from 1`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new UsageMistake(`--threads ${option}: expected a whole number from 1`);
   return count;
 }

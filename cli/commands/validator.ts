@@ -7,21 +7,31 @@ import { UsageMistake } from '../errors.ts';
 export class ValidatorCommand extends ToolkitCommand {
   static override paths = [['validator']];
   static override valueNames = {
-    '--port': 'PORT', '--host': 'HOST', '--watch': 'FILE', '--every': 'INTERVAL', '--webhook': 'URL',
+    '--port': 'PORT',
+    '--host': 'HOST',
+    '--watch': 'FILE',
+    '--every': 'INTERVAL',
+    '--webhook': 'URL',
   };
   static override usage = Command.Usage({
     category: 'Build and serve',
     description: 'start the agent endpoint validator service (browser UI, JSON API, MCP face)',
-    details: 'Binds 127.0.0.1 unless --host is given. The port is --port, else $PORT, else 4000. Configuration (API_TOKEN, VALIDATOR_ALLOW_HOSTS, limits) comes from environment variables; see docs/validator-api.md.',
+    details:
+      'Binds 127.0.0.1 unless --host is given. The port is --port, else $PORT, else 4000. Configuration (API_TOKEN, VALIDATOR_ALLOW_HOSTS, limits) comes from environment variables; see docs/validator-api.md.',
     examples: [
       ['Start on the default port', 'toolkit validator'],
       ['Allow a local peer', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 toolkit validator --port 4100'],
-      ['Watch endpoints hourly, drift to a webhook',
-        'toolkit validator --watch urls.txt --every 1h --webhook https://hooks.example/drift'],
+      [
+        'Watch endpoints hourly, drift to a webhook',
+        'toolkit validator --watch urls.txt --every 1h --webhook https://hooks.example/drift',
+      ],
     ],
   });
 
-  port = Option.String('--port', { description: 'port to listen on (0 picks a free one)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]) });
+  port = Option.String('--port', {
+    description: 'port to listen on (0 picks a free one)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]),
+  });
   host = Option.String('--host', { description: 'interface to bind (default 127.0.0.1)' });
   watch = Option.String('--watch', {
     description: 're-assess the URLs in this file (one a line) on the schedule of --every',
@@ -40,7 +50,9 @@ export class ValidatorCommand extends ToolkitCommand {
     if (this.port === undefined && envPort !== undefined && envPort !== '') {
       port = Number(envPort);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        this.context.stderr.write(`toolkit validator: PORT must be an integer between 0 and 65535 (got "${envPort}")\n`);
+        this.context.stderr.write(
+          `toolkit validator: PORT must be an integer between 0 and 65535 (got "${envPort}")\n`,
+        );
         return 1;
       }
     }
@@ -50,17 +62,25 @@ export class ValidatorCommand extends ToolkitCommand {
       const { config } = running;
       this.context.stdout.write(`validator listening on ${running.url}\n`);
       this.context.stdout.write(`  UI ${running.url}/   API ${running.url}/api/validate   MCP ${running.url}/mcp\n`);
-      this.context.stdout.write(`  auth: ${config.apiToken ? 'API_TOKEN required' : 'open (API_TOKEN not set)'}; allowed hosts: ${config.allowList.entries.join(', ') || 'none'}\n`);
+      this.context.stdout.write(
+        `  auth: ${config.apiToken ? 'API_TOKEN required' : 'open (API_TOKEN not set)'}; allowed hosts: ${config.allowList.entries.join(', ') || 'none'}\n`,
+      );
       if (running.watcher) {
         const { formatEvery } = await import('../../validator-service/watch/schedule.ts');
         const { everyMs, fileUrls } = running.watcher;
         const webhook = (watch.webhook ?? config.watch.webhook)?.origin ?? 'none';
-        this.context.stdout.write(`  watch: ${fileUrls.length} URL(s) from the file and those registered at `
-          + '/api/watch, '
-          + `every ${formatEvery(everyMs)}; webhook: ${webhook}\n`);
+        this.context.stdout.write(
+          `  watch: ${fileUrls.length} URL(s) from the file and those registered at ` +
+            '/api/watch, ' +
+            `every ${formatEvery(everyMs)}; webhook: ${webhook}\n`,
+        );
       }
       await new Promise<void>((resolve) => {
-        const stop = () => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
@@ -73,7 +93,9 @@ export class ValidatorCommand extends ToolkitCommand {
       }
       const code = (error as { code?: string }).code;
       if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-        this.context.stderr.write(`toolkit validator: cannot listen on ${this.host ?? '127.0.0.1'}:${port} (${code})\n`);
+        this.context.stderr.write(
+          `toolkit validator: cannot listen on ${this.host ?? '127.0.0.1'}:${port} (${code})\n`,
+        );
         return 1;
       }
       throw error;
@@ -88,9 +110,8 @@ export class ValidatorCommand extends ToolkitCommand {
     try {
       // Without --every the environment's VALIDATOR_WATCH_EVERY applies (read with the config), else 1h.
       const fromEnv = Boolean(process.env['VALIDATOR_WATCH_EVERY']?.trim());
-      const everyMs = this.every !== undefined
-        ? settings.parseEverySetting(this.every, '--every')
-        : fromEnv ? undefined : 3_600_000;
+      const everyMs =
+        this.every !== undefined ? settings.parseEverySetting(this.every, '--every') : fromEnv ? undefined : 3_600_000;
       const urls = this.watch === undefined ? [] : readWatchFile(this.watch);
       const webhook = this.webhook === undefined ? undefined : settings.parseWebhookUrl(this.webhook, '--webhook');
       return { urls, ...(everyMs !== undefined ? { everyMs } : {}), ...(webhook ? { webhook } : {}) };

@@ -1,4 +1,7 @@
-/** Where the project's agents are: `agents/` of the project, else the agents shipped with toolkit; one agent by name or path. */
+/**
+ * Where the project's agents are: `agents/` of the project, else the agents shipped with toolkit; one agent by name or
+ * path.
+ */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageMistake } from '../errors.ts';
@@ -43,7 +46,9 @@ export function resolveAgent(agentsDir: string, nameOrPath: string): string {
   const dir = join(agentsDir, nameOrPath);
   if (!existsSync(join(dir, 'agent.mjs'))) {
     const known = listAgents(agentsDir).map((d) => d.slice(agentsDir.length + 1));
-    throw new UsageMistake(`no agent ${JSON.stringify(nameOrPath)} in ${agentsDir}${known.length ? ` (agents: ${known.join(', ')})` : ' (it has no agents)'}`);
+    throw new UsageMistake(
+      `no agent ${JSON.stringify(nameOrPath)} in ${agentsDir}${known.length ? ` (agents: ${known.join(', ')})` : ' (it has no agents)'}`,
+    );
   }
   return dir;
 }

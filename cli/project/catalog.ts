@@ -7,7 +7,14 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Writable } from 'node:stream';
-import { CATALOG_INDEX_FILE, readCatalogIndex, SEARCH_INDEX_FILE, type CatalogIndex, type CatalogPrimitive, type CatalogTool } from '../../compiler/build/catalog-index-file.ts';
+import {
+  CATALOG_INDEX_FILE,
+  readCatalogIndex,
+  SEARCH_INDEX_FILE,
+  type CatalogIndex,
+  type CatalogPrimitive,
+  type CatalogTool,
+} from '../../compiler/build/catalog-index-file.ts';
 import { readSearchIndex, type SearchIndex } from '../../runtime/search/search-index.ts';
 import { UsageMistake } from '../errors.ts';
 
@@ -80,7 +87,9 @@ export function indexDescribes(dir: string, catalogDir: string): boolean {
   }
 }
 
-/** The directory whose index describes the catalog (the project's build, else the package's for the shipped catalog). */
+/**
+ * The directory whose index describes the catalog (the project's build, else the package's for the shipped catalog).
+ */
 export function indexDirFor(projectDir: string, catalog: Catalog): string | undefined {
   const built = join(projectDir, DEFAULT_OUT);
   if (indexDescribes(built, catalog.dir)) return built;
@@ -129,11 +138,16 @@ export async function loadIndex(projectDir: string, catalog: Catalog, stderr: Wr
   if (found) return found;
   const { indexInMemory } = await import('./index-in-memory.ts');
   const loaded = await indexInMemory(projectDir, catalog.dir, stderr);
-  stderr.write(`toolkit: no build of ${showPath(catalog.dir)} found: read its schemas now (\`toolkit build\` writes an index to ${DEFAULT_OUT}/ and makes this fast)\n`);
+  stderr.write(
+    `toolkit: no build of ${showPath(catalog.dir)} found: read its schemas now (\`toolkit build\` writes an index to ${DEFAULT_OUT}/ and makes this fast)\n`,
+  );
   return loaded;
 }
 
-/** A tool by its CLI name, MCP wire name, or `namespace/tool` / `namespace/tool/name` ID; a usage mistake with suggestions otherwise. */
+/**
+ * A tool by its CLI name, MCP wire name, or `namespace/tool` / `namespace/tool/name` ID; a usage mistake with
+ * suggestions otherwise.
+ */
 export function findTool(index: CatalogIndex, name: string): CatalogTool {
   const exact = index.tools.find((t) => t.name === name) ?? index.tools.find((t) => t.wireName === name);
   if (exact) return exact;
@@ -142,14 +156,20 @@ export function findTool(index: CatalogIndex, name: string): CatalogTool {
     const byId = index.tools.filter((t) => t.namespace === id[1] && t.tool === id[2]);
     if (byId.length === 1) return byId[0]!;
   }
-  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1);
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1);
   const close = index.tools
     .map((t) => ({ t, score: words.filter((w) => t.name.includes(w)).length }))
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score || (a.t.name < b.t.name ? -1 : 1))
     .slice(0, 5)
     .map((c) => c.t.name);
-  const hint = close.length > 0 ? `; did you mean ${close.join(', ')}?` : `; \`toolkit search ${words.join(' ') || '<words>'}\` finds tools`;
+  const hint =
+    close.length > 0
+      ? `; did you mean ${close.join(', ')}?`
+      : `; \`toolkit search ${words.join(' ') || '<words>'}\` finds tools`;
   throw new UsageMistake(`no tool named ${JSON.stringify(name)} in the catalog (${index.tools.length} tools)${hint}`);
 }
 
@@ -157,7 +177,18 @@ export function findTool(index: CatalogIndex, name: string): CatalogTool {
 export function exampleArguments(tool: CatalogTool): string {
   const example: Record<string, unknown> = {};
   for (const p of tool.parameters.filter((q) => q.required)) {
-    example[p.name] = p.type === 'number' ? 1 : p.type === 'boolean' ? true : p.type === 'enum' ? (p.values?.[0] ?? '') : p.type === 'array' ? [] : p.type === 'object' ? {} : `<${p.name}>`;
+    example[p.name] =
+      p.type === 'number'
+        ? 1
+        : p.type === 'boolean'
+          ? true
+          : p.type === 'enum'
+            ? (p.values?.[0] ?? '')
+            : p.type === 'array'
+              ? []
+              : p.type === 'object'
+                ? {}
+                : `<${p.name}>`;
   }
   return JSON.stringify(example);
 }

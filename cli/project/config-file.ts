@@ -22,7 +22,8 @@ export interface ProjectFile {
 
 export const toolkitDir = (projectDir: string): string => join(projectDir, '.toolkit');
 export const configPath = (projectDir: string): string => join(toolkitDir(projectDir), 'config.json');
-export const toolFilePath = (projectDir: string, name: string): string => join(toolkitDir(projectDir), 'tools', `${name}.json`);
+export const toolFilePath = (projectDir: string, name: string): string =>
+  join(toolkitDir(projectDir), 'tools', `${name}.json`);
 
 /** Reads the project file; a missing file is an empty project, a broken one a usage mistake naming the file. */
 export function readProjectFile(projectDir: string): ProjectFile {
@@ -40,17 +41,26 @@ export function readProjectFile(projectDir: string): ProjectFile {
   } catch (error) {
     throw new UsageMistake(`${file}: not valid JSON (${(error as Error).message}); fix or delete it`);
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new UsageMistake(`${file}: must hold a JSON object`);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new UsageMistake(`${file}: must hold a JSON object`);
   const raw = json as Record<string, unknown>;
   const tools = raw.tools ?? [];
-  if (!Array.isArray(tools) || !tools.every((t) => typeof t === 'string')) throw new UsageMistake(`${file}: tools must be an array of tool names`);
+  if (!Array.isArray(tools) || !tools.every((t) => typeof t === 'string'))
+    throw new UsageMistake(`${file}: tools must be an array of tool names`);
   const mode = raw.mode;
-  if (mode !== undefined && !MODES.includes(mode as Mode)) throw new UsageMistake(`${file}: mode must be "agent" or "dev", got ${JSON.stringify(mode)}`);
+  if (mode !== undefined && !MODES.includes(mode as Mode))
+    throw new UsageMistake(`${file}: mode must be "agent" or "dev", got ${JSON.stringify(mode)}`);
   return { tools: tools as string[], raw, ...(mode === undefined ? {} : { mode: mode as Mode }) };
 }
 
-/** Writes `.toolkit/config.json` with `changes` applied over what is there (other keys untouched; `grants` left out when empty). */
-export function writeProjectFile(projectDir: string, changes: { tools?: readonly string[]; mode?: Mode; grants?: Readonly<Record<string, readonly string[]>> }): void {
+/**
+ * Writes `.toolkit/config.json` with `changes` applied over what is there (other keys untouched; `grants` left out when
+ * empty).
+ */
+export function writeProjectFile(
+  projectDir: string,
+  changes: { tools?: readonly string[]; mode?: Mode; grants?: Readonly<Record<string, readonly string[]>> },
+): void {
   const current = readProjectFile(projectDir).raw;
   const next: Record<string, unknown> = { ...current };
   if (changes.tools !== undefined) next.tools = [...changes.tools];

@@ -15,8 +15,10 @@ export function findProjectDir(cwd: string): string {
   let insideSchemasOf: string | undefined;
   for (let dir = cwd, child = ''; ; child = dir, dir = dirname(dir)) {
     if (isFile(join(dir, '.toolkit', 'config.json'))) return dir;
-    // The working directory is somewhere in this directory's schemas/: its catalog, unless a project file is found further up.
-    if (insideSchemasOf === undefined && child !== '' && basename(child) === 'schemas' && isDir(child)) insideSchemasOf = dir;
+    // The working directory is somewhere in this directory's schemas/: its catalog, unless a project file is found
+    // further up.
+    if (insideSchemasOf === undefined && child !== '' && basename(child) === 'schemas' && isDir(child))
+      insideSchemasOf = dir;
     if (dirname(dir) === dir) return insideSchemasOf ?? cwd;
   }
 }

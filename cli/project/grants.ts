@@ -4,14 +4,22 @@
  * `test`. A server started by the CLI uses the project's grants and those of `TOOLKIT_GRANTS`.
  */
 import {
-  grantProblem, grantsFromEnvironment, grantsFromRecord, grantsRecord, GrantsError, mergeGrants, type Grants,
+  grantProblem,
+  grantsFromEnvironment,
+  grantsFromRecord,
+  grantsRecord,
+  GrantsError,
+  mergeGrants,
+  type Grants,
   type GrantsRecord,
 } from '../../runtime/secrets/grants.ts';
 import { UsageMistake } from '../errors.ts';
 import { configPath, readProjectFile, writeProjectFile } from './config-file.ts';
 
 const isGrantsRecord = (value: unknown): value is GrantsRecord =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) &&
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
   Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'));
 
 /**
@@ -70,4 +78,7 @@ export function changeGrants(
 
 /** The other namespaces `variable` is granted to (a key given to two schemas is worth a word). */
 export const alsoGrantedTo = (grants: Grants, namespace: string, variable: string): string[] =>
-  [...grants].filter(([ns, set]) => ns !== namespace && set.has(variable)).map(([ns]) => ns).sort();
+  [...grants]
+    .filter(([ns, set]) => ns !== namespace && set.has(variable))
+    .map(([ns]) => ns)
+    .sort();

@@ -12,14 +12,20 @@ import { counted } from '../../runtime/counted.ts';
 
 export async function indexInMemory(projectDir: string, catalogDir: string, stderr: Writable): Promise<LoadedIndex> {
   const { loadSchemaTree } = await import('../../compiler/index.ts');
-  const entries = await loadSchemaTree(catalogDir, { allowedLibraries: allowedLibrariesOf(projectDir), cwd: projectDir });
+  const entries = await loadSchemaTree(catalogDir, {
+    allowedLibraries: allowedLibrariesOf(projectDir),
+    cwd: projectDir,
+  });
   const models: SchemaModel[] = [];
   let skipped = 0;
   for (const entry of entries) {
     if (entry.model) models.push({ ...entry.model, file: relative(catalogDir, entry.file).split(sep).join('/') });
     else skipped++;
   }
-  if (skipped > 0) stderr.write(`toolkit: ${counted(skipped, 'schema')} of the catalog did not load (\`toolkit validate\` says why) and are left out\n`);
+  if (skipped > 0)
+    stderr.write(
+      `toolkit: ${counted(skipped, 'schema')} of the catalog did not load (\`toolkit validate\` says why) and are left out\n`,
+    );
   const { catalog, search } = buildCatalogIndexes(models, catalogDir);
   return { catalog, search, from: 'memory' };
 }

@@ -7,7 +7,14 @@ import { UsageMistake } from '../errors.ts';
 import { MODES, readProjectFile, type Mode } from './config-file.ts';
 
 /** Commands only available in dev mode (first word of the command path). */
-export const DEV_COMMANDS: ReadonlySet<string> = new Set(['validate', 'test', 'validate-agent', 'migrate', 'init', 'import']);
+export const DEV_COMMANDS: ReadonlySet<string> = new Set([
+  'validate',
+  'test',
+  'validate-agent',
+  'migrate',
+  'init',
+  'import',
+]);
 
 export interface ModeState {
   readonly mode: Mode;
@@ -18,7 +25,8 @@ export interface ModeState {
 export function resolveMode(projectDir: string, env: NodeJS.ProcessEnv = process.env): ModeState {
   const fromEnv = env.TOOLKIT_MODE;
   if (fromEnv !== undefined && fromEnv !== '') {
-    if (!MODES.includes(fromEnv as Mode)) throw new UsageMistake(`TOOLKIT_MODE must be "agent" or "dev", got ${JSON.stringify(fromEnv)}`);
+    if (!MODES.includes(fromEnv as Mode))
+      throw new UsageMistake(`TOOLKIT_MODE must be "agent" or "dev", got ${JSON.stringify(fromEnv)}`);
     return { mode: fromEnv as Mode, source: 'TOOLKIT_MODE' };
   }
   const { mode } = readProjectFile(projectDir);

@@ -1,4 +1,6 @@
-/** The parts of the project's full configuration (read with zod, see runtime/project-config.ts) the CLI commands need. */
+/**
+ * The parts of the project's full configuration (read with zod, see runtime/project-config.ts) the CLI commands need.
+ */
 import { ProjectConfigError, readProjectConfig } from '../../runtime/project-config.ts';
 import { UsageMistake } from '../errors.ts';
 

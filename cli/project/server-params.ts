@@ -1,4 +1,7 @@
-/** Which server params (API keys) are not set, looked up as the runtime looks them up (~/.toolkit/.env, then the environment). */
+/**
+ * Which server params (API keys) are not set, looked up as the runtime looks them up (~/.toolkit/.env, then the
+ * environment).
+ */
 import { homedir } from 'node:os';
 import { loadServerParams } from '../../runtime/secrets/server-params.ts';
 

@@ -47,7 +47,12 @@ export function writeToolFile(projectDir: string, tool: CatalogTool): string {
 export function readToolFile(projectDir: string, name: string): ToolFile | undefined {
   try {
     const data = JSON.parse(readFileSync(toolFilePath(projectDir, name), 'utf8')) as Partial<ToolFile>;
-    return typeof data.name === 'string' && typeof data.description === 'string' && data.parameters && typeof data.parameters === 'object' ? (data as ToolFile) : undefined;
+    return typeof data.name === 'string' &&
+      typeof data.description === 'string' &&
+      data.parameters &&
+      typeof data.parameters === 'object'
+      ? (data as ToolFile)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -16,7 +16,10 @@ export interface DeclaredTest {
 type Obj = Record<string, unknown>;
 
 /** Tool name → its declared tests, for one schema file (tools without tests are absent). */
-export function readDeclaredTests(file: string, text: string = readFileSync(file, 'utf8')): Map<string, DeclaredTest[]> {
+export function readDeclaredTests(
+  file: string,
+  text: string = readFileSync(file, 'utf8'),
+): Map<string, DeclaredTest[]> {
   const source = parseModule(file, text);
   try {
     const main = readSchemaSource(source).main;

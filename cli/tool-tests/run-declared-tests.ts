@@ -16,7 +16,10 @@ import { readDeclaredTests, type DeclaredTest } from './declared-tests.ts';
 export class ToolTestError extends Error {
   override readonly name = 'ToolTestError';
   /** `unknown`: no such tool (a usage mistake, exit 2); `untestable`: it exists but cannot be tested (exit 1). */
-  constructor(message: string, readonly kind: 'unknown' | 'untestable' = 'untestable') {
+  constructor(
+    message: string,
+    readonly kind: 'unknown' | 'untestable' = 'untestable',
+  ) {
     super(message);
   }
 }
@@ -36,11 +39,17 @@ export interface TestOutcome {
 
 export interface RunDeclaredTestsOptions {
   readonly schemasDir: string;
-  /** A tool's CLI name (`get_daily_forecast_openmeteo`), its ID (`openmeteo/tool/getDailyForecast` or `openmeteo/getDailyForecast`), or a namespace (all its tools). */
+  /**
+   * A tool's CLI name (`get_daily_forecast_openmeteo`), its ID (`openmeteo/tool/getDailyForecast` or
+   * `openmeteo/getDailyForecast`), or a namespace (all its tools).
+   */
   readonly selector: string;
   /** The upstream client; default: the runtime's own (live network). */
   readonly http?: UpstreamHttpClient;
-  /** Server params (API keys); default: none (the command reads the granted ones from `~/.toolkit/.env` and the environment). */
+  /**
+   * Server params (API keys); default: none (the command reads the granted ones from `~/.toolkit/.env` and the
+   * environment).
+   */
   readonly serverParams?: Readonly<Record<string, string>>;
   /** Which schema may use which server param (by namespace); default: none. */
   readonly grants?: Grants;
@@ -74,7 +83,11 @@ function parseSelector(text: string): Selector {
   const parts = text.split('/');
   if (parts.length === 3 && parts[1] === 'tool') return { namespace: parts[0]!, toolName: parts[2]! };
   if (parts.length === 2) return { namespace: parts[0]!, toolName: parts[1]! };
-  if (parts.length !== 1 || text === '') throw new ToolTestError(`"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID (openmeteo/tool/getDailyForecast) or a namespace`, 'unknown');
+  if (parts.length !== 1 || text === '')
+    throw new ToolTestError(
+      `"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID (openmeteo/tool/getDailyForecast) or a namespace`,
+      'unknown',
+    );
   if (text.includes('_')) return { wireName: text, namespace: text.slice(text.lastIndexOf('_') + 1) };
   return { namespace: text };
 }
@@ -84,7 +97,9 @@ async function candidateFiles(schemasDir: string, selector: Selector): Promise<s
   const { findSchemaFiles } = await import('../../compiler/load/find-schema-files.ts');
   const all = findSchemaFiles(schemasDir);
   if (selector.namespace === undefined) return all;
-  const narrowed = all.filter((file) => relative(schemasDir, file).split(sep).slice(0, -1).includes(selector.namespace!));
+  const narrowed = all.filter((file) =>
+    relative(schemasDir, file).split(sep).slice(0, -1).includes(selector.namespace!),
+  );
   return narrowed.length > 0 ? narrowed : all;
 }
 
@@ -97,7 +112,12 @@ function summarize(result: CallToolResult): string {
   const first = result.content[0];
   if (first?.type === 'image') return `${first.mimeType} image, ${Buffer.byteLength(first.data, 'base64')} bytes`;
   const size = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
-  const kind = result.structuredContent !== undefined ? 'JSON matching the declared output' : texts.length === 1 && /^[[{]/.test(texts[0]!) ? 'JSON' : 'text';
+  const kind =
+    result.structuredContent !== undefined
+      ? 'JSON matching the declared output'
+      : texts.length === 1 && /^[[{]/.test(texts[0]!)
+        ? 'JSON'
+        : 'text';
   return `${kind}, ${size < 1024 ? `${size} bytes` : `${(size / 1024).toFixed(1)} KB`}`;
 }
 
@@ -111,11 +131,16 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
   const loaded: { file: string; model: SchemaModel }[] = [];
   const broken: string[] = [];
   for (const file of files) {
-    const result = loadSchemaFile(file, { ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}), ...(options.listsDir ? { listsDir: options.listsDir } : {}) });
+    const result = loadSchemaFile(file, {
+      ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}),
+      ...(options.listsDir ? { listsDir: options.listsDir } : {}),
+    });
     if (result.model) loaded.push({ file, model: result.model });
     else {
       const first = result.diagnostics.find((d) => d.severity === 'error');
-      broken.push(`${relative(process.cwd(), file)}: ${first ? `${first.rule} ${first.message}` : 'not loadable'} (run toolkit validate)`);
+      broken.push(
+        `${relative(process.cwd(), file)}: ${first ? `${first.rule} ${first.message}` : 'not loadable'} (run toolkit validate)`,
+      );
     }
   }
 
@@ -133,16 +158,29 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
   });
   try {
     // The runtime's tools come in schema order, then tool order: the same walk gives each its schema.
-    const entries = loaded.flatMap(({ file, model }) => model.tools.map((tool) => ({ file, namespace: model.namespace, toolName: tool.name })));
+    const entries = loaded.flatMap(({ file, model }) =>
+      model.tools.map((tool) => ({ file, namespace: model.namespace, toolName: tool.name })),
+    );
     const served = runtime.tools.map((tool, index) => ({ ...entries[index]!, tool }));
     const selected = served.filter((s) =>
-      selector.wireName !== undefined ? s.tool.name === selector.wireName
-      : selector.toolName !== undefined ? s.namespace === selector.namespace && s.toolName === selector.toolName
-      : s.namespace === selector.namespace);
+      selector.wireName !== undefined
+        ? s.tool.name === selector.wireName
+        : selector.toolName !== undefined
+          ? s.namespace === selector.namespace && s.toolName === selector.toolName
+          : s.namespace === selector.namespace,
+    );
     if (selected.length === 0) {
       const near = served.filter((s) => s.namespace === selector.namespace).map((s) => s.tool.name);
-      const hint = near.length > 0 ? `; tools of ${selector.namespace}: ${near.join(', ')}` : broken.length > 0 ? `; schemas that did not load: ${broken.join('; ')}` : '';
-      throw new ToolTestError(`no tool "${options.selector}" in ${relative(process.cwd(), options.schemasDir) || '.'}${hint}`, 'unknown');
+      const hint =
+        near.length > 0
+          ? `; tools of ${selector.namespace}: ${near.join(', ')}`
+          : broken.length > 0
+            ? `; schemas that did not load: ${broken.join('; ')}`
+            : '';
+      throw new ToolTestError(
+        `no tool "${options.selector}" in ${relative(process.cwd(), options.schemasDir) || '.'}${hint}`,
+        'unknown',
+      );
     }
 
     const testsByFile = new Map<string, Map<string, DeclaredTest[]>>();
@@ -169,7 +207,10 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
         options.onOutcome?.(outcome);
       }
     }
-    if (outcomes.length === 0) throw new ToolTestError(`${untested.join(', ')} declare${untested.length === 1 ? 's' : ''} no tests: add a tests array to the tool in its schema`);
+    if (outcomes.length === 0)
+      throw new ToolTestError(
+        `${untested.join(', ')} declare${untested.length === 1 ? 's' : ''} no tests: add a tests array to the tool in its schema`,
+      );
     return { tools: selected.map((s) => s.tool.name), outcomes, untested };
   } finally {
     await runtime.close();

@@ -13,7 +13,8 @@ export interface AgentModel {
   readonly source: string;
 }
 
-const has = (refs: readonly ExternalRef[], namespace: string, name: string): boolean => refs.some((r) => r.namespace === namespace && r.name === name);
+const has = (refs: readonly ExternalRef[], namespace: string, name: string): boolean =>
+  refs.some((r) => r.namespace === namespace && r.name === name);
 
 /** The agent's models over `catalog` (models whose `file` is relative to the catalog directory). */
 export function agentModels(plan: AgentPlan, catalog: readonly SchemaModel[]): AgentModel[] {
@@ -23,9 +24,20 @@ export function agentModels(plan: AgentPlan, catalog: readonly SchemaModel[]): A
     const resources = model.resources.filter((r) => has(plan.resources, model.namespace, r.name));
     const prompts = model.prompts.filter((p) => has(plan.prompts, model.namespace, p.name));
     if (tools.length + resources.length + prompts.length === 0) continue;
-    const selection = { tools: tools.map((t) => t.name), resources: resources.map((r) => r.name), prompts: prompts.map((p) => p.name) };
+    const selection = {
+      tools: tools.map((t) => t.name),
+      resources: resources.map((r) => r.name),
+      prompts: prompts.map((p) => p.name),
+    };
     out.push({
-      model: { ...model, tools, resources, prompts, skills: [], hash: hashValue({ agent: plan.name, schema: model.hash, selection }) },
+      model: {
+        ...model,
+        tools,
+        resources,
+        prompts,
+        skills: [],
+        hash: hashValue({ agent: plan.name, schema: model.hash, selection }),
+      },
       source: `agents/${plan.name}/${model.file}`,
     });
   }

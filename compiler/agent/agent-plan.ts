@@ -38,7 +38,11 @@ export interface AgentPlan {
 /** The catalog an agent is checked against (a catalog index satisfies it). */
 export interface AgentCatalog {
   readonly tools: readonly { readonly namespace: string; readonly tool: string }[];
-  readonly schemas: readonly { readonly namespace: string; readonly resources: readonly string[]; readonly prompts: readonly string[] }[];
+  readonly schemas: readonly {
+    readonly namespace: string;
+    readonly resources: readonly string[];
+    readonly prompts: readonly string[];
+  }[];
 }
 
 export const AGENT_VERSION = 'toolkit/3.0.0';

@@ -23,10 +23,22 @@ export interface ActiveSelection {
  * `catalogDir`: where the models' files are when they are absolute (as the front end names them);
  * names are assigned with files relative to it, as a build records them.
  */
-export function selectActive(active: readonly string[], models: readonly SchemaModel[], catalogDir?: string): ActiveSelection {
-  const sourceOf = (file: string): string => (catalogDir !== undefined && isAbsolute(file) ? relative(catalogDir, file).split(sep).join('/') : file);
+export function selectActive(
+  active: readonly string[],
+  models: readonly SchemaModel[],
+  catalogDir?: string,
+): ActiveSelection {
+  const sourceOf = (file: string): string =>
+    catalogDir !== undefined && isAbsolute(file) ? relative(catalogDir, file).split(sep).join('/') : file;
   const entries = models.flatMap((model, index) => model.tools.map((tool) => ({ model, index, tool })));
-  const names = assignWireNames(entries.map(({ model, tool }) => ({ namespace: model.namespace, toolName: tool.name, source: sourceOf(model.file) })), { duplicatesByFile: true });
+  const names = assignWireNames(
+    entries.map(({ model, tool }) => ({
+      namespace: model.namespace,
+      toolName: tool.name,
+      source: sourceOf(model.file),
+    })),
+    { duplicatesByFile: true },
+  );
   const wanted = new Set(active);
   const matched = new Set<string>();
   const bySchema = new Map<number, string[]>();
@@ -37,7 +49,13 @@ export function selectActive(active: readonly string[], models: readonly SchemaM
   });
   const selected = [...bySchema].map(([index, tools]) => ({ index, tools }));
   return {
-    models: selected.map(({ index, tools }) => ({ ...models[index]!, tools: models[index]!.tools.filter((t) => tools.includes(t.name)), resources: [], prompts: [], skills: [] })),
+    models: selected.map(({ index, tools }) => ({
+      ...models[index]!,
+      tools: models[index]!.tools.filter((t) => tools.includes(t.name)),
+      resources: [],
+      prompts: [],
+      skills: [],
+    })),
     selected,
     unmatched: active.filter((name) => !matched.has(name)),
     count: matched.size,

@@ -55,7 +55,10 @@ export interface AnalysisInputs {
   readonly loader: SchemaLoader | undefined;
   /** Told when the front end has been loaded (for `--timings`). */
   readonly detail?: (line: string) => void;
-  /** Every schema the build's caches do not answer is analysed anew (`--force`): the front end's result cache is not read either. */
+  /**
+   * Every schema the build's caches do not answer is analysed anew (`--force`): the front end's result cache is not
+   * read either.
+   */
   readonly fresh?: boolean;
 }
 
@@ -78,7 +81,10 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
     return { source, key, taken: takenFromCache(source, key, inputs, previousEntries, cache) };
   });
   const pending = plan.filter((item) => item.taken === undefined);
-  const outcomes = await loadPending(pending.map((item) => join(inputs.schemasDirAsGiven, item.source.file)), inputs);
+  const outcomes = await loadPending(
+    pending.map((item) => join(inputs.schemasDirAsGiven, item.source.file)),
+    inputs,
+  );
   const analysis: Analysis & { warnings: number } = { analysed: [], failed: [], diagnostics: [], warnings: 0 };
   let next = 0;
   for (const { source, key, taken } of plan) {
@@ -97,13 +103,29 @@ export async function analyseSchemas(inputs: AnalysisInputs): Promise<Analysis> 
     const model: SchemaModel = { ...outcome.model, file: source.file };
     const emitted = emitSchemaModule(model, source.file);
     const line = cacheLine({ key, model, diagnostics: outcome.diagnostics, emitted });
-    analysis.analysed.push({ source, key, model, fresh: true, diagnostics: outcome.diagnostics, emitted, moduleSha256: sha256(emitted.text), cacheLine: line, unchangedOnDisk: false });
+    analysis.analysed.push({
+      source,
+      key,
+      model,
+      fresh: true,
+      diagnostics: outcome.diagnostics,
+      emitted,
+      moduleSha256: sha256(emitted.text),
+      cacheLine: line,
+      unchangedOnDisk: false,
+    });
   }
   return analysis;
 }
 
 /** The schema as a previous build (in this process, or its manifest and cache) left it, if its key is unchanged. */
-function takenFromCache(source: SchemaSource, key: string, inputs: AnalysisInputs, previousEntries: ReadonlyMap<string, Manifest['schemas'][number]>, cache: AnalysisCache): AnalysedSchema | undefined {
+function takenFromCache(
+  source: SchemaSource,
+  key: string,
+  inputs: AnalysisInputs,
+  previousEntries: ReadonlyMap<string, Manifest['schemas'][number]>,
+  cache: AnalysisCache,
+): AnalysedSchema | undefined {
   const known = inputs.remembered?.get(key);
   if (known) {
     // Its module on disk must still have the bytes that build wrote; when it is gone, it is written again.
@@ -113,22 +135,41 @@ function takenFromCache(source: SchemaSource, key: string, inputs: AnalysisInput
   const previous = previousEntries.get(key);
   const cached = cache.get(key, previous?.cacheSha256);
   // A hit needs the generated module too (its text is not in the cache line); without it, analyse again.
-  const text = cached && verifiedModule(inputs.outDir, cached.entry.emitted.path, previous!.moduleSha256, previous!.source);
+  const text =
+    cached && verifiedModule(inputs.outDir, cached.entry.emitted.path, previous!.moduleSha256, previous!.source);
   if (!cached || text === undefined) return undefined;
-  const { model, diagnostics, emitted: { path, integrity, declarations } } = cached.entry;
+  const {
+    model,
+    diagnostics,
+    emitted: { path, integrity, declarations },
+  } = cached.entry;
   const emitted: EmittedModule = { path, text, integrity, declarations };
-  return { source, key, model, fresh: false, diagnostics, emitted, moduleSha256: previous!.moduleSha256, cacheLine: cached.line, unchangedOnDisk: true };
+  return {
+    source,
+    key,
+    model,
+    fresh: false,
+    diagnostics,
+    emitted,
+    moduleSha256: previous!.moduleSha256,
+    cacheLine: cached.line,
+    unchangedOnDisk: true,
+  };
 }
 
 /**
  * Loads the schemas no build cache answered, in order: with the loader given (tests), one by one;
  * else with the front end's batch loader, which takes unchanged schemas from the project's cache
- * (`.toolkit/cache` of a project that has `.toolkit/`, shared with `toolkit validate`; not read by `--force`) and loads the others on
- * the idle cores.
+ * (`.toolkit/cache` of a project that has `.toolkit/`, shared with `toolkit validate`; not read by `--force`) and loads
+ * the others on the idle cores.
  */
 async function loadPending(paths: readonly string[], inputs: AnalysisInputs): Promise<LoadOutcome[]> {
   if (paths.length === 0) return [];
-  const options = { allowedLibraries: inputs.keyInputs.allowedLibraries, cwd: inputs.projectDir, treeRoot: inputs.schemasDirAsGiven };
+  const options = {
+    allowedLibraries: inputs.keyInputs.allowedLibraries,
+    cwd: inputs.projectDir,
+    treeRoot: inputs.schemasDirAsGiven,
+  };
   if (inputs.loader) {
     const outcomes: LoadOutcome[] = [];
     for (const path of paths) outcomes.push(await inputs.loader(path, options));
@@ -138,10 +179,14 @@ async function loadPending(paths: readonly string[], inputs: AnalysisInputs): Pr
   const { idleThreads } = await import('../load/batch/idle-threads.ts');
   const { projectCacheDir } = await import('../load/batch/project-cache-dir.ts');
   const cacheDir = inputs.fresh ? undefined : projectCacheDir(inputs.projectDir);
-  const outcomes = await loadSchemaFiles(paths.map((file) => ({ file, root: inputs.schemasDirAsGiven })), { allowedLibraries: options.allowedLibraries, cwd: options.cwd }, {
-    ...(cacheDir !== undefined ? { cacheDir } : {}),
-    threads: idleThreads(),
-  });
+  const outcomes = await loadSchemaFiles(
+    paths.map((file) => ({ file, root: inputs.schemasDirAsGiven })),
+    { allowedLibraries: options.allowedLibraries, cwd: options.cwd },
+    {
+      ...(cacheDir !== undefined ? { cacheDir } : {}),
+      threads: idleThreads(),
+    },
+  );
   inputs.detail?.('loaded the front end');
   return outcomes;
 }
@@ -150,7 +195,12 @@ async function loadPending(paths: readonly string[], inputs: AnalysisInputs): Pr
  * A module the previous build wrote (`expectedSha256`: its recorded hash): its text, undefined when
  * it is gone, a `BuildError` when it was edited by hand since.
  */
-function verifiedModule(outDir: string, modulePath: string, expectedSha256: string, source: string): string | undefined {
+function verifiedModule(
+  outDir: string,
+  modulePath: string,
+  expectedSha256: string,
+  source: string,
+): string | undefined {
   const path = join(outDir, modulePath);
   let text: string;
   try {
@@ -159,7 +209,9 @@ function verifiedModule(outDir: string, modulePath: string, expectedSha256: stri
     return undefined;
   }
   if (sha256(text) !== expectedSha256) {
-    throw new BuildError(`${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`);
+    throw new BuildError(
+      `${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`,
+    );
   }
   return text;
 }

@@ -31,7 +31,10 @@ export interface CachedEntry extends Omit<CacheEntry, 'emitted'> {
   readonly emitted: Omit<EmittedModule, 'text'>;
 }
 
-/** The cache of a previous build: entries are parsed only when asked for and only if their line still has the recorded hash. */
+/**
+ * The cache of a previous build: entries are parsed only when asked for and only if their line still has the recorded
+ * hash.
+ */
 export class AnalysisCache {
   readonly #lines = new Map<string, string>();
 
@@ -63,9 +66,18 @@ export class AnalysisCache {
 
 /** One cache line (stable: same entry, same text). `key` comes first so lines can be indexed without parsing. */
 export const cacheLine = ({ key, model, diagnostics, emitted }: CacheEntry): string =>
-  JSON.stringify({ key, model, diagnostics, emitted: { path: emitted.path, integrity: emitted.integrity, declarations: emitted.declarations } });
+  JSON.stringify({
+    key,
+    model,
+    diagnostics,
+    emitted: { path: emitted.path, integrity: emitted.integrity, declarations: emitted.declarations },
+  });
 
 /** Writes the cache file of a build into `dir`. */
 export function writeCache(dir: string, lines: readonly string[]): void {
-  writeTrustedFile(join(dir, '.cache'), join(dir, CACHE_FILE), Buffer.from(lines.length === 0 ? '' : `${lines.join('\n')}\n`, 'utf8'));
+  writeTrustedFile(
+    join(dir, '.cache'),
+    join(dir, CACHE_FILE),
+    Buffer.from(lines.length === 0 ? '' : `${lines.join('\n')}\n`, 'utf8'),
+  );
 }

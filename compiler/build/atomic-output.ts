@@ -10,7 +10,11 @@ import { makeDirectory } from './make-directory.ts';
  * Runs `fill(tempDir)`, then swaps the temp directory in for `outDir`; on error the temp directory is
  * removed. `beforeSwap` runs just before the swap and may throw to leave `outDir` as it is.
  */
-export async function replaceDirectory(outDir: string, fill: (tempDir: string) => Promise<void>, beforeSwap?: () => void): Promise<void> {
+export async function replaceDirectory(
+  outDir: string,
+  fill: (tempDir: string) => Promise<void>,
+  beforeSwap?: () => void,
+): Promise<void> {
   const parent = dirname(outDir);
   makeDirectory(parent);
   const suffix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;

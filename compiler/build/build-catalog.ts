@@ -143,22 +143,31 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const progress = options.progress ?? (() => {});
   const schemasDir = resolve(options.schemasDir);
   const outDir = resolve(options.outDir);
-  if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory()) throw new BuildError(`schemas directory not found: ${options.schemasDir}`, 'usage');
+  if (!existsSync(schemasDir) || !statSync(schemasDir).isDirectory())
+    throw new BuildError(`schemas directory not found: ${options.schemasDir}`, 'usage');
   // A build replaces its output whole: it must own the directory (and be able to write there) before any work.
   assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir });
   assertWritableOutput(outDir, options.outDir);
   const config = readProjectConfig(options.projectDir);
   // Publishing facts are checked before anything is built: a registry would refuse them later.
   const discovery = readDiscoverySettings(options.projectDir);
-  if (discovery.problems.length > 0) throw new BuildError(`the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry:\n${discovery.problems.join('\n')}`, 'failed');
-  if (options.group !== undefined && options.agentDir !== undefined) throw new BuildError('--group and --agent build different bundles: give one of them', 'usage');
+  if (discovery.problems.length > 0)
+    throw new BuildError(
+      `the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry:\n${discovery.problems.join('\n')}`,
+      'failed',
+    );
+  if (options.group !== undefined && options.agentDir !== undefined)
+    throw new BuildError('--group and --agent build different bundles: give one of them', 'usage');
   const groups = options.agentDir === undefined ? selectedGroups(config.groups ?? {}, options.group) : [];
   const agentName = options.agentDir === undefined ? undefined : resolve(options.agentDir).split(sep).pop()!;
 
   const found = discoverSchemas(schemasDir);
   const sources = found.sources;
   progress(`found ${sources.length} schemas in ${options.schemasDir}`);
-  const names = agentName !== undefined ? [agentName] : [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
+  const names =
+    agentName !== undefined
+      ? [agentName]
+      : [...(options.group === undefined ? [CATALOG] : []), ...groups.map(([name]) => name)];
   const session = options.session ?? new BuildSession();
   // esbuild's process starts while the schemas are analysed. No warm-up build of the runtime meanwhile:
   // measured, it only delayed the real build (esbuild links and prints the whole runtime once more, on
@@ -166,7 +175,15 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const bundler = session.bundlerFor(names);
   bundler.catch(() => undefined); // awaited below; an analysis error must not leave it unhandled
   try {
-    return await buildWith(bundler, options, { discovery: found, groups, config, schemasDir, outDir, progress, settings: discovery.settings });
+    return await buildWith(bundler, options, {
+      discovery: found,
+      groups,
+      config,
+      schemasDir,
+      outDir,
+      progress,
+      settings: discovery.settings,
+    });
   } finally {
     if (options.session === undefined) {
       await bundler.catch(() => undefined);
@@ -186,7 +203,11 @@ interface Prepared {
   readonly settings: DiscoverySettings;
 }
 
-async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, { discovery, groups, config, schemasDir, outDir, progress, settings }: Prepared): Promise<BuildReport> {
+async function buildWith(
+  bundlerReady: Promise<Bundler>,
+  options: BuildOptions,
+  { discovery, groups, config, schemasDir, outDir, progress, settings }: Prepared,
+): Promise<BuildReport> {
   const analysis = await analyseSchemas({
     sources: discovery.sources,
     keyInputs: keyInputs(schemasDir, config.security?.allowedLibraries ?? [], discovery),
@@ -200,7 +221,9 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     ...(options.detail ? { detail: options.detail } : {}),
   });
   const fresh = analysis.analysed.filter((item) => item.fresh).length;
-  progress(`analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`);
+  progress(
+    `analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`,
+  );
 
   const { built, problems, failed: clashed, diagnostics: ownership } = leaveOutClashes(analysis.analysed);
   // A symbolic link that leads out of the tree was skipped (PAR007): it counts as a failed source.
@@ -208,45 +231,117 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   const failed = sortFailures([...analysis.failed, ...clashed, ...skipped]);
   const diagnostics = [...discovery.skipped.map(({ diagnostic }) => diagnostic), ...analysis.diagnostics, ...ownership];
   // Selections are checked against the catalog as built: a reference to nothing fails the build at its entry.
-  const selections = loadSelections(schemasDir, built.map((b) => b.model), (path) => relative(process.cwd(), path) || path);
+  const selections = loadSelections(
+    schemasDir,
+    built.map((b) => b.model),
+    (path) => relative(process.cwd(), path) || path,
+  );
   diagnostics.push(...selections.diagnostics.filter((d) => d.severity === 'error'));
   const selectionErrors = selections.diagnostics.filter((d) => d.severity === 'error').length;
-  if (selectionErrors > 0) problems.push(`${counted(selectionErrors, 'error')} in selections/ (listed above): nothing was written`);
+  if (selectionErrors > 0)
+    problems.push(`${counted(selectionErrors, 'error')} in selections/ (listed above): nothing was written`);
   const notes: string[] = [];
-  const indexes = buildCatalogIndexes(built.map((b) => b.model), relative(outDir, schemasDir).split(sep).join('/') || '.');
-  const specs = options.agentDir !== undefined
-    ? await agentSpecs(options.agentDir, built, indexes.catalog, diagnostics, problems)
-    : bundleSpecs(built, groups, options.group, options.activeTools ?? [], problems, notes);
+  const indexes = buildCatalogIndexes(
+    built.map((b) => b.model),
+    relative(outDir, schemasDir).split(sep).join('/') || '.',
+  );
+  const specs =
+    options.agentDir !== undefined
+      ? await agentSpecs(options.agentDir, built, indexes.catalog, diagnostics, problems)
+      : bundleSpecs(built, groups, options.group, options.activeTools ?? [], problems, notes);
   for (const spec of specs) {
-    if (spec.parts.reduce((n, part) => n + servedCount(part), 0) === 0) problems.push(`bundle ${spec.name} would serve nothing (no tools, resources or prompts): nothing was written`);
+    if (spec.parts.reduce((n, part) => n + servedCount(part), 0) === 0)
+      problems.push(`bundle ${spec.name} would serve nothing (no tools, resources or prompts): nothing was written`);
   }
   // A failed build writes nothing: the previous output stays as it was (--skip-invalid writes the schemas that built).
   const skippable = options.skipInvalid === true && problems.length === 0 && built.length > 0;
-  if (skippable && failed.length > 0) notes.push(`${counted(failed.length, 'schema')} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`);
+  if (skippable && failed.length > 0)
+    notes.push(
+      `${counted(failed.length, 'schema')} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`,
+    );
   if (problems.length > 0 || (failed.length > 0 && !skippable)) {
-    return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: failed.map((f) => f.source), problems, notes, bundles: [], needs: [] };
+    return {
+      ok: false,
+      written: false,
+      schemas: built.length,
+      tools: 0,
+      rebuilt: 0,
+      cached: 0,
+      diagnostics,
+      warnings: analysis.warnings,
+      failed: failed.map((f) => f.source),
+      problems,
+      notes,
+      bundles: [],
+      needs: [],
+    };
   }
 
-  // Libraries are files beside the bundles, read on first use; one that cannot be had is a located warning (LIB001/LIB002).
-  // What the bundles need at run time besides Node travels beside them in engine/ (the hook sandbox, SQLite).
+  // Libraries are files beside the bundles, read on first use; one that cannot be had is a located warning
+  // (LIB001/LIB002). What the bundles need at run time besides Node travels beside them in engine/ (the hook sandbox,
+  // SQLite).
   const needs = new Map(specs.map((spec) => [spec.name, engineNeeds(spec.parts, options.carryCodeMode)]));
-  const [libraries, engine] = await Promise.all([prepareGuestLibraries(built, [options.projectDir, schemasDir], options.schemasDir), prepareEngine([...needs.values()])]);
+  const [libraries, engine] = await Promise.all([
+    prepareGuestLibraries(built, [options.projectDir, schemasDir], options.schemasDir),
+    prepareEngine([...needs.values()]),
+  ]);
   diagnostics.push(...libraries.diagnostics);
   notes.push(...engine.notes);
   const partsOf = new Map(specs.map((spec) => [spec.name, spec.parts]));
-  const modules = new Map([...built.map((b) => [b.emitted.path, b.emitted.text] as const), ...specs.flatMap((spec) => spec.extraModules)]);
+  const modules = new Map([
+    ...built.map((b) => [b.emitted.path, b.emitted.text] as const),
+    ...specs.flatMap((spec) => spec.extraModules),
+  ]);
   const carriedBy = new Map([...needs].map(([name, need]) => [name, engine.indexFor(need)]));
   const groupConfigs = new Map(groups);
-  const discoveryOf = (name: string) => bundleDiscoverySettings(settings, name, name === CATALOG ? undefined : groupConfigs.get(name));
-  const emitted = new Map([...partsOf].map(([name, parts]) => [name, emitBundle(name, parts, TOOLKIT_VERSION, libraries.index, carriedBy.get(name), discoveryOf(name), selections.selections)]));
+  const discoveryOf = (name: string) =>
+    bundleDiscoverySettings(settings, name, name === CATALOG ? undefined : groupConfigs.get(name));
+  const emitted = new Map(
+    [...partsOf].map(([name, parts]) => [
+      name,
+      emitBundle(
+        name,
+        parts,
+        TOOLKIT_VERSION,
+        libraries.index,
+        carriedBy.get(name),
+        discoveryOf(name),
+        selections.selections,
+      ),
+    ]),
+  );
   const entries = new Map([...emitted].map(([name, bundle]) => [name, bundle.entry]));
   const launchers = new Map([...emitted].map(([name, bundle]) => [name, bundle.launcher]));
-  notes.push(...[...emitted].filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES).map(([name, bundle]) => listingNotice(name, bundle)));
+  notes.push(
+    ...[...emitted]
+      .filter(([, bundle]) => bundle.listingBytes > TOOLSET_THRESHOLD_BYTES)
+      .map(([name, bundle]) => listingNotice(name, bundle)),
+  );
   // The first listing of each mode, priced; a budget exceeded fails the build before anything is written.
-  const listings = await Promise.all([...emitted].map(async ([name, bundle]) => ({ bundle: name, prices: await listingPrices(bundle.data.slice(0, bundle.data.indexOf('\n')), bundle.tools) })));
+  const listings = await Promise.all(
+    [...emitted].map(async ([name, bundle]) => ({
+      bundle: name,
+      prices: await listingPrices(bundle.data.slice(0, bundle.data.indexOf('\n')), bundle.tools),
+    })),
+  );
   const overs = listings.flatMap(({ bundle, prices }) => overBudget(bundle, prices, options.listingBudgets ?? []));
   if (overs.length > 0) {
-    return { ok: false, written: false, schemas: built.length, tools: 0, rebuilt: 0, cached: 0, diagnostics, warnings: analysis.warnings, failed: [], problems: overs, notes, bundles: [], needs: [], listings };
+    return {
+      ok: false,
+      written: false,
+      schemas: built.length,
+      tools: 0,
+      rebuilt: 0,
+      cached: 0,
+      diagnostics,
+      warnings: analysis.warnings,
+      failed: [],
+      problems: overs,
+      notes,
+      bundles: [],
+      needs: [],
+      listings,
+    };
   }
   // Libraries are not imported by the bundle at all: their sandbox code is in files beside it.
   const external: string[] = [];
@@ -254,8 +349,17 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
   options.detail?.('esbuild ready');
   const results = await bundler.build(entries, modules, external, launchers);
   options.detail?.('esbuild finished');
-  const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({ name, code: results.get(name)!.code, launcher: results.get(name)!.launcher, data: emitted.get(name)!.data, types: emitBundleDeclarations(name, parts), parts }));
-  progress(`bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code) + Buffer.byteLength(o.launcher))})`).join(', ') || 'nothing'}`);
+  const outputs: BundleOutput[] = [...partsOf].map(([name, parts]) => ({
+    name,
+    code: results.get(name)!.code,
+    launcher: results.get(name)!.launcher,
+    data: emitted.get(name)!.data,
+    types: emitBundleDeclarations(name, parts),
+    parts,
+  }));
+  progress(
+    `bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code) + Buffer.byteLength(o.launcher))})`).join(', ') || 'nothing'}`,
+  );
 
   const base = {
     format: 1 as const,
@@ -278,7 +382,9 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     ...engine.files,
     ...[...emitted].flatMap(([name, bundle]) => discoveryFiles(name, bundle.documents)),
   ]);
-  await writeOutput(outDir, built, outputs, manifest, extra, () => assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir }));
+  await writeOutput(outDir, built, outputs, manifest, extra, () =>
+    assertOwnedOutput(outDir, { shown: options.outDir, projectDir: options.projectDir, schemasDir }),
+  );
   options.session?.remember(built);
   const bundles = await bundlesMeasured;
   progress(`wrote ${options.outDir}`);
@@ -296,7 +402,9 @@ async function buildWith(bundlerReady: Promise<Bundler>, options: BuildOptions, 
     problems,
     notes,
     bundles,
-    needs: [...partsOf].flatMap(([name, parts]) => runtimeNeeds(name, parts, carriedBy.get(name)!, engine, libraries.index) ?? []),
+    needs: [...partsOf].flatMap(
+      ([name, parts]) => runtimeNeeds(name, parts, carriedBy.get(name)!, engine, libraries.index) ?? [],
+    ),
     listings,
   };
 }
@@ -310,21 +418,53 @@ interface BundleSpec {
 
 /** What a part serves: its selected tools, or (whole) every tool, resource, prompt and skill of its schema. */
 const servedCount = (part: BundlePart): number =>
-  part.tools !== null ? part.tools.length : part.model.tools.length + part.model.resources.length + (part.model.documents?.length ?? 0) + part.model.prompts.length + part.model.skills.length;
+  part.tools !== null
+    ? part.tools.length
+    : part.model.tools.length +
+      part.model.resources.length +
+      (part.model.documents?.length ?? 0) +
+      part.model.prompts.length +
+      part.model.skills.length;
 
-const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart => ({ model: b.model, source: b.source.file, module: b.emitted.path, tools, declarations: b.emitted.declarations });
+const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart => ({
+  model: b.model,
+  source: b.source.file,
+  module: b.emitted.path,
+  tools,
+  declarations: b.emitted.declarations,
+});
 
 /** The catalog bundle (the project's active tools when it has any) and each group's. */
-function bundleSpecs(built: readonly AnalysedSchema[], groups: readonly [string, GroupConfig][], only: string | undefined, active: readonly string[], problems: string[], notes: string[]): BundleSpec[] {
+function bundleSpecs(
+  built: readonly AnalysedSchema[],
+  groups: readonly [string, GroupConfig][],
+  only: string | undefined,
+  active: readonly string[],
+  problems: string[],
+  notes: string[],
+): BundleSpec[] {
   const specs: BundleSpec[] = [];
   if (only === undefined) {
-    const { selected, unmatched, activeCount } = selectServed(built.map((b) => b.model), { active });
+    const { selected, unmatched, activeCount } = selectServed(
+      built.map((b) => b.model),
+      { active },
+    );
     for (const name of unmatched) notes.push(unmatchedActiveText(name));
-    if (activeCount !== undefined) notes.push(`${CATALOG}.mjs serves the ${activeToolsText(activeCount)} of this project (\`toolkit list\`); the indexes cover the whole catalog`);
-    specs.push({ name: CATALOG, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
+    if (activeCount !== undefined)
+      notes.push(
+        `${CATALOG}.mjs serves the ${activeToolsText(activeCount)} of this project (\`toolkit list\`); the indexes cover the whole catalog`,
+      );
+    specs.push({
+      name: CATALOG,
+      parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)),
+      extraModules: [],
+    });
   }
   for (const [name, group] of groups) {
-    const { selected, unmatched } = selectServed(built.map((b) => b.model), { group: name, config: group });
+    const { selected, unmatched } = selectServed(
+      built.map((b) => b.model),
+      { group: name, config: group },
+    );
     for (const entry of unmatched) problems.push(unmatchedGroupText(name, entry, 'built tool'));
     specs.push({ name, parts: selected.map(({ index, tools }) => partOf(built[index]!, tools)), extraModules: [] });
   }
@@ -332,7 +472,13 @@ function bundleSpecs(built: readonly AnalysedSchema[], groups: readonly [string,
 }
 
 /** The bundle of one agent: its manifest checked against the built catalog, then its narrowed models. */
-async function agentSpecs(agentDir: string, built: readonly AnalysedSchema[], catalog: AgentCatalog, diagnostics: Diagnostic[], problems: string[]): Promise<BundleSpec[]> {
+async function agentSpecs(
+  agentDir: string,
+  built: readonly AnalysedSchema[],
+  catalog: AgentCatalog,
+  diagnostics: Diagnostic[],
+  problems: string[],
+): Promise<BundleSpec[]> {
   // The agent's files are read with the front end (ts-morph), loaded only for an agent build.
   const { validateAgent } = await import('../agent/validate-agent.ts');
   const { agentModels } = await import('../agent/agent-models.ts');
@@ -344,11 +490,16 @@ async function agentSpecs(agentDir: string, built: readonly AnalysedSchema[], ca
     return [{ name, parts: [], extraModules: [] }];
   }
   if (result.plan.inlineTools.length > 0) {
-    problems.push(`agent ${name}: inline tools (${result.plan.inlineTools.join(', ')}) cannot be bundled yet: define them in a provider schema and reference them as <namespace>/tool/<name>`);
+    problems.push(
+      `agent ${name}: inline tools (${result.plan.inlineTools.join(', ')}) cannot be bundled yet: define them in a provider schema and reference them as <namespace>/tool/<name>`,
+    );
   }
   const parts: BundlePart[] = [];
   const extraModules: (readonly [string, string])[] = [];
-  for (const { model, source } of agentModels(result.plan, built.map((b) => b.model))) {
+  for (const { model, source } of agentModels(
+    result.plan,
+    built.map((b) => b.model),
+  )) {
     const emitted = emitSchemaModule(model, source);
     extraModules.push([emitted.path, emitted.text]);
     parts.push({ model, source, module: emitted.path, tools: null, declarations: emitted.declarations });
@@ -361,16 +512,23 @@ function listingNotice(name: string, bundle: { readonly listingBytes: number; re
   return `warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json makes a smaller bundle)`;
 }
 
-function selectedGroups(groups: Readonly<Record<string, GroupConfig>>, only: string | undefined): [string, GroupConfig][] {
+function selectedGroups(
+  groups: Readonly<Record<string, GroupConfig>>,
+  only: string | undefined,
+): [string, GroupConfig][] {
   if (only !== undefined) {
     const group = groups[only];
     if (!group) {
       const known = Object.keys(groups).sort();
-      throw new BuildError(`unknown group "${only}"${known.length ? ` (groups: ${known.join(', ')})` : ' (.toolkit/config.json declares no groups)'}`, 'usage');
+      throw new BuildError(
+        `unknown group "${only}"${known.length ? ` (groups: ${known.join(', ')})` : ' (.toolkit/config.json declares no groups)'}`,
+        'usage',
+      );
     }
     return [[only, group]];
   }
-  if (CATALOG in groups) throw new BuildError(`a group cannot be named "${CATALOG}": that name is the bundle of every schema`, 'usage');
+  if (CATALOG in groups)
+    throw new BuildError(`a group cannot be named "${CATALOG}": that name is the bundle of every schema`, 'usage');
   return Object.entries(groups).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 

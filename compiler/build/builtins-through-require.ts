@@ -16,8 +16,13 @@ export function builtinsThroughRequire(): Plugin {
     name: 'builtins-through-require',
     setup(build) {
       // Only import statements: the `require` below resolves as a plain external built-in.
-      build.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'import-statement' ? { path: args.path, namespace: NAMESPACE } : undefined));
-      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+      build.onResolve({ filter: /^node:/ }, (args) =>
+        args.kind === 'import-statement' ? { path: args.path, namespace: NAMESPACE } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
     },
   };
 }

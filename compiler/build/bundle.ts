@@ -19,7 +19,10 @@ import { CREATE_REQUIRE_BANNER } from './create-require-banner.mjs';
 import { TOOLKIT_VERSION } from '../../runtime/toolkit-version.ts';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
-/** A toolkit source as the bundler reads it: the TypeScript in the repository, the compiled JavaScript in the installed package. */
+/**
+ * A toolkit source as the bundler reads it: the TypeScript in the repository, the compiled JavaScript in the installed
+ * package.
+ */
 const sourceOrCompiled = (path: string): string => (existsSync(path) ? path : path.replace(/\.ts$/, '.js'));
 const shimsStandIn = sourceOrCompiled(resolve(toolkitRoot, 'templates', 'sdk-shims.ts'));
 const NAMESPACE = 'toolkit-generated';
@@ -53,16 +56,23 @@ function generatedSources(sources: Sources): Plugin {
     setup(build) {
       // The SDK's Server takes Ajv from its shims only for elicitation; a stand-in keeps Ajv out (see the file).
       build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: shimsStandIn }));
-      build.onResolve({ filter: /^toolkit-generated:/ }, (args) => ({ path: args.path.slice(`${NAMESPACE}:`.length), namespace: NAMESPACE }));
+      build.onResolve({ filter: /^toolkit-generated:/ }, (args) => ({
+        path: args.path.slice(`${NAMESPACE}:`.length),
+        namespace: NAMESPACE,
+      }));
       // The runtime and templates the entries import (`./runtime/index.ts`) ship compiled in the package.
       build.onResolve({ filter: /^\.\.?\/.*\.ts$/ }, (args) => {
         const path = resolve(args.resolveDir, args.path);
         return existsSync(path) ? undefined : { path: sourceOrCompiled(path) };
       });
       // Libraries named in `requiredLibraries` stay run-time imports (decided per build, hence here).
-      build.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path, sources.external) ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        isExternal(args.path, sources.external) ? { path: args.path, external: true } : undefined,
+      );
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
-        const contents = args.path.startsWith('entries/') ? sources.entries.get(args.path.slice('entries/'.length)) : sources.modules.get(args.path);
+        const contents = args.path.startsWith('entries/')
+          ? sources.entries.get(args.path.slice('entries/'.length))
+          : sources.modules.get(args.path);
         if (contents === undefined) return { errors: [{ text: `generated module ${args.path} is missing` }] };
         // Imports inside generated code (zod, ./runtime/…) resolve from the toolkit root.
         return { contents, loader: 'ts', resolveDir: toolkitRoot };
@@ -93,8 +103,12 @@ function options(names: readonly string[], sources: Sources, minify: boolean, fo
     external: ALWAYS_EXTERNAL,
     ...(format === 'esm'
       ? { format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: CREATE_REQUIRE_BANNER }, define: BUILT_VERSION }
-      // The code is a function body the launcher calls with `require` and its own URL.
-      : { format: 'cjs', outExtension: { '.js': '.code.cjs' }, define: { 'import.meta.url': BUNDLE_URL, ...BUILT_VERSION } }),
+      : // The code is a function body the launcher calls with `require` and its own URL.
+        {
+          format: 'cjs',
+          outExtension: { '.js': '.code.cjs' },
+          define: { 'import.meta.url': BUNDLE_URL, ...BUILT_VERSION },
+        }),
     legalComments: 'none',
     // ASCII source (other characters escaped): node decodes and V8 scans one-byte text much faster.
     charset: 'ascii',
@@ -106,7 +120,12 @@ function options(names: readonly string[], sources: Sources, minify: boolean, fo
 }
 
 /** Splits esbuild's outputs by bundle name (`suffix`: the output file's extension). */
-function byName(names: readonly string[], outputFiles: { path: string; text: string }[], metafile: Metafile, suffix: string): Map<string, BundleResult> {
+function byName(
+  names: readonly string[],
+  outputFiles: { path: string; text: string }[],
+  metafile: Metafile,
+  suffix: string,
+): Map<string, BundleResult> {
   const results = new Map<string, BundleResult>();
   for (const name of names) {
     const file = outputFiles.find((f) => f.path.endsWith(`/out/${name}${suffix}`));
@@ -116,7 +135,10 @@ function byName(names: readonly string[], outputFiles: { path: string; text: str
   return results;
 }
 
-/** The `//` lines an entry starts with: esbuild drops comments, so a launcher's header (what the file is, what travels with it) goes in as a banner. */
+/**
+ * The `//` lines an entry starts with: esbuild drops comments, so a launcher's header (what the file is, what travels
+ * with it) goes in as a banner.
+ */
 function leadingComment(entry: string): string {
   const lines: string[] = [];
   for (const line of entry.split('\n')) {
@@ -133,9 +155,15 @@ function leadingComment(entry: string): string {
 function checkCode(name: string, metafile: Metafile, warnings: readonly Message[]): void {
   const output = metafile.outputs[`out/${codeFileOf(name)}`];
   const dynamic = output?.imports.find((entry) => entry.kind === 'dynamic-import');
-  if (dynamic) throw new Error(`the code of bundle ${name} imports ${dynamic.path} dynamically, which its launcher cannot run; load it with require`);
+  if (dynamic)
+    throw new Error(
+      `the code of bundle ${name} imports ${dynamic.path} dynamically, which its launcher cannot run; load it with require`,
+    );
   const meta = warnings.find((warning) => warning.id === 'empty-import-meta');
-  if (meta) throw new Error(`the code of bundle ${name} reads import.meta beyond its url (${meta.location?.file ?? 'unknown file'}:${meta.location?.line ?? 0}), which its launcher cannot give`);
+  if (meta)
+    throw new Error(
+      `the code of bundle ${name} reads import.meta beyond its url (${meta.location?.file ?? 'unknown file'}:${meta.location?.line ?? 0}), which its launcher cannot give`,
+    );
 }
 
 export interface Bundler {
@@ -143,7 +171,12 @@ export interface Bundler {
    * Bundles every entry with these texts and modules, and each entry's launcher; throws esbuild's
    * BuildFailure (with `errors[]`).
    */
-  build(entries: ReadonlyMap<string, string>, modules: ReadonlyMap<string, string>, external: readonly string[], launchers: ReadonlyMap<string, string>): Promise<Map<string, BuiltBundle>>;
+  build(
+    entries: ReadonlyMap<string, string>,
+    modules: ReadonlyMap<string, string>,
+    external: readonly string[],
+    launchers: ReadonlyMap<string, string>,
+  ): Promise<Map<string, BuiltBundle>>;
   dispose(): Promise<void>;
 }
 
@@ -157,7 +190,10 @@ export async function createBundler(names: readonly string[], minify = true): Pr
     const cached = launcherCache.get(entry);
     if (cached !== undefined) return cached;
     const launcherSources: Sources = { entries: new Map([[name, entry]]), modules: new Map(), external: new Set() };
-    const result = await build({ ...options([name], launcherSources, minify, 'esm'), banner: { js: `${leadingComment(entry)}\n${CREATE_REQUIRE_BANNER}` } });
+    const result = await build({
+      ...options([name], launcherSources, minify, 'esm'),
+      banner: { js: `${leadingComment(entry)}\n${CREATE_REQUIRE_BANNER}` },
+    });
     const text = byName([name], result.outputFiles ?? [], result.metafile!, '.mjs').get(name)!.code;
     launcherCache.set(entry, text);
     return text;
@@ -171,11 +207,13 @@ export async function createBundler(names: readonly string[], minify = true): Pr
       ]);
       const codes = byName(names, result.outputFiles ?? [], result.metafile!, '.code.cjs');
       const launcherByName = new Map(launcherTexts);
-      return new Map(names.map((name) => {
-        const { code, metafile } = codes.get(name)!;
-        checkCode(name, metafile, result.warnings);
-        return [name, { code, metafile, launcher: launcherByName.get(name)! }];
-      }));
+      return new Map(
+        names.map((name) => {
+          const { code, metafile } = codes.get(name)!;
+          checkCode(name, metafile, result.warnings);
+          return [name, { code, metafile, launcher: launcherByName.get(name)! }];
+        }),
+      );
     },
     dispose: () => ctx.dispose(),
   };
@@ -194,7 +232,11 @@ export interface BundleRequest {
 
 /** One bundle in one esbuild run (benches and budget tests); its metafile's output is `out/bundle.mjs`. */
 export async function bundle(request: BundleRequest): Promise<BundleResult> {
-  const sources: Sources = { entries: new Map([['bundle', request.entry]]), modules: request.modules, external: new Set(request.external ?? []) };
+  const sources: Sources = {
+    entries: new Map([['bundle', request.entry]]),
+    modules: request.modules,
+    external: new Set(request.external ?? []),
+  };
   const result = await build(options(['bundle'], sources, request.minify ?? false, 'esm'));
   return byName(['bundle'], result.outputFiles ?? [], result.metafile!, '.mjs').get('bundle')!;
 }

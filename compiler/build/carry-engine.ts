@@ -46,7 +46,11 @@ export function engineNeeds(parts: readonly BundlePart[], carryCodeMode = false)
   const codeMode = carryCodeMode && served.some((model) => model.tools.length > 0);
   return {
     quickjs: codeMode || served.some((model) => model.handlersSource !== undefined && model.tools.length > 0),
-    sqlite: served.some((model) => model.resources.some((resource) => (resource as { source?: string }).source === undefined || resource.source === 'sqlite')),
+    sqlite: served.some((model) =>
+      model.resources.some(
+        (resource) => (resource as { source?: string }).source === undefined || resource.source === 'sqlite',
+      ),
+    ),
     checker: codeMode,
   };
 }
@@ -84,11 +88,16 @@ async function bundleCommonJs(entry: string, plugins: Plugin[] = []): Promise<Bu
   return Buffer.from(result.outputFiles[0]!.contents);
 }
 
-/** The variant's dynamic import of its own Emscripten module, pointed at the CommonJS build (it finds its WebAssembly through `__dirname`). */
+/**
+ * The variant's dynamic import of its own Emscripten module, pointed at the CommonJS build (it finds its WebAssembly
+ * through `__dirname`).
+ */
 const emscriptenModule = (variantDir: string): Plugin => ({
   name: 'quickjs-emscripten-module',
   setup(build) {
-    build.onResolve({ filter: /^@jitl\/quickjs-wasmfile-release-sync\/emscripten-module$/ }, () => ({ path: join(variantDir, 'emscripten-module.cjs') }));
+    build.onResolve({ filter: /^@jitl\/quickjs-wasmfile-release-sync\/emscripten-module$/ }, () => ({
+      path: join(variantDir, 'emscripten-module.cjs'),
+    }));
   },
 });
 
@@ -117,7 +126,12 @@ async function quickjsFiles(files: Map<string, Buffer>): Promise<Pick<CarriedInd
     wasm: carried(files, WASM_FILE, readFileSync(join(dirname(variantEntry), WASM_FILE))),
   };
   const standards: Record<string, CarriedFile> = {};
-  for (const [name, script] of packagedStandardScripts()) standards[name] = carried(files, `guest-${name.replace(/^@/, '').replace(/[^A-Za-z0-9._-]+/g, '-')}.js`, Buffer.from(script));
+  for (const [name, script] of packagedStandardScripts())
+    standards[name] = carried(
+      files,
+      `guest-${name.replace(/^@/, '').replace(/[^A-Za-z0-9._-]+/g, '-')}.js`,
+      Buffer.from(script),
+    );
   return { quickjs, standards };
 }
 
@@ -132,10 +146,17 @@ async function sqliteFiles(files: Map<string, Buffer>, notes: string[]): Promise
     require(binding);
   } catch (error) {
     const reason = String((error as Error).message).split('\n')[0];
-    notes.push(`the SQLite engine (better-sqlite3) cannot be carried beside the bundles: it does not load in this Node (${reason}); their resources answer with an error until \`npm rebuild better-sqlite3\` and a new build`);
+    notes.push(
+      `the SQLite engine (better-sqlite3) cannot be carried beside the bundles: it does not load in this Node (${reason}); their resources answer with an error until \`npm rebuild better-sqlite3\` and a new build`,
+    );
     return undefined;
   }
-  const builtFor: NodeTarget = { abi: process.versions.modules, platform: process.platform, arch: process.arch, node: process.versions.node };
+  const builtFor: NodeTarget = {
+    abi: process.versions.modules,
+    platform: process.platform,
+    arch: process.arch,
+    node: process.versions.node,
+  };
   return {
     module: carried(files, 'better-sqlite3.cjs', await bundleCommonJs(entry, [bindingBeside])),
     binding: carried(files, BINDING_FILE, readFileSync(binding)),
@@ -192,6 +213,11 @@ export async function prepareEngine(needs: readonly EngineNeeds[]): Promise<Prep
 
 /** The bytes of the carried files a bundle with these needs uses. */
 export function carriedBytes(engine: PreparedEngine, index: CarriedIndex): number {
-  const entries = [...Object.values(index.quickjs ?? {}), ...Object.values(index.standards ?? {}), ...(index.sqlite ? [index.sqlite.module, index.sqlite.binding] : []), ...(index.checker ? [index.checker] : [])];
+  const entries = [
+    ...Object.values(index.quickjs ?? {}),
+    ...Object.values(index.standards ?? {}),
+    ...(index.sqlite ? [index.sqlite.module, index.sqlite.binding] : []),
+    ...(index.checker ? [index.checker] : []),
+  ];
   return entries.reduce((n, entry) => n + (engine.files.get(entry.file)?.length ?? 0), 0);
 }

@@ -13,12 +13,19 @@ import { namespaceOwnerClashes } from './namespace-owners.ts';
  * Also a namespace declared from two provider directories (VAL123, `namespace-owners.ts`): the files
  * that may not have it fail like a schema with errors (left out with --skip-invalid).
  */
-export function leaveOutClashes(analysed: readonly AnalysedSchema[]): { built: AnalysedSchema[]; problems: string[]; failed: FailedSchema[]; diagnostics: Diagnostic[] } {
+export function leaveOutClashes(analysed: readonly AnalysedSchema[]): {
+  built: AnalysedSchema[];
+  problems: string[];
+  failed: FailedSchema[];
+  diagnostics: Diagnostic[];
+} {
   const built: AnalysedSchema[] = [];
   const problems: string[] = [];
   const failed: FailedSchema[] = [];
   const modulePaths = new Map<string, string>();
-  const owners = namespaceOwnerClashes(analysed.map((item) => ({ file: item.source.file, namespace: item.model.namespace, text: item.source.text })));
+  const owners = namespaceOwnerClashes(
+    analysed.map((item) => ({ file: item.source.file, namespace: item.model.namespace, text: item.source.text })),
+  );
   for (const item of analysed) {
     if (owners.has(item.source.file)) {
       failed.push({ source: item.source.file, key: item.key });
@@ -26,7 +33,9 @@ export function leaveOutClashes(analysed: readonly AnalysedSchema[]): { built: A
     }
     const sameModule = modulePaths.get(item.emitted.path);
     if (sameModule) {
-      problems.push(`${item.source.file}: its generated module ${item.emitted.path} would overwrite that of ${sameModule}; rename one of the files`);
+      problems.push(
+        `${item.source.file}: its generated module ${item.emitted.path} would overwrite that of ${sameModule}; rename one of the files`,
+      );
       failed.push({ source: item.source.file, key: item.key });
       continue;
     }

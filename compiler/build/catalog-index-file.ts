@@ -72,7 +72,14 @@ export interface CatalogIndex {
 /** Reads a catalog index from parsed JSON, naming what is wrong when it is not one. */
 export function readCatalogIndex(data: unknown): CatalogIndex {
   const index = data as Partial<CatalogIndex> | null;
-  if (index === null || typeof index !== 'object' || index.version !== 1 || typeof index.schemasDir !== 'string' || !Array.isArray(index.schemas) || !Array.isArray(index.tools)) {
+  if (
+    index === null ||
+    typeof index !== 'object' ||
+    index.version !== 1 ||
+    typeof index.schemasDir !== 'string' ||
+    !Array.isArray(index.schemas) ||
+    !Array.isArray(index.tools)
+  ) {
     throw new Error('not a toolkit catalog index (expected { version: 1, schemasDir, schemas, tools })');
   }
   return index as CatalogIndex;

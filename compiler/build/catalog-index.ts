@@ -21,10 +21,24 @@ import { metaHints } from '../../runtime/toolset/search-entries.ts';
 export * from './catalog-index-file.ts';
 
 /** Both indexes of a set of models (`file` of each model relative to the catalog directory). */
-export function buildCatalogIndexes(models: readonly SchemaModel[], schemasDir: string): { catalog: CatalogIndex; search: SearchIndex } {
+export function buildCatalogIndexes(
+  models: readonly SchemaModel[],
+  schemasDir: string,
+): { catalog: CatalogIndex; search: SearchIndex } {
   const entries = models.flatMap((schema, index) => schema.tools.map((tool) => ({ schema, index, tool })));
-  const cliNames = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })), { duplicatesByFile: true });
-  const wireNames = assignWireNames(entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file, format: namingFormatOf(schema.version) })), { duplicatesByFile: true });
+  const cliNames = assignWireNames(
+    entries.map(({ schema, tool }) => ({ namespace: schema.namespace, toolName: tool.name, source: schema.file })),
+    { duplicatesByFile: true },
+  );
+  const wireNames = assignWireNames(
+    entries.map(({ schema, tool }) => ({
+      namespace: schema.namespace,
+      toolName: tool.name,
+      source: schema.file,
+      format: namingFormatOf(schema.version),
+    })),
+    { duplicatesByFile: true },
+  );
   const tools: CatalogTool[] = entries.map(({ schema, index, tool }, i) => ({
     name: cliNames[i]!,
     wireName: wireNames[i]!,
@@ -33,14 +47,18 @@ export function buildCatalogIndexes(models: readonly SchemaModel[], schemasDir: 
     description: tool.description,
     schema: index,
     serverParams: [...requiredServerKeys(schema, tool)].sort(),
-    parameters: tool.parameters.filter((p) => p.visible).map((p): CatalogParameter => ({
-      name: p.key,
-      type: p.type.kind,
-      required: !p.options.optional,
-      ...(p.description ? { description: p.description } : {}),
-      ...(p.options.default !== undefined ? { default: p.options.default } : {}),
-      ...(p.type.kind === 'enum' ? { values: p.type.values } : {}),
-    })),
+    parameters: tool.parameters
+      .filter((p) => p.visible)
+      .map(
+        (p): CatalogParameter => ({
+          name: p.key,
+          type: p.type.kind,
+          required: !p.options.optional,
+          ...(p.description ? { description: p.description } : {}),
+          ...(p.options.default !== undefined ? { default: p.options.default } : {}),
+          ...(p.type.kind === 'enum' ? { values: p.type.values } : {}),
+        }),
+      ),
   }));
   const schemas: CatalogSchema[] = models.map((m) => ({
     file: m.file,
@@ -52,14 +70,16 @@ export function buildCatalogIndexes(models: readonly SchemaModel[], schemasDir: 
     prompts: m.prompts.map((p) => p.name),
     skills: m.skills.map((s) => s.name),
   }));
-  const search = buildSearchIndex(entries.map(({ schema, tool }, i) => ({
-    name: wireNames[i]!,
-    namespace: schema.namespace,
-    tool: tool.name,
-    description: tool.description,
-    tags: schema.tags,
-    // The schema's name, and the CLI name where the wire name differs (format 2.0.0 routes).
-    hints: [schema.name, ...(cliNames[i] !== wireNames[i] ? [cliNames[i]!] : []), ...metaHints(tool)],
-  })));
+  const search = buildSearchIndex(
+    entries.map(({ schema, tool }, i) => ({
+      name: wireNames[i]!,
+      namespace: schema.namespace,
+      tool: tool.name,
+      description: tool.description,
+      tags: schema.tags,
+      // The schema's name, and the CLI name where the wire name differs (format 2.0.0 routes).
+      hints: [schema.name, ...(cliNames[i] !== wireNames[i] ? [cliNames[i]!] : []), ...metaHints(tool)],
+    })),
+  );
   return { catalog: { version: 1, schemasDir, schemas, tools, primitives: primitiveEntries(models) }, search };
 }

@@ -34,11 +34,14 @@ export function checkOutput(options: CheckOptions): string[] {
     const wanted = group === null ? 'the catalog and every group' : `group ${group}`;
     stale.push(`${options.outDir}: holds ${built}, not ${wanted}`);
   }
-  if (manifest.compiler !== compilerFingerprint()) stale.push(`${options.outDir}: built by another version of the compiler`);
-  if (manifest.runtime !== runtimeFingerprint()) stale.push(`${options.outDir}: bundles made with another version of the runtime or its packages`);
+  if (manifest.compiler !== compilerFingerprint())
+    stale.push(`${options.outDir}: built by another version of the compiler`);
+  if (manifest.runtime !== runtimeFingerprint())
+    stale.push(`${options.outDir}: bundles made with another version of the runtime or its packages`);
 
   const config = readProjectConfig(options.projectDir);
-  if (manifest.groupsHash !== hashValue(config.groups ?? {})) stale.push(`${projectConfigPath(options.projectDir)}: groups changed since the last build`);
+  if (manifest.groupsHash !== hashValue(config.groups ?? {}))
+    stale.push(`${projectConfigPath(options.projectDir)}: groups changed since the last build`);
   const discovery = discoverSchemas(schemasDir);
   const sources = discovery.sources;
   const inputs = keyInputs(schemasDir, config.security?.allowedLibraries ?? [], discovery);
@@ -48,14 +51,17 @@ export function checkOutput(options: CheckOptions): string[] {
     const key = sourceKey(source, inputs);
     const entry = built.get(source.file);
     if (entry?.key === key) continue;
-    if (failed.get(source.file)?.key === key) stale.push(`${source.file}: failed to build; fix it and run \`toolkit build\``);
+    if (failed.get(source.file)?.key === key)
+      stale.push(`${source.file}: failed to build; fix it and run \`toolkit build\``);
     else if (entry || failed.has(source.file)) stale.push(`${source.file}: changed since the last build`);
     else stale.push(`${source.file}: new, not built yet`);
   }
   const present = new Set(sources.map((source) => source.file));
-  for (const entry of manifest.schemas) if (!present.has(entry.source)) stale.push(`${entry.source}: removed since the last build`);
+  for (const entry of manifest.schemas)
+    if (!present.has(entry.source)) stale.push(`${entry.source}: removed since the last build`);
 
-  for (const entry of manifest.schemas) stale.push(...modified(outDir, options.outDir, entry.integrity.module, entry.moduleSha256));
+  for (const entry of manifest.schemas)
+    stale.push(...modified(outDir, options.outDir, entry.integrity.module, entry.moduleSha256));
   for (const bundle of manifest.bundles) {
     stale.push(...modified(outDir, options.outDir, bundle.file, bundle.sha256));
     if (bundle.code !== undefined) stale.push(...modified(outDir, options.outDir, bundle.code, bundle.codeSha256));

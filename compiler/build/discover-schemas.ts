@@ -32,7 +32,8 @@ export interface Discovery {
 export function discoverSchemas(schemasDir: string): Discovery {
   const listed = new Map<string, ReadonlySet<string>>();
   const skipped: { file: string; diagnostic: Diagnostic }[] = [];
-  const onSkipped = (path: string, reason: string) => skipped.push({ file: relative(schemasDir, path).split(sep).join('/'), diagnostic: skippedLink(path, reason) });
+  const onSkipped = (path: string, reason: string) =>
+    skipped.push({ file: relative(schemasDir, path).split(sep).join('/'), diagnostic: skippedLink(path, reason) });
   const found = findSchemaFiles(schemasDir, (dir, names) => listed.set(dir, new Set(names)), onSkipped).map((path) => ({
     file: relative(schemasDir, path).split(sep).join('/'),
     path,

@@ -12,7 +12,10 @@ export interface Selected {
 }
 
 /** The selection of `group` over `models`, plus the entries that matched nothing. */
-export function selectGroup(group: GroupConfig, models: readonly SchemaModel[]): { selected: Selected[]; unmatched: string[] } {
+export function selectGroup(
+  group: GroupConfig,
+  models: readonly SchemaModel[],
+): { selected: Selected[]; unmatched: string[] } {
   const matched = new Set<string>();
   const selected: Selected[] = [];
   models.forEach((model, index) => {
@@ -21,7 +24,9 @@ export function selectGroup(group: GroupConfig, models: readonly SchemaModel[]):
       selected.push({ index, tools: null });
       return;
     }
-    const tools = model.tools.map((tool) => tool.name).filter((name) => group.tools.includes(`${model.namespace}/${name}`));
+    const tools = model.tools
+      .map((tool) => tool.name)
+      .filter((name) => group.tools.includes(`${model.namespace}/${name}`));
     for (const name of tools) matched.add(`${model.namespace}/${name}`);
     if (tools.length > 0) selected.push({ index, tools });
   });

@@ -50,16 +50,24 @@ export function namespaceOwnerClashes(declarations: readonly NamespaceDeclaratio
     if (dirs.length < 2) continue;
     const named = dirs.filter((dir) => basename(dir) === namespace);
     const owner = named.length === 1 ? named[0] : undefined;
-    const owned = (file: string) => owner !== undefined && (dirname(file) === owner || dirname(file).startsWith(`${owner}/`));
+    const owned = (file: string) =>
+      owner !== undefined && (dirname(file) === owner || dirname(file).startsWith(`${owner}/`));
     const files = [...list].sort((a, b) => (a.file < b.file ? -1 : 1));
     if (owner !== undefined && files.every((d) => owned(d.file))) continue;
     for (const declaration of files) {
       if (owned(declaration.file)) continue;
       const others = files.filter((d) => d !== declaration && dirname(d.file) !== dirname(declaration.file));
-      const message = owner !== undefined
-        ? `namespace "${namespace}" belongs to ${owner}/ (${files.find((d) => owned(d.file))!.file}); a schema elsewhere cannot declare it and take its tool names: give this schema a namespace of its own`
-        : `namespace "${namespace}" is also declared in another directory (${others.map((d) => d.file).join(', ')}); a namespace belongs to one provider directory, named after it: rename one of them`;
-      clashes.set(declaration.file, { rule: 'VAL123', severity: 'error', message, file: declaration.file, ...located(declaration) });
+      const message =
+        owner !== undefined
+          ? `namespace "${namespace}" belongs to ${owner}/ (${files.find((d) => owned(d.file))!.file}); a schema elsewhere cannot declare it and take its tool names: give this schema a namespace of its own`
+          : `namespace "${namespace}" is also declared in another directory (${others.map((d) => d.file).join(', ')}); a namespace belongs to one provider directory, named after it: rename one of them`;
+      clashes.set(declaration.file, {
+        rule: 'VAL123',
+        severity: 'error',
+        message,
+        file: declaration.file,
+        ...located(declaration),
+      });
     }
   }
   return clashes;

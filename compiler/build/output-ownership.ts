@@ -13,7 +13,16 @@ import { makeDirectory } from './make-directory.ts';
 import { counted } from '../../runtime/counted.ts';
 
 /** What a build writes at the top of its output besides its bundles' files (builds whose manifest lists none). */
-const BUILD_ENTRIES = ['manifest.json', '.cache', 'modules', 'libraries', 'data', 'engine', 'catalog-index.json', 'search-index.json'];
+const BUILD_ENTRIES = [
+  'manifest.json',
+  '.cache',
+  'modules',
+  'libraries',
+  'data',
+  'engine',
+  'catalog-index.json',
+  'search-index.json',
+];
 
 export interface OwnershipContext {
   /** The output directory as the user gave it, for messages. */
@@ -31,7 +40,9 @@ const within = (inner: string, outer: string): boolean => {
 /** The top-level names a previous build wrote, from its manifest. */
 export function entriesOf(manifest: Manifest): Set<string> {
   if (manifest.written !== undefined) return new Set([...manifest.written, MANIFEST_FILE]);
-  const files = manifest.bundles.flatMap((bundle) => [bundle.file, bundle.types, bundle.code, bundle.data].filter((f): f is string => typeof f === 'string'));
+  const files = manifest.bundles.flatMap((bundle) =>
+    [bundle.file, bundle.types, bundle.code, bundle.data].filter((f): f is string => typeof f === 'string'),
+  );
   return new Set([...BUILD_ENTRIES, ...files]);
 }
 
@@ -42,9 +53,18 @@ export function assertOwnedOutput(outDir: string, context: OwnershipContext): vo
   const refuse = (why: string): never => {
     throw new BuildError(`${named} ${why}; nothing was touched`, 'usage');
   };
-  if (within(resolve(context.projectDir), out)) refuse(`is ${out === resolve(context.projectDir) ? 'the project directory' : 'a directory that contains the project'}, and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`);
-  if (within(resolve(context.schemasDir), out)) refuse(`${out === resolve(context.schemasDir) ? 'is the schemas directory' : 'contains the schemas directory'}, and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`);
-  if (within(out, resolve(context.schemasDir))) refuse('lies inside the schemas directory, where a build would read its own output as schemas; choose a directory outside it, e.g. --out generated');
+  if (within(resolve(context.projectDir), out))
+    refuse(
+      `is ${out === resolve(context.projectDir) ? 'the project directory' : 'a directory that contains the project'}, and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`,
+    );
+  if (within(resolve(context.schemasDir), out))
+    refuse(
+      `${out === resolve(context.schemasDir) ? 'is the schemas directory' : 'contains the schemas directory'}, and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`,
+    );
+  if (within(out, resolve(context.schemasDir)))
+    refuse(
+      'lies inside the schemas directory, where a build would read its own output as schemas; choose a directory outside it, e.g. --out generated',
+    );
   let stat;
   try {
     stat = lstatSync(out);
@@ -55,17 +75,25 @@ export function assertOwnedOutput(outDir: string, context: OwnershipContext): vo
   }
   if (stat!.isSymbolicLink()) {
     const target = statSync(out, { throwIfNoEntry: false });
-    if (!target?.isDirectory()) refuse('is a symbolic link to something other than a directory; a build writes a directory there');
+    if (!target?.isDirectory())
+      refuse('is a symbolic link to something other than a directory; a build writes a directory there');
     refuse('is a symbolic link, which a build would replace by a directory; give the directory it leads to');
   }
-  if (!stat!.isDirectory()) refuse('is a file, not a directory; a build writes a directory of bundles there, so choose another path');
+  if (!stat!.isDirectory())
+    refuse('is a file, not a directory; a build writes a directory of bundles there, so choose another path');
   const entries = readdirSync(out);
   if (entries.length === 0) return;
   const manifest = entries.includes(MANIFEST_FILE) ? readManifest(out) : undefined;
-  if (!manifest) refuse(`holds ${counted(entries.length, 'entry', 'entries')} and no previous build (no ${MANIFEST_FILE} of one), and a build replaces its output directory whole; give an empty or new directory`);
+  if (!manifest)
+    refuse(
+      `holds ${counted(entries.length, 'entry', 'entries')} and no previous build (no ${MANIFEST_FILE} of one), and a build replaces its output directory whole; give an empty or new directory`,
+    );
   const owned = entriesOf(manifest!);
   const foreign = entries.filter((name) => !owned.has(name)).sort();
-  if (foreign.length > 0) refuse(`holds a previous build and ${counted(foreign.length, 'entry', 'entries')} no build wrote (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}), which replacing it would delete; move ${foreign.length === 1 ? 'it' : 'them'} out or choose another --out`);
+  if (foreign.length > 0)
+    refuse(
+      `holds a previous build and ${counted(foreign.length, 'entry', 'entries')} no build wrote (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}), which replacing it would delete; move ${foreign.length === 1 ? 'it' : 'them'} out or choose another --out`,
+    );
 }
 
 /**
@@ -82,7 +110,10 @@ export function assertWritableOutput(outDir: string, shown: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     const why = REASONS[code] ?? 'the system refused to create a directory there';
-    throw new BuildError(`--out ${shown} cannot be written (${why}, ${code}); choose a directory you can write`, 'usage');
+    throw new BuildError(
+      `--out ${shown} cannot be written (${why}, ${code}); choose a directory you can write`,
+      'usage',
+    );
   }
 }
 
@@ -93,4 +124,3 @@ const REASONS: Readonly<Record<string, string>> = {
   ENOTDIR: 'a part of its path is a file',
   ENOSPC: 'no space left on the device',
 };
-

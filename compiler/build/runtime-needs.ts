@@ -15,21 +15,39 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)
  * One line: what `<name>.mjs` needs to run, beside it and of the machine; undefined when that is only
  * its own code and data files (nothing worth a line on every build).
  */
-export function runtimeNeeds(name: string, parts: readonly BundlePart[], carried: CarriedIndex, engine: PreparedEngine, libraries: BundleLibraries): string | undefined {
+export function runtimeNeeds(
+  name: string,
+  parts: readonly BundlePart[],
+  carried: CarriedIndex,
+  engine: PreparedEngine,
+  libraries: BundleLibraries,
+): string | undefined {
   const beside = [codeFileOf(name), dataFileOf(name)];
   const engineParts: string[] = [];
-  if (carried.quickjs) engineParts.push(`hook sandbox ${megabytes(carriedBytes(engine, { quickjs: carried.quickjs, ...(carried.standards ? { standards: carried.standards } : {}) }))}`);
+  if (carried.quickjs)
+    engineParts.push(
+      `hook sandbox ${megabytes(carriedBytes(engine, { quickjs: carried.quickjs, ...(carried.standards ? { standards: carried.standards } : {}) }))}`,
+    );
   if (carried.sqlite) {
     const { builtFor } = carried.sqlite;
-    engineParts.push(`SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`);
+    engineParts.push(
+      `SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`,
+    );
   }
-  if (carried.checker) engineParts.push(`program checker ${megabytes(carriedBytes(engine, { checker: carried.checker }))}`);
+  if (carried.checker)
+    engineParts.push(`program checker ${megabytes(carriedBytes(engine, { checker: carried.checker }))}`);
   if (engineParts.length > 0) beside.push(`engine/ (${engineParts.join(', ')})`);
-  const libraryFiles = librariesOf(parts.map((part) => part.model)).filter((library) => 'file' in (libraries[library] ?? {})).length;
+  const libraryFiles = librariesOf(parts.map((part) => part.model)).filter(
+    (library) => 'file' in (libraries[library] ?? {}),
+  ).length;
   if (libraryFiles > 0) beside.push(`libraries/ (${counted(libraryFiles, 'file')})`);
-  const databases = parts.flatMap(({ model, tools }) => narrowModel(model, tools).resources.filter((resource) => resource.origin === 'inline')).length;
+  const databases = parts.flatMap(({ model, tools }) =>
+    narrowModel(model, tools).resources.filter((resource) => resource.origin === 'inline'),
+  ).length;
   if (databases > 0) beside.push(`data/ (${counted(databases, 'database')})`);
   if (beside.length === 2) return undefined;
-  const node = carried.sqlite ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)` : '';
+  const node = carried.sqlite
+    ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)`
+    : '';
   return `${name}.mjs runs on Node 20.19 or later${node} with nothing installed; copy with it: ${beside.join(', ')}`;
 }

@@ -29,5 +29,9 @@ export type SchemaLoader = (path: string, options: LoadOptions) => Promise<LoadO
 export async function frontEndLoader(): Promise<SchemaLoader> {
   const { loadSchema } = await import('../index.ts');
   return (path, options) =>
-    loadSchema(path, { allowedLibraries: options.allowedLibraries, cwd: options.cwd, ...(options.treeRoot !== undefined ? { treeRoot: options.treeRoot } : {}) });
+    loadSchema(path, {
+      allowedLibraries: options.allowedLibraries,
+      cwd: options.cwd,
+      ...(options.treeRoot !== undefined ? { treeRoot: options.treeRoot } : {}),
+    });
 }

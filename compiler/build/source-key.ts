@@ -1,7 +1,8 @@
 /**
  * Cache keys computed before any analysis: a schema's key changes when its file, a file it names
  * by relative path (prompt and skill files), a file its model carries (skill folders, format 4's
- * skills and markdown documents), the shared lists, the allowed libraries or the compiler itself change. Unchanged keys let an incremental build skip the analysis entirely.
+ * skills and markdown documents), the shared lists, the allowed libraries or the compiler itself change. Unchanged keys
+ * let an incremental build skip the analysis entirely.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -13,7 +14,16 @@ import type { Discovery, SchemaSource } from './discover-schemas.ts';
 const toolkitRoot = resolve(import.meta.dirname, '..', '..');
 
 /** Files whose contents shape what the build emits; a change to any of them invalidates every cache entry. */
-const COMPILER_INPUTS = ['compiler', 'templates', 'runtime/model.ts', 'runtime/hash.ts', 'runtime/canonical-json.ts', 'runtime/integrity.ts', 'runtime/input-json-schema.ts', 'package.json'];
+const COMPILER_INPUTS = [
+  'compiler',
+  'templates',
+  'runtime/model.ts',
+  'runtime/hash.ts',
+  'runtime/canonical-json.ts',
+  'runtime/integrity.ts',
+  'runtime/input-json-schema.ts',
+  'package.json',
+];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -26,15 +36,27 @@ function filesUnder(path: string): string[] {
 /** Fingerprint of everything under `paths` (relative to `root`): names and contents. */
 function fingerprintFiles(root: string, paths: readonly string[]): string {
   const files = paths.flatMap((path) => filesUnder(join(root, path)));
-  return hashValue(files.map((file) => [relative(root, file).split(sep).join('/'), sha256(readFileSync(file, 'utf8'))]));
+  return hashValue(
+    files.map((file) => [relative(root, file).split(sep).join('/'), sha256(readFileSync(file, 'utf8'))]),
+  );
 }
 
 /** What a bundle carries besides the schemas: a change here makes bundles stale without touching the analysis cache. */
-const BUNDLE_INPUTS = ['runtime', 'templates', 'node_modules/@modelcontextprotocol/server/package.json', 'node_modules/@modelcontextprotocol/core/package.json', 'node_modules/zod/package.json', 'node_modules/esbuild/package.json'];
+const BUNDLE_INPUTS = [
+  'runtime',
+  'templates',
+  'node_modules/@modelcontextprotocol/server/package.json',
+  'node_modules/@modelcontextprotocol/core/package.json',
+  'node_modules/zod/package.json',
+  'node_modules/esbuild/package.json',
+];
 
 let runtimeVersion: string | undefined;
 
-/** Fingerprint of the runtime and bundled dependencies (recorded in the manifest for `--check`; computed once per process). */
+/**
+ * Fingerprint of the runtime and bundled dependencies (recorded in the manifest for `--check`; computed once per
+ * process).
+ */
 export function runtimeFingerprint(): string {
   runtimeVersion ??= fingerprintFiles(toolkitRoot, BUNDLE_INPUTS);
   return runtimeVersion;
@@ -63,7 +85,9 @@ function filesIn(dir: string): string[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => !entry.name.startsWith('.'))
-    .flatMap((entry) => (entry.isDirectory() ? filesIn(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : []))
+    .flatMap((entry) =>
+      entry.isDirectory() ? filesIn(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : [],
+    )
     .sort();
 }
 
@@ -93,7 +117,11 @@ export interface KeyInputs {
  * The key inputs of one build: the nearest `_lists/` of each schema is found as the front end finds it,
  * with directories answered from this build's discovery, and each lists directory fingerprinted once.
  */
-export function keyInputs(schemasDir: string, allowedLibraries: readonly string[], discovery: Pick<Discovery, 'isDirectory'>): KeyInputs {
+export function keyInputs(
+  schemasDir: string,
+  allowedLibraries: readonly string[],
+  discovery: Pick<Discovery, 'isDirectory'>,
+): KeyInputs {
   const directories: FileSystem = { ...nodeFileSystem(), isDirectory: discovery.isDirectory };
   const fingerprints = new Map<string, string | null>();
   return {
@@ -115,7 +143,9 @@ export function keyInputs(schemasDir: string, allowedLibraries: readonly string[
 /** The cache key of one schema. */
 export function sourceKey(source: SchemaSource, inputs: KeyInputs): string {
   const referenced = referencedFiles(source);
-  const dependencies = [...new Set([...referenced, ...companionFiles(source, referenced)])].sort().map((path) => [relative(inputs.schemasDir, path).split(sep).join('/'), sha256(readFileSync(path))]);
+  const dependencies = [...new Set([...referenced, ...companionFiles(source, referenced)])]
+    .sort()
+    .map((path) => [relative(inputs.schemasDir, path).split(sep).join('/'), sha256(readFileSync(path))]);
   return hashValue({
     compiler: compilerFingerprint(),
     file: source.file,

@@ -23,7 +23,9 @@ function ignored(schemasDir: string, outDir: string, file: string | null): boole
   if (file === null) return false;
   const path = resolve(schemasDir, file);
   if (path === outDir || path.startsWith(`${outDir}${sep}`)) return true;
-  return relative(schemasDir, path).split(sep).some((part) => part.startsWith('.'));
+  return relative(schemasDir, path)
+    .split(sep)
+    .some((part) => part.startsWith('.'));
 }
 
 /** Builds, then rebuilds on every change until `io.stop` resolves; returns the exit code of the last build. */
@@ -49,7 +51,9 @@ export async function watchBuild(options: BuildCommandOptions, io: WatchIo, runB
         code = 1;
         io.stderr.write(`toolkit build: ${(error as Error).message}\n`);
       }
-      io.stderr.write(`toolkit build --watch: ${reason} in ${(performance.now() - started).toFixed(0)} ms; watching ${options.schemasDir}\n`);
+      io.stderr.write(
+        `toolkit build --watch: ${reason} in ${(performance.now() - started).toFixed(0)} ms; watching ${options.schemasDir}\n`,
+      );
     });
   };
   const onChange = (file: string | null, always = false) => {
@@ -68,7 +72,8 @@ export async function watchBuild(options: BuildCommandOptions, io: WatchIo, runB
   // first build must still cause a rebuild after it.
   const watchers: FSWatcher[] = [watch(schemasDir, { recursive: true }, (_event, file) => onChange(file))];
   const toolkitDir = join(resolve(options.projectDir), '.toolkit');
-  if (existsSync(toolkitDir)) watchers.push(watch(toolkitDir, (_event, file) => onChange(join('.toolkit', file ?? ''), true)));
+  if (existsSync(toolkitDir))
+    watchers.push(watch(toolkitDir, (_event, file) => onChange(join('.toolkit', file ?? ''), true)));
   rebuild('built');
   await io.stop;
   for (const watcher of watchers) watcher.close();

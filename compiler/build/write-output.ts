@@ -63,37 +63,52 @@ export const schemaRecord = (b: AnalysedSchema): ManifestSchema => ({
 });
 
 /** Sorted failures, as the manifest keeps them. */
-export const sortFailures = (failed: readonly FailedSchema[]): FailedSchema[] => [...failed].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+export const sortFailures = (failed: readonly FailedSchema[]): FailedSchema[] =>
+  [...failed].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 
 /**
  * Writes modules, cache, bundles, `extra` files (path relative to the output → text: the indexes,
  * an agent's modules) and the manifest (awaited last: its sizes are still being measured, and it
  * lists what was written), then swaps them in for `outDir` (`beforeSwap` may still refuse).
  */
-export async function writeOutput(outDir: string, built: readonly AnalysedSchema[], outputs: readonly BundleOutput[], manifest: Promise<Manifest>, extra: ReadonlyMap<string, string | Buffer> = new Map(), beforeSwap?: () => void): Promise<void> {
-  await replaceDirectory(outDir, async (temp) => {
-    const made = new Set<string>();
-    for (const b of built) {
-      const path = join(temp, b.emitted.path);
-      if (!made.has(dirname(path))) mkdirSync(dirname(path), { recursive: true });
-      made.add(dirname(path));
-      if (!(b.unchangedOnDisk && tryLink(join(outDir, b.emitted.path), path))) writeFileSync(path, b.emitted.text);
-    }
-    writeCache(temp, built.map((b) => b.cacheLine));
-    carryInlineDatabases(temp, built);
-    for (const output of outputs) {
-      writeFileSync(join(temp, `${output.name}.mjs`), output.launcher);
-      writeFileSync(join(temp, codeFileOf(output.name)), output.code);
-      writeFileSync(join(temp, dataFileOf(output.name)), output.data);
-      writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
-    }
-    for (const [path, text] of extra) {
-      mkdirSync(dirname(join(temp, path)), { recursive: true });
-      writeFileSync(join(temp, path), text);
-    }
-    const written = [...readdirSync(temp), MANIFEST_FILE].sort();
-    writeFileSync(join(temp, MANIFEST_FILE), manifestText({ ...(await manifest), written }));
-  }, beforeSwap);
+export async function writeOutput(
+  outDir: string,
+  built: readonly AnalysedSchema[],
+  outputs: readonly BundleOutput[],
+  manifest: Promise<Manifest>,
+  extra: ReadonlyMap<string, string | Buffer> = new Map(),
+  beforeSwap?: () => void,
+): Promise<void> {
+  await replaceDirectory(
+    outDir,
+    async (temp) => {
+      const made = new Set<string>();
+      for (const b of built) {
+        const path = join(temp, b.emitted.path);
+        if (!made.has(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+        made.add(dirname(path));
+        if (!(b.unchangedOnDisk && tryLink(join(outDir, b.emitted.path), path))) writeFileSync(path, b.emitted.text);
+      }
+      writeCache(
+        temp,
+        built.map((b) => b.cacheLine),
+      );
+      carryInlineDatabases(temp, built);
+      for (const output of outputs) {
+        writeFileSync(join(temp, `${output.name}.mjs`), output.launcher);
+        writeFileSync(join(temp, codeFileOf(output.name)), output.code);
+        writeFileSync(join(temp, dataFileOf(output.name)), output.data);
+        writeFileSync(join(temp, `${output.name}.d.mts`), output.types);
+      }
+      for (const [path, text] of extra) {
+        mkdirSync(dirname(join(temp, path)), { recursive: true });
+        writeFileSync(join(temp, path), text);
+      }
+      const written = [...readdirSync(temp), MANIFEST_FILE].sort();
+      writeFileSync(join(temp, MANIFEST_FILE), manifestText({ ...(await manifest), written }));
+    },
+    beforeSwap,
+  );
 }
 
 /** Hard-links `from` to `to`; false when the file system cannot (the caller writes the bytes instead). */

@@ -40,6 +40,13 @@ export function formatSummary(schemas: number, diagnostics: readonly Diagnostic[
 /** Stable JSON for `--json`: diagnostics as data, keys in a fixed order. */
 export function formatJson(report: { schemas: number; diagnostics: readonly Diagnostic[] }): string {
   const { errors, warnings } = countSeverities(report.diagnostics);
-  const diagnostics = report.diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column }));
+  const diagnostics = report.diagnostics.map(({ rule, severity, message, file, line, column }) => ({
+    rule,
+    severity,
+    message,
+    file,
+    line,
+    column,
+  }));
   return `${JSON.stringify({ schemas: report.schemas, errors, warnings, diagnostics }, null, 2)}\n`;
 }

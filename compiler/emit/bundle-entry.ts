@@ -17,7 +17,11 @@ import { duplicateSuffixes } from '../../runtime/wire-name.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
 import { primitivesListing } from './primitives-listing.ts';
-import { discoveryDocuments, type DiscoveryDocuments, type DiscoverySettings } from '../../runtime/discovery/discovery-documents.ts';
+import {
+  discoveryDocuments,
+  type DiscoveryDocuments,
+  type DiscoverySettings,
+} from '../../runtime/discovery/discovery-documents.ts';
 import { fillTemplate } from './template.ts';
 import { toolSignature, toolTypeDeclarations } from './tool-declarations.ts';
 import { apiDeclarations } from './code-mode-api.ts';
@@ -38,7 +42,10 @@ export interface BundlePart {
 /** Specifier under which the bundler serves a generated module from memory. */
 const generatedSpecifier = (module: string): string => `toolkit-generated:${module}`;
 
-/** What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer, the server param keys and the listing's size (which decides the toolset mode). */
+/**
+ * What a bundle's start-up would otherwise compute from its schemas: the `tools/list` answer, the server param keys and
+ * the listing's size (which decides the toolset mode).
+ */
 export interface BundleListing {
   readonly tools: ReturnType<typeof listTools>;
   readonly secretKeys: readonly string[];
@@ -57,24 +64,65 @@ export interface BundleListing {
 function servedModels(parts: readonly BundlePart[]): SchemaModel[] {
   return parts.map(({ model, tools }) => {
     const served = narrowModel(model, tools);
-    return { ...served, tools: served.tools.map((tool) => (tool.output === undefined ? tool : { ...tool, output: JSON.parse(canonicalJson(tool.output)) as typeof tool.output })) };
+    return {
+      ...served,
+      tools: served.tools.map((tool) =>
+        tool.output === undefined
+          ? tool
+          : { ...tool, output: JSON.parse(canonicalJson(tool.output)) as typeof tool.output },
+      ),
+    };
   });
 }
 
-/** Code mode's typed API as the data file keeps it: wire names left out (the runtime takes them from the listing, in the same order). */
+/**
+ * Code mode's typed API as the data file keeps it: wire names left out (the runtime takes them from the listing, in the
+ * same order).
+ */
 function storedApi(models: readonly SchemaModel[], names: readonly string[]): string {
   const api = apiDeclarations(models, names);
   return JSON.stringify({ ...api, entries: api.entries.map(({ wire: _wire, ...entry }) => entry) });
 }
 
-/** The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and the resource and prompt listing. */
-function bundleListing(parts: readonly BundlePart[], selections: readonly SelectionModel[]): { readonly toolsJson: string; readonly secretKeys: readonly string[]; readonly bytes: number; readonly tools: number; readonly primitives: { readonly json: string; readonly hash: string }; readonly codeApiJson: string } {
+/**
+ * The listing of a bundle: the `tools/list` answer as JSON text (kept in the data file), the facts start-up needs, and
+ * the resource and prompt listing.
+ */
+function bundleListing(
+  parts: readonly BundlePart[],
+  selections: readonly SelectionModel[],
+): {
+  readonly toolsJson: string;
+  readonly secretKeys: readonly string[];
+  readonly bytes: number;
+  readonly tools: number;
+  readonly primitives: { readonly json: string; readonly hash: string };
+  readonly codeApiJson: string;
+} {
   const models = servedModels(parts);
   const plain = listTools(models);
-  const groups = groupsOf(models, plain.map((tool) => tool.name), selections);
+  const groups = groupsOf(
+    models,
+    plain.map((tool) => tool.name),
+    selections,
+  );
   const tools = groups ? markTools(plain, groups) : plain;
   const listing: BundleListing = { tools, secretKeys: [...secretKeysOf(models)].sort(), bytes: listingBytesOf(tools) };
-  return { toolsJson: JSON.stringify(listing.tools), secretKeys: listing.secretKeys, bytes: listing.bytes, tools: tools.length, primitives: primitivesListing(models, tools.map((tool) => tool.name), selections), codeApiJson: storedApi(models, tools.map((tool) => tool.name)) };
+  return {
+    toolsJson: JSON.stringify(listing.tools),
+    secretKeys: listing.secretKeys,
+    bytes: listing.bytes,
+    tools: tools.length,
+    primitives: primitivesListing(
+      models,
+      tools.map((tool) => tool.name),
+      selections,
+    ),
+    codeApiJson: storedApi(
+      models,
+      tools.map((tool) => tool.name),
+    ),
+  };
 }
 
 /** The name of a bundle's code file, beside its launcher `<name>.mjs`. */
@@ -89,7 +137,11 @@ export const dataFileOf = (name: string): string => `${name}.data.jsonl`;
  * neither decodes nor compiles it at start; the bundle reads it once, checks its one hash, and
  * parses a line when it is first needed.
  */
-function bundleData(listingJson: string, parts: readonly BundlePart[], codeApiJson: string): { readonly text: string; readonly ranges: readonly (readonly [number, number])[] } {
+function bundleData(
+  listingJson: string,
+  parts: readonly BundlePart[],
+  codeApiJson: string,
+): { readonly text: string; readonly ranges: readonly (readonly [number, number])[] } {
   // Code mode's typed API second, after the listing and before the schemas it is made from.
   const lines = [listingJson, codeApiJson, ...parts.map((part) => canonicalJson(part.model))];
   const ranges: [number, number][] = [];
@@ -107,9 +159,14 @@ function bundleData(listingJson: string, parts: readonly BundlePart[], codeApiJs
  * (bundled at build time) with its hash, or why there is none. Bundles carry no library code: it is
  * read on the first call of a tool that needs it.
  */
-export type BundleLibraries = Readonly<Record<string, { readonly file: string; readonly sha256: string } | { readonly error: string }>>;
+export type BundleLibraries = Readonly<
+  Record<string, { readonly file: string; readonly sha256: string } | { readonly error: string }>
+>;
 
-/** Libraries the handlers of these parts load in the sandbox: the declared ones, and `buffer` where code names the global `Buffer`. */
+/**
+ * Libraries the handlers of these parts load in the sandbox: the declared ones, and `buffer` where code names the
+ * global `Buffer`.
+ */
 export function librariesOf(models: readonly SchemaModel[]): string[] {
   const names = new Set<string>();
   for (const model of models) {
@@ -127,7 +184,9 @@ export function librariesOf(models: readonly SchemaModel[]): string[] {
  */
 export function typedToolNames(parts: readonly BundlePart[]): Record<string, string>[] {
   const served = parts.map((part) => narrowModel(part.model, part.tools));
-  const entries = served.flatMap((model, index) => model.tools.map((tool) => ({ index, namespace: model.namespace, toolName: tool.name, source: model.file })));
+  const entries = served.flatMap((model, index) =>
+    model.tools.map((tool) => ({ index, namespace: model.namespace, toolName: tool.name, source: model.file })),
+  );
   const suffixes = duplicateSuffixes(entries);
   const names = parts.map((): Record<string, string> => ({}));
   entries.forEach((entry, i) => {
@@ -139,15 +198,37 @@ export function typedToolNames(parts: readonly BundlePart[]): Record<string, str
 
 /** A model with its tools renamed as the typed API names them. */
 const renamed = (model: SchemaModel, names: Readonly<Record<string, string>>): SchemaModel =>
-  Object.keys(names).length === 0 ? model : { ...model, tools: model.tools.map((tool) => (names[tool.name] === undefined ? tool : { ...tool, name: names[tool.name]! })) };
+  Object.keys(names).length === 0
+    ? model
+    : {
+        ...model,
+        tools: model.tools.map((tool) =>
+          names[tool.name] === undefined ? tool : { ...tool, name: names[tool.name]! },
+        ),
+      };
 
 /** The TypeScript entry of a bundle named `name`; `libraries` holds (at least) what its parts need. */
-export function emitBundleEntry(name: string, parts: readonly BundlePart[], version: string, libraries: BundleLibraries = {}): string {
+export function emitBundleEntry(
+  name: string,
+  parts: readonly BundlePart[],
+  version: string,
+  libraries: BundleLibraries = {},
+): string {
   return emitBundle(name, parts, version, libraries).entry;
 }
 
-/** The discovery documents of a bundle: its publishing settings, and the facts of what it serves (with its data file's hash). */
-function bundleDocuments(name: string, parts: readonly BundlePart[], settings: DiscoverySettings, dataSha256: string, tools: number, toolkit: string): DiscoveryDocuments {
+/**
+ * The discovery documents of a bundle: its publishing settings, and the facts of what it serves (with its data file's
+ * hash).
+ */
+function bundleDocuments(
+  name: string,
+  parts: readonly BundlePart[],
+  settings: DiscoverySettings,
+  dataSha256: string,
+  tools: number,
+  toolkit: string,
+): DiscoveryDocuments {
   const whole = parts.filter((part) => part.tools === null).map((part) => part.model);
   const served = parts.map((part) => narrowModel(part.model, part.tools));
   return discoveryDocuments(settings, {
@@ -164,11 +245,16 @@ function bundleDocuments(name: string, parts: readonly BundlePart[], settings: D
 
 /** Whether a part serves resources, prompts or skills (only a whole schema does). */
 const hasPrimitivesOf = ({ model, tools }: BundlePart): boolean =>
-  tools === null && (model.resources.length > 0 || (model.documents?.length ?? 0) > 0 || model.prompts.length > 0 || model.skills.length > 0);
+  tools === null &&
+  (model.resources.length > 0 ||
+    (model.documents?.length ?? 0) > 0 ||
+    model.prompts.length > 0 ||
+    model.skills.length > 0);
 
 /**
- * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as `dataFileOf(name)`), and the
- * size of the plain listing it serves (the build warns when clients would find it too large).
+ * The entry of a bundle (its code), its launcher's entry, its data file's text (written beside it as
+ * `dataFileOf(name)`), and the size of the plain listing it serves (the build warns when clients would find it too
+ * large).
  */
 export function emitBundle(
   name: string,
@@ -178,22 +264,39 @@ export function emitBundle(
   carried: CarriedIndex = {},
   discovery: DiscoverySettings = {},
   selections: readonly SelectionModel[] = [],
-): { readonly entry: string; readonly launcher: string; readonly data: string; readonly listingBytes: number; readonly tools: number; readonly documents: DiscoveryDocuments } {
-  const imports = parts.map((part, index) => `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`).join('\n');
+): {
+  readonly entry: string;
+  readonly launcher: string;
+  readonly data: string;
+  readonly listingBytes: number;
+  readonly tools: number;
+  readonly documents: DiscoveryDocuments;
+} {
+  const imports = parts
+    .map(
+      (part, index) =>
+        `import { bindTools as b${index}, integrity as i${index} } from ${literal(generatedSpecifier(part.module))};`,
+    )
+    .join('\n');
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts, selections);
   const data = bundleData(listing.toolsJson, parts, listing.codeApiJson);
-  // What start-up knows of each part without reading its data: its tools' count, its namespace, whether it has primitives.
-  const partList = parts.length === 0
-    ? '[]'
-    : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, namespace: ${literal(part.model.namespace)}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${hasPrimitivesOf(part) ? ', primitives: true' : ''}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
+  // What start-up knows of each part without reading its data: its tools' count, its namespace, whether it has
+  // primitives.
+  const partList =
+    parts.length === 0
+      ? '[]'
+      : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, namespace: ${literal(part.model.namespace)}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${hasPrimitivesOf(part) ? ', primitives: true' : ''}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
   const needed = librariesOf(parts.map((part) => part.model));
-  const libraryObject = needed.length === 0
-    ? '{}'
-    : `{\n${needed.map((library) => {
-      const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
-      return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
-    }).join('\n')}\n}`;
+  const libraryObject =
+    needed.length === 0
+      ? '{}'
+      : `{\n${needed
+          .map((library) => {
+            const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
+            return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
+          })
+          .join('\n')}\n}`;
   const hasPrimitives = parts.some(hasPrimitivesOf);
   const dataHash = sha256(data.text);
   const documents = bundleDocuments(name, parts, discovery, dataHash, listing.tools, version);
@@ -220,7 +323,13 @@ export function emitBundle(
     DISCOVERY: dataLiteral({ card: documents.card, aiCatalog: documents.aiCatalog }),
   });
   const boundRegex = needsRegexBound(parts.map(({ model, tools }) => narrowModel(model, tools)));
-  const launcher = fillTemplate('bundle-launcher.ts.tpl', { BUNDLE: name, CODE_FILE: literal(codeFileOf(name)), CODE_FILE_NAME: codeFileOf(name), DATA_FILE_NAME: dataFileOf(name), BOUND_REGEX: String(boundRegex) });
+  const launcher = fillTemplate('bundle-launcher.ts.tpl', {
+    BUNDLE: name,
+    CODE_FILE: literal(codeFileOf(name)),
+    CODE_FILE_NAME: codeFileOf(name),
+    DATA_FILE_NAME: dataFileOf(name),
+    BOUND_REGEX: String(boundRegex),
+  });
   return { entry, launcher, data: data.text, listingBytes: listing.bytes, tools: listing.tools, documents };
 }
 
@@ -228,15 +337,24 @@ export function emitBundle(
 export function emitBundleDeclarations(name: string, parts: readonly BundlePart[]): string {
   const typed = typedToolNames(parts);
   const selected = parts.map((part, index) => renamed(narrowModel(part.model, part.tools), typed[index]!));
-  const declarations = parts.map((part, index) => (part.tools === null && part.declarations !== undefined && Object.keys(typed[index]!).length === 0 ? part.declarations : toolTypeDeclarations(selected[index]!)));
+  const declarations = parts.map((part, index) =>
+    part.tools === null && part.declarations !== undefined && Object.keys(typed[index]!).length === 0
+      ? part.declarations
+      : toolTypeDeclarations(selected[index]!),
+  );
   const namespaces = new Map<string, SchemaModel[]>();
   for (const model of selected) namespaces.set(model.namespace, [...(namespaces.get(model.namespace) ?? []), model]);
   const w = new CodeWriter();
   w.block('{', () => {
     for (const namespace of [...namespaces.keys()].sort()) {
-      w.block(`readonly ${propertyName(namespace)}: {`, () => {
-        for (const model of namespaces.get(namespace)!) for (const tool of model.tools) w.lines(toolSignature(namespace, tool, ''));
-      }, '};');
+      w.block(
+        `readonly ${propertyName(namespace)}: {`,
+        () => {
+          for (const model of namespaces.get(namespace)!)
+            for (const tool of model.tools) w.lines(toolSignature(namespace, tool, ''));
+        },
+        '};',
+      );
     }
   });
   return fillTemplate('bundle-types.d.mts.tpl', {

@@ -57,11 +57,15 @@ export class CodeWriter {
 
 /** A string or number as a JavaScript literal; JSON escaping makes any user text safe as code. */
 export function literal(value: string | number | boolean | null): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`literal: ${value} cannot be written as code`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new TypeError(`literal: ${value} cannot be written as code`);
   return JSON.stringify(value);
 }
 
-/** An object key as code: identifiers stay bare, anything else is quoted; `__proto__` is computed so it never sets a prototype. */
+/**
+ * An object key as code: identifiers stay bare, anything else is quoted; `__proto__` is computed so it never sets a
+ * prototype.
+ */
 export function propertyName(key: string): string {
   if (key === '__proto__') return `[${literal(key)}]`;
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : literal(key);
@@ -69,5 +73,8 @@ export function propertyName(key: string): string {
 
 /** Text safe inside a `/** … *\/` comment on one line (no comment terminator, no line breaks). */
 export function commentText(text: string): string {
-  return text.replace(/\*\//g, '*\\/').replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+  return text
+    .replace(/\*\//g, '*\\/')
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .trim();
 }

@@ -28,15 +28,22 @@ function prepare(value: unknown): Node {
       .filter((key) => record[key] !== undefined)
       .sort()
       .map((key) => ({ key: propertyName(key), node: prepare(record[key]) }));
-    return { compact: members.length === 0 ? '{}' : `{ ${members.map((m) => `${m.key}: ${m.node.compact}`).join(', ')} }`, kind: 'object', members };
+    return {
+      compact: members.length === 0 ? '{}' : `{ ${members.map((m) => `${m.key}: ${m.node.compact}`).join(', ')} }`,
+      kind: 'object',
+      members,
+    };
   }
   throw new TypeError(`dataLiteral: a ${typeof value} is not data`);
 }
 
 function render(node: Node, indent: string, step: string): string {
-  if (node.kind === 'scalar' || node.members.length === 0 || indent.length + node.compact.length <= LINE_WIDTH) return node.compact;
+  if (node.kind === 'scalar' || node.members.length === 0 || indent.length + node.compact.length <= LINE_WIDTH)
+    return node.compact;
   const inner = indent + step;
-  const lines = node.members.map((m) => `${inner}${m.key === undefined ? '' : `${m.key}: `}${render(m.node, inner, step)}`);
+  const lines = node.members.map(
+    (m) => `${inner}${m.key === undefined ? '' : `${m.key}: `}${render(m.node, inner, step)}`,
+  );
   return node.kind === 'array' ? `[\n${lines.join(',\n')}\n${indent}]` : `{\n${lines.join(',\n')}\n${indent}}`;
 }
 

@@ -4,7 +4,10 @@
  */
 export class EmitError extends Error {
   override readonly name = 'EmitError';
-  constructor(readonly file: string, message: string) {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
     super(`${file}: ${message}`);
   }
 }

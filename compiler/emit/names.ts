@@ -5,7 +5,10 @@
 
 /** `get_price-now` / `getPrice` → `GetPriceNow` / `GetPrice`: for type names. */
 function pascalCase(text: string): string {
-  const words = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   const joined = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   return /^[0-9]/.test(joined) ? `_${joined}` : joined || '_';
 }
@@ -21,5 +24,8 @@ export const toolTypeName = (namespace: string, toolName: string, suffix: 'Input
  */
 export function modulePathFor(schemaFile: string): string {
   const normalized = schemaFile.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-  return `modules/${normalized.replace(/\.m?[jt]s$/, '').split('/').join('__')}.ts`;
+  return `modules/${normalized
+    .replace(/\.m?[jt]s$/, '')
+    .split('/')
+    .join('__')}.ts`;
 }

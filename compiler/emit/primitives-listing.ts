@@ -8,8 +8,15 @@ import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel, SelectionModel } from '../../runtime/model.ts';
 import { listPrimitives } from '../../runtime/resources/primitives.ts';
 
-/** The JSON text of the listings of `models` (as the bundle serves them) and its hash; `toolNames` are their tools' wire names. */
-export function primitivesListing(models: readonly SchemaModel[], toolNames: readonly string[], selections: readonly SelectionModel[] = []): { readonly json: string; readonly hash: string } {
+/**
+ * The JSON text of the listings of `models` (as the bundle serves them) and its hash; `toolNames` are their tools' wire
+ * names.
+ */
+export function primitivesListing(
+  models: readonly SchemaModel[],
+  toolNames: readonly string[],
+  selections: readonly SelectionModel[] = [],
+): { readonly json: string; readonly hash: string } {
   const json = JSON.stringify(listPrimitives(models, toolNames, selections));
   return { json, hash: sha256(json) };
 }

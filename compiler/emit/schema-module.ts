@@ -39,7 +39,9 @@ export function emitSchemaModule(model: SchemaModel, source: string): EmittedMod
   const json = canonicalJson(model);
   const integrity = integrityOf(model, path, source, json);
   const tools = model.tools;
-  const inputSchemas = perTool(tools, 1, (w, tool) => w.lines(`${propertyName(tool.name)}: ${toolInputZod(tool, source)},`));
+  const inputSchemas = perTool(tools, 1, (w, tool) =>
+    w.lines(`${propertyName(tool.name)}: ${toolInputZod(tool, source)},`),
+  );
   const toolsInterface = perTool(tools, 0, (w, tool) => w.lines(toolSignature(model.namespace, tool, '')));
   const declarations = toolTypeDeclarations(model);
   const text = fillTemplate('schema-module.ts.tpl', {

@@ -48,8 +48,13 @@ const MAX_DEPTH = 12;
 function jsonSchemaType(schema: unknown, indent = '', depth = 0): string {
   if (depth > MAX_DEPTH || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'unknown';
   const node = schema as Record<string, unknown>;
-  if (Array.isArray(node.enum) && node.enum.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
-    return node.enum.length === 0 ? 'never' : node.enum.map((v) => literal(v as string | number | boolean | null)).join(' | ');
+  if (
+    Array.isArray(node.enum) &&
+    node.enum.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))
+  ) {
+    return node.enum.length === 0
+      ? 'never'
+      : node.enum.map((v) => literal(v as string | number | boolean | null)).join(' | ');
   }
   const types = Array.isArray(node.type) ? node.type : [node.type];
   const parts = types.map((type) => singleType(type, node, indent, depth));
@@ -80,13 +85,19 @@ function singleType(type: unknown, node: Record<string, unknown>, indent: string
 }
 
 function objectType(node: Record<string, unknown>, indent: string, depth: number): string {
-  const properties = node.properties && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : {};
+  const properties =
+    node.properties && typeof node.properties === 'object' && !Array.isArray(node.properties)
+      ? (node.properties as Record<string, unknown>)
+      : {};
   const keys = Object.keys(properties).sort();
   if (keys.length === 0) return 'Record<string, unknown>';
   const inner = `${indent}  `;
   const members = keys.map((key) => {
     const child = properties[key];
-    const description = child && typeof child === 'object' && typeof (child as Record<string, unknown>).description === 'string' ? (child as Record<string, string>).description : undefined;
+    const description =
+      child && typeof child === 'object' && typeof (child as Record<string, unknown>).description === 'string'
+        ? (child as Record<string, string>).description
+        : undefined;
     const doc = description ? `${inner}/** ${commentText(description)} */\n` : '';
     return `${doc}${inner}readonly ${propertyName(key)}?: ${jsonSchemaType(child, inner, depth + 1)};`;
   });

@@ -4,7 +4,14 @@
  * generated module. Options apply in the normalized order: constraints → optional → default. A
  * `regex()` is written in its linear form (counts past 16 written out), the same for the same pattern.
  */
-import { linearPattern, regexCapMessage, regexCostProblem, regexInputCap, STRICTEST_LINEAR_ENGINE, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
+import {
+  linearPattern,
+  regexCapMessage,
+  regexCostProblem,
+  regexInputCap,
+  STRICTEST_LINEAR_ENGINE,
+  unboundedRegexFeature,
+} from '../../runtime/bounded-regex.ts';
 import type { ParameterModel, ToolModel } from '../../runtime/model.ts';
 import { typedDefault } from '../../runtime/input-json-schema.ts';
 import { literal, propertyName } from './code-writer.ts';
@@ -30,7 +37,9 @@ function baseSchema(parameter: ParameterModel): string {
     case 'boolean':
       return 'z.boolean()';
     case 'enum':
-      return type.values.length === 0 ? 'z.never()' : `z.enum([${type.values.map((value) => literal(value)).join(', ')}])`;
+      return type.values.length === 0
+        ? 'z.never()'
+        : `z.enum([${type.values.map((value) => literal(value)).join(', ')}])`;
     case 'array':
       return 'z.array(z.unknown())';
     case 'object':
@@ -47,18 +56,21 @@ function parameterZod(parameter: ParameterModel, file: string): string {
   for (const name of ['min', 'max', 'length', 'regex'] as const) {
     const value = options[name];
     if (value === undefined) continue;
-    if (!allowed.includes(name)) throw new EmitError(file, `parameter "${parameter.key}": ${name}() does not apply to ${parameter.type.kind}()`);
+    if (!allowed.includes(name))
+      throw new EmitError(file, `parameter "${parameter.key}": ${name}() does not apply to ${parameter.type.kind}()`);
     if (name === 'regex') {
       const pattern = linearRegex(parameter, value as string, file);
       const cap = regexInputCap(value as string)!;
       // As the runtime does: a string too long for the pattern's cost is refused before it runs.
-      if (options.max === undefined || options.max > cap) code += `.max(${cap}, { abort: true, message: ${literal(regexCapMessage(cap))} })`;
+      if (options.max === undefined || options.max > cap)
+        code += `.max(${cap}, { abort: true, message: ${literal(regexCapMessage(cap))} })`;
       code += `.regex(new RegExp(${literal(pattern)}))`;
     } else code += `.${name}(${literal(value as number)})`;
   }
   if (mayBeOmitted(parameter)) code += '.optional()';
   const fallback = typedDefault(parameter);
-  if (fallback !== undefined) code += `.default(${Array.isArray(fallback) ? JSON.stringify(fallback) : literal(fallback as string | number | boolean)})`;
+  if (fallback !== undefined)
+    code += `.default(${Array.isArray(fallback) ? JSON.stringify(fallback) : literal(fallback as string | number | boolean)})`;
   if (parameter.description !== undefined) code += `.describe(${literal(parameter.description)})`;
   return code;
 }
@@ -69,23 +81,28 @@ function parameterZod(parameter: ParameterModel, file: string): string {
  */
 function linearRegex(parameter: ParameterModel, pattern: string, file: string): string {
   const linear = linearPattern(pattern, STRICTEST_LINEAR_ENGINE);
-  if (linear === undefined) throw new EmitError(file, `parameter "${parameter.key}": regex() uses ${unboundedRegexFeature(pattern)} (VAL112)`);
+  if (linear === undefined)
+    throw new EmitError(file, `parameter "${parameter.key}": regex() uses ${unboundedRegexFeature(pattern)} (VAL112)`);
   const costly = regexCostProblem(pattern);
   if (costly !== undefined) throw new EmitError(file, `parameter "${parameter.key}": regex() has ${costly} (VAL130)`);
   return linear;
 }
 
 /** Whether a client may leave a parameter out: it is optional or has a default. */
-export const mayBeOmitted = (parameter: ParameterModel): boolean => parameter.options.optional === true || parameter.options.default !== undefined;
+export const mayBeOmitted = (parameter: ParameterModel): boolean =>
+  parameter.options.optional === true || parameter.options.default !== undefined;
 
 /** The parameters a client supplies, in declared order (hidden server/fixed parameters excluded). */
-export const visibleParameters = (tool: ToolModel): ParameterModel[] => tool.parameters.filter((parameter) => parameter.visible);
+export const visibleParameters = (tool: ToolModel): ParameterModel[] =>
+  tool.parameters.filter((parameter) => parameter.visible);
 
 /** `z.strictObject({ … })` for a tool's client-visible parameters: unknown keys are refused, as the runtime does. */
 export function toolInputZod(tool: ToolModel, file: string, indent = ''): string {
   const parameters = visibleParameters(tool);
   if (parameters.length === 0) return 'z.strictObject({})';
   const inner = `${indent}  `;
-  const members = parameters.map((parameter) => `${inner}${propertyName(parameter.key)}: ${parameterZod(parameter, file)},`);
+  const members = parameters.map(
+    (parameter) => `${inner}${propertyName(parameter.key)}: ${parameterZod(parameter, file)},`,
+  );
   return `z.strictObject({\n${members.join('\n')}\n${indent}})`;
 }

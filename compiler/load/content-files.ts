@@ -31,7 +31,14 @@ export function linkOutside(path: string, schemaFile: string, fs: FileSystem): s
 const outsideMessage = (what: string, file: string, real: string): string =>
   `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that stay inside it are followed`;
 
-export function loadPrompts(schemaFile: string, declarations: readonly PromptDeclaration[], names: SchemaNames, fs: FileSystem, r: Reporter, out: Diagnostic[]): PromptModel[] {
+export function loadPrompts(
+  schemaFile: string,
+  declarations: readonly PromptDeclaration[],
+  names: SchemaNames,
+  fs: FileSystem,
+  r: Reporter,
+  out: Diagnostic[],
+): PromptModel[] {
   const prompts: PromptModel[] = [];
   for (const { name, contentFile } of declarations) {
     const path = join(dirname(schemaFile), contentFile);
@@ -42,13 +49,18 @@ export function loadPrompts(schemaFile: string, declarations: readonly PromptDec
     }
     const text = fs.readText(path);
     if (text === undefined) {
-      r.report('PRM008', ['prompts', name, 'contentFile'], `prompt ${name}: content file ${contentFile} does not exist`);
+      r.report(
+        'PRM008',
+        ['prompts', name, 'contentFile'],
+        `prompt ${name}: content file ${contentFile} does not exist`,
+      );
       continue;
     }
     const data = readDataExport(path, text, 'prompt');
     if (data.missing) data.reporter.report('PRM008', [], `prompt ${name}: ${contentFile} must export \`prompt\``);
     else if (isObject(data.value)) checkPromptFile(name, data.value, names, data.reporter);
-    else if (data.value !== undefined) data.reporter.report('PRM008', [], `prompt ${name}: \`prompt\` must be an object`);
+    else if (data.value !== undefined)
+      data.reporter.report('PRM008', [], `prompt ${name}: \`prompt\` must be an object`);
     out.push(...data.reporter.diagnostics);
     const prompt = data.value;
     if (isObject(prompt) && isString(prompt.content)) {
@@ -63,7 +75,14 @@ export function loadPrompts(schemaFile: string, declarations: readonly PromptDec
   return prompts;
 }
 
-export function loadSkills(schemaFile: string, declarations: readonly SkillDeclaration[], names: SchemaNames, fs: FileSystem, r: Reporter, out: Diagnostic[]): SkillModel[] {
+export function loadSkills(
+  schemaFile: string,
+  declarations: readonly SkillDeclaration[],
+  names: SchemaNames,
+  fs: FileSystem,
+  r: Reporter,
+  out: Diagnostic[],
+): SkillModel[] {
   const skills: SkillModel[] = [];
   const graph = new Map<string, string[]>();
   for (const { name, file } of declarations) {
@@ -80,7 +99,8 @@ export function loadSkills(schemaFile: string, declarations: readonly SkillDecla
     }
     const data = readDataExport(path, text, 'skill');
     if (data.missing) data.reporter.report('SKL001', [], `skill ${name}: ${file} must export \`skill\``);
-    else if (data.value !== undefined && !isObject(data.value)) data.reporter.report('SKL001', [], `skill ${name}: \`skill\` must be an object`);
+    else if (data.value !== undefined && !isObject(data.value))
+      data.reporter.report('SKL001', [], `skill ${name}: \`skill\` must be an object`);
     if (isObject(data.value)) {
       graph.set(name, checkSkillFile(name, data.value, names, data.reporter));
       const model = skillModel(name, data.value, readSkillFolder(name, path, schemaFile, fs, out));
@@ -100,7 +120,9 @@ function skillModel(name: string, skill: Obj, files: SkillModel['files']): Skill
   const input: SkillInputModel[] = Array.isArray(skill.input)
     ? skill.input.filter(isObject).map((i) => ({
         key: String(i.key),
-        type: (['string', 'number', 'boolean', 'enum'].includes(String(i.type)) ? i.type : 'string') as SkillInputModel['type'],
+        type: (['string', 'number', 'boolean', 'enum'].includes(String(i.type))
+          ? i.type
+          : 'string') as SkillInputModel['type'],
         description: isString(i.description) ? i.description : '',
         required: i.required === true,
         ...(isStringArray(i.values) ? { values: i.values } : {}),

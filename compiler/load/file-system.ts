@@ -13,7 +13,10 @@ export interface FileSystem {
   isDirectory(path: string): boolean;
   /** Entry names of a directory (undefined when there is none); optional for in-memory views. */
   listDir?(path: string): string[] | undefined;
-  /** The path with every link resolved (undefined when it does not exist); optional for in-memory views, which have no links. */
+  /**
+   * The path with every link resolved (undefined when it does not exist); optional for in-memory views, which have no
+   * links.
+   */
   realPath?(path: string): string | undefined;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Which files under a directory are schemas: every `.mjs` file, skipping dot-entries and the content
- * folders (`_lists`, `prompts`, `skills`, format 4's `selections`, `data`, `node_modules`). One rule for `toolkit validate`,
+ * folders (`_lists`, `prompts`, `skills`, format 4's `selections`, `data`, `node_modules`). One rule for `toolkit
+ * validate`,
  * `toolkit server` and `toolkit build`; this module loads nothing heavy, so listing never starts the
  * TypeScript compiler.
  *
@@ -36,13 +37,20 @@ export const skippedLink = (file: string, reason: string): Diagnostic => ({
  * Schema files under `dir`, in a stable order. `onDirectory` sees the entry names of every directory
  * walked (the build uses it to find each schema's `_lists/` without more file-system calls).
  */
-export function findSchemaFiles(dir: string, onDirectory?: (dir: string, names: readonly string[]) => void, onSkipped?: (path: string, reason: string) => void): string[] {
+export function findSchemaFiles(
+  dir: string,
+  onDirectory?: (dir: string, names: readonly string[]) => void,
+  onSkipped?: (path: string, reason: string) => void,
+): string[] {
   const out: string[] = [];
   const root = realpathSync(dir);
   const walked = new Set<string>([root]);
   const walk = (current: string): void => {
     const entries = readdirSync(current, { withFileTypes: true }).sort(byName);
-    onDirectory?.(current, entries.map((entry) => entry.name));
+    onDirectory?.(
+      current,
+      entries.map((entry) => entry.name),
+    );
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const path = join(current, entry.name);

@@ -37,7 +37,8 @@ export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSyst
     if (text === undefined) continue;
     const data = readDataExport(path, text, 'skill');
     const name = file.slice(0, -'.mjs'.length);
-    if (data.missing || (data.value !== undefined && !isObject(data.value))) data.reporter.report('SKL001', [], `${file} in skills/ must export \`skill\` as an object`);
+    if (data.missing || (data.value !== undefined && !isObject(data.value)))
+      data.reporter.report('SKL001', [], `${file} in skills/ must export \`skill\` as an object`);
     else if (isObject(data.value)) {
       checkSkill4(name, data.value, names, data.reporter);
       const files = readSkillFolder(name, path, schemaFile, fs, out);
@@ -62,7 +63,9 @@ function skillModel(name: string, skill: Obj, files: SkillModel['files']): Skill
     input: Array.isArray(skill.input)
       ? skill.input.filter(isObject).map((i) => ({
           key: String(i.key),
-          type: (['string', 'number', 'boolean', 'enum'].includes(String(i.type)) ? i.type : 'string') as SkillModel['input'][number]['type'],
+          type: (['string', 'number', 'boolean', 'enum'].includes(String(i.type))
+            ? i.type
+            : 'string') as SkillModel['input'][number]['type'],
           description: isString(i.description) ? i.description : '',
           required: i.required === true,
           ...(isStringArray(i.values) ? { values: i.values } : {}),

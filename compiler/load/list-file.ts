@@ -39,8 +39,18 @@ export function checkListValue(list: unknown, r: Reporter): SharedList | undefin
     usable = false;
   } else {
     meta.fields.forEach((field, i) => {
-      if (!isObject(field) || !isNonEmptyString(field.key)) return r.report('LST004', ['meta', 'fields', i], `list field ${i} must be { key, type, description?, optional? }`);
-      if (!isString(field.type) || !TYPES.has(field.type)) return r.report('LST005', ['meta', 'fields', i, 'type'], `list field ${field.key}: type must be string, number or boolean, got ${show(field.type)}`);
+      if (!isObject(field) || !isNonEmptyString(field.key))
+        return r.report(
+          'LST004',
+          ['meta', 'fields', i],
+          `list field ${i} must be { key, type, description?, optional? }`,
+        );
+      if (!isString(field.type) || !TYPES.has(field.type))
+        return r.report(
+          'LST005',
+          ['meta', 'fields', i, 'type'],
+          `list field ${field.key}: type must be string, number or boolean, got ${show(field.type)}`,
+        );
       fields.push({ key: field.key, type: field.type as ListField['type'], optional: field.optional === true });
     });
   }
@@ -55,7 +65,11 @@ export function checkListValue(list: unknown, r: Reporter): SharedList | undefin
       if (value === undefined || value === null) {
         if (!field.optional) r.report('LST007', ['entries', i], `list entry ${i} lacks the field ${field.key}`);
       } else if (typeof value !== field.type) {
-        r.report('LST008', ['entries', i, field.key], `list entry ${i}: ${field.key} must be a ${field.type}, got ${show(value)}`);
+        r.report(
+          'LST008',
+          ['entries', i, field.key],
+          `list entry ${i}: ${field.key} must be a ${field.type}, got ${show(value)}`,
+        );
       }
     }
   });

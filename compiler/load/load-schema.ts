@@ -32,7 +32,10 @@ import { sortDiagnostics, toResult, type ValidationResult } from './result.ts';
 export interface LoadSchemaOptions {
   /** Directory of shared list files; default: the nearest `_lists/` above the schema. */
   readonly listsDir?: string;
-  /** Libraries `requiredLibraries` may name besides the scan's default allowlist (the project's `security.allowedLibraries`). */
+  /**
+   * Libraries `requiredLibraries` may name besides the scan's default allowlist (the project's
+   * `security.allowedLibraries`).
+   */
   readonly allowedLibraries?: readonly string[];
   /** Where `origin: 'project'` databases live (`<cwd>/.toolkit/data`); default `process.cwd()`. */
   readonly cwd?: string;
@@ -62,14 +65,19 @@ export function loadSchemaFile(path: string, options: LoadSchemaOptions = {}): L
   if (text === undefined) {
     // Reading is the scan's first step, so an unreadable file is the scan's finding (SEC028).
     const message = fs.isDirectory(path) ? 'Cannot scan: is a directory, not a file' : 'Cannot scan: file not found';
-    return toResult([{ rule: 'SEC028', severity: secRules.SEC028?.severity ?? 'error', message, file: path, line: 0, column: 0 }]);
+    return toResult([
+      { rule: 'SEC028', severity: secRules.SEC028?.severity ?? 'error', message, file: path, line: 0, column: 0 },
+    ]);
   }
   // Whatever the compiler cannot get through (a parser stack overflow on code nested thousands deep,
   // an internal error) is this file's diagnostic; the caller goes on with the next file.
   let source: ReturnType<typeof parseModule> | undefined;
   try {
     source = parseModule(path, text);
-    const scan = scanSourceFile(source, { file: path, ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}) });
+    const scan = scanSourceFile(source, {
+      file: path,
+      ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}),
+    });
     const read = readSchemaSource(source);
     // Format 4: a selection file (`export const selection`) is validated as one.
     const selection = read.problems.some((p) => p.rule === 'VAL001') ? selectionFileDiagnostics(path, text) : undefined;
@@ -110,29 +118,64 @@ export function finishLoad({ path, read, earlier, files }: ReadModule): LoadSche
     r.reportAt('PAR002', path, issue.line, issue.column, message);
     r.suppress(issue.path);
   }
-  if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004')) return toResult([...other, ...r.diagnostics]);
+  if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004'))
+    return toResult([...other, ...r.diagnostics]);
 
   let lists = new Map<string, ResolvedList>();
   // Checked (and reported) once here, before validation, because the lists must be read first.
   const refs = checkSharedListRefs(isObject(read.main) ? read.main.sharedLists : undefined, r);
   if (withFiles && refs.length > 0) {
     const listsDir = files.options.listsDir ?? nearestListsDir(path, files.fs);
-    if (listsDir === undefined) r.report('VAL076', ['sharedLists'], 'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string');
+    if (listsDir === undefined)
+      r.report(
+        'VAL076',
+        ['sharedLists'],
+        'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string',
+      );
     else lists = resolveSharedLists(refs, listsDir, files.fs, r, other);
   }
   const listFields = new Map([...lists].map(([name, l]) => [name, new Set(l.list.fields.map((f) => f.key))]));
   const facts = validateMainValue(read.main, r, {
     listRefs: refs,
     ...(read.handlers ? { handlers: read.handlers } : {}),
-    ...(withFiles ? { listFields, databaseExists: databaseLocator(path, isObject(read.main) ? String(read.main.namespace) : '', files.options, files.fs) } : {}),
+    ...(withFiles
+      ? {
+          listFields,
+          databaseExists: databaseLocator(
+            path,
+            isObject(read.main) ? String(read.main.namespace) : '',
+            files.options,
+            files.fs,
+          ),
+        }
+      : {}),
   });
   if (!facts) return toResult([...other, ...r.diagnostics]);
   const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, files.fs, r, other) : [];
-  const skills = !withFiles ? [] : facts.format === 4 ? loadSkills4(path, facts.names, files.fs, other) : loadSkills(path, facts.skills, facts.names, files.fs, r, other);
-  const documents = withFiles ? loadDocuments(path, facts.main.documents, files.fs, r, { ...(files.options.home ? { home: files.options.home } : {}), ...(files.options.cwd ? { cwd: files.options.cwd } : {}), namespace: isObject(read.main) ? String(read.main.namespace) : '' }) : [];
+  const skills = !withFiles
+    ? []
+    : facts.format === 4
+      ? loadSkills4(path, facts.names, files.fs, other)
+      : loadSkills(path, facts.skills, facts.names, files.fs, r, other);
+  const documents = withFiles
+    ? loadDocuments(path, facts.main.documents, files.fs, r, {
+        ...(files.options.home ? { home: files.options.home } : {}),
+        ...(files.options.cwd ? { cwd: files.options.cwd } : {}),
+        namespace: isObject(read.main) ? String(read.main.namespace) : '',
+      })
+    : [];
   const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
   if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
-  const model = normalizeSchema({ main: facts.main, hashed: read.main as Obj, file: path, lists, prompts, skills, documents, ...(read.handlers ? { handlers: read.handlers } : {}) });
+  const model = normalizeSchema({
+    main: facts.main,
+    hashed: read.main as Obj,
+    file: path,
+    lists,
+    prompts,
+    skills,
+    documents,
+    ...(read.handlers ? { handlers: read.handlers } : {}),
+  });
   if (reportEmptyEnums(model, facts.main, r)) return toResult([...other, ...r.diagnostics]);
   return { ...toResult(diagnostics), model };
 }
@@ -144,23 +187,42 @@ function reportEmptyEnums(model: SchemaModel, main: Obj, r: Reporter): boolean {
   for (const tool of model.tools) {
     tool.parameters.forEach((p, i) => {
       if (p.type.kind !== 'enum' || p.type.values.length > 0) return;
-      r.report('VAL046', [container, tool.name, 'parameters', i, 'z', 'primitive'], `tool ${tool.name}: enum ${p.key} has no value once its shared lists are resolved and filtered`);
+      r.report(
+        'VAL046',
+        [container, tool.name, 'parameters', i, 'z', 'primitive'],
+        `tool ${tool.name}: enum ${p.key} has no value once its shared lists are resolved and filtered`,
+      );
       found = true;
     });
   }
   return found;
 }
 
-function databaseLocator(schemaFile: string, namespace: string, options: LoadSchemaOptions, fs: FileSystem): DatabaseExists {
+function databaseLocator(
+  schemaFile: string,
+  namespace: string,
+  options: LoadSchemaOptions,
+  fs: FileSystem,
+): DatabaseExists {
   const home = options.home ?? homedir();
   return (origin, database) => {
     // The runtime's own rule, so the warning names the very path a server will open.
-    const path = databasePath({ file: resolve(schemaFile), namespace }, { origin: origin as ResourceModel['origin'], database }, { home, projectDir: options.cwd ?? process.cwd() });
-    return { path: shownPath(path, home), exists: fs.exists(path), ...(origin === 'inline' ? linkedOutside(path, dirname(resolve(schemaFile)), fs) : {}) };
+    const path = databasePath(
+      { file: resolve(schemaFile), namespace },
+      { origin: origin as ResourceModel['origin'], database },
+      { home, projectDir: options.cwd ?? process.cwd() },
+    );
+    return {
+      path: shownPath(path, home),
+      exists: fs.exists(path),
+      ...(origin === 'inline' ? linkedOutside(path, dirname(resolve(schemaFile)), fs) : {}),
+    };
   };
 }
 
-/** Where an inline database leads when it is a link outside its schema's directory (the runtime refuses to read those). */
+/**
+ * Where an inline database leads when it is a link outside its schema's directory (the runtime refuses to read those).
+ */
 function linkedOutside(path: string, schemaDir: string, fs: FileSystem): { escapesTo?: string } {
   const real = fs.realPath?.(path);
   const root = fs.realPath?.(schemaDir);

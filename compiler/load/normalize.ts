@@ -4,8 +4,21 @@
  * Only called when validation found no error, so shapes are trusted here.
  */
 import type {
-  DefaultValue, DocumentModel, HttpMethod, OutputModel, ToolMeta, ParameterModel, ParameterOptions, PrimitiveType, PromptModel, ResourceModel,
-  ResourceQueryModel, SchemaModel, SkillModel, Template, ToolModel,
+  DefaultValue,
+  DocumentModel,
+  HttpMethod,
+  OutputModel,
+  ToolMeta,
+  ParameterModel,
+  ParameterOptions,
+  PrimitiveType,
+  PromptModel,
+  ResourceModel,
+  ResourceQueryModel,
+  SchemaModel,
+  SkillModel,
+  Template,
+  ToolModel,
 } from '../../runtime/model.ts';
 import { hashValue, sha256 } from '../../runtime/hash.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
@@ -39,12 +52,16 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
   const root = isString(main.root) ? main.root : '';
   const headers: Record<string, Template> = {};
   if (isObject(main.headers)) {
-    for (const [name, value] of Object.entries(main.headers)) headers[name] = template(String(value), classifyValue(String(value), declared));
+    for (const [name, value] of Object.entries(main.headers))
+      headers[name] = template(String(value), classifyValue(String(value), declared));
   }
   const { tools } = toolContainer(main);
-  const toolModels = Object.entries(tools).map(([name, tool]) => normalizeTool(name, tool as Obj, root, declared, input));
+  const toolModels = Object.entries(tools).map(([name, tool]) =>
+    normalizeTool(name, tool as Obj, root, declared, input),
+  );
   const sharedLists: Record<string, readonly Obj[]> = {};
-  for (const [name, resolved] of [...input.lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sharedLists[name] = resolved.entries;
+  for (const [name, resolved] of [...input.lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    sharedLists[name] = resolved.entries;
   return {
     namespace: String(main.namespace),
     name: String(main.name),
@@ -56,9 +73,13 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
     requiredLibraries: isStringArray(main.requiredLibraries) ? main.requiredLibraries : [],
     headers,
     // Declared only by schemas whose hooks send elsewhere: absent otherwise, so other models keep their bytes.
-    ...(isStringArray(main.hookOrigins) && main.hookOrigins.length > 0 ? { hookOrigins: main.hookOrigins.map((origin) => new URL(origin).origin) } : {}),
+    ...(isStringArray(main.hookOrigins) && main.hookOrigins.length > 0
+      ? { hookOrigins: main.hookOrigins.map((origin) => new URL(origin).origin) }
+      : {}),
     tools: toolModels,
-    resources: isObject(main.resources) ? Object.entries(main.resources).map(([name, r]) => normalizeResource(name, r as Obj, input.lists)) : [],
+    resources: isObject(main.resources)
+      ? Object.entries(main.resources).map(([name, r]) => normalizeResource(name, r as Obj, input.lists))
+      : [],
     ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
     prompts: input.prompts,
     skills: input.skills,
@@ -69,13 +90,29 @@ export function normalizeSchema(input: NormalizeInput): SchemaModel {
   };
 }
 
-function normalizeTool(name: string, tool: Obj, root: string, declared: ReadonlySet<string>, input: NormalizeInput): ToolModel {
+function normalizeTool(
+  name: string,
+  tool: Obj,
+  root: string,
+  declared: ReadonlySet<string>,
+  input: NormalizeInput,
+): ToolModel {
   const raw = Array.isArray(tool.parameters) ? (tool.parameters as Obj[]) : [];
-  const insertKeys = new Set(raw.map((p) => p.position as Obj).filter((p) => p.location === 'insert').map((p) => String(p.key)));
+  const insertKeys = new Set(
+    raw
+      .map((p) => p.position as Obj)
+      .filter((p) => p.location === 'insert')
+      .map((p) => String(p.key)),
+  );
   const path = String(tool.path);
-  const url = concat(template(root, classifyValue(root, declared)), template(path, classifyPath(path, insertKeys, declared)));
+  const url = concat(
+    template(root, classifyValue(root, declared)),
+    template(path, classifyPath(path, insertKeys, declared)),
+  );
   const entry = input.handlers?.entries?.find((e) => e.key === name);
-  const output = isObject(tool.output) ? ({ mimeType: tool.output.mimeType, schema: tool.output.schema } as OutputModel) : undefined;
+  const output = isObject(tool.output)
+    ? ({ mimeType: tool.output.mimeType, schema: tool.output.schema } as OutputModel)
+    : undefined;
   return {
     name,
     description: String(tool.description),
@@ -101,7 +138,11 @@ function toolMeta(meta: Obj): ToolMeta {
   };
 }
 
-function normalizeParameter(parameter: Obj, declared: ReadonlySet<string>, lists: ReadonlyMap<string, ResolvedList>): ParameterModel {
+function normalizeParameter(
+  parameter: Obj,
+  declared: ReadonlySet<string>,
+  lists: ReadonlyMap<string, ResolvedList>,
+): ParameterModel {
   const position = parameter.position as Obj;
   const z = parameter.z as Obj;
   const value = String(position.value);
@@ -121,7 +162,11 @@ function normalizeParameter(parameter: Obj, declared: ReadonlySet<string>, lists
   };
 }
 
-function primitiveType(primitive: ParsedPrimitive, listOptions: readonly string[], lists: ReadonlyMap<string, ResolvedList>): PrimitiveType {
+function primitiveType(
+  primitive: ParsedPrimitive,
+  listOptions: readonly string[],
+  lists: ReadonlyMap<string, ResolvedList>,
+): PrimitiveType {
   if (primitive.kind !== 'enum') return { kind: primitive.kind === 'unknown' ? 'string' : primitive.kind };
   const values = [...primitive.values];
   const add = (list: string, field: string | undefined) => {
@@ -143,7 +188,14 @@ function primitiveType(primitive: ParsedPrimitive, listOptions: readonly string[
 
 /** Options in the one order that works: constraints, then optional, then default (typed). */
 function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: ParsedPrimitive): ParameterOptions {
-  const out: { min?: number; max?: number; length?: number; regex?: string; optional: boolean; default?: DefaultValue } = { optional: false };
+  const out: {
+    min?: number;
+    max?: number;
+    length?: number;
+    regex?: string;
+    optional: boolean;
+    default?: DefaultValue;
+  } = { optional: false };
   for (const o of options) {
     if (o.kind === 'min' || o.kind === 'max' || o.kind === 'length') out[o.kind] = Number(o.argument.trim());
     else if (o.kind === 'regex') out.regex = o.argument;
@@ -153,17 +205,34 @@ function normalizeOptions(options: ReturnType<typeof parseOption>[], primitive: 
     if (o.kind !== 'default') continue;
     const arg = o.argument.trim();
     out.optional = true;
-    out.default = primitive.kind === 'number' ? Number(arg) : primitive.kind === 'boolean' ? arg === 'true' : primitive.kind === 'array' ? (parseArrayDefault(arg) ?? []) : unquote(arg);
+    out.default =
+      primitive.kind === 'number'
+        ? Number(arg)
+        : primitive.kind === 'boolean'
+          ? arg === 'true'
+          : primitive.kind === 'array'
+            ? (parseArrayDefault(arg) ?? [])
+            : unquote(arg);
   }
   return out;
 }
 
 function normalizeResource(name: string, resource: Obj, lists: ReadonlyMap<string, ResolvedList>): ResourceModel {
-  const queries = Object.entries(isObject(resource.queries) ? resource.queries : {}).map(([queryName, q]) => normalizeQuery(queryName, q as Obj, lists));
+  const queries = Object.entries(isObject(resource.queries) ? resource.queries : {}).map(([queryName, q]) =>
+    normalizeQuery(queryName, q as Obj, lists),
+  );
   if (resource.source === 'http') {
     // A download, kept as a file named after its URL (the same URL is one cache file for every schema).
     const url = String(resource.url);
-    return { name, description: String(resource.description), source: 'http', origin: 'global', database: `${sha256(url).slice('sha256:'.length, 'sha256:'.length + 32)}.db`, queries, remote: { url, cacheTtl: Number(resource.cacheTtl) } };
+    return {
+      name,
+      description: String(resource.description),
+      source: 'http',
+      origin: 'global',
+      database: `${sha256(url).slice('sha256:'.length, 'sha256:'.length + 32)}.db`,
+      queries,
+      remote: { url, cacheTtl: Number(resource.cacheTtl) },
+    };
   }
   return {
     name,
@@ -208,7 +277,10 @@ function normalizeQuery(name: string, query: Obj, lists: ReadonlyMap<string, Res
 }
 
 function template(text: string, placeholders: readonly Classified[]): Template {
-  return buildTemplate(text, placeholders.filter((p): p is Classified & { meaning: PlaceholderMeaning } => p.meaning !== undefined));
+  return buildTemplate(
+    text,
+    placeholders.filter((p): p is Classified & { meaning: PlaceholderMeaning } => p.meaning !== undefined),
+  );
 }
 
 function concat(a: Template, b: Template): Template {

@@ -14,7 +14,14 @@ export interface ValidationResult {
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return [...diagnostics]
-    .sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.message, b.message))
+    .sort(
+      (a, b) =>
+        cmp(a.file, b.file) ||
+        a.line - b.line ||
+        a.column - b.column ||
+        cmp(a.rule, b.rule) ||
+        cmp(a.message, b.message),
+    )
     .filter((d) => {
       const key = `${d.file}\u0000${d.line}\u0000${d.column}\u0000${d.rule}\u0000${d.message}`;
       if (seen.has(key)) return false;

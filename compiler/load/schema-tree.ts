@@ -15,10 +15,14 @@ export interface TreeEntry extends LoadSchemaResult {
 /** Loads every schema under `dir`; each gets its own result (a skipped symbolic link too, with PAR007). */
 export function loadSchemaTreeSync(dir: string, options: LoadSchemaOptions = {}): TreeEntry[] {
   const skipped: TreeEntry[] = [];
-  const files = findSchemaFiles(dir, undefined, (file, reason) => skipped.push({ file, ...toResult([skippedLink(file, reason)]) }));
+  const files = findSchemaFiles(dir, undefined, (file, reason) =>
+    skipped.push({ file, ...toResult([skippedLink(file, reason)]) }),
+  );
   const loaded = files.map((file) => ({ file, ...loadSchemaFile(file, { treeRoot: dir, ...options }) }));
   // A namespace declared from two provider directories (VAL123): the files that may not have it lose their model.
-  const clashes = namespaceOwnerClashes(loaded.flatMap((entry) => (entry.model ? [{ file: entry.file, namespace: entry.model.namespace }] : [])));
+  const clashes = namespaceOwnerClashes(
+    loaded.flatMap((entry) => (entry.model ? [{ file: entry.file, namespace: entry.model.namespace }] : [])),
+  );
   const checked = loaded.map((entry): TreeEntry => {
     const clash = clashes.get(entry.file);
     if (!clash) return entry;

@@ -40,19 +40,35 @@ export function resolveSharedLists(
     const { list, diagnostics } = readListFile(file, text);
     listDiagnostics.push(...diagnostics);
     if (!list) {
-      r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${file} is not a valid list`);
+      r.report(
+        'VAL072',
+        [...at, 'ref'],
+        `Shared list '${ref.ref}' not found in lists directory: ${file} is not a valid list`,
+      );
       continue;
     }
     if (list.name !== ref.ref) {
-      r.report('VAL072', [...at, 'ref'], `Shared list '${ref.ref}' not found in lists directory: ${file} holds '${list.name}' (names are case-sensitive)`);
+      r.report(
+        'VAL072',
+        [...at, 'ref'],
+        `Shared list '${ref.ref}' not found in lists directory: ${file} holds '${list.name}' (names are case-sensitive)`,
+      );
       continue;
     }
     if (list.version !== ref.version) {
-      r.report('VAL073', [...at, 'version'], `shared list ${ref.ref}: version ${ref.version} requested, ${list.version} found`);
+      r.report(
+        'VAL073',
+        [...at, 'version'],
+        `shared list ${ref.ref}: version ${ref.version} requested, ${list.version} found`,
+      );
       continue;
     }
     if (ref.filter && !list.fields.some((f) => f.key === ref.filter?.key)) {
-      r.report('VAL074', [...at, 'filter', 'key'], `shared list ${ref.ref}: filter key ${JSON.stringify(ref.filter.key)} is not a field of the list`);
+      r.report(
+        'VAL074',
+        [...at, 'filter', 'key'],
+        `shared list ${ref.ref}: filter key ${JSON.stringify(ref.filter.key)} is not a field of the list`,
+      );
       continue;
     }
     out.set(ref.ref, { list, entries: applyFilter(list.entries, ref.filter) });
@@ -63,7 +79,10 @@ export function resolveSharedLists(
 /** Parsed list files by path; reused while the text is unchanged, so a tree parses each list once. */
 const listCache = new Map<string, { text: string; list: SharedList | undefined; diagnostics: readonly Diagnostic[] }>();
 
-function readListFile(file: string, text: string): { list: SharedList | undefined; diagnostics: readonly Diagnostic[] } {
+function readListFile(
+  file: string,
+  text: string,
+): { list: SharedList | undefined; diagnostics: readonly Diagnostic[] } {
   const cached = listCache.get(file);
   if (cached && cached.text === text) return cached;
   const data = readDataExport(file, text, 'list');
@@ -76,7 +95,8 @@ function readListFile(file: string, text: string): { list: SharedList | undefine
 
 function applyFilter(entries: readonly Obj[], filter: ListFilter | undefined): readonly Obj[] {
   if (!filter) return entries;
-  if ('exists' in filter) return entries.filter((e) => (e[filter.key] !== undefined && e[filter.key] !== null) === filter.exists);
+  if ('exists' in filter)
+    return entries.filter((e) => (e[filter.key] !== undefined && e[filter.key] !== null) === filter.exists);
   if ('value' in filter) return entries.filter((e) => e[filter.key] === filter.value);
   return entries.filter((e) => filter.in.includes(e[filter.key]));
 }

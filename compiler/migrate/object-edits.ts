@@ -8,7 +8,12 @@ import { propertyOf, type SchemaAst } from './schema-ast.ts';
 import { quoteLike, type SourceEdit } from './source-edits.ts';
 
 /** Removes `key` from `object` together with the comma after it; undefined when there is no such property. */
-export function removeProperty(ast: SchemaAst, object: ts.ObjectLiteralExpression, key: string, note: string): SourceEdit | undefined {
+export function removeProperty(
+  ast: SchemaAst,
+  object: ts.ObjectLiteralExpression,
+  key: string,
+  note: string,
+): SourceEdit | undefined {
   const property = propertyOf(object, key);
   if (!property) return undefined;
   let end = property.getEnd();
@@ -27,7 +32,14 @@ function indentOf(ast: SchemaAst, node: ts.Node): string {
 }
 
 /** Adds `key: <valueText>` right after the property `afterKey` of `object`, on its own line. */
-export function insertPropertyAfter(ast: SchemaAst, object: ts.ObjectLiteralExpression, afterKey: string, key: string, valueText: string, note: string): SourceEdit | undefined {
+export function insertPropertyAfter(
+  ast: SchemaAst,
+  object: ts.ObjectLiteralExpression,
+  afterKey: string,
+  key: string,
+  valueText: string,
+  note: string,
+): SourceEdit | undefined {
   const anchor = propertyOf(object, afterKey);
   if (!anchor) return undefined;
   const quoted = !ts.isIdentifier(anchor.name);
@@ -37,14 +49,31 @@ export function insertPropertyAfter(ast: SchemaAst, object: ts.ObjectLiteralExpr
 }
 
 /** Replaces the value of `key` in `object` with `valueText`. */
-export function replaceValue(ast: SchemaAst, object: ts.ObjectLiteralExpression, key: string, valueText: string, note: string): SourceEdit | undefined {
+export function replaceValue(
+  ast: SchemaAst,
+  object: ts.ObjectLiteralExpression,
+  key: string,
+  valueText: string,
+  note: string,
+): SourceEdit | undefined {
   const property = propertyOf(object, key);
   if (!property) return undefined;
-  return { start: property.initializer.getStart(ast.source), end: property.initializer.getEnd(), text: valueText, note };
+  return {
+    start: property.initializer.getStart(ast.source),
+    end: property.initializer.getEnd(),
+    text: valueText,
+    note,
+  };
 }
 
 /** Renames the key of `from` to `to` in `object`, keeping an identifier an identifier and quotes alike. */
-export function renameKey(ast: SchemaAst, object: ts.ObjectLiteralExpression, from: string, to: string, note: string): SourceEdit | undefined {
+export function renameKey(
+  ast: SchemaAst,
+  object: ts.ObjectLiteralExpression,
+  from: string,
+  to: string,
+  note: string,
+): SourceEdit | undefined {
   const property = propertyOf(object, from);
   if (!property) return undefined;
   const name = property.name;
@@ -78,7 +107,9 @@ export function propertyIndent(ast: SchemaAst, object: ts.ObjectLiteralExpressio
   return property ? indentOf(ast, property) : '';
 }
 
-/** `key: <value printed anew>` for a property of a top-level `main`, indented the way the file indents `main`'s fields. */
+/**
+ * `key: <value printed anew>` for a property of a top-level `main`, indented the way the file indents `main`'s fields.
+ */
 export function reprintValue(ast: SchemaAst, key: string, value: unknown, note: string): SourceEdit | undefined {
   const indent = propertyIndent(ast, ast.main, key);
   return replaceValue(ast, ast.main, key, literalText(value, indent, indent.length > 0 ? indent : '  '), note);

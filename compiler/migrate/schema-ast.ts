@@ -34,18 +34,32 @@ export function withSchemaAst<T>(file: string, text: string, use: (ast: SchemaAs
   const sourceFile = parseModule(file, text);
   try {
     const errors = syntaxErrors(sourceFile);
-    if (errors.length > 0) throw new NotConvertible(`syntax error at ${errors[0]!.line}:${errors[0]!.column}: ${errors[0]!.message}`);
+    if (errors.length > 0)
+      throw new NotConvertible(`syntax error at ${errors[0]!.line}:${errors[0]!.column}: ${errors[0]!.message}`);
     const source = sourceFile.compilerNode;
     const shape = readModuleShape(source);
     const mainNode = shape.exports.get('main')?.node;
     const main = mainNode ? unwrap(mainNode) : undefined;
-    if (!main && shape.exports.has('selection')) throw new SelectionFile('a format-4 selection file (`export const selection`): format 3 has no selections, so it is not converted');
-    if (!main || !ts.isObjectLiteralExpression(main)) throw new NotConvertible(shape.exports.has('schema') ? 'a format 1.x schema (`export const schema`): not converted' : 'no `export const main = {…}` object literal');
+    if (!main && shape.exports.has('selection'))
+      throw new SelectionFile(
+        'a format-4 selection file (`export const selection`): format 3 has no selections, so it is not converted',
+      );
+    if (!main || !ts.isObjectLiteralExpression(main))
+      throw new NotConvertible(
+        shape.exports.has('schema')
+          ? 'a format 1.x schema (`export const schema`): not converted'
+          : 'no `export const main = {…}` object literal',
+      );
     const read = evaluateStatic(main, source);
-    if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) throw new NotConvertible('`main` cannot be read as a literal');
+    if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value))
+      throw new NotConvertible('`main` cannot be read as a literal');
     const handlersNode = shape.exports.get('handlers')?.node;
     const handlers = handlersNode ? unwrap(handlersNode) : undefined;
-    const factory = handlers && (ts.isArrowFunction(handlers) || ts.isFunctionExpression(handlers) || ts.isFunctionDeclaration(handlers)) ? handlers : undefined;
+    const factory =
+      handlers &&
+      (ts.isArrowFunction(handlers) || ts.isFunctionExpression(handlers) || ts.isFunctionDeclaration(handlers))
+        ? handlers
+        : undefined;
     return use({ file, text, source, main, value: read.value, ...(factory ? { handlers: factory } : {}) });
   } finally {
     forget(sourceFile);

@@ -16,7 +16,10 @@ export const MAX_NESTING = 500;
 /** Thrown by the parser's caller for a file nested deeper than `MAX_NESTING`. */
 export class NestingTooDeep extends Error {}
 
-/** True when `text` has brackets nested deeper than `MAX_NESTING` (checked by counting first: most files have fewer brackets). */
+/**
+ * True when `text` has brackets nested deeper than `MAX_NESTING` (checked by counting first: most files have fewer
+ * brackets).
+ */
 export function nestsTooDeep(text: string): boolean {
   let opening = 0;
   for (let i = 0; i < text.length && opening <= MAX_NESTING; i++) {
@@ -72,7 +75,14 @@ export function analysisFailure(file: string, text: string, error: unknown): Dia
   const message = capped
     ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler follows (${MAX_NESTING}); flatten the code`
     : overflow
-    ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler can follow (it ran out of stack); flatten the code`
-    : `the file cannot be analysed: ${error instanceof Error ? error.message : String(error)}`;
-  return { rule: 'PAR006', severity: 'error', message, file, line: overflow ? at.line : 1, column: overflow ? at.column : 1 };
+      ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler can follow (it ran out of stack); flatten the code`
+      : `the file cannot be analysed: ${error instanceof Error ? error.message : String(error)}`;
+  return {
+    rule: 'PAR006',
+    severity: 'error',
+    message,
+    file,
+    line: overflow ? at.line : 1,
+    column: overflow ? at.column : 1,
+  };
 }

@@ -61,7 +61,9 @@ function memberNames(object: ts.ObjectLiteralExpression, factory: FunctionLike, 
   return members;
 }
 
-/** The object literal the factory returns (the one way out), or undefined when it cannot be read without running code. */
+/**
+ * The object literal the factory returns (the one way out), or undefined when it cannot be read without running code.
+ */
 export function returnedObject(factory: FunctionLike): ts.ObjectLiteralExpression | undefined {
   return returnedBy(factory, 0);
 }
@@ -74,7 +76,10 @@ function returnedBy(fn: FunctionLike, depth: number): ts.ObjectLiteralExpression
   return expression ? objectBehind(expression, fn, depth) : undefined;
 }
 
-/** The expression a function returns through its one way out (an expression body, or one `return` as its last statement). */
+/**
+ * The expression a function returns through its one way out (an expression body, or one `return` as its last
+ * statement).
+ */
 function returnedExpression(fn: FunctionLike): ts.Expression | undefined {
   const body = fn.body;
   if (!body) return undefined;
@@ -100,7 +105,11 @@ function returnedExpression(fn: FunctionLike): ts.Expression | undefined {
  * A call of a local function (`buildHandler('getX')`, or a `const` holding such a call) stands for
  * the object that function returns, read the same way inside it.
  */
-export function objectBehind(expression: ts.Expression, factory: FunctionLike, depth = 0): ts.ObjectLiteralExpression | undefined {
+export function objectBehind(
+  expression: ts.Expression,
+  factory: FunctionLike,
+  depth = 0,
+): ts.ObjectLiteralExpression | undefined {
   const node = unwrap(expression);
   if (ts.isObjectLiteralExpression(node)) return node;
   if (ts.isCallExpression(node)) {
@@ -140,7 +149,10 @@ function scopesOf(fn: FunctionLike): (ts.Block | ts.SourceFile)[] {
  * The initializer of the one `const <name> = { … }` (or `= localFunction(…)`) among a block's
  * statements; null when the name is declared otherwise.
  */
-function constObject(scope: ts.Block | ts.SourceFile, name: string): ts.ObjectLiteralExpression | ts.CallExpression | null | undefined {
+function constObject(
+  scope: ts.Block | ts.SourceFile,
+  name: string,
+): ts.ObjectLiteralExpression | ts.CallExpression | null | undefined {
   let found: ts.ObjectLiteralExpression | ts.CallExpression | undefined;
   for (const statement of scope.statements) {
     if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return null;
@@ -204,8 +216,14 @@ function assignedIn(scope: ts.Node, name: string): boolean {
   let assigned = false;
   const visit = (n: ts.Node): void => {
     if (assigned) return;
-    if (ts.isBinaryExpression(n) && ts.isIdentifier(unwrap(n.left)) && (unwrap(n.left) as ts.Identifier).text === name &&
-        n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) assigned = true;
+    if (
+      ts.isBinaryExpression(n) &&
+      ts.isIdentifier(unwrap(n.left)) &&
+      (unwrap(n.left) as ts.Identifier).text === name &&
+      n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      n.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    )
+      assigned = true;
     ts.forEachChild(n, visit);
   };
   ts.forEachChild(scope, visit);
@@ -217,7 +235,8 @@ function writtenIn(scope: ts.Node, name: string, declared: ts.Node): boolean {
   let written = false;
   const visit = (n: ts.Node): void => {
     if (written) return;
-    if (ts.isIdentifier(n) && n.text === name && n.parent !== declared.parent && !isPropertyName(n)) written = isWrite(n);
+    if (ts.isIdentifier(n) && n.text === name && n.parent !== declared.parent && !isPropertyName(n))
+      written = isWrite(n);
     ts.forEachChild(n, visit);
   };
   ts.forEachChild(scope, visit);
@@ -225,34 +244,72 @@ function writtenIn(scope: ts.Node, name: string, declared: ts.Node): boolean {
 }
 
 const isPropertyName = (n: ts.Identifier): boolean =>
-  ((ts.isPropertyAccessExpression(n.parent) || ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertyDeclaration(n.parent)) && (n.parent as { name?: ts.Node }).name === n) ||
+  ((ts.isPropertyAccessExpression(n.parent) ||
+    ts.isPropertyAssignment(n.parent) ||
+    ts.isMethodDeclaration(n.parent) ||
+    ts.isPropertyDeclaration(n.parent)) &&
+    (n.parent as { name?: ts.Node }).name === n) ||
   (ts.isBindingElement(n.parent) && n.parent.propertyName === n);
 
-/** A use that could change the object: the target (or the object of a member target) of a write, or an argument to a call. */
+/**
+ * A use that could change the object: the target (or the object of a member target) of a write, or an argument to a
+ * call.
+ */
 function isWrite(identifier: ts.Identifier): boolean {
   let node: ts.Node = identifier;
   // Climb through member accesses (`getX.a.b`) and parentheses to the expression that uses the value.
   while (
     (ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node) ||
     (ts.isElementAccessExpression(node.parent) && node.parent.expression === node) ||
-    ts.isParenthesizedExpression(node.parent) || ts.isNonNullExpression(node.parent)
-  ) node = node.parent;
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isNonNullExpression(node.parent)
+  )
+    node = node.parent;
   const parent = node.parent;
-  if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return true;
+  if (
+    ts.isBinaryExpression(parent) &&
+    parent.left === node &&
+    parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+    parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+  )
+    return true;
   if (ts.isDeleteExpression(parent)) return true;
-  if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return true;
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.some((a) => a === node)) return true;
+  if (
+    (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+    (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)
+  )
+    return true;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.some((a) => a === node))
+    return true;
   // Destructuring assignment targets and `for (x.a of …)` write too.
   if (ts.isForInStatement(parent) || ts.isForOfStatement(parent)) return parent.initializer === node;
-  if ((ts.isShorthandPropertyAssignment(parent) || ts.isPropertyAssignment(parent) || ts.isArrayLiteralExpression(parent)) && isAssignmentPattern(parent)) return true;
+  if (
+    (ts.isShorthandPropertyAssignment(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isArrayLiteralExpression(parent)) &&
+    isAssignmentPattern(parent)
+  )
+    return true;
   return false;
 }
 
 /** Whether an object or array literal is (inside) the left side of a destructuring assignment. */
 function isAssignmentPattern(node: ts.Node): boolean {
   let at: ts.Node = node;
-  while (ts.isObjectLiteralExpression(at.parent) || ts.isArrayLiteralExpression(at.parent) || ts.isPropertyAssignment(at.parent) || ts.isShorthandPropertyAssignment(at.parent) || ts.isSpreadElement(at.parent) || ts.isSpreadAssignment(at.parent)) at = at.parent;
-  return ts.isBinaryExpression(at.parent) && at.parent.left === at && at.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+  while (
+    ts.isObjectLiteralExpression(at.parent) ||
+    ts.isArrayLiteralExpression(at.parent) ||
+    ts.isPropertyAssignment(at.parent) ||
+    ts.isShorthandPropertyAssignment(at.parent) ||
+    ts.isSpreadElement(at.parent) ||
+    ts.isSpreadAssignment(at.parent)
+  )
+    at = at.parent;
+  return (
+    ts.isBinaryExpression(at.parent) &&
+    at.parent.left === at &&
+    at.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+  );
 }
 
 /**
@@ -263,7 +320,9 @@ function isAssignmentPattern(node: ts.Node): boolean {
 export function moduleDeclarationsUsedBy(factory: FunctionLike, source: ts.SourceFile): ts.Statement[] {
   const byName = new Map<string, ts.Statement>();
   for (const statement of source.statements) {
-    const exported = (ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const exported = (ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined)?.some(
+      (m) => m.kind === ts.SyntaxKind.ExportKeyword,
+    );
     if (exported || statement === factory) continue;
     if (ts.isFunctionDeclaration(statement) && statement.name) byName.set(statement.name.text, statement);
     if (ts.isVariableStatement(statement)) {

@@ -54,7 +54,11 @@ export function readModuleShape(source: ts.SourceFile): ModuleShape {
       isModule = true;
       if (!statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
         for (const element of statement.exportClause.elements) {
-          renames.push({ exported: element.name.text, local: (element.propertyName ?? element.name).text, anchor: element });
+          renames.push({
+            exported: element.name.text,
+            local: (element.propertyName ?? element.name).text,
+            anchor: element,
+          });
         }
       }
     }

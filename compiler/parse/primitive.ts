@@ -35,7 +35,8 @@ export function parsePrimitive(text: string): ParsedPrimitive {
     }
     return { kind: 'enum', values, lists };
   }
-  if (name === 'string' || name === 'number' || name === 'boolean' || name === 'array' || name === 'object') return { kind: name, argument };
+  if (name === 'string' || name === 'number' || name === 'boolean' || name === 'array' || name === 'object')
+    return { kind: name, argument };
   return { kind: 'unknown', text };
 }
 
@@ -61,7 +62,8 @@ export function parseOption(text: string): ParsedOption {
 
 export type ArrayDefault = readonly (string | number | boolean | null)[];
 
-const ARRAY_ITEM = /\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null))\s*(,|$)/y;
+const ARRAY_ITEM =
+  /\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null))\s*(,|$)/y;
 
 /**
  * The argument of `default([...])` on `array()`: a flat list of quoted strings, numbers, booleans or

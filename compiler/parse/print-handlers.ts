@@ -9,11 +9,21 @@ import { ts } from './typescript.mjs';
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
-export function printHandlers(node: ts.Node, source: ts.SourceFile, moduleDeclarations: readonly ts.Statement[] = []): string {
+export function printHandlers(
+  node: ts.Node,
+  source: ts.SourceFile,
+  moduleDeclarations: readonly ts.Statement[] = [],
+): string {
   // A function declaration prints as `function name(…) {…}`, which the sandbox reads as an expression.
-  const factory = printer.printNode(ts.isFunctionDeclaration(node) ? ts.EmitHint.Unspecified : ts.EmitHint.Expression, node, source);
+  const factory = printer.printNode(
+    ts.isFunctionDeclaration(node) ? ts.EmitHint.Unspecified : ts.EmitHint.Expression,
+    node,
+    source,
+  );
   if (moduleDeclarations.length === 0) return factory;
   // Top-level constants and functions the factory names (hooks kept in module constants) run first, in one expression.
-  const declarations = moduleDeclarations.map((statement) => printer.printNode(ts.EmitHint.Unspecified, statement, source));
+  const declarations = moduleDeclarations.map((statement) =>
+    printer.printNode(ts.EmitHint.Unspecified, statement, source),
+  );
   return `(() => {\n${declarations.join('\n')}\nreturn (${factory});\n})()`;
 }

@@ -46,7 +46,12 @@ export function readSchemaSource(sourceFile: ParsedModule): SchemaSource {
     const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
     return { line: line + 1, column: character + 1 };
   };
-  const problems: ReadProblem[] = syntaxErrors(sourceFile).map((s) => ({ rule: 'PAR001' as const, message: `syntax error: ${s.message}`, line: s.line, column: s.column }));
+  const problems: ReadProblem[] = syntaxErrors(sourceFile).map((s) => ({
+    rule: 'PAR001' as const,
+    message: `syntax error: ${s.message}`,
+    line: s.line,
+    column: s.column,
+  }));
   const empty = { main: undefined, locations: new LocationIndex(), issues: [] };
   if (problems.length > 0) return { ...empty, problems };
 
@@ -54,20 +59,63 @@ export function readSchemaSource(sourceFile: ParsedModule): SchemaSource {
   const main = shape.exports.get('main');
   if (!main) {
     const legacy = shape.exports.get('schema');
-    if (legacy) return { ...empty, problems: [{ rule: 'PAR004', message: 'legacy v1 schema (`export const schema`): migrate it to `export const main` (format 3.x)', ...position(legacy.anchor) }] };
+    if (legacy)
+      return {
+        ...empty,
+        problems: [
+          {
+            rule: 'PAR004',
+            message: 'legacy v1 schema (`export const schema`): migrate it to `export const main` (format 3.x)',
+            ...position(legacy.anchor),
+          },
+        ],
+      };
     if (!shape.isModule || shape.exports.size === 0) {
-      return { ...empty, problems: [{ rule: 'PAR003', message: 'the file has no exports: a schema is an ES module with `export const main = {…}`', line: 0, column: 0 }] };
+      return {
+        ...empty,
+        problems: [
+          {
+            rule: 'PAR003',
+            message: 'the file has no exports: a schema is an ES module with `export const main = {…}`',
+            line: 0,
+            column: 0,
+          },
+        ],
+      };
     }
-    return { ...empty, problems: [{ rule: 'VAL001', message: 'the schema must export `main` (`export const main = {…}`)', line: 0, column: 0 }] };
+    return {
+      ...empty,
+      problems: [
+        { rule: 'VAL001', message: 'the schema must export `main` (`export const main = {…}`)', line: 0, column: 0 },
+      ],
+    };
   }
   const at = position(main.anchor);
   const node = main.node;
-  const result = node && !ts.isFunctionDeclaration(node)
-    ? evaluateStatic(node, source)
-    : { value: undefined, locations: new LocationIndex(at), issues: [{ kind: 'non-literal' as const, path: [], message: '`main` must be an object literal, not a function', ...at }] };
+  const result =
+    node && !ts.isFunctionDeclaration(node)
+      ? evaluateStatic(node, source)
+      : {
+          value: undefined,
+          locations: new LocationIndex(at),
+          issues: [
+            {
+              kind: 'non-literal' as const,
+              path: [],
+              message: '`main` must be an object literal, not a function',
+              ...at,
+            },
+          ],
+        };
 
   const handlers = readHandlers(shape.exports.get('handlers'), source, position, problems);
-  return { main: result.value, locations: result.locations, issues: result.issues, problems, ...(handlers ? { handlers } : {}) };
+  return {
+    main: result.value,
+    locations: result.locations,
+    issues: result.issues,
+    problems,
+    ...(handlers ? { handlers } : {}),
+  };
 }
 
 function readHandlers(
@@ -79,8 +127,17 @@ function readHandlers(
   if (!binding) return undefined;
   const node = binding.node ? unwrap(binding.node) : undefined;
   if (!node || !(ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node))) {
-    problems.push({ rule: 'VAL004', message: 'handlers must be a function: export a factory `({ sharedLists, libraries }) => ({ … })`', ...position(binding.node ?? binding.anchor) });
+    problems.push({
+      rule: 'VAL004',
+      message: 'handlers must be a function: export a factory `({ sharedLists, libraries }) => ({ … })`',
+      ...position(binding.node ?? binding.anchor),
+    });
     return undefined;
   }
-  return { source: node.getText(source), printed: printHandlers(node, source, moduleDeclarationsUsedBy(node, source)), ...position(node), entries: readHandlerEntries(node, source) };
+  return {
+    source: node.getText(source),
+    printed: printHandlers(node, source, moduleDeclarationsUsedBy(node, source)),
+    ...position(node),
+    entries: readHandlerEntries(node, source),
+  };
 }

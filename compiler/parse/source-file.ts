@@ -39,7 +39,10 @@ export function syntaxErrors(source: ParsedModule): { message: string; line: num
   });
 }
 
-/** Parsing keeps nothing beyond the tree it returns: there is nothing to release (kept for callers that pair it with `parseModule`). */
+/**
+ * Parsing keeps nothing beyond the tree it returns: there is nothing to release (kept for callers that pair it with
+ * `parseModule`).
+ */
 export function forget(source: ParsedModule): void {
   void source;
 }

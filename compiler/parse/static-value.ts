@@ -40,7 +40,12 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
   const fail = (n: ts.Node, path: readonly PathSegment[], what: string): undefined => {
     const at = position(n);
     const where = path.length > 0 ? `${path.join('.')}: ` : '';
-    issues.push({ kind: 'non-literal', path, message: `${where}${what} is not a static value (only literals are allowed)`, ...at });
+    issues.push({
+      kind: 'non-literal',
+      path,
+      message: `${where}${what} is not a static value (only literals are allowed)`,
+      ...at,
+    });
     return undefined;
   };
   const resolving = new Set<string>();
@@ -70,7 +75,8 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
     }
     if (ts.isObjectLiteralExpression(n)) return visitObject(n, path);
     if (ts.isIdentifier(n)) {
-      const target = options.resolveIdentifier && !resolving.has(n.text) ? options.resolveIdentifier(n.text) : undefined;
+      const target =
+        options.resolveIdentifier && !resolving.has(n.text) ? options.resolveIdentifier(n.text) : undefined;
       if (target) {
         resolving.add(n.text);
         try {
@@ -98,7 +104,12 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
       }
       const at = [...path, key];
       if (Object.hasOwn(out, key)) {
-        issues.push({ kind: 'duplicate-key', path: at, message: `${at.join('.')}: the key ${JSON.stringify(key)} is written twice (the later one would silently win)`, ...position(property) });
+        issues.push({
+          kind: 'duplicate-key',
+          path: at,
+          message: `${at.join('.')}: the key ${JSON.stringify(key)} is written twice (the later one would silently win)`,
+          ...position(property),
+        });
       }
       if (ts.isPropertyAssignment(property)) {
         const value = visit(property.initializer, at);
@@ -132,7 +143,13 @@ const numeric = (n: ts.NumericLiteral): number => Number(n.text.replace(/_/g, ''
 /** The key of a property when it is written literally; undefined for computed keys. */
 export function propertyKey(name: ts.PropertyName | undefined): string | undefined {
   if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (
+    ts.isIdentifier(name) ||
+    ts.isStringLiteral(name) ||
+    ts.isNumericLiteral(name) ||
+    ts.isNoSubstitutionTemplateLiteral(name)
+  )
+    return name.text;
   return undefined;
 }
 
@@ -145,7 +162,8 @@ function describe(n: ts.Node): string {
   if (ts.isClassExpression(n)) return 'a class';
   if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) return 'a property access';
   if (ts.isRegularExpressionLiteral(n)) return 'a regular expression';
-  if (ts.isBinaryExpression(n) || ts.isConditionalExpression(n) || ts.isPrefixUnaryExpression(n)) return 'an expression';
+  if (ts.isBinaryExpression(n) || ts.isConditionalExpression(n) || ts.isPrefixUnaryExpression(n))
+    return 'an expression';
   if (ts.isAwaitExpression(n)) return 'an await';
   if (ts.isBigIntLiteral(n)) return 'a BigInt';
   return `a ${ts.SyntaxKind[n.kind]} node`;

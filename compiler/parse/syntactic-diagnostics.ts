@@ -49,9 +49,23 @@ function suspect(node: Loose): boolean {
   if (SUSPECT_KINDS.has(node.kind)) return true;
   if (ts.isExportAssignment(node) && node.isExportEquals) return true;
   if (ts.isHeritageClause(node) && node.token === ts.SyntaxKind.ImplementsKeyword) return true;
-  if (node.type !== undefined || node.typeParameters !== undefined || node.typeArguments !== undefined || node.isTypeOnly) return true;
-  if (node.questionToken !== undefined && (ts.isParameter(node) || ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node))) return true;
-  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) && node.body === undefined) return true;
+  if (
+    node.type !== undefined ||
+    node.typeParameters !== undefined ||
+    node.typeArguments !== undefined ||
+    node.isTypeOnly
+  )
+    return true;
+  if (
+    node.questionToken !== undefined &&
+    (ts.isParameter(node) || ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node))
+  )
+    return true;
+  if (
+    (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) &&
+    node.body === undefined
+  )
+    return true;
   if (node.modifiers) {
     for (const modifier of node.modifiers) {
       if (PLAIN_MODIFIERS.has(modifier.kind)) continue;
@@ -88,7 +102,11 @@ const singleFileHost = (file: ts.SourceFile): ts.CompilerHost => ({
 
 /** What a one-file program reports as the file's syntactic diagnostics. */
 export function programSyntaxErrors(file: ts.SourceFile): readonly ts.Diagnostic[] {
-  const program = ts.createProgram({ rootNames: [file.fileName], options: { allowJs: true, noLib: true, noResolve: true, types: [] }, host: singleFileHost(file) });
+  const program = ts.createProgram({
+    rootNames: [file.fileName],
+    options: { allowJs: true, noLib: true, noResolve: true, types: [] },
+    host: singleFileHost(file),
+  });
   return program.getSyntacticDiagnostics(file);
 }
 

@@ -17,7 +17,12 @@ const BRACES = /\{\{([^{}]*)\}\}/g;
 
 /** Every `{{…}}` in `text`. */
 export function findPlaceholders(text: string): Placeholder[] {
-  return [...text.matchAll(BRACES)].map((m) => ({ inner: m[1] ?? '', style: 'braces' as const, index: m.index ?? 0, length: m[0].length }));
+  return [...text.matchAll(BRACES)].map((m) => ({
+    inner: m[1] ?? '',
+    style: 'braces' as const,
+    index: m.index ?? 0,
+    length: m[0].length,
+  }));
 }
 
 /** Every Express-style `:key` in a path whose key is one of `keys` (other colons are literal text). */
@@ -39,7 +44,10 @@ export type PlaceholderMeaning =
   | { readonly kind: 'insert'; readonly key: string };
 
 /** Builds template parts from `text` and placeholders already classified by the caller. */
-export function buildTemplate(text: string, placeholders: readonly (Placeholder & { meaning: PlaceholderMeaning })[]): TemplatePart[] {
+export function buildTemplate(
+  text: string,
+  placeholders: readonly (Placeholder & { meaning: PlaceholderMeaning })[],
+): TemplatePart[] {
   const parts: TemplatePart[] = [];
   let cursor = 0;
   const push = (literal: string) => {
@@ -61,6 +69,7 @@ export function buildTemplate(text: string, placeholders: readonly (Placeholder 
 /** Reads a `{{…}}` body outside paths: user, `SERVER_PARAM:KEY`, or a bare key (server). */
 export function classifyValuePlaceholder(inner: string): PlaceholderMeaning {
   if (inner === 'USER_PARAM') return { kind: 'user' };
-  if (inner.startsWith('SERVER_PARAM:')) return { kind: 'server', key: inner.slice('SERVER_PARAM:'.length), bare: false };
+  if (inner.startsWith('SERVER_PARAM:'))
+    return { kind: 'server', key: inner.slice('SERVER_PARAM:'.length), bare: false };
   return { kind: 'server', key: inner, bare: true };
 }

@@ -57,31 +57,56 @@ export function createFolder(scope: ScopeResolver): (node: ts.Node) => Folded {
   const stringMethod = (receiver: string, method: string, args: (string | number)[]): Folded => {
     const [a, b] = args;
     switch (method) {
-      case 'toString': case 'valueOf': case 'normalize': return receiver;
-      case 'toLowerCase': case 'toLocaleLowerCase': return receiver.toLowerCase();
-      case 'toUpperCase': case 'toLocaleUpperCase': return receiver.toUpperCase();
-      case 'trim': return receiver.trim();
-      case 'concat': return receiver + args.join('');
-      case 'split': return typeof a === 'string' ? receiver.split(a) : undefined;
-      case 'slice': return receiver.slice(Number(a ?? 0), b === undefined ? undefined : Number(b));
-      case 'substring': return receiver.substring(Number(a ?? 0), b === undefined ? undefined : Number(b));
-      case 'charAt': return receiver.charAt(Number(a ?? 0));
-      case 'at': return receiver.at(Number(a ?? 0));
-      case 'repeat': return typeof a === 'number' && a >= 0 && a < 64 ? receiver.repeat(a) : undefined;
-      case 'replace': return typeof a === 'string' && typeof b === 'string' ? receiver.replace(a, () => b) : undefined;
-      case 'replaceAll': return typeof a === 'string' && typeof b === 'string' ? receiver.split(a).join(b) : undefined;
-      default: return undefined;
+      case 'toString':
+      case 'valueOf':
+      case 'normalize':
+        return receiver;
+      case 'toLowerCase':
+      case 'toLocaleLowerCase':
+        return receiver.toLowerCase();
+      case 'toUpperCase':
+      case 'toLocaleUpperCase':
+        return receiver.toUpperCase();
+      case 'trim':
+        return receiver.trim();
+      case 'concat':
+        return receiver + args.join('');
+      case 'split':
+        return typeof a === 'string' ? receiver.split(a) : undefined;
+      case 'slice':
+        return receiver.slice(Number(a ?? 0), b === undefined ? undefined : Number(b));
+      case 'substring':
+        return receiver.substring(Number(a ?? 0), b === undefined ? undefined : Number(b));
+      case 'charAt':
+        return receiver.charAt(Number(a ?? 0));
+      case 'at':
+        return receiver.at(Number(a ?? 0));
+      case 'repeat':
+        return typeof a === 'number' && a >= 0 && a < 64 ? receiver.repeat(a) : undefined;
+      case 'replace':
+        return typeof a === 'string' && typeof b === 'string' ? receiver.replace(a, () => b) : undefined;
+      case 'replaceAll':
+        return typeof a === 'string' && typeof b === 'string' ? receiver.split(a).join(b) : undefined;
+      default:
+        return undefined;
     }
   };
 
   const arrayMethod = (receiver: (string | number)[], method: string, args: (string | number)[]): Folded => {
     switch (method) {
-      case 'join': return receiver.join(args[0] === undefined ? ',' : String(args[0]));
-      case 'reverse': case 'toReversed': return [...receiver].reverse();
-      case 'concat': return [...receiver, ...args];
-      case 'slice': return receiver.slice(Number(args[0] ?? 0), args[1] === undefined ? undefined : Number(args[1]));
-      case 'toString': return receiver.join(',');
-      default: return undefined;
+      case 'join':
+        return receiver.join(args[0] === undefined ? ',' : String(args[0]));
+      case 'reverse':
+      case 'toReversed':
+        return [...receiver].reverse();
+      case 'concat':
+        return [...receiver, ...args];
+      case 'slice':
+        return receiver.slice(Number(args[0] ?? 0), args[1] === undefined ? undefined : Number(args[1]));
+      case 'toString':
+        return receiver.join(',');
+      default:
+        return undefined;
     }
   };
 
@@ -92,7 +117,11 @@ export function createFolder(scope: ScopeResolver): (node: ts.Node) => Folded {
     if (ts.isPrefixUnaryExpression(node)) {
       const inner = fold(node.operand, depth);
       if (typeof inner !== 'number') return undefined;
-      return node.operator === ts.SyntaxKind.MinusToken ? -inner : node.operator === ts.SyntaxKind.PlusToken ? inner : undefined;
+      return node.operator === ts.SyntaxKind.MinusToken
+        ? -inner
+        : node.operator === ts.SyntaxKind.PlusToken
+          ? inner
+          : undefined;
     }
     if (ts.isTemplateExpression(node)) {
       let text = node.head.text;
@@ -111,24 +140,39 @@ export function createFolder(scope: ScopeResolver): (node: ts.Node) => Folded {
         case ts.SyntaxKind.PlusToken:
         case ts.SyntaxKind.PlusEqualsToken: // `k += 'tor'` with k's initial value: the first append is caught
           return typeof left === 'number' && typeof right === 'number' ? left + right : String(left) + String(right);
-        case ts.SyntaxKind.MinusToken: return typeof left === 'number' && typeof right === 'number' ? left - right : undefined;
-        case ts.SyntaxKind.AsteriskToken: return typeof left === 'number' && typeof right === 'number' ? left * right : undefined;
-        case ts.SyntaxKind.CommaToken: return right;
-        default: return undefined;
+        case ts.SyntaxKind.MinusToken:
+          return typeof left === 'number' && typeof right === 'number' ? left - right : undefined;
+        case ts.SyntaxKind.AsteriskToken:
+          return typeof left === 'number' && typeof right === 'number' ? left * right : undefined;
+        case ts.SyntaxKind.CommaToken:
+          return right;
+        default:
+          return undefined;
       }
     }
     if (ts.isArrayLiteralExpression(node)) return foldArguments(node.elements, depth);
     if (ts.isIdentifier(node)) {
       const declaration = scope.declarationOf(ts.idText(node), node);
-      if (declaration && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && declaration.initializer) {
+      if (
+        declaration &&
+        ts.isVariableDeclaration(declaration) &&
+        ts.isIdentifier(declaration.name) &&
+        declaration.initializer
+      ) {
         return fold(declaration.initializer, depth);
       }
       return undefined;
     }
     if (ts.isTaggedTemplateExpression(node)) {
       const tag = node.tag;
-      if (ts.isPropertyAccessExpression(tag) && ts.isIdentifier(tag.expression) && ts.idText(tag.expression) === 'String' &&
-          ts.idText(tag.name) === 'raw' && isGlobal('String', node) && ts.isNoSubstitutionTemplateLiteral(node.template)) {
+      if (
+        ts.isPropertyAccessExpression(tag) &&
+        ts.isIdentifier(tag.expression) &&
+        ts.idText(tag.expression) === 'String' &&
+        ts.idText(tag.name) === 'raw' &&
+        isGlobal('String', node) &&
+        ts.isNoSubstitutionTemplateLiteral(node.template)
+      ) {
         return node.template.rawText ?? node.template.text;
       }
       return undefined;
@@ -158,7 +202,11 @@ export function createFolder(scope: ScopeResolver): (node: ts.Node) => Folded {
       if (owner === 'Buffer' && method === 'from') {
         const text = asText(fold(node.arguments[0] ?? node, depth));
         const encoding = node.arguments[1] ? asText(fold(node.arguments[1], depth)) : 'utf8';
-        if (text === undefined || (encoding !== 'base64' && encoding !== 'hex' && encoding !== 'utf8' && encoding !== 'base64url')) return undefined;
+        if (
+          text === undefined ||
+          (encoding !== 'base64' && encoding !== 'hex' && encoding !== 'utf8' && encoding !== 'base64url')
+        )
+          return undefined;
         return Buffer.from(text, encoding).toString('latin1');
       }
       return undefined;

@@ -41,8 +41,13 @@ export const forbiddenGlobals: ReadonlyMap<string, { rule: string; what: string 
  * the sandbox lacks (SEC027), reported with `noTimers`.
  */
 export const timerGlobals: ReadonlySet<string> = new Set(['setTimeout', 'setInterval']);
-export const otherTimerGlobals: ReadonlySet<string> = new Set(['setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate']);
-export const noTimers = 'handlers have no timers (a hook runs to completion under its call\'s deadline)';
+export const otherTimerGlobals: ReadonlySet<string> = new Set([
+  'setImmediate',
+  'clearTimeout',
+  'clearInterval',
+  'clearImmediate',
+]);
+export const noTimers = "handlers have no timers (a hook runs to completion under its call's deadline)";
 
 /**
  * Globals a handler may name: the ECMAScript built-ins that compute on values and the web standards

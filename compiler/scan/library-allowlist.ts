@@ -17,8 +17,17 @@ import { propertyKey } from '../parse/static-value.ts';
  * lists them in `.toolkit/config.json` `security.allowedLibraries`.
  */
 export const defaultAllowedLibraries: readonly string[] = Object.freeze([
-  'ethers', 'moment', 'indicatorts', '@erc725/erc725.js',
-  'crypto', 'zlib', 'buffer', 'url', 'querystring', 'path', 'util',
+  'ethers',
+  'moment',
+  'indicatorts',
+  '@erc725/erc725.js',
+  'crypto',
+  'zlib',
+  'buffer',
+  'url',
+  'querystring',
+  'path',
+  'util',
 ]);
 
 /**
@@ -57,17 +66,21 @@ export function findMainLiteral(source: ts.SourceFile): ts.ObjectLiteralExpressi
  * The entries of `main.requiredLibraries`, or undefined when the field is absent. Every property
  * with that key is read (a duplicate must not hide an entry); a shorthand property is not a literal.
  */
-export function readRequiredLibraries(main: ts.ObjectLiteralExpression): { value: ts.Node; entries: LibraryEntry[] } | undefined {
+export function readRequiredLibraries(
+  main: ts.ObjectLiteralExpression,
+): { value: ts.Node; entries: LibraryEntry[] } | undefined {
   let found: { value: ts.Node; entries: LibraryEntry[] } | undefined;
   for (const property of main.properties) {
     if (ts.isSpreadAssignment(property) || propertyKey(property.name) !== 'requiredLibraries') continue;
     const value = ts.isPropertyAssignment(property) ? unwrap(property.initializer) : property;
     const entries: LibraryEntry[] = !ts.isArrayLiteralExpression(value)
       ? [{ name: undefined, node: value }]
-      : value.elements.map((element): LibraryEntry =>
-        ts.isStringLiteral(element) || ts.isNoSubstitutionTemplateLiteral(element)
-          ? { name: element.text, node: element }
-          : { name: undefined, node: element });
+      : value.elements.map(
+          (element): LibraryEntry =>
+            ts.isStringLiteral(element) || ts.isNoSubstitutionTemplateLiteral(element)
+              ? { name: element.text, node: element }
+              : { name: undefined, node: element },
+        );
     found = { value, entries: [...(found?.entries ?? []), ...entries] };
   }
   return found;

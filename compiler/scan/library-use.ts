@@ -19,10 +19,18 @@ export interface LibraryUse {
 type FunctionLike = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration;
 
 /** Reads of the `libraries` object in the handlers factory of `sf`; `fold` gives constant keys. */
-export function findLibraryUses(sf: ts.SourceFile, scope: ScopeResolver, fold: (node: ts.Node) => unknown): LibraryUse[] {
+export function findLibraryUses(
+  sf: ts.SourceFile,
+  scope: ScopeResolver,
+  fold: (node: ts.Node) => unknown,
+): LibraryUse[] {
   const binding = readModuleShape(sf).exports.get('handlers');
   const factory = binding?.node ? unwrap(binding.node) : undefined;
-  if (!factory || !(ts.isArrowFunction(factory) || ts.isFunctionExpression(factory) || ts.isFunctionDeclaration(factory))) return [];
+  if (
+    !factory ||
+    !(ts.isArrowFunction(factory) || ts.isFunctionExpression(factory) || ts.isFunctionDeclaration(factory))
+  )
+    return [];
   const uses: LibraryUse[] = [];
   const parameter = (factory as FunctionLike).parameters[0];
   if (!parameter) return uses;
@@ -30,7 +38,11 @@ export function findLibraryUses(sf: ts.SourceFile, scope: ScopeResolver, fold: (
   const fromPattern = (pattern: ts.ObjectBindingPattern): void => {
     for (const element of pattern.elements) {
       if (element.dotDotDotToken) continue;
-      const key = element.propertyName ? propertyKey(element.propertyName) : ts.isIdentifier(element.name) ? ts.idText(element.name) : undefined;
+      const key = element.propertyName
+        ? propertyKey(element.propertyName)
+        : ts.isIdentifier(element.name)
+          ? ts.idText(element.name)
+          : undefined;
       uses.push({ name: key, node: element.propertyName ?? element.name });
     }
   };
@@ -45,7 +57,13 @@ export function findLibraryUses(sf: ts.SourceFile, scope: ScopeResolver, fold: (
     if (!ts.isIdentifier(name)) return;
     const text = ts.idText(name);
     const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node) && node !== name && ts.idText(node) === text && scope.declarationOf(text, node) === declaration) fromReference(node, depth);
+      if (
+        ts.isIdentifier(node) &&
+        node !== name &&
+        ts.idText(node) === text &&
+        scope.declarationOf(text, node) === declaration
+      )
+        fromReference(node, depth);
       ts.forEachChild(node, visit);
     };
     visit(factory);
@@ -56,28 +74,50 @@ export function findLibraryUses(sf: ts.SourceFile, scope: ScopeResolver, fold: (
     let node: ts.Node = reference;
     while (ts.isParenthesizedExpression(node.parent) || ts.isNonNullExpression(node.parent)) node = node.parent;
     const parent = node.parent;
-    if (ts.isPropertyAccessExpression(parent) && parent.expression === node) uses.push({ name: ts.idText(parent.name), node: parent.name });
+    if (ts.isPropertyAccessExpression(parent) && parent.expression === node)
+      uses.push({ name: ts.idText(parent.name), node: parent.name });
     else if (ts.isElementAccessExpression(parent) && parent.expression === node) {
       const key = fold(parent.argumentExpression);
       uses.push({ name: typeof key === 'string' ? key : undefined, node: parent.argumentExpression });
-    } else if (ts.isVariableDeclaration(parent) && parent.initializer === node) fromHolder(parent, parent.name, depth + 1);
+    } else if (ts.isVariableDeclaration(parent) && parent.initializer === node)
+      fromHolder(parent, parent.name, depth + 1);
   };
 
   const name = parameter.name;
   if (ts.isObjectBindingPattern(name)) {
     for (const element of name.elements) {
-      const key = element.propertyName ? propertyKey(element.propertyName) : ts.isIdentifier(element.name) ? ts.idText(element.name) : undefined;
+      const key = element.propertyName
+        ? propertyKey(element.propertyName)
+        : ts.isIdentifier(element.name)
+          ? ts.idText(element.name)
+          : undefined;
       if (key === 'libraries') fromHolder(element, element.name);
     }
   } else if (ts.isIdentifier(name)) {
     // `(ctx) => ctx.libraries…`: each `ctx.libraries` is a reference to the object.
     const text = ts.idText(name);
     const visit = (node: ts.Node): void => {
-      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ts.idText(node.expression) === text &&
-          ts.idText(node.name) === 'libraries' && scope.declarationOf(text, node.expression) === parameter) fromReference(node, 0);
-      else if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(unwrap(node.initializer)) && ts.idText(unwrap(node.initializer) as ts.Identifier) === text && ts.isObjectBindingPattern(node.name)) {
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        ts.idText(node.expression) === text &&
+        ts.idText(node.name) === 'libraries' &&
+        scope.declarationOf(text, node.expression) === parameter
+      )
+        fromReference(node, 0);
+      else if (
+        ts.isVariableDeclaration(node) &&
+        node.initializer &&
+        ts.isIdentifier(unwrap(node.initializer)) &&
+        ts.idText(unwrap(node.initializer) as ts.Identifier) === text &&
+        ts.isObjectBindingPattern(node.name)
+      ) {
         for (const element of node.name.elements) {
-          const key = element.propertyName ? propertyKey(element.propertyName) : ts.isIdentifier(element.name) ? ts.idText(element.name) : undefined;
+          const key = element.propertyName
+            ? propertyKey(element.propertyName)
+            : ts.isIdentifier(element.name)
+              ? ts.idText(element.name)
+              : undefined;
           if (key === 'libraries') fromHolder(element, element.name);
         }
       }

@@ -18,27 +18,57 @@ export function scanDataModule(source: ParsedModule, options: { file: string }):
   const found: Diagnostic[] = [];
   const report = (rule: string, node: ts.Node, message: string): void => {
     const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
-    found.push({ rule, severity: secRules[rule]?.severity ?? 'error', message, file: options.file, line: line + 1, column: character + 1 });
+    found.push({
+      rule,
+      severity: secRules[rule]?.severity ?? 'error',
+      message,
+      file: options.file,
+      line: line + 1,
+      column: character + 1,
+    });
   };
 
   const visit = (node: ts.Node): void => {
-    if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node) ||
-        ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) || ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
-      report('SEC200', node, `Data files hold values only; found a ${ts.isClassLike(node) ? 'class' : ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) ? 'getter/setter' : 'function'} definition`);
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node) ||
+      ts.isClassDeclaration(node) ||
+      ts.isClassExpression(node)
+    ) {
+      report(
+        'SEC200',
+        node,
+        `Data files hold values only; found a ${ts.isClassLike(node) ? 'class' : ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) ? 'getter/setter' : 'function'} definition`,
+      );
     } else if (ts.isArrowFunction(node)) {
       report('SEC201', node, `Data files hold values only; found an arrow function`);
     } else if (ts.isTemplateExpression(node)) {
       report('SEC203', node, `Template literal with an expression computes a value; write the text out`);
     }
     if (ts.isAwaitExpression(node) || hasAsync(node) || (ts.isForOfStatement(node) && node.awaitModifier)) {
-      report('SEC202', node, `Data files hold values only; found ${ts.isAwaitExpression(node) || ts.isForOfStatement(node) ? 'await' : 'async'}`);
+      report(
+        'SEC202',
+        node,
+        `Data files hold values only; found ${ts.isAwaitExpression(node) || ts.isForOfStatement(node) ? 'await' : 'async'}`,
+      );
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
 
   for (const finding of scanTree(sf, options, false)) {
-    found.push({ ...finding, rule: 'SEC204', severity: secRules.SEC204!.severity, message: `${finding.rule}: ${finding.message}` });
+    found.push({
+      ...finding,
+      rule: 'SEC204',
+      severity: secRules.SEC204!.severity,
+      message: `${finding.rule}: ${finding.message}`,
+    });
   }
-  return found.sort((a, b) => a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
+  return found.sort(
+    (a, b) =>
+      a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message),
+  );
 }

@@ -44,16 +44,35 @@ export async function scanSecurity(
   try {
     text = await io.readText(file);
   } catch (error) {
-    diagnostics.push({ rule: 'SEC028', severity: secRules.SEC028!.severity, message: `Cannot scan: ${describeReadError(error)}`, file, line: 0, column: 0 });
+    diagnostics.push({
+      rule: 'SEC028',
+      severity: secRules.SEC028!.severity,
+      message: `Cannot scan: ${describeReadError(error)}`,
+      file,
+      line: 0,
+      column: 0,
+    });
   }
   if (text !== undefined) {
     let source: ReturnType<typeof parseModule> | undefined;
     try {
       source = parseModule(file, text);
       for (const error of syntaxErrors(source)) {
-        diagnostics.push({ rule: 'SEC029', severity: secRules.SEC029!.severity, message: `Syntax error, scan incomplete: ${error.message}`, file, line: error.line, column: error.column });
+        diagnostics.push({
+          rule: 'SEC029',
+          severity: secRules.SEC029!.severity,
+          message: `Syntax error, scan incomplete: ${error.message}`,
+          file,
+          line: error.line,
+          column: error.column,
+        });
       }
-      diagnostics.push(...scanSourceFile(source, { file, ...(input.allowedLibraries ? { allowedLibraries: input.allowedLibraries } : {}) }));
+      diagnostics.push(
+        ...scanSourceFile(source, {
+          file,
+          ...(input.allowedLibraries ? { allowedLibraries: input.allowedLibraries } : {}),
+        }),
+      );
     } catch (error) {
       // Nested too deep for the parser (or any failure of its own): this file's finding, never an exception.
       diagnostics.push(analysisFailure(file, text, error));

@@ -10,9 +10,23 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { secRules } from './rules.ts';
 import { walkFile, type ScopeResolver } from './scope.ts';
 import { createFolder } from './constant-fold.ts';
-import { assembledForbidden, dangerousProperties, forbiddenGlobals, noTimers, otherTimerGlobals, safeGlobals, timerGlobals } from './forbidden-names.ts';
+import {
+  assembledForbidden,
+  dangerousProperties,
+  forbiddenGlobals,
+  noTimers,
+  otherTimerGlobals,
+  safeGlobals,
+  timerGlobals,
+} from './forbidden-names.ts';
 import { isAssignmentPattern, isReference } from './identifier-position.ts';
-import { defaultAllowedLibraries, findMainLiteral, ioLibraries, libraryGlobalNames, readRequiredLibraries } from './library-allowlist.ts';
+import {
+  defaultAllowedLibraries,
+  findMainLiteral,
+  ioLibraries,
+  libraryGlobalNames,
+  readRequiredLibraries,
+} from './library-allowlist.ts';
 import { findHtmlLikeComments } from './html-comments.ts';
 import { findLibraryUses } from './library-use.ts';
 import { unavailableGlobals } from './unavailable-globals.ts';
@@ -28,9 +42,10 @@ const SyntaxKind = ts.SyntaxKind;
 const propertyMessages: Record<string, (name: string) => string> = {
   SEC006: () => `'constructor' reaches the Function constructor from any value (x.constructor.constructor runs code)`,
   SEC019: (name) => `'${name}' exposes the calling functions`,
-  SEC020: (name) => name === '__proto__'
-    ? `'__proto__' reads or replaces an object's prototype`
-    : `'.prototype' is only allowed as X.prototype.method.call/apply/bind(…); anything else can change built-ins`,
+  SEC020: (name) =>
+    name === '__proto__'
+      ? `'__proto__' reads or replaces an object's prototype`
+      : `'.prototype' is only allowed as X.prototype.method.call/apply/bind(…); anything else can change built-ins`,
   SEC023: (name) => `'${name}' is a reflective API that reaches hidden constructors and internals`,
 };
 
@@ -51,8 +66,15 @@ function isBorrowedMethod(access: ts.PropertyAccessExpression): boolean {
 function thisMayBeGlobal(node: ts.Node): boolean {
   for (let current = node.parent; current; current = current.parent) {
     if (ts.isArrowFunction(current)) continue;
-    if (ts.isMethodDeclaration(current) || ts.isConstructorDeclaration(current) || ts.isGetAccessorDeclaration(current) ||
-        ts.isSetAccessorDeclaration(current) || ts.isClassStaticBlockDeclaration(current) || ts.isPropertyDeclaration(current)) return false;
+    if (
+      ts.isMethodDeclaration(current) ||
+      ts.isConstructorDeclaration(current) ||
+      ts.isGetAccessorDeclaration(current) ||
+      ts.isSetAccessorDeclaration(current) ||
+      ts.isClassStaticBlockDeclaration(current) ||
+      ts.isPropertyDeclaration(current)
+    )
+      return false;
     if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return true;
   }
   return true;
@@ -84,7 +106,14 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     const key = `${rule}:${node.getStart(sf)}`;
     if (seen.has(key)) return;
     seen.add(key);
-    found.push({ rule, severity: secRules[rule]?.severity ?? 'error', message, file: options.file, line: line + 1, column: character + 1 });
+    found.push({
+      rule,
+      severity: secRules[rule]?.severity ?? 'error',
+      message,
+      file: options.file,
+      line: line + 1,
+      column: character + 1,
+    });
   };
 
   const allowed = new Set([...defaultAllowedLibraries, ...(options.allowedLibraries ?? [])]);
@@ -96,12 +125,22 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     for (const entry of libraries?.entries ?? []) {
       if (entry.name === undefined) {
         librariesReadable = false;
-        report('SEC026', entry.node, `main.requiredLibraries must list package names as string literals; found '${entry.node.getText(sf).slice(0, 40)}'`);
+        report(
+          'SEC026',
+          entry.node,
+          `main.requiredLibraries must list package names as string literals; found '${entry.node.getText(sf).slice(0, 40)}'`,
+        );
       } else {
         required.push(entry.name);
         const io = ioLibraries.get(entry.name);
-        if (io) report('SEC032', entry.node, `Library '${entry.name}' ${io}; handlers run in a sandbox without network or file access, so it cannot work there: call its API as a declared tool instead`);
-        else if (!allowed.has(entry.name)) report('SEC024', entry.node, `Library '${entry.name}' is not on the allowlist`);
+        if (io)
+          report(
+            'SEC032',
+            entry.node,
+            `Library '${entry.name}' ${io}; handlers run in a sandbox without network or file access, so it cannot work there: call its API as a declared tool instead`,
+          );
+        else if (!allowed.has(entry.name))
+          report('SEC024', entry.node, `Library '${entry.name}' is not on the allowlist`);
       }
     }
   }
@@ -113,7 +152,13 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
   const aliasedGlobal = (id: ts.Identifier, depth = 0): string | undefined => {
     const declaration = scope.declarationOf(ts.idText(id), id);
     if (!declaration) return ts.idText(id);
-    if (depth > 16 || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name) || !declaration.initializer) return undefined;
+    if (
+      depth > 16 ||
+      !ts.isVariableDeclaration(declaration) ||
+      !ts.isIdentifier(declaration.name) ||
+      !declaration.initializer
+    )
+      return undefined;
     let value: ts.Expression = declaration.initializer;
     while (ts.isParenthesizedExpression(value)) value = value.expression;
     return ts.isIdentifier(value) ? aliasedGlobal(value, depth + 1) : undefined;
@@ -126,7 +171,12 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     if (isStringish(node)) return true;
     if (!ts.isIdentifier(node)) return false;
     const declaration = scope.declarationOf(ts.idText(node), node);
-    return !!declaration && ts.isVariableDeclaration(declaration) && !!declaration.initializer && isWrittenOut(declaration.initializer, depth + 1);
+    return (
+      !!declaration &&
+      ts.isVariableDeclaration(declaration) &&
+      !!declaration.initializer &&
+      isWrittenOut(declaration.initializer, depth + 1)
+    );
   };
 
   const checkPropertyName = (name: string, at: ts.Node, access?: ts.PropertyAccessExpression): void => {
@@ -139,7 +189,12 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
   const checkGlobal = (id: ts.Identifier): void => {
     const name = ts.idText(id);
     if (name === 'arguments') {
-      if (!scope.insideFunction(id)) report('SEC014', id, `'arguments' outside a function is the CommonJS module wrapper (require, module, exports)`);
+      if (!scope.insideFunction(id))
+        report(
+          'SEC014',
+          id,
+          `'arguments' outside a function is the CommonJS module wrapper (require, module, exports)`,
+        );
       return;
     }
     const forbidden = forbiddenGlobals.get(name);
@@ -166,7 +221,11 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     if (safeGlobals.has(name)) return;
     const library = libraryNames.get(name);
     if (library) {
-      report('SEC025', id, `Library '${library}' used as a global; handlers get it only as libraries['${library}'] after declaring it in main.requiredLibraries`);
+      report(
+        'SEC025',
+        id,
+        `Library '${library}' used as a global; handlers get it only as libraries['${library}'] after declaring it in main.requiredLibraries`,
+      );
       return;
     }
     const unavailable = unavailableGlobals.get(name);
@@ -174,7 +233,11 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
       report('SEC027', id, `Global '${name}' is not available in the sandbox: it ${unavailable}`);
       return;
     }
-    report('SEC205', id, `'${name}' is declared nowhere in this file and is no global of the sandbox: this code throws a ReferenceError when it runs (define ${name} in the file, or take the value from the hook's arguments)`);
+    report(
+      'SEC205',
+      id,
+      `'${name}' is declared nowhere in this file and is no global of the sandbox: this code throws a ReferenceError when it runs (define ${name} in the file, or take the value from the hook's arguments)`,
+    );
   };
 
   const checkElementAccess = (node: ts.ElementAccessExpression): void => {
@@ -183,7 +246,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     if (typeof value === 'string') {
       if (!dangerousProperties.has(value)) return;
       if (isWrittenOut(key)) checkPropertyName(value, key);
-      else if (ts.isIdentifier(key)) report('SEC022', key, `'${key.text}' holds an assembled string that spells '${value}'`);
+      else if (ts.isIdentifier(key))
+        report('SEC022', key, `'${key.text}' holds an assembled string that spells '${value}'`);
       return;
     }
     if (value !== undefined) return;
@@ -191,7 +255,11 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     while (ts.isParenthesizedExpression(target)) target = target.expression;
     const global = ts.isIdentifier(target) ? aliasedGlobal(target) : undefined;
     if (global && safeGlobals.has(global)) {
-      report('SEC021', node, `Computed access '${ts.idText(target as ts.Identifier)}[…]' with a key that is not a constant can reach any member of the global '${global}'`);
+      report(
+        'SEC021',
+        node,
+        `Computed access '${ts.idText(target as ts.Identifier)}[…]' with a key that is not a constant can reach any member of the global '${global}'`,
+      );
     }
   };
 
@@ -208,12 +276,29 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     if (!rule) return;
     const parent = node.parent;
     if (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) return;
-    if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) ||
-         ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent) || ts.isBindingElement(parent)) && parent.name === node) return;
+    if (
+      (ts.isPropertyAssignment(parent) ||
+        ts.isMethodDeclaration(parent) ||
+        ts.isPropertyDeclaration(parent) ||
+        ts.isGetAccessorDeclaration(parent) ||
+        ts.isSetAccessorDeclaration(parent) ||
+        ts.isBindingElement(parent)) &&
+      parent.name === node
+    )
+      return;
     if (ts.isBindingElement(parent) && parent.propertyName === node) return;
     if (ts.isCaseClause(parent)) return;
-    if (ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken,
-      ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.InKeyword].includes(parent.operatorToken.kind)) return;
+    if (
+      ts.isBinaryExpression(parent) &&
+      [
+        ts.SyntaxKind.EqualsEqualsEqualsToken,
+        ts.SyntaxKind.ExclamationEqualsEqualsToken,
+        ts.SyntaxKind.EqualsEqualsToken,
+        ts.SyntaxKind.ExclamationEqualsToken,
+        ts.SyntaxKind.InKeyword,
+      ].includes(parent.operatorToken.kind)
+    )
+      return;
     if (typeof fold(parent) === 'string') return; // part of a larger string, judged as a whole
     report(rule, node, `String '${node.text}' works as a computed key: ${propertyMessages[rule]!(node.text)}`);
   };
@@ -223,18 +308,29 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     switch (node.kind) {
       case SyntaxKind.ImportDeclaration:
       case SyntaxKind.ImportEqualsDeclaration: {
-        const spec = ts.isImportDeclaration(node) ? node.moduleSpecifier : (node as ts.ImportEqualsDeclaration).moduleReference;
-        report('SEC001', node, `Import of ${spec.getText(sf)}: schemas have zero imports; libraries come through requiredLibraries`);
+        const spec = ts.isImportDeclaration(node)
+          ? node.moduleSpecifier
+          : (node as ts.ImportEqualsDeclaration).moduleReference;
+        report(
+          'SEC001',
+          node,
+          `Import of ${spec.getText(sf)}: schemas have zero imports; libraries come through requiredLibraries`,
+        );
         return true;
       }
       case SyntaxKind.ExportDeclaration: {
         const { moduleSpecifier } = node as ts.ExportDeclaration;
         if (!moduleSpecifier) break;
-        report('SEC001', node, `Re-export from ${moduleSpecifier.getText(sf)} loads a module: schemas have zero imports`);
+        report(
+          'SEC001',
+          node,
+          `Re-export from ${moduleSpecifier.getText(sf)} loads a module: schemas have zero imports`,
+        );
         return true;
       }
       case SyntaxKind.CallExpression:
-        if ((node as ts.CallExpression).expression.kind === SyntaxKind.ImportKeyword) report('SEC002', node, `Dynamic import() loads a module at run time`);
+        if ((node as ts.CallExpression).expression.kind === SyntaxKind.ImportKeyword)
+          report('SEC002', node, `Dynamic import() loads a module at run time`);
         break;
       case SyntaxKind.MetaProperty:
         report('SEC003', node, `'${node.getText(sf).replace(/\s+/g, '')}' exposes the loader context`);
@@ -243,10 +339,12 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
         report('SEC012', node, `'with' turns object properties into variables and hides global access from analysis`);
         break;
       case SyntaxKind.ThisKeyword:
-        if (thisMayBeGlobal(node)) report('SEC010', node, `'this' outside a method is the global object in sloppy code`);
+        if (thisMayBeGlobal(node))
+          report('SEC010', node, `'this' outside a method is the global object in sloppy code`);
         break;
       case SyntaxKind.Identifier:
-        if (isReference(node as ts.Identifier) && isGlobalRef(node as ts.Identifier)) checkGlobal(node as ts.Identifier);
+        if (isReference(node as ts.Identifier) && isGlobalRef(node as ts.Identifier))
+          checkGlobal(node as ts.Identifier);
         break;
       case SyntaxKind.PropertyAccessExpression: {
         const access = node as ts.PropertyAccessExpression;
@@ -266,7 +364,13 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
         const key = ts.isIdentifier(name) || isStringish(name) ? name.text : undefined;
         if (key === '__proto__') report('SEC020', name, `'__proto__' key in an object literal replaces its prototype`);
         // Only a name that leads somewhere matters as an assignment target (finding the target climbs the literal).
-        else if (key && dangerousProperties.has(key) && ts.isObjectLiteralExpression(parent) && isAssignmentPattern(parent)) checkPropertyName(key, name);
+        else if (
+          key &&
+          dangerousProperties.has(key) &&
+          ts.isObjectLiteralExpression(parent) &&
+          isAssignmentPattern(parent)
+        )
+          checkPropertyName(key, name);
         break;
       }
       case SyntaxKind.BindingElement: {
@@ -294,15 +398,35 @@ export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries
     const key = `SEC030:${pos}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    found.push({ rule: 'SEC030', severity: secRules.SEC030!.severity, message: `'${text}' here is an HTML-like comment to a script parser but code to a module parser: write it another way (e.g. '< !--' or a comment)`, file: options.file, line: line + 1, column: character + 1 });
+    found.push({
+      rule: 'SEC030',
+      severity: secRules.SEC030!.severity,
+      message: `'${text}' here is an HTML-like comment to a script parser but code to a module parser: write it another way (e.g. '< !--' or a comment)`,
+      file: options.file,
+      line: line + 1,
+      column: character + 1,
+    });
   }
   if (checkLibraries && librariesReadable) {
     const declared = new Set(required);
     for (const use of findLibraryUses(sf, scope, fold)) {
-      if (use.name === undefined) report('SEC031', use.node, `libraries[…] with a key that is not a constant: the scan cannot tell which library is read; name it (libraries['name'])`);
-      else if (!declared.has(use.name)) report('SEC031', use.node, `Library '${use.name}' is used but not declared in main.requiredLibraries; declare it there (only declared libraries are loaded)`);
+      if (use.name === undefined)
+        report(
+          'SEC031',
+          use.node,
+          `libraries[…] with a key that is not a constant: the scan cannot tell which library is read; name it (libraries['name'])`,
+        );
+      else if (!declared.has(use.name))
+        report(
+          'SEC031',
+          use.node,
+          `Library '${use.name}' is used but not declared in main.requiredLibraries; declare it there (only declared libraries are loaded)`,
+        );
     }
   }
 
-  return found.sort((a, b) => a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
+  return found.sort(
+    (a, b) =>
+      a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message),
+  );
 }

@@ -100,7 +100,8 @@ export function walkFile(source: ts.SourceFile): WalkedFile {
         bindings(declaration.name, out, declaration);
         const parent = declaration.parent;
         if (parent.kind === SyntaxKind.CatchClause) declareAll(parent, out);
-        else if (parent.kind === SyntaxKind.VariableDeclarationList && (parent.flags & ts.NodeFlags.BlockScoped) !== 0) declareAll(blockScope, out);
+        else if (parent.kind === SyntaxKind.VariableDeclarationList && (parent.flags & ts.NodeFlags.BlockScoped) !== 0)
+          declareAll(blockScope, out);
         else declareAll(functionScope, out);
         break;
       }

@@ -9,7 +9,14 @@ import { checkToolTests } from './tool-tests.ts';
 import { checkToolFields } from './tools.ts';
 import { declaresBody } from './request-body-format.ts';
 
-export function checkTool(name: string, tool: unknown, at: readonly (string | number)[], declared: ReadonlySet<string>, lists: ListCatalog, r: Reporter): void {
+export function checkTool(
+  name: string,
+  tool: unknown,
+  at: readonly (string | number)[],
+  declared: ReadonlySet<string>,
+  lists: ListCatalog,
+  r: Reporter,
+): void {
   if (!checkToolFields(name, tool, at, r)) return;
   const insertKeys = new Set<string>();
   const userKeys = new Set<string>();

@@ -21,6 +21,7 @@ export function toolContainer(main: Obj): { key: 'tools' | 'routes'; tools: Obj 
 
 /** Quotes a value for a message without ever printing more than a short excerpt. */
 export const show = (v: unknown): string => {
-  const text = typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'nothing' : JSON.stringify(v) ?? String(v);
+  const text =
+    typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };

@@ -5,7 +5,10 @@ export interface ContentPlaceholder {
 }
 
 export function contentPlaceholders(content: string): ContentPlaceholder[] {
-  return [...content.matchAll(/\{\{([A-Za-z]+):([^{}]+)\}\}/g)].map((m) => ({ type: m[1] ?? '', name: (m[2] ?? '').trim() }));
+  return [...content.matchAll(/\{\{([A-Za-z]+):([^{}]+)\}\}/g)].map((m) => ({
+    type: m[1] ?? '',
+    name: (m[2] ?? '').trim(),
+  }));
 }
 
 /** Names a cross-file rule needs to know about the schema. */

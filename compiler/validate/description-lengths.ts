@@ -22,24 +22,40 @@ const size = (text: string): string => `${text.length.toLocaleString('en-US')} c
 
 export function checkDescriptionLengths(main: Obj, r: Reporter): void {
   if (over(main.description, DESCRIPTION_LIMITS.schema)) {
-    r.report('VAL120', ['description'], `main.description is ${size(main.description)}, over the limit of ${DESCRIPTION_LIMITS.schema}; keep it to a sentence or two`);
+    r.report(
+      'VAL120',
+      ['description'],
+      `main.description is ${size(main.description)}, over the limit of ${DESCRIPTION_LIMITS.schema}; keep it to a sentence or two`,
+    );
   }
   const { key, tools } = toolContainer(main);
   for (const [name, tool] of Object.entries(tools)) {
     if (!isObject(tool)) continue;
     if (over(tool.description, DESCRIPTION_LIMITS.tool)) {
-      r.report('VAL121', [key, name, 'description'], `tool ${name}: description is ${size(tool.description)}, over the limit of ${DESCRIPTION_LIMITS.tool}`);
+      r.report(
+        'VAL121',
+        [key, name, 'description'],
+        `tool ${name}: description is ${size(tool.description)}, over the limit of ${DESCRIPTION_LIMITS.tool}`,
+      );
     }
     if (!Array.isArray(tool.parameters)) continue;
     tool.parameters.forEach((parameter: unknown, index: number) => {
       if (!isObject(parameter)) return;
       const at = [key, name, 'parameters', index];
       if (over(parameter.description, DESCRIPTION_LIMITS.parameter)) {
-        r.report('VAL122', [...at, 'description'], `tool ${name}: parameter ${index} description is ${size(parameter.description)}, over the limit of ${DESCRIPTION_LIMITS.parameter}`);
+        r.report(
+          'VAL122',
+          [...at, 'description'],
+          `tool ${name}: parameter ${index} description is ${size(parameter.description)}, over the limit of ${DESCRIPTION_LIMITS.parameter}`,
+        );
       }
       const z = parameter.z;
       if (isObject(z) && over(z.description, DESCRIPTION_LIMITS.parameter)) {
-        r.report('VAL122', [...at, 'z', 'description'], `tool ${name}: parameter ${index} z.description is ${size(z.description)}, over the limit of ${DESCRIPTION_LIMITS.parameter}`);
+        r.report(
+          'VAL122',
+          [...at, 'z', 'description'],
+          `tool ${name}: parameter ${index} z.description is ${size(z.description)}, over the limit of ${DESCRIPTION_LIMITS.parameter}`,
+        );
       }
     });
   }

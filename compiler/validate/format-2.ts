@@ -14,7 +14,10 @@ import type { Reporter } from './reporter.ts';
 import type { HandlersSource } from '../parse/read-schema.ts';
 import { isObject, isString, isStringArray, type Obj } from './checks.ts';
 
-/** The format a `main` is written in, by its version: 2 for 2.x.y, 4 for 4.x.y, else 3 (its own rules judge the version). */
+/**
+ * The format a `main` is written in, by its version: 2 for 2.x.y, 4 for 4.x.y, else 3 (its own rules judge the
+ * version).
+ */
 export const formatOf = (main: Obj): 2 | 3 | 4 => {
   if (!isString(main.version)) return 3;
   if (/^2\.\d+\.\d+/.test(main.version)) return 2;
@@ -32,18 +35,38 @@ const REQUIRED = [
 
 /** Rules of format 2.0.0 only (VAL080, VAL081, VAL083, VAL084); the shared rules run on `format2View`. */
 export function checkFormat2(main: Obj, handlers: HandlersSource | undefined, r: Reporter): void {
-  if (main.tools !== undefined) r.report('VAL080', ['tools'], 'format 2.0.0 keeps its routes in main.routes: rename tools to routes (or `toolkit migrate` the schema to 3.x)');
-  else if (main.routes === undefined) r.report('VAL080', [], 'main.routes is required (format 2.0.0): an object with at least one route');
-  else if (isObject(main.routes) && Object.keys(main.routes).length === 0) r.report('VAL080', ['routes'], 'main.routes must have at least one route (format 2.0.0)');
+  if (main.tools !== undefined)
+    r.report(
+      'VAL080',
+      ['tools'],
+      'format 2.0.0 keeps its routes in main.routes: rename tools to routes (or `toolkit migrate` the schema to 3.x)',
+    );
+  else if (main.routes === undefined)
+    r.report('VAL080', [], 'main.routes is required (format 2.0.0): an object with at least one route');
+  else if (isObject(main.routes) && Object.keys(main.routes).length === 0)
+    r.report('VAL080', ['routes'], 'main.routes must have at least one route (format 2.0.0)');
   for (const [field, what] of REQUIRED) {
     if (main[field] === undefined) r.report('VAL081', [], `main.${field} is required (format 2.0.0): ${what}`);
   }
   for (const field of ['resources', 'prompts', 'skills'] as const) {
-    if (main[field] !== undefined) r.report('VAL084', [field], `main.${field} is a 3.x primitive: format 2.0.0 has routes only (\`toolkit migrate\` converts the schema to 3.x)`);
+    if (main[field] !== undefined)
+      r.report(
+        'VAL084',
+        [field],
+        `main.${field} is a 3.x primitive: format 2.0.0 has routes only (\`toolkit migrate\` converts the schema to 3.x)`,
+      );
   }
   for (const entry of handlers?.entries ?? []) {
-    for (const hook of entry.members.filter((m) => m === 'preRequest' || m === 'postRequest' || m === 'executeRequest')) {
-      r.reportAt('VAL083', r.file, entry.line, entry.column, `handler ${entry.key}: ${hook} is a 3.x hook; format 2.0.0 processes responses with postProcess({ data })`);
+    for (const hook of entry.members.filter(
+      (m) => m === 'preRequest' || m === 'postRequest' || m === 'executeRequest',
+    )) {
+      r.reportAt(
+        'VAL083',
+        r.file,
+        entry.line,
+        entry.column,
+        `handler ${entry.key}: ${hook} is a 3.x hook; format 2.0.0 processes responses with postProcess({ data })`,
+      );
     }
   }
 }
@@ -74,7 +97,8 @@ export function rewriteRoute(route: unknown, declared: ReadonlySet<string>): Rou
     const named = NAMED.exec(value)?.[1];
     if (named !== undefined && named !== 'USER_PARAM' && !declared.has(named) && isString(key)) {
       values.set(index, '{{USER_PARAM}}');
-      if (location === 'insert' && path !== undefined && named !== key) path = path.split(`{{${named}}}`).join(`{{${key}}}`);
+      if (location === 'insert' && path !== undefined && named !== key)
+        path = path.split(`{{${named}}}`).join(`{{${key}}}`);
       return;
     }
     const server = withServerParams(value, declared);
@@ -86,11 +110,14 @@ export function rewriteRoute(route: unknown, declared: ReadonlySet<string>): Rou
 
 /** Bare `{{KEY}}` of declared server params written as `{{SERVER_PARAM:KEY}}` (the 3.x form outside headers). */
 function withServerParams(text: string, declared: ReadonlySet<string>): string {
-  return text.replace(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g, (whole, name: string) => (declared.has(name) ? `{{SERVER_PARAM:${name}}}` : whole));
+  return text.replace(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g, (whole, name: string) =>
+    declared.has(name) ? `{{SERVER_PARAM:${name}}}` : whole,
+  );
 }
 
 /** The server params a 2.0.0 `main` declares. */
-export const declaredParams = (main: Obj): Set<string> => new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
+export const declaredParams = (main: Obj): Set<string> =>
+  new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
 
 /** The 3.x-equivalent reading of a 2.0.0 `main`, every value at the same path (a copy; `main` is untouched). */
 export function format2View(main: Obj): Obj {

@@ -1,8 +1,17 @@
-/** Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059, VAL112, VAL130, VAL131). */
+/**
+ * Rules on `z.primitive` and `z.options` (VAL044–VAL049, VAL052, VAL053, VAL056, VAL057, VAL059, VAL112, VAL130,
+ * VAL131).
+ */
 import { regexCostProblem, regexInputCap, unboundedRegexFeature } from '../../runtime/bounded-regex.ts';
 import type { Reporter } from './reporter.ts';
 import { isObject, isString, show } from './checks.ts';
-import { LIST_INTERPOLATION_ANYWHERE, parseArrayDefault, parseOption, parsePrimitive, type ParsedPrimitive } from '../parse/primitive.ts';
+import {
+  LIST_INTERPOLATION_ANYWHERE,
+  parseArrayDefault,
+  parseOption,
+  parsePrimitive,
+  type ParsedPrimitive,
+} from '../parse/primitive.ts';
 
 /** Shared lists as the parameter rules see them. */
 export interface ListCatalog {
@@ -16,40 +25,64 @@ export interface ListCatalog {
   readonly listEnumIsSpecForm?: boolean;
 }
 
-export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly (string | number)[], lists: ListCatalog, r: Reporter): void {
+export function checkPrimitiveAndOptions(
+  tool: string,
+  z: unknown,
+  at: readonly (string | number)[],
+  lists: ListCatalog,
+  r: Reporter,
+): void {
   if (!isObject(z)) return;
   const primitiveAt = [...at, 'primitive'];
-  if (!isString(z.primitive)) return r.report('VAL044', primitiveAt, `tool ${tool}: z.primitive is required and must be a string`);
+  if (!isString(z.primitive))
+    return r.report('VAL044', primitiveAt, `tool ${tool}: z.primitive is required and must be a string`);
   const primitive = parsePrimitive(z.primitive);
   if (primitive.kind === 'unknown') {
     const rule = LIST_INTERPOLATION_ANYWHERE.test(z.primitive) ? 'VAL047' : 'VAL044';
-    r.report(rule, primitiveAt, rule === 'VAL047' ? `tool ${tool}: {{list:field}} is only allowed inside enum()` : `tool ${tool}: unknown primitive ${show(z.primitive)}`);
+    r.report(
+      rule,
+      primitiveAt,
+      rule === 'VAL047'
+        ? `tool ${tool}: {{list:field}} is only allowed inside enum()`
+        : `tool ${tool}: unknown primitive ${show(z.primitive)}`,
+    );
     return;
   }
   if (primitive.kind !== 'enum' && primitive.argument.trim() !== '') {
-    if (LIST_INTERPOLATION_ANYWHERE.test(primitive.argument)) r.report('VAL047', primitiveAt, `tool ${tool}: {{list:field}} is only allowed inside enum(), got ${show(z.primitive)}`);
-    else r.report('VAL044', primitiveAt, `tool ${tool}: ${primitive.kind}() takes no arguments, got ${show(z.primitive)}`);
+    if (LIST_INTERPOLATION_ANYWHERE.test(primitive.argument))
+      r.report(
+        'VAL047',
+        primitiveAt,
+        `tool ${tool}: {{list:field}} is only allowed inside enum(), got ${show(z.primitive)}`,
+      );
+    else
+      r.report('VAL044', primitiveAt, `tool ${tool}: ${primitive.kind}() takes no arguments, got ${show(z.primitive)}`);
   }
   if (primitive.kind === 'enum') checkEnumLists(tool, primitive, primitiveAt, lists, r);
 
   if (z.options === undefined) {
-    if (primitive.kind === 'enum' && primitive.values.length === 0 && primitive.lists.length === 0) r.report('VAL046', primitiveAt, `tool ${tool}: enum() must have at least one value`);
+    if (primitive.kind === 'enum' && primitive.values.length === 0 && primitive.lists.length === 0)
+      r.report('VAL046', primitiveAt, `tool ${tool}: enum() must have at least one value`);
     return;
   }
-  if (!Array.isArray(z.options) || !z.options.every(isString)) return r.report('VAL045', [...at, 'options'], `tool ${tool}: z.options must be an array of strings`);
+  if (!Array.isArray(z.options) || !z.options.every(isString))
+    return r.report('VAL045', [...at, 'options'], `tool ${tool}: z.options must be an array of strings`);
   let listOption = false;
   z.options.forEach((text, i) => {
     const where = [...at, 'options', i];
     const option = parseOption(text);
     if (option.kind === 'unknown') {
-      if (LIST_INTERPOLATION_ANYWHERE.test(text)) return r.report('VAL047', where, `tool ${tool}: {{list:field}} is only allowed inside enum(), not in options`);
+      if (LIST_INTERPOLATION_ANYWHERE.test(text))
+        return r.report('VAL047', where, `tool ${tool}: {{list:field}} is only allowed inside enum(), not in options`);
       return r.report('VAL052', where, `tool ${tool}: unknown option ${show(text)}`);
     }
     if (option.kind === 'list') {
       listOption = true;
-      if (primitive.kind !== 'enum') return r.report('VAL053', where, `tool ${tool}: ${text} (a shared list) needs an enum() primitive`);
+      if (primitive.kind !== 'enum')
+        return r.report('VAL053', where, `tool ${tool}: ${text} (a shared list) needs an enum() primitive`);
       lists.used.add(option.list);
-      if (!lists.declared.has(option.list)) r.report('VAL048', where, `tool ${tool}: list ${show(option.list)} is not declared in main.sharedLists`);
+      if (!lists.declared.has(option.list))
+        r.report('VAL048', where, `tool ${tool}: list ${show(option.list)} is not declared in main.sharedLists`);
       return;
     }
     const problem = optionProblem(option.kind, option.argument, primitive);
@@ -58,9 +91,12 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
     // Only a pattern with a linear form (what V8's linear-time engine takes) has a bounded cost on the
     // server's thread: refused here is exactly what `linearPattern` cannot write.
     const unbounded = option.kind === 'regex' && !problem ? unboundedRegexFeature(option.argument) : undefined;
-    if (unbounded) r.report('VAL112', where, `tool ${tool}: ${text} uses ${unbounded}: one input could hold the server for minutes`);
-    if (option.kind === 'regex' && !problem && !unbounded) checkRegexCost(tool, text, option.argument, z.options as string[], where, r);
-    if (option.kind === 'length') r.report('VAL057', where, `tool ${tool}: length() is a wild form, not in the spec (use min/max)`);
+    if (unbounded)
+      r.report('VAL112', where, `tool ${tool}: ${text} uses ${unbounded}: one input could hold the server for minutes`);
+    if (option.kind === 'regex' && !problem && !unbounded)
+      checkRegexCost(tool, text, option.argument, z.options as string[], where, r);
+    if (option.kind === 'length')
+      r.report('VAL057', where, `tool ${tool}: length() is a wild form, not in the spec (use min/max)`);
   });
   if (primitive.kind === 'enum' && primitive.values.length === 0 && primitive.lists.length === 0 && !listOption) {
     r.report('VAL046', primitiveAt, `tool ${tool}: enum() must have at least one value`);
@@ -71,19 +107,43 @@ export function checkPrimitiveAndOptions(tool: string, z: unknown, at: readonly 
  * The linear engine's cost of a pattern (bounded-regex.ts): too many states is VAL130; a declared
  * max() above the length the pattern may check is VAL131 (longer values are refused at run time).
  */
-function checkRegexCost(tool: string, text: string, pattern: string, options: readonly string[], where: readonly (string | number)[], r: Reporter): void {
+function checkRegexCost(
+  tool: string,
+  text: string,
+  pattern: string,
+  options: readonly string[],
+  where: readonly (string | number)[],
+  r: Reporter,
+): void {
   const costly = regexCostProblem(pattern);
-  if (costly !== undefined) return r.report('VAL130', where, `tool ${tool}: ${text} has ${costly}: one input could hold the server for seconds`);
+  if (costly !== undefined)
+    return r.report(
+      'VAL130',
+      where,
+      `tool ${tool}: ${text} has ${costly}: one input could hold the server for seconds`,
+    );
   const cap = regexInputCap(pattern)!;
   const declared = options.map(parseOption).find((option) => option.kind === 'max');
   const max = declared && declared.kind === 'max' ? Number(declared.argument) : undefined;
-  if (max !== undefined && max > cap) r.report('VAL131', where, `tool ${tool}: ${text} checks at most ${cap} characters (its cost per character), below max(${max}): longer values are refused`);
+  if (max !== undefined && max > cap)
+    r.report(
+      'VAL131',
+      where,
+      `tool ${tool}: ${text} checks at most ${cap} characters (its cost per character), below max(${max}): longer values are refused`,
+    );
 }
 
-function checkEnumLists(tool: string, primitive: Extract<ParsedPrimitive, { kind: 'enum' }>, at: readonly (string | number)[], lists: ListCatalog, r: Reporter): void {
+function checkEnumLists(
+  tool: string,
+  primitive: Extract<ParsedPrimitive, { kind: 'enum' }>,
+  at: readonly (string | number)[],
+  lists: ListCatalog,
+  r: Reporter,
+): void {
   for (const { list, field } of primitive.lists) {
     lists.used.add(list);
-    if (!lists.listEnumIsSpecForm) r.report('VAL059', at, `tool ${tool}: enum({{${list}:${field}}}) is the wild form of the '$${list}' option`);
+    if (!lists.listEnumIsSpecForm)
+      r.report('VAL059', at, `tool ${tool}: enum({{${list}:${field}}}) is the wild form of the '$${list}' option`);
     if (!lists.declared.has(list)) {
       r.report('VAL048', at, `tool ${tool}: list ${show(list)} is not declared in main.sharedLists`);
       continue;
@@ -94,7 +154,11 @@ function checkEnumLists(tool: string, primitive: Extract<ParsedPrimitive, { kind
 }
 
 /** What is wrong with an option's argument for this primitive, if anything. */
-export function optionProblem(kind: 'min' | 'max' | 'length' | 'optional' | 'default' | 'regex', argument: string, primitive: ParsedPrimitive): string | undefined {
+export function optionProblem(
+  kind: 'min' | 'max' | 'length' | 'optional' | 'default' | 'regex',
+  argument: string,
+  primitive: ParsedPrimitive,
+): string | undefined {
   const arg = argument.trim();
   const type = primitive.kind;
   switch (kind) {
@@ -127,9 +191,13 @@ function defaultProblem(arg: string, primitive: ParsedPrimitive): string | undef
     case 'boolean':
       return arg === 'true' || arg === 'false' ? undefined : 'default() of boolean() must be true or false';
     case 'enum':
-      return primitive.lists.length > 0 || primitive.values.length === 0 || primitive.values.includes(unquote(arg)) ? undefined : `default ${show(arg)} is not one of the enum values`;
+      return primitive.lists.length > 0 || primitive.values.length === 0 || primitive.values.includes(unquote(arg))
+        ? undefined
+        : `default ${show(arg)} is not one of the enum values`;
     case 'array':
-      return parseArrayDefault(arg) ? undefined : "default() of array() must be a list of literals, e.g. default(['usd', 'eur']) or default([])";
+      return parseArrayDefault(arg)
+        ? undefined
+        : "default() of array() must be a list of literals, e.g. default(['usd', 'eur']) or default([])";
     case 'object':
       return `default() is not supported on ${primitive.kind}()`;
     default:

@@ -15,11 +15,13 @@ const code = (sql: string): SqlToken[] => codeTokens(tokenizeSql(sql));
 export function statementProblem(sql: string): string | undefined {
   const tokens = code(sql);
   const first = tokens[0] ? keywordOf(tokens[0]) : undefined;
-  if (first !== 'SELECT' && first !== 'WITH') return `must start with SELECT or WITH, starts with ${tokens[0]?.text.slice(0, 20) ?? 'nothing'}`;
+  if (first !== 'SELECT' && first !== 'WITH')
+    return `must start with SELECT or WITH, starts with ${tokens[0]?.text.slice(0, 20) ?? 'nothing'}`;
   for (const [index, token] of tokens.entries()) {
     const keyword = keywordOf(token);
     // `replace(…)` is SQLite's read-only string function; REPLACE as a statement (`REPLACE INTO`) writes.
-    if (keyword && WRITES.has(keyword) && !(keyword === 'REPLACE' && tokens[index + 1]?.text === '(')) return `${keyword} writes data (only reads are allowed, also inside a WITH chain)`;
+    if (keyword && WRITES.has(keyword) && !(keyword === 'REPLACE' && tokens[index + 1]?.text === '('))
+      return `${keyword} writes data (only reads are allowed, also inside a WITH chain)`;
   }
   const semicolon = tokens.findIndex((t) => t.kind === 'semicolon');
   if (semicolon >= 0 && semicolon < tokens.length - 1) return 'must be a single statement';
@@ -39,7 +41,9 @@ export function blockedPattern(sql: string): string | undefined {
 
 /** RES014: placeholders other than a bare `?` (`:name`, `$1`, `@x`, `?1`). */
 export function foreignPlaceholders(sql: string): string[] {
-  return code(sql).filter((t) => t.kind === 'variable' && t.text !== '?').map((t) => t.text);
+  return code(sql)
+    .filter((t) => t.kind === 'variable' && t.text !== '?')
+    .map((t) => t.text);
 }
 
 /** RES015: the number of bare `?` placeholders. */
@@ -56,13 +60,21 @@ export function readsSchemaTable(sql: string): boolean {
 }
 
 /** The rules every declared query's SQL answers to (RES012–RES015), reported at `sqlAt`. */
-export function reportDeclaredSql(label: string, sql: string, parameterCount: number | undefined, sqlAt: (string | number)[], r: Reporter): void {
+export function reportDeclaredSql(
+  label: string,
+  sql: string,
+  parameterCount: number | undefined,
+  sqlAt: (string | number)[],
+  r: Reporter,
+): void {
   const statement = statementProblem(sql);
   if (statement) r.report('RES012', sqlAt, `${label}: SQL ${statement}`);
   const blocked = blockedPattern(sql);
   if (blocked) r.report('RES013', sqlAt, `${label}: SQL contains the blocked pattern ${blocked}`);
   const foreign = foreignPlaceholders(sql);
-  if (foreign.length > 0) r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
+  if (foreign.length > 0)
+    r.report('RES014', sqlAt, `${label}: SQL must use ? placeholders, found ${foreign.join(', ')}`);
   const placeholders = countPlaceholders(sql);
-  if (parameterCount !== undefined && placeholders !== parameterCount) r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${parameterCount} parameters`);
+  if (parameterCount !== undefined && placeholders !== parameterCount)
+    r.report('RES015', sqlAt, `${label}: ${placeholders} ? placeholders but ${parameterCount} parameters`);
 }

@@ -13,10 +13,20 @@ export function checkToolOutput(name: string, output: unknown, at: readonly (str
   if (!isObject(output)) return r.report('VAL061', at, `tool ${name}: output must be { mimeType, schema }`);
   const mime = output.mimeType;
   const expected = isString(mime) ? EXPECTED_TYPES.get(mime) : undefined;
-  if (!expected) r.report('VAL060', [...at, 'mimeType'], `tool ${name}: output.mimeType must be application/json, image/png or text/plain, got ${show(mime)}`);
+  if (!expected)
+    r.report(
+      'VAL060',
+      [...at, 'mimeType'],
+      `tool ${name}: output.mimeType must be application/json, image/png or text/plain, got ${show(mime)}`,
+    );
   const schema = output.schema;
-  if (!isObject(schema) || !isString(schema.type)) return r.report('VAL061', [...at, 'schema'], `tool ${name}: output.schema must be an object with a type`);
+  if (!isObject(schema) || !isString(schema.type))
+    return r.report('VAL061', [...at, 'schema'], `tool ${name}: output.schema must be an object with a type`);
   if (expected && !expected.includes(schema.type)) {
-    r.report('VAL062', [...at, 'schema', 'type'], `tool ${name}: output.schema.type ${show(schema.type)} does not fit ${String(mime)} (expected ${expected.join(' or ')})`);
+    r.report(
+      'VAL062',
+      [...at, 'schema', 'type'],
+      `tool ${name}: output.schema.type ${show(schema.type)} does not fit ${String(mime)} (expected ${expected.join(' or ')})`,
+    );
   }
 }

@@ -40,7 +40,11 @@ export interface MainFacts {
   readonly names: SchemaNames;
 }
 
-export function validateMainValue(source: unknown, r: Reporter, options: MainValidationOptions = {}): MainFacts | undefined {
+export function validateMainValue(
+  source: unknown,
+  r: Reporter,
+  options: MainValidationOptions = {},
+): MainFacts | undefined {
   if (!isObject(source)) {
     r.report('VAL002', [], '`main` must be an object');
     return undefined;
@@ -48,7 +52,8 @@ export function validateMainValue(source: unknown, r: Reporter, options: MainVal
   const format = formatOf(source);
   if (format === 2) checkFormat2(source, options.handlers, r);
   if (format === 4) checkFormat4(source, r);
-  // Formats 2.0.0 and 4.x are judged by the shared rules in their 3.x-equivalent reading (same paths, so same positions).
+  // Formats 2.0.0 and 4.x are judged by the shared rules in their 3.x-equivalent reading (same paths, so same
+  // positions).
   const view4 = format === 4 ? format4View(source) : undefined;
   const main = format === 2 ? format2View(source) : view4 ? view4.checked : source;
   const shared = format === 4 ? 3 : format;
@@ -58,7 +63,12 @@ export function validateMainValue(source: unknown, r: Reporter, options: MainVal
   const declared = new Set(isStringArray(main.requiredServerParams) ? main.requiredServerParams : []);
   checkRootAndHeaders(main, declared, r);
   const listRefs = options.listRefs ?? checkSharedListRefs(main.sharedLists, r);
-  const lists: ListCatalog = { declared: new Set(listRefs.map((l) => l.ref)), used: new Set(), ...(options.listFields ? { fields: options.listFields } : {}), ...(format === 4 ? { listEnumIsSpecForm: true } : {}) };
+  const lists: ListCatalog = {
+    declared: new Set(listRefs.map((l) => l.ref)),
+    used: new Set(),
+    ...(options.listFields ? { fields: options.listFields } : {}),
+    ...(format === 4 ? { listEnumIsSpecForm: true } : {}),
+  };
 
   const { key: containerKey, tools } = toolContainer(main);
   const toolNames = Object.keys(tools);
@@ -69,10 +79,15 @@ export function validateMainValue(source: unknown, r: Reporter, options: MainVal
   if (format !== 4) checkResources(main.resources, r, options.databaseExists);
   const resourceSource = view4 ? (source.resources as unknown) : main.resources;
   const resourceNames = new Set(isObject(resourceSource) ? Object.keys(resourceSource) : []);
-  const queriesByResource = new Map([...resourceNames].map((name) => {
-    const resource = (resourceSource as Obj)[name];
-    return [name, new Set(isObject(resource) && isObject(resource.queries) ? Object.keys(resource.queries) : [])] as const;
-  }));
+  const queriesByResource = new Map(
+    [...resourceNames].map((name) => {
+      const resource = (resourceSource as Obj)[name];
+      return [
+        name,
+        new Set(isObject(resource) && isObject(resource.queries) ? Object.keys(resource.queries) : []),
+      ] as const;
+    }),
+  );
   checkHandlerKeys(options.handlers, new Set(toolNames), queriesByResource, r, shared);
   checkEmptyRoot(main.root, toolNames, options.handlers, containerKey, r);
   const prompts = checkPromptDeclarations(main.prompts, r);

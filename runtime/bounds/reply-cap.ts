@@ -79,7 +79,8 @@ export function capToolResult(result: CallToolResult, max: number, hasOutputSche
   // The runtime's structured content is the text's own JSON: measured only when the text is near the cap.
   if (quick <= max / 4) return result;
   const sizes = content.map(blockBytes);
-  const structured = result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent), 'utf8');
+  const structured =
+    result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent), 'utf8');
   const total = sizes.reduce((sum, size) => sum + size, structured);
   if (total <= max) return result;
   const note = cutNote(total, max);
@@ -97,7 +98,8 @@ export function capToolResult(result: CallToolResult, max: number, hasOutputSche
     break;
   }
   const last = kept[kept.length - 1] as { type?: string; text?: string } | undefined;
-  if (last?.type === 'text' && typeof last.text === 'string') kept[kept.length - 1] = { ...last, text: last.text + note } as Content;
+  if (last?.type === 'text' && typeof last.text === 'string')
+    kept[kept.length - 1] = { ...last, text: last.text + note } as Content;
   else kept.push({ type: 'text', text: note.trimStart() });
   const { structuredContent: _dropped, ...rest } = result;
   return { ...rest, content: kept, ...(hasOutputSchema ? { isError: true } : {}) };
@@ -116,7 +118,10 @@ export function capServedTools(served: ServedTools, max: number): ServedTools {
       if (cached) return cached;
       const tool = served.tool(name);
       if (!tool) return undefined;
-      const capped: RuntimeTool = { ...tool, call: async (args, extra) => capToolResult(await tool.call(args, extra), max, tool.outputSchema !== undefined) };
+      const capped: RuntimeTool = {
+        ...tool,
+        call: async (args, extra) => capToolResult(await tool.call(args, extra), max, tool.outputSchema !== undefined),
+      };
       wrapped.set(name, capped);
       return capped;
     },
@@ -131,14 +136,22 @@ export function capServedPrompts(prompts: ServedPrompts, max: number): ServedPro
     },
     async get(name, args) {
       const result: GetPromptResult = await prompts.get(name, args);
-      const cut = cutTexts(result.messages.map((message) => message.content.text), max);
+      const cut = cutTexts(
+        result.messages.map((message) => message.content.text),
+        max,
+      );
       if (!cut) return result;
-      return { ...result, messages: cut.texts.map((text, index) => ({ ...result.messages[index]!, content: { type: 'text', text } })) };
+      return {
+        ...result,
+        messages: cut.texts.map((text, index) => ({ ...result.messages[index]!, content: { type: 'text', text } })),
+      };
     },
   };
 }
 
-/** Resources whose read contents are capped at `max` bytes in all (a blob that does not fit is left out, with the note). */
+/**
+ * Resources whose read contents are capped at `max` bytes in all (a blob that does not fit is left out, with the note).
+ */
 export function capServedResources(resources: ServedResources, max: number): ServedResources {
   return {
     get resources() {
@@ -149,7 +162,10 @@ export function capServedResources(resources: ServedResources, max: number): Ser
     },
     async read(uri, extra) {
       const result: ReadResult = await resources.read(uri, extra);
-      const cut = cutTexts(result.contents.map((entry) => entry.text ?? entry.blob ?? ''), max);
+      const cut = cutTexts(
+        result.contents.map((entry) => entry.text ?? entry.blob ?? ''),
+        max,
+      );
       if (!cut) return result;
       const contents = cut.texts.map((text, index) => {
         const entry = result.contents[index]!;
@@ -162,12 +178,16 @@ export function capServedResources(resources: ServedResources, max: number): Ser
   };
 }
 
-/** The cap from the command line (`--max-reply-bytes`) or the environment, else the default; a bad value is a usage error. */
+/**
+ * The cap from the command line (`--max-reply-bytes`) or the environment, else the default; a bad value is a usage
+ * error.
+ */
 export function maxReplyBytesFrom(flag: string | undefined, env: string | undefined): number | string {
   const text = flag ?? env;
   if (text === undefined || text === '') return DEFAULT_MAX_REPLY_BYTES;
   const value = Number(text);
   const from = flag !== undefined ? '--max-reply-bytes' : 'TOOLKIT_MAX_REPLY_BYTES';
-  if (!Number.isSafeInteger(value) || value < MIN_MAX_REPLY_BYTES) return `${from} expects a whole number of bytes, at least ${MIN_MAX_REPLY_BYTES}, got "${text}"`;
+  if (!Number.isSafeInteger(value) || value < MIN_MAX_REPLY_BYTES)
+    return `${from} expects a whole number of bytes, at least ${MIN_MAX_REPLY_BYTES}, got "${text}"`;
   return value;
 }

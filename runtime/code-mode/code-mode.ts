@@ -52,7 +52,10 @@ type Json = Record<string, unknown>;
 const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 const textResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }] });
 
-/** A tool's result as the program sees it: the structured content, else its text parsed as JSON when it is, else the text. */
+/**
+ * A tool's result as the program sees it: the structured content, else its text parsed as JSON when it is, else the
+ * text.
+ */
 function resultValue(result: CallToolResult): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const parts = (result.content ?? []).map((item) => {

@@ -58,7 +58,9 @@ function compiler(): { ts: Ts; libs: Map<string, string> } {
   const carried = carriedFiles();
   if (carried?.index.checker) {
     try {
-      common = createRequire(join(carried.dir, 'noop.js'))(verifiedPath(carried.index.checker, 'the program checker')) as typeof common;
+      common = createRequire(join(carried.dir, 'noop.js'))(
+        verifiedPath(carried.index.checker, 'the program checker'),
+      ) as typeof common;
     } catch (error) {
       throw new CheckerUnavailable((error as Error).message.split('\n')[0]!);
     }

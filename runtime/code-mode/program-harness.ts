@@ -65,19 +65,28 @@ export function programHarness(catalogJson, limitsJson) {
   const console = freeze({ log: write, info: write, warn: write, error: write, debug: write });
   Object.defineProperty(G, 'console', { value: console, writable: false, configurable: false, enumerable: false });
 
-  const toolFunction = (namespace, name) => function (input) {
-    let args;
-    try {
-      args = stringify(input === undefined ? {} : input);
-    } catch (error) {
-      return Promise.reject(new TypeError(`the input of tools.${namespace}.${name} cannot be sent as JSON: ${errorText(error)}`));
-    }
-    if (typeof args !== 'string') return Promise.reject(new TypeError(`the input of tools.${namespace}.${name} must be an object`));
-    if (args.length > limits.inputChars) return Promise.reject(new RangeError(`the input of tools.${namespace}.${name} is ${args.length} characters, over the ${limits.inputChars} a call may send`));
-    const id = ++next;
-    queued.push({ id, namespace, tool: name, input: args });
-    return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
-  };
+  const toolFunction = (namespace, name) =>
+    function (input) {
+      let args;
+      try {
+        args = stringify(input === undefined ? {} : input);
+      } catch (error) {
+        return Promise.reject(
+          new TypeError(`the input of tools.${namespace}.${name} cannot be sent as JSON: ${errorText(error)}`),
+        );
+      }
+      if (typeof args !== 'string')
+        return Promise.reject(new TypeError(`the input of tools.${namespace}.${name} must be an object`));
+      if (args.length > limits.inputChars)
+        return Promise.reject(
+          new RangeError(
+            `the input of tools.${namespace}.${name} is ${args.length} characters, over the ${limits.inputChars} a call may send`,
+          ),
+        );
+      const id = ++next;
+      queued.push({ id, namespace, tool: name, input: args });
+      return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+    };
   const tools = {};
   for (const namespace of Object.keys(catalog)) {
     const group = {};

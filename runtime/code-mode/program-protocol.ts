@@ -67,7 +67,7 @@ export interface CallsMessage {
 export type Budget = 'calls' | 'time' | 'memory' | 'output' | 'logLines';
 
 export type RunOutcome =
-  | { readonly ok: true; /** JSON of the answer. */ readonly value: string; readonly logs: readonly string[] }
+  | { readonly ok: true /** JSON of the answer. */; readonly value: string; readonly logs: readonly string[] }
   | { readonly ok: false; readonly error: string; readonly budget?: Budget; readonly logs: readonly string[] };
 
 export interface DoneMessage {

@@ -9,7 +9,14 @@
  * needs arrives as arguments (`load` is the worker's `require`).
  */
 /* eslint-disable */
-import type { AnswerMessage, Budget, DoneMessage, RunMessage, RunOutcome, ToProgramWorker } from './program-protocol.ts';
+import type {
+  AnswerMessage,
+  Budget,
+  DoneMessage,
+  RunMessage,
+  RunOutcome,
+  ToProgramWorker,
+} from './program-protocol.ts';
 
 export interface ProgramWorkerBoot {
   /** Absolute paths of quickjs-emscripten-core and the WASM variant. */
@@ -48,7 +55,11 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
   const runs = new Map<number, Run>();
 
   const limitOf = (message: string): Budget | undefined =>
-    /interrupted/i.test(message) ? 'time' : /out of memory|string too long|array too long/i.test(message) ? 'memory' : undefined;
+    /interrupted/i.test(message)
+      ? 'time'
+      : /out of memory|string too long|array too long/i.test(message)
+        ? 'memory'
+        : undefined;
 
   const cut = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
 
@@ -100,7 +111,9 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
     }
   };
 
-  type Ending = { ok: true; value: string; logs?: readonly string[] } | { ok: false; error: string; budget?: Budget; logs?: readonly string[] };
+  type Ending =
+    | { ok: true; value: string; logs?: readonly string[] }
+    | { ok: false; error: string; budget?: Budget; logs?: readonly string[] };
 
   function finish(run: Run, outcome: Ending): void {
     if (!runs.has(run.id)) return;
@@ -114,7 +127,12 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
       // A runtime stopped mid-job may refuse to be disposed cleanly; the worker asks to be replaced.
     }
     const retire = engine.getWasmMemory().buffer.byteLength > boot.retireBytes;
-    parentPort.postMessage({ kind: 'done', id: run.id, outcome: { ...outcome, logs } as RunOutcome, retire } satisfies DoneMessage);
+    parentPort.postMessage({
+      kind: 'done',
+      id: run.id,
+      outcome: { ...outcome, logs } as RunOutcome,
+      retire,
+    } satisfies DoneMessage);
   }
 
   const failure = (run: Run, message: string): void => {
@@ -147,7 +165,12 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
       parentPort.postMessage({ kind: 'calls', id: run.id, calls });
       return;
     }
-    if (run.outstanding === 0) finish(run, { ok: false, error: 'the program never finished: it awaits something that cannot happen (a program has tools, no timers and no I/O)' });
+    if (run.outstanding === 0)
+      finish(run, {
+        ok: false,
+        error:
+          'the program never finished: it awaits something that cannot happen (a program has tools, no timers and no I/O)',
+      });
   }
 
   function start(message: RunMessage): void {
@@ -155,13 +178,25 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
     runtime.setMemoryLimit(message.memoryBytes);
     runtime.setMaxStackSize(boot.stackBytes);
     const context = runtime.newContext();
-    const run: Run = { id: message.id, runtime, context, fns: undefined as any, deadline: message.deadline, outstanding: 0 };
+    const run: Run = {
+      id: message.id,
+      runtime,
+      context,
+      fns: undefined as any,
+      deadline: message.deadline,
+      outstanding: 0,
+    };
     runtime.setInterruptHandler(() => Date.now() > run.deadline);
     const early = (error: string): void => {
       const budget = limitOf(error);
       context.dispose();
       runtime.dispose();
-      parentPort.postMessage({ kind: 'done', id: message.id, outcome: budget ? { ok: false, error, budget, logs: [] } : { ok: false, error, logs: [] }, retire: false } satisfies DoneMessage);
+      parentPort.postMessage({
+        kind: 'done',
+        id: message.id,
+        outcome: budget ? { ok: false, error, budget, logs: [] } : { ok: false, error, logs: [] },
+        retire: false,
+      } satisfies DoneMessage);
     };
     const prelude = context.evalCode(`(${boot.prelude})(${1024 * 1024});`, 'toolkit-prelude.js');
     if (prelude.error) return early(describe(run, prelude.error));
@@ -177,7 +212,12 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
     if (harness.error) return early(describe(run, harness.error));
     const member = (key: string): any => context.getProp(harness.value, key);
     const watch = member('watch');
-    (run as { fns: Run['fns'] }).fns = { take: member('take'), answer: member('answer'), state: member('state'), logs: member('logs') };
+    (run as { fns: Run['fns'] }).fns = {
+      take: member('take'),
+      answer: member('answer'),
+      state: member('state'),
+      logs: member('logs'),
+    };
     harness.value.dispose();
     runs.set(run.id, run);
     const started = context.evalCode(`${message.js}\n;${boot.entry}()`, 'program.js');
@@ -198,7 +238,11 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
     if (!run) return;
     run.outstanding--;
     const { context } = run;
-    const args = [context.newNumber(message.call), message.ok ? context.true : context.false, context.newString(message.text)];
+    const args = [
+      context.newNumber(message.call),
+      message.ok ? context.true : context.false,
+      context.newString(message.text),
+    ];
     const result = context.callFunction(run.fns.answer, context.undefined, ...args);
     args[0].dispose();
     args[2].dispose();

@@ -18,7 +18,10 @@ export interface ServeArgs {
   http?: { host?: string; port: number };
   /** `--toolset` (on) / `--no-toolset` (off); absent: on when the plain listing is over the threshold. */
   toolset?: 'on' | 'off';
-  /** `--listing tools|toolset|code|tools+code` (`--toolset` is `toolset`, `--no-toolset` is `tools`); absent: by the listing's size. */
+  /**
+   * `--listing tools|toolset|code|tools+code` (`--toolset` is `toolset`, `--no-toolset` is `tools`); absent: by the
+   * listing's size.
+   */
   listing?: ListingMode;
   /** `--code-budget NAME=VALUE`, repeatable: code mode's budgets per run (read by `code-mode/budget-args.ts`). */
   codeBudgets?: string[];
@@ -45,7 +48,14 @@ export function parseHostPort(text: string): { host?: string; port: number } {
   return host ? { host, port } : { port };
 }
 
-const VALUE_OPTIONS = new Set(['--http', '--ca-file', '--connect-to', '--max-reply-bytes', '--listing', '--code-budget']);
+const VALUE_OPTIONS = new Set([
+  '--http',
+  '--ca-file',
+  '--connect-to',
+  '--max-reply-bytes',
+  '--listing',
+  '--code-budget',
+]);
 const FLAGS = new Set(['--toolset', '--no-toolset', '--help', '-h']);
 const EXAMPLES: Readonly<Record<string, string>> = {
   '--http': '--http 8080 or --http 127.0.0.1:8080',
@@ -73,7 +83,8 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       throw new ServeUsageError(`${what}; --help lists the options`);
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++index];
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new ServeUsageError(`${name} expects a value, e.g. ${EXAMPLES[name]}`);
+    if (value === undefined || (eq < 0 && value.startsWith('--')))
+      throw new ServeUsageError(`${name} expects a value, e.g. ${EXAMPLES[name]}`);
     values.set(name, [...(values.get(name) ?? []), value]);
   }
   if (values.has('--help') || values.has('-h')) return { help: true };
@@ -89,9 +100,13 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   };
   const listing = single('--listing');
   if (listing !== undefined) {
-    if (!isListingMode(listing)) throw new ServeUsageError(`--listing expects one of ${LISTING_MODES.join(', ')}, got "${listing}"`);
+    if (!isListingMode(listing))
+      throw new ServeUsageError(`--listing expects one of ${LISTING_MODES.join(', ')}, got "${listing}"`);
     const alias = on ? 'toolset' : off ? 'tools' : undefined;
-    if (alias !== undefined && alias !== listing) throw new ServeUsageError(`--listing ${listing} and ${on ? '--toolset' : '--no-toolset'} contradict each other; pass one`);
+    if (alias !== undefined && alias !== listing)
+      throw new ServeUsageError(
+        `--listing ${listing} and ${on ? '--toolset' : '--no-toolset'} contradict each other; pass one`,
+      );
     args.listing = listing;
   }
   const budgets = values.get('--code-budget');

@@ -20,8 +20,13 @@ function readCa(file: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ServeUsageError(`--ca-file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ServeUsageError(
+      `--ca-file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
-  if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(text)) throw new ServeUsageError(`--ca-file ${file} holds no PEM certificate (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----)`);
+  if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(text))
+    throw new ServeUsageError(
+      `--ca-file ${file} holds no PEM certificate (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----)`,
+    );
   return text;
 }

@@ -72,7 +72,9 @@ export const defaultServerName = (bundle: string): string => `local.toolkit/${bu
 export function derivedDescription(facts: BuildFacts): string {
   const what =
     facts.namespaces.length === 0 ? 'MCP server built with toolkit' : `MCP tools for ${facts.namespaces.join(', ')}`;
-  return what.length <= DESCRIPTION_MAX ? what : `${what.slice(0, DESCRIPTION_MAX - 1).replace(/(?<![ ,])[ ,]+$/, '')}…`;
+  return what.length <= DESCRIPTION_MAX
+    ? what
+    : `${what.slice(0, DESCRIPTION_MAX - 1).replace(/(?<![ ,])[ ,]+$/, '')}…`;
 }
 
 /** `com.example/weather` → `example.com`: the domain the name's namespace is the reverse of. */

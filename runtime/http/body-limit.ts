@@ -66,9 +66,10 @@ export function readCappedBody(source: Request | IncomingMessage, limits: BodyLi
 }
 
 /** The body as UTF-8 text (malformed sequences replaced), under the same caps. */
-export async function readCappedText(source: Request | IncomingMessage, limits: BodyLimits): Promise<
-  { readonly ok: true; readonly text: string } | Exclude<CappedBody, { ok: true }>
-> {
+export async function readCappedText(
+  source: Request | IncomingMessage,
+  limits: BodyLimits,
+): Promise<{ readonly ok: true; readonly text: string } | Exclude<CappedBody, { ok: true }>> {
   const body = await readCappedBody(source, limits);
   return body.ok ? { ok: true, text: body.bytes.toString('utf8') } : body;
 }

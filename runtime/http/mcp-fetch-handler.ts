@@ -35,8 +35,10 @@ export const BATCH_GROUP = 10;
 
 /** An object that can be a JSON-RPC 2.0 message (the transport checks each fully). */
 const isMessageShape = (value: unknown): boolean =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-  && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
 const methodOf = (value: unknown): unknown => (value as { method?: unknown }).method;
 const isRequestShape = (value: unknown): boolean => typeof methodOf(value) === 'string' && 'id' in (value as object);
 
@@ -65,10 +67,16 @@ export interface McpFetchHandlerOptions {
 }
 
 const jsonRpcError = (status: number, message: string, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 /** Web-standard (Request → Response) handler for embedding in another HTTP app (the validator's /mcp). */
-export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>, options: McpFetchHandlerOptions = {}): McpFetchHandler {
+export function createMcpFetchHandler(
+  makeServer: () => Server | Promise<Server>,
+  options: McpFetchHandlerOptions = {},
+): McpFetchHandler {
   const modern = createMcpHandler(() => makeServer(), {
     legacy: 'reject',
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
@@ -78,7 +86,10 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
   /** One 2025-era request on its own Server and stateless transport, answered as JSON. */
   async function legacy(request: Request, parsedBody: unknown): Promise<Response> {
     const server = await makeServer();
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
       return await transport.handleRequest(request, { parsedBody });
@@ -92,10 +103,14 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
   async function batch(request: Request, messages: readonly unknown[], run: RunUnit): Promise<Response> {
     const groups: unknown[][] = [];
     for (let at = 0; at < messages.length; at += BATCH_GROUP) groups.push(messages.slice(at, at + BATCH_GROUP));
-    const answers = await Promise.all(groups.map((group) => run(async () => {
-      const response = await legacy(request, group.length === 1 ? group[0] : group);
-      return { response, text: response.status === 202 ? '' : await response.text() };
-    })));
+    const answers = await Promise.all(
+      groups.map((group) =>
+        run(async () => {
+          const response = await legacy(request, group.length === 1 ? group[0] : group);
+          return { response, text: response.status === 202 ? '' : await response.text() };
+        }),
+      ),
+    );
     // Every group carries the same headers: a refusal of one (a header the transport refuses) is the batch's.
     const refused = answers.find(({ response }) => response.status !== 200 && response.status !== 202);
     if (refused) {
@@ -121,8 +136,9 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
       return legacy(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), undefined);
     }
     if (Array.isArray(parsedBody) && parsedBody.length > MAX_BATCH_MESSAGES) {
-      const message = `Invalid Request: a JSON-RPC batch of ${parsedBody.length} messages is over this server's`
-        + ` limit of ${MAX_BATCH_MESSAGES}; send at most ${MAX_BATCH_MESSAGES} per batch`;
+      const message =
+        `Invalid Request: a JSON-RPC batch of ${parsedBody.length} messages is over this server's` +
+        ` limit of ${MAX_BATCH_MESSAGES}; send at most ${MAX_BATCH_MESSAGES} per batch`;
       const error = JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message }, id: null });
       return new Response(error, { status: 400, headers: { 'content-type': 'application/json' } });
     }
@@ -137,7 +153,8 @@ export function createMcpFetchHandler(makeServer: () => Server | Promise<Server>
 
   async function handle(request: Request, options: McpFetchRequestOptions = {}): Promise<Response> {
     const run: RunUnit = options.run ?? ((work) => work());
-    if (request.method !== 'POST') return jsonRpcError(405, 'Method not allowed: this MCP server is stateless, use POST', { allow: 'POST' });
+    if (request.method !== 'POST')
+      return jsonRpcError(405, 'Method not allowed: this MCP server is stateless, use POST', { allow: 'POST' });
     let text = options.body;
     let forwarded = request;
     if (text === undefined) {

@@ -126,7 +126,10 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 }
 
 /** Stateless Streamable HTTP (both eras) on node:http; Origin checked; binds 127.0.0.1 unless host given. */
-export async function serveHttp(makeServer: () => Server | Promise<Server>, options: HttpServeOptions): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveHttp(
+  makeServer: () => Server | Promise<Server>,
+  options: HttpServeOptions,
+): Promise<{ url: string; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const handle = createMcpFetchHandler(makeServer);
   const discovery = options.discovery ? discoveryRoutes(options.discovery, MCP_PATH) : undefined;
@@ -184,7 +187,12 @@ export async function serveHttp(makeServer: () => Server | Promise<Server>, opti
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  const own = [`http://${shownHost}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
+  const own = [
+    `http://${shownHost}:${port}`,
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    `http://[::1]:${port}`,
+  ];
   const hosts = new Set([`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
   sitePolicy = {
     hosts: LOOPBACK.has(host) ? hosts : null,

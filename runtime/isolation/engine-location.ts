@@ -39,11 +39,18 @@ function locate(): EngineLocation | { readonly problem: string } {
     }
     const require = createRequire(import.meta.url);
     const variant = require.resolve(VARIANT);
-    return { core: require.resolve('quickjs-emscripten-core'), variant, wasm: () => readFileSync(join(dirname(variant), 'emscripten-module.wasm')) };
+    return {
+      core: require.resolve('quickjs-emscripten-core'),
+      variant,
+      wasm: () => readFileSync(join(dirname(variant), 'emscripten-module.wasm')),
+    };
   } catch (error) {
     if (quickjs) return { problem: (error as Error).message };
     // Node's own message spans lines and lists this server's files.
-    return { problem: 'the handler sandbox engine (quickjs-emscripten-core) is not installed where this server runs: rebuild the bundle with `toolkit build`, which carries the engine beside it in engine/' };
+    return {
+      problem:
+        'the handler sandbox engine (quickjs-emscripten-core) is not installed where this server runs: rebuild the bundle with `toolkit build`, which carries the engine beside it in engine/',
+    };
   }
 }
 
@@ -54,7 +61,10 @@ export function engineLocation(): EngineLocation {
   return found;
 }
 
-/** Why hooks cannot run here (one line), or undefined when the engine is at hand. A failed check is tried again on the next call. */
+/**
+ * Why hooks cannot run here (one line), or undefined when the engine is at hand. A failed check is tried again on the
+ * next call.
+ */
 export function engineProblem(): string | undefined {
   found ??= locate();
   if (!('problem' in found)) return undefined;

@@ -23,7 +23,10 @@ export interface GuestLibrarySource {
 /** A library that cannot be used in handlers (not installed, or it needs I/O); the message says which and why. */
 export class GuestLibraryError extends Error {
   override readonly name = 'GuestLibraryError';
-  constructor(readonly library: string, message: string) {
+  constructor(
+    readonly library: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -33,7 +36,10 @@ export class GuestLibraryError extends Error {
  * directory, with the SHA-256 the build recorded), or inline (`code`, for callers that hold it in
  * memory), or the reason it could not be bundled (`error`).
  */
-export type PrebuiltLibrary = { readonly file: string; readonly sha256: string } | { readonly code: string } | { readonly error: string };
+export type PrebuiltLibrary =
+  | { readonly file: string; readonly sha256: string }
+  | { readonly code: string }
+  | { readonly error: string };
 
 /**
  * The libraries a bundle carries, bundled at build time. A library's file is read (and checked
@@ -41,26 +47,46 @@ export type PrebuiltLibrary = { readonly file: string; readonly sha256: string }
  * start-up costs the same with one library or fifty. `dir` is where the bundle is (files are
  * relative to it).
  */
-export function prebuiltGuestLibraries(index: Readonly<Record<string, PrebuiltLibrary>>, dir = '.'): GuestLibrarySource {
+export function prebuiltGuestLibraries(
+  index: Readonly<Record<string, PrebuiltLibrary>>,
+  dir = '.',
+): GuestLibrarySource {
   const loaded = new Map<string, Promise<GuestLibrary>>();
-  const read = async (name: string, entry: { readonly file: string; readonly sha256: string }): Promise<GuestLibrary> => {
+  const read = async (
+    name: string,
+    entry: { readonly file: string; readonly sha256: string },
+  ): Promise<GuestLibrary> => {
     let code: string;
     try {
       code = await readFile(join(dir, entry.file), 'utf8');
     } catch (error) {
-      throw new GuestLibraryError(name, `library "${name}" cannot be read from ${entry.file} beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); rebuild with \`toolkit build\``);
+      throw new GuestLibraryError(
+        name,
+        `library "${name}" cannot be read from ${entry.file} beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); rebuild with \`toolkit build\``,
+      );
     }
-    if (sha256(code) !== entry.sha256) throw new GuestLibraryError(name, `library "${name}" (${entry.file}) no longer matches the hash recorded at build time; the file was changed after the build. Rebuild it with \`toolkit build\``);
+    if (sha256(code) !== entry.sha256)
+      throw new GuestLibraryError(
+        name,
+        `library "${name}" (${entry.file}) no longer matches the hash recorded at build time; the file was changed after the build. Rebuild it with \`toolkit build\``,
+      );
     return { name, key: entry.sha256, code };
   };
   return {
     load(name) {
       const entry = Object.prototype.hasOwnProperty.call(index, name) ? index[name] : undefined;
-      if (entry === undefined) return Promise.reject(new GuestLibraryError(name, `library "${name}" was not bundled by this build; rebuild with \`toolkit build\``));
+      if (entry === undefined)
+        return Promise.reject(
+          new GuestLibraryError(
+            name,
+            `library "${name}" was not bundled by this build; rebuild with \`toolkit build\``,
+          ),
+        );
       if ('error' in entry) return Promise.reject(new GuestLibraryError(name, entry.error));
       let found = loaded.get(name);
       if (!found) {
-        found = 'code' in entry ? Promise.resolve({ name, key: sha256(entry.code), code: entry.code }) : read(name, entry);
+        found =
+          'code' in entry ? Promise.resolve({ name, key: sha256(entry.code), code: entry.code }) : read(name, entry);
         loaded.set(name, found);
         found.catch(() => loaded.delete(name));
       }

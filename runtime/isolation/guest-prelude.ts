@@ -23,7 +23,8 @@ export function guestPrelude(maxResultChars: number): unknown {
   const hasOwn = Object.prototype.hasOwnProperty;
   const call = Function.prototype.call;
   const own = (object, key) => call.call(hasOwn, object, key);
-  const define = (name, value) => Object.defineProperty(G, name, { value, writable: true, configurable: true, enumerable: false });
+  const define = (name, value) =>
+    Object.defineProperty(G, name, { value, writable: true, configurable: true, enumerable: false });
 
   const utf8Encode = (text) => {
     const input = String(text);
@@ -60,18 +61,40 @@ export function guestPrelude(maxResultChars: number): unknown {
       let code;
       let extra = 0;
       if (b < 0x80) code = b;
-      else if (b >= 0xc2 && b < 0xe0) { code = b & 31; extra = 1; }
-      else if (b >= 0xe0 && b < 0xf0) { code = b & 15; extra = 2; }
-      else if (b >= 0xf0 && b < 0xf5) { code = b & 7; extra = 3; }
-      else { code = bad(); i++; pushCode(code); continue; }
-      if (i + extra >= bytes.length) { pushCode(bad()); i = bytes.length; continue; }
+      else if (b >= 0xc2 && b < 0xe0) {
+        code = b & 31;
+        extra = 1;
+      } else if (b >= 0xe0 && b < 0xf0) {
+        code = b & 15;
+        extra = 2;
+      } else if (b >= 0xf0 && b < 0xf5) {
+        code = b & 7;
+        extra = 3;
+      } else {
+        code = bad();
+        i++;
+        pushCode(code);
+        continue;
+      }
+      if (i + extra >= bytes.length) {
+        pushCode(bad());
+        i = bytes.length;
+        continue;
+      }
       let ok = true;
       for (let k = 1; k <= extra; k++) {
         const c = bytes[i + k];
-        if ((c & 0xc0) !== 0x80) { ok = false; break; }
+        if ((c & 0xc0) !== 0x80) {
+          ok = false;
+          break;
+        }
         code = (code << 6) | (c & 63);
       }
-      if (!ok || (extra === 2 && (code < 0x800 || (code >= 0xd800 && code <= 0xdfff))) || (extra === 3 && (code < 0x10000 || code > 0x10ffff))) {
+      if (
+        !ok ||
+        (extra === 2 && (code < 0x800 || (code >= 0xd800 && code <= 0xdfff))) ||
+        (extra === 3 && (code < 0x10000 || code > 0x10ffff))
+      ) {
         pushCode(bad());
         i++;
         continue;
@@ -98,8 +121,12 @@ export function guestPrelude(maxResultChars: number): unknown {
   };
 
   class TextEncoder {
-    get encoding() { return 'utf-8'; }
-    encode(input = '') { return utf8Encode(input); }
+    get encoding() {
+      return 'utf-8';
+    }
+    encode(input = '') {
+      return utf8Encode(input);
+    }
     encodeInto(input, target) {
       const bytes = utf8Encode(input);
       const written = Math.min(bytes.length, target.length);
@@ -110,14 +137,18 @@ export function guestPrelude(maxResultChars: number): unknown {
   class TextDecoder {
     constructor(label = 'utf-8', options = {}) {
       const name = String(label).toLowerCase();
-      if (name !== 'utf-8' && name !== 'utf8' && name !== 'unicode-1-1-utf-8') throw new RangeError(`TextDecoder: only utf-8 is available in handlers, not ${label}`);
+      if (name !== 'utf-8' && name !== 'utf8' && name !== 'unicode-1-1-utf-8')
+        throw new RangeError(`TextDecoder: only utf-8 is available in handlers, not ${label}`);
       this.fatal = !!(options && options.fatal);
       this.ignoreBOM = !!(options && options.ignoreBOM);
     }
-    get encoding() { return 'utf-8'; }
+    get encoding() {
+      return 'utf-8';
+    }
     decode(input) {
       let bytes = asBytes(input);
-      if (!this.ignoreBOM && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      if (!this.ignoreBOM && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+        bytes = bytes.subarray(3);
       return utf8Decode(bytes, this.fatal);
     }
   }
@@ -131,13 +162,18 @@ export function guestPrelude(maxResultChars: number): unknown {
       const c = text.charCodeAt(i + 2);
       if (a > 255 || b > 255 || c > 255) throw new Error('btoa: the string contains characters outside Latin-1');
       const n = (a << 16) | ((b || 0) << 8) | (c || 0);
-      out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63] + (i + 1 < text.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < text.length ? B64[n & 63] : '=');
+      out +=
+        B64[(n >> 18) & 63] +
+        B64[(n >> 12) & 63] +
+        (i + 1 < text.length ? B64[(n >> 6) & 63] : '=') +
+        (i + 2 < text.length ? B64[n & 63] : '=');
     }
     return out;
   };
   const atob = (input) => {
     const text = String(input).replace(/[\t\n\f\r ]+/g, '');
-    if (text.length % 4 === 1 || /[^A-Za-z0-9+/=]/.test(text) || /=[^=]/.test(text)) throw new Error('atob: the string is not valid base64');
+    if (text.length % 4 === 1 || /[^A-Za-z0-9+/=]/.test(text) || /=[^=]/.test(text))
+      throw new Error('atob: the string is not valid base64');
     let out = '';
     let bits = 0;
     let value = 0;
@@ -157,8 +193,13 @@ export function guestPrelude(maxResultChars: number): unknown {
   define('TextDecoder', TextDecoder);
   define('btoa', btoa);
   define('atob', atob);
-  define('queueMicrotask', (callback) => { Promise.resolve().then(() => callback()); });
-  define('console', freeze({ log: silent, info: silent, warn: silent, error: silent, debug: silent, trace: silent, dir: silent }));
+  define('queueMicrotask', (callback) => {
+    Promise.resolve().then(() => callback());
+  });
+  define(
+    'console',
+    freeze({ log: silent, info: silent, warn: silent, error: silent, debug: silent, trace: silent, dir: silent }),
+  );
   // QuickJS's own error class, not ECMAScript: its errors (stack overflow, interrupted) still carry the name.
   delete G.InternalError;
 
@@ -171,7 +212,8 @@ export function guestPrelude(maxResultChars: number): unknown {
   };
   const describe = (error) => {
     try {
-      const text = error !== null && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
+      const text =
+        error !== null && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
       return text.length > 2000 ? text.slice(0, 2000) + '…' : text;
     } catch (inner) {
       return 'threw a value that cannot be printed';
@@ -181,7 +223,10 @@ export function guestPrelude(maxResultChars: number): unknown {
     try {
       const text = stringify(value);
       if (text === undefined) return '1null';
-      if (text.length > maxResultChars) return '0returned ' + text.length + ' characters of JSON, more than the ' + maxResultChars + ' a hook may return';
+      if (text.length > maxResultChars)
+        return (
+          '0returned ' + text.length + ' characters of JSON, more than the ' + maxResultChars + ' a hook may return'
+        );
       return '1' + text;
     } catch (error) {
       return '0returned a value that is not JSON (' + describe(error) + ')';
@@ -196,7 +241,8 @@ export function guestPrelude(maxResultChars: number): unknown {
     /** A library's value: under `libraries[name]` when declared; each of `globals` (JSON list) is `value[global]`. */
     library(name, value, declared, globalsJson) {
       if (declared) libraries[name] = value;
-      for (const global of parse(globalsJson)) define(global, value === null || value === undefined ? undefined : value[global]);
+      for (const global of parse(globalsJson))
+        define(global, value === null || value === undefined ? undefined : value[global]);
     },
     start(factory, listsJson) {
       try {
@@ -217,7 +263,11 @@ export function guestPrelude(maxResultChars: number): unknown {
       try {
         const result = fn(parse(inputJson));
         if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
-          Promise.resolve(result).then(settle, fail).then((text) => { results.set(id, text); });
+          Promise.resolve(result)
+            .then(settle, fail)
+            .then((text) => {
+              results.set(id, text);
+            });
           return undefined;
         }
         return settle(result);

@@ -31,15 +31,26 @@ interface Standard {
 }
 
 const STANDARDS: readonly Standard[] = [
-  { name: 'whatwg-url-minimum', globals: ['URL', 'URLSearchParams'], expose: '{ URL: m.URL, URLSearchParams: m.URLSearchParams }' },
+  {
+    name: 'whatwg-url-minimum',
+    globals: ['URL', 'URLSearchParams'],
+    expose: '{ URL: m.URL, URLSearchParams: m.URLSearchParams }',
+  },
   // The standard's signature: `structuredClone(value, { transfer })`; transfer means nothing without other realms.
-  { name: '@ungap/structured-clone', globals: ['structuredClone'], expose: '{ structuredClone: function structuredClone(value) { return m.default(value); } }' },
+  {
+    name: '@ungap/structured-clone',
+    globals: ['structuredClone'],
+    expose: '{ structuredClone: function structuredClone(value) { return m.default(value); } }',
+  },
   { name: 'toolkit-guest-blob', globals: ['Blob', 'File'], expose: '', script: GUEST_BLOB_SCRIPT },
 ];
 
 const REQUIRE = /\brequire\(\s*(['"])([^'"]+)\1\s*\)/g;
 
-/** The package's CommonJS entry and the relative files it requires, joined into one script defining `__toolkitGuestLibrary`. */
+/**
+ * The package's CommonJS entry and the relative files it requires, joined into one script defining
+ * `__toolkitGuestLibrary`.
+ */
 export function commonJsForGuest(packageName: string, expose: string, from: string = import.meta.url): string {
   const require = createRequire(from);
   const entry = require.resolve(packageName);
@@ -52,15 +63,18 @@ export function commonJsForGuest(packageName: string, expose: string, from: stri
     const requires = new Map<string, string>();
     files.set(id, { code, requires });
     for (const [, , spec] of code.matchAll(REQUIRE)) {
-      if (!spec!.startsWith('./') && !spec!.startsWith('../')) throw new Error(`${packageName} requires '${spec}': only its own files can run in the sandbox`);
+      if (!spec!.startsWith('./') && !spec!.startsWith('../'))
+        throw new Error(`${packageName} requires '${spec}': only its own files can run in the sandbox`);
       const target = join(dirname(path), /\.c?js$/.test(spec!) ? spec! : `${spec}.js`);
       requires.set(spec!, visit(target));
     }
     return id;
   };
   const main = visit(entry);
-  const modules = [...files].map(([id, { code, requires }]) =>
-    `${JSON.stringify(id)}: [function (module, exports, require) {\n${code}\n}, ${JSON.stringify(Object.fromEntries(requires))}]`);
+  const modules = [...files].map(
+    ([id, { code, requires }]) =>
+      `${JSON.stringify(id)}: [function (module, exports, require) {\n${code}\n}, ${JSON.stringify(Object.fromEntries(requires))}]`,
+  );
   return `var __toolkitGuestLibrary = (function () {
 var files = {
 ${modules.join(',\n')}
@@ -82,9 +96,16 @@ return { default: ${expose} };
 `;
 }
 
-/** The guest scripts of the standards that come from packages, by package name (what a build carries beside a bundle). */
+/**
+ * The guest scripts of the standards that come from packages, by package name (what a build carries beside a bundle).
+ */
 export function packagedStandardScripts(): Map<string, string> {
-  return new Map(STANDARDS.filter((standard) => standard.script === undefined).map((standard) => [standard.name, commonJsForGuest(standard.name, standard.expose)]));
+  return new Map(
+    STANDARDS.filter((standard) => standard.script === undefined).map((standard) => [
+      standard.name,
+      commonJsForGuest(standard.name, standard.expose),
+    ]),
+  );
 }
 
 const loaded = new Map<string, GuestLibraryCode>();
@@ -113,7 +134,11 @@ export function standardLibrariesFor(source: string, libraries: readonly GuestLi
   for (const standard of STANDARDS) if (patterns.get(standard)!.test(source)) wanted.add(standard);
   for (const library of libraries) {
     let named = namedByLibrary.get(library.key);
-    if (!named) namedByLibrary.set(library.key, (named = STANDARDS.filter((standard) => patterns.get(standard)!.test(library.code))));
+    if (!named)
+      namedByLibrary.set(
+        library.key,
+        (named = STANDARDS.filter((standard) => patterns.get(standard)!.test(library.code))),
+      );
     for (const standard of named) wanted.add(standard);
   }
   return STANDARDS.filter((standard) => wanted.has(standard)).map(standardLibrary);

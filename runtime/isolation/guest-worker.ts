@@ -9,7 +9,15 @@
  * whatever it needs arrives as arguments (`load` is the worker's `require`).
  */
 /* eslint-disable */
-import type { CallMessage, CallOutcome, DefineMessage, GuestLimits, Limit, ResultMessage, ToWorker } from './protocol.ts';
+import type {
+  CallMessage,
+  CallOutcome,
+  DefineMessage,
+  GuestLimits,
+  Limit,
+  ResultMessage,
+  ToWorker,
+} from './protocol.ts';
 
 export interface WorkerBoot {
   /** Absolute paths (CommonJS builds) of quickjs-emscripten-core and the WASM variant. */
@@ -39,7 +47,10 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     readonly names: Map<string, any>;
   }
   class Escaped extends Error {
-    constructor(message: string, readonly limit: Limit | undefined) {
+    constructor(
+      message: string,
+      readonly limit: Limit | undefined,
+    ) {
       super(message);
     }
   }
@@ -53,7 +64,13 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
   let retired = false;
 
   const limitOf = (message: string): Limit | undefined =>
-    /interrupted/i.test(message) ? 'time' : /out of memory/i.test(message) ? 'memory' : /stack overflow/i.test(message) ? 'stack' : undefined;
+    /interrupted/i.test(message)
+      ? 'time'
+      : /out of memory/i.test(message)
+        ? 'memory'
+        : /stack overflow/i.test(message)
+          ? 'stack'
+          : undefined;
 
   /** As the harness cuts what it describes: an error's text never grows with what the guest allocated. */
   const cut = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
@@ -110,7 +127,10 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     runtime.setMaxStackSize(boot.limits.stackBytes);
     runtime.setInterruptHandler(() => Date.now() > deadline);
     const context = runtime.newContext();
-    const harness = unwrap(context, context.evalCode(`(${boot.prelude})(${boot.limits.maxResultChars});`, 'toolkit-prelude.js'));
+    const harness = unwrap(
+      context,
+      context.evalCode(`(${boot.prelude})(${boot.limits.maxResultChars});`, 'toolkit-prelude.js'),
+    );
     const member = (key: string): any => context.getProp(harness, key);
     const invoke = member('invoke');
     const take = member('take');
@@ -121,17 +141,36 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       for (const { name, key, declared, globalName, globals } of definition.libraries) {
         const code = libraries.get(key);
         if (code === undefined) throw new Escaped(`library ${name} was not sent to the sandbox`, undefined);
-        const result = context.evalCode(`(function () {\n${code}\n;return __toolkitGuestLibrary.default;\n})()`, `library:${name}.js`);
-        if (result.error) throw new Escaped(`library ${name} failed to load in the sandbox: ${describeHandle(context, result.error)}`, undefined);
-        const args = [context.newString(name), declared ? context.true : context.false, context.newString(JSON.stringify([...(globals ?? []), ...(globalName ? [globalName] : [])]))];
+        const result = context.evalCode(
+          `(function () {\n${code}\n;return __toolkitGuestLibrary.default;\n})()`,
+          `library:${name}.js`,
+        );
+        if (result.error)
+          throw new Escaped(
+            `library ${name} failed to load in the sandbox: ${describeHandle(context, result.error)}`,
+            undefined,
+          );
+        const args = [
+          context.newString(name),
+          declared ? context.true : context.false,
+          context.newString(JSON.stringify([...(globals ?? []), ...(globalName ? [globalName] : [])])),
+        ];
         const loaded = context.callFunction(loadLibrary, context.undefined, args[0], result.value, args[1], args[2]);
         result.value.dispose();
         args[0]!.dispose();
         args[2]!.dispose();
-        if (loaded.error) throw new Escaped(`library ${name} failed to load in the sandbox: ${describeHandle(context, loaded.error)}`, undefined);
+        if (loaded.error)
+          throw new Escaped(
+            `library ${name} failed to load in the sandbox: ${describeHandle(context, loaded.error)}`,
+            undefined,
+          );
         loaded.value.dispose();
       }
-      const namespace = context.evalCode(`export default (\n${definition.source}\n);\n`, `${definition.label}-handlers.js`, { type: 'module' });
+      const namespace = context.evalCode(
+        `export default (\n${definition.source}\n);\n`,
+        `${definition.label}-handlers.js`,
+        { type: 'module' },
+      );
       if (namespace.error) {
         const message = describeHandle(context, namespace.error);
         throw new Escaped(message, limitOf(message));
@@ -163,7 +202,13 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       return handle;
     };
     const args = [context.newString(message.input), context.newNumber(message.id)];
-    const returned = context.callFunction(guest.invoke, context.undefined, name(message.tool), name(message.hook), ...args);
+    const returned = context.callFunction(
+      guest.invoke,
+      context.undefined,
+      name(message.tool),
+      name(message.hook),
+      ...args,
+    );
     let text = readString(context, unwrap(context, returned));
     // Work the hook queued (promise callbacks, library callbacks) belongs to this call, settled or not.
     const jobs = runtime.executePendingJobs(-1);
@@ -172,9 +217,14 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       throw new Escaped(detail, limitOf(detail));
     }
     jobs.dispose?.();
-    if (text === undefined) text = readString(context, unwrap(context, context.callFunction(guest.take, context.undefined, args[1])));
+    if (text === undefined)
+      text = readString(context, unwrap(context, context.callFunction(guest.take, context.undefined, args[1])));
     for (const arg of args) arg.dispose();
-    if (text === undefined) return { ok: false, error: 'never settled: it awaits something that cannot happen (handlers have no timers and no I/O)' };
+    if (text === undefined)
+      return {
+        ok: false,
+        error: 'never settled: it awaits something that cannot happen (handlers have no timers and no I/O)',
+      };
     if (text.startsWith('1')) return { ok: true, value: text.slice(1) };
     const error = text.slice(1);
     const limit = error === 'out of memory' ? 'memory' : error === 'stack overflow' ? 'stack' : undefined;
@@ -189,13 +239,21 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
     let guest = guests.get(message.schema);
     if (!guest) {
       const definition = definitions.get(message.schema);
-      if (!definition) return { kind: 'result', id: message.id, outcome: { ok: false, error: 'its handlers were not sent to the sandbox', load: true }, retire: false };
+      if (!definition)
+        return {
+          kind: 'result',
+          id: message.id,
+          outcome: { ok: false, error: 'its handlers were not sent to the sandbox', load: true },
+          retire: false,
+        };
       try {
         guest = open(definition);
         guests.set(message.schema, guest);
       } catch (error) {
         const escaped = error instanceof Escaped ? error : new Escaped(String(error), undefined);
-        const outcome: CallOutcome = escaped.limit ? { ok: false, error: escaped.message, load: true, limit: escaped.limit } : { ok: false, error: escaped.message, load: true };
+        const outcome: CallOutcome = escaped.limit
+          ? { ok: false, error: escaped.message, load: true, limit: escaped.limit }
+          : { ok: false, error: escaped.message, load: true };
         return { kind: 'result', id: message.id, outcome, retire: tooBig() };
       }
     }
@@ -205,7 +263,12 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       // hook can turn the interrupt into a rejection and carry on): it counts as a timeout.
       if (Date.now() > message.deadline) {
         guests.delete(message.schema);
-        return { kind: 'result', id: message.id, outcome: { ok: false, error: 'interrupted', limit: 'time' }, retire: tooBig() };
+        return {
+          kind: 'result',
+          id: message.id,
+          outcome: { ok: false, error: 'interrupted', limit: 'time' },
+          retire: tooBig(),
+        };
       }
       return { kind: 'result', id: message.id, outcome, retire: tooBig() };
     } catch (error) {
@@ -213,7 +276,14 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
       // engine itself is sound, so the worker carries on (a respawn costs far more than a context).
       guests.delete(message.schema);
       const escaped = error instanceof Escaped ? error : new Escaped(String(error), undefined);
-      return { kind: 'result', id: message.id, outcome: escaped.limit ? { ok: false, error: escaped.message, limit: escaped.limit } : { ok: false, error: escaped.message }, retire: escaped.limit === undefined || tooBig() };
+      return {
+        kind: 'result',
+        id: message.id,
+        outcome: escaped.limit
+          ? { ok: false, error: escaped.message, limit: escaped.limit }
+          : { ok: false, error: escaped.message },
+        retire: escaped.limit === undefined || tooBig(),
+      };
     }
   }
 
@@ -228,9 +298,14 @@ export function guestWorkerMain(load: (id: string) => any, boot: WorkerBoot): vo
         heapBytes += Number(guest.context.dump(usage)?.memory_used_size ?? 0);
         usage.dispose();
       }
-      parentPort.postMessage({ kind: 'stats', id: message.id, wasmBytes: engine.getWasmMemory().buffer.byteLength, contexts: guests.size, heapBytes });
-    }
-    else {
+      parentPort.postMessage({
+        kind: 'stats',
+        id: message.id,
+        wasmBytes: engine.getWasmMemory().buffer.byteLength,
+        contexts: guests.size,
+        heapBytes,
+      });
+    } else {
       const result = call(message);
       if (result.retire) retired = true;
       // The host budgets memory across workers: each answer says how large this worker's engine is.

@@ -12,7 +12,16 @@ import type { CallSignal } from '../call-budget.ts';
 import { guestPrelude } from './guest-prelude.ts';
 import { standardLibrariesFor, type GuestLibraryCode } from './guest-standard-library.ts';
 import { guestWorkerMain, type WorkerBoot } from './guest-worker.ts';
-import type { CallOutcome, DefineMessage, FromWorker, GuestLibraryUse, GuestLimits, ResultMessage, StatsReply, ToWorker } from './protocol.ts';
+import type {
+  CallOutcome,
+  DefineMessage,
+  FromWorker,
+  GuestLibraryUse,
+  GuestLimits,
+  ResultMessage,
+  StatsReply,
+  ToWorker,
+} from './protocol.ts';
 import { lazyBuiltin } from '../lazy-builtin.ts';
 import { engineLocation, engineProblem } from './engine-location.ts';
 
@@ -72,7 +81,9 @@ export const DEFAULT_LIMITS: GuestLimits = {
   maxResultChars: 16 * 1024 * 1024,
 };
 
-/** Resource limits of each worker thread: a large native stack keeps deep guest recursion inside QuickJS's own limit. */
+/**
+ * Resource limits of each worker thread: a large native stack keeps deep guest recursion inside QuickJS's own limit.
+ */
 const WORKER_RESOURCES = { stackSizeMb: 64, maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 };
 const RETIRE_BYTES = 1024 * 1024 * 1024;
 
@@ -85,8 +96,18 @@ interface Slot {
   readonly worker: Worker;
   readonly defined: Set<number>;
   readonly libraries: Set<string>;
-  /** The call it runs; `answered` once its caller got an outcome (at the deadline) while the guest is still being interrupted. */
-  running?: { id: number; pending: Pending; timer: NodeJS.Timeout; onAbort: () => void; answered: boolean; started: number };
+  /**
+   * The call it runs; `answered` once its caller got an outcome (at the deadline) while the guest is still being
+   * interrupted.
+   */
+  running?: {
+    id: number;
+    pending: Pending;
+    timer: NodeJS.Timeout;
+    onAbort: () => void;
+    answered: boolean;
+    started: number;
+  };
   stopped: boolean;
   /** Its engine's WebAssembly memory as of its last answer, bytes. */
   wasmBytes: number;
@@ -181,14 +202,19 @@ export class WorkerPool {
 
   /** Memory figures of each running worker (answered after the call it is running, if any). */
   stats(): Promise<StatsReply[]> {
-    return Promise.all(this.#slots.map((slot) => new Promise<StatsReply>((resolve) => {
-      const id = this.#nextId++;
-      this.#stats.set(id, (reply) => {
-        this.#stats.delete(id);
-        resolve(reply);
-      });
-      slot.worker.postMessage({ kind: 'stats', id } satisfies ToWorker);
-    })));
+    return Promise.all(
+      this.#slots.map(
+        (slot) =>
+          new Promise<StatsReply>((resolve) => {
+            const id = this.#nextId++;
+            this.#stats.set(id, (reply) => {
+              this.#stats.delete(id);
+              resolve(reply);
+            });
+            slot.worker.postMessage({ kind: 'stats', id } satisfies ToWorker);
+          }),
+      ),
+    );
   }
 
   /** Workers running now (for tests and the bench). */
@@ -200,7 +226,9 @@ export class WorkerPool {
     this.#closed = true;
     clearTimeout(this.#preemptTimer);
     for (const pending of this.#queue.splice(0)) pending.resolve({ ok: false, error: 'the server is shutting down' });
-    await Promise.all([...this.#slots].map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down' })));
+    await Promise.all(
+      [...this.#slots].map((slot) => this.#stop(slot, { ok: false, error: 'the server is shutting down' })),
+    );
   }
 
   /**
@@ -215,7 +243,9 @@ export class WorkerPool {
    */
   #pump(): void {
     const runningOf = (schema: number) => this.#slots.filter((s) => s.running?.pending.call.schema === schema).length;
-    const order = [...this.#queue].sort((a, b) => Number(runningOf(a.call.schema) > 0) - Number(runningOf(b.call.schema) > 0));
+    const order = [...this.#queue].sort(
+      (a, b) => Number(runningOf(a.call.schema) > 0) - Number(runningOf(b.call.schema) > 0),
+    );
     for (const next of order) {
       const running = runningOf(next.call.schema);
       if (running >= this.#max) continue;
@@ -247,10 +277,16 @@ export class WorkerPool {
   #preempt(): void {
     if (!this.#freshWaiting()) return;
     const now = Date.now();
-    const longest = this.#slots.filter((s) => s.running && !s.stopped).sort((a, b) => a.running!.started - b.running!.started)[0];
+    const longest = this.#slots
+      .filter((s) => s.running && !s.stopped)
+      .sort((a, b) => a.running!.started - b.running!.started)[0];
     if (longest && now - longest.running!.started >= this.#sliceMs) {
       const ran = now - longest.running!.started;
-      void this.#stop(longest, { ok: false, error: `was stopped after ${ran} ms to let other schemas' hooks run (a hook gets the sandbox for ${this.#sliceMs} ms while others wait)`, limit: 'time' });
+      void this.#stop(longest, {
+        ok: false,
+        error: `was stopped after ${ran} ms to let other schemas' hooks run (a hook gets the sandbox for ${this.#sliceMs} ms while others wait)`,
+        limit: 'time',
+      });
       return;
     }
     this.#schedulePreemption();
@@ -270,7 +306,15 @@ export class WorkerPool {
 
   #spawn(): Slot {
     const wasmModule = this.#wasm;
-    const worker = new (workerThreads().Worker)(workerSource(this.limits), { eval: true, resourceLimits: WORKER_RESOURCES, env: {}, stdout: true, stderr: true, name: 'toolkit-handlers', workerData: wasmModule ? { wasmModule } : {} });
+    const worker = new (workerThreads().Worker)(workerSource(this.limits), {
+      eval: true,
+      resourceLimits: WORKER_RESOURCES,
+      env: {},
+      stdout: true,
+      stderr: true,
+      name: 'toolkit-handlers',
+      workerData: wasmModule ? { wasmModule } : {},
+    });
     worker.unref();
     // The guest has no console; anything the engine itself prints is dropped rather than mixed into the protocol.
     worker.stdout.resume();
@@ -289,7 +333,12 @@ export class WorkerPool {
       if (running) {
         clearTimeout(running.timer);
         running.pending.call.signal.removeEventListener('abort', running.onAbort);
-        if (!running.answered) running.pending.resolve(/memory/i.test(why) ? { ok: false, error: `stopped the handler sandbox (${why})`, limit: 'memory' } : { ok: false, error: `stopped the handler sandbox (${why})` });
+        if (!running.answered)
+          running.pending.resolve(
+            /memory/i.test(why)
+              ? { ok: false, error: `stopped the handler sandbox (${why})`, limit: 'memory' }
+              : { ok: false, error: `stopped the handler sandbox (${why})` },
+          );
       }
       this.#pump();
     };
@@ -309,7 +358,11 @@ export class WorkerPool {
       try {
         standard = standardLibrariesFor(source, call.definition.libraries);
       } catch (error) {
-        pending.resolve({ ok: false, error: `its sandbox cannot be given the web standard globals it names: ${(error as Error).message}`, load: true });
+        pending.resolve({
+          ok: false,
+          error: `its sandbox cannot be given the web standard globals it names: ${(error as Error).message}`,
+          load: true,
+        });
         return;
       }
       const libraries = [...standard, ...call.definition.libraries];
@@ -317,7 +370,14 @@ export class WorkerPool {
         if (!slot.libraries.has(library.key)) post({ kind: 'library', key: library.key, code: library.code });
         slot.libraries.add(library.key);
       }
-      const define: DefineMessage = { kind: 'define', schema: call.schema, label, source, lists, libraries: libraries.map(({ code: _, ...use }) => use) };
+      const define: DefineMessage = {
+        kind: 'define',
+        schema: call.schema,
+        label,
+        source,
+        lists,
+        libraries: libraries.map(({ code: _, ...use }) => use),
+      };
       post(define);
       slot.defined.add(call.schema);
     }
@@ -331,10 +391,22 @@ export class WorkerPool {
         pending.resolve({ ok: false, error: 'interrupted at its deadline', limit: 'time' });
       } else void this.#stop(slot, aborted());
     };
-    const timer = setTimeout(() => void this.#stop(slot, { ok: false, error: 'did not stop at its deadline and was terminated', limit: 'time' }), Math.max(0, call.deadline - Date.now()) + this.#graceMs);
+    const timer = setTimeout(
+      () =>
+        void this.#stop(slot, { ok: false, error: 'did not stop at its deadline and was terminated', limit: 'time' }),
+      Math.max(0, call.deadline - Date.now()) + this.#graceMs,
+    );
     slot.running = { id, pending, timer, onAbort, answered: false, started: Date.now() };
     call.signal.addEventListener('abort', onAbort, { once: true });
-    post({ kind: 'call', id, schema: call.schema, tool: call.tool, hook: call.hook, input: call.input, deadline: call.deadline });
+    post({
+      kind: 'call',
+      id,
+      schema: call.schema,
+      tool: call.tool,
+      hook: call.hook,
+      input: call.input,
+      deadline: call.deadline,
+    });
   }
 
   #settle(slot: Slot, message: ResultMessage): void {

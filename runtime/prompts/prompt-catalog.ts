@@ -23,14 +23,18 @@ export interface CatalogPrompt {
 }
 
 /** A skill of a schema by name. */
-export const skillOf = (schema: SchemaModel, name: string): SkillModel | undefined => schema.skills.find((s) => s.name === name);
+export const skillOf = (schema: SchemaModel, name: string): SkillModel | undefined =>
+  schema.skills.find((s) => s.name === name);
 
 function inputArgument(input: SkillInputModel, required: boolean): PromptArgumentEntry {
   const kind = input.type === 'enum' ? `one of ${(input.values ?? []).join(', ')}` : input.type;
   return { name: input.key, description: `${input.description} (${kind})`, required };
 }
 
-function skillArguments(schema: SchemaModel, skill: SkillModel): { args: PromptArgumentEntry[]; inputs: Map<string, SkillInputModel> } {
+function skillArguments(
+  schema: SchemaModel,
+  skill: SkillModel,
+): { args: PromptArgumentEntry[]; inputs: Map<string, SkillInputModel> } {
   const inputs = new Map<string, SkillInputModel>();
   const args: PromptArgumentEntry[] = [];
   for (const input of skill.input) {
@@ -53,19 +57,45 @@ export function promptCatalog(schemas: readonly SchemaModel[]): CatalogPrompt[] 
   const drafts: Omit<CatalogPrompt, 'name'>[] = [];
   for (const schema of schemas) {
     for (const prompt of schema.prompts) {
-      const args = inputNames(prompt.content).map((name): PromptArgumentEntry => ({ name, description: `fills {{input:${name}}} in the text`, required: false }));
-      drafts.push({ schema, kind: 'prompt', model: prompt, description: prompt.description, arguments: args, inputs: new Map() });
+      const args = inputNames(prompt.content).map(
+        (name): PromptArgumentEntry => ({ name, description: `fills {{input:${name}}} in the text`, required: false }),
+      );
+      drafts.push({
+        schema,
+        kind: 'prompt',
+        model: prompt,
+        description: prompt.description,
+        arguments: args,
+        inputs: new Map(),
+      });
     }
     for (const skill of schema.skills) {
       const { args, inputs } = skillArguments(schema, skill);
-      drafts.push({ schema, kind: 'skill', model: skill, description: `${skill.description}${skill.output ? ` Result: ${skill.output}` : ''}`, arguments: args, inputs });
+      drafts.push({
+        schema,
+        kind: 'skill',
+        model: skill,
+        description: `${skill.description}${skill.output ? ` Result: ${skill.output}` : ''}`,
+        arguments: args,
+        inputs,
+      });
     }
   }
-  const names = assignWireNames(drafts.map((d) => ({ namespace: d.schema.namespace, toolName: d.model.name, source: `${d.schema.file}#${d.kind}` })));
+  const names = assignWireNames(
+    drafts.map((d) => ({
+      namespace: d.schema.namespace,
+      toolName: d.model.name,
+      source: `${d.schema.file}#${d.kind}`,
+    })),
+  );
   return drafts.map((draft, index) => ({ ...draft, name: names[index]! }));
 }
 
 /** The `prompts/list` answer for a prompt catalog. */
 export function listPrompts(catalog: readonly CatalogPrompt[]): PromptEntry[] {
-  return catalog.map((p) => ({ name: p.name, description: p.description, ...(p.arguments.length ? { arguments: p.arguments.map((a) => ({ ...a })) } : {}) }));
+  return catalog.map((p) => ({
+    name: p.name,
+    description: p.description,
+    ...(p.arguments.length ? { arguments: p.arguments.map((a) => ({ ...a })) } : {}),
+  }));
 }

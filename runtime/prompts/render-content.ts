@@ -45,10 +45,20 @@ export interface RenderContext {
   skill(schema: SchemaModel, name: string): SkillModel | undefined;
 }
 
-export function renderContent(content: string, schema: SchemaModel, args: Readonly<Record<string, string>>, context: RenderContext, rendering: readonly string[] = [], budget: RenderBudget = renderBudget(rendering[0] ?? 'the content')): string {
+export function renderContent(
+  content: string,
+  schema: SchemaModel,
+  args: Readonly<Record<string, string>>,
+  context: RenderContext,
+  rendering: readonly string[] = [],
+  budget: RenderBudget = renderBudget(rendering[0] ?? 'the content'),
+): string {
   const spend = (chars: number): void => {
     budget.chars += chars;
-    if (budget.chars > MAX_RENDER_CHARS) throw new RenderTooLarge(`prompt ${budget.label}: rendering makes over ${MAX_RENDER_CHARS} characters (the limit of one prompt); inline fewer skills or inputs`);
+    if (budget.chars > MAX_RENDER_CHARS)
+      throw new RenderTooLarge(
+        `prompt ${budget.label}: rendering makes over ${MAX_RENDER_CHARS} characters (the limit of one prompt); inline fewer skills or inputs`,
+      );
   };
   // The text around placeholders (an upper bound: the placeholders themselves are counted too).
   spend(content.length);
@@ -58,7 +68,10 @@ export function renderContent(content: string, schema: SchemaModel, args: Readon
   };
   return content.replace(PLACEHOLDER, (whole, type: string, raw: string) => {
     budget.expansions += 1;
-    if (budget.expansions > MAX_RENDER_EXPANSIONS) throw new RenderTooLarge(`prompt ${budget.label}: rendering fills over ${MAX_RENDER_EXPANSIONS} placeholders (the limit of one prompt, inlined skills included); inline fewer skills or inputs`);
+    if (budget.expansions > MAX_RENDER_EXPANSIONS)
+      throw new RenderTooLarge(
+        `prompt ${budget.label}: rendering fills over ${MAX_RENDER_EXPANSIONS} placeholders (the limit of one prompt, inlined skills included); inline fewer skills or inputs`,
+      );
     const name = raw.trim();
     switch (type) {
       case 'tool':
@@ -88,7 +101,12 @@ export function inputNames(content: string): string[] {
 }
 
 /** The names of the skills a text inlines, directly or through them (each once, cycles cut). */
-export function inlinedSkills(content: string, schema: SchemaModel, context: Pick<RenderContext, 'skill'>, seen: string[] = []): string[] {
+export function inlinedSkills(
+  content: string,
+  schema: SchemaModel,
+  context: Pick<RenderContext, 'skill'>,
+  seen: string[] = [],
+): string[] {
   for (const match of content.matchAll(PLACEHOLDER)) {
     const name = match[2]!.trim();
     if (match[1] !== 'skill' || seen.includes(name)) continue;

@@ -4,7 +4,13 @@
  * returns the content rendered as one user message.
  */
 import type { SchemaModel } from '../model.ts';
-import { InvalidArgumentsError, PromptNotFoundError, type GetPromptResult, type PromptEntry, type ServedPrompts } from '../served-primitives.ts';
+import {
+  InvalidArgumentsError,
+  PromptNotFoundError,
+  type GetPromptResult,
+  type PromptEntry,
+  type ServedPrompts,
+} from '../served-primitives.ts';
 import { listPrompts, promptCatalog, skillOf, type CatalogPrompt } from './prompt-catalog.ts';
 import { renderBudget, renderContent, type RenderContext } from './render-content.ts';
 
@@ -20,21 +26,37 @@ export interface PromptReferences {
 function checkArguments(prompt: CatalogPrompt, args: Readonly<Record<string, string>>): void {
   const known = new Set(prompt.arguments.map((a) => a.name));
   for (const [name, value] of Object.entries(args)) {
-    if (!known.has(name)) throw new InvalidArgumentsError(`prompt ${prompt.name} has no argument ${JSON.stringify(name.slice(0, 40))}${known.size ? ` (arguments: ${[...known].join(', ')})` : ' (it takes none)'}`);
+    if (!known.has(name))
+      throw new InvalidArgumentsError(
+        `prompt ${prompt.name} has no argument ${JSON.stringify(name.slice(0, 40))}${known.size ? ` (arguments: ${[...known].join(', ')})` : ' (it takes none)'}`,
+      );
     if (typeof value !== 'string') throw new InvalidArgumentsError(`argument ${name} must be a string`);
-    if (value.length > MAX_ARGUMENT_LENGTH) throw new InvalidArgumentsError(`argument ${name} is longer than ${MAX_ARGUMENT_LENGTH} characters`);
+    if (value.length > MAX_ARGUMENT_LENGTH)
+      throw new InvalidArgumentsError(`argument ${name} is longer than ${MAX_ARGUMENT_LENGTH} characters`);
     const input = prompt.inputs.get(name);
-    if (input?.type === 'number' && (value.trim() === '' || !Number.isFinite(Number(value)))) throw new InvalidArgumentsError(`argument ${name} must be a number, got ${JSON.stringify(value.slice(0, 40))}`);
-    if (input?.type === 'boolean' && value !== 'true' && value !== 'false') throw new InvalidArgumentsError(`argument ${name} must be true or false, got ${JSON.stringify(value.slice(0, 40))}`);
-    if (input?.type === 'enum' && !(input.values ?? []).includes(value)) throw new InvalidArgumentsError(`argument ${name} must be one of ${(input.values ?? []).join(', ')}, got ${JSON.stringify(value.slice(0, 40))}`);
+    if (input?.type === 'number' && (value.trim() === '' || !Number.isFinite(Number(value))))
+      throw new InvalidArgumentsError(`argument ${name} must be a number, got ${JSON.stringify(value.slice(0, 40))}`);
+    if (input?.type === 'boolean' && value !== 'true' && value !== 'false')
+      throw new InvalidArgumentsError(
+        `argument ${name} must be true or false, got ${JSON.stringify(value.slice(0, 40))}`,
+      );
+    if (input?.type === 'enum' && !(input.values ?? []).includes(value))
+      throw new InvalidArgumentsError(
+        `argument ${name} must be one of ${(input.values ?? []).join(', ')}, got ${JSON.stringify(value.slice(0, 40))}`,
+      );
   }
   for (const argument of prompt.arguments) {
-    if (argument.required && !Object.hasOwn(args, argument.name)) throw new InvalidArgumentsError(`prompt ${prompt.name} needs the argument ${argument.name}`);
+    if (argument.required && !Object.hasOwn(args, argument.name))
+      throw new InvalidArgumentsError(`prompt ${prompt.name} needs the argument ${argument.name}`);
   }
 }
 
 /** The prompts of `schemas`; `listing` is the answer a build computed ahead (`listPrompts(promptCatalog(schemas))`). */
-export function createServedPrompts(schemas: readonly SchemaModel[], references: PromptReferences, listing?: readonly PromptEntry[]): ServedPrompts & { readonly catalog: readonly CatalogPrompt[] } {
+export function createServedPrompts(
+  schemas: readonly SchemaModel[],
+  references: PromptReferences,
+  listing?: readonly PromptEntry[],
+): ServedPrompts & { readonly catalog: readonly CatalogPrompt[] } {
   let catalog: CatalogPrompt[] | undefined;
   let byName: Map<string, CatalogPrompt> | undefined;
   let listed = listing;
@@ -52,7 +74,14 @@ export function createServedPrompts(schemas: readonly SchemaModel[], references:
       if (!prompt) throw new PromptNotFoundError(name);
       const given = args ?? {};
       checkArguments(prompt, given);
-      const text = renderContent(prompt.model.content, prompt.schema, given, context, prompt.kind === 'skill' ? [prompt.model.name] : [], renderBudget(prompt.name));
+      const text = renderContent(
+        prompt.model.content,
+        prompt.schema,
+        given,
+        context,
+        prompt.kind === 'skill' ? [prompt.model.name] : [],
+        renderBudget(prompt.name),
+      );
       return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text } }] };
     },
   };

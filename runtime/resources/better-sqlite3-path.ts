@@ -12,9 +12,15 @@ import { carriedFiles, verifiedPath, type NodeTarget } from '../carried/carried-
 import { sqliteEngineFor } from './sqlite-engine.ts';
 
 /** This process's Node, as a native binding sees it. */
-const running = (): NodeTarget => ({ abi: process.versions.modules, platform: process.platform, arch: process.arch, node: process.versions.node });
+const running = (): NodeTarget => ({
+  abi: process.versions.modules,
+  platform: process.platform,
+  arch: process.arch,
+  node: process.versions.node,
+});
 
-const describe = (target: NodeTarget): string => `Node ${target.node} (ABI ${target.abi}, ${target.platform}-${target.arch})`;
+const describe = (target: NodeTarget): string =>
+  `Node ${target.node} (ABI ${target.abi}, ${target.platform}-${target.arch})`;
 
 /** Why a binding built for `builtFor` cannot load in `here`, or undefined when it can. */
 export function bindingMismatch(builtFor: NodeTarget, here: NodeTarget = running()): string | undefined {
@@ -52,7 +58,9 @@ export function betterSqlite3Path(): string {
     return createRequire(import.meta.url).resolve('better-sqlite3');
   } catch {
     // Node's own message spans lines and lists this server's files: one line, for the client too.
-    throw new Error('better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent, or rebuild the bundle with `toolkit build`, which carries it beside the bundle)');
+    throw new Error(
+      'better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent, or rebuild the bundle with `toolkit build`, which carries it beside the bundle)',
+    );
   }
 }
 

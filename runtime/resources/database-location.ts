@@ -42,13 +42,37 @@ function homeOf(places: DatabasePlaces, database: string): string {
  * The absolute path of the resource's database file (an http resource's: its download in
  * `~/.toolkit/cache/resources/<namespace>/`, so that no schema reads or replaces another's copy).
  */
-export function databasePath(schema: Pick<SchemaModel, 'file' | 'namespace'>, resource: Pick<ResourceModel, 'origin' | 'database'> & { readonly remote?: unknown }, places: DatabasePlaces = {}): string {
-  if (resource.remote !== undefined) return resolve(homeOf(places, resource.database), '.toolkit', 'cache', 'resources', segment(schema.namespace), segment(resource.database));
+export function databasePath(
+  schema: Pick<SchemaModel, 'file' | 'namespace'>,
+  resource: Pick<ResourceModel, 'origin' | 'database'> & { readonly remote?: unknown },
+  places: DatabasePlaces = {},
+): string {
+  if (resource.remote !== undefined)
+    return resolve(
+      homeOf(places, resource.database),
+      '.toolkit',
+      'cache',
+      'resources',
+      segment(schema.namespace),
+      segment(resource.database),
+    );
   switch (resource.origin) {
     case 'global':
-      return resolve(homeOf(places, resource.database), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
+      return resolve(
+        homeOf(places, resource.database),
+        '.toolkit',
+        'data',
+        segment(schema.namespace),
+        segment(resource.database),
+      );
     case 'project':
-      return resolve(places.projectDir ?? process.cwd(), '.toolkit', 'data', segment(schema.namespace), segment(resource.database));
+      return resolve(
+        places.projectDir ?? process.cwd(),
+        '.toolkit',
+        'data',
+        segment(schema.namespace),
+        segment(resource.database),
+      );
     case 'inline':
       return places.dataDir !== undefined
         ? resolve(places.dataDir, dirname(schema.file), resource.database)
@@ -63,13 +87,20 @@ export function databasePath(schema: Pick<SchemaModel, 'file' | 'namespace'>, re
  * home) would let a schema read it. Undefined for `global` and `project` databases: those
  * directories are the user's, and a link there is the user's choice.
  */
-export function databaseRoot(schema: Pick<SchemaModel, 'file'>, resource: Pick<ResourceModel, 'origin'>, places: DatabasePlaces = {}): string | undefined {
+export function databaseRoot(
+  schema: Pick<SchemaModel, 'file'>,
+  resource: Pick<ResourceModel, 'origin'>,
+  places: DatabasePlaces = {},
+): string | undefined {
   if (resource.origin !== 'inline') return undefined;
-  return places.dataDir !== undefined ? resolve(places.dataDir, dirname(schema.file)) : resolve(places.projectDir ?? process.cwd(), dirname(schema.file));
+  return places.dataDir !== undefined
+    ? resolve(places.dataDir, dirname(schema.file))
+    : resolve(places.projectDir ?? process.cwd(), dirname(schema.file));
 }
 
 /** Where a build puts an inline database, relative to its output's `data/` directory (`/`-separated). */
-export const carriedDatabasePath = (schemaFile: string, database: string): string => join(dirname(schemaFile), database).split(sep).join('/');
+export const carriedDatabasePath = (schemaFile: string, database: string): string =>
+  join(dirname(schemaFile), database).split(sep).join('/');
 
 /** A path as shown in messages: the home directory (when known) written `~`. */
 export function shownPath(path: string, home?: string): string {

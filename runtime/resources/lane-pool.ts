@@ -53,7 +53,11 @@ export class LanePool {
     if (this.#closed) return Promise.reject(new QueryError('internal', 'the server is shutting down'));
     // Its own lane; else an idle one, preferably with its process running (a start can take seconds).
     const idle = this.#lanes.filter((lane) => lane.owner === undefined);
-    const held = this.#lanes.find((lane) => lane.owner === owner) ?? idle.find((lane) => lane.lane.running) ?? idle[0] ?? (this.#lanes.length === 0 ? this.#open() : undefined);
+    const held =
+      this.#lanes.find((lane) => lane.owner === owner) ??
+      idle.find((lane) => lane.lane.running) ??
+      idle[0] ??
+      (this.#lanes.length === 0 ? this.#open() : undefined);
     if (held) return this.#send(held, owner, request);
     return new Promise((resolve, reject) => {
       const queue = this.#waiting.get(owner) ?? [];
@@ -81,7 +85,12 @@ export class LanePool {
   }
 
   #open(): Held {
-    const held: Held = { lane: new QueryLane(`${this.label} ${this.#lanes.length + 1}`, this.limits), owner: undefined, pending: 0, idle: undefined };
+    const held: Held = {
+      lane: new QueryLane(`${this.label} ${this.#lanes.length + 1}`, this.limits),
+      owner: undefined,
+      pending: 0,
+      idle: undefined,
+    };
     this.#lanes.push(held);
     return held;
   }

@@ -6,7 +6,16 @@
 import { dirname, sep } from 'node:path';
 
 /** Node's major version for each NODE_MODULE_VERSION of a line we may meet. */
-const NODE_OF_ABI: Readonly<Record<string, string>> = { 93: '16', 108: '18', 115: '20', 120: '21', 127: '22', 131: '23', 137: '24', 141: '25' };
+const NODE_OF_ABI: Readonly<Record<string, string>> = {
+  93: '16',
+  108: '18',
+  115: '20',
+  120: '21',
+  127: '22',
+  131: '23',
+  137: '24',
+  141: '25',
+};
 
 /**
  * The directory `npm rebuild` must run in for the package at `modulePath`: the one holding its
@@ -19,12 +28,19 @@ function projectOf(modulePath: string): string | undefined {
 }
 
 /** One line naming why better-sqlite3 at `modulePath` cannot be loaded, and the command that fixes it. */
-export function nativeModuleProblem(message: string, modulePath: string, versions: NodeJS.ProcessVersions = process.versions): string {
-  const built = /NODE_MODULE_VERSION (\d+)\.\s*This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(message);
+export function nativeModuleProblem(
+  message: string,
+  modulePath: string,
+  versions: NodeJS.ProcessVersions = process.versions,
+): string {
+  const built = /NODE_MODULE_VERSION (\d+)\.\s*This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(
+    message,
+  );
   const project = projectOf(modulePath);
-  const fix = project === undefined
-    ? `rebuild it with this Node (\`npm rebuild better-sqlite3\` where it was installed, then build again)`
-    : `run \`npm rebuild better-sqlite3 --prefix ${JSON.stringify(project).slice(1, -1)}\` with this Node`;
+  const fix =
+    project === undefined
+      ? `rebuild it with this Node (\`npm rebuild better-sqlite3\` where it was installed, then build again)`
+      : `run \`npm rebuild better-sqlite3 --prefix ${JSON.stringify(project).slice(1, -1)}\` with this Node`;
   if (built) {
     const [, abi, wanted] = built;
     const line = NODE_OF_ABI[abi!] === undefined ? '' : `, Node ${NODE_OF_ABI[abi!]}`;

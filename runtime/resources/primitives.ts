@@ -6,7 +6,13 @@
  */
 import type { Tool } from '@modelcontextprotocol/server';
 import type { SchemaModel, SelectionModel, SkillModel } from '../model.ts';
-import { markPrompts, markResources, selectionGroups, type GroupEntry, type SelectionGroups } from '../selections/selection-groups.ts';
+import {
+  markPrompts,
+  markResources,
+  selectionGroups,
+  type GroupEntry,
+  type SelectionGroups,
+} from '../selections/selection-groups.ts';
 import { selectionNaming } from '../selections/selection-naming.ts';
 import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.ts';
 import { createServedPrompts } from '../prompts/served-prompts.ts';
@@ -20,7 +26,13 @@ import { createQueryTools, listQueryTools } from './query-tools.ts';
 import { queryLimitsFrom } from './query-runner.ts';
 import { resourceCatalog } from './resource-catalog.ts';
 import type { ServedDocuments } from './documents/served-documents.ts';
-import { hasDocuments, listAllResources, queryRunnerFor, withDocuments, type RemoteAccess } from './format-4-resources.ts';
+import {
+  hasDocuments,
+  listAllResources,
+  queryRunnerFor,
+  withDocuments,
+  type RemoteAccess,
+} from './format-4-resources.ts';
 import { createServedResources, type ServedResourcesHandle } from './served-resources.ts';
 
 /** The listings of everything but the schemas' tools, as a build embeds them. */
@@ -35,22 +47,38 @@ export interface PrimitivesListing {
 }
 
 /** The groups of `selections` over `schemas` (undefined without selections). */
-export function groupsOf(schemas: readonly SchemaModel[], toolNames: readonly string[], selections: readonly SelectionModel[] | undefined): SelectionGroups | undefined {
-  return selections && selections.length > 0 ? selectionGroups(selections, selectionNaming(schemas, toolNames)) : undefined;
+export function groupsOf(
+  schemas: readonly SchemaModel[],
+  toolNames: readonly string[],
+  selections: readonly SelectionModel[] | undefined,
+): SelectionGroups | undefined {
+  return selections && selections.length > 0
+    ? selectionGroups(selections, selectionNaming(schemas, toolNames))
+    : undefined;
 }
 
 /**
  * The listings for `schemas`; `toolNames` are the wire names of their tools (query tools keep clear
  * of them). With selections, members carry their groups and the groups are listed.
  */
-export function listPrimitives(schemas: readonly SchemaModel[], toolNames: readonly string[], selections?: readonly SelectionModel[]): PrimitivesListing {
+export function listPrimitives(
+  schemas: readonly SchemaModel[],
+  toolNames: readonly string[],
+  selections?: readonly SelectionModel[],
+): PrimitivesListing {
   const catalog = resourceCatalog(schemas);
   const { resources, templates } = listAllResources(schemas);
   const prompts = listPrompts(promptCatalog(schemas));
   const queryTools = listQueryTools(catalog, toolNames);
   const groups = groupsOf(schemas, toolNames, selections);
   if (!groups) return { resources, templates, prompts, queryTools };
-  return { resources: markResources(resources, groups), templates: markResources(templates, groups), prompts: markPrompts(prompts, groups), queryTools, ...(groups.groups.length > 0 ? { groups: groups.groups } : {}) };
+  return {
+    resources: markResources(resources, groups),
+    templates: markResources(templates, groups),
+    prompts: markPrompts(prompts, groups),
+    queryTools,
+    ...(groups.groups.length > 0 ? { groups: groups.groups } : {}),
+  };
 }
 
 export interface PrimitivesOptions {
@@ -62,9 +90,14 @@ export interface PrimitivesOptions {
   readonly queryTools?: boolean;
   /** The listings computed at build time over these same schemas. */
   readonly listing?: PrimitivesListing;
-  /** Where warnings about skills the skills extension leaves out, or about a failed refresh of an http resource, go (default stderr). */
+  /**
+   * Where warnings about skills the skills extension leaves out, or about a failed refresh of an http resource, go
+   * (default stderr).
+   */
   readonly log?: (line: string) => void;
-  /** How http resources are downloaded (the runtime's upstream client); without it they are read from the cache only. */
+  /**
+   * How http resources are downloaded (the runtime's upstream client); without it they are read from the cache only.
+   */
   readonly remote?: RemoteAccess;
   /** Format 4's selections over these schemas (served as groups); a build's listing already holds them. */
   readonly selections?: readonly SelectionModel[];
@@ -97,57 +130,107 @@ export interface RuntimePrimitives {
  * The primitives of a runtime. `toolNames` are the served tool wire names in schema then tool
  * order (to render `{{tool:x}}` and to name query tools); nothing is opened or started until used.
  */
-export function createPrimitives(schemas: readonly SchemaModel[], toolNames: () => readonly string[], given: PrimitivesOptions = {}): RuntimePrimitives {
+export function createPrimitives(
+  schemas: readonly SchemaModel[],
+  toolNames: () => readonly string[],
+  given: PrimitivesOptions = {},
+): RuntimePrimitives {
   // Without a build, selections are listed here as a build would list them: members marked, groups made.
-  const selected = given.selections && given.selections.length > 0 && !given.listing ? groupsOf(schemas, toolNames(), given.selections) : undefined;
-  const options: PrimitivesOptions = selected ? { ...given, listing: listPrimitives(schemas, toolNames(), given.selections) } : given;
+  const selected =
+    given.selections && given.selections.length > 0 && !given.listing
+      ? groupsOf(schemas, toolNames(), given.selections)
+      : undefined;
+  const options: PrimitivesOptions = selected
+    ? { ...given, listing: listPrimitives(schemas, toolNames(), given.selections) }
+    : given;
   const hasResources = schemas.some((s) => s.resources.length > 0) || hasDocuments(schemas);
   const hasPrompts = schemas.some((s) => s.prompts.length > 0 || s.skills.length > 0);
   const places = options.places ?? {};
   const runner = queryRunnerFor(schemas, places, queryLimitsFrom(options.queryLimits), options.remote);
   const listing = options.listing && { resources: options.listing.resources, templates: options.listing.templates };
-  const sqlite = hasResources ? createServedResources(schemas, runner, hasDocuments(schemas) ? undefined : listing) : undefined;
+  const sqlite = hasResources
+    ? createServedResources(schemas, runner, hasDocuments(schemas) ? undefined : listing)
+    : undefined;
   const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
 
   let toolNameMap: Map<string, string> | undefined;
-  const toolName = options.toolName ?? ((schema: SchemaModel, reference: string): string | undefined => {
-    if (!toolNameMap) {
-      const names = toolNames();
-      toolNameMap = new Map();
-      let index = 0;
-      schemas.forEach((s, position) => {
-        for (const tool of s.tools) {
-          const name = names[index++]!;
-          // A plain name resolves within its own schema, `<namespace>/tool/<name>` across all of them (first wins).
-          toolNameMap!.set(`${position}\u0000${tool.name}`, name);
-          if (!toolNameMap!.has(`${s.namespace}/tool/${tool.name}`)) toolNameMap!.set(`${s.namespace}/tool/${tool.name}`, name);
-        }
-      });
-    }
-    return reference.includes('/') ? toolNameMap.get(reference) : toolNameMap.get(`${schemas.indexOf(schema)}\u0000${reference}`);
-  });
+  const toolName =
+    options.toolName ??
+    ((schema: SchemaModel, reference: string): string | undefined => {
+      if (!toolNameMap) {
+        const names = toolNames();
+        toolNameMap = new Map();
+        let index = 0;
+        schemas.forEach((s, position) => {
+          for (const tool of s.tools) {
+            const name = names[index++]!;
+            // A plain name resolves within its own schema, `<namespace>/tool/<name>` across all of them (first wins).
+            toolNameMap!.set(`${position}\u0000${tool.name}`, name);
+            if (!toolNameMap!.has(`${s.namespace}/tool/${tool.name}`))
+              toolNameMap!.set(`${s.namespace}/tool/${tool.name}`, name);
+          }
+        });
+      }
+      return reference.includes('/')
+        ? toolNameMap.get(reference)
+        : toolNameMap.get(`${schemas.indexOf(schema)}\u0000${reference}`);
+    });
   const resourceUri = (schema: SchemaModel, name: string): string | undefined =>
-    resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri
-    ?? (resources && 'documents' in resources ? (resources.documents as ServedDocuments).catalog.find((d) => d.schema === schema && d.document.name === name)?.uri : undefined);
-  const prompts = hasPrompts ? createServedPrompts(schemas, { toolName, resourceUri }, options.listing?.prompts) : undefined;
+    resources?.catalog.resources.find((r) => r.schema === schema && r.resource.name === name)?.uri ??
+    (resources && 'documents' in resources
+      ? (resources.documents as ServedDocuments).catalog.find((d) => d.schema === schema && d.document.name === name)
+          ?.uri
+      : undefined);
+  const prompts = hasPrompts
+    ? createServedPrompts(schemas, { toolName, resourceUri }, options.listing?.prompts)
+    : undefined;
   let skills: Promise<ServedSkills | undefined> | undefined;
-  const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined => prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
+  const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined =>
+    prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
   const loadSkills = (): Promise<ServedSkills | undefined> =>
     // The skills extension (the SDK's and ours) is loaded only for a catalog with skills.
     (skills ??= schemas.some((s) => s.skills.length > 0)
-      ? import('../skills/served-skills.ts').then(({ loadServedSkills }) => loadServedSkills(schemas, { toolName, resourceUri, skill: skillOf, promptName }, { ...(options.log ? { log: options.log } : {}) }))
+      ? import('../skills/served-skills.ts').then(({ loadServedSkills }) =>
+          loadServedSkills(
+            schemas,
+            { toolName, resourceUri, skill: skillOf, promptName },
+            { ...(options.log ? { log: options.log } : {}) },
+          ),
+        )
       : Promise.resolve(undefined));
 
   const switchedOn = hasResources && (options.queryTools ?? false);
-  const queryTools = switchedOn && resources
-    ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
-    : { listing: [], tool: () => undefined };
-  const completions = resources || prompts || schemas.some((s) => s.skills.length > 0)
-    ? createCompletions({
-      ...(prompts ? { get prompts() { return prompts.catalog; } } : {}),
-      ...(resources ? { resources: { catalog: resources.catalog, runner: resources.runner, get templates() { return resources.templates; }, get resources() { return resources.resources; }, ...('documents' in resources ? { documents: resources.documents as ServedDocuments } : {}) } } : {}),
-    })
-    : undefined;
+  const queryTools =
+    switchedOn && resources
+      ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
+      : { listing: [], tool: () => undefined };
+  const completions =
+    resources || prompts || schemas.some((s) => s.skills.length > 0)
+      ? createCompletions({
+          ...(prompts
+            ? {
+                get prompts() {
+                  return prompts.catalog;
+                },
+              }
+            : {}),
+          ...(resources
+            ? {
+                resources: {
+                  catalog: resources.catalog,
+                  runner: resources.runner,
+                  get templates() {
+                    return resources.templates;
+                  },
+                  get resources() {
+                    return resources.resources;
+                  },
+                  ...('documents' in resources ? { documents: resources.documents as ServedDocuments } : {}),
+                },
+              }
+            : {}),
+        })
+      : undefined;
   return {
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),

@@ -7,11 +7,11 @@
  * process. The memory cap blames the query that grew the process: every query starts with the
  * process below the recycle mark (three quarters of the cap; the process drops its caches, or
  * leaves, after a query that passed it), so the one stopped at the cap took at least the last quarter
- * itself; a quick one that passed the cap is failed by the process itself. The server's event loop never runs SQL, so everything else keeps being answered.
- * A query that has waited twice the time cap behind other queries (runaways stopped one by one, or
- * slow queries one after another; a process starting is not counted) fails without running: however
- * many runaways a client sends at once, every query is answered within about three time caps, not
- * one cap per runaway queued before it.
+ * itself; a quick one that passed the cap is failed by the process itself. The server's event loop never runs SQL, so
+ * everything else keeps being answered. A query that has waited twice the time cap behind other queries (runaways
+ * stopped one by one, or slow queries one after another; a process starting is not counted) fails without running:
+ * however many runaways a client sends at once, every query is answered within about three time caps, not one cap per
+ * runaway queued before it.
  *
  * better-sqlite3 has no interrupt and is built without SQLite's progress handler, and a worker thread
  * busy inside SQLite can be neither terminated nor joined (it even holds up process exit), so a
@@ -62,10 +62,16 @@ export interface QueryAnswer {
   readonly truncated: 'rows' | 'bytes' | null;
 }
 
-/** A query that failed; `kind` tells a missing database (`missing`), a database file that cannot be served (`database`), SQLite's refusal or error (`refused`, `sql`), a cap (`size`, `timeout`, `memory`) or a crash (`internal`). */
+/**
+ * A query that failed; `kind` tells a missing database (`missing`), a database file that cannot be served (`database`),
+ * SQLite's refusal or error (`refused`, `sql`), a cap (`size`, `timeout`, `memory`) or a crash (`internal`).
+ */
 export class QueryError extends Error {
   override readonly name = 'QueryError';
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -76,7 +82,10 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-/** A query in the lane: `waited` is the time it spent queued in processes that have since died, `sentAt` when it was written to the current one. */
+/**
+ * A query in the lane: `waited` is the time it spent queued in processes that have since died, `sentAt` when it was
+ * written to the current one.
+ */
 interface Entry {
   readonly id: number;
   readonly pending: Pending;
@@ -87,18 +96,27 @@ interface Entry {
 /** How often the memory of a query running longer than this is looked at, ms. */
 const MEMORY_CHECK_MS = 25;
 
-/** A query must start within this many time caps of waiting behind other queries (the time a process takes to start is not counted). */
+/**
+ * A query must start within this many time caps of waiting behind other queries (the time a process takes to start is
+ * not counted).
+ */
 const WAIT_CAPS = 2;
 
 /** The process drops its caches (or leaves) after a query that took it past this share of the memory cap. */
 const RECYCLE_SHARE = 0.75;
 
-/** The SQLite the query process runs: node:sqlite, or better-sqlite3 from beside the bundle or where this runtime lives (`better-sqlite3-path.ts`, which throws one line). */
+/**
+ * The SQLite the query process runs: node:sqlite, or better-sqlite3 from beside the bundle or where this runtime lives
+ * (`better-sqlite3-path.ts`, which throws one line).
+ */
 let engine: HostOptions['engine'] | undefined;
 
 function hostEngine(): HostOptions['engine'] {
   if (engine === undefined) {
-    engine = sqliteEngineFor() === 'node:sqlite' ? { kind: 'node:sqlite' } : { kind: 'better-sqlite3', path: betterSqlite3Path() };
+    engine =
+      sqliteEngineFor() === 'node:sqlite'
+        ? { kind: 'node:sqlite' }
+        : { kind: 'better-sqlite3', path: betterSqlite3Path() };
   }
   return engine;
 }
@@ -137,7 +155,11 @@ export class QueryLane {
   /** Runs one query in the lane's process. */
   run(request: QueryRequest): Promise<QueryAnswer> {
     if (this.#closed) return Promise.reject(new QueryError('internal', 'the server is shutting down'));
-    const line = JSON.stringify({ ...request, maxRows: Math.min(request.maxRows, this.limits.maxRows), maxBytes: this.limits.maxBytes });
+    const line = JSON.stringify({
+      ...request,
+      maxRows: Math.min(request.maxRows, this.limits.maxRows),
+      maxBytes: this.limits.maxBytes,
+    });
     return new Promise<QueryAnswer>((resolve, reject) => {
       const entry: Entry = { id: this.#nextId++, pending: { line, resolve, reject }, waited: 0, sentAt: 0 };
       if (this.#host && this.#ready) return this.#send(entry);
@@ -170,15 +192,26 @@ export class QueryLane {
   #start(): void {
     if (this.#host) return;
     const used = hostEngine();
-    const program = sqliteHostScript({ engine: used, memoryCapMb: this.limits.maxMemoryMb, recycleMb: Math.round(this.limits.maxMemoryMb * RECYCLE_SHARE) });
-    const host = childProcess().spawn(process.execPath, ['--expose-gc', '-e', program], { stdio: ['pipe', 'pipe', 'pipe'], env: {}, windowsHide: true });
+    const program = sqliteHostScript({
+      engine: used,
+      memoryCapMb: this.limits.maxMemoryMb,
+      recycleMb: Math.round(this.limits.maxMemoryMb * RECYCLE_SHARE),
+    });
+    const host = childProcess().spawn(process.execPath, ['--expose-gc', '-e', program], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: {},
+      windowsHide: true,
+    });
     this.#host = host;
     this.#held = true;
     this.#ready = false;
     this.#stderr = '';
     this.#header = undefined;
     // One reader per process: what a killed process still had in its pipe is never mixed into the next one's answers.
-    const reader = new AnswerReader((line) => this.#onHeader(line), (text) => this.#onPayload(text));
+    const reader = new AnswerReader(
+      (line) => this.#onHeader(line),
+      (text) => this.#onPayload(text),
+    );
     host.stderr.setEncoding('utf8');
     host.stdout.on('data', (chunk: Buffer) => {
       if (this.#host === host) reader.push(chunk);
@@ -186,7 +219,9 @@ export class QueryLane {
     host.stderr.on('data', (chunk: string) => (this.#stderr = (this.#stderr + chunk).slice(-2000)));
     host.stdin.on('error', () => {}); // a killed process closes its pipe; the exit handler reports it
     host.once('error', (error) => this.#onExit(host, `could not be started: ${error.message}`));
-    host.once('exit', (code, signal) => this.#onExit(host, signal ? `was stopped by ${signal}` : `exited with code ${code}`));
+    host.once('exit', (code, signal) =>
+      this.#onExit(host, signal ? `was stopped by ${signal}` : `exited with code ${code}`),
+    );
     this.#idle(false);
   }
 
@@ -199,7 +234,10 @@ export class QueryLane {
     host?.kill('SIGKILL');
   }
 
-  /** Writes a query to the ready process; it must start within what is left of its wait allowance, or the process answers it `expired`. */
+  /**
+   * Writes a query to the ready process; it must start within what is left of its wait allowance, or the process
+   * answers it `expired`.
+   */
   #send(entry: Entry): void {
     this.#inflight.push(entry);
     entry.sentAt = Date.now();
@@ -222,10 +260,24 @@ export class QueryLane {
     const check = (): void => {
       if (this.#inflight[0]?.id !== head.id) return;
       const left = deadline - performance.now();
-      if (left <= 0) return this.#fail(head.id, new QueryError('timeout', `the query ran longer than the ${this.limits.timeoutMs} ms time cap and was stopped`));
+      if (left <= 0)
+        return this.#fail(
+          head.id,
+          new QueryError(
+            'timeout',
+            `the query ran longer than the ${this.limits.timeoutMs} ms time cap and was stopped`,
+          ),
+        );
       const pid = this.#host?.pid;
       const mb = pid === undefined ? undefined : residentMb(pid);
-      if (mb !== undefined && mb > this.limits.maxMemoryMb) return this.#fail(head.id, new QueryError('memory', `the query used more than the ${this.limits.maxMemoryMb} MiB memory cap and was stopped`));
+      if (mb !== undefined && mb > this.limits.maxMemoryMb)
+        return this.#fail(
+          head.id,
+          new QueryError(
+            'memory',
+            `the query used more than the ${this.limits.maxMemoryMb} MiB memory cap and was stopped`,
+          ),
+        );
       this.#timer = setTimeout(check, Math.min(MEMORY_CHECK_MS, left));
     };
     this.#timer = setTimeout(check, Math.min(MEMORY_CHECK_MS, this.limits.timeoutMs));
@@ -237,7 +289,10 @@ export class QueryLane {
   }
 
   #waitedTooLong(): QueryError {
-    return new QueryError('timeout', `the query waited longer than ${this.#waitMs} ms (${WAIT_CAPS} time caps) behind other queries and was not run`);
+    return new QueryError(
+      'timeout',
+      `the query waited longer than ${this.#waitMs} ms (${WAIT_CAPS} time caps) behind other queries and was not run`,
+    );
   }
 
   #clearTimers(): void {
@@ -254,7 +309,10 @@ export class QueryLane {
     this.#requeue();
   }
 
-  /** Moves what the dead process had not answered in front of the waiting queue and starts a new one; queries that waited too long fail. */
+  /**
+   * Moves what the dead process had not answered in front of the waiting queue and starts a new one; queries that
+   * waited too long fail.
+   */
   #requeue(): void {
     // Time spent waiting for a process to start is not counted; time queued behind other queries is.
     const now = Date.now();
@@ -269,7 +327,8 @@ export class QueryLane {
     try {
       this.#start();
     } catch (error) {
-      for (const { pending } of this.#waiting.splice(0)) pending.reject(new QueryError('internal', `the query process cannot be started: ${(error as Error).message}`));
+      for (const { pending } of this.#waiting.splice(0))
+        pending.reject(new QueryError('internal', `the query process cannot be started: ${(error as Error).message}`));
     }
   }
 
@@ -293,7 +352,18 @@ export class QueryLane {
 
   /** A header line; returns the bytes of the rows' JSON that follow an `ok` header. */
   #onHeader(line: string): number | undefined {
-    const message = JSON.parse(line) as { ready?: true; fatal?: string; recycle?: true; id?: number; ok?: boolean; rows?: number; truncated?: 'rows' | 'bytes' | null; bytes?: number; kind?: string; error?: string };
+    const message = JSON.parse(line) as {
+      ready?: true;
+      fatal?: string;
+      recycle?: true;
+      id?: number;
+      ok?: boolean;
+      rows?: number;
+      truncated?: 'rows' | 'bytes' | null;
+      bytes?: number;
+      kind?: string;
+      error?: string;
+    };
     if (message.ready) {
       this.#ready = true;
       for (const entry of this.#waiting.splice(0)) this.#send(entry);
@@ -302,7 +372,8 @@ export class QueryLane {
     }
     if (message.fatal !== undefined) {
       const used = hostEngine();
-      this.#stderr = used.kind === 'better-sqlite3' ? nativeModuleProblem(message.fatal, used.path) : message.fatal.split('\n')[0]!;
+      this.#stderr =
+        used.kind === 'better-sqlite3' ? nativeModuleProblem(message.fatal, used.path) : message.fatal.split('\n')[0]!;
       return undefined;
     }
     if (message.recycle) {
@@ -312,7 +383,10 @@ export class QueryLane {
       return undefined;
     }
     if (!message.ok) {
-      const error = message.kind === 'expired' ? this.#waitedTooLong() : new QueryError(message.kind ?? 'internal', message.error ?? 'the query failed');
+      const error =
+        message.kind === 'expired'
+          ? this.#waitedTooLong()
+          : new QueryError(message.kind ?? 'internal', message.error ?? 'the query failed');
       this.#settle(message.id!, (pending) => pending.reject(error));
       return undefined;
     }

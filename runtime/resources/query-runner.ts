@@ -13,10 +13,18 @@ import { LanePool } from './lane-pool.ts';
 import { QueryError, type QueryAnswer, type QueryLimits } from './query-lane.ts';
 import { FREE_QUERY_MAX_LIMIT, type CatalogQuery } from './resource-catalog.ts';
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 3000, maxRows: 1000, maxBytes: 1024 * 1024, maxMemoryMb: 256 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  timeoutMs: 3000,
+  maxRows: 1000,
+  maxBytes: 1024 * 1024,
+  maxMemoryMb: 256,
+};
 
 /** The limits, with the time cap from `env`'s `TOOLKIT_QUERY_TIMEOUT_MS` when given and set. */
-export function queryLimitsFrom(overrides: Partial<QueryLimits> = {}, env: Readonly<Record<string, string | undefined>> = {}): QueryLimits {
+export function queryLimitsFrom(
+  overrides: Partial<QueryLimits> = {},
+  env: Readonly<Record<string, string | undefined>> = {},
+): QueryLimits {
   const fromEnv = Number(env.TOOLKIT_QUERY_TIMEOUT_MS);
   const timeoutMs = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_QUERY_LIMITS.timeoutMs;
   return { ...DEFAULT_QUERY_LIMITS, timeoutMs, ...overrides };
@@ -50,18 +58,27 @@ export class QueryRunner {
     if (free) {
       sql = values[0] as string;
       const limit = values[1] as number;
-      if (!Number.isInteger(limit) || limit < 1 || limit > FREE_QUERY_MAX_LIMIT) throw new InvalidArgumentsError(`parameter limit must be a whole number from 1 to ${FREE_QUERY_MAX_LIMIT}`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > FREE_QUERY_MAX_LIMIT)
+        throw new InvalidArgumentsError(`parameter limit must be a whole number from 1 to ${FREE_QUERY_MAX_LIMIT}`);
       const problem = freeQueryProblem(sql);
       if (problem) throw new InvalidArgumentsError(`freeQuery refused: ${problem}`);
       maxRows = Math.min(limit, this.limits.maxRows);
     } else {
       sql = target.query!.sql;
     }
-    const pool = free ? (this.#free ??= new LanePool('freeQuery', this.limits)) : (this.#named ??= new LanePool('queries', this.limits));
+    const pool = free
+      ? (this.#free ??= new LanePool('freeQuery', this.limits))
+      : (this.#named ??= new LanePool('queries', this.limits));
     const path = this.pathOf(target);
     try {
       const within = databaseRoot(target.owner.schema, target.owner.resource, this.places);
-      return await pool.run(target.owner.schema.namespace, { db: path, ...(within !== undefined ? { within } : {}), sql, params: free ? [] : values, maxRows });
+      return await pool.run(target.owner.schema.namespace, {
+        db: path,
+        ...(within !== undefined ? { within } : {}),
+        sql,
+        params: free ? [] : values,
+        maxRows,
+      });
     } catch (error) {
       throw this.#explain(error, target, path);
     }
@@ -69,16 +86,24 @@ export class QueryRunner {
 
   #explain(error: unknown, target: CatalogQuery, path: string): Error {
     const label = `${target.owner.schema.namespace}/${target.owner.resource.name}`;
-    if (!(error instanceof QueryError)) return new ResourceReadError(`${label}.${target.queryName} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof QueryError))
+      return new ResourceReadError(
+        `${label}.${target.queryName} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     switch (error.kind) {
       case 'missing':
-        return new ResourceReadError(`resource ${label} cannot be loaded: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}) not found at ${shownPath(path, this.places.home)}`);
+        return new ResourceReadError(
+          `resource ${label} cannot be loaded: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}) not found at ${shownPath(path, this.places.home)}`,
+        );
       case 'database':
         // The file is there but cannot be served as it is: named, never with its full path.
-        return new ResourceReadError(`resource ${label} cannot be read: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}): ${error.message}`);
+        return new ResourceReadError(
+          `resource ${label} cannot be read: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}): ${error.message}`,
+        );
       case 'refused':
       case 'sql':
-        // The client wrote freeQuery's SQL, so SQLite's objection is about its argument; an author's query failing is the server's problem.
+        // The client wrote freeQuery's SQL, so SQLite's objection is about its argument; an author's query failing is
+        // the server's problem.
         return target.query === undefined
           ? new InvalidArgumentsError(`freeQuery refused: ${error.message}`)
           : new ResourceReadError(`${label}.${target.queryName} failed: ${error.message}`);

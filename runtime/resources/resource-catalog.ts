@@ -20,8 +20,19 @@ export const FREE_QUERY_MAX_LIMIT = 1000;
 
 /** freeQuery's parameters, as a query's are declared. */
 export const FREE_QUERY_PARAMETERS: readonly ResourceQueryParameterModel[] = [
-  { name: 'sql', type: 'string', required: true, description: 'one read-only SELECT (or WITH … SELECT) statement, values written inline' },
-  { name: 'limit', type: 'number', required: false, default: FREE_QUERY_DEFAULT_LIMIT, description: `rows returned at most (1 to ${FREE_QUERY_MAX_LIMIT})` },
+  {
+    name: 'sql',
+    type: 'string',
+    required: true,
+    description: 'one read-only SELECT (or WITH … SELECT) statement, values written inline',
+  },
+  {
+    name: 'limit',
+    type: 'number',
+    required: false,
+    default: FREE_QUERY_DEFAULT_LIMIT,
+    description: `rows returned at most (1 to ${FREE_QUERY_MAX_LIMIT})`,
+  },
 ];
 
 /** One served resource: its schema and model, and the URI everything about it hangs from. */
@@ -56,11 +67,18 @@ const shortHash = (text: string): string => createHash('sha256').update(text).di
 
 /** A parameter in a description: `country (string, required): ISO code`. */
 function describeParameter(p: ResourceQueryParameterModel): string {
-  const facts = [p.type, p.required ? 'required' : p.default !== undefined ? `default ${JSON.stringify(p.default)}` : 'optional'];
+  const facts = [
+    p.type,
+    p.required ? 'required' : p.default !== undefined ? `default ${JSON.stringify(p.default)}` : 'optional',
+  ];
   return `${p.name} (${facts.join(', ')})${p.description ? `: ${p.description}` : ''}`;
 }
 
-function queryDescription(query: ResourceQueryModel | undefined, owner: CatalogResource, parameters: readonly ResourceQueryParameterModel[]): string {
+function queryDescription(
+  query: ResourceQueryModel | undefined,
+  owner: CatalogResource,
+  parameters: readonly ResourceQueryParameterModel[],
+): string {
   const text = query
     ? query.description
     : `Runs one read-only SELECT (or WITH … SELECT) of your own against ${owner.resource.database} and returns the rows (read getSchema first for the tables).`;
@@ -72,7 +90,9 @@ function queryDescription(query: ResourceQueryModel | undefined, owner: CatalogR
 /** The served resources and queries of these schemas, in schema, resource, query order. */
 export function resourceCatalog(schemas: readonly SchemaModel[]): ResourceCatalog {
   const counts = new Map<string, number>();
-  for (const schema of schemas) for (const resource of schema.resources) counts.set(`${schema.namespace}/${resource.name}`, (counts.get(`${schema.namespace}/${resource.name}`) ?? 0) + 1);
+  for (const schema of schemas)
+    for (const resource of schema.resources)
+      counts.set(`${schema.namespace}/${resource.name}`, (counts.get(`${schema.namespace}/${resource.name}`) ?? 0) + 1);
   const resources: CatalogResource[] = [];
   const queries: CatalogQuery[] = [];
   for (const schema of schemas) {
@@ -80,12 +100,28 @@ export function resourceCatalog(schemas: readonly SchemaModel[]): ResourceCatalo
       const key = `${schema.namespace}/${resource.name}`;
       // Two schema files with the same namespace and resource name: each segment carries its file's hash.
       const segment = counts.get(key) === 1 ? resource.name : `${resource.name}~${shortHash(`${key}@${schema.file}`)}`;
-      const owner: CatalogResource = { schema, resource, uri: `${URI_SCHEME}://${schema.namespace}/${segment}`, name: `${schema.namespace}.${segment}` };
+      const owner: CatalogResource = {
+        schema,
+        resource,
+        uri: `${URI_SCHEME}://${schema.namespace}/${segment}`,
+        name: `${schema.namespace}.${segment}`,
+      };
       resources.push(owner);
-      const entries: [string, ResourceQueryModel | undefined][] = [...resource.queries.map((q): [string, ResourceQueryModel] => [q.name, q]), [FREE_QUERY, undefined]];
+      const entries: [string, ResourceQueryModel | undefined][] = [
+        ...resource.queries.map((q): [string, ResourceQueryModel] => [q.name, q]),
+        [FREE_QUERY, undefined],
+      ];
       for (const [queryName, query] of entries) {
         const parameters = query ? query.parameters : FREE_QUERY_PARAMETERS;
-        queries.push({ owner, queryName, query, parameters, uri: `${owner.uri}/${queryName}`, name: `${owner.name}.${queryName}`, description: queryDescription(query, owner, parameters) });
+        queries.push({
+          owner,
+          queryName,
+          query,
+          parameters,
+          uri: `${owner.uri}/${queryName}`,
+          name: `${owner.name}.${queryName}`,
+          description: queryDescription(query, owner, parameters),
+        });
       }
     }
   }
@@ -93,7 +129,10 @@ export function resourceCatalog(schemas: readonly SchemaModel[]): ResourceCatalo
 }
 
 /** The `resources/list` and `resources/templates/list` answers for a catalog. */
-export function listResources(catalog: ResourceCatalog): { resources: ResourceEntry[]; templates: ResourceTemplateEntry[] } {
+export function listResources(catalog: ResourceCatalog): {
+  resources: ResourceEntry[];
+  templates: ResourceTemplateEntry[];
+} {
   const resources: ResourceEntry[] = [];
   const templates: ResourceTemplateEntry[] = [];
   for (const owner of catalog.resources) {
@@ -105,8 +144,15 @@ export function listResources(catalog: ResourceCatalog): { resources: ResourceEn
     });
     for (const query of catalog.queries) {
       if (query.owner !== owner) continue;
-      if (query.parameters.length === 0) resources.push({ uri: query.uri, name: query.name, description: query.description, mimeType: JSON_MIME });
-      else templates.push({ uriTemplate: `${query.uri}{?${query.parameters.map((p) => p.name).join(',')}}`, name: query.name, description: query.description, mimeType: JSON_MIME });
+      if (query.parameters.length === 0)
+        resources.push({ uri: query.uri, name: query.name, description: query.description, mimeType: JSON_MIME });
+      else
+        templates.push({
+          uriTemplate: `${query.uri}{?${query.parameters.map((p) => p.name).join(',')}}`,
+          name: query.name,
+          description: query.description,
+          mimeType: JSON_MIME,
+        });
     }
   }
   return { resources, templates };
@@ -125,8 +171,20 @@ export function describeResource(catalog: ResourceCatalog, owner: CatalogResourc
       .map((q) => ({
         name: q.queryName,
         description: q.query?.description ?? q.description,
-        ...(q.parameters.length === 0 ? { uri: q.uri } : { uriTemplate: `${q.uri}{?${q.parameters.map((p) => p.name).join(',')}}` }),
-        parameters: Object.fromEntries(q.parameters.map((p) => [p.name, { type: p.type, required: p.required, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.description ? { description: p.description } : {}) }])),
+        ...(q.parameters.length === 0
+          ? { uri: q.uri }
+          : { uriTemplate: `${q.uri}{?${q.parameters.map((p) => p.name).join(',')}}` }),
+        parameters: Object.fromEntries(
+          q.parameters.map((p) => [
+            p.name,
+            {
+              type: p.type,
+              required: p.required,
+              ...(p.default !== undefined ? { default: p.default } : {}),
+              ...(p.description ? { description: p.description } : {}),
+            },
+          ]),
+        ),
         ...(q.query?.columns ? { columns: q.query.columns } : {}),
       })),
   };

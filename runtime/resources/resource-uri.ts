@@ -31,7 +31,8 @@ export function parseResourceUri(uri: string): ParsedUri {
       const equals = pair.indexOf('=');
       const name = decode(equals < 0 ? pair : pair.slice(0, equals));
       const value = equals < 0 ? '' : decode(pair.slice(equals + 1));
-      if (parameters.has(name)) throw new InvalidArgumentsError(`parameter ${JSON.stringify(name.slice(0, 40))} is given twice`);
+      if (parameters.has(name))
+        throw new InvalidArgumentsError(`parameter ${JSON.stringify(name.slice(0, 40))} is given twice`);
       parameters.set(name, value);
     }
   }

@@ -7,11 +7,26 @@
  */
 import { existsSync } from 'node:fs';
 import type { SchemaModel } from '../model.ts';
-import { ResourceNotFoundError, type ReadResult, type ResourceContents, type ResourceEntry, type ResourceTemplateEntry, type ServedResources } from '../served-primitives.ts';
+import {
+  ResourceNotFoundError,
+  type ReadResult,
+  type ResourceContents,
+  type ResourceEntry,
+  type ResourceTemplateEntry,
+  type ServedResources,
+} from '../served-primitives.ts';
 import { shownPath } from './database-location.ts';
 import type { QueryAnswer } from './query-lane.ts';
 import { QueryRunner } from './query-runner.ts';
-import { describeResource, JSON_MIME, listResources, resourceCatalog, type CatalogQuery, type CatalogResource, type ResourceCatalog } from './resource-catalog.ts';
+import {
+  describeResource,
+  JSON_MIME,
+  listResources,
+  resourceCatalog,
+  type CatalogQuery,
+  type CatalogResource,
+  type ResourceCatalog,
+} from './resource-catalog.ts';
 import { parseResourceUri } from './resource-uri.ts';
 
 /** How long a client may reuse a read: inline databases ship with the schema; others may be replaced at any time. */
@@ -34,8 +49,10 @@ export interface ServedResourcesHandle extends ServedResources {
 
 /** The note added after the rows when some were left out. */
 export function truncationNote(answer: QueryAnswer, maxBytes: number): string | undefined {
-  if (answer.truncated === 'rows') return `Only the first ${answer.rows} rows are shown (row cap reached). Narrow the query (WHERE, LIMIT) or page with OFFSET to see the rest.`;
-  if (answer.truncated === 'bytes') return `Only the first ${answer.rows} rows are shown: the rest would pass the ${maxBytes}-byte result cap. Select fewer columns or rows.`;
+  if (answer.truncated === 'rows')
+    return `Only the first ${answer.rows} rows are shown (row cap reached). Narrow the query (WHERE, LIMIT) or page with OFFSET to see the rest.`;
+  if (answer.truncated === 'bytes')
+    return `Only the first ${answer.rows} rows are shown: the rest would pass the ${maxBytes}-byte result cap. Select fewer columns or rows.`;
   return undefined;
 }
 
@@ -43,14 +60,21 @@ export function truncationNote(answer: QueryAnswer, maxBytes: number): string | 
  * The resources of `schemas`. `listing` is the answer a build computed ahead (it must be
  * `listResources(resourceCatalog(schemas))`); the catalog itself is computed on first read.
  */
-export function createServedResources(schemas: readonly SchemaModel[], runner: QueryRunner, listing?: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] }): ServedResourcesHandle {
+export function createServedResources(
+  schemas: readonly SchemaModel[],
+  runner: QueryRunner,
+  listing?: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] },
+): ServedResourcesHandle {
   let catalog: ResourceCatalog | undefined;
   let listed = listing;
   let targets: Map<string, CatalogResource | CatalogQuery> | undefined;
   const catalogOf = (): ResourceCatalog => (catalog ??= resourceCatalog(schemas));
   const listedOf = () => (listed ??= listResources(catalogOf()));
   const targetOf = (base: string): CatalogResource | CatalogQuery | undefined => {
-    targets ??= new Map<string, CatalogResource | CatalogQuery>([...catalogOf().resources.map((r): [string, CatalogResource] => [r.uri, r]), ...catalogOf().queries.map((q): [string, CatalogQuery] => [q.uri, q])]);
+    targets ??= new Map<string, CatalogResource | CatalogQuery>([
+      ...catalogOf().resources.map((r): [string, CatalogResource] => [r.uri, r]),
+      ...catalogOf().queries.map((q): [string, CatalogQuery] => [q.uri, q]),
+    ]);
     return targets.get(base);
   };
 
@@ -67,11 +91,17 @@ export function createServedResources(schemas: readonly SchemaModel[], runner: Q
     runner,
     missingDatabases() {
       // An http resource's download is made on its first read.
-      return catalogOf().resources.filter((owner) => owner.resource.remote === undefined).flatMap((owner) => {
-        const first = catalogOf().queries.find((q) => q.owner === owner)!;
-        const path = runner.pathOf(first);
-        return existsSync(path) ? [] : [`resource ${owner.schema.namespace}/${owner.resource.name}: database ${owner.resource.database} (origin ${owner.resource.origin}) not found at ${shownPath(path, runner.places.home)}; its queries will fail until it is there`];
-      });
+      return catalogOf()
+        .resources.filter((owner) => owner.resource.remote === undefined)
+        .flatMap((owner) => {
+          const first = catalogOf().queries.find((q) => q.owner === owner)!;
+          const path = runner.pathOf(first);
+          return existsSync(path)
+            ? []
+            : [
+                `resource ${owner.schema.namespace}/${owner.resource.name}: database ${owner.resource.database} (origin ${owner.resource.origin}) not found at ${shownPath(path, runner.places.home)}; its queries will fail until it is there`,
+              ];
+        });
     },
     async read(uri) {
       const { base, parameters } = parseResourceUri(uri);
@@ -79,7 +109,11 @@ export function createServedResources(schemas: readonly SchemaModel[], runner: Q
       if (!target) throw new ResourceNotFoundError(uri);
       if (!('queryName' in target)) {
         if (parameters.size > 0) throw new ResourceNotFoundError(uri);
-        return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(describeResource(catalogOf(), target)) }], ttlMs: INLINE_TTL_MS, cacheScope: 'public' };
+        return {
+          contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(describeResource(catalogOf(), target)) }],
+          ttlMs: INLINE_TTL_MS,
+          cacheScope: 'public',
+        };
       }
       const ttlMs = target.owner.resource.origin === 'inline' ? INLINE_TTL_MS : 0;
       const answer = await runner.run(target, parameters, 'text');

@@ -7,7 +7,18 @@
  * variables (`?`, `?NNN`, `:x`, `@x`, `$x`), numbers, blobs (`x'…'`) and operators.
  */
 
-export type SqlTokenKind = 'space' | 'comment' | 'string' | 'blob' | 'number' | 'identifier' | 'quoted' | 'variable' | 'semicolon' | 'operator' | 'illegal';
+export type SqlTokenKind =
+  | 'space'
+  | 'comment'
+  | 'string'
+  | 'blob'
+  | 'number'
+  | 'identifier'
+  | 'quoted'
+  | 'variable'
+  | 'semicolon'
+  | 'operator'
+  | 'illegal';
 
 export interface SqlToken {
   readonly kind: SqlTokenKind;
@@ -75,8 +86,10 @@ function scan(sql: string, i: number): [SqlTokenKind, number] {
     let end = i;
     while (end < sql.length) {
       const d = sql[end]!;
-      const exponentSign = (d === '+' || d === '-') && (sql[end - 1] === 'e' || sql[end - 1] === 'E') && !/^0[xX]/.test(sql.slice(i, end));
-      if (isDigit(d) || d === '.' || d === '_' || (d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') || exponentSign) end++;
+      const exponentSign =
+        (d === '+' || d === '-') && (sql[end - 1] === 'e' || sql[end - 1] === 'E') && !/^0[xX]/.test(sql.slice(i, end));
+      if (isDigit(d) || d === '.' || d === '_' || (d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') || exponentSign)
+        end++;
       else break;
     }
     return ['number', end];
@@ -89,7 +102,8 @@ function scan(sql: string, i: number): [SqlTokenKind, number] {
   if (isIdStart(c)) return ['identifier', runEnd(sql, i, isIdChar)];
   if (c === ';') return ['semicolon', i + 1];
   const two = sql.slice(i, i + 2);
-  if (['<=', '>=', '<>', '!=', '==', '||', '<<', '>>', '->'].includes(two)) return ['operator', sql.slice(i, i + 3) === '->>' ? i + 3 : i + 2];
+  if (['<=', '>=', '<>', '!=', '==', '||', '<<', '>>', '->'].includes(two))
+    return ['operator', sql.slice(i, i + 3) === '->>' ? i + 3 : i + 2];
   if ('+-*/%<>=&|~(),.'.includes(c)) return ['operator', i + 1];
   return ['illegal', i + 1];
 }
@@ -107,7 +121,8 @@ export function tokenizeSql(sql: string): SqlToken[] {
 }
 
 /** The tokens SQLite parses (no whitespace, no comments). */
-export const codeTokens = (tokens: readonly SqlToken[]): SqlToken[] => tokens.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
+export const codeTokens = (tokens: readonly SqlToken[]): SqlToken[] =>
+  tokens.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
 
 /** The upper-case keyword a bare identifier spells (keywords are ASCII), or undefined. */
 export function keywordOf(token: SqlToken): string | undefined {
@@ -121,5 +136,8 @@ export function nameOf(token: SqlToken): string | undefined {
   const quote = token.text[0]!;
   const inner = token.text.slice(1, -1);
   if (quote === '[') return inner.toLowerCase();
-  return inner.split(quote + quote).join(quote).toLowerCase();
+  return inner
+    .split(quote + quote)
+    .join(quote)
+    .toLowerCase();
 }

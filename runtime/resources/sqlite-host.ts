@@ -47,14 +47,25 @@ export interface HostOptions {
   readonly engine: { readonly kind: 'node:sqlite' } | { readonly kind: 'better-sqlite3'; readonly path: string };
   /** Resident memory, MiB, past which a query that took the process there fails. */
   readonly memoryCapMb: number;
-  /** Resident memory, MiB, past which caches are dropped after a query (and the process leaves if that is not enough). */
+  /**
+   * Resident memory, MiB, past which caches are dropped after a query (and the process leaves if that is not enough).
+   */
   readonly recycleMb: number;
 }
 
 /** Runs the query process. Self-contained (but for `applyWalLog`, passed in): its source text is the program. */
-export function sqliteHostMain(require: (id: string) => unknown, options: HostOptions, applyWalLog: typeof applyWal): void {
+export function sqliteHostMain(
+  require: (id: string) => unknown,
+  options: HostOptions,
+  applyWalLog: typeof applyWal,
+): void {
   /** A prepared statement as both engines give it. `columns` and `rows` only once it is known to read. */
-  type Statement = { reader: boolean; readonly: boolean; columns(): string[]; rows(params: unknown[]): Iterable<unknown[]> };
+  type Statement = {
+    reader: boolean;
+    readonly: boolean;
+    columns(): string[];
+    rows(params: unknown[]): Iterable<unknown[]>;
+  };
   type Db = { prepare(sql: string): Statement; exec(sql: string): void; close(): void };
   type Engine = { openImage(image: Buffer): Db; openFile(file: string): Db };
   type Prepared = { stmt: Statement; heads: string[]; connection: Connection; size: number };
@@ -81,9 +92,19 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
 
   /** better-sqlite3: its native binding loaded now, so that one built for another Node is reported at start. */
   function betterSqlite3(path: string): Engine {
-    type Native = { reader: boolean; readonly: boolean; raw(on: boolean): Native; safeIntegers(on: boolean): Native; columns(): { name: string }[]; iterate(...params: unknown[]): IterableIterator<unknown[]> };
+    type Native = {
+      reader: boolean;
+      readonly: boolean;
+      raw(on: boolean): Native;
+      safeIntegers(on: boolean): Native;
+      columns(): { name: string }[];
+      iterate(...params: unknown[]): IterableIterator<unknown[]>;
+    };
     type NativeDb = { prepare(sql: string): Native; exec(sql: string): void; close(): void };
-    type DatabaseClass = new (source: string | Uint8Array, options?: { readonly: boolean; fileMustExist?: boolean }) => NativeDb;
+    type DatabaseClass = new (
+      source: string | Uint8Array,
+      options?: { readonly: boolean; fileMustExist?: boolean },
+    ) => NativeDb;
     const Database = require(path) as DatabaseClass;
     new Database(':memory:').close();
     const wrap = (db: NativeDb): Db => ({
@@ -91,7 +112,15 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
         const stmt = db.prepare(sql);
         let ready = false;
         const start = (): Native => (ready ? stmt : ((ready = true), stmt.raw(true).safeIntegers(true)));
-        return { reader: stmt.reader, readonly: stmt.readonly, columns: () => start().columns().map(({ name }) => name), rows: (params) => start().iterate(...params) };
+        return {
+          reader: stmt.reader,
+          readonly: stmt.readonly,
+          columns: () =>
+            start()
+              .columns()
+              .map(({ name }) => name),
+          rows: (params) => start().iterate(...params),
+        };
       },
       exec: (sql) => void db.exec(sql),
       close: () => db.close(),
@@ -108,21 +137,101 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
    * better-sqlite3 refuses it (`prepare` would ignore it); errors carry SQLite's code by name.
    */
   function nodeSqlite(): Engine {
-    type NodeStatement = { columns(): { name: string }[]; iterate(...params: unknown[]): IterableIterator<unknown[]>; setReturnArrays(on: boolean): void; setReadBigInts(on: boolean): void; readonly sourceSQL: string };
-    type NodeDb = { prepare(sql: string): NodeStatement; exec(sql: string): void; close(): void; deserialize(image: Uint8Array): void; setAuthorizer(callback: (action: number, ...names: (string | null)[]) => number): void; enableDefensive?(on: boolean): void };
-    const sqlite = require('node:sqlite') as { DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => NodeDb; constants: Record<string, number> };
+    type NodeStatement = {
+      columns(): { name: string }[];
+      iterate(...params: unknown[]): IterableIterator<unknown[]>;
+      setReturnArrays(on: boolean): void;
+      setReadBigInts(on: boolean): void;
+      readonly sourceSQL: string;
+    };
+    type NodeDb = {
+      prepare(sql: string): NodeStatement;
+      exec(sql: string): void;
+      close(): void;
+      deserialize(image: Uint8Array): void;
+      setAuthorizer(callback: (action: number, ...names: (string | null)[]) => number): void;
+      enableDefensive?(on: boolean): void;
+    };
+    const sqlite = require('node:sqlite') as {
+      DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => NodeDb;
+      constants: Record<string, number>;
+    };
     const c = sqlite.constants;
-    const writes = new Set(['CREATE_INDEX', 'CREATE_TABLE', 'CREATE_TEMP_INDEX', 'CREATE_TEMP_TABLE', 'CREATE_TEMP_TRIGGER', 'CREATE_TEMP_VIEW', 'CREATE_TRIGGER', 'CREATE_VIEW', 'DELETE', 'DROP_INDEX', 'DROP_TABLE', 'DROP_TEMP_INDEX', 'DROP_TEMP_TABLE', 'DROP_TEMP_TRIGGER', 'DROP_TEMP_VIEW', 'DROP_TRIGGER', 'DROP_VIEW', 'INSERT', 'UPDATE', 'ALTER_TABLE', 'REINDEX', 'ANALYZE', 'CREATE_VTABLE', 'DROP_VTABLE'].map((name) => c[`SQLITE_${name}`]));
+    const writes = new Set(
+      [
+        'CREATE_INDEX',
+        'CREATE_TABLE',
+        'CREATE_TEMP_INDEX',
+        'CREATE_TEMP_TABLE',
+        'CREATE_TEMP_TRIGGER',
+        'CREATE_TEMP_VIEW',
+        'CREATE_TRIGGER',
+        'CREATE_VIEW',
+        'DELETE',
+        'DROP_INDEX',
+        'DROP_TABLE',
+        'DROP_TEMP_INDEX',
+        'DROP_TEMP_TABLE',
+        'DROP_TEMP_TRIGGER',
+        'DROP_TEMP_VIEW',
+        'DROP_TRIGGER',
+        'DROP_VIEW',
+        'INSERT',
+        'UPDATE',
+        'ALTER_TABLE',
+        'REINDEX',
+        'ANALYZE',
+        'CREATE_VTABLE',
+        'DROP_VTABLE',
+      ].map((name) => c[`SQLITE_${name}`]),
+    );
     /** Pragmas that take an argument and only read. */
-    const readingPragmas = new Set(['table_info', 'table_xinfo', 'table_list', 'index_info', 'index_xinfo', 'index_list', 'foreign_key_list', 'foreign_key_check', 'integrity_check', 'quick_check']);
-    const names: Record<number, string> = { 1: 'ERROR', 2: 'INTERNAL', 3: 'PERM', 4: 'ABORT', 5: 'BUSY', 6: 'LOCKED', 7: 'NOMEM', 8: 'READONLY', 9: 'INTERRUPT', 10: 'IOERR', 11: 'CORRUPT', 12: 'NOTFOUND', 13: 'FULL', 14: 'CANTOPEN', 15: 'PROTOCOL', 17: 'SCHEMA', 18: 'TOOBIG', 19: 'CONSTRAINT', 20: 'MISMATCH', 21: 'MISUSE', 23: 'AUTH', 25: 'RANGE', 26: 'NOTADB' };
+    const readingPragmas = new Set([
+      'table_info',
+      'table_xinfo',
+      'table_list',
+      'index_info',
+      'index_xinfo',
+      'index_list',
+      'foreign_key_list',
+      'foreign_key_check',
+      'integrity_check',
+      'quick_check',
+    ]);
+    const names: Record<number, string> = {
+      1: 'ERROR',
+      2: 'INTERNAL',
+      3: 'PERM',
+      4: 'ABORT',
+      5: 'BUSY',
+      6: 'LOCKED',
+      7: 'NOMEM',
+      8: 'READONLY',
+      9: 'INTERRUPT',
+      10: 'IOERR',
+      11: 'CORRUPT',
+      12: 'NOTFOUND',
+      13: 'FULL',
+      14: 'CANTOPEN',
+      15: 'PROTOCOL',
+      17: 'SCHEMA',
+      18: 'TOOBIG',
+      19: 'CONSTRAINT',
+      20: 'MISMATCH',
+      21: 'MISUSE',
+      23: 'AUTH',
+      25: 'RANGE',
+      26: 'NOTADB',
+    };
     const named = <T>(step: () => T): T => {
       try {
         return step();
       } catch (error) {
         const { code, errcode } = error as { code?: string; errcode?: number };
         if (code !== 'ERR_SQLITE_ERROR' || typeof errcode !== 'number') throw error;
-        throw Object.assign(new Error((error as Error).message), { code: `SQLITE_${names[errcode & 0xff] ?? 'ERROR'}` });
+        throw Object.assign(new Error((error as Error).message), {
+          code: `SQLITE_${names[errcode & 0xff] ?? 'ERROR'}`,
+        });
       }
     };
     /** Whether `text` holds nothing but spaces, semicolons and comments. */
@@ -152,18 +261,28 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
       db.enableDefensive?.(true);
       db.setAuthorizer((action, first, second) => {
         // A pragma given a value sets it (`journal_mode = WAL`), but for those that take a table's name.
-        if (writes.has(action) || (action === c.SQLITE_PRAGMA && second != null && !readingPragmas.has(String(first).toLowerCase()))) wrote = true;
+        if (
+          writes.has(action) ||
+          (action === c.SQLITE_PRAGMA && second != null && !readingPragmas.has(String(first).toLowerCase()))
+        )
+          wrote = true;
         return c.SQLITE_OK!;
       });
       return {
         prepare(sql) {
           wrote = false;
           const stmt = named(() => db.prepare(sql));
-          if (!blank(sql.slice(stmt.sourceSQL.length))) throw new RangeError('The supplied SQL string contains more than one statement');
+          if (!blank(sql.slice(stmt.sourceSQL.length)))
+            throw new RangeError('The supplied SQL string contains more than one statement');
           const columns = stmt.columns().map(({ name }) => name);
           stmt.setReturnArrays(true);
           stmt.setReadBigInts(true);
-          return { reader: columns.length > 0, readonly: !wrote, columns: () => columns, rows: (params) => named(() => rowsOf(stmt.iterate(...params))) };
+          return {
+            reader: columns.length > 0,
+            readonly: !wrote,
+            columns: () => columns,
+            rows: (params) => named(() => rowsOf(stmt.iterate(...params))),
+          };
         },
         exec: (sql) => named(() => db.exec(sql)),
         close: () => db.close(),
@@ -235,7 +354,10 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
   }
 
   class Refusal extends Error {
-    constructor(readonly kind: string, message: string) {
+    constructor(
+      readonly kind: string,
+      message: string,
+    ) {
       super(message);
     }
   }
@@ -246,13 +368,20 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
     return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
   };
 
-  /** The database as an in-memory image: the file, and the commits of its WAL log; read again if a writer changed them meanwhile. */
+  /**
+   * The database as an in-memory image: the file, and the commits of its WAL log; read again if a writer changed them
+   * meanwhile.
+   */
   function readImage(file: string, wal: string | undefined, stamp: string): Buffer {
     for (let attempt = 1; ; attempt++) {
       let image: Buffer = fs.readFileSync(file);
       if (wal !== undefined) {
         const applied = applyWalLog(image, fs.readFileSync(wal), IMAGE_MAX_BYTES);
-        if (applied === undefined) throw new Refusal('database', `the database with its WAL log is over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`);
+        if (applied === undefined)
+          throw new Refusal(
+            'database',
+            `the database with its WAL log is over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`,
+          );
         image = applied;
       }
       if (attempt === 3 || `${stampOf(file)}|${wal === undefined ? '-' : stampOf(wal)}` === stamp) return image;
@@ -308,8 +437,13 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
     } catch {
       return undefined;
     }
-    if (!fs.statSync(wal).isFile()) throw new Refusal('database', 'the -wal file beside the database is not a regular file');
-    if (root !== undefined && !inside(wal, root)) throw new Refusal('database', "the -wal file beside the database is a link to a file outside its schema's directory, which a schema may not read");
+    if (!fs.statSync(wal).isFile())
+      throw new Refusal('database', 'the -wal file beside the database is not a regular file');
+    if (root !== undefined && !inside(wal, root))
+      throw new Refusal(
+        'database',
+        "the -wal file beside the database is a link to a file outside its schema's directory, which a schema may not read",
+      );
     return wal;
   }
 
@@ -330,7 +464,11 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
       throw new Refusal('missing', `database not found at ${path}`);
     }
     if (!stat.isFile()) throw new Refusal('missing', `database not found at ${path} (not a file)`);
-    if (root !== undefined && !inside(file, root)) throw new Refusal('database', "the database file is a link to a file outside its schema's directory, which a schema may not read");
+    if (root !== undefined && !inside(file, root))
+      throw new Refusal(
+        'database',
+        "the database file is a link to a file outside its schema's directory, which a schema may not read",
+      );
     let db: Db;
     let stamp: string;
     let imageBytes = 0;
@@ -351,14 +489,19 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
         // SQLite holds its own copy: free the one read (megabytes) now, not at some later collection.
         (globalThis as { gc?: () => void }).gc?.();
       } else {
-        if (wal !== undefined || walHeader(file)) throw new Refusal('database', `the database is in WAL mode and over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`);
+        if (wal !== undefined || walHeader(file))
+          throw new Refusal(
+            'database',
+            `the database is in WAL mode and over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`,
+          );
         db = engine.openFile(file);
       }
     } catch (error) {
       if (error instanceof Refusal) throw error;
       // A file system error names the file's full path: say only what went wrong.
       const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && !code.startsWith('SQLITE_')) throw new Refusal('database', `the database file cannot be read (${code})`);
+      if (typeof code === 'string' && !code.startsWith('SQLITE_'))
+        throw new Refusal('database', `the database file cannot be read (${code})`);
       throw error;
     }
     db.exec('PRAGMA query_only = ON');
@@ -380,7 +523,8 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
     const stmt = connection.db.prepare(sql);
     if (!stmt.reader || !stmt.readonly) {
       leave(sql.length);
-      if (!stmt.reader) throw new Refusal('refused', 'the statement returns no rows: only queries that read are allowed');
+      if (!stmt.reader)
+        throw new Refusal('refused', 'the statement returns no rows: only queries that read are allowed');
       throw new Refusal('refused', 'the statement would write: only queries that read are allowed');
     }
     const seen = new Map<string, number>();
@@ -404,22 +548,35 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
   /** One value as JSON: big integers beyond 2^53 as strings, blobs as base64, infinities as strings. */
   function json(value: unknown, maxBytes: number): string {
     if (value === null) return 'null';
-    if (typeof value === 'bigint') return value >= -9007199254740991n && value <= 9007199254740991n ? String(value) : `"${value}"`;
+    if (typeof value === 'bigint')
+      return value >= -9007199254740991n && value <= 9007199254740991n ? String(value) : `"${value}"`;
     if (typeof value === 'number') return Number.isFinite(value) ? String(value) : `"${value}"`;
     if (typeof value === 'string') {
-      if (value.length > maxBytes) throw new Refusal('size', `a value of ${value.length} characters is over the ${maxBytes}-byte result cap`);
+      if (value.length > maxBytes)
+        throw new Refusal('size', `a value of ${value.length} characters is over the ${maxBytes}-byte result cap`);
       return JSON.stringify(value);
     }
     const blob = value as Uint8Array;
-    if (Math.ceil(blob.length / 3) * 4 > maxBytes) throw new Refusal('size', `a blob of ${blob.length} bytes is over the ${maxBytes}-byte result cap`);
+    if (Math.ceil(blob.length / 3) * 4 > maxBytes)
+      throw new Refusal('size', `a blob of ${blob.length} bytes is over the ${maxBytes}-byte result cap`);
     return `"${Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('base64')}"`;
   }
 
-  type Request = { id: unknown; db: string; within?: string; sql: string; params: unknown[]; maxRows: number; maxBytes: number; startBy?: number };
+  type Request = {
+    id: unknown;
+    db: string;
+    within?: string;
+    sql: string;
+    params: unknown[];
+    maxRows: number;
+    maxBytes: number;
+    startBy?: number;
+  };
 
   function run(request: Request): { rows: number; truncated: string | null; payload: string; bytes: number } {
     // Queued too long behind other queries (runaways stopped one by one): answered, not run.
-    if (request.startBy !== undefined && Date.now() > request.startBy) throw new Refusal('expired', 'the query waited too long to start');
+    if (request.startBy !== undefined && Date.now() > request.startBy)
+      throw new Refusal('expired', 'the query waited too long to start');
     const { stmt, heads } = prepare(open(request.db, request.within), request.sql);
     const pieces: string[] = [];
     let bytes = 2;
@@ -430,11 +587,13 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
         break;
       }
       let piece = '{';
-      for (let i = 0; i < heads.length; i++) piece += `${i === 0 ? '' : ','}${heads[i]}${json(row[i], request.maxBytes)}`;
+      for (let i = 0; i < heads.length; i++)
+        piece += `${i === 0 ? '' : ','}${heads[i]}${json(row[i], request.maxBytes)}`;
       piece += '}';
       const size = Buffer.byteLength(piece) + 1;
       if (bytes + size > request.maxBytes) {
-        if (pieces.length === 0) throw new Refusal('size', `one row is ${size} bytes, over the ${request.maxBytes}-byte result cap`);
+        if (pieces.length === 0)
+          throw new Refusal('size', `one row is ${size} bytes, over the ${request.maxBytes}-byte result cap`);
         truncated = 'bytes';
         break;
       }
@@ -442,7 +601,12 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
       pieces.push(piece);
     }
     // `bytes` counted a comma after every piece; the array has one fewer (and none when empty).
-    return { rows: pieces.length, truncated, payload: `[${pieces.join(',')}]`, bytes: pieces.length === 0 ? 2 : bytes - 1 };
+    return {
+      rows: pieces.length,
+      truncated,
+      payload: `[${pieces.join(',')}]`,
+      bytes: pieces.length === 0 ? 2 : bytes - 1,
+    };
   }
 
   /**
@@ -473,15 +637,24 @@ export function sqliteHostMain(require: (id: string) => unknown, options: HostOp
       // Header and rows in one write: one wake-up of the server per answer.
       reply = `${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes })}\n${result.payload}`;
     } catch (error) {
-      // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a RangeError or TypeError.
-      // A file that is not a database, or a damaged one, is the database's problem, not the statement's.
+      // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a
+      // RangeError or TypeError. A file that is not a database, or a damaged one, is the database's problem, not the
+      // statement's.
       const code = String((error as { code?: unknown }).code ?? '');
-      const kind = error instanceof Refusal ? error.kind : /^SQLITE_(NOTADB|CORRUPT)/.test(code) ? 'database' : code !== '' || error instanceof RangeError || error instanceof TypeError ? 'sql' : 'internal';
+      const kind =
+        error instanceof Refusal
+          ? error.kind
+          : /^SQLITE_(NOTADB|CORRUPT)/.test(code)
+            ? 'database'
+            : code !== '' || error instanceof RangeError || error instanceof TypeError
+              ? 'sql'
+              : 'internal';
       const message = error instanceof Error ? error.message : String(error);
       reply = `${JSON.stringify({ id, ok: false, kind, error: message })}\n`;
     }
     const memory = memoryAfter(startedAt);
-    if (memory === 'over') reply = `${JSON.stringify({ id, ok: false, kind: 'memory', error: `the query used more than the ${options.memoryCapMb} MiB memory cap and was stopped` })}\n`;
+    if (memory === 'over')
+      reply = `${JSON.stringify({ id, ok: false, kind: 'memory', error: `the query used more than the ${options.memoryCapMb} MiB memory cap and was stopped` })}\n`;
     send(reply);
     if (memory === 'ok') return;
     // What was sent after this request goes to a new process.

@@ -62,6 +62,7 @@ export function applyWalLog(image: Buffer, wal: Buffer, maxBytes: number): Buffe
     out = Buffer.alloc(size);
     image.copy(out);
   }
-  for (const [page, offset] of committed) if (page <= pages) wal.copy(out, (page - 1) * pageSize, offset, offset + pageSize);
+  for (const [page, offset] of committed)
+    if (page <= pages) wal.copy(out, (page - 1) * pageSize, offset, offset + pageSize);
   return out;
 }

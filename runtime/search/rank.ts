@@ -118,13 +118,24 @@ interface TermPatterns {
  * matter. ASCII fields (nearly all) are tested with a pattern per term, which allocates nothing;
  * others are lower-cased as `words` lower-cases them and searched for the term anywhere.
  */
-function mayMatch(entry: SearchEntry, terms: readonly string[], patterns: readonly (TermPatterns | undefined)[]): boolean {
+function mayMatch(
+  entry: SearchEntry,
+  terms: readonly string[],
+  patterns: readonly (TermPatterns | undefined)[],
+): boolean {
   const test = (field: string): boolean => {
-    if (ASCII.test(field)) return patterns.some((p) => p !== undefined && p.anywhere.test(field) && p.wordStart.test(field));
+    if (ASCII.test(field))
+      return patterns.some((p) => p !== undefined && p.anywhere.test(field) && p.wordStart.test(field));
     const lower = field.toLowerCase();
     return terms.some((term) => lower.includes(term));
   };
-  return test(entry.tool) || test(entry.namespace) || test(entry.description) || entry.tags.some(test) || entry.hints.some(test);
+  return (
+    test(entry.tool) ||
+    test(entry.namespace) ||
+    test(entry.description) ||
+    entry.tags.some(test) ||
+    entry.hints.some(test)
+  );
 }
 
 function fieldScore(query: string, fieldWords: readonly string[]): number {
@@ -142,7 +153,9 @@ export function searchTools(index: SearchIndex, query: string, limit = DEFAULT_S
   if (terms.length === 0 || limit <= 0) return [];
   const hits: SearchHit[] = [];
   // Terms are lower-case letters and digits; a term with other characters cannot occur in ASCII text.
-  const patterns = terms.map((term): TermPatterns | undefined => (ASCII.test(term) ? { anywhere: new RegExp(term, 'i'), wordStart: wordStartPattern(term) } : undefined));
+  const patterns = terms.map((term): TermPatterns | undefined =>
+    ASCII.test(term) ? { anywhere: new RegExp(term, 'i'), wordStart: wordStartPattern(term) } : undefined,
+  );
   for (const entry of index.entries) {
     if (!mayMatch(entry, terms, patterns)) continue;
     const { fields } = prepare(entry);
@@ -150,7 +163,8 @@ export function searchTools(index: SearchIndex, query: string, limit = DEFAULT_S
     let matched = 0;
     for (const term of terms) {
       let termScore = 0;
-      for (const field of Object.keys(WEIGHTS) as Field[]) termScore += WEIGHTS[field] * fieldScore(term, fields[field]);
+      for (const field of Object.keys(WEIGHTS) as Field[])
+        termScore += WEIGHTS[field] * fieldScore(term, fields[field]);
       if (termScore > 0) matched++;
       score += termScore;
     }

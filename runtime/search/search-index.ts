@@ -43,9 +43,15 @@ export function readSearchIndex(data: unknown): SearchIndex {
     throw new Error('not a toolkit search index (expected { version: 1, entries: [...] })');
   }
   for (const [position, entry] of index.entries.entries()) {
-    const ok = entry !== null && typeof entry === 'object'
-      && typeof entry.name === 'string' && typeof entry.namespace === 'string' && typeof entry.tool === 'string'
-      && typeof entry.description === 'string' && Array.isArray(entry.tags) && Array.isArray(entry.hints);
+    const ok =
+      entry !== null &&
+      typeof entry === 'object' &&
+      typeof entry.name === 'string' &&
+      typeof entry.namespace === 'string' &&
+      typeof entry.tool === 'string' &&
+      typeof entry.description === 'string' &&
+      Array.isArray(entry.tags) &&
+      Array.isArray(entry.hints);
     if (!ok) throw new Error(`search index entry ${position} is malformed`);
   }
   return index as SearchIndex;

@@ -77,13 +77,57 @@ class Pieces implements DecodedView {
 }
 
 /** HTML's named references of ASCII characters (and the no-break space), the ones that can spell a key. */
-const NAMED: ReadonlyMap<string, number> = new Map(Object.entries({
-  Tab: 9, NewLine: 10, excl: 33, quot: 34, QUOT: 34, num: 35, dollar: 36, percnt: 37, amp: 38, AMP: 38, apos: 39,
-  lpar: 40, rpar: 41, ast: 42, midast: 42, plus: 43, comma: 44, period: 46, sol: 47, colon: 58, semi: 59, lt: 60,
-  LT: 60, equals: 61, gt: 62, GT: 62, quest: 63, commat: 64, lsqb: 91, lbrack: 91, bsol: 92, rsqb: 93, rbrack: 93,
-  Hat: 94, lowbar: 95, UnderBar: 95, grave: 96, DiacriticalGrave: 96, lcub: 123, lbrace: 123, verbar: 124, vert: 124,
-  VerticalLine: 124, rcub: 125, rbrace: 125, nbsp: 160, NonBreakingSpace: 160,
-}));
+const NAMED: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    Tab: 9,
+    NewLine: 10,
+    excl: 33,
+    quot: 34,
+    QUOT: 34,
+    num: 35,
+    dollar: 36,
+    percnt: 37,
+    amp: 38,
+    AMP: 38,
+    apos: 39,
+    lpar: 40,
+    rpar: 41,
+    ast: 42,
+    midast: 42,
+    plus: 43,
+    comma: 44,
+    period: 46,
+    sol: 47,
+    colon: 58,
+    semi: 59,
+    lt: 60,
+    LT: 60,
+    equals: 61,
+    gt: 62,
+    GT: 62,
+    quest: 63,
+    commat: 64,
+    lsqb: 91,
+    lbrack: 91,
+    bsol: 92,
+    rsqb: 93,
+    rbrack: 93,
+    Hat: 94,
+    lowbar: 95,
+    UnderBar: 95,
+    grave: 96,
+    DiacriticalGrave: 96,
+    lcub: 123,
+    lbrace: 123,
+    verbar: 124,
+    vert: 124,
+    VerticalLine: 124,
+    rcub: 125,
+    rbrace: 125,
+    nbsp: 160,
+    NonBreakingSpace: 160,
+  }),
+);
 /** Longest name above, so a reference is looked for in a bounded window. */
 const LONGEST_NAME = 16;
 /** Longest numeric reference read (`&#x10FFFF;` has 6 digits; more are leading zeros or junk). */
@@ -114,7 +158,15 @@ export const mayHoldEscapes = (text: string): boolean =>
 /** The character a JSON/JavaScript backslash escape stands for (`\\n` → 10), by its letter's code; -1 for none. */
 const SIMPLE_ESCAPES = new Int32Array(128).fill(-1);
 const SIMPLE_LETTERS = [
-  ['"', 34], ['\\', 92], ['/', 47], ["'", 39], ['b', 8], ['f', 12], ['n', 10], ['r', 13], ['t', 9],
+  ['"', 34],
+  ['\\', 92],
+  ['/', 47],
+  ["'", 39],
+  ['b', 8],
+  ['f', 12],
+  ['n', 10],
+  ['r', 13],
+  ['t', 9],
 ] as const;
 for (const [letter, code] of SIMPLE_LETTERS) SIMPLE_ESCAPES[letter.charCodeAt(0)] = code;
 
@@ -272,11 +324,15 @@ export function decodeLayers(text: string): DecodedView[] {
     if (decoded === undefined) break;
     const below = layers.at(-1);
     // A layer's positions point into the layer below; composed, they point into the original.
-    layers.push(below === undefined ? decoded : {
-      text: decoded.text,
-      start: (i) => below.start(decoded.start(i)),
-      end: (i) => below.end(decoded.end(i) - 1),
-    });
+    layers.push(
+      below === undefined
+        ? decoded
+        : {
+            text: decoded.text,
+            start: (i) => below.start(decoded.start(i)),
+            end: (i) => below.end(decoded.end(i) - 1),
+          },
+    );
     current = decoded.text;
   }
   return layers;

@@ -82,11 +82,13 @@ export const grantsFromEnvironment = (env: Readonly<Record<string, string | unde
 /** Every grant of every argument. */
 export function mergeGrants(...all: readonly Grants[]): Grants {
   const merged = new Map<string, Set<string>>();
-  for (const grants of all) for (const [namespace, variables] of grants) for (const variable of variables) {
-    let set = merged.get(namespace);
-    if (!set) merged.set(namespace, (set = new Set()));
-    set.add(variable);
-  }
+  for (const grants of all)
+    for (const [namespace, variables] of grants)
+      for (const variable of variables) {
+        let set = merged.get(namespace);
+        if (!set) merged.set(namespace, (set = new Set()));
+        set.add(variable);
+      }
   return merged;
 }
 

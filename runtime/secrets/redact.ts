@@ -125,7 +125,8 @@ export function mapStringsDeep<T>(value: T, map: (text: string) => string, optio
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return map(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [options.keys ? map(k) : k, walk(item)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, item]) => [options.keys ? map(k) : k, walk(item)]));
     return v;
   };
   return walk(value) as T;

@@ -25,15 +25,67 @@ const GROUPS: readonly ReservedGroup[] = [
     // locale. Sent upstream they tell an API who and where the user is; none is ever an API key.
     why: 'a variable of the process and its shell',
     names: [
-      'PATH', 'HOME', 'USER', 'USERNAME', 'LOGNAME', 'SHELL', 'PWD', 'OLDPWD', 'TMPDIR', 'TMP', 'TEMP', 'TERM',
-      'COLORTERM', 'LANG', 'LANGUAGE', 'TZ', 'HOST', 'HOSTNAME', 'MAIL', 'EDITOR', 'VISUAL', 'PAGER', 'DISPLAY',
-      'WAYLAND_DISPLAY', 'XAUTHORITY', 'DBUS_SESSION_BUS_ADDRESS', 'SHLVL', '_', 'PS1', 'PS2', 'IFS', 'CDPATH',
-      'ENV', 'HISTFILE', 'ZDOTDIR', 'MANPATH', 'INFOPATH', 'TERMINFO', 'INVOCATION_ID', 'JOURNAL_STREAM',
-      'NOTIFY_SOCKET', 'LISTEN_FDS', 'LISTEN_PID',
+      'PATH',
+      'HOME',
+      'USER',
+      'USERNAME',
+      'LOGNAME',
+      'SHELL',
+      'PWD',
+      'OLDPWD',
+      'TMPDIR',
+      'TMP',
+      'TEMP',
+      'TERM',
+      'COLORTERM',
+      'LANG',
+      'LANGUAGE',
+      'TZ',
+      'HOST',
+      'HOSTNAME',
+      'MAIL',
+      'EDITOR',
+      'VISUAL',
+      'PAGER',
+      'DISPLAY',
+      'WAYLAND_DISPLAY',
+      'XAUTHORITY',
+      'DBUS_SESSION_BUS_ADDRESS',
+      'SHLVL',
+      '_',
+      'PS1',
+      'PS2',
+      'IFS',
+      'CDPATH',
+      'ENV',
+      'HISTFILE',
+      'ZDOTDIR',
+      'MANPATH',
+      'INFOPATH',
+      'TERMINFO',
+      'INVOCATION_ID',
+      'JOURNAL_STREAM',
+      'NOTIFY_SOCKET',
+      'LISTEN_FDS',
+      'LISTEN_PID',
       // Windows' equivalents.
-      'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'SYSTEMROOT', 'SYSTEMDRIVE',
-      'WINDIR', 'COMSPEC', 'PATHEXT', 'HOMEDRIVE', 'HOMEPATH', 'COMPUTERNAME', 'USERDOMAIN', 'OS',
-      'NUMBER_OF_PROCESSORS', 'PSMODULEPATH',
+      'USERPROFILE',
+      'APPDATA',
+      'LOCALAPPDATA',
+      'PROGRAMDATA',
+      'PROGRAMFILES',
+      'SYSTEMROOT',
+      'SYSTEMDRIVE',
+      'WINDIR',
+      'COMSPEC',
+      'PATHEXT',
+      'HOMEDRIVE',
+      'HOMEPATH',
+      'COMPUTERNAME',
+      'USERDOMAIN',
+      'OS',
+      'NUMBER_OF_PROCESSORS',
+      'PSMODULEPATH',
     ],
     prefixes: ['LC_', 'XDG_', 'BASH_', 'ZSH_', 'TERM_', 'SUDO_', 'PROCESSOR_'],
   },
@@ -47,14 +99,24 @@ const GROUPS: readonly ReservedGroup[] = [
   },
   {
     // The network setup of the machine: proxy URLs carry proxy credentials, CA bundles are local paths.
-    why: 'part of the machine\'s network setup (proxies, CA bundles)',
-    names: ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY', 'FTP_PROXY', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE', 'REQUESTS_CA_BUNDLE'],
+    why: "part of the machine's network setup (proxies, CA bundles)",
+    names: [
+      'HTTP_PROXY',
+      'HTTPS_PROXY',
+      'ALL_PROXY',
+      'NO_PROXY',
+      'FTP_PROXY',
+      'SSL_CERT_FILE',
+      'SSL_CERT_DIR',
+      'CURL_CA_BUNDLE',
+      'REQUESTS_CA_BUNDLE',
+    ],
     prefixes: [],
   },
   {
     // Agents that sign for the user: their sockets and settings reach the user's SSH and GPG keys.
     // `GIT_*` drives git's own credential helpers and SSH command (`GITHUB_*` is another prefix).
-    why: 'a way to the user\'s SSH or GPG keys',
+    why: "a way to the user's SSH or GPG keys",
     names: ['GPG_AGENT_INFO', 'GPG_TTY', 'GNUPGHOME'],
     prefixes: ['SSH_', 'GIT_'],
   },
@@ -64,11 +126,27 @@ const GROUPS: readonly ReservedGroup[] = [
     // of one cloud service (`AZURE_OPENAI_API_KEY`, `GOOGLE_API_KEY`) stays a server param.
     why: 'part of a cloud or machine credential chain',
     names: [
-      'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT', 'GCE_METADATA_HOST', 'KUBECONFIG',
-      'AZURE_CLIENT_ID', 'AZURE_CLIENT_SECRET', 'AZURE_CLIENT_CERTIFICATE_PATH', 'AZURE_CLIENT_CERTIFICATE_PASSWORD',
-      'AZURE_TENANT_ID', 'AZURE_USERNAME', 'AZURE_PASSWORD', 'AZURE_FEDERATED_TOKEN_FILE', 'AZURE_AUTHORITY_HOST',
-      'AZURE_SUBSCRIPTION_ID', 'AZURE_CONFIG_DIR', 'IDENTITY_ENDPOINT', 'IDENTITY_HEADER', 'MSI_ENDPOINT', 'MSI_SECRET',
-      'CI', 'CI_JOB_TOKEN',
+      'GOOGLE_APPLICATION_CREDENTIALS',
+      'GOOGLE_CLOUD_PROJECT',
+      'GCE_METADATA_HOST',
+      'KUBECONFIG',
+      'AZURE_CLIENT_ID',
+      'AZURE_CLIENT_SECRET',
+      'AZURE_CLIENT_CERTIFICATE_PATH',
+      'AZURE_CLIENT_CERTIFICATE_PASSWORD',
+      'AZURE_TENANT_ID',
+      'AZURE_USERNAME',
+      'AZURE_PASSWORD',
+      'AZURE_FEDERATED_TOKEN_FILE',
+      'AZURE_AUTHORITY_HOST',
+      'AZURE_SUBSCRIPTION_ID',
+      'AZURE_CONFIG_DIR',
+      'IDENTITY_ENDPOINT',
+      'IDENTITY_HEADER',
+      'MSI_ENDPOINT',
+      'MSI_SECRET',
+      'CI',
+      'CI_JOB_TOKEN',
     ],
     prefixes: ['AWS_', 'GCLOUD_', 'CLOUDSDK_', 'KUBERNETES_', 'DOCKER_', 'ACTIONS_', 'RUNNER_'],
   },
@@ -78,18 +156,21 @@ const GROUPS: readonly ReservedGroup[] = [
 const BY_NAME = new Map(GROUPS.flatMap((group) => group.names.map((name) => [name, group.why] as const)));
 const BY_PREFIX = GROUPS.flatMap((group) => group.prefixes.map((prefix) => [prefix, group.why] as const));
 
-/** Why `key` is reserved (e.g. "a variable of the process and its shell"), or undefined for a name a schema may declare. */
+/**
+ * Why `key` is reserved (e.g. "a variable of the process and its shell"), or undefined for a name a schema may declare.
+ */
 export function reservedServerParam(key: string): string | undefined {
   const name = key.toUpperCase();
   return BY_NAME.get(name) ?? BY_PREFIX.find(([prefix]) => name.startsWith(prefix))?.[1];
 }
 
 /** The reserved ones among `keys`, sorted. */
-export const reservedAmong = (keys: Iterable<string>): string[] => [...new Set(keys)].filter((key) => reservedServerParam(key) !== undefined).sort();
+export const reservedAmong = (keys: Iterable<string>): string[] =>
+  [...new Set(keys)].filter((key) => reservedServerParam(key) !== undefined).sort();
 
 /** What both the compiler and the runtime say about a reserved key (never its value). */
 export const reservedServerParamText = (key: string): string =>
-  `the server param ${key} is reserved: it is ${reservedServerParam(key) ?? 'the machine\'s'}, not an API key set for one schema, so no schema is ever given it`;
+  `the server param ${key} is reserved: it is ${reservedServerParam(key) ?? "the machine's"}, not an API key set for one schema, so no schema is ever given it`;
 
 /** A call that would need a reserved key: refused before anything is assembled or sent. */
 export class ReservedServerParamError extends ToolError {

@@ -14,14 +14,21 @@ import { MissingServerParamError, ToolError } from '../tool-error.ts';
 
 /** A variable the schema uses but the user did not grant it; the message names the command that grants it. */
 export class UngrantedServerParamError extends ToolError {
-  constructor(readonly namespace: string, readonly key: string, hint: GrantHint) {
+  constructor(
+    readonly namespace: string,
+    readonly key: string,
+    hint: GrantHint,
+  ) {
     super(`the server param ${key} is not granted to ${namespace}: ${hint(namespace, key)}; nothing was sent`);
   }
 }
 
 /** A granted variable whose value cannot be a credential (never the value itself). */
 export class WeakServerParamError extends ToolError {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`${weakSecretText(key, reason)}; nothing was sent`);
   }
 }
@@ -66,10 +73,12 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     else weak.set(key, reason);
   }
   // Tokens can only show up in text that passed through a handler or an error; a cheap check first.
-  const withoutTokens = (redact: Redact): Redact => (text) => {
-    const out = redact(text);
-    return out.includes(TOKEN_PREFIX) ? out.replace(tokens.pattern, REDACTED) : out;
-  };
+  const withoutTokens =
+    (redact: Redact): Redact =>
+    (text) => {
+      const out = redact(text);
+      return out.includes(TOKEN_PREFIX) ? out.replace(tokens.pattern, REDACTED) : out;
+    };
   const byNamespace = new Map<string, SchemaSecrets>();
   const of = (namespace: string): SchemaSecrets => {
     let found = byNamespace.get(namespace);

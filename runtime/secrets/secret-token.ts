@@ -16,7 +16,10 @@ export const TOKEN_PREFIX = 'toolkit-secret.';
 /** The tokens of one schema. */
 export interface SchemaTokens {
   token(key: string): string;
-  /** Replaces this schema's tokens; `lookup` returns the value (already encoded for where it goes). A token of anything else throws. */
+  /**
+   * Replaces this schema's tokens; `lookup` returns the value (already encoded for where it goes). A token of anything
+   * else throws.
+   */
   resolve(text: string, lookup: (key: string) => string): string;
   /** The server param a token of this schema stands for; undefined for any other text. */
   keyOf(token: string): string | undefined;
@@ -42,7 +45,9 @@ export function tokensIn(text: string): string[] {
   return found;
 }
 
-export function createSecretTokens(random: (bytes: number) => string = (n) => randomBytes(n).toString('hex')): SecretTokens {
+export function createSecretTokens(
+  random: (bytes: number) => string = (n) => randomBytes(n).toString('hex'),
+): SecretTokens {
   // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously.
   const pattern = new RegExp(SOURCE, 'g');
   const owners = new Map<string, { schema: object; key: string }>();
@@ -69,7 +74,10 @@ export function createSecretTokens(random: (bytes: number) => string = (n) => ra
         if (!text.includes(TOKEN_PREFIX)) return text;
         return text.replace(pattern, (token) => {
           const owner = owners.get(token);
-          if (owner === undefined || owner.schema !== schema) throw new ToolError('the request holds a secret placeholder that does not belong to this tool\'s schema; it was not sent');
+          if (owner === undefined || owner.schema !== schema)
+            throw new ToolError(
+              "the request holds a secret placeholder that does not belong to this tool's schema; it was not sent",
+            );
           return lookup(owner.key);
         });
       },

@@ -24,26 +24,38 @@ export const MAX_DESCRIBED_DESCRIPTION = 16_384;
 
 /** `text` cut to `max` characters with a note of how long it was; the same text when it fits. */
 const shortened = (text: string, max: number): string =>
-  text.length <= max ? text : `${text.slice(0, max)}… [cut: the description is ${text.length.toLocaleString('en-US')} characters]`;
+  text.length <= max
+    ? text
+    : `${text.slice(0, max)}… [cut: the description is ${text.length.toLocaleString('en-US')} characters]`;
 
 type Json = Record<string, unknown>;
 
 const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
-const structured = (data: Json): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data });
-const asObject = (args: unknown): Json => (args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Json) : {});
+const structured = (data: Json): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(data) }],
+  structuredContent: data,
+});
+const asObject = (args: unknown): Json =>
+  args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Json) : {};
 
 /** The arguments as the tool's schema allows them, or the reason they are not. */
 function readArgs(tool: string, args: unknown, allowed: readonly string[]): Json | string {
-  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) return `invalid arguments for ${tool}: expected an object`;
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
+    return `invalid arguments for ${tool}: expected an object`;
   const extra = Object.keys(asObject(args)).filter((key) => !allowed.includes(key));
-  return extra.length > 0 ? `invalid arguments for ${tool}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: ${allowed.join(', ')})` : asObject(args);
+  return extra.length > 0
+    ? `invalid arguments for ${tool}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: ${allowed.join(', ')})`
+    : asObject(args);
 }
 
 function nameArg(tool: string, args: Json): string | CallToolResult {
-  return typeof args.name === 'string' && args.name.length > 0 ? args.name : failure(`invalid arguments for ${tool}: name must be a tool name (search_tools finds them)`);
+  return typeof args.name === 'string' && args.name.length > 0
+    ? args.name
+    : failure(`invalid arguments for ${tool}: name must be a tool name (search_tools finds them)`);
 }
 
-const unknownTool = (name: string): CallToolResult => failure(`no tool is named ${JSON.stringify(name)}; search_tools finds tool names by words`);
+const unknownTool = (name: string): CallToolResult =>
+  failure(`no tool is named ${JSON.stringify(name)}; search_tools finds tool names by words`);
 
 /** The three tools' definitions as listed (also their `RuntimeTool` descriptions). */
 export function toolsetListing(toolCount: number): Tool[] {
@@ -55,8 +67,18 @@ export function toolsetListing(toolCount: number): Tool[] {
       inputSchema: {
         type: 'object',
         properties: {
-          query: { type: 'string', minLength: 1, description: 'Words to search for, e.g. "weather forecast" or "erc20 balance".' },
-          limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT, description: 'How many matches to return.' },
+          query: {
+            type: 'string',
+            minLength: 1,
+            description: 'Words to search for, e.g. "weather forecast" or "erc20 balance".',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_SEARCH_LIMIT,
+            default: DEFAULT_SEARCH_LIMIT,
+            description: 'How many matches to return.',
+          },
         },
         required: ['query'],
         additionalProperties: false,
@@ -66,7 +88,11 @@ export function toolsetListing(toolCount: number): Tool[] {
         properties: {
           tools: {
             type: 'array',
-            items: { type: 'object', properties: { name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } }, required: ['name', 'description'] },
+            items: {
+              type: 'object',
+              properties: { name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } },
+              required: ['name', 'description'],
+            },
           },
         },
         required: ['tools'],
@@ -76,10 +102,13 @@ export function toolsetListing(toolCount: number): Tool[] {
     {
       name: DESCRIBE_TOOL,
       title: 'Describe a tool',
-      description: 'The full definition of one tool found with search_tools: its input schema (the arguments call_tool needs), its output schema when it has one, and whether it only reads.',
+      description:
+        'The full definition of one tool found with search_tools: its input schema (the arguments call_tool needs), its output schema when it has one, and whether it only reads.',
       inputSchema: {
         type: 'object',
-        properties: { name: { type: 'string', minLength: 1, description: 'The tool name, as search_tools returned it.' } },
+        properties: {
+          name: { type: 'string', minLength: 1, description: 'The tool name, as search_tools returned it.' },
+        },
         required: ['name'],
         additionalProperties: false,
       },
@@ -100,12 +129,13 @@ export function toolsetListing(toolCount: number): Tool[] {
     {
       name: CALL_TOOL,
       title: 'Call a tool',
-      description: 'Call one tool of this server by name with its arguments (see describe_tool for them); returns that tool\'s own result.',
+      description:
+        "Call one tool of this server by name with its arguments (see describe_tool for them); returns that tool's own result.",
       inputSchema: {
         type: 'object',
         properties: {
           name: { type: 'string', minLength: 1, description: 'The tool name, as search_tools returned it.' },
-          arguments: { type: 'object', description: 'The tool\'s arguments, as its input schema describes them.' },
+          arguments: { type: 'object', description: "The tool's arguments, as its input schema describes them." },
         },
         required: ['name'],
         additionalProperties: false,
@@ -128,7 +158,8 @@ export function createToolset(served: ServedTools, index: SearchIndex | (() => S
   let built: SearchIndex | undefined = typeof index === 'function' ? undefined : index;
   const indexOf = (): SearchIndex => (built ??= (index as () => SearchIndex)());
   let entries: Map<string, Tool> | undefined;
-  const entryOf = (name: string): Tool | undefined => (entries ??= new Map(served.listing.map((entry) => [entry.name, entry]))).get(name);
+  const entryOf = (name: string): Tool | undefined =>
+    (entries ??= new Map(served.listing.map((entry) => [entry.name, entry]))).get(name);
   const described = (name: string) => listing.find((entry) => entry.name === name) as unknown as ToolDescription;
 
   const search: RuntimeTool = {
@@ -136,9 +167,11 @@ export function createToolset(served: ServedTools, index: SearchIndex | (() => S
     async call(args) {
       const input = readArgs(SEARCH_TOOLS, args, ['query', 'limit']);
       if (typeof input === 'string') return failure(input);
-      if (typeof input.query !== 'string' || input.query.trim() === '') return failure(`invalid arguments for ${SEARCH_TOOLS}: query must be words to search for`);
+      if (typeof input.query !== 'string' || input.query.trim() === '')
+        return failure(`invalid arguments for ${SEARCH_TOOLS}: query must be words to search for`);
       const limit = input.limit ?? DEFAULT_SEARCH_LIMIT;
-      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) return failure(`invalid arguments for ${SEARCH_TOOLS}: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT)
+        return failure(`invalid arguments for ${SEARCH_TOOLS}: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
       const tools = searchTools(indexOf(), input.query, limit).map(({ entry }) => {
         const title = entryOf(entry.name)?.title;
         const description = shortened(entry.description, MAX_HIT_DESCRIPTION);
@@ -157,7 +190,8 @@ export function createToolset(served: ServedTools, index: SearchIndex | (() => S
       if (typeof name !== 'string') return name;
       const entry = entryOf(name);
       if (!entry) return unknownTool(name);
-      const description = typeof entry.description === 'string' ? shortened(entry.description, MAX_DESCRIBED_DESCRIPTION) : undefined;
+      const description =
+        typeof entry.description === 'string' ? shortened(entry.description, MAX_DESCRIBED_DESCRIPTION) : undefined;
       return structured((description === entry.description ? entry : { ...entry, description }) as unknown as Json);
     },
   };
@@ -169,7 +203,10 @@ export function createToolset(served: ServedTools, index: SearchIndex | (() => S
       if (typeof input === 'string') return failure(input);
       const name = nameArg(CALL_TOOL, input);
       if (typeof name !== 'string') return name;
-      if (input.arguments !== undefined && (input.arguments === null || typeof input.arguments !== 'object' || Array.isArray(input.arguments))) {
+      if (
+        input.arguments !== undefined &&
+        (input.arguments === null || typeof input.arguments !== 'object' || Array.isArray(input.arguments))
+      ) {
         return failure(`invalid arguments for ${CALL_TOOL}: arguments must be an object`);
       }
       const tool = served.tool(name);

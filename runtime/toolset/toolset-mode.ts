@@ -4,7 +4,10 @@
  * toolset is the default. `--toolset` and `--no-toolset` decide it either way.
  */
 
-/** Plain listings (the `tools/list` JSON text) larger than this are served as the toolset by default; `toolkit build` warns past it. */
+/**
+ * Plain listings (the `tools/list` JSON text) larger than this are served as the toolset by default; `toolkit build`
+ * warns past it.
+ */
 export const TOOLSET_THRESHOLD_BYTES = 50 * 1024;
 
 /** `on` / `off` from a flag; `auto` decides by the listing's size. */

@@ -18,7 +18,10 @@ const networkError = (message: string, code: string): Error => Object.assign(new
 
 /** The codings of a response in the order they were applied; `identity` and blanks left out. */
 export function codingsOf(header: string | undefined): string[] {
-  return (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  return (header ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
 }
 
 const KNOWN = new Set(['gzip', 'x-gzip', 'br', 'deflate']);

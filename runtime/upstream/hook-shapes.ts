@@ -21,18 +21,31 @@ function shapeError(hook: string, tool: string, expected: string): ToolError {
 function checkStruct(value: unknown, tool: string, previousMethod: HttpMethod): RequestStruct {
   const hook = 'preRequest';
   const expected = '{ struct: { url, method, headers, body? }, payload }';
-  if (!isObject(value) || typeof value.url !== 'string' || !isObject(value.headers)) throw shapeError(hook, tool, expected);
-  if (!Object.values(value.headers).every((v) => typeof v === 'string')) throw shapeError(hook, tool, 'struct.headers to hold only string values');
+  if (!isObject(value) || typeof value.url !== 'string' || !isObject(value.headers))
+    throw shapeError(hook, tool, expected);
+  if (!Object.values(value.headers).every((v) => typeof v === 'string'))
+    throw shapeError(hook, tool, 'struct.headers to hold only string values');
   const method = value.method === undefined ? previousMethod : String(value.method).toUpperCase();
-  if (!METHODS.has(method as HttpMethod)) throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT, PATCH or DELETE');
-  if (value.body !== undefined && value.body !== null && !isObject(value.body)) throw shapeError(hook, tool, 'struct.body to be an object');
-  const struct: RequestStruct = { url: value.url, method: method as HttpMethod, headers: value.headers as Record<string, string> };
+  if (!METHODS.has(method as HttpMethod))
+    throw shapeError(hook, tool, 'struct.method to be GET, POST, PUT, PATCH or DELETE');
+  if (value.body !== undefined && value.body !== null && !isObject(value.body))
+    throw shapeError(hook, tool, 'struct.body to be an object');
+  const struct: RequestStruct = {
+    url: value.url,
+    method: method as HttpMethod,
+    headers: value.headers as Record<string, string>,
+  };
   if (isObject(value.body)) struct.body = value.body;
   return struct;
 }
 
 /** `preRequest` → `{ struct, payload }`; `hookOrigins` are the other origins the schema lets its hooks send to. */
-export function checkPreRequest(value: unknown, tool: string, previous: RequestStruct, hookOrigins: readonly string[] = []): { struct: RequestStruct; payload: Record<string, unknown> } {
+export function checkPreRequest(
+  value: unknown,
+  tool: string,
+  previous: RequestStruct,
+  hookOrigins: readonly string[] = [],
+): { struct: RequestStruct; payload: Record<string, unknown> } {
   const expected = '{ struct, payload }';
   if (!isObject(value) || !('struct' in value) || !('payload' in value)) throw shapeError('preRequest', tool, expected);
   if (!isObject(value.payload)) throw shapeError('preRequest', tool, 'payload to be an object');

@@ -12,7 +12,13 @@ import { mapStringsDeep } from '../secrets/redact.ts';
 import type { SchemaSecrets } from '../secrets/schema-secrets.ts';
 import type { SchemaTokens, SecretTokens } from '../secrets/secret-token.ts';
 import { ToolError } from '../tool-error.ts';
-import { carriesSecret, checkSecretDestination, forbiddenHeaderIn, forbiddenHeaderText, originOf } from './request-rules.ts';
+import {
+  carriesSecret,
+  checkSecretDestination,
+  forbiddenHeaderIn,
+  forbiddenHeaderText,
+  originOf,
+} from './request-rules.ts';
 import { describeSlot, misplacedToken, slotsOf, type SlotMap } from './secret-slots.ts';
 import { addHeaderParameters } from './header-parameters.ts';
 
@@ -24,11 +30,13 @@ export interface RequestStruct {
   body?: Record<string, unknown>;
 }
 
-const isUserOnly = (template: Template): boolean => template.length === 1 && typeof template[0] === 'object' && 'user' in template[0];
+const isUserOnly = (template: Template): boolean =>
+  template.length === 1 && typeof template[0] === 'object' && 'user' in template[0];
 
 /** Text form of a value for a URL or a template: arrays comma-joined (as catalog APIs expect), objects as JSON. */
 function asText(value: unknown): string {
-  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
+  if (Array.isArray(value))
+    return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -53,7 +61,11 @@ export function requiredServerKeys(schema: SchemaModel, tool: ToolModel): string
 }
 
 /** The value a parameter sends, or `undefined` when an optional user value was left out. */
-function parameterValue(parameter: ParameterModel, input: Readonly<Record<string, unknown>>, tokens: SchemaTokens): unknown {
+function parameterValue(
+  parameter: ParameterModel,
+  input: Readonly<Record<string, unknown>>,
+  tokens: SchemaTokens,
+): unknown {
   const user = input[parameter.key];
   if (parameter.visible && user === undefined) return undefined;
   if (isUserOnly(parameter.value)) return user;
@@ -72,12 +84,18 @@ function parameterValue(parameter: ParameterModel, input: Readonly<Record<string
 }
 
 /** Builds the request struct for one call. `input` is the validated (defaulted) user input. */
-export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Readonly<Record<string, unknown>>, allTokens: SecretTokens): RequestStruct {
+export function assembleRequest(
+  schema: SchemaModel,
+  tool: ToolModel,
+  input: Readonly<Record<string, unknown>>,
+  allTokens: SecretTokens,
+): RequestStruct {
   const tokens = allTokens.of(schema);
   const values = tool.parameters.map((parameter) => parameterValue(parameter, input, tokens));
   const inserts = new Map<string, { parameter: ParameterModel; value: unknown }>();
   tool.parameters.forEach((parameter, index) => {
-    if (parameter.location === 'insert' && !inserts.has(parameter.key)) inserts.set(parameter.key, { parameter, value: values[index] });
+    if (parameter.location === 'insert' && !inserts.has(parameter.key))
+      inserts.set(parameter.key, { parameter, value: values[index] });
   });
 
   let url = '';
@@ -104,14 +122,17 @@ export function assembleRequest(schema: SchemaModel, tool: ToolModel, input: Rea
   for (const [index, parameter] of tool.parameters.entries()) {
     const value = values[index];
     if (value === undefined) continue;
-    if (parameter.location === 'query') query.push(`${encodeURIComponent(parameter.key)}=${encodeURIComponent(asText(value))}`);
+    if (parameter.location === 'query')
+      query.push(`${encodeURIComponent(parameter.key)}=${encodeURIComponent(asText(value))}`);
     else if (parameter.location === 'body') (body ??= {})[parameter.key] = value;
   }
   if (query.length > 0) url += (url.includes('?') ? '&' : '?') + query.join('&');
 
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(schema.headers)) {
-    headers[name] = template.map((part) => (typeof part === 'string' ? part : 'server' in part ? tokens.token(part.server) : '')).join('');
+    headers[name] = template
+      .map((part) => (typeof part === 'string' ? part : 'server' in part ? tokens.token(part.server) : ''))
+      .join('');
   }
   addHeaderParameters(headers, tool.parameters, values);
   const struct: RequestStruct = { url, method: tool.method, headers };
@@ -139,14 +160,23 @@ function checkPathSegments(url: string, placed: readonly { key: string; start: n
     const segment = url.slice(start, end).toLowerCase();
     for (const insert of placed) {
       const touches = insert.start < end && insert.end > start;
-      if (touches && DOT_SEGMENTS.has(segment)) throw new ToolError(`the value of path parameter "${insert.key}" would make the path segment "${segment}", which removes part of the path; nothing was sent`);
-      if (segment === '' && insert.start === start && insert.end === start) throw new ToolError(`the value of path parameter "${insert.key}" is empty, which would leave an empty path segment; nothing was sent`);
+      if (touches && DOT_SEGMENTS.has(segment))
+        throw new ToolError(
+          `the value of path parameter "${insert.key}" would make the path segment "${segment}", which removes part of the path; nothing was sent`,
+        );
+      if (segment === '' && insert.start === start && insert.end === start)
+        throw new ToolError(
+          `the value of path parameter "${insert.key}" is empty, which would leave an empty path segment; nothing was sent`,
+        );
     }
     start = end + 1;
   }
 }
 
-/** A request ready to send: secrets in place, the headers that carry one (never sent past a redirect to another origin), and whether the body carries one. */
+/**
+ * A request ready to send: secrets in place, the headers that carry one (never sent past a redirect to another origin),
+ * and whether the body carries one.
+ */
 export interface ResolvedRequest extends RequestStruct {
   readonly secretHeaders: readonly string[];
   /** True when the body holds a server param: then a redirect to another origin is not followed. */
@@ -181,17 +211,28 @@ export function assembledFacts(struct: RequestStruct): { rootOrigin: string; dec
  * schema, or one made up, fails the call; so does a key the schema has no value for (reserved, not
  * granted, refused as too weak, or unset: `secrets.value` names which).
  */
-export function resolveSecrets(struct: RequestStruct, tokens: SchemaTokens, secrets: Pick<SchemaSecrets, 'value'>, rules: ResolveRules): ResolvedRequest {
+export function resolveSecrets(
+  struct: RequestStruct,
+  tokens: SchemaTokens,
+  secrets: Pick<SchemaSecrets, 'value'>,
+  rules: ResolveRules,
+): ResolvedRequest {
   const forbidden = forbiddenHeaderIn(struct.headers);
-  if (forbidden !== undefined) throw new ToolError(forbiddenHeaderText(rules.shapedBy ?? `the request of ${rules.tool}`, forbidden));
+  if (forbidden !== undefined)
+    throw new ToolError(forbiddenHeaderText(rules.shapedBy ?? `the request of ${rules.tool}`, forbidden));
   if (carriesSecret(struct)) {
     checkSecretDestination(struct.url, rules.rootOrigin, rules.shapedBy ?? rules.tool);
     if (rules.declared !== undefined) {
       const misplaced = misplacedToken(rules.declared, slotsOf(struct));
       if (misplaced !== undefined) {
         const key = tokens.keyOf(misplaced.token);
-        if (key === undefined) throw new ToolError('the request holds a secret placeholder that does not belong to this tool\'s schema; it was not sent');
-        throw new ToolError(`${rules.shapedBy ?? rules.tool} put the server param ${key} in ${describeSlot(misplaced.slot)}, where its schema does not send it; nothing was sent`);
+        if (key === undefined)
+          throw new ToolError(
+            "the request holds a secret placeholder that does not belong to this tool's schema; it was not sent",
+          );
+        throw new ToolError(
+          `${rules.shapedBy ?? rules.tool} put the server param ${key} in ${describeSlot(misplaced.slot)}, where its schema does not send it; nothing was sent`,
+        );
       }
     }
   }

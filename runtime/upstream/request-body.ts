@@ -15,7 +15,11 @@ function formText(value: unknown): string {
 }
 
 /** The body to send, or undefined when the request has none (a GET never has one). */
-export function encodeRequestBody(method: HttpMethod, body: Record<string, unknown> | undefined, format: BodyFormat | undefined): EncodedBody | undefined {
+export function encodeRequestBody(
+  method: HttpMethod,
+  body: Record<string, unknown> | undefined,
+  format: BodyFormat | undefined,
+): EncodedBody | undefined {
   if (body === undefined || method === 'GET') return undefined;
   if (format !== 'form') return { text: JSON.stringify(body), contentType: 'application/json' };
   const form = new URLSearchParams();

@@ -14,8 +14,18 @@ import type { RequestStruct } from './request-assembly.ts';
 
 /** Header names (lower case) only the HTTP layer sets. */
 export const FORBIDDEN_REQUEST_HEADERS: ReadonlySet<string> = new Set([
-  'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer',
-  'upgrade', 'proxy-authorization', 'proxy-authenticate', 'http2-settings',
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'http2-settings',
 ]);
 
 /** The first header of `headers` only the HTTP layer may set, as written; undefined when there is none. */

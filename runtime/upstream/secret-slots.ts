@@ -74,8 +74,14 @@ export function slotsOf(struct: RequestStruct): SlotMap {
 }
 
 const SLOT_NAMES: Readonly<Record<string, string>> = {
-  host: "the URL's host", path: 'the URL path', userinfo: "the URL's user name", fragment: "the URL's fragment",
-  url: 'the URL', 'query name': 'a query parameter name', 'header name': 'a header name', 'body key': 'a body key',
+  host: "the URL's host",
+  path: 'the URL path',
+  userinfo: "the URL's user name",
+  fragment: "the URL's fragment",
+  url: 'the URL',
+  'query name': 'a query parameter name',
+  'header name': 'a header name',
+  'body key': 'a body key',
 };
 
 /** A slot as a user reads it in an error. */

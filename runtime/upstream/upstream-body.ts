@@ -23,16 +23,36 @@ const BODY_EXCERPT = 300;
 /** One decoder for every call: `decode` without `stream` keeps no state between calls. */
 const UTF8 = new TextDecoder();
 
-const mediaType = (response: UpstreamResponse): string => (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (response: UpstreamResponse): string =>
+  (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-const isJsonType = (type: string): boolean => type === 'application/json' || type.endsWith('+json') || type === 'text/json';
+const isJsonType = (type: string): boolean =>
+  type === 'application/json' || type.endsWith('+json') || type === 'text/json';
 
-/** `application/*` types that are text although their name does not say so (the `+json`, `+xml` and `+yaml` suffixes do). */
+/**
+ * `application/*` types that are text although their name does not say so (the `+json`, `+xml` and `+yaml` suffixes
+ * do).
+ */
 const TEXT_APPLICATION_TYPES: ReadonlySet<string> = new Set([
-  'application/xml', 'application/xml-dtd', 'application/javascript', 'application/ecmascript', 'application/x-javascript',
-  'application/x-www-form-urlencoded', 'application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/json-seq',
-  'application/yaml', 'application/x-yaml', 'application/toml', 'application/csv', 'application/sql', 'application/graphql',
-  'application/x-sh', 'application/x-tex', 'application/rtf',
+  'application/xml',
+  'application/xml-dtd',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-javascript',
+  'application/x-www-form-urlencoded',
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/json-seq',
+  'application/yaml',
+  'application/x-yaml',
+  'application/toml',
+  'application/csv',
+  'application/sql',
+  'application/graphql',
+  'application/x-sh',
+  'application/x-tex',
+  'application/rtf',
 ]);
 
 /**
@@ -49,7 +69,8 @@ export function isTextType(type: string): boolean {
 /** One decoder per charset a text body declares; unknown labels fall back to UTF-8. */
 const decoders = new Map<string, TextDecoder>([['utf-8', UTF8]]);
 function decoderFor(response: UpstreamResponse): TextDecoder {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
+  const charset =
+    /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
   let decoder = decoders.get(charset);
   if (!decoder) {
     try {
@@ -93,39 +114,53 @@ function failure(response: UpstreamResponse, text: string, redact: Redact): Tool
   const body = excerpt(text, redact);
   const tail = body ? `: ${body}` : '';
   if (response.status === 401 || response.status === 403) {
-    return new ToolError(`authentication rejected by upstream (${status}); check the API key in the server params${tail}`);
+    return new ToolError(
+      `authentication rejected by upstream (${status}); check the API key in the server params${tail}`,
+    );
   }
   if (response.status === 429) {
     const retryAfter = response.headers.get('retry-after');
-    return new ToolError(`throttled by upstream (${status})${retryAfter ? `; retry after ${/^\d+$/.test(retryAfter.trim()) ? `${retryAfter.trim()} s` : retryAfter.trim()}` : ''}${tail}`);
+    return new ToolError(
+      `throttled by upstream (${status})${retryAfter ? `; retry after ${/^\d+$/.test(retryAfter.trim()) ? `${retryAfter.trim()} s` : retryAfter.trim()}` : ''}${tail}`,
+    );
   }
   return new ToolError(`upstream returned ${status}${tail}`);
 }
 
 /** Interprets a response (`redact` removes secrets first); non-2xx and unusable bodies throw a `ToolError`. */
-export function interpretBody(response: UpstreamResponse, output?: OutputModel, redact: Redact = (t) => t): UpstreamData {
+export function interpretBody(
+  response: UpstreamResponse,
+  output?: OutputModel,
+  redact: Redact = (t) => t,
+): UpstreamData {
   const type = mediaType(response);
   const text = (): string => redact(decoderFor(response).decode(response.bytes));
   if (response.status < 200 || response.status > 299) throw failure(response, text(), redact);
   if (response.bytes.length === 0) return { kind: 'empty', status: response.status };
   if (type.startsWith('image/')) {
-    if (bytesHoldSecret(response.bytes, redact)) throw new ToolError(`upstream returned an image (${type}) that contains a server secret; it was withheld`);
+    if (bytesHoldSecret(response.bytes, redact))
+      throw new ToolError(`upstream returned an image (${type}) that contains a server secret; it was withheld`);
     return { kind: 'image', base64: Buffer.from(response.bytes).toString('base64'), mimeType: type };
   }
   if (type !== '' && !isTextType(type)) {
-    if (!looksLikeHtml(UTF8.decode(response.bytes.subarray(0, 2048)))) return { kind: 'binary', size: response.bytes.length, mimeType: type };
+    if (!looksLikeHtml(UTF8.decode(response.bytes.subarray(0, 2048))))
+      return { kind: 'binary', size: response.bytes.length, mimeType: type };
   }
   const body = text();
   const wantsText = output?.mimeType === 'text/plain';
   if (type === 'text/html' || type === 'application/xhtml+xml' || (!isJsonType(type) && looksLikeHtml(body))) {
     if (wantsText) return { kind: 'text', text: body };
-    throw new ToolError(`upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ${excerpt(body, redact)}`);
+    throw new ToolError(
+      `upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ${excerpt(body, redact)}`,
+    );
   }
   if (isJsonType(type)) {
     try {
       return { kind: 'json', data: JSON.parse(body) };
     } catch (error) {
-      throw new ToolError(`upstream returned invalid JSON (HTTP ${response.status}): ${redact((error as Error).message)}`);
+      throw new ToolError(
+        `upstream returned invalid JSON (HTTP ${response.status}): ${redact((error as Error).message)}`,
+      );
     }
   }
   if (!wantsText && (type === '' || output?.mimeType === 'application/json')) {

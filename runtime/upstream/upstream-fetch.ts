@@ -32,19 +32,30 @@ const hostOf = (url: string): string => {
 };
 
 function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e !== null && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && code !== 'ABORT_ERR') return code;
     const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) for (const inner of errors) {
-      const innerCode = errorCode(inner);
-      if (innerCode) return innerCode;
-    }
+    if (Array.isArray(errors))
+      for (const inner of errors) {
+        const innerCode = errorCode(inner);
+        if (innerCode) return innerCode;
+      }
   }
   return undefined;
 }
 
-function describeNetworkError(error: unknown, url: string, timedOut: boolean, cancelled: boolean, timeoutMs: number): ToolError {
+function describeNetworkError(
+  error: unknown,
+  url: string,
+  timedOut: boolean,
+  cancelled: boolean,
+  timeoutMs: number,
+): ToolError {
   const host = hostOf(url);
   if (timedOut) return new ToolError(`upstream ${host} did not answer within ${timeoutMs} ms (ETIMEDOUT)`);
   if (cancelled) return new ToolError('the call was cancelled before the upstream answered');
@@ -55,13 +66,16 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return new ToolError(`upstream host ${host.replace(/:\d+$/, '')} could not be resolved (ENOTFOUND${code === 'ENOTFOUND' ? '' : `, ${code}`})`);
+      return new ToolError(
+        `upstream host ${host.replace(/:\d+$/, '')} could not be resolved (ENOTFOUND${code === 'ENOTFOUND' ? '' : `, ${code}`})`,
+      );
     case 'ETIMEDOUT':
       return new ToolError(`upstream ${host} did not answer in time (ETIMEDOUT)`);
     case 'ECONNRESET':
       return new ToolError(`upstream ${host} closed the connection (ECONNRESET)`);
     default: {
-      const message = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      const message =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       return new ToolError(`request to upstream ${host} failed${code ? ` (${code})` : ''}: ${message}`);
     }
   }
@@ -74,10 +88,15 @@ function describeNetworkError(error: unknown, url: string, timedOut: boolean, ca
  */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const sizeText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`);
-const tooLarge = (host: string, maxBytes: number): ToolError => new ToolError(`upstream ${host} answered with more than ${sizeText(maxBytes)}; narrow the request`);
+const sizeText = (bytes: number): string =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+const tooLarge = (host: string, maxBytes: number): ToolError =>
+  new ToolError(`upstream ${host} answered with more than ${sizeText(maxBytes)}; narrow the request`);
 
-/** The headers sent: the request's own, plus a JSON content type for a body and an `accept`, when the request set none (one pass over the names). */
+/**
+ * The headers sent: the request's own, plus a JSON content type for a body and an `accept`, when the request set none
+ * (one pass over the names).
+ */
 function headersOf(struct: RequestStruct, body: EncodedBody | undefined): Record<string, string> {
   const headers: Record<string, string> = { ...struct.headers };
   let hasAccept = false;
@@ -92,13 +111,27 @@ function headersOf(struct: RequestStruct, body: EncodedBody | undefined): Record
   return headers;
 }
 
-/** Sends the request; resolves with the full response, or rejects with a readable `ToolError`. Not `async`: one promise per call, not two. */
-export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: readonly string[]; readonly bodyHoldsSecret?: boolean }, options: SendOptions): Promise<UpstreamResponse> {
+/**
+ * Sends the request; resolves with the full response, or rejects with a readable `ToolError`. Not `async`: one promise
+ * per call, not two.
+ */
+export function sendUpstream(
+  struct: RequestStruct & { readonly secretHeaders?: readonly string[]; readonly bodyHoldsSecret?: boolean },
+  options: SendOptions,
+): Promise<UpstreamResponse> {
   const { budget } = options;
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   try {
     const body = encodeRequestBody(struct.method, struct.body, options.bodyFormat);
-    const call = { method: struct.method, headers: headersOf(struct, body), body: body?.text, signal: budget.signal, maxBytes, secretHeaders: struct.secretHeaders ?? [], bodyHoldsSecret: struct.bodyHoldsSecret === true };
+    const call = {
+      method: struct.method,
+      headers: headersOf(struct, body),
+      body: body?.text,
+      signal: budget.signal,
+      maxBytes,
+      secretHeaders: struct.secretHeaders ?? [],
+      bodyHoldsSecret: struct.bodyHoldsSecret === true,
+    };
     return options.client.request(struct.url, call).catch((error: unknown) => {
       throw failureOf(error, struct.url, budget, maxBytes);
     });
@@ -111,6 +144,9 @@ export function sendUpstream(struct: RequestStruct & { readonly secretHeaders?: 
 function failureOf(error: unknown, url: string, budget: CallBudget, maxBytes: number): ToolError {
   if (error instanceof ToolError) return error;
   if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url), maxBytes);
-  if (error instanceof RedirectRefusedError) return new ToolError(`upstream ${hostOf(url)} redirected the request to ${error.to}, another origin, but its body holds a server param: it was not sent there`);
+  if (error instanceof RedirectRefusedError)
+    return new ToolError(
+      `upstream ${hostOf(url)} redirected the request to ${error.to}, another origin, but its body holds a server param: it was not sent there`,
+    );
   return describeNetworkError(error, url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
 }

@@ -50,7 +50,10 @@ export interface HttpCall {
    * when a redirect leaves the origin, which includes every https → http redirect.
    */
   readonly secretHeaders?: readonly string[];
-  /** The body carries a secret: a redirect that would re-send it to another origin rejects with a `RedirectRefusedError`. */
+  /**
+   * The body carries a secret: a redirect that would re-send it to another origin rejects with a
+   * `RedirectRefusedError`.
+   */
   readonly bodyHoldsSecret?: boolean;
 }
 
@@ -86,7 +89,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Dropped when a redirect leaves the origin, as `fetch` does. */
 const ORIGIN_BOUND = new Set(['authorization', 'proxy-authorization', 'cookie', 'host']);
 /** Dropped when a redirect turns the request into a GET without body. */
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
+const BODY_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+]);
 
 const headerReader = (headers: IncomingHttpHeaders): HeaderReader => ({
   get(name) {
@@ -95,7 +104,8 @@ const headerReader = (headers: IncomingHttpHeaders): HeaderReader => ({
   },
 });
 
-const hasHeader = (headers: Readonly<Record<string, string>>, name: string): boolean => Object.keys(headers).some((key) => key.toLowerCase() === name);
+const hasHeader = (headers: Readonly<Record<string, string>>, name: string): boolean =>
+  Object.keys(headers).some((key) => key.toLowerCase() === name);
 
 const networkError = (message: string, code: string): Error => Object.assign(new Error(message), { code });
 
@@ -127,11 +137,20 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
   // Made on the first call, with the built-ins they need.
   const agentsNow = () => {
     if (agents) return agents;
-    const ca = options.ca === undefined ? {} : { secureContext: tls().createSecureContext({ ca: [...tls().rootCertificates, options.ca] }) };
+    const ca =
+      options.ca === undefined
+        ? {}
+        : { secureContext: tls().createSecureContext({ ca: [...tls().rootCertificates, options.ca] }) };
     return (agents = { http: new (http().Agent)(POOL), https: new (https().Agent)({ ...POOL, ...ca }) });
   };
 
-  function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, call: HttpCall): Promise<{ response: IncomingMessage; bytes?: Buffer }> {
+  function once(
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    call: HttpCall,
+  ): Promise<{ response: IncomingMessage; bytes?: Buffer }> {
     return new Promise((resolve, reject) => {
       const secure = url.protocol === 'https:';
       if (!secure && url.protocol !== 'http:') {
@@ -141,7 +160,15 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
       const send = secure ? https().request : http().request;
       const target = options.connectTo?.(url.hostname, Number(url.port) || (secure ? 443 : 80));
       const name = url.hostname.replace(/^\[|\]$/g, '');
-      const route = target === undefined ? {} : { hostname: target.host, port: target.port, headers: { host: url.host, ...headers }, ...(net().isIP(name) ? {} : { servername: name }) };
+      const route =
+        target === undefined
+          ? {}
+          : {
+              hostname: target.host,
+              port: target.port,
+              headers: { host: url.host, ...headers },
+              ...(net().isIP(name) ? {} : { servername: name }),
+            };
       let response: IncomingMessage | undefined;
       const fail = (error: unknown) => {
         call.signal.removeEventListener('abort', onAbort);
@@ -150,33 +177,39 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
         reject(error);
       };
       const onAbort = () => fail(call.signal.reason ?? networkError('aborted', 'ABORT_ERR'));
-      const request = send(url, { method, headers, agent: secure ? agentsNow().https : agentsNow().http, ...route }, (res) => {
-        response = res;
-        if (REDIRECTS.has(res.statusCode ?? 0) && res.headers.location !== undefined) {
-          res.resume();
-          call.signal.removeEventListener('abort', onAbort);
-          resolve({ response: res });
-          return;
-        }
-        const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > call.maxBytes) {
-          fail(new BodyTooLargeError());
-          return;
-        }
-        res.on('error', fail);
-        readBoundedBody(res, call.maxBytes, zlib, {
-          done(bytes) {
+      const request = send(
+        url,
+        { method, headers, agent: secure ? agentsNow().https : agentsNow().http, ...route },
+        (res) => {
+          response = res;
+          if (REDIRECTS.has(res.statusCode ?? 0) && res.headers.location !== undefined) {
+            res.resume();
             call.signal.removeEventListener('abort', onAbort);
-            resolve({ response: res, bytes });
-          },
-          fail,
-        });
-        res.on('close', () => {
-          if (!res.complete) fail(networkError('the upstream closed the connection before the body ended', 'ECONNRESET'));
-        });
-      });
+            resolve({ response: res });
+            return;
+          }
+          const declared = Number(res.headers['content-length']);
+          if (Number.isFinite(declared) && declared > call.maxBytes) {
+            fail(new BodyTooLargeError());
+            return;
+          }
+          res.on('error', fail);
+          readBoundedBody(res, call.maxBytes, zlib, {
+            done(bytes) {
+              call.signal.removeEventListener('abort', onAbort);
+              resolve({ response: res, bytes });
+            },
+            fail,
+          });
+          res.on('close', () => {
+            if (!res.complete)
+              fail(networkError('the upstream closed the connection before the body ended', 'ECONNRESET'));
+          });
+        },
+      );
       request.on('error', (error: Error & { code?: string }) => {
-        const stale = request.reusedSocket && response === undefined && !call.signal.aborted && STALE_CODES.has(error.code ?? '');
+        const stale =
+          request.reusedSocket && response === undefined && !call.signal.aborted && STALE_CODES.has(error.code ?? '');
         fail(stale ? new StaleConnectionError(error) : error);
       });
       if (call.signal.aborted) {
@@ -207,10 +240,14 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
           });
         });
         if (bytes === undefined) {
-          if (hops >= MAX_REDIRECTS) throw networkError(`more than ${MAX_REDIRECTS} redirects`, 'ERR_TOO_MANY_REDIRECTS');
+          if (hops >= MAX_REDIRECTS)
+            throw networkError(`more than ${MAX_REDIRECTS} redirects`, 'ERR_TOO_MANY_REDIRECTS');
           const next = new URL(response.headers.location!, url);
           const status = response.statusCode!;
-          if ((status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
+          if (
+            (status === 303 && method !== 'GET' && method !== 'HEAD') ||
+            ((status === 301 || status === 302) && method === 'POST')
+          ) {
             method = 'GET';
             body = undefined;
             for (const name of Object.keys(headers)) if (BODY_HEADERS.has(name.toLowerCase())) delete headers[name];
@@ -218,7 +255,8 @@ export function createUpstreamHttpClient(options: UpstreamHttpClientOptions = {}
           if (next.origin !== url.origin || (url.protocol === 'https:' && next.protocol !== 'https:')) {
             // A 307/308 re-sends the body as it is: one that holds a secret goes to no other origin.
             if (body !== undefined && call.bodyHoldsSecret === true) throw new RedirectRefusedError(next.origin);
-            for (const name of Object.keys(headers)) if (ORIGIN_BOUND.has(name.toLowerCase()) || secret.has(name.toLowerCase())) delete headers[name];
+            for (const name of Object.keys(headers))
+              if (ORIGIN_BOUND.has(name.toLowerCase()) || secret.has(name.toLowerCase())) delete headers[name];
           }
           url = next;
           continue;

@@ -14,8 +14,12 @@ const check = process.argv.includes('--check');
 const rules = await allRules();
 const { missing, stale } = fixProblems(rules, ruleFixes);
 if (missing.length > 0 || stale.length > 0) {
-  if (missing.length > 0) process.stderr.write(`scripts/rule-docs/fixes.ts: no fix written for ${missing.join(', ')}\n`);
-  if (stale.length > 0) process.stderr.write(`scripts/rule-docs/fixes.ts: fixes for rules the manifest does not have: ${stale.join(', ')}\n`);
+  if (missing.length > 0)
+    process.stderr.write(`scripts/rule-docs/fixes.ts: no fix written for ${missing.join(', ')}\n`);
+  if (stale.length > 0)
+    process.stderr.write(
+      `scripts/rule-docs/fixes.ts: fixes for rules the manifest does not have: ${stale.join(', ')}\n`,
+    );
   process.exit(1);
 }
 const doc = readFileSync(docPath, 'utf8');

@@ -23,15 +23,25 @@ const FAMILIES: readonly [string, string][] = [
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Rule ids without a fix, and fixes for rule ids the manifest does not have. */
-export function fixProblems(rules: Readonly<Record<string, RuleInfo>>, fixes: Readonly<Record<string, string>>): { missing: string[]; stale: string[] } {
+export function fixProblems(
+  rules: Readonly<Record<string, RuleInfo>>,
+  fixes: Readonly<Record<string, string>>,
+): { missing: string[]; stale: string[] } {
   return {
-    missing: Object.keys(rules).filter((id) => !fixes[id]?.trim()).sort(),
-    stale: Object.keys(fixes).filter((id) => !(id in rules)).sort(),
+    missing: Object.keys(rules)
+      .filter((id) => !fixes[id]?.trim())
+      .sort(),
+    stale: Object.keys(fixes)
+      .filter((id) => !(id in rules))
+      .sort(),
   };
 }
 
 /** The generated section, markers included. */
-export function renderRuleTable(rules: Readonly<Record<string, RuleInfo>>, fixes: Readonly<Record<string, string>>): string {
+export function renderRuleTable(
+  rules: Readonly<Record<string, RuleInfo>>,
+  fixes: Readonly<Record<string, string>>,
+): string {
   const ids = Object.keys(rules).sort();
   const lines: string[] = [BEGIN, ''];
   for (const [prefix, title] of FAMILIES) {
@@ -40,14 +50,19 @@ export function renderRuleTable(rules: Readonly<Record<string, RuleInfo>>, fixes
     lines.push(`### ${prefix}: ${title}`, '', '| Rule | Severity | Meaning | Fix |', '|---|---|---|---|');
     for (const id of family) {
       const rule = rules[id]!;
-      lines.push(`| <a id="${id.toLowerCase()}"></a>${id} | ${rule.severity} | ${cell(rule.summary)} | ${cell(fixes[id] ?? '')} |`);
+      lines.push(
+        `| <a id="${id.toLowerCase()}"></a>${id} | ${rule.severity} | ${cell(rule.summary)} | ${cell(fixes[id] ?? '')} |`,
+      );
     }
     lines.push('');
   }
   const other = ids.filter((id) => !FAMILIES.some(([prefix]) => id.startsWith(prefix)));
   if (other.length > 0) {
     lines.push('### Other rules', '', '| Rule | Severity | Meaning | Fix |', '|---|---|---|---|');
-    for (const id of other) lines.push(`| <a id="${id.toLowerCase()}"></a>${id} | ${rules[id]!.severity} | ${cell(rules[id]!.summary)} | ${cell(fixes[id] ?? '')} |`);
+    for (const id of other)
+      lines.push(
+        `| <a id="${id.toLowerCase()}"></a>${id} | ${rules[id]!.severity} | ${cell(rules[id]!.summary)} | ${cell(fixes[id] ?? '')} |`,
+      );
     lines.push('');
   }
   lines.push(END);

@@ -77,7 +77,8 @@ export function rewrapText(fileName: string, text: string): string {
     }
   }
 
-  const edits: { from: number; to: number; replacement: string[] }[] = []; // { from, to, replacement: string[] } over line indexes, inclusive
+  // { from, to, replacement: string[] } over line indexes, inclusive
+  const edits: { from: number; to: number; replacement: string[] }[] = [];
   const taken = new Set<number>();
   const take = (from: number, to: number, replacement: string[]): void => {
     for (let l = from; l <= to; l += 1) if (taken.has(l)) return;

@@ -15,7 +15,12 @@ import { simpleSchema } from './support/schema-files.ts';
 import { createWorkspace } from './support/workspace.ts';
 
 const ws = createWorkspace('programmatic');
-let bundle: { loadSchemas(): readonly SchemaModel[]; createTools(options: object): Promise<Record<string, Record<string, (input?: unknown) => Promise<unknown>>> & { close(): Promise<void> }> };
+let bundle: {
+  loadSchemas(): readonly SchemaModel[];
+  createTools(
+    options: object,
+  ): Promise<Record<string, Record<string, (input?: unknown) => Promise<unknown>>> & { close(): Promise<void> }>;
+};
 
 test.before(async () => {
   ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 2));

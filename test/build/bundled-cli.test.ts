@@ -11,7 +11,14 @@ import { createWorkspace } from './support/workspace.ts';
 
 type Main = (argv: string[]) => Promise<unknown>;
 type BundledMain = (root?: string, cacheDir?: string) => Promise<Main | undefined>;
-interface ExportOptions { root: string; cacheDir: string; entry: string; name: string; exportName: string; readSource?: (path: string) => Buffer }
+interface ExportOptions {
+  root: string;
+  cacheDir: string;
+  entry: string;
+  name: string;
+  exportName: string;
+  readSource?: (path: string) => Buffer;
+}
 const { bundledMain, bundledExport } = (await import('../../cli/bundled-sources.mjs' as string)) as {
   bundledMain: BundledMain;
   bundledExport: (options: ExportOptions) => Promise<Main | undefined>;
@@ -20,11 +27,18 @@ const { bundledMain, bundledExport } = (await import('../../cli/bundled-sources.
 const ws = createWorkspace('bundled-cli');
 test.after(() => ws.remove());
 const cacheDir = ws.path('cache');
-const stamp = () => JSON.parse(readFileSync(join(cacheDir, 'cli-stamp.json'), 'utf8')) as { dir: string; inputs: Record<string, string> };
+const stamp = () =>
+  JSON.parse(readFileSync(join(cacheDir, 'cli-stamp.json'), 'utf8')) as { dir: string; inputs: Record<string, string> };
 
 const writeSources = (answer: number) => {
-  ws.write('cli/answer.ts', `export const answer: number = ${answer};\nexport const where: string = import.meta.dirname;\n`);
-  ws.write('cli/main.ts', `import { answer, where } from './answer.ts';\nexport async function main(argv: string[]) {\n  return { answer: answer + argv.length, where, file: import.meta.filename };\n}\n`);
+  ws.write(
+    'cli/answer.ts',
+    `export const answer: number = ${answer};\nexport const where: string = import.meta.dirname;\n`,
+  );
+  ws.write(
+    'cli/main.ts',
+    `import { answer, where } from './answer.ts';\nexport async function main(argv: string[]) {\n  return { answer: answer + argv.length, where, file: import.meta.filename };\n}\n`,
+  );
 };
 
 test('the bundle runs like the sources, with import.meta naming each source file', async () => {
@@ -56,11 +70,21 @@ test('a source edited while the bundle is being made is noticed by the next star
     const text = readFileSync(path);
     if (path.endsWith('answer.ts') && !edited) {
       edited = true;
-      ws.write('cli/answer.ts', 'export const answer: number = 700;\nexport const where: string = import.meta.dirname;\n');
+      ws.write(
+        'cli/answer.ts',
+        'export const answer: number = 700;\nexport const where: string = import.meta.dirname;\n',
+      );
     }
     return text;
   };
-  const during = await bundledExport({ root: ws.dir, cacheDir, entry: 'cli/main.ts', name: 'cli', exportName: 'main', readSource });
+  const during = await bundledExport({
+    root: ws.dir,
+    cacheDir,
+    entry: 'cli/main.ts',
+    name: 'cli',
+    exportName: 'main',
+    readSource,
+  });
   assert.ok(edited);
   assert.is(((await during!([])) as { answer: number }).answer, 60);
   const next = await bundledMain(ws.dir, cacheDir);

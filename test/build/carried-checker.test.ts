@@ -95,7 +95,10 @@ test('with the checker carried, a copied bundle checks a program before running 
   assert.match(wrong.text, /^the program was not run: it does not fit the API/);
   assert.match(wrong.text, /line 1, column \d+/);
   assert.match(wrong.text, /getDepth/);
-  const fits = await runProgram(withChecker, 'const ports: string[] = ["Brest", "Aberdeen"];\nreturn ports.length * 2;');
+  const fits = await runProgram(
+    withChecker,
+    'const ports: string[] = ["Brest", "Aberdeen"];\nreturn ports.length * 2;',
+  );
   assert.not.ok(fits.isError, fits.text);
   assert.is(fits.text, '4');
 });
@@ -103,7 +106,10 @@ test('with the checker carried, a copied bundle checks a program before running 
 test('without it, the copied bundle says in one line how to get it', async () => {
   const outcome = await runProgram(withoutChecker, 'return 1;');
   assert.ok(outcome.isError);
-  assert.match(outcome.text, /^the program was not run: code mode checks programs with the TypeScript compiler, which is neither carried beside this bundle nor installed where it runs: rebuild with `toolkit build --carry-code-mode`/);
+  assert.match(
+    outcome.text,
+    /^the program was not run: code mode checks programs with the TypeScript compiler, which is neither carried beside this bundle nor installed where it runs: rebuild with `toolkit build --carry-code-mode`/,
+  );
   assert.not.match(outcome.text, /\n|node_modules|Require stack/);
 });
 
@@ -111,7 +117,10 @@ test('a carried checker changed after the build is refused, naming the file', as
   appendFileSync(join(withChecker, 'engine', 'program-checker.cjs'), '\n// changed\n');
   const outcome = await runProgram(withChecker, 'return 1;');
   assert.ok(outcome.isError);
-  assert.match(outcome.text, /^the program was not run: engine\/program-checker\.cjs \(the program checker\) no longer matches the hash recorded at build time/);
+  assert.match(
+    outcome.text,
+    /^the program was not run: engine\/program-checker\.cjs \(the program checker\) no longer matches the hash recorded at build time/,
+  );
 });
 
 test.run();

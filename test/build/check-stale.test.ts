@@ -9,7 +9,8 @@ import { createWorkspace } from './support/workspace.ts';
 const ws = createWorkspace('check');
 test.after(() => ws.remove());
 
-const check = () => runCli(['build', '--check', '--schemas', ws.path('schemas'), '--out', ws.path('out'), '--project', ws.dir]);
+const check = () =>
+  runCli(['build', '--check', '--schemas', ws.path('schemas'), '--out', ws.path('out'), '--project', ws.dir]);
 
 test('no build yet: stale', async () => {
   ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 2));
@@ -72,7 +73,18 @@ test('a change to the groups of .toolkit/config.json makes the output stale', as
 });
 
 test('--check compares the group asked for with the group built', async () => {
-  const checkIn = (extra: string[] = []) => runCli(['build', '--check', '--schemas', ws.path('schemas'), '--out', ws.path('grouped'), '--project', ws.dir, ...extra]);
+  const checkIn = (extra: string[] = []) =>
+    runCli([
+      'build',
+      '--check',
+      '--schemas',
+      ws.path('schemas'),
+      '--out',
+      ws.path('grouped'),
+      '--project',
+      ws.dir,
+      ...extra,
+    ]);
   assert.is((await buildWorkspace(ws.dir, ['--group', 'desk'], 'grouped')).code, 0);
   const whole = await checkIn();
   assert.is(whole.code, 1, whole.stdout);

@@ -4,7 +4,9 @@ import * as assert from 'uvu/assert';
 import { readdirSync } from 'node:fs';
 import { createWorkspace } from './support/workspace.ts';
 
-const { removeOtherCaches } = (await import('../../cli/commonjs-code-cache.mjs' as string)) as { removeOtherCaches: (file: string) => void };
+const { removeOtherCaches } = (await import('../../cli/commonjs-code-cache.mjs' as string)) as {
+  removeOtherCaches: (file: string) => void;
+};
 
 const ws = createWorkspace('code-cache');
 test.after(() => ws.remove());

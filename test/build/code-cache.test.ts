@@ -6,7 +6,17 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectStdio, runBundle } from './support/mcp-clients.ts';
@@ -28,12 +38,20 @@ test.after(() => ws.remove());
 /** A copy of the build output with its own cache directory. */
 function copy(name: string): { bundle: string; code: string; cache: string } {
   cpSync(ws.path('out'), ws.path(name), { recursive: true });
-  return { bundle: ws.path(name, 'catalog.mjs'), code: ws.path(name, 'catalog.code.cjs'), cache: ws.path(`${name}-cache`) };
+  return {
+    bundle: ws.path(name, 'catalog.mjs'),
+    code: ws.path(name, 'catalog.code.cjs'),
+    cache: ws.path(`${name}-cache`),
+  };
 }
 
-const cacheFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.v8')) : []);
+const cacheFiles = (dir: string): string[] =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.v8')) : [];
 
-/** Starts the bundle, lists its tools, stays up long enough for the cache to be saved; returns the server's name and the tools. */
+/**
+ * Starts the bundle, lists its tools, stays up long enough for the cache to be saved; returns the server's name and the
+ * tools.
+ */
 async function serve(bundle: string, env: Record<string, string>): Promise<{ server: string; tools: string[] }> {
   const { client, close } = await connectStdio(bundle, env);
   try {
@@ -106,7 +124,10 @@ test('a cache file others may write is not used, and is replaced by a private on
 
 test('TOOLKIT_CODE_CACHE=off saves nothing', async () => {
   const { bundle, cache } = copy('off');
-  assert.equal((await serve(bundle, { TOOLKIT_CODE_CACHE: 'off', XDG_CACHE_HOME: cache })).tools, ['tool0_weather', 'tool1_weather']);
+  assert.equal((await serve(bundle, { TOOLKIT_CODE_CACHE: 'off', XDG_CACHE_HOME: cache })).tools, [
+    'tool0_weather',
+    'tool1_weather',
+  ]);
   assert.equal(cacheFiles(join(cache, 'toolkit', 'code')), []);
 });
 
@@ -119,7 +140,10 @@ test('a cache directory that cannot be made (below /proc) costs only the saving:
     await sleep(SAVE_WAIT_MS);
     const later = await Promise.race([client.listTools(), sleep(10_000).then(() => undefined)]);
     assert.ok(later, 'answered after the launcher tried to save the cache');
-    assert.equal(later.tools.map((tool) => tool.name), ['tool0_weather', 'tool1_weather']);
+    assert.equal(
+      later.tools.map((tool) => tool.name),
+      ['tool0_weather', 'tool1_weather'],
+    );
   } finally {
     await close();
   }
@@ -130,7 +154,10 @@ test('a bundle without its code file refuses to start, naming it', async () => {
   rmSync(code);
   const run = await runBundle(bundle);
   assert.is(run.code, 1);
-  assert.ok(run.stderr.includes(`${bundle}: refusing to start: catalog.code.cjs cannot be read beside the bundle (ENOENT)`), run.stderr);
+  assert.ok(
+    run.stderr.includes(`${bundle}: refusing to start: catalog.code.cjs cannot be read beside the bundle (ENOENT)`),
+    run.stderr,
+  );
   assert.is(run.stdout, '');
 });
 

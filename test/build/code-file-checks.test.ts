@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { createBundler } from '../../compiler/build/bundle.ts';
 import { rejects } from './support/rejects.ts';
 
-const launcher = "// the x bundle\nexport const x = 1;\n";
+const launcher = '// the x bundle\nexport const x = 1;\n';
 
 async function built(code: string): Promise<{ code: string; launcher: string }> {
   const bundler = await createBundler(['x'], false);
@@ -29,7 +29,7 @@ test('code that reads import.meta beyond its url is refused', async () => {
   assert.match(error.message, /the code of bundle x reads import\.meta beyond its url/);
 });
 
-test('import.meta.url becomes the launcher\'s url, and the launcher keeps its header', async () => {
+test("import.meta.url becomes the launcher's url, and the launcher keeps its header", async () => {
   const { code, launcher: written } = await built('export const here = import.meta.url;\n');
   assert.match(code, /__toolkitBundleUrl/);
   assert.not.match(code, /import\.meta/);

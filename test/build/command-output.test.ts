@@ -16,7 +16,10 @@ async function run(tty: boolean, outName: string) {
   let err = '';
   stdout.on('data', (c) => (out += c));
   stderr.on('data', (c) => (err += c));
-  const code = await runBuildCommand({ schemasDir: ws.path('schemas'), outDir: ws.path(outName), projectDir: ws.dir }, { stdout, stderr, tty });
+  const code = await runBuildCommand(
+    { schemasDir: ws.path('schemas'), outDir: ws.path(outName), projectDir: ws.dir },
+    { stdout, stderr, tty },
+  );
   return { code, out, err };
 }
 
@@ -26,8 +29,14 @@ test('on a terminal each stage prints a progress line; the summary gives counts 
   const { code, out, err } = await run(true, 'out');
   assert.is(code, 0, err);
   const stages = err.trim().split('\n');
-  assert.equal(stages.map((line) => line.replace(/^toolkit build: (\w+).*$/, '$1')), ['found', 'analysed', 'bundled', 'wrote']);
-  assert.match(out, /^2 schemas, 3 tools, 2 rebuilt, 0 cached, bundle sizes: catalog\.mjs \d+\.\d KB \(\d+\.\d KB gzip\)\ncatalog\.mjs first listing: tools [\d,]+ B = [\d,]+ tokens · .* · tools\+code [\d,]+ B = [\d,]+ tokens\ntokens: o200k_base .*\n$/);
+  assert.equal(
+    stages.map((line) => line.replace(/^toolkit build: (\w+).*$/, '$1')),
+    ['found', 'analysed', 'bundled', 'wrote'],
+  );
+  assert.match(
+    out,
+    /^2 schemas, 3 tools, 2 rebuilt, 0 cached, bundle sizes: catalog\.mjs \d+\.\d KB \(\d+\.\d KB gzip\)\ncatalog\.mjs first listing: tools [\d,]+ B = [\d,]+ tokens · .* · tools\+code [\d,]+ B = [\d,]+ tokens\ntokens: o200k_base .*\n$/,
+  );
   const again = await run(true, 'out');
   assert.match(again.out, /^2 schemas, 3 tools, 0 rebuilt, 2 cached,/);
 });
@@ -45,14 +54,21 @@ test('--timings prints every step with the milliseconds since the process starte
   let err = '';
   stderr.on('data', (c) => (err += c));
   stdout.resume();
-  const code = await runBuildCommand({ schemasDir: ws.path('schemas'), outDir: ws.path('out-timed'), projectDir: ws.dir, timings: true }, { stdout, stderr, tty: false });
+  const code = await runBuildCommand(
+    { schemasDir: ws.path('schemas'), outDir: ws.path('out-timed'), projectDir: ws.dir, timings: true },
+    { stdout, stderr, tty: false },
+  );
   assert.is(code, 0, err);
   const lines = err.trim().split('\n');
   for (const line of lines) assert.match(line, /^toolkit build: +\d+ ms  \S/);
   const steps = lines.map((line) => /^toolkit build: +\d+ ms  (\S+ \S)/.exec(line)?.[1]);
   assert.equal(steps, ['found 2', 'loaded t', 'analysed a', 'esbuild r', 'esbuild f', 'bundled c', 'wrote /']);
   const times = lines.map((line) => Number(/(\d+) ms/.exec(line)![1]));
-  assert.equal(times, [...times].sort((a, b) => a - b), 'times only grow');
+  assert.equal(
+    times,
+    [...times].sort((a, b) => a - b),
+    'times only grow',
+  );
 });
 
 test.run();

@@ -19,9 +19,15 @@ test.after(() => {
 
 test('two builds into two directories are byte-identical, file for file', async () => {
   ws.write('schemas/providers/coinprices/prices.mjs', priceSchema('https://api.coinprices.example'));
-  ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 3, 'Forecasts with "quotes", a */ and ${template} text.'));
+  ws.write(
+    'schemas/providers/weather/forecast.mjs',
+    simpleSchema('weather', 3, 'Forecasts with "quotes", a */ and ${template} text.'),
+  );
   ws.write('schemas/providers/alpha/first.mjs', simpleSchema('alpha', 2));
-  ws.write('.toolkit/config.json', JSON.stringify({ groups: { mixed: { tools: ['weather', 'coinprices/getPrice'] } } }));
+  ws.write(
+    '.toolkit/config.json',
+    JSON.stringify({ groups: { mixed: { tools: ['weather', 'coinprices/getPrice'] } } }),
+  );
   const a = await buildWorkspace(ws.dir, [], 'out-a');
   const b = await buildWorkspace(ws.dir, [], 'out-somewhere-else');
   assert.is(a.code, 0, a.stderr);
@@ -29,7 +35,9 @@ test('two builds into two directories are byte-identical, file for file', async 
   const first = readTree(ws.path('out-a'));
   const second = readTree(ws.path('out-somewhere-else'));
   assert.equal([...first.keys()], [...second.keys()]);
-  assert.ok(first.has('catalog.mjs') && first.has('mixed.mjs') && first.has('catalog.d.mts') && first.has('manifest.json'));
+  assert.ok(
+    first.has('catalog.mjs') && first.has('mixed.mjs') && first.has('catalog.d.mts') && first.has('manifest.json'),
+  );
   for (const [name, bytes] of first) assert.ok(bytes.equals(second.get(name)!), `${name} differs`);
   assert.is(a.stdout, b.stdout, 'same summary');
 });

@@ -25,11 +25,15 @@ test('the broken schema is reported as validate reports it; nothing is written',
   const validate = await runCli(['validate', ws.path('schemas/providers/broken/broken.mjs')]);
   const findings = validate.stdout.split('\n').filter((line) => line.includes('broken.mjs'));
   assert.ok(findings.length > 0, validate.stdout);
-  for (const line of findings) assert.ok(build.stderr.includes(line), `missing from build output: ${line}\n${build.stderr}`);
+  for (const line of findings)
+    assert.ok(build.stderr.includes(line), `missing from build output: ${line}\n${build.stderr}`);
   assert.match(build.stderr, /failed: 1 schema has errors \(providers\/broken\/broken\.mjs\); nothing was written/);
   assert.is(build.stdout, '');
   assert.not.ok(existsSync(ws.path('out')), 'no output directory was made');
-  assert.equal(readdirSync(ws.dir).filter((name) => name.startsWith('.out')), []);
+  assert.equal(
+    readdirSync(ws.dir).filter((name) => name.startsWith('.out')),
+    [],
+  );
 });
 
 test('--skip-invalid writes the others; a later failing build leaves that output byte for byte', async () => {
@@ -38,12 +42,19 @@ test('--skip-invalid writes the others; a later failing build leaves that output
   assert.match(build.stderr, /1 schema with errors left out \(--skip-invalid\): providers\/broken\/broken\.mjs/);
   assert.match(build.stdout, /^2 schemas, 3 tools, 2 rebuilt, 0 cached/);
   const manifest = JSON.parse(readFileSync(ws.path('out', 'manifest.json'), 'utf8'));
-  assert.equal(manifest.failed.map((f: { source: string }) => f.source), ['providers/broken/broken.mjs']);
+  assert.equal(
+    manifest.failed.map((f: { source: string }) => f.source),
+    ['providers/broken/broken.mjs'],
+  );
   assert.not.ok(existsSync(ws.path('out', 'modules', 'providers__broken__broken.ts')));
   assert.ok(existsSync(ws.path('out', 'modules', 'providers__alpha__first.ts')));
   const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'));
   try {
-    assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), ['tool0_alpha', 'tool0_weather', 'tool1_weather']);
+    assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), [
+      'tool0_alpha',
+      'tool0_weather',
+      'tool1_weather',
+    ]);
   } finally {
     await close();
   }
@@ -69,7 +80,10 @@ test('a build whose bundle would serve no tool writes nothing', async () => {
     const group = await buildWorkspace(empty.dir, ['--skip-invalid']);
     assert.is(group.code, 1);
     assert.match(group.stderr, /group "nothing": "broken" matches no built tool/);
-    assert.match(group.stderr, /bundle nothing would serve nothing \(no tools, resources or prompts\): nothing was written/);
+    assert.match(
+      group.stderr,
+      /bundle nothing would serve nothing \(no tools, resources or prompts\): nothing was written/,
+    );
     assert.not.ok(existsSync(empty.path('out')));
   } finally {
     empty.remove();
@@ -82,7 +96,10 @@ test('a build stopped by a user mistake writes nothing and leaves no temp direct
   assert.is(build.code, 2);
   assert.is(build.stderr.trim(), 'toolkit build: unknown group "nope" (.toolkit/config.json declares no groups)');
   assert.ok(readFileSync(ws.path('out', 'catalog.mjs')).equals(before));
-  assert.equal(readdirSync(ws.dir).filter((name) => name.startsWith('.out')), []);
+  assert.equal(
+    readdirSync(ws.dir).filter((name) => name.startsWith('.out')),
+    [],
+  );
 });
 
 test.run();

@@ -20,7 +20,20 @@ function build(out: string, plain: boolean) {
   const env = { ...process.env };
   if (plain) env.TOOLKIT_NO_START_CACHE = '1';
   else delete env.TOOLKIT_NO_START_CACHE;
-  const run = spawnSync(process.execPath, [join(repoRoot, 'cli', 'bin.mjs'), 'build', '--schemas', ws.path('schemas'), '--out', ws.path(out), '--project', ws.dir], { cwd: repoRoot, env, encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, 'cli', 'bin.mjs'),
+      'build',
+      '--schemas',
+      ws.path('schemas'),
+      '--out',
+      ws.path(out),
+      '--project',
+      ws.dir,
+    ],
+    { cwd: repoRoot, env, encoding: 'utf8' },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -49,8 +62,13 @@ test('cold and incremental builds from the cached bundle equal those of the tsx 
 });
 
 test('the fast start really ran: the bundle covers the build and TypeScript has a code cache', () => {
-  const stamp = JSON.parse(readFileSync(join(cacheDir, 'cli-stamp.json'), 'utf8')) as { inputs: Record<string, string> };
-  assert.ok('compiler/build/build-catalog.ts' in stamp.inputs && 'compiler/index.ts' in stamp.inputs, Object.keys(stamp.inputs).join(', '));
+  const stamp = JSON.parse(readFileSync(join(cacheDir, 'cli-stamp.json'), 'utf8')) as {
+    inputs: Record<string, string>;
+  };
+  assert.ok(
+    'compiler/build/build-catalog.ts' in stamp.inputs && 'compiler/index.ts' in stamp.inputs,
+    Object.keys(stamp.inputs).join(', '),
+  );
   assert.ok(readdirSync(join(cacheDir, 'v8')).some((name) => /^typescript-\d+-\d+-.+\.bin$/.test(name)));
 });
 

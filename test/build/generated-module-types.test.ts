@@ -12,20 +12,62 @@ test.after(() => ws.remove());
 
 test('emitted modules pass tsc --noEmit (strict, noUncheckedIndexedAccess) and their types bind', () => {
   const odd = schemaModel('odd', [
-    tool('get:balance/of', [parameter({ key: 'date-min', type: { kind: 'string' } }), parameter({ key: 'list', type: { kind: 'array' }, options: { optional: true } })], {
-      output: { mimeType: 'application/json', schema: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { 'a-b': { type: 'string', nullable: true } }, required: ['a-b'], additionalProperties: false } } } } },
-    }),
+    tool(
+      'get:balance/of',
+      [
+        parameter({ key: 'date-min', type: { kind: 'string' } }),
+        parameter({ key: 'list', type: { kind: 'array' }, options: { optional: true } }),
+      ],
+      {
+        output: {
+          mimeType: 'application/json',
+          schema: {
+            type: 'object',
+            properties: {
+              rows: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { 'a-b': { type: 'string', nullable: true } },
+                  required: ['a-b'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+        },
+      },
+    ),
     // What the server guarantees: nullable admits null, required and const are not enforced, extra keys pass.
     tool('loose', [], {
-      output: { mimeType: 'application/json', schema: { type: 'object', properties: { alpha: { type: 'string', nullable: true }, kind: { type: 'string', const: 'x' }, zeta: { type: 'number' } }, required: ['zeta'], additionalProperties: false } },
+      output: {
+        mimeType: 'application/json',
+        schema: {
+          type: 'object',
+          properties: {
+            alpha: { type: 'string', nullable: true },
+            kind: { type: 'string', const: 'x' },
+            zeta: { type: 'number' },
+          },
+          required: ['zeta'],
+          additionalProperties: false,
+        },
+      },
     }),
     // An array root gets no outputSchema, so no structuredContent: its type is unknown.
-    tool('listed', [], { output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'string' } } } }),
-    tool('noEnum', [parameter({ key: 'v', type: { kind: 'enum', values: [] }, options: { optional: true } }), parameter({ key: 'o', type: { kind: 'object' } })]),
+    tool('listed', [], {
+      output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'string' } } },
+    }),
+    tool('noEnum', [
+      parameter({ key: 'v', type: { kind: 'enum', values: [] }, options: { optional: true } }),
+      parameter({ key: 'o', type: { kind: 'object' } }),
+    ]),
   ]);
   ws.write('price.ts', emitSchemaModule(priceModel(), 'providers/price.mjs').text);
   ws.write('odd.ts', emitSchemaModule(odd, 'odd.mjs').text);
-  ws.write('use.ts', `import { bindTools, type CoinpricesGetPriceInput, type CoinpricesGetPriceOutput } from './price.ts';
+  ws.write(
+    'use.ts',
+    `import { bindTools, type CoinpricesGetPriceInput, type CoinpricesGetPriceOutput } from './price.ts';
 import { bindTools as bindOdd, type OddLooseOutput, type OddListedOutput } from './odd.ts';
 const input: CoinpricesGetPriceInput = { ids: 'bitcoin', vs: 'eur' };
 const tools = bindTools(async () => ({ content: [] }));
@@ -38,12 +80,32 @@ type IsUnknown<T> = unknown extends T ? true : false;
 const listedIsUnknown: IsUnknown<OddListedOutput> = true;
 export { price, first, sent, sentEmpty, listedIsUnknown };
 export type Out = CoinpricesGetPriceOutput;
-`);
-  ws.write('tsconfig.json', JSON.stringify({
-    compilerOptions: { strict: true, noUncheckedIndexedAccess: true, noImplicitOverride: true, target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, verbatimModuleSyntax: true, isolatedModules: true, types: [], skipLibCheck: true },
-    files: ['price.ts', 'odd.ts', 'use.ts'],
-  }));
-  const run = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', ws.path('tsconfig.json')], { cwd: ws.dir, encoding: 'utf8' });
+`,
+  );
+  ws.write(
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        noImplicitOverride: true,
+        target: 'ES2023',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        verbatimModuleSyntax: true,
+        isolatedModules: true,
+        types: [],
+        skipLibCheck: true,
+      },
+      files: ['price.ts', 'odd.ts', 'use.ts'],
+    }),
+  );
+  const run = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', ws.path('tsconfig.json')], {
+    cwd: ws.dir,
+    encoding: 'utf8',
+  });
   assert.is(run.status, 0, `${run.stdout}${run.stderr}`);
 });
 

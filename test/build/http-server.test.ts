@@ -28,7 +28,12 @@ test('node catalog.mjs --http serves every tool over Streamable HTTP on loopback
   try {
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+/);
     const { tools } = await server.client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['get_price_coinprices', 'list_coins_coinprices', 'tool0_weather', 'tool1_weather']);
+    assert.equal(tools.map((t) => t.name).sort(), [
+      'get_price_coinprices',
+      'list_coins_coinprices',
+      'tool0_weather',
+      'tool1_weather',
+    ]);
     const result = await server.client.callTool({ name: 'list_coins_coinprices', arguments: {} });
     assert.not.ok(result.isError, JSON.stringify(result));
     assert.equal(JSON.parse((result.content as { text: string }[])[0]!.text), ['bitcoin', 'ether']);

@@ -51,7 +51,10 @@ test.after(async () => {
 });
 
 test('an allowed library is bundled for the sandbox at build time and reaches the handler', async () => {
-  ws.write('schemas/providers/coinprices/prices.mjs', schema(upstream.root, 'path', "libraries.path.posix.join('a', 'b')"));
+  ws.write(
+    'schemas/providers/coinprices/prices.mjs',
+    schema(upstream.root, 'path', "libraries.path.posix.join('a', 'b')"),
+  );
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stderr);
   const bundle = readFileSync(ws.path('out', 'catalog.code.cjs'), 'utf8');
@@ -62,7 +65,9 @@ test('an allowed library is bundled for the sandbox at build time and reaches th
   const code = readFileSync(ws.path('out', recorded[1]!), 'utf8');
   assert.ok(code.includes('normalizeStringPosix'), 'the file holds path-browserify');
   assert.not.ok(bundle.includes('normalizeStringPosix'), 'no library code inside the bundle');
-  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
+    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+  });
   try {
     const result = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
     assert.not.ok(result.isError, JSON.stringify(result));
@@ -74,18 +79,35 @@ test('an allowed library is bundled for the sandbox at build time and reaches th
 
 test('a library that is not installed is a located LIB001 warning; the build writes, the bundle starts and only its tools fail, naming it', async () => {
   ws.write('.toolkit/config.json', JSON.stringify({ security: { allowedLibraries: ['toolkit-absent-package'] } }));
-  ws.write('schemas/providers/coinprices/prices.mjs', schema(upstream.root, 'toolkit-absent-package', "typeof libraries['toolkit-absent-package']"));
-  ws.write('schemas/providers/coinlist/list.mjs', schema(upstream.root, 'path', "libraries.path.basename('/x/y')").replace("namespace: 'coinprices'", "namespace: 'coinlist'"));
+  ws.write(
+    'schemas/providers/coinprices/prices.mjs',
+    schema(upstream.root, 'toolkit-absent-package', "typeof libraries['toolkit-absent-package']"),
+  );
+  ws.write(
+    'schemas/providers/coinlist/list.mjs',
+    schema(upstream.root, 'path', "libraries.path.basename('/x/y')").replace(
+      "namespace: 'coinprices'",
+      "namespace: 'coinlist'",
+    ),
+  );
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stdout + build.stderr);
   // Located at the requiredLibraries entry (line 7, column 26 of the schema above: its opening quote).
-  assert.match(build.stderr, /schemas\/providers\/coinprices\/prices\.mjs:7:26  LIB001 warning  library "toolkit-absent-package" is not installed .*npm install toolkit-absent-package/);
+  assert.match(
+    build.stderr,
+    /schemas\/providers\/coinprices\/prices\.mjs:7:26  LIB001 warning  library "toolkit-absent-package" is not installed .*npm install toolkit-absent-package/,
+  );
   assert.match(build.stderr, /built with 1 schema whose hooked tools answer with an error/);
-  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
+    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+  });
   try {
     const failing = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
     assert.ok(failing.isError);
-    assert.match((failing.content as { text: string }[])[0]!.text, /handlers of "coinprices" cannot run: library "toolkit-absent-package" is not installed.*npm install toolkit-absent-package`, then rebuild with `toolkit build`/);
+    assert.match(
+      (failing.content as { text: string }[])[0]!.text,
+      /handlers of "coinprices" cannot run: library "toolkit-absent-package" is not installed.*npm install toolkit-absent-package`, then rebuild with `toolkit build`/,
+    );
     const working = await client.callTool({ name: 'get_price_coinlist', arguments: { ids: 'bitcoin' } });
     assert.not.ok(working.isError, JSON.stringify(working));
     assert.is(JSON.parse((working.content as { text: string }[])[0]!.text).joined, 'y');

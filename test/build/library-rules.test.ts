@@ -12,12 +12,20 @@ import { buildRules } from '../../compiler/build/rules.ts';
 import { createWorkspace } from './support/workspace.ts';
 
 const root = resolve(import.meta.dirname, '../fixtures/build-rules');
-const fixtures = readdirSync(root).filter((name) => /^LIB\d{3}\.[a-z0-9-]+\.(fails|passes)$/.test(name)).sort();
+const fixtures = readdirSync(root)
+  .filter((name) => /^LIB\d{3}\.[a-z0-9-]+\.(fails|passes)$/.test(name))
+  .sort();
 
 test('every build rule has a failing and a passing fixture', () => {
   for (const rule of Object.keys(buildRules)) {
-    assert.ok(fixtures.includes(fixtures.find((f) => f.startsWith(`${rule}.`) && f.endsWith('.fails')) ?? ''), `${rule} has no failing fixture`);
-    assert.ok(fixtures.some((f) => f.startsWith(`${rule}.`) && f.endsWith('.passes')), `${rule} has no passing fixture`);
+    assert.ok(
+      fixtures.includes(fixtures.find((f) => f.startsWith(`${rule}.`) && f.endsWith('.fails')) ?? ''),
+      `${rule} has no failing fixture`,
+    );
+    assert.ok(
+      fixtures.some((f) => f.startsWith(`${rule}.`) && f.endsWith('.passes')),
+      `${rule} has no passing fixture`,
+    );
   }
 });
 
@@ -28,7 +36,8 @@ for (const name of fixtures) {
     try {
       const text = readFileSync(join(root, name, 'schema.mjs'), 'utf8');
       ws.write('schemas/providers/libfixture/schema.mjs', text);
-      if (existsSync(join(root, name, 'config.json'))) ws.write('.toolkit/config.json', readFileSync(join(root, name, 'config.json'), 'utf8'));
+      if (existsSync(join(root, name, 'config.json')))
+        ws.write('.toolkit/config.json', readFileSync(join(root, name, 'config.json'), 'utf8'));
       const report = await buildCatalog({ schemasDir: ws.schemasDir, outDir: ws.path('out'), projectDir: ws.dir });
       assert.ok(report.written, 'a library that cannot be had never stops the build');
       const hits = report.diagnostics.filter((d) => d.rule.startsWith('LIB'));

@@ -1,10 +1,10 @@
 /**
- * A schema's own files stay its own. An inline database is a file of its schema. One that is a link to a file elsewhere on the machine
- * (another program's database in the user's home) would be copied into a bundle by `toolkit build`
- * and served as the schema's own: `toolkit validate` names it (RES007, at the `database` field) and a
- * build writes nothing. A link that stays inside the schema's directory is the author's choice and
- * builds, its bytes carried. The same for prompt and skill files (PAR007): a link out of the schema's
- * directory is not read, so nothing of the file it leads to reaches the build's output.
+ * A schema's own files stay its own. An inline database is a file of its schema. One that is a link to a file elsewhere
+ * on the machine (another program's database in the user's home) would be copied into a bundle by `toolkit build` and
+ * served as the schema's own: `toolkit validate` names it (RES007, at the `database` field) and a build writes nothing.
+ * A link that stays inside the schema's directory is the author's choice and builds, its bytes carried. The same for
+ * prompt and skill files (PAR007): a link out of the schema's directory is not read, so nothing of the file it leads to
+ * reaches the build's output.
  */
 import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,7 +47,10 @@ test.before.each(() => {
 test.after.each(() => ws.remove());
 
 test('a link to a database outside the schema directory is RES007 at the database field, and the build writes nothing', async () => {
-  const secret = ws.database('elsewhere/history.db', "CREATE TABLE history (url TEXT); INSERT INTO history VALUES ('https://bank.example/secret');");
+  const secret = ws.database(
+    'elsewhere/history.db',
+    "CREATE TABLE history (url TEXT); INSERT INTO history VALUES ('https://bank.example/secret');",
+  );
   const file = ws.write('schemas/providers/linked/linked.mjs', schema('notes.db'));
   ws.write('schemas/providers/linked/data/.keep', '');
   symlinkSync(secret, ws.path('schemas/providers/linked/data/notes.db'));
@@ -68,7 +71,10 @@ test('a link to a database outside the schema directory is RES007 at the databas
 });
 
 test('a link inside the schema directory validates and builds, the bytes carried', async () => {
-  const real = ws.database('schemas/providers/linked/data/versions/notes-v2.db', "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('kept');");
+  const real = ws.database(
+    'schemas/providers/linked/data/versions/notes-v2.db',
+    "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('kept');",
+  );
   const file = ws.write('schemas/providers/linked/linked.mjs', schema('notes.db'));
   symlinkSync(real, ws.path('schemas/providers/linked/data/notes.db'));
 
@@ -92,11 +98,15 @@ const withContent = `export const main = {
     skills: { steps: { file: './skills/steps.mjs' } }
 }
 `;
-const promptFile = (text: string) => `export const prompt = { name: 'about', version: 'flowmcp-prompt/1.0.0', namespace: 'linked', description: 'About.', dependsOn: [], references: [], content: '${text}' }\n`;
+const promptFile = (text: string) =>
+  `export const prompt = { name: 'about', version: 'flowmcp-prompt/1.0.0', namespace: 'linked', description: 'About.', dependsOn: [], references: [], content: '${text}' }\n`;
 
 test('prompt and skill files that are links out of the schema directory are PAR007 at their fields, and nothing of them is built', async () => {
   ws.write('elsewhere/notes.mjs', promptFile('PRIVATE-NOTES-OF-THE-USER'));
-  ws.write('elsewhere/steps.mjs', "export const skill = { name: 'steps', version: 'flowmcp-skill/1.0.0', description: 'Steps.', content: 'PRIVATE-STEPS', requires: { tools: [], resources: [], external: [] }, input: [], output: 'text' }\n");
+  ws.write(
+    'elsewhere/steps.mjs',
+    "export const skill = { name: 'steps', version: 'flowmcp-skill/1.0.0', description: 'Steps.', content: 'PRIVATE-STEPS', requires: { tools: [], resources: [], external: [] }, input: [], output: 'text' }\n",
+  );
   const file = ws.write('schemas/providers/linked/linked.mjs', withContent);
   ws.write('schemas/providers/linked/prompts/.keep', '');
   ws.write('schemas/providers/linked/skills/.keep', '');
@@ -107,16 +117,29 @@ test('prompt and skill files that are links out of the schema directory are PAR0
   assert.is(validated.code, 1, validated.stdout);
   const report = JSON.parse(validated.stdout) as { diagnostics: { rule: string; line: number; message: string }[] };
   const links = report.diagnostics.filter((d) => d.rule === 'PAR007');
-  assert.equal(links.map((d) => d.line), [10, 11], validated.stdout);
-  assert.match(links[0]!.message, /prompt about: \.\/prompts\/about\.mjs is a link to .*notes\.mjs, outside the schema's directory/);
+  assert.equal(
+    links.map((d) => d.line),
+    [10, 11],
+    validated.stdout,
+  );
+  assert.match(
+    links[0]!.message,
+    /prompt about: \.\/prompts\/about\.mjs is a link to .*notes\.mjs, outside the schema's directory/,
+  );
   assert.not.ok(validated.stdout.includes('PRIVATE-'), 'nothing of the files was read into a message');
 
   // Built without the failing schema: it was the only one, so nothing is written and nothing of the files can be.
   const built = await buildWorkspace(ws.dir, ['--skip-invalid']);
   assert.is(built.code, 1, built.stdout + built.stderr);
   assert.match(built.stdout + built.stderr, /PAR007/);
-  const written = existsSync(ws.path('out')) ? readdirSync(ws.path('out'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
-  for (const entry of written) assert.not.ok(readFileSync(join(entry.parentPath, entry.name), 'utf8').includes('PRIVATE-'), `${entry.name} holds the linked file's text`);
+  const written = existsSync(ws.path('out'))
+    ? readdirSync(ws.path('out'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    : [];
+  for (const entry of written)
+    assert.not.ok(
+      readFileSync(join(entry.parentPath, entry.name), 'utf8').includes('PRIVATE-'),
+      `${entry.name} holds the linked file's text`,
+    );
 });
 
 test.run();

@@ -55,7 +55,10 @@ test.before(async () => {
   ws.write('schemas/providers/coinprices/prices.mjs', priceSchema(upstream.root));
   ws.write('schemas/providers/weather/forecast.mjs', simpleSchema('weather', 3));
   ws.write('schemas/providers/ledger/balances.mjs', keyedSchema);
-  ws.write('.toolkit/config.json', JSON.stringify({ groups: { desk: { tools: ['weather', 'coinprices/getPrice', 'ledger'] } } }));
+  ws.write(
+    '.toolkit/config.json',
+    JSON.stringify({ groups: { desk: { tools: ['weather', 'coinprices/getPrice', 'ledger'] } } }),
+  );
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stderr);
 });
@@ -67,7 +70,13 @@ test.after(async () => {
 
 /** The `tools/list` answer of a stdio server started with `args` (in the workspace, as a user would). */
 async function listingOf(args: string[]): Promise<Tool[]> {
-  const transport = new StdioClientTransport({ command: process.execPath, args, cwd: ws.dir, env: process.env as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    cwd: ws.dir,
+    env: process.env as Record<string, string>,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'listing-test', version: '1.0.0' });
   await client.connect(transport);
   try {
@@ -85,18 +94,29 @@ test('the catalog bundle lists exactly what `toolkit server` lists for the same 
   assert.is(built.length, 6);
   assert.equal(built, served);
   const balance = built.find((tool) => tool.name === 'get_balance_ledger')!;
-  assert.equal(balance.outputSchema, { type: 'object', properties: { alpha: { type: ['string', 'null'] }, zeta: { type: 'number', description: 'Last.' } } });
+  assert.equal(balance.outputSchema, {
+    type: 'object',
+    properties: { alpha: { type: ['string', 'null'] }, zeta: { type: 'number', description: 'Last.' } },
+  });
 });
 
 test('a group bundle lists exactly what `toolkit server --group` lists', async () => {
   const built = await listingOf([ws.path('out', 'desk.mjs')]);
   const served = await listingOf([BIN, 'server', '--schemas', ws.path('schemas'), '--group', 'desk']);
-  assert.equal(built.map((tool) => tool.name).sort(), ['get_balance_ledger', 'get_price_coinprices', 'tool0_weather', 'tool1_weather', 'tool2_weather']);
+  assert.equal(built.map((tool) => tool.name).sort(), [
+    'get_balance_ledger',
+    'get_price_coinprices',
+    'tool0_weather',
+    'tool1_weather',
+    'tool2_weather',
+  ]);
   assert.equal(built, served);
 });
 
 test('a tool of the listing is built on its first call and reaches the upstream', async () => {
-  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
+    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+  });
   try {
     const result = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'ether', days: 3 } });
     assert.not.ok(result.isError, JSON.stringify(result));
@@ -108,7 +128,10 @@ test('a tool of the listing is built on its first call and reaches the upstream'
     assert.ok(invalid.isError, 'input is still checked against the tool built late');
     const coins = await client.callTool({ name: 'list_coins_coinprices', arguments: {} });
     assert.equal(JSON.parse((coins.content as { text: string }[])[0]!.text), ['bitcoin', 'ether']);
-    const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(() => 'answered', (error: Error) => error.message);
+    const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
     assert.match(unknown, /Unknown tool: no_such_tool/);
   } finally {
     await close();
@@ -117,7 +140,10 @@ test('a tool of the listing is built on its first call and reaches the upstream'
 
 test('the server params the build found are named at start when unset', async () => {
   // Granted to its schema (TOOLKIT_GRANTS), but not set.
-  const child = spawn(process.execPath, [ws.path('out', 'catalog.mjs')], { env: { ...process.env, LEDGER_KEY: '', TOOLKIT_GRANTS: 'ledger:LEDGER_KEY' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ws.path('out', 'catalog.mjs')], {
+    env: { ...process.env, LEDGER_KEY: '', TOOLKIT_GRANTS: 'ledger:LEDGER_KEY' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const stderr = await new Promise<string>((resolve) => {
     let text = '';
     const timer = setTimeout(() => resolve(text), 15_000);
@@ -139,9 +165,11 @@ test('the bundle serves the listing its data file holds, and routes calls by its
   const data = readFileSync(ws.path('out', 'catalog.data.jsonl'), 'utf8');
   const json = data.slice(0, data.indexOf('\n'));
   const text = readFileSync(ws.path('out', 'catalog.code.cjs'), 'utf8');
-  assert.ok(text.includes(`DATA_HASH="${sha256(data)}"`), 'the data file\'s hash is recorded in the bundle');
+  assert.ok(text.includes(`DATA_HASH="${sha256(data)}"`), "the data file's hash is recorded in the bundle");
   // Byte for byte what the runtime computes from the bundle's own verified schemas (key order included).
-  const { loadSchemas } = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as { loadSchemas(): SchemaModel[] };
+  const { loadSchemas } = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as {
+    loadSchemas(): SchemaModel[];
+  };
   const schemas = loadSchemas();
   const tools = listTools(schemas);
   assert.is(json, JSON.stringify(tools));
@@ -156,7 +184,10 @@ test('the bundle serves the listing its data file holds, and routes calls by its
   try {
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     assert.ok(names.includes('tool1_renamed') && !names.includes('tool1_weather'), names.join(' '));
-    const old = await client.callTool({ name: 'tool1_weather', arguments: { query: 'x' } }).then(() => 'answered', (error: Error) => error.message);
+    const old = await client.callTool({ name: 'tool1_weather', arguments: { query: 'x' } }).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
     assert.match(old, /Unknown tool: tool1_weather/);
   } finally {
     await close();

@@ -24,7 +24,15 @@ test('fresh and cached records carry their module hash; the manifest records it'
   const schemasDir = ws.path('schemas');
   const analyse = async (previous: ReturnType<typeof readManifest>) => {
     const discovery = discoverSchemas(schemasDir);
-    return analyseSchemas({ sources: discovery.sources, keyInputs: keyInputs(schemasDir, [], discovery), schemasDirAsGiven: schemasDir, projectDir: ws.dir, outDir: ws.path('out'), previous, loader });
+    return analyseSchemas({
+      sources: discovery.sources,
+      keyInputs: keyInputs(schemasDir, [], discovery),
+      schemasDirAsGiven: schemasDir,
+      projectDir: ws.dir,
+      outDir: ws.path('out'),
+      previous,
+      loader,
+    });
   };
   const fresh = (await analyse(undefined)).analysed[0]!;
   assert.ok(fresh.fresh);

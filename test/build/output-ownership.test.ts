@@ -15,7 +15,9 @@ import { readTree } from './support/tree.ts';
 const sandbox = createSandbox('out-ownership');
 test.after(() => sandbox.remove());
 
-cpSync(join(repoRoot, 'schemas', 'providers', 'artic'), sandbox.path('schemas', 'providers', 'artic'), { recursive: true });
+cpSync(join(repoRoot, 'schemas', 'providers', 'artic'), sandbox.path('schemas', 'providers', 'artic'), {
+  recursive: true,
+});
 sandbox.write('NOTES.md', '# my notes\n');
 sandbox.write('.toolkit/config.json', '{ "tools": [] }\n');
 sandbox.write('a-file', 'not a directory\n');
@@ -31,14 +33,20 @@ function assertUntouched(before: Map<string, Buffer>, label: string): void {
 }
 
 const refusals: [string, RegExp][] = [
-  ['.', /^toolkit build: --out \. is the project directory, and a build replaces its output directory whole; choose a directory of its own, e\.g\. --out generated; nothing was touched\n$/],
+  [
+    '.',
+    /^toolkit build: --out \. is the project directory, and a build replaces its output directory whole; choose a directory of its own, e\.g\. --out generated; nothing was touched\n$/,
+  ],
   ['schemas', /^toolkit build: --out schemas is the schemas directory/],
   ['schemas/providers', /^toolkit build: --out schemas\/providers lies inside the schemas directory/],
   ['..', /^toolkit build: --out \.\. is a directory that contains the project/],
   ['a-file', /^toolkit build: --out a-file is a file, not a directory/],
   ['mine', /^toolkit build: --out mine holds 1 entry and no previous build \(no manifest\.json of one\)/],
   ['a-file/x', /^toolkit build: --out a-file\/x has a file where its path needs a directory/],
-  ['/proc/toolkit-out', /^toolkit build: --out \/proc\/toolkit-out cannot be written \(.*\); choose a directory you can write\n$/],
+  [
+    '/proc/toolkit-out',
+    /^toolkit build: --out \/proc\/toolkit-out cannot be written \(.*\); choose a directory you can write\n$/,
+  ],
   // Node's own recursive mkdir never returns here: the build makes each level itself.
   ['/proc/toolkit/out', /^toolkit build: --out \/proc\/toolkit\/out cannot be written \(/],
 ];
@@ -61,7 +69,11 @@ test('a previous build is replaced whole, atomically, leaving no temp directory'
   const second = await sandbox.toolkit(['build', '--force']);
   assert.is(second.code, 0, second.stderr);
   assert.ok(existsSync(sandbox.path('generated', 'catalog.mjs')));
-  assert.equal(readdirSync(sandbox.project).filter((name) => name.startsWith('.generated.')), [], 'no temp or probe directory left');
+  assert.equal(
+    readdirSync(sandbox.project).filter((name) => name.startsWith('.generated.')),
+    [],
+    'no temp or probe directory left',
+  );
 });
 
 test('a file dropped into a previous build is refused by name; the build and the file stay', async () => {
@@ -69,7 +81,10 @@ test('a file dropped into a previous build is refused by name; the build and the
   const before = snapshot();
   const run = await sandbox.toolkit(['build']);
   assert.is(run.code, 2, run.stdout + run.stderr);
-  assert.match(run.stderr, /^toolkit build: --out generated holds a previous build and 1 entry no build wrote \(NOTES\.md\), which replacing it would delete; move it out or choose another --out; nothing was touched\n$/);
+  assert.match(
+    run.stderr,
+    /^toolkit build: --out generated holds a previous build and 1 entry no build wrote \(NOTES\.md\), which replacing it would delete; move it out or choose another --out; nothing was touched\n$/,
+  );
   assertUntouched(before, 'a previous build with a foreign file');
 });
 

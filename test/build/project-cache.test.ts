@@ -17,19 +17,22 @@ test.after(() => ws.remove());
 // A project: it has a `.toolkit/` (a directory without one gets no cache).
 mkdirSync(ws.path('.toolkit'));
 
-const build = (out: string, force = false) => buildCatalog({ schemasDir: ws.schemasDir, outDir: ws.path(out), projectDir: ws.dir, force });
+const build = (out: string, force = false) =>
+  buildCatalog({ schemasDir: ws.schemasDir, outDir: ws.path(out), projectDir: ws.dir, force });
 
 /** Rewrites the cached entries' text (each line re-signed, as a cache this user wrote would be). */
 function editCache(from: string, to: string): number {
   const file = ws.path('.toolkit', 'cache', 'validation.jsonl');
   let edited = 0;
-  const lines = readFileSync(file, 'utf8').split('\n').map((line) => {
-    if (!line.includes(from)) return line;
-    edited++;
-    const [key, slot] = line.split(' ');
-    const json = line.slice(195).split(from).join(to);
-    return `${key} ${slot} ${createHash('sha256').update(json).digest('hex')} ${json}`;
-  });
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => {
+      if (!line.includes(from)) return line;
+      edited++;
+      const [key, slot] = line.split(' ');
+      const json = line.slice(195).split(from).join(to);
+      return `${key} ${slot} ${createHash('sha256').update(json).digest('hex')} ${json}`;
+    });
   writeFileSync(file, lines.join('\n'));
   return edited;
 }

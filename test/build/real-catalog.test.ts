@@ -21,10 +21,17 @@ test('schemas/ builds without a failure, and catalog.mjs lists every tool of eve
   const build = await runCli(['build', '--schemas', schemas, '--out', ws.path('out'), '--project', ws.dir]);
   assert.is(build.code, 0, build.stderr);
   buildStderr = build.stderr;
-  const manifest = JSON.parse(readFileSync(ws.path('out', 'manifest.json'), 'utf8')) as { schemas: { namespace: string; source: string; tools: string[] }[]; failed: { source: string }[] };
+  const manifest = JSON.parse(readFileSync(ws.path('out', 'manifest.json'), 'utf8')) as {
+    schemas: { namespace: string; source: string; tools: string[] }[];
+    failed: { source: string }[];
+  };
   assert.equal(manifest.failed, [], build.stderr);
   assert.ok(manifest.schemas.length > 0);
-  const expected = assignWireNames(manifest.schemas.flatMap((s) => s.tools.map((toolName) => ({ namespace: s.namespace, toolName, source: s.source }))));
+  const expected = assignWireNames(
+    manifest.schemas.flatMap((s) =>
+      s.tools.map((toolName) => ({ namespace: s.namespace, toolName, source: s.source })),
+    ),
+  );
   const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {}, ['--no-toolset']);
   try {
     const { tools } = await client.listTools();
@@ -40,7 +47,10 @@ test('by default the catalog bundle serves the toolset, and the build says why',
   const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'));
   try {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name), ['search_tools', 'describe_tool', 'call_tool']);
+    assert.equal(
+      tools.map((t) => t.name),
+      ['search_tools', 'describe_tool', 'call_tool'],
+    );
   } finally {
     await close();
   }

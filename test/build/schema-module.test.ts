@@ -16,12 +16,36 @@ const ws = createWorkspace('module');
 test.after(() => ws.remove());
 
 const hostile = `a "quote", a */ comment end, \${template}, \`tick\`, \\ backslash, line\nbreak, \u2028 separator`;
-const model = schemaModel('odd', [
-  tool('lookUp', [parameter({ key: 'date-min', type: { kind: 'string' }, options: { regex: '^\\d{4}-\\d{2}$', optional: true }, description: hostile })], {
-    description: hostile,
-    output: { mimeType: 'application/json', schema: { type: 'object', properties: { __proto__: { type: 'string' }, 'a-b': { type: 'array', items: { type: 'integer' } } } } },
-  }),
-], { handlersSource: `({ sharedLists }) => ({ lookUp: { postRequest: async ({ response }) => ({ response: { ...response, note: ${JSON.stringify(hostile)} } }) } })`, sharedLists: { chains: [{ id: 1, name: 'x' }] } });
+const model = schemaModel(
+  'odd',
+  [
+    tool(
+      'lookUp',
+      [
+        parameter({
+          key: 'date-min',
+          type: { kind: 'string' },
+          options: { regex: '^\\d{4}-\\d{2}$', optional: true },
+          description: hostile,
+        }),
+      ],
+      {
+        description: hostile,
+        output: {
+          mimeType: 'application/json',
+          schema: {
+            type: 'object',
+            properties: { __proto__: { type: 'string' }, 'a-b': { type: 'array', items: { type: 'integer' } } },
+          },
+        },
+      },
+    ),
+  ],
+  {
+    handlersSource: `({ sharedLists }) => ({ lookUp: { postRequest: async ({ response }) => ({ response: { ...response, note: ${JSON.stringify(hostile)} } }) } })`,
+    sharedLists: { chains: [{ id: 1, name: 'x' }] },
+  },
+);
 
 async function load(m: typeof model, name: string) {
   const emitted = emitSchemaModule(m, `${name}.mjs`);
@@ -50,7 +74,10 @@ test('the module carries its hashes: data, main, handlers, lists', async () => {
 test('handler source is data, not code: the module never defines the factory', async () => {
   const { emitted } = await load(model, 'odd-code');
   assert.not.match(emitted.text, /^\s*\(\{ sharedLists \}\) =>/m);
-  assert.ok(emitted.text.includes(JSON.stringify(JSON.stringify(model.handlersSource)).slice(1, -1)), 'present only inside the JSON string');
+  assert.ok(
+    emitted.text.includes(JSON.stringify(JSON.stringify(model.handlersSource)).slice(1, -1)),
+    'present only inside the JSON string',
+  );
 });
 
 test('typed calls validate with the static schema and apply defaults before calling', async () => {

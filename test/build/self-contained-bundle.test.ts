@@ -110,24 +110,28 @@ async function connect(generated: string): Promise<Session> {
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-const textOf = (result: unknown): string => ((result as { content?: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
+const textOf = (result: unknown): string =>
+  ((result as { content?: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
 
 test.before(async () => {
   try {
-  ca = createTestCa({ names: [HOST] });
-  server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
-    requests.push(`${req.headers.host} ${req.url}`);
-    const url = new URL(req.url ?? '/', `https://${HOST}`);
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ port: url.searchParams.get('port'), height: 1.5 }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  ws.write('schemas/providers/tides/tides.mjs', schema);
-  ws.database('schemas/providers/tides/data/ports.db', "CREATE TABLE ports (name TEXT, country TEXT); INSERT INTO ports VALUES ('Brest', 'FR'), ('Aberdeen', 'GB');");
-  const build = await buildWorkspace(ws.dir);
-  assert.is(build.code, 0, build.stdout + build.stderr);
-  buildOutput = build.stderr;
+    ca = createTestCa({ names: [HOST] });
+    server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
+      requests.push(`${req.headers.host} ${req.url}`);
+      const url = new URL(req.url ?? '/', `https://${HOST}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ port: url.searchParams.get('port'), height: 1.5 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    ws.write('schemas/providers/tides/tides.mjs', schema);
+    ws.database(
+      'schemas/providers/tides/data/ports.db',
+      "CREATE TABLE ports (name TEXT, country TEXT); INSERT INTO ports VALUES ('Brest', 'FR'), ('Aberdeen', 'GB');",
+    );
+    const build = await buildWorkspace(ws.dir);
+    assert.is(build.code, 0, build.stdout + build.stderr);
+    buildOutput = build.stderr;
   } catch (error) {
     // uvu does not report a failing hook: say it here, then fail every test.
     console.error(error);
@@ -152,12 +156,16 @@ test('the build carries the engines beside the bundle and says what the bundle n
   for (const file of ['quickjs-core.cjs', 'quickjs-variant.cjs', 'emscripten-module.wasm', ...sqliteFiles]) {
     assert.ok(existsSync(ws.path('out', 'engine', file)), `engine/${file} is written`);
   }
-  assert.match(buildOutput, /^toolkit build: catalog\.mjs runs on Node 20\.19 or later .*with nothing installed; copy with it: catalog\.code\.cjs, catalog\.data\.jsonl, engine\/ \(hook sandbox [\d.]+ MB, SQLite binding for Node \d+ \(ABI \d+, \w+-\w+\) [\d.]+ MB\), libraries\/ \(1 file\), data\/ \(1 database\)$/m);
+  assert.match(
+    buildOutput,
+    /^toolkit build: catalog\.mjs runs on Node 20\.19 or later .*with nothing installed; copy with it: catalog\.code\.cjs, catalog\.data\.jsonl, engine\/ \(hook sandbox [\d.]+ MB, SQLite binding for Node \d+ \(ABI \d+, \w+-\w+\) [\d.]+ MB\), libraries\/ \(1 file\), data\/ \(1 database\)$/m,
+  );
 });
 
 test('copied to an empty directory outside the repository, the bundle lists, calls a hooked tool over loopback HTTPS and reads its resource', async () => {
   const generated = copyOutput('plain');
-  for (let dir = dirname(generated); dir !== dirname(dir); dir = dirname(dir)) assert.not.ok(existsSync(join(dir, 'node_modules')), `no node_modules in ${dir}`);
+  for (let dir = dirname(generated); dir !== dirname(dir); dir = dirname(dir))
+    assert.not.ok(existsSync(join(dir, 'node_modules')), `no node_modules in ${dir}`);
   const session = await connect(generated);
   try {
     const { tools } = await session.client.listTools();
@@ -165,10 +173,16 @@ test('copied to an empty directory outside the repository, the bundle lists, cal
     const hooked = await session.client.callTool({ name: 'get_height_tides', arguments: { port: 'brest' } });
     assert.not.ok(hooked.isError, textOf(hooked));
     assert.equal(JSON.parse(textOf(hooked)), { port: 'brest', height: 1.5, link: 'https://tides.example/ports/brest' });
-    assert.ok(requests.includes(`${HOST} /height?port=brest`), `the upstream was asked with the original host name: ${requests.join(', ')}`);
+    assert.ok(
+      requests.includes(`${HOST} /height?port=brest`),
+      `the upstream was asked with the original host name: ${requests.join(', ')}`,
+    );
     const read = await session.client.readResource({ uri: 'toolkit://tides/ports/listPorts' });
     const rows = JSON.parse((read.contents[0] as { text: string }).text) as unknown[];
-    assert.equal(rows, [{ name: 'Aberdeen', country: 'GB' }, { name: 'Brest', country: 'FR' }]);
+    assert.equal(rows, [
+      { name: 'Aberdeen', country: 'GB' },
+      { name: 'Brest', country: 'FR' },
+    ]);
   } finally {
     await session.close();
   }
@@ -184,14 +198,20 @@ test('a carried file changed after the build is refused by name; the other tools
   try {
     const hooked = await session.client.callTool({ name: 'get_height_tides', arguments: { port: 'brest' } });
     assert.ok(hooked.isError, textOf(hooked));
-    assert.match(textOf(hooked), /engine\/quickjs-core\.cjs \(the handler sandbox engine\) no longer matches the hash recorded at build time/);
+    assert.match(
+      textOf(hooked),
+      /engine\/quickjs-core\.cjs \(the handler sandbox engine\) no longer matches the hash recorded at build time/,
+    );
     const plain = await session.client.callTool({ name: 'get_plain_tides', arguments: { port: 'brest' } });
     assert.not.ok(plain.isError, textOf(plain));
     const read = await session.client.readResource({ uri: 'toolkit://tides/ports/listPorts' }).then(
       (answer) => JSON.stringify(answer),
       (error: Error) => error.message,
     );
-    assert.match(read, /engine\/better_sqlite3\.node \(the SQLite binding\) no longer matches the hash recorded at build time/);
+    assert.match(
+      read,
+      /engine\/better_sqlite3\.node \(the SQLite binding\) no longer matches the hash recorded at build time/,
+    );
   } finally {
     await session.close();
   }
@@ -204,7 +224,10 @@ test('a bundle copied without its engine/ folder names the folder to copy, not a
   try {
     const hooked = await session.client.callTool({ name: 'get_height_tides', arguments: { port: 'brest' } });
     assert.ok(hooked.isError);
-    assert.match(textOf(hooked), /engine\/quickjs-core\.cjs \(the handler sandbox engine\) cannot be read beside the bundle \(ENOENT\): copy the bundle's engine\/ folder with it/);
+    assert.match(
+      textOf(hooked),
+      /engine\/quickjs-core\.cjs \(the handler sandbox engine\) cannot be read beside the bundle \(ENOENT\): copy the bundle's engine\/ folder with it/,
+    );
     assert.not.match(textOf(hooked), /Require stack|Cannot find module/);
   } finally {
     await session.close();
@@ -216,7 +239,10 @@ test('two builds carry byte-identical engine files', async () => {
   assert.is(again.code, 0, again.stderr);
   for (const file of ['quickjs-core.cjs', 'quickjs-variant.cjs', ...sqliteFiles.slice(0, 1), 'catalog.code.cjs']) {
     const path = file.endsWith('.code.cjs') ? file : join('engine', file);
-    assert.ok(readFileSync(ws.path('out', path)).equals(readFileSync(ws.path('out-again', path))), `${path} is the same`);
+    assert.ok(
+      readFileSync(ws.path('out', path)).equals(readFileSync(ws.path('out-again', path))),
+      `${path} is the same`,
+    );
   }
 });
 
@@ -224,7 +250,10 @@ test('a SQLite binding built for another Node is one line naming both Nodes and 
   const builtFor = { abi: '115', platform: 'linux', arch: 'x64', node: '20.20.2' };
   assert.is(bindingMismatch(builtFor, builtFor), undefined);
   const message = bindingMismatch(builtFor, { abi: '127', platform: 'linux', arch: 'x64', node: '22.23.3' })!;
-  assert.match(message, /built for Node 20\.20\.2 \(ABI 115, linux-x64\)\) cannot load in Node 22\.23\.3 \(ABI 127, linux-x64\): rebuild the bundle with this Node \(`toolkit build`\), run it with Node 20/);
+  assert.match(
+    message,
+    /built for Node 20\.20\.2 \(ABI 115, linux-x64\)\) cannot load in Node 22\.23\.3 \(ABI 127, linux-x64\): rebuild the bundle with this Node \(`toolkit build`\), run it with Node 20/,
+  );
   assert.not.match(message, /\n/);
   assert.ok(bindingMismatch(builtFor, { ...builtFor, platform: 'darwin' }));
 });

@@ -51,16 +51,32 @@ test('a build with the clock 400 days and 13 hours ahead, in UTC+14, is byte-ide
   const seen = later.path('clock-seen.txt');
   const home = mkdtempSync(join(tmpdir(), 'toolkit-clock-home-'));
   const started = Date.now();
-  const second = spawnSync(process.execPath, [
-    '--import', preload, join(repoRoot, 'cli/bin.mjs'),
-    'build', '--schemas', later.path('schemas'), '--out', later.path('out'), '--project', later.dir,
-  ], {
-    cwd: later.dir,
-    encoding: 'utf8',
-    env: {
-      ...process.env, HOME: home, TZ: 'Pacific/Kiritimati', CLOCK_SHIFT_MS: String(SHIFT_MS), CLOCK_SEEN_FILE: seen,
+  const second = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      preload,
+      join(repoRoot, 'cli/bin.mjs'),
+      'build',
+      '--schemas',
+      later.path('schemas'),
+      '--out',
+      later.path('out'),
+      '--project',
+      later.dir,
+    ],
+    {
+      cwd: later.dir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        HOME: home,
+        TZ: 'Pacific/Kiritimati',
+        CLOCK_SHIFT_MS: String(SHIFT_MS),
+        CLOCK_SEEN_FILE: seen,
+      },
     },
-  });
+  );
   assert.is(second.status, 0, second.stderr);
   const [iso, epoch] = readFileSync(seen, 'utf8').split(' ');
   assert.ok(Number(epoch) - started >= SHIFT_MS, `the second build's clock read ${iso}`);

@@ -22,7 +22,10 @@ test('each discovery answers from its own listing, and keys follow the nearest _
   const schemasDir = ws.path('tree', 'schemas');
 
   const first = discoverSchemas(schemasDir);
-  assert.equal(first.sources.map((s) => s.file), ['providers/a/api.mjs', 'providers/b/api.mjs']);
+  assert.equal(
+    first.sources.map((s) => s.file),
+    ['providers/a/api.mjs', 'providers/b/api.mjs'],
+  );
   assert.is(first.isDirectory(ws.path('tree', 'schemas', 'providers', 'a', '_lists')), false);
   assert.is(first.isDirectory(ws.path('tree', '_lists')), true, 'above the schemas directory: from the disk');
 
@@ -32,7 +35,8 @@ test('each discovery answers from its own listing, and keys follow the nearest _
   assert.is(second.isDirectory(ws.path('tree', 'schemas', 'providers', 'a', '_lists')), true);
   assert.is(first.isDirectory(ws.path('tree', 'schemas', 'providers', 'a', '_lists')), false);
 
-  const key = (discovery: ReturnType<typeof discoverSchemas>) => sourceKey(discovery.sources[0]!, keyInputs(schemasDir, [], discovery));
+  const key = (discovery: ReturnType<typeof discoverSchemas>) =>
+    sourceKey(discovery.sources[0]!, keyInputs(schemasDir, [], discovery));
   const withOuterLists = key(first);
   ws.write('tree/_lists/coins.mjs', 'export const coins = [1, 2];\n');
   assert.is.not(key(first), withOuterLists, 'the outer lists changed');
@@ -41,7 +45,11 @@ test('each discovery answers from its own listing, and keys follow the nearest _
   assert.is.not(key(second), withInnerLists, 'the nearest lists (inside the tree) changed');
   const unchanged = sourceKey(second.sources[1]!, keyInputs(schemasDir, [], second));
   ws.write('tree/_lists/coins.mjs', 'export const coins = [4];\n');
-  assert.is(sourceKey(second.sources[1]!, keyInputs(schemasDir, [], second)), unchanged, 'a schema without sharedLists ignores lists');
+  assert.is(
+    sourceKey(second.sources[1]!, keyInputs(schemasDir, [], second)),
+    unchanged,
+    'a schema without sharedLists ignores lists',
+  );
 });
 
 test.run();

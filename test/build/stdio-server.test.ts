@@ -39,7 +39,13 @@ test('every catalog tool is listed by a real client over stdio', async () => {
   try {
     const { tools } = await client.listTools();
     assert.equal(tools.map((t) => t.name).sort(), [...expected].sort());
-    assert.equal(tools.map((t) => t.name).sort(), ['get_price_coinprices', 'list_coins_coinprices', 'tool0_weather', 'tool1_weather', 'tool2_weather']);
+    assert.equal(tools.map((t) => t.name).sort(), [
+      'get_price_coinprices',
+      'list_coins_coinprices',
+      'tool0_weather',
+      'tool1_weather',
+      'tool2_weather',
+    ]);
     const price = tools.find((t) => t.name === 'get_price_coinprices')!;
     assert.equal(price.inputSchema.required, ['ids']);
   } finally {
@@ -48,7 +54,9 @@ test('every catalog tool is listed by a real client over stdio', async () => {
 });
 
 test('a call goes through the bundle to the upstream, defaults applied', async () => {
-  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
+    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+  });
   try {
     const result = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
     assert.not.ok(result.isError, JSON.stringify(result));

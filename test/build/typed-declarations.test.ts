@@ -42,10 +42,22 @@ await tools.close();
 `;
 
 function typeCheck(file: string): { status: number | null; output: string } {
-  ws.write('tsconfig.json', JSON.stringify({
-    compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, types: ['node'], typeRoots: [join(repoRoot, 'node_modules', '@types')], skipLibCheck: false },
-    files: [file],
-  }));
+  ws.write(
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        noEmit: true,
+        types: ['node'],
+        typeRoots: [join(repoRoot, 'node_modules', '@types')],
+        skipLibCheck: false,
+      },
+      files: [file],
+    }),
+  );
   const run = spawnSync(tsc, ['--noEmit', '-p', ws.path('tsconfig.json')], { cwd: ws.dir, encoding: 'utf8' });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
@@ -54,7 +66,10 @@ test('a correct program type-checks against catalog.d.mts and its call reaches t
   ws.write('good.mts', program(`await tools.coinprices.getPrice({ ids: 'bitcoin', days: 3 })`));
   const checked = typeCheck('good.mts');
   assert.is(checked.status, 0, checked.output);
-  const run = await runNode(['--import', 'tsx', ws.path('good.mts')], { cwd: ws.dir, env: { NODE_EXTRA_CA_CERTS: upstream.ca.caFile } });
+  const run = await runNode(['--import', 'tsx', ws.path('good.mts')], {
+    cwd: ws.dir,
+    env: { NODE_EXTRA_CA_CERTS: upstream.ca.caFile },
+  });
   assert.is(run.code, 0, run.stderr);
   const printed = JSON.parse(run.stdout);
   assert.equal(JSON.parse(printed.text), { price: 42.5, ids: 'bitcoin', days: 3 }, run.stdout);

@@ -14,7 +14,13 @@ test('forces the first build only', async () => {
   const forced: (boolean | undefined)[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const options: BuildCommandOptions = { schemasDir: ws.path('schemas'), outDir: ws.path('out'), projectDir: ws.dir, force: true, watch: true };
+  const options: BuildCommandOptions = {
+    schemasDir: ws.path('schemas'),
+    outDir: ws.path('out'),
+    projectDir: ws.dir,
+    force: true,
+    watch: true,
+  };
   const io = { stdout: new PassThrough(), stderr: new PassThrough(), tty: false, stop: stopped };
   const done = watchBuild(options, io, async (opts) => {
     forced.push(opts.force);
@@ -33,7 +39,10 @@ test('forces the first build only', async () => {
   stop();
   assert.is(await done, 0);
   assert.is(forced[0], true);
-  assert.ok(forced.slice(1).every((force) => force === false), `rebuilds forced: ${JSON.stringify(forced)}`);
+  assert.ok(
+    forced.slice(1).every((force) => force === false),
+    `rebuilds forced: ${JSON.stringify(forced)}`,
+  );
 });
 
 test.run();

@@ -52,7 +52,12 @@ async function assertSameAsCleanBuild(label: string) {
   const clean = createWorkspace('watch-clean');
   try {
     cpSync(ws.path('schemas'), clean.path('schemas'), { recursive: true });
-    await buildCatalog({ schemasDir: clean.path('schemas'), outDir: clean.path('out'), projectDir: clean.dir, loader: await frontEndLoader() });
+    await buildCatalog({
+      schemasDir: clean.path('schemas'),
+      outDir: clean.path('out'),
+      projectDir: clean.dir,
+      loader: await frontEndLoader(),
+    });
     const watched = readTree(ws.path('out'));
     const fresh = readTree(clean.path('out'));
     assert.equal([...watched.keys()], [...fresh.keys()], label);
@@ -64,7 +69,21 @@ async function assertSameAsCleanBuild(label: string) {
 
 test('builds, rebuilds one edited schema with one line, and matches a clean build', async () => {
   for (const ns of ['alpha', 'beta', 'gamma']) ws.write(`schemas/providers/${ns}/api.mjs`, simpleSchema(ns, 2));
-  child = spawn(process.execPath, [join(repoRoot, 'cli', 'bin.mjs'), 'build', '--watch', '--schemas', ws.path('schemas'), '--out', ws.path('out'), '--project', ws.dir], { cwd: repoRoot });
+  child = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'cli', 'bin.mjs'),
+      'build',
+      '--watch',
+      '--schemas',
+      ws.path('schemas'),
+      '--out',
+      ws.path('out'),
+      '--project',
+      ws.dir,
+    ],
+    { cwd: repoRoot },
+  );
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
 
@@ -74,7 +93,10 @@ test('builds, rebuilds one edited schema with one line, and matches a clean buil
 
   ws.write('schemas/providers/beta/api.mjs', simpleSchema('beta', 3));
   await waitFor('a rebuild', () => watchLines().length >= 2);
-  assert.match(watchLines()[1]!, /^toolkit build --watch: rebuilt after a change to providers\/beta\/api\.mjs in \d+ ms; watching /);
+  assert.match(
+    watchLines()[1]!,
+    /^toolkit build --watch: rebuilt after a change to providers\/beta\/api\.mjs in \d+ ms; watching /,
+  );
   assert.match(stdout.split('\n')[1]!, /^3 schemas, 7 tools, 1 rebuilt, 2 cached,/);
   await settled();
   await assertSameAsCleanBuild('after one edit');
@@ -82,7 +104,9 @@ test('builds, rebuilds one edited schema with one line, and matches a clean buil
 
 test('a broken schema is reported, watching goes on, and fixing it rebuilds', async () => {
   ws.write('schemas/providers/gamma/api.mjs', brokenSchema);
-  await waitFor('the failure', () => /toolkit build: failed: 1 schema has errors \(providers\/gamma\/api\.mjs\); nothing was written/.test(stderr));
+  await waitFor('the failure', () =>
+    /toolkit build: failed: 1 schema has errors \(providers\/gamma\/api\.mjs\); nothing was written/.test(stderr),
+  );
   // A failed build writes nothing: the last summary is still that of the last good build.
   assert.match(lastSummary(), /^3 schemas, 7 tools, /);
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -18,18 +18,64 @@ test.after(() => ws.remove());
 type Options = Partial<ParameterModel['options']>;
 const cases: [PrimitiveType, Options][] = [];
 const add = (type: PrimitiveType, ...options: Options[]) => options.forEach((o) => cases.push([type, o]));
-add({ kind: 'string' }, {}, { min: 2 }, { max: 3 }, { length: 3 }, { regex: '^a+$' }, { optional: true }, { default: 'dflt' }, { min: 2, max: 4, optional: true, default: 'abc' }, { regex: '^\\d{4}-\\d{2}$', optional: true });
-add({ kind: 'number' }, {}, { min: 1 }, { max: 30 }, { min: 1, max: 30, optional: true, default: 7 }, { optional: true }, { default: '7' as unknown as number });
+add(
+  { kind: 'string' },
+  {},
+  { min: 2 },
+  { max: 3 },
+  { length: 3 },
+  { regex: '^a+$' },
+  { optional: true },
+  { default: 'dflt' },
+  { min: 2, max: 4, optional: true, default: 'abc' },
+  { regex: '^\\d{4}-\\d{2}$', optional: true },
+);
+add(
+  { kind: 'number' },
+  {},
+  { min: 1 },
+  { max: 30 },
+  { min: 1, max: 30, optional: true, default: 7 },
+  { optional: true },
+  { default: '7' as unknown as number },
+);
 add({ kind: 'boolean' }, {}, { optional: true }, { default: false }, { default: 'true' as unknown as boolean });
 add({ kind: 'enum', values: ['a', 'b', '137'] }, {}, { optional: true }, { default: 'b' });
 add({ kind: 'enum', values: [] }, {}, { optional: true });
 add({ kind: 'array' }, {}, { min: 1 }, { max: 2 }, { length: 2 }, { optional: true });
 add({ kind: 'object' }, {}, { optional: true });
 
-const probes: unknown[] = [null, '', 'a', 'aaa', 'abc', 'abcdefghijk', '2024-01', 'b', '137', 0, 1, 7, 31, -1, 1.5, true, false, [], [1], [1, 'x'], [1, 2, 3], {}, { a: 1 }];
+const probes: unknown[] = [
+  null,
+  '',
+  'a',
+  'aaa',
+  'abc',
+  'abcdefghijk',
+  '2024-01',
+  'b',
+  '137',
+  0,
+  1,
+  7,
+  31,
+  -1,
+  1.5,
+  true,
+  false,
+  [],
+  [1],
+  [1, 'x'],
+  [1, 2, 3],
+  {},
+  { a: 1 },
+];
 
 const tools: ToolModel[] = cases.map(([type, options], index) =>
-  tool(`case${index}`, [parameter({ key: 'v', type, options }), parameter({ key: 'secret', type: { kind: 'string' }, visible: false })]),
+  tool(`case${index}`, [
+    parameter({ key: 'v', type, options }),
+    parameter({ key: 'secret', type: { kind: 'string' }, visible: false }),
+  ]),
 );
 const model = schemaModel('matrix', tools);
 

@@ -15,8 +15,14 @@ import { forbiddenHits } from './support/forbidden-patterns.ts';
 import { readStaticModule } from './support/static-exports.ts';
 
 const agentsDir = resolve(import.meta.dirname, '../../agents');
-const names = readdirSync(agentsDir).filter((name) => statSync(join(agentsDir, name)).isDirectory()).sort();
-const catalogTools = new Set(loadSchemas(shippedCatalog).flatMap((s) => Object.keys(s.main.tools).map((tool) => `${s.main.namespace}/tool/${tool}`)));
+const names = readdirSync(agentsDir)
+  .filter((name) => statSync(join(agentsDir, name)).isDirectory())
+  .sort();
+const catalogTools = new Set(
+  loadSchemas(shippedCatalog).flatMap((s) =>
+    Object.keys(s.main.tools).map((tool) => `${s.main.namespace}/tool/${tool}`),
+  ),
+);
 const listNames = new Set(loadLists(shippedCatalog).map((l) => l.list.meta.name as string));
 const PLACEHOLDER = /\{\{(tool|resource|skill|input|prompt):([^}]+)\}\}/g;
 
@@ -74,15 +80,23 @@ test('at least three tests each, with an input and expected tools the agent has;
       assert.ok(typeof t._description === 'string' && t._description.length > 0, `${file}: _description`);
       assert.ok(typeof t.input === 'string' && t.input.length > 10, `${file}: input`);
       assert.ok(Array.isArray(t.expectedTools) && t.expectedTools.length > 0, `${file}: expectedTools`);
-      for (const id of t.expectedTools) assert.ok(Object.hasOwn(agent.tools, id), `${file}: ${t._description} expects ${id}, which the agent does not have`);
-      if (t.expectedContent !== undefined) assert.ok(t.expectedContent.every((k: unknown) => typeof k === 'string'), `${file}: expectedContent`);
+      for (const id of t.expectedTools)
+        assert.ok(
+          Object.hasOwn(agent.tools, id),
+          `${file}: ${t._description} expects ${id}, which the agent does not have`,
+        );
+      if (t.expectedContent !== undefined)
+        assert.ok(
+          t.expectedContent.every((k: unknown) => typeof k === 'string'),
+          `${file}: expectedContent`,
+        );
     }
     const combinations = new Set((agent.tests as Json[]).map((t) => [...t.expectedTools].sort().join('+')));
     assert.ok(combinations.size >= 3, `${file}: the tests should exercise different tools`);
   }
 });
 
-test('prompt and skill files exist, export the right literal, and their tool references are the agent\'s', () => {
+test("prompt and skill files exist, export the right literal, and their tool references are the agent's", () => {
   for (const { dir, file, agent } of agents) {
     const base = dirname(file);
     for (const [key, entry] of Object.entries(agent.prompts ?? {}) as [string, Json][]) {
@@ -124,14 +138,19 @@ test('prompt and skill files exist, export the right literal, and their tool ref
 
 test('every agent file is pure data: the data-file security scan and the strict line scan find nothing', () => {
   const files = agents.flatMap(({ file }) => {
-    const walk = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
     return walk(dirname(file));
   });
   const findings: string[] = [];
   for (const path of files) {
     const text = readFileSync(path, 'utf8');
     const source = parseModule(path, text);
-    findings.push(...scanDataModule(source, { file: path }).map((d) => `${relative(agentsDir, path)}:${d.line} ${d.rule} ${d.message}`));
+    findings.push(
+      ...scanDataModule(source, { file: path }).map(
+        (d) => `${relative(agentsDir, path)}:${d.line} ${d.rule} ${d.message}`,
+      ),
+    );
     forget(source);
     findings.push(...forbiddenHits(relative(agentsDir, path), text));
   }

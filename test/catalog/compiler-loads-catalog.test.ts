@@ -14,13 +14,23 @@ const generatedDir = mkdtempSync(join(tmpdir(), 'toolkit-catalog-load-'));
 test.after(() => rmSync(generatedDir, { recursive: true, force: true }));
 
 const findings = (root: string, entries: Awaited<ReturnType<typeof loadSchemaTree>>, severity: string): string[] =>
-  entries.flatMap((e) => e.diagnostics.filter((d) => d.severity === severity).map((d) => `${relative(root, d.file)}:${d.line} ${d.rule} ${d.message}`));
+  entries.flatMap((e) =>
+    e.diagnostics
+      .filter((d) => d.severity === severity)
+      .map((d) => `${relative(root, d.file)}:${d.line} ${d.rule} ${d.message}`),
+  );
 
 test('every schema of both catalogs loads with status true and no error diagnostics', async () => {
   for (const { root } of catalogs) {
     const entries = await loadSchemaTree(root);
-    const staticFiles = loadSchemas(root).map((s) => s.file).sort();
-    assert.equal(entries.map((e) => relative(root, e.file)).sort(), staticFiles, 'the loader finds exactly the catalog schemas');
+    const staticFiles = loadSchemas(root)
+      .map((s) => s.file)
+      .sort();
+    assert.equal(
+      entries.map((e) => relative(root, e.file)).sort(),
+      staticFiles,
+      'the loader finds exactly the catalog schemas',
+    );
     assert.equal(findings(root, entries, 'error'), []);
     for (const entry of entries) assert.ok(entry.status && entry.model, relative(root, entry.file));
   }
@@ -28,7 +38,10 @@ test('every schema of both catalogs loads with status true and no error diagnost
 
 test('the shipped catalog has no warning at all; the example catalog has its wild forms', async () => {
   assert.equal(findings(shippedCatalog, await loadSchemaTree(shippedCatalog), 'warning'), []);
-  assert.ok(findings(exampleCatalog, await loadSchemaTree(exampleCatalog), 'warning').length > 100, 'the example catalog keeps its wild forms');
+  assert.ok(
+    findings(exampleCatalog, await loadSchemaTree(exampleCatalog), 'warning').length > 100,
+    'the example catalog keeps its wild forms',
+  );
 });
 
 test('the loaded models match the files: tools, resources, prompts, skills and resolved shared lists', async () => {
@@ -38,14 +51,21 @@ test('the loaded models match the files: tools, resources, prompts, skills and r
     for (const schema of loadSchemas(root)) {
       const model = byNamespace.get(schema.main.namespace);
       assert.ok(model, schema.main.namespace);
-      assert.equal(model!.tools.map((t) => t.name).sort(), Object.keys(schema.main.tools).sort(), `${schema.file} tools`);
+      assert.equal(
+        model!.tools.map((t) => t.name).sort(),
+        Object.keys(schema.main.tools).sort(),
+        `${schema.file} tools`,
+      );
       assert.is(model!.resources.length, Object.keys(schema.main.resources ?? {}).length, `${schema.file} resources`);
       assert.is(model!.prompts.length, Object.keys(schema.main.prompts ?? {}).length, `${schema.file} prompts`);
       assert.is(model!.skills.length, Object.keys(schema.main.skills ?? {}).length, `${schema.file} skills`);
     }
   }
   const example = new Map((await loadSchemaTree(exampleCatalog)).map((e) => [e.model!.namespace, e.model!]));
-  const chain = example.get('chainscan')!.tools.find((t) => t.name === 'getNativeBalance')!.parameters.find((p) => p.key === 'chain')!;
+  const chain = example
+    .get('chainscan')!
+    .tools.find((t) => t.name === 'getNativeBalance')!
+    .parameters.find((p) => p.key === 'chain')!;
   assert.is(chain.type.kind, 'enum');
   const values = chain.type.kind === 'enum' ? chain.type.values : [];
   assert.ok(values.includes('ethereum') && values.includes('base'), 'list values resolved into the enum');

@@ -39,14 +39,36 @@ test('writes exactly `count` schema files plus the catalog lists, and returns th
   assert.is(paths.length, 10);
   assert.is(new Set(paths).size, 10);
   for (const path of paths) assert.ok(path.startsWith(join(dir, 'providers')), path);
-  assert.equal(readdirSync(join(dir, '_lists')).sort(), ['evm-chains.mjs', 'iso-country-codes.mjs', 'trading-timeframes.mjs']);
+  assert.equal(readdirSync(join(dir, '_lists')).sort(), [
+    'evm-chains.mjs',
+    'iso-country-codes.mjs',
+    'trading-timeframes.mjs',
+  ]);
   assert.equal(generateSchemas(freshDir(), 0), []);
 });
 
 test('the same seed gives byte-identical trees; another seed gives a different tree', () => {
-  const a = snapshot((() => { const d = freshDir(); generateSchemas(d, 25, { seed: 42 }); return d; })());
-  const b = snapshot((() => { const d = freshDir(); generateSchemas(d, 25, { seed: 42 }); return d; })());
-  const c = snapshot((() => { const d = freshDir(); generateSchemas(d, 25, { seed: 43 }); return d; })());
+  const a = snapshot(
+    (() => {
+      const d = freshDir();
+      generateSchemas(d, 25, { seed: 42 });
+      return d;
+    })(),
+  );
+  const b = snapshot(
+    (() => {
+      const d = freshDir();
+      generateSchemas(d, 25, { seed: 42 });
+      return d;
+    })(),
+  );
+  const c = snapshot(
+    (() => {
+      const d = freshDir();
+      generateSchemas(d, 25, { seed: 43 });
+      return d;
+    })(),
+  );
   assert.equal(a, b);
   assert.not.equal(a, c);
 });
@@ -67,22 +89,69 @@ test('500 schemas hold about 2,000 tools, 1 to 8 each, with unique namespaces', 
 test('every generated schema passes the static spec checks, and the tree is varied', () => {
   const dir = freshDir();
   generateSchemas(dir, 150, { seed: 9 });
-  const lists = new Map(loadLists(dir).map(({ list }) => [list.meta.name as string, (list.meta.fields as { key: string }[]).map((f) => f.key)]));
+  const lists = new Map(
+    loadLists(dir).map(({ list }) => [
+      list.meta.name as string,
+      (list.meta.fields as { key: string }[]).map((f) => f.key),
+    ]),
+  );
   const schemas = loadSchemas(dir);
-  assert.equal(schemas.flatMap((schema) => schemaProblems(schema, lists)), []);
-  assert.equal(schemas.flatMap((schema) => forbiddenHits(schema.file, schema.text)), []);
+  assert.equal(
+    schemas.flatMap((schema) => schemaProblems(schema, lists)),
+    [],
+  );
+  assert.equal(
+    schemas.flatMap((schema) => forbiddenHits(schema.file, schema.text)),
+    [],
+  );
   const texts = schemas.map((s) => s.text).join('\n');
-  for (const feature of ["location: 'insert'", "location: 'query'", "location: 'body'", "'PUT'", "'DELETE'", "'POST'", 'array()', 'object()', 'boolean()', "'enum(", 'optional()', 'default(', 'regex(', 'length(', '{{SERVER_PARAM:', 'Bearer {{', '$evmChains', 'enum({{', 'export const handlers', 'preRequest', 'postRequest', "output: { mimeType"]) {
+  for (const feature of [
+    "location: 'insert'",
+    "location: 'query'",
+    "location: 'body'",
+    "'PUT'",
+    "'DELETE'",
+    "'POST'",
+    'array()',
+    'object()',
+    'boolean()',
+    "'enum(",
+    'optional()',
+    'default(',
+    'regex(',
+    'length(',
+    '{{SERVER_PARAM:',
+    'Bearer {{',
+    '$evmChains',
+    'enum({{',
+    'export const handlers',
+    'preRequest',
+    'postRequest',
+    'output: { mimeType',
+  ]) {
     assert.ok(texts.includes(feature), `no generated schema uses ${feature}`);
   }
 });
 
 test('the static checks do catch broken schemas (so the test above can fail)', () => {
   const [schema] = loadSchemas(freshDirWith(5));
-  const broken = { ...schema!, main: { ...schema!.main, namespace: 'Bad-NS', tools: { x: { method: 'GET', path: '/a/{{id}}', description: 'd', parameters: [] } } } };
+  const broken = {
+    ...schema!,
+    main: {
+      ...schema!.main,
+      namespace: 'Bad-NS',
+      tools: { x: { method: 'GET', path: '/a/{{id}}', description: 'd', parameters: [] } },
+    },
+  };
   const problems = schemaProblems(broken, new Map());
-  assert.ok(problems.some((p) => p.includes('namespace')), problems.join('\n'));
-  assert.ok(problems.some((p) => p.includes('path placeholders')), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => p.includes('namespace')),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((p) => p.includes('path placeholders')),
+    problems.join('\n'),
+  );
 });
 
 function freshDirWith(count: number): string {

@@ -1,4 +1,5 @@
-// Prompt and skill files referenced by the schemas of both catalogs exist, are pure data, and their references and placeholders resolve.
+// Prompt and skill files referenced by the schemas of both catalogs exist, are pure data, and their references and
+// placeholders resolve.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { catalogs, loadContentFile, loadSchemas, type Json } from './support/catalog.ts';
@@ -33,7 +34,9 @@ test('prompt files export a literal `prompt` with the toolkit version, provider,
       assert.is(prompt.name, key);
       assert.is(prompt.version, 'toolkit-prompt/1.0.0');
       assert.is(prompt.provider, schema.main.namespace);
-      assert.ok(typeof prompt.description === 'string' && prompt.description.length > 0 && prompt.description.length <= 1024);
+      assert.ok(
+        typeof prompt.description === 'string' && prompt.description.length > 0 && prompt.description.length <= 1024,
+      );
       assert.ok(Array.isArray(prompt.references));
       assert.not.ok('testedWith' in prompt, 'prompts need no testedWith');
       for (const dependency of prompt.dependsOn as string[]) {
@@ -42,8 +45,10 @@ test('prompt files export a literal `prompt` with the toolkit version, provider,
         assert.ok(Object.hasOwn(schema.main.tools, tool!), `dependsOn ${dependency} is not a tool`);
       }
       assert.ok(typeof prompt.content === 'string' && prompt.content.trim().length > 0);
-      for (const tool of placeholders(prompt.content, 'tool')) assert.ok(Object.hasOwn(schema.main.tools, tool), `{{tool:${tool}}}`);
-      for (const resource of placeholders(prompt.content, 'resource')) assert.ok(Object.hasOwn(schema.main.resources ?? {}, resource), `{{resource:${resource}}}`);
+      for (const tool of placeholders(prompt.content, 'tool'))
+        assert.ok(Object.hasOwn(schema.main.tools, tool), `{{tool:${tool}}}`);
+      for (const resource of placeholders(prompt.content, 'resource'))
+        assert.ok(Object.hasOwn(schema.main.resources ?? {}, resource), `{{resource:${resource}}}`);
     }
   }
 });
@@ -57,7 +62,9 @@ test('in each catalog at least one schema declares two or more skills', () => {
 
 test('skill files export a literal `skill` whose fields, requires and placeholders resolve within the schema (or, by full id, in its catalog)', () => {
   // A skill may use another provider's tool by its full id, <namespace>/tool/<name> (spec: skill requires).
-  const catalogTools = new Set(schemas.flatMap((s) => Object.keys(s.main.tools).map((tool) => `${s.main.namespace}/tool/${tool}`)));
+  const catalogTools = new Set(
+    schemas.flatMap((s) => Object.keys(s.main.tools).map((tool) => `${s.main.namespace}/tool/${tool}`)),
+  );
   for (const schema of schemas.filter((s) => s.main.skills !== undefined)) {
     const entries = Object.entries(schema.main.skills) as [string, Json][];
     assert.ok(entries.length <= 4, schema.file);
@@ -75,12 +82,19 @@ test('skill files export a literal `skill` whose fields, requires and placeholde
     for (const [key, skill] of skills) {
       assert.is(skill.name, key);
       assert.is(skill.version, 'toolkit-skill/1.0.0');
-      assert.ok(typeof skill.description === 'string' && skill.description.length > 0 && skill.description.length <= 1024);
+      assert.ok(
+        typeof skill.description === 'string' && skill.description.length > 0 && skill.description.length <= 1024,
+      );
       assert.ok(typeof skill.testedWith === 'string' && skill.testedWith.includes('/'), `${key}.testedWith`);
       assert.ok(typeof skill.output === 'string' && skill.output.length > 0);
       assert.ok(typeof skill.content === 'string' && skill.content.trim().length > 0);
-      for (const field of ['tools', 'resources', 'external']) assert.ok(Array.isArray(skill.requires?.[field]), `${key}.requires.${field}`);
-      for (const tool of skill.requires.tools as string[]) assert.ok(Object.hasOwn(schema.main.tools, tool) || catalogTools.has(tool), `${key} requires unknown tool ${tool}`);
+      for (const field of ['tools', 'resources', 'external'])
+        assert.ok(Array.isArray(skill.requires?.[field]), `${key}.requires.${field}`);
+      for (const tool of skill.requires.tools as string[])
+        assert.ok(
+          Object.hasOwn(schema.main.tools, tool) || catalogTools.has(tool),
+          `${key} requires unknown tool ${tool}`,
+        );
       const inputs = new Map((skill.input ?? []).map((i: Json) => [i.key, i]));
       for (const input of skill.input ?? []) {
         assert.ok(/^[a-z][a-zA-Z0-9]*$/.test(input.key));
@@ -90,12 +104,21 @@ test('skill files export a literal `skill` whose fields, requires and placeholde
         assert.is(Array.isArray(input.values), input.type === 'enum', `${key}.${input.key}: values only for enum`);
       }
       const usedTools = placeholders(skill.content, 'tool');
-      assert.equal([...new Set(usedTools)].sort(), [...skill.requires.tools].sort(), `${key}: {{tool:…}} vs requires.tools`);
-      for (const input of placeholders(skill.content, 'input')) assert.ok(inputs.has(input), `${key}: {{input:${input}}} undeclared`);
+      assert.equal(
+        [...new Set(usedTools)].sort(),
+        [...skill.requires.tools].sort(),
+        `${key}: {{tool:…}} vs requires.tools`,
+      );
+      for (const input of placeholders(skill.content, 'input'))
+        assert.ok(inputs.has(input), `${key}: {{input:${input}}} undeclared`);
       for (const target of placeholders(skill.content, 'skill')) {
         assert.ok(skills.has(target), `${key}: {{skill:${target}}} unresolved`);
         assert.is(target === key, false, `${key} references itself`);
-        assert.equal(placeholders(skills.get(target)!.content, 'skill'), [], `${target} must not reference skills (one level)`);
+        assert.equal(
+          placeholders(skills.get(target)!.content, 'skill'),
+          [],
+          `${target} must not reference skills (one level)`,
+        );
       }
     }
   }

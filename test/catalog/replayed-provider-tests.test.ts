@@ -21,18 +21,23 @@ test.after(close);
 
 test('every provider with tools has one recording file for its host, and every recording file a provider', () => {
   assert.equal(schemas.map((s) => s.main.namespace).sort(), [...byNamespace.keys()].sort());
-  for (const schema of schemas) assert.is(byNamespace.get(schema.main.namespace)!.host, hostOf(schema.main.root), schema.file);
+  for (const schema of schemas)
+    assert.is(byNamespace.get(schema.main.namespace)!.host, hostOf(schema.main.root), schema.file);
 });
 
 test('every tool declares tests, and every declared test has exactly one recorded exchange (and no exchange is spare)', () => {
   for (const schema of schemas) {
     const declared = readDeclaredTests(schema.absolute);
     const recording = byNamespace.get(schema.main.namespace)!;
-    for (const tool of Object.keys(schema.main.tools)) assert.ok((declared.get(tool) ?? []).length >= 1, `${schema.file}: ${tool} declares no tests`);
+    for (const tool of Object.keys(schema.main.tools))
+      assert.ok((declared.get(tool) ?? []).length >= 1, `${schema.file}: ${tool} declares no tests`);
     const wanted = [...declared].flatMap(([tool, tests]) => tests.map((t) => `${tool}: ${t.description}`)).sort();
     const recorded = recording.exchanges.map((e) => `${e.tool}: ${e.test}`).sort();
     assert.equal(recorded, wanted, schema.file);
-    assert.ok(recording.docs.length > 0, `${recording.namespace}: the recording names the documentation it was written from`);
+    assert.ok(
+      recording.docs.length > 0,
+      `${recording.namespace}: the recording names the documentation it was written from`,
+    );
   }
 });
 
@@ -41,21 +46,49 @@ for (const schema of schemas) {
   test(`${namespace}: every declared test passes against the replayed responses`, async () => {
     const recording: RecordingFile = byNamespace.get(namespace)!;
     const missesBefore = replay.misses.length;
-    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: namespace, http, serverParams, grants, timeoutMs: 10_000 });
+    const report = await runDeclaredTests({
+      schemasDir: shippedCatalog,
+      selector: namespace,
+      http,
+      serverParams,
+      grants,
+      timeoutMs: 10_000,
+    });
     const failed = report.outcomes.filter((o) => !o.ok).map((o) => `${o.tool} "${o.description}": ${o.detail}`);
-    assert.equal(failed, [], `${failed.join('\n')}\nunmatched requests:\n${replay.misses.slice(missesBefore).join('\n')}`);
+    assert.equal(
+      failed,
+      [],
+      `${failed.join('\n')}\nunmatched requests:\n${replay.misses.slice(missesBefore).join('\n')}`,
+    );
     assert.equal(report.untested, []);
-    recording.exchanges.forEach((exchange, index) => assert.ok((replay.hits.get(`${namespace}#${index}`) ?? 0) >= 1, `${namespace}: the recording for ${exchange.tool} "${exchange.test}" was never requested`));
+    recording.exchanges.forEach((exchange, index) =>
+      assert.ok(
+        (replay.hits.get(`${namespace}#${index}`) ?? 0) >= 1,
+        `${namespace}: the recording for ${exchange.tool} "${exchange.test}" was never requested`,
+      ),
+    );
   });
 }
 
 test('a request that differs from the recorded one gets no answer, so the declared test fails', async () => {
   const openmeteo = byNamespace.get('openmeteo')!;
-  const drifted: RecordingFile = { ...openmeteo, exchanges: openmeteo.exchanges.map((e) => ({ ...e, request: { ...e.request, url: e.request.url.replace('latitude=', 'lat=') } })) };
+  const drifted: RecordingFile = {
+    ...openmeteo,
+    exchanges: openmeteo.exchanges.map((e) => ({
+      ...e,
+      request: { ...e.request, url: e.request.url.replace('latitude=', 'lat=') },
+    })),
+  };
   const other = await startReplay([drifted], ca, serverParams);
   const client = createUpstreamHttpClient({ ca: ca.ca, connectTo: other.connectTo });
   try {
-    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: 'openmeteo/tool/getElevation', http: client, serverParams, grants });
+    const report = await runDeclaredTests({
+      schemasDir: shippedCatalog,
+      selector: 'openmeteo/tool/getElevation',
+      http: client,
+      serverParams,
+      grants,
+    });
     assert.is(report.outcomes.length, 1);
     assert.is(report.outcomes[0]!.ok, false);
     assert.match(report.outcomes[0]!.detail, /HTTP 404.*no recorded exchange/);
@@ -69,7 +102,13 @@ test('a request that differs from the recorded one gets no answer, so the declar
 test('the replay is real TLS: a client without the test CA refuses it', async () => {
   const untrusting = createUpstreamHttpClient({ connectTo: replay.connectTo });
   try {
-    const report = await runDeclaredTests({ schemasDir: shippedCatalog, selector: 'openmeteo/tool/getElevation', http: untrusting, serverParams, grants });
+    const report = await runDeclaredTests({
+      schemasDir: shippedCatalog,
+      selector: 'openmeteo/tool/getElevation',
+      http: untrusting,
+      serverParams,
+      grants,
+    });
     assert.is(report.outcomes[0]!.ok, false);
     assert.match(report.outcomes[0]!.detail, /certificate/i);
   } finally {

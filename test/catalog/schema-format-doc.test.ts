@@ -24,7 +24,13 @@ function anchors(markdown: string): Set<string> {
   const out = new Set<string>();
   for (const [, id] of markdown.matchAll(/<a id="([^"]+)"><\/a>/g)) out.add(id!);
   for (const [, heading] of markdown.matchAll(/^#{1,6} (.+)$/gm)) {
-    out.add(heading!.trim().toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s/g, '-'));
+    out.add(
+      heading!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\s-]/g, '')
+        .replace(/\s/g, '-'),
+    );
   }
   return out;
 }
@@ -55,7 +61,11 @@ test('the generated rule table is exactly what the manifest and the fixes give',
 });
 
 test('the generator in --check mode agrees', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(root, 'scripts/rule-docs/generate.ts'), '--check'], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(root, 'scripts/rule-docs/generate.ts'), '--check'],
+    { cwd: root, encoding: 'utf8' },
+  );
   assert.is(run.status, 0, run.stderr);
   assert.match(run.stdout, new RegExp(`^docs/schema-format\\.md: ${Object.keys(rules).length} rules, up to date\\n$`));
 });
@@ -69,7 +79,14 @@ test('every link inside the page lands on an anchor of the page', () => {
 test('every printed diagnostic points to the row of its rule', () => {
   const known = anchors(doc);
   for (const [id, info] of Object.entries(rules)) {
-    const line = formatDiagnostic({ rule: id, severity: info.severity, message: info.summary, file: 'x.mjs', line: 1, column: 1 });
+    const line = formatDiagnostic({
+      rule: id,
+      severity: info.severity,
+      message: info.summary,
+      file: 'x.mjs',
+      line: 1,
+      column: 1,
+    });
     const link = /\(docs\/schema-format\.md#([a-z0-9]+)\)$/.exec(line)?.[1];
     assert.ok(link && known.has(link), `${id}: ${line}`);
   }

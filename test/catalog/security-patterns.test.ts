@@ -1,4 +1,5 @@
-// No file of either catalog contains a pattern a schema security scan rejects, even under the strictest (line substring) scanner.
+// No file of either catalog contains a pattern a schema security scan rejects, even under the strictest (line
+// substring) scanner.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
@@ -6,17 +7,29 @@ import { relative } from 'node:path';
 import { allCatalogFiles, catalogs, loadSchemas } from './support/catalog.ts';
 import { forbiddenHits } from './support/forbidden-patterns.ts';
 
-const moduleFiles = catalogs.map(({ root }) => ({ root, files: allCatalogFiles(root).filter((file) => file.endsWith('.mjs')) }));
+const moduleFiles = catalogs.map(({ root }) => ({
+  root,
+  files: allCatalogFiles(root).filter((file) => file.endsWith('.mjs')),
+}));
 
 test('the scan covers schemas, lists, prompts and skills of each catalog', () => {
   for (const { root, files } of moduleFiles) {
-    const kinds = new Set(files.map((file) => relative(root, file).split('/').find((part) => ['_lists', 'prompts', 'skills'].includes(part)) ?? 'schema'));
+    const kinds = new Set(
+      files.map(
+        (file) =>
+          relative(root, file)
+            .split('/')
+            .find((part) => ['_lists', 'prompts', 'skills'].includes(part)) ?? 'schema',
+      ),
+    );
     assert.equal([...kinds].sort(), ['_lists', 'prompts', 'schema', 'skills']);
   }
 });
 
 test('no .mjs file of either catalog contains a forbidden pattern, even inside strings or comments', () => {
-  const hits = moduleFiles.flatMap(({ root, files }) => files.flatMap((file) => forbiddenHits(relative(root, file), readFileSync(file, 'utf8'))));
+  const hits = moduleFiles.flatMap(({ root, files }) =>
+    files.flatMap((file) => forbiddenHits(relative(root, file), readFileSync(file, 'utf8'))),
+  );
   assert.equal(hits, []);
 });
 

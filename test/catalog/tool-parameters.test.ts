@@ -7,16 +7,32 @@ import { allTools, catalogs, loadLists, loadSchemas, type Parameter } from './su
 const schemas = catalogs.flatMap(({ root }) => loadSchemas(root));
 const tools = allTools(schemas);
 /** List name → field keys, per catalog root (a schema uses the lists of its own catalog). */
-const listFieldsOf = new Map(catalogs.map(({ root }) => [root, new Map(loadLists(root).map(({ list }) => [list.meta.name as string, (list.meta.fields as { key: string }[]).map((f) => f.key)]))]));
-const listFields = (schemaAbsolute: string) => listFieldsOf.get(catalogs.find(({ root }) => schemaAbsolute.startsWith(`${root}/`))!.root)!;
+const listFieldsOf = new Map(
+  catalogs.map(({ root }) => [
+    root,
+    new Map(
+      loadLists(root).map(({ list }) => [
+        list.meta.name as string,
+        (list.meta.fields as { key: string }[]).map((f) => f.key),
+      ]),
+    ),
+  ]),
+);
+const listFields = (schemaAbsolute: string) =>
+  listFieldsOf.get(catalogs.find(({ root }) => schemaAbsolute.startsWith(`${root}/`))!.root)!;
 
-const OPTION = /^(?:(?:min|max)\(-?\d+(?:\.\d+)?\)|length\(\d+\)|optional\(\)|default\(.*\)|regex\(.+\)|\$[a-z][a-zA-Z0-9]*)$/;
+const OPTION =
+  /^(?:(?:min|max)\(-?\d+(?:\.\d+)?\)|length\(\d+\)|optional\(\)|default\(.*\)|regex\(.+\)|\$[a-z][a-zA-Z0-9]*)$/;
 const PRIMITIVE = /^(?:string|number|boolean|array|object)\(\)$|^enum\((.*)\)$/;
 
 /** Server params a path uses (`{{SERVER_PARAM:KEY}}`, e.g. an API key in a fixed query string). */
-const pathServerParams = (path: string): string[] => [...path.matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
+const pathServerParams = (path: string): string[] =>
+  [...path.matchAll(/\{\{SERVER_PARAM:([A-Z][A-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
 
-/** Placeholders a path asks to be filled: `{{key}}` (spec style) and `:key` (Express style); server params are not inserts. */
+/**
+ * Placeholders a path asks to be filled: `{{key}}` (spec style) and `:key` (Express style); server params are not
+ * inserts.
+ */
 function pathPlaceholders(path: string): string[] {
   const bare = path.replace(/\{\{SERVER_PARAM:[A-Z0-9_]+\}\}/g, '');
   const braces = [...bare.matchAll(/\{\{([a-zA-Z][a-zA-Z0-9_]*)\}\}/g)].map((m) => m[1]!);
@@ -28,7 +44,10 @@ test('methods are GET, POST, PUT or DELETE and paths start with a slash', () => 
   for (const { schema, name, tool } of tools) {
     assert.ok(['GET', 'POST', 'PUT', 'DELETE'].includes(tool.method), `${schema.file} ${name}: method ${tool.method}`);
     assert.ok(typeof tool.path === 'string' && tool.path.startsWith('/'), `${schema.file} ${name}: path ${tool.path}`);
-    assert.ok(typeof tool.description === 'string' && tool.description.length >= 15, `${schema.file} ${name}: description`);
+    assert.ok(
+      typeof tool.description === 'string' && tool.description.length >= 15,
+      `${schema.file} ${name}: description`,
+    );
     assert.ok(Array.isArray(tool.parameters), `${schema.file} ${name}: parameters`);
   }
 });
@@ -36,7 +55,10 @@ test('methods are GET, POST, PUT or DELETE and paths start with a slash', () => 
 test('every path placeholder has an insert parameter and every insert parameter has a placeholder', () => {
   for (const { schema, name, tool } of tools) {
     const params = tool.parameters as Parameter[];
-    const inserts = params.filter((p) => p.position.location === 'insert').map((p) => p.position.key).sort();
+    const inserts = params
+      .filter((p) => p.position.location === 'insert')
+      .map((p) => p.position.key)
+      .sort();
     assert.equal([...new Set(pathPlaceholders(tool.path))].sort(), inserts, `${schema.file} ${name}: ${tool.path}`);
   }
 });
@@ -44,8 +66,12 @@ test('every path placeholder has an insert parameter and every insert parameter 
 test('locations are insert, query or body, and body parameters only appear on POST and PUT', () => {
   for (const { schema, name, tool } of tools) {
     for (const p of tool.parameters as Parameter[]) {
-      assert.ok(['insert', 'query', 'body'].includes(p.position.location), `${schema.file} ${name}.${p.position.key}: ${p.position.location}`);
-      if (p.position.location === 'body') assert.ok(['POST', 'PUT'].includes(tool.method), `${schema.file} ${name}: body on ${tool.method}`);
+      assert.ok(
+        ['insert', 'query', 'body'].includes(p.position.location),
+        `${schema.file} ${name}.${p.position.key}: ${p.position.location}`,
+      );
+      if (p.position.location === 'body')
+        assert.ok(['POST', 'PUT'].includes(tool.method), `${schema.file} ${name}: body on ${tool.method}`);
     }
   }
 });
@@ -74,7 +100,10 @@ test('primitives and options are known, and enums have values without spaces', (
       if (listOptions.length > 0) assert.is(p.z.primitive, 'enum()', `${where}: $list options belong to enum()`);
       if (match?.[1] !== undefined && listOptions.length === 0) {
         const values = match[1].split(',');
-        assert.ok(values.length >= 1 && values.every((v) => v.length > 0 && !/\s/.test(v)), `${where}: enum values ${match[1]}`);
+        assert.ok(
+          values.length >= 1 && values.every((v) => v.length > 0 && !/\s/.test(v)),
+          `${where}: enum values ${match[1]}`,
+        );
       }
     }
   }
@@ -106,7 +135,10 @@ test('shared-list enums ($list and {{list:field}}) name a declared list and an e
       }
       for (const [, list, field] of p.z.primitive.matchAll(/\{\{(\w+):(\w+)\}\}/g)) {
         assert.ok(declared.has(list!), `${where}: ${list} not in main.sharedLists`);
-        assert.ok(listFields(schema.absolute).get(list!)?.includes(field!), `${where}: list ${list} has no field ${field}`);
+        assert.ok(
+          listFields(schema.absolute).get(list!)?.includes(field!),
+          `${where}: list ${list} has no field ${field}`,
+        );
       }
     }
   }

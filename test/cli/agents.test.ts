@@ -19,7 +19,10 @@ let upstream: Upstream;
 const DEV = { TOOLKIT_MODE: 'dev' };
 
 /** The items schema with a resource and an `about` prompt, for the agent to reference. */
-const itemsWithExtras = (root: string) => itemsSchema(root).replace(/\n\};\n$/, `,
+const itemsWithExtras = (root: string) =>
+  itemsSchema(root).replace(
+    /\n\};\n$/,
+    `,
   resources: {
     stock: {
       source: 'sqlite', origin: 'inline', database: 'demo.db', description: 'Stock of the shop.',
@@ -28,7 +31,8 @@ const itemsWithExtras = (root: string) => itemsSchema(root).replace(/\n\};\n$/, 
   },
   prompts: { about: { contentFile: './prompts/about.mjs' } }
 };
-`);
+`,
+  );
 
 const agentFile = (name: string, tools: string) => `// A trip helper: the weather and the shop's items.
 export const agent = {
@@ -53,17 +57,23 @@ ${tools}
 
 function writeAgent(name: string, tools: string): void {
   box.write(`agents/${name}/agent.mjs`, agentFile(name, tools));
-  box.write(`agents/${name}/prompts/briefing.mjs`, `export const prompt = {
+  box.write(
+    `agents/${name}/prompts/briefing.mjs`,
+    `export const prompt = {
   name: 'briefing', version: 'toolkit-prompt/1.0.0', description: 'How to brief.', dependsOn: [], references: [],
   content: 'Start with the weather, then the items.'
 };
-`);
-  box.write(`agents/${name}/skills/plan-day.mjs`, `export const skill = {
+`,
+  );
+  box.write(
+    `agents/${name}/skills/plan-day.mjs`,
+    `export const skill = {
   name: 'plan-day', version: 'toolkit-skill/1.0.0', description: 'Plans a day.', testedWith: 'anthropic/claude-sonnet-4',
   requires: { tools: ['forecast/tool/currentWeather'], resources: [], external: [] },
   content: 'Check the weather first.'
 };
-`);
+`,
+  );
 }
 
 test.before(async () => {
@@ -72,15 +82,24 @@ test.before(async () => {
   box.env.FORECAST_KEY = 'agent-test-key';
   box.write('schemas/providers/forecast/weather.mjs', forecastSchema(upstream.root));
   box.write('schemas/providers/items/items.mjs', itemsWithExtras(upstream.root));
-  box.write('schemas/providers/items/prompts/about.mjs', `export const prompt = {
+  box.write(
+    'schemas/providers/items/prompts/about.mjs',
+    `export const prompt = {
   name: 'about', version: 'toolkit-prompt/1.0.0', provider: 'items', description: 'What the shop offers.',
   dependsOn: ['items.getItem'], references: [], content: 'Use {{tool:getItem}} for one item.'
 };
-`);
+`,
+  );
   mkdirSync(box.path('schemas', 'providers', 'items', 'data'), { recursive: true });
-  copyFileSync(join(repoRoot, 'test', 'fixtures', 'agents', '_catalog', 'providers', 'demo', 'data', 'demo.db'), box.path('schemas', 'providers', 'items', 'data', 'demo.db'));
+  copyFileSync(
+    join(repoRoot, 'test', 'fixtures', 'agents', '_catalog', 'providers', 'demo', 'data', 'demo.db'),
+    box.path('schemas', 'providers', 'items', 'data', 'demo.db'),
+  );
   writeAgent('trip-helper', "    'forecast/tool/currentWeather': null,\n    'items/tool/getItem': null");
-  writeAgent('lost-agent', "    'forecast/tool/currentWeather': null,\n    'items/tool/getItem': null,\n    'items/tool/deleteItem': null");
+  writeAgent(
+    'lost-agent',
+    "    'forecast/tool/currentWeather': null,\n    'items/tool/getItem': null,\n    'items/tool/deleteItem': null",
+  );
 });
 test.after(async () => {
   await upstream.close();
@@ -90,7 +109,10 @@ test.after(async () => {
 test('validate-agent checks every agent against the catalog: located findings, exit 1 when one has errors', async () => {
   const all = await box.toolkit(['validate-agent'], { env: DEV });
   assert.is(all.code, 1, all.stdout + all.stderr);
-  assert.match(all.stdout, /^agents\/lost-agent\/agent\.mjs:\d+:\d+ {2}AGT010 {2}tool items\/tool\/deleteItem is not in the catalog \(items has getItem, listItems\) {2}\(docs\/schema-format\.md#agt010\)$/m);
+  assert.match(
+    all.stdout,
+    /^agents\/lost-agent\/agent\.mjs:\d+:\d+ {2}AGT010 {2}tool items\/tool\/deleteItem is not in the catalog \(items has getItem, listItems\) {2}\(docs\/schema-format\.md#agt010\)$/m,
+  );
   assert.match(all.stdout, /^2 agents, 1 error, 0 warnings$/m);
   const one = await box.toolkit(['validate-agent', 'trip-helper', '--json'], { env: DEV });
   assert.is(one.code, 0, one.stdout);
@@ -101,14 +123,16 @@ test('validate-agent checks every agent against the catalog: located findings, e
   assert.not.ok(hasStack(missing.stderr));
 });
 
-test('build --agent writes a bundle of exactly the agent\'s tools, prompts, skills and resources', async () => {
+test("build --agent writes a bundle of exactly the agent's tools, prompts, skills and resources", async () => {
   const build = await box.toolkit(['build', '--agent', 'trip-helper']);
   assert.is(build.code, 0, build.stderr);
   assert.ok(existsSync(box.path('generated', 'trip-helper.mjs')));
   assert.not.ok(existsSync(box.path('generated', 'catalog.mjs')), 'only the agent bundle is made');
   const manifest = JSON.parse(readFileSync(box.path('generated', 'manifest.json'), 'utf8'));
   assert.is(manifest.group, 'agent:trip-helper');
-  const bundle = (await import(pathToFileURL(box.path('generated', 'trip-helper.mjs')).href)) as { loadSchemas(): readonly SchemaModel[] };
+  const bundle = (await import(pathToFileURL(box.path('generated', 'trip-helper.mjs')).href)) as {
+    loadSchemas(): readonly SchemaModel[];
+  };
   const served = bundle.loadSchemas().map((m) => ({
     namespace: m.namespace,
     tools: m.tools.map((t) => t.name),

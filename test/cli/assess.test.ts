@@ -70,7 +70,16 @@ test('an error fails the run (exit 1); with two URLs each is reported and the ru
 test('json (and --json): threshold, verdict, each assessment with its profile', async () => {
   const run = await assess(broken.url, '--json');
   assert.is(run.code, 1);
-  const report = JSON.parse(run.out) as { failOn: string; passed: boolean; assessments: { grade: string; passed: boolean; profile: { kind: string }; layers: Record<string, { status: string }> }[] };
+  const report = JSON.parse(run.out) as {
+    failOn: string;
+    passed: boolean;
+    assessments: {
+      grade: string;
+      passed: boolean;
+      profile: { kind: string };
+      layers: Record<string, { status: string }>;
+    }[];
+  };
   assert.is(report.failOn, 'error');
   assert.is(report.passed, false);
   assert.is(report.assessments[0]!.grade, 'C');
@@ -85,7 +94,13 @@ test('sarif: valid against the SARIF 2.1.0 schema; every result has its rule wit
   const require = createRequire(import.meta.url);
   // The schema ships in the multitool's package for this platform (an optional dependency of the multitool).
   const schemaPath = ['linux', 'darwin', 'win32']
-    .map((os) => { try { return require.resolve(`@microsoft/sarif-multitool-${os}/sarif-2.1.0.json`); } catch { return undefined; } })
+    .map((os) => {
+      try {
+        return require.resolve(`@microsoft/sarif-multitool-${os}/sarif-2.1.0.json`);
+      } catch {
+        return undefined;
+      }
+    })
     .find((path) => path !== undefined);
   assert.ok(schemaPath, 'the SARIF 2.1.0 schema (npm ci installs @microsoft/sarif-multitool)');
   const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
@@ -94,8 +109,16 @@ test('sarif: valid against the SARIF 2.1.0 schema; every result has its rule wit
   const valid = ajv.validate(schema, sarif);
   assert.ok(valid, JSON.stringify(ajv.errors?.slice(0, 5), null, 2));
   const { rules } = sarif.runs[0]!.tool.driver as { rules: { id: string; shortDescription: { text: string } }[] };
-  const results = sarif.runs[0]!.results as { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
-  assert.ok(results.some((r) => r.level === 'error' && r.ruleId.startsWith('MCP-')), 'the failing tools list is an error');
+  const results = sarif.runs[0]!.results as {
+    ruleId: string;
+    ruleIndex: number;
+    level: string;
+    locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+  }[];
+  assert.ok(
+    results.some((r) => r.level === 'error' && r.ruleId.startsWith('MCP-')),
+    'the failing tools list is an error',
+  );
   for (const r of results) {
     assert.is(rules[r.ruleIndex]!.id, r.ruleId);
     assert.is(rules[r.ruleIndex]!.shortDescription.text, titleOf(r.ruleId));
@@ -108,7 +131,11 @@ test('junit: well-formed XML, one suite per URL, one case per layer, the failing
   const run = await assess(broken.url, healthy.url, '--format', 'junit');
   assert.is(run.code, 1);
   assert.is(XMLValidator.validate(run.out), true);
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name) }).parse(run.out);
+  const parsed = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name),
+  }).parse(run.out);
   const root = parsed.testsuites;
   assert.is(root.testsuite.length, 2);
   let failures = 0;
@@ -199,7 +226,9 @@ test('usage mistakes are one line and exit 2', async () => {
 test('the real binary: exit 1 on an error, the SARIF on stdout', async () => {
   const box = createSandbox('assess-bin');
   try {
-    const run = await box.toolkit(['assess', broken.url, '--format', 'sarif'], { env: { VALIDATOR_ALLOW_HOSTS: new URL(broken.url).host } });
+    const run = await box.toolkit(['assess', broken.url, '--format', 'sarif'], {
+      env: { VALIDATOR_ALLOW_HOSTS: new URL(broken.url).host },
+    });
     assert.is(run.code, 1, run.stderr);
     assert.is(JSON.parse(run.stdout).version, '2.1.0');
   } finally {

@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const { readSource } = (await import('../../cli/commonjs-code-cache.mjs' as string)) as { readSource: (file: string) => string };
+const { readSource } = (await import('../../cli/commonjs-code-cache.mjs' as string)) as {
+  readSource: (file: string) => string;
+};
 const work = mkdtempSync(join(tmpdir(), 'commonjs-source-'));
 test.after(() => rmSync(work, { recursive: true, force: true }));
 

@@ -15,7 +15,13 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { bin, createSandbox, hasStack, repoRoot } from './support/sandbox.ts';
 
-const DOCS = ['README.md', 'schemas/README.md', ...readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'schemas/README.md',
+  ...readdirSync(join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 /**
  * Lines run by CI or a fresh clone, not by this test; and the skills conformance run, which needs a
  * Node 22 binary and the conformance suite from the registry (`test/surface/skills-conformance.test.ts`
@@ -30,14 +36,25 @@ interface DocCommand {
   readonly npmScript: boolean;
 }
 
-/** The commands of the `sh` blocks of a Markdown file, in order (comments cut, `$ ` prompts and curl lines left out). */
+/**
+ * The commands of the `sh` blocks of a Markdown file, in order (comments cut, `$ ` prompts and curl lines left out).
+ */
 function commandsOf(file: string): DocCommand[] {
   const text = readFileSync(join(repoRoot, file), 'utf8');
   const commands: DocCommand[] = [];
   for (const block of text.matchAll(/^```sh\n([\s\S]*?)^```/gm)) {
     for (const raw of block[1]!.split('\n')) {
       const line = raw.replace(/\s+#.*$/, '').trim();
-      if (line === '' || line.startsWith('$') || line.startsWith('curl') || line.startsWith('-') || line.startsWith('{') || line.startsWith('"') || /^\d+$/.test(line)) continue;
+      if (
+        line === '' ||
+        line.startsWith('$') ||
+        line.startsWith('curl') ||
+        line.startsWith('-') ||
+        line.startsWith('{') ||
+        line.startsWith('"') ||
+        /^\d+$/.test(line)
+      )
+        continue;
       for (const part of line.split('&&').map((p) => p.trim())) {
         if (ELSEWHERE.test(part)) continue;
         const words = part.split(/\s+/);
@@ -46,9 +63,11 @@ function commandsOf(file: string): DocCommand[] {
           const [key, value] = words.shift()!.split('=') as [string, string];
           env[key] = value;
         }
-        if (words[0] === 'npx' && words[1] === 'toolkit') commands.push({ line: part, env, argv: words.slice(2), npmScript: false });
+        if (words[0] === 'npx' && words[1] === 'toolkit')
+          commands.push({ line: part, env, argv: words.slice(2), npmScript: false });
         else if (words[0] === 'toolkit') commands.push({ line: part, env, argv: words.slice(1), npmScript: false });
-        else if (words[0] === 'npm' && words[1] === 'run') commands.push({ line: part, env, argv: words.slice(2), npmScript: true });
+        else if (words[0] === 'npm' && words[1] === 'run')
+          commands.push({ line: part, env, argv: words.slice(2), npmScript: true });
         else throw new Error(`${file}: a command this test does not know how to run: ${part}`);
       }
     }
@@ -71,9 +90,16 @@ interface Ran {
 
 /** Runs one command; a server is stopped once it says where it listens. */
 function run(command: DocCommand, cwd: string, env: Record<string, string>): Promise<Ran> {
-  const [file, args] = command.npmScript ? ['npm', ['run', '--silent', ...command.argv]] : [process.execPath, [bin, ...command.argv]];
+  const [file, args] = command.npmScript
+    ? ['npm', ['run', '--silent', ...command.argv]]
+    : [process.execPath, [bin, ...command.argv]];
   return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd: command.npmScript ? repoRoot : cwd, env: { ...env, ...command.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, args, {
+      cwd: command.npmScript ? repoRoot : cwd,
+      env: { ...env, ...command.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
     let listening: string | undefined;
     const stop = () => {
@@ -116,8 +142,15 @@ for (const doc of DOCS) {
     try {
       cpSync(join(repoRoot, 'schemas'), box.path('schemas'), { recursive: true });
       for (const command of commands) {
-        // A documented port another process holds here is swapped for a free one (the line still runs as written otherwise).
-        const fixedPort = command.argv.includes('--port') ? Number(command.argv[command.argv.indexOf('--port') + 1]) : command.env.PORT !== undefined ? Number(command.env.PORT) : command.argv[0] === 'validator' ? 4000 : undefined;
+        // A documented port another process holds here is swapped for a free one (the line still runs as written
+        // otherwise).
+        const fixedPort = command.argv.includes('--port')
+          ? Number(command.argv[command.argv.indexOf('--port') + 1])
+          : command.env.PORT !== undefined
+            ? Number(command.env.PORT)
+            : command.argv[0] === 'validator'
+              ? 4000
+              : undefined;
         let effective = command;
         if (fixedPort !== undefined && fixedPort > 0 && !(await portFree(fixedPort))) {
           effective = command.argv.includes('--port')

@@ -62,7 +62,7 @@ test('a 2.0.0 schema validates under its own rules', async () => {
   assert.match(run.stdout, /^1 schema, 0 errors, 1 warning$/m);
 });
 
-test('served over MCP as <namespace>__<routeName>; the named placeholder is the caller\'s input; postProcess shapes the result', async () => {
+test("served over MCP as <namespace>__<routeName>; the named placeholder is the caller's input; postProcess shapes the result", async () => {
   // The user lets the shop schema use its key (a schema naming a variable is not given it).
   const grant = await box.toolkit(['grant', 'shop', 'SHOP_KEY']);
   assert.is(grant.code, 0, grant.stderr);
@@ -86,12 +86,18 @@ test('served over MCP as <namespace>__<routeName>; the named placeholder is the 
 test('the bundle names the routes the same way', async () => {
   const build = await box.toolkit(['build']);
   assert.is(build.code, 0, build.stderr);
-  assert.equal(await toolNames([box.path('generated', 'catalog.mjs')], { cwd: box.project, env: box.env }), ['shop__getItem', 'shop__listItems']);
+  assert.equal(await toolNames([box.path('generated', 'catalog.mjs')], { cwd: box.project, env: box.env }), [
+    'shop__getItem',
+    'shop__listItems',
+  ]);
 });
 
 test('on the command line it is <tool_name>_<namespace>: search shows it, add and call take it (or the MCP name)', async () => {
   const search = await box.toolkit(['search', 'shop', 'item']);
-  assert.match(search.stdout, /^get_item_shop  \(tool\)\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m);
+  assert.match(
+    search.stdout,
+    /^get_item_shop  \(tool\)\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m,
+  );
   const add = await box.toolkit(['add', 'shop__getItem']);
   assert.is(add.code, 0, add.stderr);
   assert.match(add.stdout, /^Activated: get_item_shop \(shop\/tool\/getItem\)/);

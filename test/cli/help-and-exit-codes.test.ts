@@ -22,18 +22,23 @@ const paths = commands.map((c) => (c.paths?.[0] ?? []).join(' '));
 async function runAll(list: readonly (readonly string[])[], env: Record<string, string> = DEV): Promise<Run[]> {
   const results: Run[] = new Array(list.length);
   let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < list.length) {
-      const index = next++;
-      results[index] = await box.toolkit(list[index]!, { env });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < list.length) {
+        const index = next++;
+        results[index] = await box.toolkit(list[index]!, { env });
+      }
+    }),
+  );
   return results;
 }
 
 test('every command has --help: its usage with value names, no #0, no ANSI when piped (even with TERM set)', async () => {
   assert.ok(paths.length >= 14, paths.join(', '));
-  const runs = await runAll(paths.map((p) => [...p.split(' '), '--help']), { ...DEV, TERM: 'xterm-256color' });
+  const runs = await runAll(
+    paths.map((p) => [...p.split(' '), '--help']),
+    { ...DEV, TERM: 'xterm-256color' },
+  );
   runs.forEach((run, i) => {
     const path = paths[i]!;
     assert.is(run.code, 0, `${path}: ${run.stderr}`);
@@ -41,8 +46,14 @@ test('every command has --help: its usage with value names, no #0, no ANSI when 
     assert.match(run.stdout, new RegExp(`^Usage: toolkit ${path}\\b`, 'm'), path);
     assert.not.ok(run.stdout.includes('#0'), `${path} shows #0`);
     assert.not.ok(hasAnsi(run.stdout), `${path} prints ANSI escapes to a pipe`);
-    for (const line of run.stdout.split('\n').filter((l) => /^  --[a-z-]+ [^ ]/.test(l) && !/^  --[a-z-]+ {2}/.test(l))) {
-      assert.match(line, /^  --[a-z-]+ (?:[A-Z[][A-Z0-9:\]]*|<[a-z-]+>) /, `${path}: option without a value name: ${line}`);
+    for (const line of run.stdout
+      .split('\n')
+      .filter((l) => /^  --[a-z-]+ [^ ]/.test(l) && !/^  --[a-z-]+ {2}/.test(l))) {
+      assert.match(
+        line,
+        /^  --[a-z-]+ (?:[A-Z[][A-Z0-9:\]]*|<[a-z-]+>) /,
+        `${path}: option without a value name: ${line}`,
+      );
     }
   });
   const build = runs[paths.indexOf('build')]!.stdout;
@@ -114,10 +125,17 @@ test('invalid input exits 1 and says why: a schema with errors, a build of it, a
 });
 
 test('starting the CLI for --help loads no heavy package (zod, ts-morph, esbuild, the MCP SDK)', async () => {
-  box.write('hooks.mjs', "export async function resolve(s, c, next) { const r = await next(s, c); if (/node_modules\\/(zod|ts-morph|esbuild|@modelcontextprotocol)\\//.test(r.url) && !String(c.parentURL).includes('/node_modules/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }\n");
+  box.write(
+    'hooks.mjs',
+    "export async function resolve(s, c, next) { const r = await next(s, c); if (/node_modules\\/(zod|ts-morph|esbuild|@modelcontextprotocol)\\//.test(r.url) && !String(c.parentURL).includes('/node_modules/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }\n",
+  );
   const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(pathToFileURL(box.path('hooks.mjs')).href)})`;
   // The tsx start resolves every module through the loader, so the hook sees each one (tsx's own esbuild aside).
-  const run = spawnSync(process.execPath, ['--import', register, join(repoRoot, 'cli', 'bin.mjs'), '--help'], { cwd: box.project, env: { ...box.env, TOOLKIT_NO_START_CACHE: '1' }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', register, join(repoRoot, 'cli', 'bin.mjs'), '--help'], {
+    cwd: box.project,
+    env: { ...box.env, TOOLKIT_NO_START_CACHE: '1' },
+    encoding: 'utf8',
+  });
   assert.is(run.status, 0, run.stderr);
   assert.not.match(run.stderr, /LOADED/);
 });

@@ -1,4 +1,7 @@
-/** `toolkit init <namespace>`: a new provider that validates as written (no error, no warning), never over an existing one. */
+/**
+ * `toolkit init <namespace>`: a new provider that validates as written (no error, no warning), never over an existing
+ * one.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSandbox, hasStack } from './support/sandbox.ts';
@@ -10,7 +13,10 @@ const DEV = { TOOLKIT_MODE: 'dev' };
 test('init writes a schema and its about prompt that validate with no finding, and build indexes them', async () => {
   const init = await box.toolkit(['init', 'shop', '--root', 'https://api.shop.example/v1'], { env: DEV });
   assert.is(init.code, 0, init.stderr);
-  assert.match(init.stdout, /^Wrote schemas\/providers\/shop\/shop\.mjs and schemas\/providers\/shop\/prompts\/about\.mjs \(they validate\)\./);
+  assert.match(
+    init.stdout,
+    /^Wrote schemas\/providers\/shop\/shop\.mjs and schemas\/providers\/shop\/prompts\/about\.mjs \(they validate\)\./,
+  );
   assert.match(box.read('schemas/providers/shop/shop.mjs'), /root: 'https:\/\/api\.shop\.example\/v1'/);
   const validate = await box.toolkit(['validate'], { env: DEV });
   assert.is(validate.code, 0, validate.stdout);

@@ -24,8 +24,21 @@ test('quote styles of rewritten strings are kept, with escapes where needed', ()
   assert.is(quoteLike("'x'", "it's"), "'it\\'s'");
   assert.is(quoteLike('"x"', 'say "hi"'), '"say \\"hi\\""');
   assert.is(quoteLike('`x`', 'a ${b} `c`'), '`a \\${b} \\`c\\``');
-  assert.is(applyEdits('abcdef', [{ start: 4, end: 5, text: 'E', note: '' }, { start: 1, end: 2, text: 'B', note: '' }]), 'aBcdEf');
-  assert.throws(() => applyEdits('abcdef', [{ start: 1, end: 4, text: '', note: 'a' }, { start: 2, end: 3, text: '', note: 'b' }]), /overlapping/);
+  assert.is(
+    applyEdits('abcdef', [
+      { start: 4, end: 5, text: 'E', note: '' },
+      { start: 1, end: 2, text: 'B', note: '' },
+    ]),
+    'aBcdEf',
+  );
+  assert.throws(
+    () =>
+      applyEdits('abcdef', [
+        { start: 1, end: 4, text: '', note: 'a' },
+        { start: 2, end: 3, text: '', note: 'b' },
+      ]),
+    /overlapping/,
+  );
 });
 
 test('a 2.0.0 schema becomes 3.x: template literal path and double-quoted value keep their quotes', () => {
@@ -35,7 +48,12 @@ test('a 2.0.0 schema becomes 3.x: template literal path and double-quoted value 
   assert.match(result.text!, /value: "\{\{USER_PARAM\}\}"/);
   assert.match(result.text!, /description: "It's one item\."/);
   assert.match(result.text!, /headers: \{ Authorization: 'Bearer \{\{DEMO_KEY\}\}' \}/);
-  assert.equal(result.changes, ['version → 3.0.0', 'routes → tools', 'getItem: parameter 1 value → {{USER_PARAM}}', 'getItem: path → /items/{{item}}']);
+  assert.equal(result.changes, [
+    'version → 3.0.0',
+    'routes → tools',
+    'getItem: parameter 1 value → {{USER_PARAM}}',
+    'getItem: path → /items/{{item}}',
+  ]);
   assert.equal(result.diagnostics, []);
 });
 
@@ -44,7 +62,8 @@ test('every form of the postProcess hook becomes a postRequest calling the origi
     arrow: 'export const handlers = () => ({ getItem: { postProcess: ({ data }) => data.items } });',
     method: 'export const handlers = () => ({ getItem: { postProcess({ data }) { return data.items; } } });',
     async: 'export const handlers = () => ({ getItem: { async postProcess({ data }) { return data.items; } } });',
-    shorthand: 'export const handlers = () => { const postProcess = ({ data }) => data.items; return { getItem: { postProcess } }; };',
+    shorthand:
+      'export const handlers = () => { const postProcess = ({ data }) => data.items; return { getItem: { postProcess } }; };',
   };
   for (const [form, handlers] of Object.entries(forms)) {
     const result = migrateSource(`${form}.mjs`, V2('', handlers), { to: 3 });
@@ -70,7 +89,10 @@ test('3.x schemas are left alone; what cannot be converted says why', () => {
 });
 
 test('the engine chains conversions by format; one step exists today', () => {
-  assert.equal(conversionPath(2, 3)?.map((c) => c.id), ['format-2-to-3']);
+  assert.equal(
+    conversionPath(2, 3)?.map((c) => c.id),
+    ['format-2-to-3'],
+  );
   assert.equal(conversionPath(3, 3), []);
   assert.is(conversionPath(3, 2), undefined);
 });

@@ -14,7 +14,9 @@ const box = createSandbox('migrate');
 test.after(() => box.remove());
 const DEV = { TOOLKIT_MODE: 'dev' };
 const fixtures = join(repoRoot, 'test', 'fixtures', 'format-2');
-const names = readdirSync(fixtures).filter((n) => n.endsWith('.mjs')).sort();
+const names = readdirSync(fixtures)
+  .filter((n) => n.endsWith('.mjs'))
+  .sort();
 
 test.before(() => {
   cpSync(fixtures, box.path('legacy'), { recursive: true });
@@ -34,7 +36,13 @@ test('--dry-run shows a unified diff of each schema and writes nothing', async (
   assert.match(run.stdout, /^--- legacy\/coin-prices\.mjs\tformat 2\n\+\+\+ legacy\/coin-prices\.mjs\tformat 3$/m);
   assert.match(run.stdout, /^-    version: '2\.0\.0',\n\+    version: '3\.0\.0',$/m);
   assert.match(run.stdout, /^-    routes: \{\n\+    tools: \{$/m);
-  assert.match(run.stdout, new RegExp(`^${names.length} schemas: ${names.length} would be migrated, 0 unchanged, 0 failed \\(dry run: nothing written\\)$`, 'm'));
+  assert.match(
+    run.stdout,
+    new RegExp(
+      `^${names.length} schemas: ${names.length} would be migrated, 0 unchanged, 0 failed \\(dry run: nothing written\\)$`,
+      'm',
+    ),
+  );
   for (const name of names) assert.is(box.read(`legacy/${name}`), readFileSync(join(fixtures, name), 'utf8'), name);
 });
 
@@ -52,15 +60,23 @@ test('migrate rewrites every schema to 3.x: each validates with no error, commen
     assert.not.match(text, /['"]?routes['"]?\s*:/, name);
     assert.not.match(text, /postProcess:/, name);
     // Everything but the rewritten lines is byte for byte as it was: comments, blank lines, indentation.
-    const kept = before.split('\n').filter((line) => !/version|routes|\{\{[A-Z_]+\}\}|postProcess|^\s*\}\s*$/.test(line));
+    const kept = before
+      .split('\n')
+      .filter((line) => !/version|routes|\{\{[A-Z_]+\}\}|postProcess|^\s*\}\s*$/.test(line));
     for (const line of kept) assert.ok(text.includes(line), `${name}: lost the line ${JSON.stringify(line)}`);
   }
   const coins = box.read('legacy/coin-prices.mjs');
-  assert.match(coins, /\/\/ The key goes in a header on every call\.\n {8}'x-api-key': 'Bearer \{\{COINPRICES_KEY\}\}'/);
+  assert.match(
+    coins,
+    /\/\/ The key goes in a header on every call\.\n {8}'x-api-key': 'Bearer \{\{COINPRICES_KEY\}\}'/,
+  );
   assert.match(coins, /path: '\/coins\/\{\{coin\}\}\/price'/);
   assert.match(coins, /\{ key: 'currency', value: '\{\{USER_PARAM\}\}', location: 'query' \}/);
   assert.match(coins, /\{ key: 'apikey', value: '\{\{SERVER_PARAM:COINPRICES_KEY\}\}', location: 'query' \}/);
-  assert.match(coins, /postRequest: async \(\{ response \}\) => \(\{ response: await \(\( \{ data \} \) => \( \{ price: data\.price, currency: data\.currency \} \)\)\(\{ data: response \}\) \}\)/);
+  assert.match(
+    coins,
+    /postRequest: async \(\{ response \}\) => \(\{ response: await \(\( \{ data \} \) => \( \{ price: data\.price, currency: data\.currency \} \)\)\(\{ data: response \}\) \}\)/,
+  );
   assert.match(box.read('legacy/quoted-keys.mjs'), /"tools": \{/);
   assert.match(box.read('legacy/eight-routes.mjs'), /'tools': \{/);
 });
@@ -68,7 +84,11 @@ test('migrate rewrites every schema to 3.x: each validates with no error, commen
 test('a second run leaves 3.x schemas alone', async () => {
   const run = await box.toolkit(['migrate', 'legacy', '--json'], { env: DEV });
   assert.is(run.code, 0);
-  const report = JSON.parse(run.stdout) as { migrated: number; unchanged: number; results: { status: string; reason: string }[] };
+  const report = JSON.parse(run.stdout) as {
+    migrated: number;
+    unchanged: number;
+    results: { status: string; reason: string }[];
+  };
   assert.equal([report.migrated, report.unchanged], [0, names.length]);
   assert.ok(report.results.every((r) => r.reason === 'already format 3.x'));
 });
@@ -87,7 +107,10 @@ test('a schema whose 3.x form would not validate is not written, its findings ar
   const run = await box.toolkit(['migrate', 'mixed'], { env: DEV });
   assert.is(run.code, 1);
   assert.match(run.stdout, /mixed\/broken\.mjs:\d+:\d+ {2}VAL044 /);
-  assert.match(run.stdout, /mixed\/broken\.mjs: not migrated: the converted schema does not validate \(nothing written\)/);
+  assert.match(
+    run.stdout,
+    /mixed\/broken\.mjs: not migrated: the converted schema does not validate \(nothing written\)/,
+  );
   assert.match(run.stdout, /2 schemas: 1 migrated, 0 unchanged, 1 failed/);
   assert.is(box.read('mixed/broken.mjs'), broken);
   assert.match(box.read('mixed/plain.mjs'), /version: '3\.0\.0'/);

@@ -35,7 +35,12 @@ test('a new project is in agent mode: dev commands are hidden from --help and re
   for (const args of [['validate'], ['validate-agent'], ['migrate', 'schemas']]) {
     const run = await box.toolkit(args);
     assert.is(run.code, 2, args.join(' '));
-    assert.match(run.stderr, new RegExp(`^toolkit: toolkit ${args[0]} is a dev command and this project is in agent mode: \`toolkit mode dev\``));
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `^toolkit: toolkit ${args[0]} is a dev command and this project is in agent mode: \`toolkit mode dev\``,
+      ),
+    );
     assert.not.ok(hasStack(run.stderr));
   }
   // Its help still explains how to get it.
@@ -58,7 +63,10 @@ test('TOOLKIT_MODE=dev runs a dev command for one process without writing anythi
 test('mode dev writes the project mode: dev commands are listed and run', async () => {
   const run = await box.toolkit(['mode', 'dev']);
   assert.is(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Mode: dev\. Dev commands are available: validate, test single, validate-agent, migrate, init, import openapi\.$/m);
+  assert.match(
+    run.stdout,
+    /^Mode: dev\. Dev commands are available: validate, test single, validate-agent, migrate, init, import openapi\.$/m,
+  );
   assert.equal(JSON.parse(box.read('.toolkit/config.json')), { mode: 'dev' });
   const help = await box.toolkit(['--help']);
   for (const command of DEV) assert.match(help.stdout, new RegExp(`^  ${command}\\b`, 'm'), command);
@@ -83,7 +91,10 @@ test('TOOLKIT_MODE=agent hides dev commands of a dev project for one run; mode a
   assert.is(hidden.code, 2);
   const back = await box.toolkit(['mode', 'agent']);
   assert.is(back.code, 0);
-  assert.match(back.stdout, /^Mode: agent\. Dev commands \(validate, test single, validate-agent, migrate, init, import openapi\) are hidden\.$/m);
+  assert.match(
+    back.stdout,
+    /^Mode: agent\. Dev commands \(validate, test single, validate-agent, migrate, init, import openapi\) are hidden\.$/m,
+  );
   assert.equal(JSON.parse(box.read('.toolkit/config.json')), { mode: 'agent' });
   assert.is((await box.toolkit(['validate'])).code, 2);
   const unknown = await box.toolkit(['mode', 'expert']);

@@ -17,7 +17,11 @@ function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+      const parent = Number(
+        readFileSync(`/proc/${entry}/stat`, 'utf8')
+          .replace(/^.*\) /, '')
+          .split(' ')[1],
+      );
       children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // gone meanwhile
@@ -44,7 +48,11 @@ const alive = (pid: number): boolean => {
 
 test('SIGTERM to npm stops npm start and every process it started', async () => {
   box.write('schemas/providers/forecast/weather.mjs', forecastSchema('https://api.forecast.example'));
-  const npm = spawn('npm', ['start', '--', '--port', '0', '--mcp-port', '0', '--project', box.project, '--out', box.path('generated')], { cwd: repoRoot, env: box.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = spawn(
+    'npm',
+    ['start', '--', '--port', '0', '--mcp-port', '0', '--project', box.project, '--out', box.path('generated')],
+    { cwd: repoRoot, env: box.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   npm.stdout.on('data', (c) => (output += c));
   npm.stderr.on('data', (c) => (output += c));
@@ -73,7 +81,14 @@ test('SIGTERM to npm stops npm start and every process it started', async () => 
     while (tree.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(tree.filter(alive), [], 'no process of npm start survives SIGTERM to npm');
     for (const url of [mcpUrl, `${validatorUrl}api/health`]) {
-      assert.is(await fetch(url).then(() => 'answered', () => 'refused'), 'refused', url);
+      assert.is(
+        await fetch(url).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+        'refused',
+        url,
+      );
     }
     assert.ok(existsSync(box.path('generated', 'catalog.mjs')));
   } finally {

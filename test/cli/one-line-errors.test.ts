@@ -23,7 +23,16 @@ test.before(async () => {
   await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
   taken = (squatter.address() as AddressInfo).port;
   box.write('schemas/providers/forecast/weather.mjs', forecastSchema('https://api.forecast.example'));
-  for (let i = 0; i < 40; i++) box.write(`wild/w${i}.mjs`, forecastSchema('https://api.forecast.example').replace("namespace: 'forecast'", `namespace: 'wild${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}'`).replace("location: 'query' }", "location: 'body' }"));
+  for (let i = 0; i < 40; i++)
+    box.write(
+      `wild/w${i}.mjs`,
+      forecastSchema('https://api.forecast.example')
+        .replace(
+          "namespace: 'forecast'",
+          `namespace: 'wild${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}'`,
+        )
+        .replace("location: 'query' }", "location: 'body' }"),
+    );
   const build = await box.toolkit(['build']);
   assert.is(build.code, 0, build.stderr);
 });
@@ -54,23 +63,39 @@ const oneLine = (text: string) => {
 };
 
 test('toolkit server --http on a taken port: one line naming the port, exit 1', async () => {
-  const run = await box.toolkit(['server', '--http', `127.0.0.1:${taken}`], { env: { FORECAST_KEY: 'forecast-key-0123456789', TOOLKIT_GRANTS: 'forecast:FORECAST_KEY' } });
+  const run = await box.toolkit(['server', '--http', `127.0.0.1:${taken}`], {
+    env: { FORECAST_KEY: 'forecast-key-0123456789', TOOLKIT_GRANTS: 'forecast:FORECAST_KEY' },
+  });
   assert.is(run.code, 1, run.stdout + run.stderr);
-  assert.match(run.stderr, new RegExp(`^toolkit server: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process: stop it or choose another port with --http \\(EADDRINUSE\\)\\n$`), run.stderr);
+  assert.match(
+    run.stderr,
+    new RegExp(
+      `^toolkit server: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process: stop it or choose another port with --http \\(EADDRINUSE\\)\\n$`,
+    ),
+    run.stderr,
+  );
   oneLine(run.stderr);
 });
 
 test('a bundle --http on a taken port: one line, exit 1', async () => {
   const run = await node([box.path('generated', 'catalog.mjs'), '--http', `127.0.0.1:${taken}`]);
   assert.is(run.code, 1, run.stderr);
-  assert.match(run.stderr, new RegExp(`catalog\\.mjs: refusing to start: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process`));
+  assert.match(
+    run.stderr,
+    new RegExp(
+      `catalog\\.mjs: refusing to start: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process`,
+    ),
+  );
   assert.not.ok(hasStack(run.stderr), run.stderr);
 });
 
 test('a bundle --help prints its usage and exits 0 without serving', async () => {
   const run = await node([box.path('generated', 'catalog.mjs'), '--help']);
   assert.is(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Usage: node catalog\.mjs \[--http \[HOST:\]PORT\] \[--listing MODE\] \[--ca-file FILE\] \[--connect-to H1:P1:H2:P2\]…\n/);
+  assert.match(
+    run.stdout,
+    /^Usage: node catalog\.mjs \[--http \[HOST:\]PORT\] \[--listing MODE\] \[--ca-file FILE\] \[--connect-to H1:P1:H2:P2\]…\n/,
+  );
   assert.match(run.stdout, /--ca-file FILE {13}also trust the CA certificates in FILE/);
 });
 
@@ -90,7 +115,11 @@ test('a bundle with an unknown option, a stray argument or a missing value: exit
 });
 
 test('a reader that stops early (validate | head -1) ends the command quietly, exit 0', async () => {
-  const child = spawn(process.execPath, [bin, 'validate', 'wild'], { cwd: box.project, env: { ...box.env, TOOLKIT_MODE: 'dev' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'validate', 'wild'], {
+    cwd: box.project,
+    env: { ...box.env, TOOLKIT_MODE: 'dev' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   // Like `head -1`: read the first chunk, then close the pipe while the command still writes.
@@ -103,7 +132,10 @@ test('a reader that stops early (validate | head -1) ends the command quietly, e
 test('a project the machine will not let it write: one line naming the path, exit 1', async () => {
   const run = await box.toolkit(['add', 'get_elevation_openmeteo', '--project', '/proc/self']);
   assert.is(run.code, 1, run.stderr);
-  assert.match(run.stderr, /^toolkit add: cannot create the directory \/proc\/self\/\.toolkit: no such file or directory \(ENOENT\)$/m);
+  assert.match(
+    run.stderr,
+    /^toolkit add: cannot create the directory \/proc\/self\/\.toolkit: no such file or directory \(ENOENT\)$/m,
+  );
   assert.not.ok(hasStack(run.stderr), run.stderr);
 });
 
@@ -111,7 +143,12 @@ test('toolkit server --ca-file with no certificate is a usage error naming it', 
   const file = box.write('not-a-ca.pem', 'hello\n');
   const run = await box.toolkit(['server', '--ca-file', file]);
   assert.is(run.code, 2, run.stderr);
-  assert.match(run.stderr, new RegExp(`^toolkit server: --ca-file ${join(box.project, 'not-a-ca.pem').replace(/[.]/g, '\\.')} holds no PEM certificate`));
+  assert.match(
+    run.stderr,
+    new RegExp(
+      `^toolkit server: --ca-file ${join(box.project, 'not-a-ca.pem').replace(/[.]/g, '\\.')} holds no PEM certificate`,
+    ),
+  );
   oneLine(run.stderr);
 });
 

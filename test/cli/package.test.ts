@@ -3,7 +3,8 @@
  * `npm install --prefer-offline` of the tarball into an empty project (the npm cache that `npm ci`
  * filled serves the packages; only what it lacks, such as the registry's metadata of each package,
  * is fetched, so no step beforehand is needed; better-sqlite3's prebuilt binding comes from a
- * loopback mirror of the one `npm ci` compiled), on plain Node without a TypeScript loader. There `npx toolkit build`, `server`,
+ * loopback mirror of the one `npm ci` compiled), on plain Node without a TypeScript loader. There `npx toolkit build`,
+ * `server`,
  * `validator` and `search` work, a plain `.mjs` file imports `{ validateSchema } from 'toolkit'`, and
  * a TypeScript project checks the package's declarations (libraries included) without installing
  * `@types/node` itself.
@@ -27,24 +28,43 @@ const installed = join(project, 'node_modules', 'toolkit');
 let tarball = '';
 let sources = '';
 const env: Record<string, string> = {};
-for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'TOOLKIT_MODE' && !key.startsWith('npm_')) env[key] = value;
-// A fresh HOME for toolkit (~/.toolkit); npm keeps the user's cache and configuration (e.g. where node-gyp finds Node's headers).
-Object.assign(env, { HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'), npm_config_userconfig: process.env.npm_config_userconfig ?? join(homedir(), '.npmrc'), JOBS: '2' });
-
-test.after(() => {
-  for (const dir of [project, home, sources, tarball ? dirname(tarball) : '']) if (dir) rmSync(dir, { recursive: true, force: true });
+for (const [key, value] of Object.entries(process.env))
+  if (value !== undefined && key !== 'TOOLKIT_MODE' && !key.startsWith('npm_')) env[key] = value;
+// A fresh HOME for toolkit (~/.toolkit); npm keeps the user's cache and configuration (e.g. where node-gyp finds Node's
+// headers).
+Object.assign(env, {
+  HOME: home,
+  npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'),
+  npm_config_userconfig: process.env.npm_config_userconfig ?? join(homedir(), '.npmrc'),
+  JOBS: '2',
 });
 
-const npx = (args: string[], timeout = 180_000) => spawnSync('npx', ['--offline', 'toolkit', ...args], { cwd: project, env, encoding: 'utf8', timeout });
+test.after(() => {
+  for (const dir of [project, home, sources, tarball ? dirname(tarball) : ''])
+    if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const npx = (args: string[], timeout = 180_000) =>
+  spawnSync('npx', ['--offline', 'toolkit', ...args], { cwd: project, env, encoding: 'utf8', timeout });
 
 test('npm pack makes a tarball of compiled JavaScript and declarations, without TypeScript sources', () => {
   ({ tarball, sources } = packRepository());
   const list = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n');
-  assert.ok(list.includes('package/cli/main.js') && list.includes('package/compiler/index.js') && list.includes('package/compiler/index.d.ts'));
+  assert.ok(
+    list.includes('package/cli/main.js') &&
+      list.includes('package/compiler/index.js') &&
+      list.includes('package/compiler/index.d.ts'),
+  );
   assert.ok(list.includes('package/catalog-index/search-index.json'));
   // Every diagnostic links docs/schema-format.md: the package carries the docs it links to.
-  assert.ok(list.includes('package/docs/schema-format.md') && list.includes('package/docs/validator-api.md'), 'the docs ship');
-  assert.equal(list.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), []);
+  assert.ok(
+    list.includes('package/docs/schema-format.md') && list.includes('package/docs/validator-api.md'),
+    'the docs ship',
+  );
+  assert.equal(
+    list.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    [],
+  );
   assert.not.ok(existsSync(join(repoRoot, 'cli', 'main.js')), 'the working tree was not touched');
 });
 
@@ -55,11 +75,19 @@ test('npm pack makes a tarball of compiled JavaScript and declarations, without 
  * runs its real script, and the binding it unpacks is one this machine compiled.
  */
 async function bindingMirror(): Promise<{ host: string; close(): Promise<void> }> {
-  const pkg = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const dir = mkdtempSync(join(tmpdir(), 'toolkit-binding-mirror-'));
   const name = `better-sqlite3-v${pkg.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   mkdirSync(join(dir, `v${pkg.version}`));
-  const tar = spawnSync('tar', ['-czf', join(dir, `v${pkg.version}`, name), '-C', join(repoRoot, 'node_modules', 'better-sqlite3'), 'build/Release/better_sqlite3.node']);
+  const tar = spawnSync('tar', [
+    '-czf',
+    join(dir, `v${pkg.version}`, name),
+    '-C',
+    join(repoRoot, 'node_modules', 'better-sqlite3'),
+    'build/Release/better_sqlite3.node',
+  ]);
   assert.is(tar.status, 0, String(tar.stderr));
   const server = createServer((req, res) => {
     const file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
@@ -87,7 +115,11 @@ test('npm install into an empty project, from the npm cache first', async () => 
   let install: { code: number | null; out: string };
   try {
     install = await new Promise((resolve) => {
-      const child = spawn('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: { ...env, npm_config_better_sqlite3_binary_host: mirror.host }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+        cwd: project,
+        env: { ...env, npm_config_better_sqlite3_binary_host: mirror.host },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.on('data', (c) => (out += c));
       child.stderr.on('data', (c) => (out += c));
@@ -101,7 +133,10 @@ test('npm install into an empty project, from the npm cache first', async () => 
     await mirror.close();
   }
   assert.is(install.code, 0, install.out);
-  assert.ok(existsSync(join(project, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')), 'the binding is installed');
+  assert.ok(
+    existsSync(join(project, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),
+    'the binding is installed',
+  );
   assert.ok(existsSync(join(installed, 'cli', 'main.js')));
   assert.not.ok(existsSync(join(project, 'node_modules', 'tsx')), 'no TypeScript loader is installed');
   assert.not.ok(existsSync(join(project, 'node_modules', 'typescript')), 'no TypeScript compiler is installed');
@@ -122,13 +157,17 @@ test('npx toolkit build builds the shipped catalog into the project; the bundle 
   const build = npx(['build']);
   assert.is(build.status, 0, build.stderr);
   assert.match(build.stdout, /^\d+ schemas, \d+ tools,/);
-  const indexed = JSON.parse(readFileSync(join(installed, 'catalog-index', 'catalog-index.json'), 'utf8')).tools.length as number;
+  const indexed = JSON.parse(readFileSync(join(installed, 'catalog-index', 'catalog-index.json'), 'utf8')).tools
+    .length as number;
   // The shipped catalog's listing is over 50 KB: by default it is served as the toolset.
   const toolset = await toolNames([join(project, 'generated', 'catalog.mjs')], { cwd: project, env });
   assert.equal([...toolset].sort(), ['call_tool', 'describe_tool', 'search_tools']);
   const served = await toolNames([join(project, 'generated', 'catalog.mjs'), '--no-toolset'], { cwd: project, env });
   assert.is(served.length, indexed);
-  const fromServer = await toolNames([join(project, 'node_modules', '.bin', 'toolkit'), 'server', '--no-toolset'], { cwd: project, env });
+  const fromServer = await toolNames([join(project, 'node_modules', '.bin', 'toolkit'), 'server', '--no-toolset'], {
+    cwd: project,
+    env,
+  });
   assert.equal(fromServer, served);
   // The build carried what the bundle needs: copied away from the project's node_modules, it serves the same.
   const away = mkdtempSync(join(tmpdir(), 'toolkit-installed-copy-'));
@@ -143,7 +182,12 @@ test('npx toolkit build builds the shipped catalog into the project; the bundle 
 
 test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', async () => {
   // Its own process group: SIGTERM reaches npx and the validator it runs, as Ctrl-C would.
-  const child = spawn('npx', ['--offline', 'toolkit', 'validator', '--port', '0'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npx', ['--offline', 'toolkit', 'validator', '--port', '0'], {
+    cwd: project,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
@@ -162,9 +206,15 @@ test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', a
     assert.is((await fetch(`${url}/api/health`)).status, 200);
     process.kill(-child.pid!, 'SIGTERM');
     // Every process of the group has let go of the output pipes: the validator stopped.
-    const stopped = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+    const stopped = await Promise.race([
+      closed.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+    ]);
     assert.ok(stopped, `the validator did not stop on SIGTERM: ${out}`);
-    const after = await fetch(`${url}/api/health`).then(() => 'answered', () => 'refused');
+    const after = await fetch(`${url}/api/health`).then(
+      () => 'answered',
+      () => 'refused',
+    );
     assert.is(after, 'refused');
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
@@ -178,12 +228,15 @@ test('npx toolkit validator starts, answers /api/health and stops on SIGTERM', a
 });
 
 test("a plain .mjs file imports { validateSchema } from 'toolkit'; a TypeScript file gets its types", () => {
-  writeFileSync(join(project, 'check.mjs'), `import { validateSchema } from 'toolkit';
+  writeFileSync(
+    join(project, 'check.mjs'),
+    `import { validateSchema } from 'toolkit';
 import { wireName } from 'toolkit/runtime';
 const good = await validateSchema({ schema: "export const main = { namespace: 'demo', name: 'Demo', description: 'D.', version: '3.0.0', root: 'https://api.example.com', tools: { getA: { method: 'GET', path: '/a', description: 'A.', parameters: [] } } };" });
 const bad = await validateSchema({ schema: "export const main = { namespace: 'Demo1' };", file: 'bad.mjs' });
 console.log(JSON.stringify({ good: good.status, bad: bad.status, rules: bad.diagnostics.map((d) => d.rule), name: wireName('demo', 'getA') }));
-`);
+`,
+  );
   const run = spawnSync(process.execPath, ['check.mjs'], { cwd: project, env, encoding: 'utf8' });
   assert.is(run.status, 0, run.stderr);
   const result = JSON.parse(run.stdout);
@@ -192,16 +245,38 @@ console.log(JSON.stringify({ good: good.status, bad: bad.status, rules: bad.diag
   assert.ok(result.rules.includes('VAL011'));
   assert.is(result.name, 'get_a_demo');
 
-  writeFileSync(join(project, 'consumer.ts'), `import { validateSchema, type ValidationResult } from 'toolkit';
+  writeFileSync(
+    join(project, 'consumer.ts'),
+    `import { validateSchema, type ValidationResult } from 'toolkit';
 import { wireName, type WireNameEntry } from 'toolkit/runtime';
 const result: ValidationResult = await validateSchema({ schema: '' });
 const entry: WireNameEntry = { namespace: 'demo', toolName: 'getA' };
 export const summary: [boolean, string] = [result.status, wireName(entry.namespace, entry.toolName)];
-`);
-  // The package's own declarations are checked too (no skipLibCheck), and the project installs no @types/node of its own.
+`,
+  );
+  // The package's own declarations are checked too (no skipLibCheck), and the project installs no @types/node of its
+  // own.
   assert.not.match(readFileSync(join(project, 'package.json'), 'utf8'), /@types\/node/);
-  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
-  const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, env, encoding: 'utf8' });
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['consumer.ts'],
+    }),
+  );
+  const tsc = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    { cwd: project, env, encoding: 'utf8' },
+  );
   assert.is(tsc.status, 0, tsc.stdout + tsc.stderr);
   assert.ok(readdirSync(join(installed, 'compiler')).includes('index.d.ts'));
 });

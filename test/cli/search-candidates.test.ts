@@ -15,19 +15,44 @@ import { buildSearchIndex, readSearchIndex, type SearchEntry } from '../../runti
 const dir = mkdtempSync(join(tmpdir(), 'search-candidates-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-const vocabulary = ['getBlockNumber', 'HTTPServer', 'rate', 'generated', 'weather', 'Forecast', 'x2Y', 'ABCDef', 'station', 'quote\"d', 'back\\\\slash', 'line\nbreak', 'tab\there', 'bell\u0007rate', 'price', 'API', 'nRate', 'uRate'];
+const vocabulary = [
+  'getBlockNumber',
+  'HTTPServer',
+  'rate',
+  'generated',
+  'weather',
+  'Forecast',
+  'x2Y',
+  'ABCDef',
+  'station',
+  'quote\"d',
+  'back\\\\slash',
+  'line\nbreak',
+  'tab\there',
+  'bell\u0007rate',
+  'price',
+  'API',
+  'nRate',
+  'uRate',
+];
 let seed = 5;
-const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 // Many distinct words besides the tricky ones, so that most queries touch few entries.
 const syllables = ['ka', 'lo', 'mi', 'tre', 'vo', 'sun', 'dar', 'pel', 'qu', 'zo'];
 for (let i = 100; i < 400; i++) vocabulary.push(`x${[...String(i)].map((d) => syllables[Number(d)]).join('')}`);
 const pick = () => vocabulary[Math.floor(next() * vocabulary.length)]!;
-const phrase = (n: number) => Array.from({ length: n }, () => (next() < 0.25 ? pick().slice(0, 1 + Math.floor(next() * 4)) : pick())).join(next() < 0.5 ? ' ' : '_');
+const phrase = (n: number) =>
+  Array.from({ length: n }, () => (next() < 0.25 ? pick().slice(0, 1 + Math.floor(next() * 4)) : pick())).join(
+    next() < 0.5 ? ' ' : '_',
+  );
 
 function entries(count: number, extra = ''): SearchEntry[] {
   return Array.from({ length: count }, (_, i) => ({
     name: `tool_${i}`,
-    namespace: phrase(1).replace(/[^a-z]/gi, '').toLowerCase() || 'ns',
+    namespace:
+      phrase(1)
+        .replace(/[^a-z]/gi, '')
+        .toLowerCase() || 'ns',
     tool: phrase(2).replace(/[^A-Za-z0-9]/g, '') || 'tool',
     description: phrase(8) + extra,
     tags: [phrase(1)],
@@ -66,7 +91,8 @@ test('non-ASCII text and other layouts are read whole, with the same results', (
   const full = buildSearchIndex(list);
   for (const file of [nonAscii, pretty]) {
     assert.is(readSearchCandidates(file, 'weather').entries.length, list.length);
-    for (const query of ['weather', 'zürich', 'block number', 'rate']) assert.equal(searchCatalog(readSearchCandidates(file, query), query), searchCatalog(full, query));
+    for (const query of ['weather', 'zürich', 'block number', 'rate'])
+      assert.equal(searchCatalog(readSearchCandidates(file, query), query), searchCatalog(full, query));
   }
 });
 

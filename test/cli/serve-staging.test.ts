@@ -28,7 +28,9 @@ test.before(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  box.write('schemas/providers/tides/tides.mjs', `export const main = {
+  box.write(
+    'schemas/providers/tides/tides.mjs',
+    `export const main = {
     namespace: 'tides',
     name: 'Tides',
     description: 'Tide heights.',
@@ -45,7 +47,8 @@ test.before(async () => {
         }
     }
 }
-`);
+`,
+  );
   // A user's shell: no extra CA in the environment.
   delete box.env.NODE_EXTRA_CA_CERTS;
 });
@@ -55,14 +58,18 @@ test.after(async () => {
 });
 
 const call = async (extra: string[]) => {
-  const session = await connect([bin, 'server', '--connect-to', `${HOST}:443:127.0.0.1:${port}`, ...extra], { cwd: box.project, env: box.env });
+  const session = await connect([bin, 'server', '--connect-to', `${HOST}:443:127.0.0.1:${port}`, ...extra], {
+    cwd: box.project,
+    env: box.env,
+  });
   try {
     return await session.client.callTool({ name: 'get_height_tides', arguments: { port: 'brest' } });
   } finally {
     await session.close();
   }
 };
-const textOf = (result: unknown): string => ((result as { content?: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
+const textOf = (result: unknown): string =>
+  ((result as { content?: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
 
 test('--connect-to and --ca-file reach the loopback upstream under the real host name', async () => {
   const result = await call(['--ca-file', ca.caFile]);
@@ -80,7 +87,14 @@ test('without the CA the certificate is refused: the check is never turned off',
 });
 
 test('--print-config keeps both options for the client', async () => {
-  const run = await box.toolkit(['server', '--print-config', '--ca-file', ca.caFile, '--connect-to', `${HOST}:443:127.0.0.1:${port}`]);
+  const run = await box.toolkit([
+    'server',
+    '--print-config',
+    '--ca-file',
+    ca.caFile,
+    '--connect-to',
+    `${HOST}:443:127.0.0.1:${port}`,
+  ]);
   assert.is(run.code, 0, run.stderr);
   const args = (JSON.parse(run.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers.toolkit!.args;
   assert.ok(args.includes('--ca-file') && args.includes(ca.caFile), args.join(' '));

@@ -94,7 +94,10 @@ test('--watch FILE --every 1h: names its schedule, assesses the file at start, l
       const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
       child.stdout.on('data', () => {
         const match = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-        if (match && out.includes('; webhook: ')) { clearTimeout(timer); resolve(match[1]!); }
+        if (match && out.includes('; webhook: ')) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
       });
     });
     assert.match(out, /watch: 1 URL\(s\) from the file and those registered at \/api\/watch, every 1h; webhook: none/);

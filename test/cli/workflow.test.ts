@@ -43,9 +43,15 @@ test('build writes the catalog and search indexes beside the bundle', async () =
 test('search ranks the catalog and shows at most 10 tools, each with the command that adds it', async () => {
   const weather = await box.toolkit(['search', 'weather']);
   assert.is(weather.code, 0, weather.stderr);
-  assert.match(weather.stdout, /^current_weather_forecast  \(tool\)\n  Current weather conditions \(temperature, sky\) in a city\.\n  toolkit add current_weather_forecast\n/);
+  assert.match(
+    weather.stdout,
+    /^current_weather_forecast  \(tool\)\n  Current weather conditions \(temperature, sky\) in a city\.\n  toolkit add current_weather_forecast\n/,
+  );
   const widgets = await box.toolkit(['search', 'widget', '--json']);
-  const found = JSON.parse(widgets.stdout) as { total: number; results: { name: string; add: string; description: string }[] };
+  const found = JSON.parse(widgets.stdout) as {
+    total: number;
+    results: { name: string; add: string; description: string }[];
+  };
   assert.is(found.total, 16);
   assert.is(found.results.length, 10);
   for (const r of found.results) assert.is(r.add, `toolkit add ${r.name}`);
@@ -53,7 +59,10 @@ test('search ranks the catalog and shows at most 10 tools, each with the command
   assert.match(text.stdout, /10 of 16 matches shown/);
   assert.is(text.stdout.match(/^  toolkit add /gm)?.length, 10);
   const one = await box.toolkit(['search', 'item', 'shop', '--limit', '1', '--json']);
-  assert.equal(JSON.parse(one.stdout).results.map((r: { name: string }) => r.name), ['get_item_items']);
+  assert.equal(
+    JSON.parse(one.stdout).results.map((r: { name: string }) => r.name),
+    ['get_item_items'],
+  );
   const none = await box.toolkit(['search', 'zebra']);
   assert.is(none.code, 0);
   assert.match(none.stdout, /No tool, resource or prompt matches "zebra"/);
@@ -78,11 +87,17 @@ test('add activates a tool, prints its parameters and writes .toolkit/config.jso
   assert.match(add.stdout, /^Activated: current_weather_forecast \(forecast\/tool\/currentWeather\)/);
   assert.match(add.stdout, /^  city +string +required\s*$/m);
   assert.match(add.stdout, /^  units +enum +optional +one of metric \| imperial; default "metric"$/m);
-  assert.match(add.stdout, /Server params: FORECAST_KEY \(not set: FORECAST_KEY; add FORECAST_KEY=… to ~\/\.toolkit\/\.env or export it\)/);
+  assert.match(
+    add.stdout,
+    /Server params: FORECAST_KEY \(not set: FORECAST_KEY; add FORECAST_KEY=… to ~\/\.toolkit\/\.env or export it\)/,
+  );
   assert.match(add.stdout, /Call it: toolkit call current_weather_forecast '\{"city":"<city>"\}'/);
   // Its server param is granted to its schema, and to no other.
   assert.match(add.stdout, /^Granted FORECAST_KEY to forecast: only this schema's tools are given its value/m);
-  assert.equal(JSON.parse(box.read('.toolkit/config.json')), { tools: ['current_weather_forecast'], grants: { forecast: ['FORECAST_KEY'] } });
+  assert.equal(JSON.parse(box.read('.toolkit/config.json')), {
+    tools: ['current_weather_forecast'],
+    grants: { forecast: ['FORECAST_KEY'] },
+  });
   assert.equal(JSON.parse(box.read('.toolkit/tools/current_weather_forecast.json')), {
     name: 'current_weather_forecast',
     description: 'Current weather conditions (temperature, sky) in a city.',
@@ -92,21 +107,31 @@ test('add activates a tool, prints its parameters and writes .toolkit/config.jso
     },
   });
   // By MCP name or ID too; the config keeps other keys and each tool once.
-  box.write('.toolkit/config.json', JSON.stringify({ tools: ['current_weather_forecast'], security: { allowedLibraries: [] } }));
+  box.write(
+    '.toolkit/config.json',
+    JSON.stringify({ tools: ['current_weather_forecast'], security: { allowedLibraries: [] } }),
+  );
   const again = await box.toolkit(['add', 'forecast/tool/currentWeather']);
   assert.is(again.code, 0, again.stderr);
   assert.match(again.stdout, /^Already active: current_weather_forecast/);
   const byId = await box.toolkit(['add', 'items/getItem', '--json']);
   assert.is(byId.code, 0, byId.stderr);
   assert.equal(JSON.parse(byId.stdout).parameters, [{ name: 'id', type: 'string', required: true }]);
-  assert.equal(JSON.parse(box.read('.toolkit/config.json')), { tools: ['current_weather_forecast', 'get_item_items'], security: { allowedLibraries: [] }, grants: { forecast: ['FORECAST_KEY'] } });
+  assert.equal(JSON.parse(box.read('.toolkit/config.json')), {
+    tools: ['current_weather_forecast', 'get_item_items'],
+    security: { allowedLibraries: [] },
+    grants: { forecast: ['FORECAST_KEY'] },
+  });
 });
 
 test('add of a tool the catalog does not have is a usage error with suggestions, one line, nothing written', async () => {
   const before = box.read('.toolkit/config.json');
   const run = await box.toolkit(['add', 'current_weather']);
   assert.is(run.code, 2);
-  assert.match(run.stderr, /^toolkit add: no tool named "current_weather" in the catalog \(20 tools\); did you mean current_weather_forecast/);
+  assert.match(
+    run.stderr,
+    /^toolkit add: no tool named "current_weather" in the catalog \(20 tools\); did you mean current_weather_forecast/,
+  );
   assert.is(run.stderr.trim().split('\n').length, 1);
   assert.not.ok(hasStack(run.stderr));
   assert.is(box.read('.toolkit/config.json'), before);
@@ -119,7 +144,10 @@ test('list shows the active tools', async () => {
   assert.match(list.stdout, /\(city: string, units\?: enum\)/);
   assert.match(list.stdout, /2 active tools\.\n$/);
   const json = JSON.parse((await box.toolkit(['list', '--json'])).stdout);
-  assert.equal(json.tools.map((t: { name: string }) => t.name), ['current_weather_forecast', 'get_item_items']);
+  assert.equal(
+    json.tools.map((t: { name: string }) => t.name),
+    ['current_weather_forecast', 'get_item_items'],
+  );
 });
 
 test('status names the missing server param of an active tool and how to set it (exit 1), then is clean', async () => {
@@ -127,7 +155,10 @@ test('status names the missing server param of an active tool and how to set it 
   assert.is(status.code, 1, status.stdout);
   assert.match(status.stdout, /^(ok|note) {2,4}Node \d+\.\d+\.\d+/m);
   assert.match(status.stdout, /^ok {4}generated is up to date$/m);
-  assert.match(status.stdout, /^FAIL  current_weather_forecast: server param FORECAST_KEY not set \(its calls will fail\)\n      fix: add FORECAST_KEY=<value> to ~\/\.toolkit\/\.env, or export FORECAST_KEY$/m);
+  assert.match(
+    status.stdout,
+    /^FAIL  current_weather_forecast: server param FORECAST_KEY not set \(its calls will fail\)\n      fix: add FORECAST_KEY=<value> to ~\/\.toolkit\/\.env, or export FORECAST_KEY$/m,
+  );
   assert.match(status.stdout, /1 problem found\.\n$/);
   box.write('../home/.toolkit/.env', `FORECAST_KEY=${secret}\n`);
   const clean = await box.toolkit(['status', '--json']);
@@ -174,17 +205,28 @@ test('server and the built bundle serve only the active tools; the indexes still
   const build = await box.toolkit(['build']);
   assert.is(build.code, 0, build.stderr);
   assert.match(build.stderr, /catalog\.mjs serves the 2 active tools of this project/);
-  assert.equal(await toolNames([box.path('generated', 'catalog.mjs')], { cwd: box.project, env: box.env }), ['current_weather_forecast', 'get_item_items']);
+  assert.equal(await toolNames([box.path('generated', 'catalog.mjs')], { cwd: box.project, env: box.env }), [
+    'current_weather_forecast',
+    'get_item_items',
+  ]);
   assert.is(JSON.parse(box.read('generated/catalog-index.json')).tools.length, 20);
-  const group = await toolNames([bin, 'server', '--group', 'shop'], { cwd: box.project, env: box.env }).catch((e: Error) => e.message);
+  const group = await toolNames([bin, 'server', '--group', 'shop'], { cwd: box.project, env: box.env }).catch(
+    (e: Error) => e.message,
+  );
   assert.ok(typeof group === 'string', 'an unknown group does not serve');
 });
 
 test('status says the build is stale after a schema changed, with the fix', async () => {
-  box.write('schemas/providers/items/items.mjs', itemsSchema(upstream.root).replace('Every item of the shop.', 'Every item.'));
+  box.write(
+    'schemas/providers/items/items.mjs',
+    itemsSchema(upstream.root).replace('Every item of the shop.', 'Every item.'),
+  );
   const status = await box.toolkit(['status']);
   assert.is(status.code, 1);
-  assert.match(status.stdout, /^FAIL  generated is stale: providers\/items\/items\.mjs: changed since the last build\n      fix: toolkit build$/m);
+  assert.match(
+    status.stdout,
+    /^FAIL  generated is stale: providers\/items\/items\.mjs: changed since the last build\n      fix: toolkit build$/m,
+  );
 });
 
 test('remove deactivates a tool and deletes its file; an inactive name is a usage error', async () => {
@@ -201,7 +243,11 @@ test('remove deactivates a tool and deletes its file; an inactive name is a usag
   assert.is(last.code, 0, last.stderr);
   assert.match(last.stdout, /No tool is active: servers serve the whole catalog\./);
   // Grants stay until the user takes them back (`toolkit grant --revoke`).
-  assert.equal(JSON.parse(readFileSync(box.path('.toolkit', 'config.json'), 'utf8')), { tools: [], security: { allowedLibraries: [] }, grants: { forecast: ['FORECAST_KEY'] } });
+  assert.equal(JSON.parse(readFileSync(box.path('.toolkit', 'config.json'), 'utf8')), {
+    tools: [],
+    security: { allowedLibraries: [] },
+    grants: { forecast: ['FORECAST_KEY'] },
+  });
   const list = await box.toolkit(['list']);
   assert.match(list.stdout, /^No active tools\./);
   const all = await toolNames([bin, 'server'], { cwd: box.project, env: box.env });

@@ -8,11 +8,24 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatJson } from '../../compiler/diagnostics/format.ts';
-import { loadSchemaFiles, type ResultSource, type SchemaFileEntry } from '../../compiler/load/batch/load-schema-files.ts';
+import {
+  loadSchemaFiles,
+  type ResultSource,
+  type SchemaFileEntry,
+} from '../../compiler/load/batch/load-schema-files.ts';
 import { findSchemaFiles } from '../../compiler/load/find-schema-files.ts';
 import { loadSchemaFile, type LoadSchemaResult } from '../../compiler/load/load-schema.ts';
 import { writeWildDefects } from '../../bench/corpus/wild-defects.ts';
@@ -44,12 +57,19 @@ const render = (entry: SchemaFileEntry, result: LoadSchemaResult): string =>
   `${entry.file}\n${formatJson({ schemas: 1, diagnostics: result.diagnostics })}${JSON.stringify(result.model ?? null)}\n`;
 
 /** The one-file path: each schema on this thread, in order, no cache. */
-const loadOne = (entry: SchemaFileEntry): string => render(entry, loadSchemaFile(entry.file, { ...options, treeRoot: entry.root }));
+const loadOne = (entry: SchemaFileEntry): string =>
+  render(entry, loadSchemaFile(entry.file, { ...options, treeRoot: entry.root }));
 const expected = entries.map(loadOne);
 
 async function batch(threads: number, workersOnly = false): Promise<{ rendered: string[]; from: ResultSource[] }> {
   const from: ResultSource[] = [];
-  const many = { cacheDir, threads, filesPerThread: 1, workersOnly, onSettled: (index: number, source: ResultSource) => (from[index] = source) };
+  const many = {
+    cacheDir,
+    threads,
+    filesPerThread: 1,
+    workersOnly,
+    onSettled: (index: number, source: ResultSource) => (from[index] = source),
+  };
   const results = await loadSchemaFiles(entries, options, many);
   return { rendered: results.map((result, index) => render(entries[index]!, result)), from };
 }
@@ -100,9 +120,15 @@ test('a schema edited to the same size is loaded again, and only it', async () =
   writeFileSync(edited, after);
   assert.is(statSync(edited).size, size);
   const { rendered, from } = await batch(1);
-  assert.equal(from.flatMap((source, index) => (source === 'cache' ? [] : [entries[index]!.file])), [...links, edited]);
+  assert.equal(
+    from.flatMap((source, index) => (source === 'cache' ? [] : [entries[index]!.file])),
+    [...links, edited],
+  );
   const now = [...expected.slice(0, -1), loadOne(entries.at(-1)!)];
-  assert.ok(now.at(-1)!.includes('"severity": "error"') && !expected.at(-1)!.includes('"severity": "error"'), now.at(-1));
+  assert.ok(
+    now.at(-1)!.includes('"severity": "error"') && !expected.at(-1)!.includes('"severity": "error"'),
+    now.at(-1),
+  );
   same(rendered, now);
 });
 

@@ -1,4 +1,7 @@
-/** A directory of many schemas with some broken: each broken one gets its own located diagnostic and the rest still load. */
+/**
+ * A directory of many schemas with some broken: each broken one gets its own located diagnostic and the rest still
+ * load.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadSchemaTree } from '../../compiler/index.ts';
@@ -8,7 +11,8 @@ const tree = tempTree('broken-tree');
 test.after(() => tree.remove());
 
 /** A namespace of letters for directory `i` (one namespace per provider directory, VAL123). */
-const namespaceOf = (i: number) => `demo${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
+const namespaceOf = (i: number) =>
+  `demo${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
 const valid = (i: number) => `export const main = {
   namespace: '${namespaceOf(i)}', name: 'Demo ${i}', description: 'Demo number ${i}.', version: '3.0.0', root: 'https://api.example.com',
   tools: { getA: { method: 'GET', path: '/a', description: 'A.', parameters: [] } }

@@ -16,7 +16,9 @@ test('every schema of both catalogs loads with status true and a model', async (
   for (const catalog of [shipped, example]) {
     const entries = await loadSchemaTree(catalog);
     assert.ok(entries.length >= 30, `only ${entries.length} schemas found in ${catalog}`);
-    const failing = entries.filter((e) => !e.status || !e.model).map((e) => `${e.file}\n  ${e.messages.filter((m) => !m.includes(' warning ')).join('\n  ')}`);
+    const failing = entries
+      .filter((e) => !e.status || !e.model)
+      .map((e) => `${e.file}\n  ${e.messages.filter((m) => !m.includes(' warning ')).join('\n  ')}`);
     assert.equal(failing, []);
   }
 });

@@ -4,16 +4,43 @@ import * as assert from 'uvu/assert';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostic, formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
 
-const error: Diagnostic = { rule: 'VAL011', severity: 'error', message: 'namespace must contain only lowercase letters', file: 'a.mjs', line: 2, column: 14 };
-const warning: Diagnostic = { rule: 'VAL054', severity: 'warning', message: ':id is the Express form of {{id}}', file: 'a.mjs', line: 9, column: 13 };
-const whole: Diagnostic = { rule: 'VAL001', severity: 'error', message: 'the schema must export `main`', file: 'b.mjs', line: 0, column: 0 };
+const error: Diagnostic = {
+  rule: 'VAL011',
+  severity: 'error',
+  message: 'namespace must contain only lowercase letters',
+  file: 'a.mjs',
+  line: 2,
+  column: 14,
+};
+const warning: Diagnostic = {
+  rule: 'VAL054',
+  severity: 'warning',
+  message: ':id is the Express form of {{id}}',
+  file: 'a.mjs',
+  line: 9,
+  column: 13,
+};
+const whole: Diagnostic = {
+  rule: 'VAL001',
+  severity: 'error',
+  message: 'the schema must export `main`',
+  file: 'b.mjs',
+  line: 0,
+  column: 0,
+};
 
 test('an error reads file:line:col  RULE  message, then where the rule is explained', () => {
-  assert.is(formatDiagnostic(error), 'a.mjs:2:14  VAL011  namespace must contain only lowercase letters  (docs/schema-format.md#val011)');
+  assert.is(
+    formatDiagnostic(error),
+    'a.mjs:2:14  VAL011  namespace must contain only lowercase letters  (docs/schema-format.md#val011)',
+  );
 });
 
 test('a warning is marked after its rule id', () => {
-  assert.is(formatDiagnostic(warning), 'a.mjs:9:13  VAL054 warning  :id is the Express form of {{id}}  (docs/schema-format.md#val054)');
+  assert.is(
+    formatDiagnostic(warning),
+    'a.mjs:9:13  VAL054 warning  :id is the Express form of {{id}}  (docs/schema-format.md#val054)',
+  );
 });
 
 test('a finding about the whole file has no position', () => {

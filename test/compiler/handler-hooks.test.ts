@@ -9,7 +9,10 @@ import { resolve } from 'node:path';
 import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
 import { tempTree } from './support/temp-tree.ts';
 
-const fixture = readFileSync(resolve(import.meta.dirname, '../fixtures/rules/VAL006.returns-local-object.passes.mjs'), 'utf8');
+const fixture = readFileSync(
+  resolve(import.meta.dirname, '../fixtures/rules/VAL006.returns-local-object.passes.mjs'),
+  'utf8',
+);
 const MAIN = fixture.slice(0, fixture.indexOf('export function handlers'));
 const tree = tempTree('handler-hooks');
 const HOOK = '{ preRequest: async ({ struct, payload }) => ({ struct, payload }) }';
@@ -61,7 +64,10 @@ test('readable forms keep their hooks: literal, local const, shorthand of a loca
   ]) {
     const result = load(handlers);
     assert.is(result.status, true, `${handlers}\n${result.messages.join('\n')}`);
-    assert.equal(result.model?.tools.map((t) => t.hooks), [['preRequest']]);
+    assert.equal(
+      result.model?.tools.map((t) => t.hooks),
+      [['preRequest']],
+    );
   }
 });
 
@@ -76,13 +82,20 @@ test('a map built through a local function or constant, every key literal, keeps
   ]) {
     const result = load(handlers);
     assert.is(result.status, true, `${handlers}\n${result.messages.join('\n')}`);
-    assert.equal(result.model?.tools.map((t) => t.hooks), [['preRequest']], handlers);
+    assert.equal(
+      result.model?.tools.map((t) => t.hooks),
+      [['preRequest']],
+      handlers,
+    );
   }
 });
 
 test('a builder calling itself is followed only so deep, then VAL006', () => {
   const result = load(`const build = () => build();\nexport const handlers = () => ({ getItem: build() });`);
-  assert.ok(result.diagnostics.some((d) => d.rule === 'VAL006'), result.messages.join('\n'));
+  assert.ok(
+    result.diagnostics.some((d) => d.rule === 'VAL006'),
+    result.messages.join('\n'),
+  );
 });
 
 test.after(() => tree.remove());

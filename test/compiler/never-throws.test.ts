@@ -13,31 +13,85 @@ import { secRules } from '../../compiler/scan/rules.ts';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const BASE: Json = {
-  namespace: 'demo', name: 'Demo', description: 'Demo.', version: '3.0.0', root: 'https://api.example.com',
-  requiredServerParams: ['KEY'], headers: { Authorization: 'Bearer {{KEY}}' }, tags: ['demo'], docs: ['https://example.com'],
+  namespace: 'demo',
+  name: 'Demo',
+  description: 'Demo.',
+  version: '3.0.0',
+  root: 'https://api.example.com',
+  requiredServerParams: ['KEY'],
+  headers: { Authorization: 'Bearer {{KEY}}' },
+  tags: ['demo'],
+  docs: ['https://example.com'],
   sharedLists: [{ ref: 'colors', version: '1.0.0', filter: { key: 'code', in: ['red'] } }],
   tools: {
     getItem: {
-      method: 'GET', path: '/items/{{id}}/:id', description: 'Item.',
+      method: 'GET',
+      path: '/items/{{id}}/:id',
+      description: 'Item.',
       parameters: [
-        { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: ['min(1)', 'regex(^a)'] } },
-        { position: { key: 'color', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(x,{{colors:code}})', options: ['$colors', 'default(x)'] } },
-        { position: { key: 'n', value: '{{SERVER_PARAM:KEY}}', location: 'body' }, z: { primitive: 'number()', options: ['optional()', 'default(3)'] } },
+        {
+          position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' },
+          z: { primitive: 'string()', options: ['min(1)', 'regex(^a)'] },
+        },
+        {
+          position: { key: 'color', value: '{{USER_PARAM}}', location: 'query' },
+          z: { primitive: 'enum(x,{{colors:code}})', options: ['$colors', 'default(x)'] },
+        },
+        {
+          position: { key: 'n', value: '{{SERVER_PARAM:KEY}}', location: 'body' },
+          z: { primitive: 'number()', options: ['optional()', 'default(3)'] },
+        },
       ],
       output: { mimeType: 'application/json', schema: { type: 'object' } },
       tests: [{ _description: 'one', id: 'a' }],
     },
   },
-  resources: { rows: { source: 'sqlite', origin: 'inline', database: 'rows.db', description: 'Rows.', queries: {
-    getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: 'S.', parameters: {} },
-    byId: { sql: 'SELECT * FROM t WHERE id = ?', description: 'By id.', parameters: { id: { type: 'string', required: true } }, output: { columns: ['id'] } },
-  } } },
+  resources: {
+    rows: {
+      source: 'sqlite',
+      origin: 'inline',
+      database: 'rows.db',
+      description: 'Rows.',
+      queries: {
+        getSchema: {
+          sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'",
+          description: 'S.',
+          parameters: {},
+        },
+        byId: {
+          sql: 'SELECT * FROM t WHERE id = ?',
+          description: 'By id.',
+          parameters: { id: { type: 'string', required: true } },
+          output: { columns: ['id'] },
+        },
+      },
+    },
+  },
   skills: { 'find-it': { file: './skills/find-it.mjs' } },
   prompts: { about: { contentFile: './prompts/about.mjs' } },
 };
-const LIST: Json = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };
-const SKILL: Json = { name: 'find-it', version: 'toolkit-skill/1.0.0', description: 'D.', testedWith: 'm', requires: { tools: ['getItem'], resources: ['rows'], external: [] }, input: [{ key: 'q', type: 'enum', values: ['a'], description: 'Q.', required: true }], content: '{{tool:getItem}} {{resource:rows}} {{input:q}}' };
-const PROMPT: Json = { name: 'about', version: 'toolkit-prompt/1.0.0', provider: 'demo', description: 'D.', dependsOn: ['demo.getItem'], references: [], content: '{{tool:getItem}}' };
+const LIST: Json = {
+  meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] },
+  entries: [{ code: 'red' }],
+};
+const SKILL: Json = {
+  name: 'find-it',
+  version: 'toolkit-skill/1.0.0',
+  description: 'D.',
+  testedWith: 'm',
+  requires: { tools: ['getItem'], resources: ['rows'], external: [] },
+  input: [{ key: 'q', type: 'enum', values: ['a'], description: 'Q.', required: true }],
+  content: '{{tool:getItem}} {{resource:rows}} {{input:q}}',
+};
+const PROMPT: Json = {
+  name: 'about',
+  version: 'toolkit-prompt/1.0.0',
+  provider: 'demo',
+  description: 'D.',
+  dependsOn: ['demo.getItem'],
+  references: [],
+  content: '{{tool:getItem}}',
+};
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -48,12 +102,35 @@ function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const ODD: Json[] = [null, 0, -1, 1.5, true, '', ' ', '{{', '}}', '{{USER_PARAM}}', '{{x:y}}', ':id', '__proto__', 'constructor', [], {}, [null], { a: null }, 'SELECT', 'default(', 'enum()'];
+const ODD: Json[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  true,
+  '',
+  ' ',
+  '{{',
+  '}}',
+  '{{USER_PARAM}}',
+  '{{x:y}}',
+  ':id',
+  '__proto__',
+  'constructor',
+  [],
+  {},
+  [null],
+  { a: null },
+  'SELECT',
+  'default(',
+  'enum()',
+];
 
 function paths(value: Json, at: (string | number)[] = []): (string | number)[][] {
   const out = [at];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...at, i])));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...at, k]));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...at, k]));
   return out;
 }
 
@@ -79,7 +156,11 @@ test('unmutated, the four documents load into a model (so mutations start from a
     '/m/skills/find-it.mjs': `export const skill = ${JSON.stringify(SKILL)};\n`,
     '/m/prompts/about.mjs': `export const prompt = ${JSON.stringify(PROMPT)};\n`,
   };
-  const fs: FileSystem = { readText: (p) => files[p], exists: (p) => p === '/m/data/rows.db', isDirectory: (p) => p === '/m/_lists' };
+  const fs: FileSystem = {
+    readText: (p) => files[p],
+    exists: (p) => p === '/m/data/rows.db',
+    isDirectory: (p) => p === '/m/_lists',
+  };
   const result = loadSchemaFile('/m/schema.mjs', { fs });
   assert.is(result.status, true, result.messages.join('\n'));
   assert.is(result.model?.skills[0]?.name, 'find-it');

@@ -1,4 +1,6 @@
-/** A valid schema becomes the SchemaModel the runtime consumes: templates, typed options, inlined lists, hooks, hash. */
+/**
+ * A valid schema becomes the SchemaModel the runtime consumes: templates, typed options, inlined lists, hooks, hash.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadSchemaFile } from '../../compiler/load/load-schema.ts';
@@ -22,21 +24,53 @@ const MAIN = {
       path: '/stores/:store/items/{{id}}',
       description: 'One item.',
       parameters: [
-        { position: { key: 'store', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
-        { position: { key: 'id', value: 'sku-{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: ['regex(^[0-9]+$)'] } },
-        { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: ['optional()', 'default(10)', 'min(1)', 'max(100)'] } },
-        { position: { key: 'verbose', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: ['default(false)'] } },
-        { position: { key: 'size', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(custom,{{sizeChart:code}})', options: [] } },
-        { position: { key: 'fit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum()', options: ['$sizeChart'] } },
-        { position: { key: 'key', value: '{{SERVER_PARAM:SHOP_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } },
+        {
+          position: { key: 'store', value: '{{USER_PARAM}}', location: 'insert' },
+          z: { primitive: 'string()', options: [] },
+        },
+        {
+          position: { key: 'id', value: 'sku-{{USER_PARAM}}', location: 'insert' },
+          z: { primitive: 'string()', options: ['regex(^[0-9]+$)'] },
+        },
+        {
+          position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' },
+          z: { primitive: 'number()', options: ['optional()', 'default(10)', 'min(1)', 'max(100)'] },
+        },
+        {
+          position: { key: 'verbose', value: '{{USER_PARAM}}', location: 'query' },
+          z: { primitive: 'boolean()', options: ['default(false)'] },
+        },
+        {
+          position: { key: 'size', value: '{{USER_PARAM}}', location: 'query' },
+          z: { primitive: 'enum(custom,{{sizeChart:code}})', options: [] },
+        },
+        {
+          position: { key: 'fit', value: '{{USER_PARAM}}', location: 'query' },
+          z: { primitive: 'enum()', options: ['$sizeChart'] },
+        },
+        {
+          position: { key: 'key', value: '{{SERVER_PARAM:SHOP_KEY}}', location: 'query' },
+          z: { primitive: 'string()', options: [] },
+        },
         { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } },
       ],
     },
   },
 };
 const LIST = {
-  meta: { name: 'sizeChart', version: '1.0.0', fields: [{ key: 'code', type: 'string' }, { key: 'active', type: 'boolean' }] },
-  entries: [{ code: 'S', active: true }, { code: 'M', active: false }, { code: 'L', active: true }],
+  meta: {
+    name: 'sizeChart',
+    version: '1.0.0',
+    fields: [
+      { key: 'code', type: 'string' },
+      { key: 'active', type: 'boolean' },
+    ],
+  },
+  entries: [
+    { code: 'S', active: true },
+    { code: 'M', active: false },
+    { code: 'L', active: true },
+  ],
 };
 tree.write({
   'catalog/_lists/size-chart.mjs': `export const list = ${JSON.stringify(LIST)};\n`,
@@ -72,7 +106,12 @@ test('options are typed and independent of their declared order', () => {
 test('enum values from shared lists are inlined after the filter, in both reference forms', () => {
   assert.equal(param('size').type, { kind: 'enum', values: ['custom', 'S', 'L'] });
   assert.equal(param('fit').type, { kind: 'enum', values: ['S', 'L'] });
-  assert.equal(model.sharedLists, { sizeChart: [{ code: 'S', active: true }, { code: 'L', active: true }] });
+  assert.equal(model.sharedLists, {
+    sizeChart: [
+      { code: 'S', active: true },
+      { code: 'L', active: true },
+    ],
+  });
 });
 
 test('hooks come from the handlers AST in a fixed order, and the handler source is carried', () => {

@@ -32,7 +32,10 @@ function collect(dir: string): Fixture[] {
   }
   return names.flatMap((name) => {
     const match = NAME.exec(name);
-    if (!match) return name.startsWith('.') || name.startsWith('_') || name.endsWith('.md') ? [] : [{ rule: '?', expect: 'fails' as const, name, schema: '' }];
+    if (!match)
+      return name.startsWith('.') || name.startsWith('_') || name.endsWith('.md')
+        ? []
+        : [{ rule: '?', expect: 'fails' as const, name, schema: '' }];
     const path = join(dir, name);
     const schema = statSync(path).isDirectory() ? join(path, 'schema.mjs') : path;
     return [{ rule: match[1] ?? '', expect: match[3] as 'fails' | 'passes', name, schema }];
@@ -52,14 +55,25 @@ const format4Fixtures = collect(join(root, 'format-4'));
 const buildRuleFixtures = collect(join(root, 'build-rules'));
 /** The rules of `migrate --fix` (MIG002, MIG003): checked by test/migrate-fix/rule-fixtures.test.ts, counted here. */
 const migrateFixFixtures = collect(join(root, 'migrate-fix'));
-const fixtures = [...ruleFixtures, ...scanFixtures, ...agentFixtures, ...format4Fixtures, ...buildRuleFixtures, ...migrateFixFixtures];
+const fixtures = [
+  ...ruleFixtures,
+  ...scanFixtures,
+  ...agentFixtures,
+  ...format4Fixtures,
+  ...buildRuleFixtures,
+  ...migrateFixFixtures,
+];
 const agentCatalogDir = join(root, 'agents', '_catalog');
 const agentCatalog = buildCatalogIndexes(
-  loadSchemaTreeSync(agentCatalogDir).flatMap((entry) => (entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [])),
+  loadSchemaTreeSync(agentCatalogDir).flatMap((entry) =>
+    entry.model ? [{ ...entry.model, file: relative(agentCatalogDir, entry.file) }] : [],
+  ),
   agentCatalogDir,
 ).catalog;
 /** Scan fixtures about schema code (not data files, not reading) must behave the same through loadSchema. */
-const scanSchemaFixtures = scanFixtures.filter((f) => /^SEC0\d\d$/.test(f.rule) && f.rule !== 'SEC028' && f.rule !== 'SEC029');
+const scanSchemaFixtures = scanFixtures.filter(
+  (f) => /^SEC0\d\d$/.test(f.rule) && f.rule !== 'SEC028' && f.rule !== 'SEC029',
+);
 const rules = await allRules();
 
 test('the fixture directories hold fixtures', () => {
@@ -113,20 +127,31 @@ test('each failing fixture raises its rule, each passing fixture validates witho
     const hits = diagnostics.filter((d) => d.rule === f.rule);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (f.expect === 'fails') {
-      if (hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
-      else if (hits.some((d) => d.severity !== info.severity)) wrong.push(`${f.name}: ${f.rule} should be a ${info.severity}`);
-      else if (hits.some((d) => d.line === 0) && f.rule.startsWith('SEC')) wrong.push(`${f.name}: ${f.rule} has no line`);
+      if (hits.length === 0)
+        wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
+      else if (hits.some((d) => d.severity !== info.severity))
+        wrong.push(`${f.name}: ${f.rule} should be a ${info.severity}`);
+      else if (hits.some((d) => d.line === 0) && f.rule.startsWith('SEC'))
+        wrong.push(`${f.name}: ${f.rule} has no line`);
       const others = errors.filter((d) => d.rule !== f.rule && !cascades[f.name]?.includes(d.rule));
-      if (others.length > 0) wrong.push(`${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+      if (others.length > 0)
+        wrong.push(
+          `${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+        );
     } else if (hits.length > 0 || errors.length > 0) {
-      wrong.push(`${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+      wrong.push(
+        `${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+      );
     }
   }
   assert.equal(wrong, []);
 });
 
 test('each failing agent fixture raises exactly its rule, each passing one validates clean', () => {
-  assert.equal(agentCatalog.tools.map((t) => `${t.namespace}/${t.tool}`), ['demo/getItem', 'demo/listItems', 'weather/currentWeather']);
+  assert.equal(
+    agentCatalog.tools.map((t) => `${t.namespace}/${t.tool}`),
+    ['demo/getItem', 'demo/listItems', 'weather/currentWeather'],
+  );
   const wrong: string[] = [];
   for (const f of agentFixtures) {
     const info = rules[f.rule];
@@ -135,9 +160,14 @@ test('each failing agent fixture raises exactly its rule, each passing one valid
     const hits = diagnostics.filter((d) => d.rule === f.rule);
     const others = diagnostics.filter((d) => d.rule !== f.rule);
     if (f.expect === 'fails') {
-      if (hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
-      else if (hits.some((d) => d.severity !== info.severity || d.line === 0)) wrong.push(`${f.name}: ${f.rule} should be a located ${info.severity}`);
-      if (others.length > 0) wrong.push(`${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+      if (hits.length === 0)
+        wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
+      else if (hits.some((d) => d.severity !== info.severity || d.line === 0))
+        wrong.push(`${f.name}: ${f.rule} should be a located ${info.severity}`);
+      if (others.length > 0)
+        wrong.push(
+          `${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+        );
     } else if (diagnostics.length > 0) {
       wrong.push(`${f.name}: expected nothing, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
     }
@@ -147,7 +177,10 @@ test('each failing agent fixture raises exactly its rule, each passing one valid
 });
 
 test('every cascade exception names a failing fixture that exists', () => {
-  assert.equal(Object.keys(cascades).filter((name) => !ruleFixtures.some((f) => f.name === name && f.expect === 'fails')), []);
+  assert.equal(
+    Object.keys(cascades).filter((name) => !ruleFixtures.some((f) => f.name === name && f.expect === 'fails')),
+    [],
+  );
 });
 
 test('loadSchema runs the security scan: scan fixtures about schema code behave the same through it', () => {

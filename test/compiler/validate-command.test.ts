@@ -20,13 +20,17 @@ const schema = (namespace: string, extra = '') => `export const main = {
 tree.write({
   'good/providers/alpha/a.mjs': schema('alpha'),
   'good/providers/beta/b.mjs': schema('beta'),
-  'good/providers/beta/prompts/not-a-schema.mjs': "export const prompt = {};\n",
-  'good/_lists/not-a-schema.mjs': "export const list = {};\n",
+  'good/providers/beta/prompts/not-a-schema.mjs': 'export const prompt = {};\n',
+  'good/_lists/not-a-schema.mjs': 'export const list = {};\n',
   'mixed/ok.mjs': schema('gamma'),
   'mixed/bad-namespace.mjs': schema('Gamma2'),
   'mixed/broken.mjs': 'export const main = {\n',
-  'lists/colors.mjs': "export const list = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };\n",
-  'listed/schema.mjs': schema('delta', "\n  sharedLists: [{ ref: 'colors', version: '1.0.0' }],").replace("options: [] }", "options: [] } },\n    { position: { key: 'c', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum()', options: ['$colors'] }"),
+  'lists/colors.mjs':
+    "export const list = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };\n",
+  'listed/schema.mjs': schema('delta', "\n  sharedLists: [{ ref: 'colors', version: '1.0.0' }],").replace(
+    'options: [] }',
+    "options: [] } },\n    { position: { key: 'c', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum()', options: ['$colors'] }",
+  ),
 });
 
 test('a clean tree: warnings printed, summary line, exit 0; content folders are not schemas', async () => {
@@ -40,7 +44,10 @@ test('a clean tree: warnings printed, summary line, exit 0; content folders are 
 test('a tree with broken schemas: every one reported with file:line:col, the run goes on, exit 1', async () => {
   const { code, stdout } = await runCli(['validate', tree.path('mixed')]);
   assert.is(code, 1);
-  assert.match(stdout, `${tree.path('mixed/bad-namespace.mjs')}:2:14  VAL011  namespace must contain only lowercase letters`);
+  assert.match(
+    stdout,
+    `${tree.path('mixed/bad-namespace.mjs')}:2:14  VAL011  namespace must contain only lowercase letters`,
+  );
   assert.match(stdout, new RegExp(`${tree.path('mixed/broken.mjs').replace(/[.]/g, '\\.')}:2:1  PAR001  syntax error`));
   assert.match(stdout, /^3 schemas, 2 errors, 2 warnings$/m);
 });
@@ -54,7 +61,12 @@ test('files and directories can be mixed on the command line', async () => {
 test('--json prints the diagnostics as data and nothing else', async () => {
   const { code, stdout } = await runCli(['validate', '--json', tree.path('mixed')]);
   assert.is(code, 1);
-  const report = JSON.parse(stdout) as { schemas: number; errors: number; warnings: number; diagnostics: { rule: string; line: number }[] };
+  const report = JSON.parse(stdout) as {
+    schemas: number;
+    errors: number;
+    warnings: number;
+    diagnostics: { rule: string; line: number }[];
+  };
   assert.equal([report.schemas, report.errors, report.warnings], [3, 2, 2]);
   assert.ok(report.diagnostics.some((d) => d.rule === 'PAR001' && d.line === 2));
 });
@@ -94,7 +106,10 @@ test('a finding in a list file shared by several schemas is printed and counted 
   assert.match(lines[0]!, `${tree.path('shared/_lists/colors.mjs')}`);
   assert.is(stdout.split('\n').filter((l) => l.includes('VAL072')).length, 2, stdout);
   assert.match(stdout, /^2 schemas, 3 errors, \d+ warnings$/m);
-  const json = JSON.parse((await runCli(['validate', '--json', tree.path('shared')])).stdout) as { errors: number; diagnostics: { rule: string }[] };
+  const json = JSON.parse((await runCli(['validate', '--json', tree.path('shared')])).stdout) as {
+    errors: number;
+    diagnostics: { rule: string }[];
+  };
   assert.is(json.errors, 3);
   assert.is(json.diagnostics.filter((d) => d.rule === 'LST001').length, 1);
 });
@@ -117,10 +132,25 @@ test('the allowlist of .toolkit/config.json in the working directory reaches the
 });
 
 test('loading the validate command does not load zod (the project config is read only when it runs)', () => {
-  tree.write({ 'hooks.mjs': "export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/node_modules/zod/')) process.stderr.write('LOADED-ZOD\\n'); return r; }\n" });
+  tree.write({
+    'hooks.mjs':
+      "export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/node_modules/zod/')) process.stderr.write('LOADED-ZOD\\n'); return r; }\n",
+  });
   const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(pathToFileURL(tree.path('hooks.mjs')).href)})`;
   const command = pathToFileURL(resolve(import.meta.dirname, '../../cli/commands/validate.ts')).href;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', register, '--input-type=module', '-e', `await import(${JSON.stringify(command)}); console.log('loaded')`], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      register,
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(command)}); console.log('loaded')`,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.is(run.stdout.trim(), 'loaded', run.stderr);
   assert.not.match(run.stderr, 'LOADED-ZOD');
 });

@@ -50,7 +50,8 @@ test('the wild schema loads: no error, only warnings', () => {
 
 test('each wild form is named by its own warning', () => {
   const rules = new Set(result.diagnostics.map((d) => d.rule));
-  for (const rule of ['VAL018', 'VAL028', 'VAL029', 'VAL054', 'VAL055', 'VAL056', 'VAL057', 'VAL058', 'VAL063']) assert.ok(rules.has(rule), `${rule} missing: ${[...rules].join(', ')}`);
+  for (const rule of ['VAL018', 'VAL028', 'VAL029', 'VAL054', 'VAL055', 'VAL056', 'VAL057', 'VAL058', 'VAL063'])
+    assert.ok(rules.has(rule), `${rule} missing: ${[...rules].join(', ')}`);
 });
 
 test('the bare {{KEY}} in a header is the spec form and gives no warning', () => {
@@ -59,7 +60,14 @@ test('the bare {{KEY}} in a header is the spec form and gives no warning', () =>
 
 test('the model reads the wild forms as the spec forms', () => {
   const tool = result.model!.tools[0]!;
-  assert.equal(tool.url, ['https://', { server: 'WILD_HOST' }, '.example.com/v1/', { insert: 'owner' }, '/things?key=', { server: 'WILD_KEY' }]);
+  assert.equal(tool.url, [
+    'https://',
+    { server: 'WILD_HOST' },
+    '.example.com/v1/',
+    { insert: 'owner' },
+    '/things?key=',
+    { server: 'WILD_KEY' },
+  ]);
   assert.equal(tool.hooks, ['executeRequest']);
   const byKey = Object.fromEntries(tool.parameters.map((p) => [p.key, p]));
   assert.equal(byKey.sort?.options, { optional: true, default: 'score desc, name asc' });

@@ -17,7 +17,22 @@ test.after(() => {
 });
 
 function start(cwd: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(repoRoot, 'cli', 'bin.mjs'), 'start', '--port', '0', '--mcp-port', '0', '--schemas', 'schemas', '--out', 'out'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'cli', 'bin.mjs'),
+      'start',
+      '--port',
+      '0',
+      '--mcp-port',
+      '0',
+      '--schemas',
+      'schemas',
+      '--out',
+      'out',
+    ],
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.push(child);
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
@@ -41,12 +56,16 @@ test('the catalog server crashing ends start with exit 1 and a line naming it', 
   const run = start(ws.path('good'));
   const started = Date.now();
   while (!/Validator UI:/.test(run.output())) {
-    if (Date.now() - started > 60_000 || run.child.exitCode !== null) throw new Error(`start did not come up:\n${run.output()}`);
+    if (Date.now() - started > 60_000 || run.child.exitCode !== null)
+      throw new Error(`start did not come up:\n${run.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The catalog server is the child of start running the bundle (esbuild's service is another child).
   const listing = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(run.child.pid)], { encoding: 'utf8' }).stdout;
-  const server = listing.split('\n').filter((line) => line.includes(join(ws.path('good'), 'out', 'catalog.mjs'))).map((line) => Number(line.trim().split(/\s+/)[0]));
+  const server = listing
+    .split('\n')
+    .filter((line) => line.includes(join(ws.path('good'), 'out', 'catalog.mjs')))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
   assert.is(server.length, 1, `one catalog server among the children of start:\n${listing}`);
   process.kill(server[0]!, 'SIGKILL');
   const code = await run.exited;

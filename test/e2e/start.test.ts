@@ -17,10 +17,25 @@ let child: ChildProcess | undefined;
 let output = '';
 
 async function started(): Promise<{ mcpUrl: string; validatorUrl: string; tools: number }> {
-  child = spawn(process.execPath, [join(root, 'cli', 'bin.mjs'), 'start', '--port', '0', '--mcp-port', '0', '--schemas', join(root, 'schemas'), '--out', join(out, 'generated')], {
-    cwd: out,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    process.execPath,
+    [
+      join(root, 'cli', 'bin.mjs'),
+      'start',
+      '--port',
+      '0',
+      '--mcp-port',
+      '0',
+      '--schemas',
+      join(root, 'schemas'),
+      '--out',
+      join(out, 'generated'),
+    ],
+    {
+      cwd: out,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
   return new Promise((done, fail) => {
@@ -40,10 +55,13 @@ test.after(() => {
   rmSync(out, { recursive: true, force: true });
 });
 
-test('npm start: the validator page assesses the project\'s own MCP server as a passing MCP endpoint', async () => {
+test("npm start: the validator page assesses the project's own MCP server as a passing MCP endpoint", async () => {
   const { mcpUrl, validatorUrl, tools } = await started();
   // Counted from the catalog itself, never remembered: every tool of every schema in schemas/.
-  const expected = (await loadSchemaTree(join(root, 'schemas'))).reduce((sum, entry) => sum + (entry.model?.tools.length ?? 0), 0);
+  const expected = (await loadSchemaTree(join(root, 'schemas'))).reduce(
+    (sum, entry) => sum + (entry.model?.tools.length ?? 0),
+    0,
+  );
   assert.ok(expected > 0);
   assert.is(tools, expected, 'the build reports every tool of the catalog');
 

@@ -18,7 +18,11 @@ const files = ['providers/books/catalog.mjs', 'providers/weather/forecast.mjs'];
 const original = (file: string) => readFileSync(join(fixtures, file), 'utf8');
 const comments = (text: string) => text.split('\n').filter((line) => /^\s*(\/\/|\/\*|\*)/.test(line));
 
-interface Report { schemas: number; errors: number; diagnostics: { rule: string; file: string; severity: string }[] }
+interface Report {
+  schemas: number;
+  errors: number;
+  diagnostics: { rule: string; file: string; severity: string }[];
+}
 const validate = async (dir: string): Promise<Report> => {
   const run = await box.toolkit(['validate', dir, '--json'], { env: DEV });
   return JSON.parse(run.stdout) as Report;
@@ -46,12 +50,17 @@ test('--to 4 rewrites each file as 4.0.0; the results validate as format 4; comm
   for (const file of files) {
     const text = box.read(`catalog/${file}`);
     assert.match(text, /version: ["']4\.0\.0["']/, file);
-    for (const line of comments(original(file))) assert.ok(text.includes(line), `${file}: lost the comment ${JSON.stringify(line)}`);
+    for (const line of comments(original(file)))
+      assert.ok(text.includes(line), `${file}: lost the comment ${JSON.stringify(line)}`);
   }
   const weather = box.read('catalog/providers/weather/forecast.mjs');
   assert.match(weather, /mode: 'in-memory',\n {12}origin: 'inline',\n {12}name: 'stations\.db',/);
   assert.match(weather, /postRequest: async \( \{ response \} \) => \{/);
-  assert.match(box.read('catalog/providers/books/catalog.mjs'), /schemaVersion: "1\.0\.0",/, 'the inserted field is quoted like the file');
+  assert.match(
+    box.read('catalog/providers/books/catalog.mjs'),
+    /schemaVersion: "1\.0\.0",/,
+    'the inserted field is quoted like the file',
+  );
 });
 
 test('--to 3 brings 4.x back: meta and schemaVersion are named per file as MIG001, the results validate as 3.x', async () => {
@@ -64,8 +73,14 @@ test('--to 3 brings 4.x back: meta and schemaVersion are named per file as MIG00
   writeFileSync(path, withMeta);
   const run = await box.toolkit(['migrate', '--to', '3', 'catalog'], { env: DEV });
   assert.is(run.code, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /catalog\/providers\/weather\/forecast\.mjs:\d+:\d+ +MIG001 warning +tool getForecast: meta .*removed/);
-  assert.match(run.stdout, /catalog\/providers\/books\/catalog\.mjs:9:\d+ +MIG001 warning +main\.schemaVersion has no format-3 equivalent/);
+  assert.match(
+    run.stdout,
+    /catalog\/providers\/weather\/forecast\.mjs:\d+:\d+ +MIG001 warning +tool getForecast: meta .*removed/,
+  );
+  assert.match(
+    run.stdout,
+    /catalog\/providers\/books\/catalog\.mjs:9:\d+ +MIG001 warning +main\.schemaVersion has no format-3 equivalent/,
+  );
   const report = await validate('catalog');
   assert.is(report.errors, 0, JSON.stringify(report.diagnostics));
   // The round trip gives back the original file, except the version and the reprinted resources.
@@ -74,13 +89,22 @@ test('--to 3 brings 4.x back: meta and schemaVersion are named per file as MIG00
   assert.not.match(weather, /meta:|schemaVersion|mode:/);
   assert.match(weather, /database: 'stations\.db'/);
   const before = original('providers/weather/forecast.mjs');
-  const head = (text: string) => text.slice(0, text.indexOf('    resources:')).replace("version: '3.1.0'", "version: '3.0.0'").replace(/\],\n(\s+\},\n\s+\/\* Station)/, ']\n$1');
+  const head = (text: string) =>
+    text
+      .slice(0, text.indexOf('    resources:'))
+      .replace("version: '3.1.0'", "version: '3.0.0'")
+      .replace(/\],\n(\s+\},\n\s+\/\* Station)/, ']\n$1');
   assert.is(head(weather), head(before));
-  assert.is(weather.slice(weather.indexOf('// The station endpoint')), before.slice(before.indexOf('// The station endpoint')));
+  assert.is(
+    weather.slice(weather.indexOf('// The station endpoint')),
+    before.slice(before.indexOf('// The station endpoint')),
+  );
 });
 
 test('a 4.x schema that 3.x cannot hold (a namespace with digits and dashes) is not written: exit 1, findings printed', async () => {
-  const four = original('providers/books/catalog.mjs').replace('"bookshelf"', '"book-shelf-2"').replace('version: "3.0.0"', 'version: "4.0.0"');
+  const four = original('providers/books/catalog.mjs')
+    .replace('"bookshelf"', '"book-shelf-2"')
+    .replace('version: "3.0.0"', 'version: "4.0.0"');
   box.write('other/providers/book-shelf-2/catalog.mjs', four);
   const run = await box.toolkit(['migrate', '--to', '3', 'other'], { env: DEV });
   assert.is(run.code, 1, run.stdout);

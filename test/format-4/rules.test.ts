@@ -14,22 +14,39 @@ import { migrateSource } from '../../compiler/migrate/index.ts';
 
 const dir = resolve(import.meta.dirname, '../fixtures/format-4');
 const NAME = /^([A-Z]+\d+)\.([a-z0-9-]+)\.(fails|passes)(?:\.mjs)?$/;
-const fixtures = readdirSync(dir).filter((n) => !n.startsWith('_')).sort().map((name) => {
-  const match = NAME.exec(name);
-  const path = join(dir, name);
-  return { name, rule: match?.[1] ?? '?', expect: match?.[3] ?? '?', file: statSync(path).isDirectory() ? join(path, 'schema.mjs') : path };
-});
+const fixtures = readdirSync(dir)
+  .filter((n) => !n.startsWith('_'))
+  .sort()
+  .map((name) => {
+    const match = NAME.exec(name);
+    const path = join(dir, name);
+    return {
+      name,
+      rule: match?.[1] ?? '?',
+      expect: match?.[3] ?? '?',
+      file: statSync(path).isDirectory() ? join(path, 'schema.mjs') : path,
+    };
+  });
 /** The rules format 4 added to the manifest. */
-const format4Rules = Object.entries(frontEndRules).filter(([, info]) => info.summary.startsWith('format 4:') || info.summary.startsWith('migrating to format 3')).map(([id]) => id);
+const format4Rules = Object.entries(frontEndRules)
+  .filter(([, info]) => info.summary.startsWith('format 4:') || info.summary.startsWith('migrating to format 3'))
+  .map(([id]) => id);
 
 test('every fixture is named <RULE>.<what>.fails|passes after a rule of the manifest', () => {
   assert.ok(fixtures.length >= 80, `found ${fixtures.length}`);
-  assert.equal(fixtures.filter((f) => !(f.rule in frontEndRules)).map((f) => f.name), []);
+  assert.equal(
+    fixtures.filter((f) => !(f.rule in frontEndRules)).map((f) => f.name),
+    [],
+  );
 });
 
 test('every format-4 rule id has a failing and a passing fixture', () => {
   assert.ok(format4Rules.length >= 30, format4Rules.join(' '));
-  const missing = format4Rules.flatMap((id) => (['fails', 'passes'] as const).filter((e) => !fixtures.some((f) => f.rule === id && f.expect === e)).map((e) => `${id} ${e}`));
+  const missing = format4Rules.flatMap((id) =>
+    (['fails', 'passes'] as const)
+      .filter((e) => !fixtures.some((f) => f.rule === id && f.expect === e))
+      .map((e) => `${id} ${e}`),
+  );
   assert.equal(missing, []);
 });
 
@@ -37,16 +54,26 @@ test('each failing fixture raises exactly its rule, each passing fixture validat
   const wrong: string[] = [];
   for (const f of fixtures) {
     const info = frontEndRules[f.rule as keyof typeof frontEndRules];
-    const diagnostics = f.rule === 'MIG001' ? migrateSource(f.file, readFileSync(f.file, 'utf8'), { to: 3 }).diagnostics : loadSchemaFile(f.file).diagnostics;
+    const diagnostics =
+      f.rule === 'MIG001'
+        ? migrateSource(f.file, readFileSync(f.file, 'utf8'), { to: 3 }).diagnostics
+        : loadSchemaFile(f.file).diagnostics;
     const hits = diagnostics.filter((d) => d.rule === f.rule);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (f.expect === 'fails') {
-      if (hits.length === 0) wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
-      else if (hits.some((d) => d.severity !== info.severity)) wrong.push(`${f.name}: ${f.rule} should be a ${info.severity}`);
+      if (hits.length === 0)
+        wrong.push(`${f.name}: expected ${f.rule}, got ${diagnostics.map((d) => d.rule).join(', ') || 'nothing'}`);
+      else if (hits.some((d) => d.severity !== info.severity))
+        wrong.push(`${f.name}: ${f.rule} should be a ${info.severity}`);
       const others = errors.filter((d) => d.rule !== f.rule);
-      if (others.length > 0) wrong.push(`${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+      if (others.length > 0)
+        wrong.push(
+          `${f.name}: only ${f.rule} expected, also got ${others.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+        );
     } else if (hits.length > 0 || errors.length > 0) {
-      wrong.push(`${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+      wrong.push(
+        `${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+      );
     }
   }
   assert.equal(wrong, []);
@@ -73,7 +100,14 @@ test('a format-4 schema normalizes meta and parameter descriptions into the mode
   const { model } = loadSchemaFile(join(dir, 'VAL078.z-description.passes.mjs'));
   assert.ok(model);
   const getItem = model!.tools.find((t) => t.name === 'getItem')!;
-  assert.equal(getItem.meta, { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'look up a library item by its id', aliases: ['find item', 'item details'], alwaysLoad: false });
+  assert.equal(getItem.meta, {
+    isReadOnly: true,
+    isConcurrencySafe: true,
+    isDestructive: false,
+    searchHint: 'look up a library item by its id',
+    aliases: ['find item', 'item details'],
+    alwaysLoad: false,
+  });
   assert.is(getItem.parameters[0]!.description, 'The item id.');
   const limit = model!.tools.find((t) => t.name === 'searchItems')!.parameters.find((p) => p.key === 'limit')!;
   assert.is(limit.description, 'How many items at most.');
@@ -83,7 +117,14 @@ test('a file shaped like the real format-4 catalog loads with warnings only, non
   const result = loadSchemaFile(resolve(dir, '_catalog/providers/etherscan/contracts.mjs'));
   assert.is(result.status, true, result.messages.join('\n'));
   assert.ok(result.model);
-  assert.equal([...new Set(result.diagnostics.map((d) => d.rule))].sort(), ['VAL028', 'VAL029', 'VAL054', 'VAL076', 'VAL086', 'VAL088']);
+  assert.equal([...new Set(result.diagnostics.map((d) => d.rule))].sort(), [
+    'VAL028',
+    'VAL029',
+    'VAL054',
+    'VAL076',
+    'VAL086',
+    'VAL088',
+  ]);
   const chain = result.model!.tools[0]!.parameters[0]!;
   assert.is(chain.description, 'Chain alias.');
 });

@@ -73,12 +73,24 @@ test('tools/list shows the annotations meta states, and the parameter descriptio
   try {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    assert.equal([...byName.keys()].sort(), ['get_price_coin_prices_4', 'list_coins_coin_prices_4', 'reset_coins_coin_prices_4']);
+    assert.equal([...byName.keys()].sort(), [
+      'get_price_coin_prices_4',
+      'list_coins_coin_prices_4',
+      'reset_coins_coin_prices_4',
+    ]);
     assert.equal(byName.get('get_price_coin_prices_4')!.annotations, { readOnlyHint: true, openWorldHint: true });
-    assert.equal(byName.get('reset_coins_coin_prices_4')!.annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    assert.equal(byName.get('reset_coins_coin_prices_4')!.annotations, {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     // Without meta, the method speaks as in 3.x.
     assert.equal(byName.get('list_coins_coin_prices_4')!.annotations, { readOnlyHint: true, openWorldHint: true });
-    const properties = byName.get('get_price_coin_prices_4')!.inputSchema.properties as Record<string, { description?: string }>;
+    const properties = byName.get('get_price_coin_prices_4')!.inputSchema.properties as Record<
+      string,
+      { description?: string }
+    >;
     assert.is(properties.ids!.description, 'Coin ids, comma separated.');
     assert.is(properties.days!.description, 'Days of history.');
   } finally {
@@ -87,7 +99,9 @@ test('tools/list shows the annotations meta states, and the parameter descriptio
 });
 
 test('a call goes through the bundle to the HTTPS upstream', async () => {
-  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), { NODE_EXTRA_CA_CERTS: upstream.ca.caFile });
+  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
+    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+  });
   try {
     const result = await client.callTool({ name: 'get_price_coin_prices_4', arguments: { ids: 'bitcoin', days: 3 } });
     assert.not.ok(result.isError, JSON.stringify(result));
@@ -104,7 +118,10 @@ test('the built search index finds a tool by its meta alias and search hint', ()
   assert.is(searchTools(index, 'ticker')[0]?.entry.name, 'get_price_coin_prices_4');
   assert.is(searchTools(index, 'quote')[0]?.entry.name, 'get_price_coin_prices_4');
   // "ticker" is in no name, description or tag: only the alias can have matched.
-  assert.not.match(readFileSync(ws.path('schemas', 'providers', 'coin-prices-4', 'prices.mjs'), 'utf8').replace("'ticker quote'", ''), /ticker/);
+  assert.not.match(
+    readFileSync(ws.path('schemas', 'providers', 'coin-prices-4', 'prices.mjs'), 'utf8').replace("'ticker quote'", ''),
+    /ticker/,
+  );
 });
 
 test('`toolkit search` finds the tool by its alias', async () => {
@@ -117,7 +134,10 @@ test("the toolset's search_tools finds the tool by its alias", async () => {
   const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {}, ['--toolset']);
   try {
     const { tools } = await client.listTools();
-    assert.ok(tools.some((t) => t.name === 'search_tools'), tools.map((t) => t.name).join(' '));
+    assert.ok(
+      tools.some((t) => t.name === 'search_tools'),
+      tools.map((t) => t.name).join(' '),
+    );
     const result = await client.callTool({ name: 'search_tools', arguments: { query: 'ticker quote' } });
     assert.not.ok(result.isError, JSON.stringify(result));
     const found = (result.structuredContent as { tools: { name: string }[] }).tools.map((t) => t.name);

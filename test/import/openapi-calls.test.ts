@@ -39,13 +39,41 @@ test.before(async () => {
     ['apisguru-api.video.json', 'videos', `${upstream.origin}/api`, ['--include', 'Videos']],
   ] as const;
   for (const [document, namespace, root, extra] of imports) {
-    const run = await box.toolkit(['import', 'openapi', join(fixtures, document), '--namespace', namespace, '--root', root, '--write', '--no-diff', ...extra], { env: DEV });
+    const run = await box.toolkit(
+      [
+        'import',
+        'openapi',
+        join(fixtures, document),
+        '--namespace',
+        namespace,
+        '--root',
+        root,
+        '--write',
+        '--no-diff',
+        ...extra,
+      ],
+      { env: DEV },
+    );
     assert.is(run.code, 0, run.stderr);
   }
   const build = await box.toolkit(['build', '--schemas', 'schemas', '--out', 'out'], { env: DEV, timeoutMs: 300_000 });
   assert.is(build.code, 0, build.stderr);
-  const env = { ...(process.env as Record<string, string>), NODE_EXTRA_CA_CERTS: ca.caFile, HOME: box.home, PETS_TOKEN: CANARY, PETS_API_KEY: 'pets-key', VIDEOS_TOKEN: 'video-token', TOOLKIT_GRANTS: 'pets:PETS_TOKEN,pets:PETS_API_KEY,videos:VIDEOS_TOKEN' };
-  const transport = new StdioClientTransport({ command: process.execPath, args: [box.path('out', 'catalog.mjs')], env, cwd: box.project, stderr: 'pipe' });
+  const env = {
+    ...(process.env as Record<string, string>),
+    NODE_EXTRA_CA_CERTS: ca.caFile,
+    HOME: box.home,
+    PETS_TOKEN: CANARY,
+    PETS_API_KEY: 'pets-key',
+    VIDEOS_TOKEN: 'video-token',
+    TOOLKIT_GRANTS: 'pets:PETS_TOKEN,pets:PETS_API_KEY,videos:VIDEOS_TOKEN',
+  };
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [box.path('out', 'catalog.mjs')],
+    env,
+    cwd: box.project,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   client = new Client({ name: 'import-openapi-calls', version: '1.0.0' });
   await client.connect(transport);
@@ -70,7 +98,14 @@ async function call(name: string, args: Record<string, unknown>): Promise<SeenRe
 test('the imported tools are listed with their inputs and typed outputs', async () => {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
-  for (const name of ['find_pets_by_status_pets', 'update_pet_with_form_pets', 'delete_pet_pets', 'add_pet_pets', 'patch_video_videos', 'list_videos_videos']) {
+  for (const name of [
+    'find_pets_by_status_pets',
+    'update_pet_with_form_pets',
+    'delete_pet_pets',
+    'add_pet_pets',
+    'patch_video_videos',
+    'list_videos_videos',
+  ]) {
     assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
   }
   const deletePet = tools.find((t) => t.name === 'delete_pet_pets')!;
@@ -111,15 +146,30 @@ test('a header parameter is sent as that header; left out when not given', async
 });
 
 test('a JSON body: typed fields, only those given', async () => {
-  const seen = await call('add_pet_pets', { name: 'Fido', photoUrls: ['https://img.example/fido.png'], status: 'available', category: { id: 2, name: 'Dogs' } });
+  const seen = await call('add_pet_pets', {
+    name: 'Fido',
+    photoUrls: ['https://img.example/fido.png'],
+    status: 'available',
+    category: { id: 2, name: 'Dogs' },
+  });
   assert.is(seen.method, 'POST');
   assert.is(seen.url, '/v3/pet');
   assert.is(seen.headers['content-type'], 'application/json');
-  assert.equal(JSON.parse(seen.body), { category: { id: 2, name: 'Dogs' }, name: 'Fido', photoUrls: ['https://img.example/fido.png'], status: 'available' });
+  assert.equal(JSON.parse(seen.body), {
+    category: { id: 2, name: 'Dogs' },
+    name: 'Fido',
+    photoUrls: ['https://img.example/fido.png'],
+    status: 'available',
+  });
 });
 
 test('PATCH with a JSON body, and a list query, on the second API with its own token', async () => {
-  const seen = await call('patch_video_videos', { videoId: 'vi4k0jvEUuaTdRAEjQ4Jfrgz', title: 'Maths video', public: false, tags: ['maths', 'video'] });
+  const seen = await call('patch_video_videos', {
+    videoId: 'vi4k0jvEUuaTdRAEjQ4Jfrgz',
+    title: 'Maths video',
+    public: false,
+    tags: ['maths', 'video'],
+  });
   assert.is(seen.method, 'PATCH');
   assert.is(seen.url, '/api/videos/vi4k0jvEUuaTdRAEjQ4Jfrgz');
   assert.is(seen.headers.authorization, 'Bearer video-token');

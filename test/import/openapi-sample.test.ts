@@ -23,8 +23,11 @@ const box = createSandbox('import-openapi');
 test.after(() => box.remove());
 const DEV = { TOOLKIT_MODE: 'dev' };
 const fixtures = join(repoRoot, 'test', 'fixtures', 'openapi');
-const documents = readdirSync(fixtures).filter((n) => /\.(json|ya?ml)$/.test(n)).sort();
-const namespaceOf = (i: number): string => `api${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
+const documents = readdirSync(fixtures)
+  .filter((n) => /\.(json|ya?ml)$/.test(n))
+  .sort();
+const namespaceOf = (i: number): string =>
+  `api${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
 
 interface Report {
   document: { dialect: string };
@@ -36,7 +39,11 @@ interface Report {
 }
 
 /** `toolkit import openapi … --json` by the CLI's main in this process, in the sandbox's project. */
-async function importInProcess(document: string, namespace: string, extra: readonly string[]): Promise<{ code: number; report?: Report; stderr: string }> {
+async function importInProcess(
+  document: string,
+  namespace: string,
+  extra: readonly string[],
+): Promise<{ code: number; report?: Report; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
@@ -51,7 +58,8 @@ async function importInProcess(document: string, namespace: string, extra: reado
 /** Imports a document; one without a usable https server gets `--root` (as the CLI asks). */
 async function importDocument(document: string, namespace: string, extra: readonly string[]): Promise<Report> {
   let run = await importInProcess(document, namespace, extra);
-  if (run.code === 2 && /--root/.test(run.stderr)) run = await importInProcess(document, namespace, [...extra, '--root', 'https://api.example.com']);
+  if (run.code === 2 && /--root/.test(run.stderr))
+    run = await importInProcess(document, namespace, [...extra, '--root', 'https://api.example.com']);
   assert.is(run.code, 0, `${document}: ${run.stderr}`);
   return run.report!;
 }
@@ -64,11 +72,19 @@ test('every sample document imports: every operation imported or named with a ru
   const dialects = new Set<string>();
   for (const [i, name] of documents.entries()) {
     const namespace = namespaceOf(i);
-    const report = await importDocument(join(fixtures, name), namespace, ['--out', `schemas/providers/${namespace}`, '--write']);
+    const report = await importDocument(join(fixtures, name), namespace, [
+      '--out',
+      `schemas/providers/${namespace}`,
+      '--write',
+    ]);
     dialects.add(report.document.dialect);
     assert.ok(report.written, name);
     assert.is(report.validation.errors, 0, name);
-    assert.is(report.operations.byReason.IMP009, undefined, `${name}: ${JSON.stringify(report.leftOut.filter((l) => l.rule === 'IMP009'))}`);
+    assert.is(
+      report.operations.byReason.IMP009,
+      undefined,
+      `${name}: ${JSON.stringify(report.leftOut.filter((l) => l.rule === 'IMP009'))}`,
+    );
     assert.is(report.operations.imported + report.operations.leftOut, report.operations.found, name);
     assert.is(report.leftOut.length, report.operations.leftOut, name);
     for (const l of report.leftOut) assert.match(l.rule, /^IMP0\d\d$/, `${name}: ${JSON.stringify(l)}`);
@@ -85,7 +101,10 @@ test('the files written build into one bundle with every imported tool (the buil
   assert.is(build.code, 0, build.stderr.slice(0, 4000));
   const manifest = JSON.parse(box.read('out/manifest.json')) as { schemas: { tools: string[] }[] };
   assert.ok(manifest.schemas.length > 100, `${manifest.schemas.length} schemas`);
-  assert.is(manifest.schemas.reduce((n, s) => n + s.tools.length, 0), imported);
+  assert.is(
+    manifest.schemas.reduce((n, s) => n + s.tools.length, 0),
+    imported,
+  );
 });
 
 test('a second import of the same document writes the same bytes; a newer document changes only its changed files, and only with --write', async () => {
@@ -93,7 +112,10 @@ test('a second import of the same document writes the same bytes; a newer docume
   const namespace = namespaceOf(documents.indexOf(name));
   const folder = `schemas/providers/${namespace}`;
   const before = readdirSync(box.path(folder)).map((f) => [f, box.read(`${folder}/${f}`)] as const);
-  const again = await box.toolkit(['import', 'openapi', join(fixtures, name), '--namespace', namespace, '--out', folder, '--write', '--json'], { env: DEV });
+  const again = await box.toolkit(
+    ['import', 'openapi', join(fixtures, name), '--namespace', namespace, '--out', folder, '--write', '--json'],
+    { env: DEV },
+  );
   assert.is(again.code, 0, again.stderr);
   const report = JSON.parse(again.stdout) as Report;
   assert.is(report.files.changed + report.files.new, 0);
@@ -107,11 +129,16 @@ test('a second import of the same document writes the same bytes; a newer docume
   doc.paths['/chat.postMessage'].post.description = 'Sends a message to a channel (newer document).';
   mkdirSync(box.path('docs'), { recursive: true });
   writeFileSync(box.path('docs/slack.json'), JSON.stringify(doc));
-  const dry = await box.toolkit(['import', 'openapi', 'docs/slack.json', '--namespace', namespace, '--out', folder], { env: DEV });
+  const dry = await box.toolkit(['import', 'openapi', 'docs/slack.json', '--namespace', namespace, '--out', folder], {
+    env: DEV,
+  });
   assert.is(dry.code, 0, dry.stderr);
   assert.match(dry.stdout, /\+.*Sends a message to a channel \(newer document\)\./);
   assert.match(dry.stdout, /-\s+adminAppsApprove: \{/);
-  assert.match(dry.stdout, /173 operations found, 173 imported, 0 left out; \d+ files in \S+: 0 new, 2 changed, \d+ unchanged would be written/);
+  assert.match(
+    dry.stdout,
+    /173 operations found, 173 imported, 0 left out; \d+ files in \S+: 0 new, 2 changed, \d+ unchanged would be written/,
+  );
   assert.equal((dry.stdout.match(/^\+\+\+ /gm) ?? []).length, 2, 'a diff for the two changed files only');
   for (const [f, text] of before) assert.is(box.read(`${folder}/${f}`), text, f);
 });
@@ -119,14 +146,34 @@ test('a second import of the same document writes the same bytes; a newer docume
 test('references to another file resolve (a real document split in two, security schemes included)', async () => {
   const text = readFileSync(join(fixtures, 'readme-openapi30-petstore.yaml'), 'utf8');
   const [head, components] = text.split(/^components:\n/m);
-  const schemes = ['petstore_auth', 'api_key'].map((s) => `    ${s}:\n      $ref: 'components.yaml#/components/securitySchemes/${s}'\n`).join('');
+  const schemes = ['petstore_auth', 'api_key']
+    .map((s) => `    ${s}:\n      $ref: 'components.yaml#/components/securitySchemes/${s}'\n`)
+    .join('');
   mkdirSync(box.path('split'), { recursive: true });
   writeFileSync(box.path('split/components.yaml'), `components:\n${components}`);
-  writeFileSync(box.path('split/petstore.yaml'), `${head!.replace(/'#\/components\//g, "'components.yaml#/components/")}components:\n  securitySchemes:\n${schemes}`);
+  writeFileSync(
+    box.path('split/petstore.yaml'),
+    `${head!.replace(/'#\/components\//g, "'components.yaml#/components/")}components:\n  securitySchemes:\n${schemes}`,
+  );
   assert.match(box.read('split/petstore.yaml'), /components\.yaml#\/components\/schemas\/Pet/);
   const root = ['--root', 'https://petstore.example.com', '--namespace', 'pets'];
-  const split = await box.toolkit(['import', 'openapi', 'split/petstore.yaml', ...root, '--out', 'split-out', '--write', '--no-diff'], { env: DEV });
-  const whole = await box.toolkit(['import', 'openapi', join(fixtures, 'readme-openapi30-petstore.yaml'), ...root, '--out', 'whole-out', '--write', '--no-diff'], { env: DEV });
+  const split = await box.toolkit(
+    ['import', 'openapi', 'split/petstore.yaml', ...root, '--out', 'split-out', '--write', '--no-diff'],
+    { env: DEV },
+  );
+  const whole = await box.toolkit(
+    [
+      'import',
+      'openapi',
+      join(fixtures, 'readme-openapi30-petstore.yaml'),
+      ...root,
+      '--out',
+      'whole-out',
+      '--write',
+      '--no-diff',
+    ],
+    { env: DEV },
+  );
   assert.is(split.code, 0, split.stderr);
   assert.is(whole.code, 0, whole.stderr);
   assert.match(whole.stdout, /20 operations found, 18 imported/);
@@ -141,7 +188,11 @@ test("GitHub's whole document imports: at least 95% of its operations, none kept
   const report = await importDocument(github, 'github', ['--out', 'github', '--no-diff']);
   assert.ok(report.operations.found > 1000, `${report.operations.found}`);
   assert.ok(report.operations.imported / report.operations.found >= 0.95, JSON.stringify(report.operations));
-  assert.is(report.operations.byReason.IMP009, undefined, JSON.stringify(report.leftOut.filter((l) => l.rule === 'IMP009')));
+  assert.is(
+    report.operations.byReason.IMP009,
+    undefined,
+    JSON.stringify(report.leftOut.filter((l) => l.rule === 'IMP009')),
+  );
   assert.is(report.validation.errors, 0);
   assert.ok(report.files.total > 100);
   assert.not.ok(report.written);

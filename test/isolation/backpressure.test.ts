@@ -18,7 +18,10 @@ import { schemaFile } from './support/schemas.ts';
 
 const BIN = resolve(import.meta.dirname, '../../cli/bin.mjs');
 const LINES = 3000;
-/** Growth of the server's RSS allowed while a client does not read (the bound is ~1 MiB of output plus 32 answers of ~150 KB). */
+/**
+ * Growth of the server's RSS allowed while a client does not read (the bound is ~1 MiB of output plus 32 answers of
+ * ~150 KB).
+ */
 const STDIO_GROWTH_BOUND = 120 * 1024 * 1024;
 /**
  * Growth allowed while 40 connections pipeline batches and read nothing: 2 answers per connection in
@@ -38,17 +41,27 @@ const ANSWER_BOUND_MS = 5000;
 function wideSchemas(origin: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const namespace of ['wideone', 'widetwo', 'widethree']) {
-    const tools = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`getItem${'ABCDEFGH'[index]}`, { path: `/item/${index}` }]));
-    files[`${namespace}/${namespace}.mjs`] = schemaFile({ namespace, root: origin, tools }).replace(/description: 'Tool (\w+) of (\w+)\.'/g, (_, tool: string) => `description: 'Tool ${tool}: ${'words about what it returns '.repeat(220)}'`);
+    const tools = Object.fromEntries(
+      Array.from({ length: 8 }, (_, index) => [`getItem${'ABCDEFGH'[index]}`, { path: `/item/${index}` }]),
+    );
+    files[`${namespace}/${namespace}.mjs`] = schemaFile({ namespace, root: origin, tools }).replace(
+      /description: 'Tool (\w+) of (\w+)\.'/g,
+      (_, tool: string) => `description: 'Tool ${tool}: ${'words about what it returns '.repeat(220)}'`,
+    );
   }
   return files;
 }
 
-const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 function start(args: string[], world: BoundsWorld): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, args, { cwd: world.ws.dir, env: { PATH: process.env.PATH ?? '', HOME: world.ws.dir, TOOLKIT_MODE: 'dev', ...world.env() }, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(process.execPath, args, {
+    cwd: world.ws.dir,
+    env: { PATH: process.env.PATH ?? '', HOME: world.ws.dir, TOOLKIT_MODE: 'dev', ...world.env() },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 /** Lines of stdout, counted as they come. */
@@ -71,48 +84,69 @@ stdio.before(async () => {
   world = await startBoundsWorld('backpressure', {}, wideSchemas);
 });
 
-stdio('the server pauses its input: RSS stays bounded, and every request is answered once the client reads', async () => {
-  for (const [kind, args] of [['toolkit server', [BIN, 'server', '--schemas', join(world.ws.dir, 'schemas'), '--project', world.ws.dir, '--no-toolset']], ['built bundle', [join(world.ws.dir, 'out', 'catalog.mjs'), '--no-toolset']]] as const) {
-    const child = start([...args], world);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const lines = lineCounter(child);
-    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } } });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    child.stdout.resume();
-    for (let waited = 0; lines.count() < 1 && waited < 60_000; waited += 100) await sleep(100);
-    assert.is(lines.count(), 1, `${kind}: no answer to initialize: ${stderr}`);
-    child.stdout.pause();
-    await sleep(500);
-    const before = rssOf(child.pid!);
-    for (let id = 1; id <= LINES; id++) send({ jsonrpc: '2.0', id, method: 'tools/list' });
-    let peak = before;
-    for (let t = 0; t < 40; t++) {
-      await sleep(200);
-      peak = Math.max(peak, rssOf(child.pid!));
+stdio(
+  'the server pauses its input: RSS stays bounded, and every request is answered once the client reads',
+  async () => {
+    for (const [kind, args] of [
+      [
+        'toolkit server',
+        [BIN, 'server', '--schemas', join(world.ws.dir, 'schemas'), '--project', world.ws.dir, '--no-toolset'],
+      ],
+      ['built bundle', [join(world.ws.dir, 'out', 'catalog.mjs'), '--no-toolset']],
+    ] as const) {
+      const child = start([...args], world);
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const lines = lineCounter(child);
+      const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+      send({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } },
+      });
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      child.stdout.resume();
+      for (let waited = 0; lines.count() < 1 && waited < 60_000; waited += 100) await sleep(100);
+      assert.is(lines.count(), 1, `${kind}: no answer to initialize: ${stderr}`);
+      child.stdout.pause();
+      await sleep(500);
+      const before = rssOf(child.pid!);
+      for (let id = 1; id <= LINES; id++) send({ jsonrpc: '2.0', id, method: 'tools/list' });
+      let peak = before;
+      for (let t = 0; t < 40; t++) {
+        await sleep(200);
+        peak = Math.max(peak, rssOf(child.pid!));
+      }
+      assert.ok(
+        peak - before < STDIO_GROWTH_BOUND,
+        `${kind}: RSS grew by ${Math.round((peak - before) / 2 ** 20)} MB while the client did not read`,
+      );
+      child.stdout.resume();
+      for (let waited = 0; lines.count() < LINES + 1 && waited < 240_000; waited += 200) await sleep(200);
+      assert.is(lines.count(), LINES + 1, `${kind}: every tools/list was answered once the client read`);
+      assert.match(lines.text(), /"serverInfo"/);
+      child.stdin.end();
+      child.kill();
     }
-    assert.ok(peak - before < STDIO_GROWTH_BOUND, `${kind}: RSS grew by ${Math.round((peak - before) / 2 ** 20)} MB while the client did not read`);
-    child.stdout.resume();
-    for (let waited = 0; lines.count() < LINES + 1 && waited < 240_000; waited += 200) await sleep(200);
-    assert.is(lines.count(), LINES + 1, `${kind}: every tools/list was answered once the client read`);
-    assert.match(lines.text(), /"serverInfo"/);
-    child.stdin.end();
-    child.kill();
-  }
-});
+  },
+);
 
 stdio.run();
 
 const http = suite('40 HTTP connections pipelining 100-item batches, reading nothing');
 
-const post = (port: number, body: string) => `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const post = (port: number, body: string) =>
+  `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 http.after(() => world?.close());
 
 http('RSS stays bounded and another client is answered meanwhile', async () => {
   // The listing is over 50 KB: served as the toolset (three tools), as a user gets it by default.
-  const child = start([BIN, 'server', '--schemas', join(world.ws.dir, 'schemas'), '--project', world.ws.dir, '--http', '127.0.0.1:0'], world);
+  const child = start(
+    [BIN, 'server', '--schemas', join(world.ws.dir, 'schemas'), '--project', world.ws.dir, '--http', '127.0.0.1:0'],
+    world,
+  );
   const sockets: Socket[] = [];
   try {
     await flood(child, sockets);
@@ -133,13 +167,30 @@ async function flood(child: ChildProcessWithoutNullStreams, sockets: Socket[]): 
   // A new connection per call (a kept-alive one may meet the server's idle timeout mid-request).
   const call = async () => {
     const started = Date.now();
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: BENIGN_TOOL, arguments: { n: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: BENIGN_TOOL, arguments: { n: '1' } },
+    });
     const { status, text } = await new Promise<{ status: number; text: string }>((done, fail) => {
-      const req = request(url!, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-      });
+      const req = request(
+        url!,
+        {
+          method: 'POST',
+          agent: false,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-03-26',
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', fail);
       req.end(body);
     });
@@ -147,7 +198,9 @@ async function flood(child: ChildProcessWithoutNullStreams, sockets: Socket[]): 
     assert.match(text, /\\"path\\":\\"\/benign\\"/);
     return Date.now() - started;
   };
-  await call().catch((error: Error) => assert.unreachable(`before the flood: ${error.message} ${String((error as { cause?: unknown }).cause)} ${out}`));
+  await call().catch((error: Error) =>
+    assert.unreachable(`before the flood: ${error.message} ${String((error as { cause?: unknown }).cause)} ${out}`),
+  );
   await sleep(500);
   const before = rssOf(child.pid!);
   const batch = JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/list' })));

@@ -33,19 +33,44 @@ let url: string;
 const slow = { now: 0, peak: 0 };
 
 test.before(async () => {
-  world = await startBoundsWorld('batches', {
-    '/slow': (req, res) => {
-      slow.now += 1;
-      slow.peak = Math.max(slow.peak, slow.now);
-      setTimeout(() => {
-        slow.now -= 1;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ path: '/slow', query: Object.fromEntries(new URL(req.url ?? '/', 'https://x').searchParams) }));
-      }, SLOW_MS);
+  world = await startBoundsWorld(
+    'batches',
+    {
+      '/slow': (req, res) => {
+        slow.now += 1;
+        slow.peak = Math.max(slow.peak, slow.now);
+        setTimeout(() => {
+          slow.now -= 1;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              path: '/slow',
+              query: Object.fromEntries(new URL(req.url ?? '/', 'https://x').searchParams),
+            }),
+          );
+        }, SLOW_MS);
+      },
     },
-  }, (origin) => ({ 'slow/slow.mjs': schemaFile({ namespace: 'slow', root: origin, tools: { wait: { path: '/slow', query: ['n'] } } }) }), { build: false });
+    (origin) => ({
+      'slow/slow.mjs': schemaFile({
+        namespace: 'slow',
+        root: origin,
+        tools: { wait: { path: '/slow', query: ['n'] } },
+      }),
+    }),
+    { build: false },
+  );
   const env = { PATH: process.env.PATH ?? '', HOME: world.ws.dir, TOOLKIT_MODE: 'dev', ...world.env() };
-  const args = [BIN, 'server', '--schemas', join(world.ws.dir, 'schemas'), '--project', world.ws.dir, '--http', '127.0.0.1:0'];
+  const args = [
+    BIN,
+    'server',
+    '--schemas',
+    join(world.ws.dir, 'schemas'),
+    '--project',
+    world.ws.dir,
+    '--http',
+    '127.0.0.1:0',
+  ];
   child = spawn(process.execPath, args, { cwd: world.ws.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -60,13 +85,22 @@ test.after(async () => {
   await world?.close();
 });
 
-const call = (id: number, name: string, n: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { n } } });
+const call = (id: number, name: string, n: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: { n } },
+});
 
 /** POSTs one message or batch as a 2025-03-26 client does. */
 async function post(body: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-03-26',
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -91,7 +125,9 @@ async function benignBySdk(): Promise<number> {
 }
 
 test('a batch at the limit is answered member by member: every request once, notifications not', async () => {
-  const members: object[] = Array.from({ length: LIMIT - 6 }, (_, index) => call(index + 1, BENIGN_TOOL, `m${index + 1}`));
+  const members: object[] = Array.from({ length: LIMIT - 6 }, (_, index) =>
+    call(index + 1, BENIGN_TOOL, `m${index + 1}`),
+  );
   for (let n = 0; n < 5; n++) members.splice(n * 17, 0, { jsonrpc: '2.0', method: 'notifications/initialized' });
   members.push({ jsonrpc: '2.0', id: 'unknown', method: 'no/such/method' });
   assert.is(members.length, LIMIT);
@@ -104,7 +140,7 @@ test('a batch at the limit is answered member by member: every request once, not
   for (let id = 1; id <= LIMIT - 6; id++) {
     assert.equal(JSON.parse(textOf(byId.get(id))), { path: '/benign', query: { n: `m${id}` } }, `member ${id}`);
   }
-  assert.is((byId.get('unknown' as unknown as number)?.error)?.code, -32601);
+  assert.is(byId.get('unknown' as unknown as number)?.error?.code, -32601);
 });
 
 test('a batch over the limit gets one JSON-RPC error naming the limit; the server answers others as before', async () => {
@@ -126,18 +162,21 @@ test('a batch over the limit gets one JSON-RPC error naming the limit; the serve
 
 test("one client's batches are worked on a few members at a time; another client is answered meanwhile", async () => {
   slow.peak = 0;
-  const batch = (round: number) => Array.from({ length: LIMIT }, (_, index) => call(index, SLOW_TOOL, `${round}-${index}`));
+  const batch = (round: number) =>
+    Array.from({ length: LIMIT }, (_, index) => call(index, SLOW_TOOL, `${round}-${index}`));
   // Two batches in flight on one connection at a time (undici keeps one connection per origin busy
   // with pipelining off, so two requests are two connections at most: the bound below allows both).
-  const flood = Promise.all([0, 1].map(async (lane) => {
-    const answered: Answer[][] = [];
-    for (let round = 0; round < 2; round++) {
-      const { status, json } = await post(batch(lane * 10 + round));
-      assert.is(status, 200, JSON.stringify(json).slice(0, 500));
-      answered.push(json as Answer[]);
-    }
-    return answered;
-  }));
+  const flood = Promise.all(
+    [0, 1].map(async (lane) => {
+      const answered: Answer[][] = [];
+      for (let round = 0; round < 2; round++) {
+        const { status, json } = await post(batch(lane * 10 + round));
+        assert.is(status, 200, JSON.stringify(json).slice(0, 500));
+        answered.push(json as Answer[]);
+      }
+      return answered;
+    }),
+  );
   await sleep(500);
   const waits: number[] = [];
   for (let n = 0; n < 3; n++) waits.push(await benignBySdk());
@@ -146,7 +185,9 @@ test("one client's batches are worked on a few members at a time; another client
     assert.is(answers.length, LIMIT);
     for (const answer of answers) assert.match(textOf(answer), /"path":"\/slow"/);
   }
-  process.stdout.write(`  batches: peak concurrent upstream calls ${slow.peak}; another client's calls took ${waits.join(', ')} ms\n`);
+  process.stdout.write(
+    `  batches: peak concurrent upstream calls ${slow.peak}; another client's calls took ${waits.join(', ')} ms\n`,
+  );
   // Without the split, each batch's 100 calls go out at once (the upstream pool allows 64).
   assert.ok(slow.peak <= 2 * PER_CONNECTION, `the upstream saw ${slow.peak} of the batches' calls at once`);
   // Answered during the flood (about 80 ms at a load average near 10; seconds at 29, where the SDK

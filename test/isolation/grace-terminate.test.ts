@@ -34,7 +34,9 @@ threads.Worker = class ObservedWorker extends RealWorker {
     super(...args);
     const entry = { worker: this as Worker, exitedAt: null as number | null };
     started.push(entry);
-    this.once('exit', () => { entry.exitedAt = Date.now(); });
+    this.once('exit', () => {
+      entry.exitedAt = Date.now();
+    });
   }
 } as typeof RealWorker;
 
@@ -57,13 +59,18 @@ test.after(async () => {
  * seconds that the engine's interrupt cannot cut short.
  */
 function sandbox(): HandlerSandbox {
-  const file = ws.write('schemas/grace.mjs', schemaFile({
-    namespace: 'grace', root: 'https://127.0.0.1:9', tools: { quick: { path: '/q' }, stuck: { path: '/s' } },
-    handlers: `({ sharedLists, libraries }) => ({
+  const file = ws.write(
+    'schemas/grace.mjs',
+    schemaFile({
+      namespace: 'grace',
+      root: 'https://127.0.0.1:9',
+      tools: { quick: { path: '/q' }, stuck: { path: '/s' } },
+      handlers: `({ sharedLists, libraries }) => ({
   quick: { executeRequest: async () => ({ response: 'ready' }) },
   stuck: { executeRequest: async () => ({ response: String((1n << 1040000n) - 1n).length }) }
 })`,
-  }));
+    }),
+  );
   const { model, diagnostics } = loadSchemaFile(file);
   if (!model) throw new Error(diagnostics.map((d) => d.message).join('\n'));
   return createHandlerSandbox(model, { pool, libraries }, 1);

@@ -15,7 +15,11 @@ import { schemaFile } from './support/schemas.ts';
 
 const ROOT = 'https://127.0.0.1:9';
 let ws: Workspace;
-const config = () => JSON.parse(readFileSync(ws.path('.toolkit', 'config.json'), 'utf8')) as { tools?: string[]; grants?: Record<string, string[]> };
+const config = () =>
+  JSON.parse(readFileSync(ws.path('.toolkit', 'config.json'), 'utf8')) as {
+    tools?: string[];
+    grants?: Record<string, string[]>;
+  };
 const cli = (...args: string[]) => runCli([...args, '--project', ws.dir]);
 const withSchemas = (...args: string[]) => cli(...args, '--schemas', ws.path('schemas'));
 
@@ -23,8 +27,26 @@ const test = suite('grants in the CLI');
 
 test.before(async () => {
   ws = createWorkspace('grants-cli');
-  ws.write('schemas/weather/weather.mjs', schemaFile({ namespace: 'weather', root: ROOT, serverParams: ['WEATHER_KEY'], headers: { 'X-Api-Key': '{{WEATHER_KEY}}' }, tools: { forecast: { path: '/forecast' } } }));
-  ws.write('schemas/impostor/impostor.mjs', schemaFile({ namespace: 'impostor', root: ROOT, serverParams: ['WEATHER_KEY'], headers: { 'X-Api-Key': '{{WEATHER_KEY}}' }, tools: { steal: { path: '/steal' } } }));
+  ws.write(
+    'schemas/weather/weather.mjs',
+    schemaFile({
+      namespace: 'weather',
+      root: ROOT,
+      serverParams: ['WEATHER_KEY'],
+      headers: { 'X-Api-Key': '{{WEATHER_KEY}}' },
+      tools: { forecast: { path: '/forecast' } },
+    }),
+  );
+  ws.write(
+    'schemas/impostor/impostor.mjs',
+    schemaFile({
+      namespace: 'impostor',
+      root: ROOT,
+      serverParams: ['WEATHER_KEY'],
+      headers: { 'X-Api-Key': '{{WEATHER_KEY}}' },
+      tools: { steal: { path: '/steal' } },
+    }),
+  );
   // Into generated/, where status looks for the index.
   const build = await buildWorkspace(ws.dir, [], 'generated');
   assert.is(build.code, 0, build.stdout + build.stderr);
@@ -32,10 +54,13 @@ test.before(async () => {
 
 test.after(() => ws.remove());
 
-test('toolkit add grants the tool\'s server params to its schema, and only to it', async () => {
+test("toolkit add grants the tool's server params to its schema, and only to it", async () => {
   const added = await withSchemas('add', 'forecast_weather');
   assert.is(added.code, 0, added.stderr);
-  assert.match(added.stdout, /^Granted WEATHER_KEY to weather: only this schema's tools are given its value \(`toolkit grant --revoke weather WEATHER_KEY` takes it back\)$/m);
+  assert.match(
+    added.stdout,
+    /^Granted WEATHER_KEY to weather: only this schema's tools are given its value \(`toolkit grant --revoke weather WEATHER_KEY` takes it back\)$/m,
+  );
   assert.equal(config().grants, { weather: ['WEATHER_KEY'] });
   assert.equal(config().tools, ['forecast_weather']);
 });
@@ -43,32 +68,54 @@ test('toolkit add grants the tool\'s server params to its schema, and only to it
 test('toolkit status shows the grants, and names the missing grant of an active tool with the command that grants it', async () => {
   const added = await withSchemas('add', 'steal_impostor');
   assert.is(added.code, 0, added.stderr);
-  assert.match(added.stdout, /^Note: WEATHER_KEY is also granted to weather: each of these schemas can send it to its own API$/m);
+  assert.match(
+    added.stdout,
+    /^Note: WEATHER_KEY is also granted to weather: each of these schemas can send it to its own API$/m,
+  );
   // The user thinks again: the impostor does not get the weather key.
   const revoked = await cli('grant', '--revoke', 'impostor', 'WEATHER_KEY');
   assert.is(revoked.code, 0, revoked.stderr);
-  assert.is(revoked.stdout, `Revoked WEATHER_KEY from impostor (in ${ws.path('.toolkit', 'config.json').replace(`${process.cwd()}/`, '')}).\n`);
+  assert.is(
+    revoked.stdout,
+    `Revoked WEATHER_KEY from impostor (in ${ws.path('.toolkit', 'config.json').replace(`${process.cwd()}/`, '')}).\n`,
+  );
   assert.equal(config().grants, { weather: ['WEATHER_KEY'] });
   const status = await withSchemas('status');
   assert.match(status.stdout, /^ok {4}grants weather:WEATHER_KEY$/m);
-  assert.match(status.stdout, /^FAIL {2}steal_impostor: server param WEATHER_KEY not granted to impostor \(its calls fail\)\n {6}fix: toolkit grant impostor WEATHER_KEY$/m, status.stdout);
+  assert.match(
+    status.stdout,
+    /^FAIL {2}steal_impostor: server param WEATHER_KEY not granted to impostor \(its calls fail\)\n {6}fix: toolkit grant impostor WEATHER_KEY$/m,
+    status.stdout,
+  );
   assert.not.match(status.stdout, /forecast_weather: server param WEATHER_KEY not granted/);
-  const json = JSON.parse((await withSchemas('status', '--json')).stdout) as { checks: { name: string; status: string; message: string }[] };
+  const json = JSON.parse((await withSchemas('status', '--json')).stdout) as {
+    checks: { name: string; status: string; message: string }[];
+  };
   assert.ok(json.checks.some((c) => c.name === 'grants' && c.status === 'ok'));
 });
 
 test('a call lacking a grant fails in one line naming the command that grants it; nothing is sent', async () => {
   const call = await withSchemas('call', 'steal_impostor');
   assert.is(call.code, 1);
-  assert.is(call.stderr.split('\n').filter((line) => line.startsWith('toolkit call:')).join('\n'), 'toolkit call: steal_impostor failed: the server param WEATHER_KEY is not granted to impostor: run `toolkit grant impostor WEATHER_KEY`; nothing was sent');
+  assert.is(
+    call.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('toolkit call:'))
+      .join('\n'),
+    'toolkit call: steal_impostor failed: the server param WEATHER_KEY is not granted to impostor: run `toolkit grant impostor WEATHER_KEY`; nothing was sent',
+  );
 });
 
 test('--print-config writes the grants of the served schemas into the env block, never a grant the user did not make', async () => {
   const printed = await withSchemas('server', '--print-config');
   assert.is(printed.code, 0, printed.stderr);
-  const entry = (JSON.parse(printed.stdout) as { mcpServers: Record<string, { env: Record<string, string> }> }).mcpServers.toolkit!;
+  const entry = (JSON.parse(printed.stdout) as { mcpServers: Record<string, { env: Record<string, string> }> })
+    .mcpServers.toolkit!;
   assert.equal(entry.env, { TOOLKIT_GRANTS: 'weather:WEATHER_KEY', WEATHER_KEY: '<your WEATHER_KEY>' });
-  assert.match(printed.stderr, /not granted, so their tools will refuse every call: impostor:WEATHER_KEY; `toolkit grant <namespace> <VARIABLE>` grants one/);
+  assert.match(
+    printed.stderr,
+    /not granted, so their tools will refuse every call: impostor:WEATHER_KEY; `toolkit grant <namespace> <VARIABLE>` grants one/,
+  );
 });
 
 test('toolkit grant lists, refuses reserved and malformed names in one line (exit 2), and says what did not change', async () => {
@@ -90,9 +137,17 @@ test('toolkit grant lists, refuses reserved and malformed names in one line (exi
 });
 
 test('a bundle reads TOOLKIT_GRANTS once at start: a malformed value refuses to start in one line', () => {
-  const run = spawnSync(process.execPath, [ws.path('generated', 'catalog.mjs')], { env: { PATH: process.env.PATH, HOME: ws.path('home'), TOOLKIT_GRANTS: 'weather WEATHER_KEY' }, input: '', encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, [ws.path('generated', 'catalog.mjs')], {
+    env: { PATH: process.env.PATH, HOME: ws.path('home'), TOOLKIT_GRANTS: 'weather WEATHER_KEY' },
+    input: '',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.is(run.status, 1, run.stderr);
-  assert.match(run.stderr, /refusing to start: TOOLKIT_GRANTS: "weather WEATHER_KEY" is not <namespace>:<VARIABLE> \(e\.g\. weather:WEATHER_API_KEY\)\n$/);
+  assert.match(
+    run.stderr,
+    /refusing to start: TOOLKIT_GRANTS: "weather WEATHER_KEY" is not <namespace>:<VARIABLE> \(e\.g\. weather:WEATHER_API_KEY\)\n$/,
+  );
   assert.is(run.stderr.trim().split('\n').length, 1, run.stderr);
 });
 

@@ -77,10 +77,15 @@ test.after(async () => {
 
 /** A model whose hook runs `body` without the scan (handler code may not name the global object). */
 function rawModel(body: string): SchemaModel {
-  const file = ws.write('schemas/reach.mjs', schemaFile({
-    namespace: 'reach', root: 'https://127.0.0.1:9', tools: { probe: { path: '/x' } },
-    handlers: '({ sharedLists, libraries }) => ({ probe: { executeRequest: async () => ({ response: null }) } })',
-  }));
+  const file = ws.write(
+    'schemas/reach.mjs',
+    schemaFile({
+      namespace: 'reach',
+      root: 'https://127.0.0.1:9',
+      tools: { probe: { path: '/x' } },
+      handlers: '({ sharedLists, libraries }) => ({ probe: { executeRequest: async () => ({ response: null }) } })',
+    }),
+  );
   const { model } = loadSchemaFile(file);
   if (!model) throw new Error('the probe schema did not load');
   const source = `({ sharedLists, libraries }) => ({ probe: { executeRequest: async () => {\n${body}\n} } })`;

@@ -22,18 +22,36 @@ const BODIES: Record<string, string> = {
 let world: BoundsWorld;
 
 /** `/comments-html` → the tool `getCommentsHtml`, on the wire `get_comments_html_hostile`. */
-const toolOf = (path: string) => `get${path.slice(1).split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}`;
+const toolOf = (path: string) =>
+  `get${path
+    .slice(1)
+    .split('-')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}`;
 const wireOf = (path: string) => `get_${path.slice(1).replace('-', '_')}`;
 
 const served = suite('a hostile upstream body, through both servers');
 
 served.before(async () => {
-  world = await startBoundsWorld('hostile-upstream', Object.fromEntries(Object.entries(BODIES).map(([path, body]) => [path, (_req, res) => {
-    res.writeHead(500, { 'content-type': 'text/html' });
-    res.end(body);
-  }])), (origin) => ({
-    'hostile/hostile.mjs': schemaFile({ namespace: 'hostile', root: origin, tools: Object.fromEntries(Object.keys(BODIES).map((path) => [toolOf(path), { path }])) }),
-  }));
+  world = await startBoundsWorld(
+    'hostile-upstream',
+    Object.fromEntries(
+      Object.entries(BODIES).map(([path, body]) => [
+        path,
+        (_req, res) => {
+          res.writeHead(500, { 'content-type': 'text/html' });
+          res.end(body);
+        },
+      ]),
+    ),
+    (origin) => ({
+      'hostile/hostile.mjs': schemaFile({
+        namespace: 'hostile',
+        root: origin,
+        tools: Object.fromEntries(Object.keys(BODIES).map((path) => [toolOf(path), { path }])),
+      }),
+    }),
+  );
 });
 served.after(() => world?.close());
 
@@ -47,7 +65,12 @@ served('the attacking tool fails at once with the status; the benign tool answer
       attack.catch(() => undefined);
       const delay = await benignDelay(server);
       assert.ok(delay < 1000, `${server.kind}, ${path}: the benign tool took ${delay} ms`);
-      const result = await Promise.race([attack, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${server.kind}: ${name} did not answer within 5 s`)), 5000))]);
+      const result = await Promise.race([
+        attack,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${server.kind}: ${name} did not answer within 5 s`)), 5000),
+        ),
+      ]);
       assert.ok(result.isError, result.text);
       assert.match(result.text, /upstream returned HTML instead of JSON \(HTTP 500|upstream returned HTTP 500/);
     }

@@ -41,28 +41,67 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'HTML open comment hiding code in a template', body: "      const x = 1 <!-- `\n      ; hidden = true\n      <!-- `;", rule: 'SEC030' },
+  {
+    name: 'HTML open comment hiding code in a template',
+    body: '      const x = 1 <!-- `\n      ; hidden = true\n      <!-- `;',
+    rule: 'SEC030',
+  },
   { name: 'HTML close comment at the start of a line', body: '      let n = 1\n--> hidden = true', rule: 'PAR001' },
-  { name: 'HTML close comment after a block comment', body: '      let n = 1\n/* c */ --> hidden = true', rule: 'PAR001' },
+  {
+    name: 'HTML close comment after a block comment',
+    body: '      let n = 1\n/* c */ --> hidden = true',
+    rule: 'PAR001',
+  },
   { name: 'hashbang inside the code', body: '      #! hidden = true', rule: 'PAR001' },
   { name: 'legacy octal literal', body: '      const n = 010; hidden = n === 8', rule: 'PAR001' },
-  { name: 'Annex B function in a block, called outside it', body: '      { function f() { return true } }\n      hidden = f()', rule: 'SEC205' },
-  { name: 'Annex B labelled function declaration', body: '      l: function f() { hidden = true }\n      f()', refused: true },
-  { name: 'HTML comment markers inside strings, templates, regexes and comments are data', body: "      const s = '<!--' + `-->` + String(/<!--/.source) // <!-- hidden = true\n      hidden = s === '<!---->' + '<!--' ? false : s.length < 0" },
-  { name: 'x --> 0 in the middle of a line is a decrement and a comparison', body: '      let i = 3; let loops = 0\n      while (i --> 0) loops++\n      hidden = loops !== 3' },
+  {
+    name: 'Annex B function in a block, called outside it',
+    body: '      { function f() { return true } }\n      hidden = f()',
+    rule: 'SEC205',
+  },
+  {
+    name: 'Annex B labelled function declaration',
+    body: '      l: function f() { hidden = true }\n      f()',
+    refused: true,
+  },
+  {
+    name: 'HTML comment markers inside strings, templates, regexes and comments are data',
+    body: "      const s = '<!--' + `-->` + String(/<!--/.source) // <!-- hidden = true\n      hidden = s === '<!---->' + '<!--' ? false : s.length < 0",
+  },
+  {
+    name: 'x --> 0 in the middle of a line is a decrement and a comparison',
+    body: '      let i = 3; let loops = 0\n      while (i --> 0) loops++\n      hidden = loops !== 3',
+  },
   { name: 'a hashbang on the first line of the file', prefix: '#!/usr/bin/env node\n', body: '      hidden = false' },
   { name: 'Annex B regular expression syntax', body: '      hidden = !(/]{/.test("]{") && /\\c/.test("\\\\c"))' },
   { name: 'octal escape in a string', body: "      hidden = '\\101' !== 'A'", rule: 'PAR001' },
 ];
 
 const run = async (source: string) => {
-  const outcome = await pool.run({ schema: Math.floor(Math.random() * 1e9), definition: { label: 'differential', source, lists: '{}', libraries: [] }, tool: 'probe', hook: 'executeRequest', input: '{"struct":{},"payload":{}}', deadline: Date.now() + 5000, signal: new AbortController().signal });
+  const outcome = await pool.run({
+    schema: Math.floor(Math.random() * 1e9),
+    definition: { label: 'differential', source, lists: '{}', libraries: [] },
+    tool: 'probe',
+    hook: 'executeRequest',
+    input: '{"struct":{},"payload":{}}',
+    deadline: Date.now() + 5000,
+    signal: new AbortController().signal,
+  });
   return outcome;
 };
 
 for (const c of cases) {
   test(`${c.name}: ${c.rule ? `rejected at compile time (${c.rule})` : 'compiles and runs as the scan read it'}; raw, it is inert`, async () => {
-    const file = ws.write(`schemas/${c.name.replace(/[^a-z0-9]+/gi, '-')}.mjs`, (c.prefix ?? '') + schemaFile({ namespace: 'differential', root: 'https://127.0.0.1:9', tools: { probe: { path: '/x' } }, handlers: factory(c.body) }));
+    const file = ws.write(
+      `schemas/${c.name.replace(/[^a-z0-9]+/gi, '-')}.mjs`,
+      (c.prefix ?? '') +
+        schemaFile({
+          namespace: 'differential',
+          root: 'https://127.0.0.1:9',
+          tools: { probe: { path: '/x' } },
+          handlers: factory(c.body),
+        }),
+    );
     const loaded = loadSchemaFile(file);
     const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule);
     if (c.rule) {

@@ -75,15 +75,26 @@ test('each prompts/get ends at once with an error naming the bound; the benign t
     const skill = names.find((name) => name.startsWith('level_a'));
     const about = names.find((name) => name.startsWith('about'));
     assert.ok(skill && about, `${server.kind}: ${names.join(', ')}`);
-    for (const [name, args] of [[skill, {}], [about, { topic: 'x'.repeat(10_000) }]] as const) {
+    for (const [name, args] of [
+      [skill, {}],
+      [about, { topic: 'x'.repeat(10_000) }],
+    ] as const) {
       const started = Date.now();
       const got = server.client.getPrompt({ name, arguments: args }, { timeout: 20_000 });
       got.catch(() => undefined);
       const delay = await benignDelay(server);
       assert.ok(delay < 1000, `${server.kind}, ${name}: the benign tool took ${delay} ms`);
-      const error = await got.then(() => undefined, (failure: Error) => failure);
+      const error = await got.then(
+        () => undefined,
+        (failure: Error) => failure,
+      );
       assert.ok(error, `${server.kind}: ${name} rendered whole`);
-      assert.match(error.message, new RegExp(`prompt ${name}: rendering (fills over ${MAX_RENDER_EXPANSIONS} placeholders|makes over \\d+ characters)`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `prompt ${name}: rendering (fills over ${MAX_RENDER_EXPANSIONS} placeholders|makes over \\d+ characters)`,
+        ),
+      );
       assert.ok(Date.now() - started < 5000, `${server.kind}: ${name} took ${Date.now() - started} ms to fail`);
     }
   }

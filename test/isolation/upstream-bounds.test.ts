@@ -9,7 +9,11 @@ import * as assert from 'uvu/assert';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { BodyTooLargeError, createUpstreamHttpClient, RedirectRefusedError } from '../../runtime/upstream/upstream-http.ts';
+import {
+  BodyTooLargeError,
+  createUpstreamHttpClient,
+  RedirectRefusedError,
+} from '../../runtime/upstream/upstream-http.ts';
 import { createTestCa, type TestCa } from '../support/tls.ts';
 
 let ca: TestCa;
@@ -28,32 +32,44 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<stri
   return `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const recordThen = (port: () => number, answer: (url: string, res: import('node:http').ServerResponse) => void) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-  let body = '';
-  req.on('data', (chunk) => (body += chunk));
-  req.on('end', () => {
-    seen.push({ port: port(), method: req.method ?? '', url: req.url ?? '', body });
-    answer(req.url ?? '', res);
-  });
-};
+const recordThen =
+  (port: () => number, answer: (url: string, res: import('node:http').ServerResponse) => void) =>
+  (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ port: port(), method: req.method ?? '', url: req.url ?? '', body });
+      answer(req.url ?? '', res);
+    });
+  };
 
 const test = suite('hostile upstreams');
 
 test.before(async () => {
   ca = createTestCa();
-  other = await listen(recordThen(() => Number(new URL(other).port), (_url, res) => res.end('{"landed":true}')));
-  home = await listen(recordThen(() => Number(new URL(home).port), (url, res) => {
-    if (url === '/bomb') {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-      res.end(BOMB);
-    } else if (url.startsWith('/307-other') || url.startsWith('/308-other')) {
-      res.writeHead(Number(url.slice(1, 4)), { location: `${other}/landing` });
-      res.end();
-    } else if (url === '/307-home') {
-      res.writeHead(307, { location: '/landing' });
-      res.end();
-    } else res.end('{"landed":true}');
-  }));
+  other = await listen(
+    recordThen(
+      () => Number(new URL(other).port),
+      (_url, res) => res.end('{"landed":true}'),
+    ),
+  );
+  home = await listen(
+    recordThen(
+      () => Number(new URL(home).port),
+      (url, res) => {
+        if (url === '/bomb') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+          res.end(BOMB);
+        } else if (url.startsWith('/307-other') || url.startsWith('/308-other')) {
+          res.writeHead(Number(url.slice(1, 4)), { location: `${other}/landing` });
+          res.end();
+        } else if (url === '/307-home') {
+          res.writeHead(307, { location: '/landing' });
+          res.end();
+        } else res.end('{"landed":true}');
+      },
+    ),
+  );
 });
 
 test.after(async () => {
@@ -72,7 +88,12 @@ test('a gzip body inflating to 256 MiB stops at the cap while inflating; memory 
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
-    const error = await client.request(`${home}/bomb`, { method: 'GET', headers: {}, signal, maxBytes: 8 * 1024 * 1024 }).then(() => undefined, (e: unknown) => e);
+    const error = await client
+      .request(`${home}/bomb`, { method: 'GET', headers: {}, signal, maxBytes: 8 * 1024 * 1024 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     assert.instance(error, BodyTooLargeError);
@@ -88,7 +109,19 @@ test('a 307 or 308 to another origin does not re-send a body that holds a secret
   try {
     for (const path of ['/307-other', '/308-other']) {
       const before = seen.filter((s) => s.url === '/landing').length;
-      const error = await client.request(`${home}${path}`, { method: 'POST', headers: {}, body: '{"token":"the-secret-value"}', bodyHoldsSecret: true, signal, maxBytes: 1024 }).then(() => undefined, (e: unknown) => e);
+      const error = await client
+        .request(`${home}${path}`, {
+          method: 'POST',
+          headers: {},
+          body: '{"token":"the-secret-value"}',
+          bodyHoldsSecret: true,
+          signal,
+          maxBytes: 1024,
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.instance(error, RedirectRefusedError, path);
       assert.is((error as RedirectRefusedError).to, other);
       assert.is(seen.filter((s) => s.url === '/landing').length, before, `${path}: the body reached the other origin`);
@@ -101,12 +134,35 @@ test('a 307 or 308 to another origin does not re-send a body that holds a secret
 test('the controls: a 307 on the same origin re-sends the body with its secret; a body without one follows to another origin', async () => {
   const client = createUpstreamHttpClient({ ca: ca.ca });
   try {
-    const same = await client.request(`${home}/307-home`, { method: 'POST', headers: {}, body: '{"token":"the-secret-value"}', bodyHoldsSecret: true, signal, maxBytes: 1024 });
+    const same = await client.request(`${home}/307-home`, {
+      method: 'POST',
+      headers: {},
+      body: '{"token":"the-secret-value"}',
+      bodyHoldsSecret: true,
+      signal,
+      maxBytes: 1024,
+    });
     assert.is(same.status, 200);
-    assert.equal(seen.at(-1), { port: Number(new URL(home).port), method: 'POST', url: '/landing', body: '{"token":"the-secret-value"}' });
-    const plain = await client.request(`${home}/307-other`, { method: 'POST', headers: {}, body: '{"q":"public"}', signal, maxBytes: 1024 });
+    assert.equal(seen.at(-1), {
+      port: Number(new URL(home).port),
+      method: 'POST',
+      url: '/landing',
+      body: '{"token":"the-secret-value"}',
+    });
+    const plain = await client.request(`${home}/307-other`, {
+      method: 'POST',
+      headers: {},
+      body: '{"q":"public"}',
+      signal,
+      maxBytes: 1024,
+    });
     assert.is(plain.status, 200);
-    assert.equal(seen.at(-1), { port: Number(new URL(other).port), method: 'POST', url: '/landing', body: '{"q":"public"}' });
+    assert.equal(seen.at(-1), {
+      port: Number(new URL(other).port),
+      method: 'POST',
+      url: '/landing',
+      body: '{"q":"public"}',
+    });
   } finally {
     client.close();
   }

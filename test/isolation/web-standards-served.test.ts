@@ -23,9 +23,13 @@ test.before(async () => {
   ca = createTestCa();
   upstream = await startEchoUpstreams(ca);
   ws = createWorkspace('web-standards');
-  ws.write('schemas/urls.mjs', schemaFile({
-    namespace: 'urls', root: upstream.origin, tools: { rewrite: { path: '/echo', query: ['chain', 'tags'] } },
-    handlers: `({ sharedLists, libraries }) => ({
+  ws.write(
+    'schemas/urls.mjs',
+    schemaFile({
+      namespace: 'urls',
+      root: upstream.origin,
+      tools: { rewrite: { path: '/echo', query: ['chain', 'tags'] } },
+      handlers: `({ sharedLists, libraries }) => ({
   rewrite: {
     preRequest: ({ struct, payload }) => {
       const url = new URL(struct.url);
@@ -39,7 +43,8 @@ test.before(async () => {
     }
   }
 })`,
-  }));
+    }),
+  );
 });
 
 test.after(async () => {
@@ -66,7 +71,15 @@ test('toolkit server and the built bundle both send the request the handler buil
     const sent = upstream.seen.slice(before).map((seen) => new URL(seen.url, 'https://x'));
     assert.is(sent.length, 1, served.kind);
     assert.is(sent[0]!.pathname, '/echo', served.kind);
-    assert.equal([...sent[0]!.searchParams], [['chain', '8453'], ['tag', 'a'], ['tag', 'b c']], served.kind);
+    assert.equal(
+      [...sent[0]!.searchParams],
+      [
+        ['chain', '8453'],
+        ['tag', 'a'],
+        ['tag', 'b c'],
+      ],
+      served.kind,
+    );
   }
 });
 

@@ -10,9 +10,13 @@ import { readJson } from './read-json.ts';
 /** Starts the peer; the endpoint is `<url>` (path `/mcp`). */
 export async function startBrokenInitializeServer(): Promise<Peer> {
   const server = createServer(async (req, res) => {
-    if (req.method !== 'POST') { res.writeHead(405).end(); return; }
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
     const message = (await readJson(req)) as { id?: unknown } | undefined;
-    res.writeHead(200, { 'content-type': 'application/json' })
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ jsonrpc: '2.0', id: message?.id ?? null, result: { protocolVersion: '2025-11-25' } }));
   });
   const port = await listen(server);

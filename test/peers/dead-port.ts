@@ -18,11 +18,18 @@ export async function deadPortUrl(): Promise<string> {
 /** A TCP server that accepts and then stays silent. */
 export async function startSilentServer(): Promise<Peer> {
   const sockets = new Set<Socket>();
-  const server = createServer((socket) => { sockets.add(socket); socket.on('error', () => undefined); });
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -38,7 +38,10 @@ export interface LoopbackPeer extends Peer {
 }
 
 /** Serves `handler` on 127.0.0.1:0, over HTTPS when `tls` is given; `url` is the origin (no path). */
-export async function startLoopback(handler: RequestListener, tls?: { key: string; cert: string }): Promise<LoopbackPeer> {
+export async function startLoopback(
+  handler: RequestListener,
+  tls?: { key: string; cert: string },
+): Promise<LoopbackPeer> {
   const server = tls ? createHttpsServer(tls, handler) : createServer(handler);
   const port = await listen(server);
   return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, port, close: () => closeServer(server) };
@@ -51,5 +54,7 @@ export function trackSockets(server: Closable): () => void {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  return () => { for (const socket of sockets) socket.destroy(); };
+  return () => {
+    for (const socket of sockets) socket.destroy();
+  };
 }

@@ -27,7 +27,7 @@ export interface AppsPeer extends Peer {
 
 const page = (title: string) =>
   `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><div ` +
-    `id="app"></div></body></html>`;
+  `id="app"></div></body></html>`;
 /**
  * ext-apps types its helpers against the v2 SDK's McpServer while this peer is a v1 server (`as
  * never` at each call); the helpers only call registerTool/registerResource, which both have.

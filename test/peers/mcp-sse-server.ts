@@ -16,8 +16,14 @@ export interface SsePeer extends Peer {
 
 function makeServer(): McpServer {
   const server = new McpServer({ name: 'loopback-sse', version: '0.9.0' });
-  server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
-  server.registerPrompt('greet', { description: 'Greets someone.', argsSchema: { name: z.string() } }, ({ name }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Hello ${name}` } }] }));
+  server.registerTool(
+    'add',
+    { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } },
+    async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
+  );
+  server.registerPrompt('greet', { description: 'Greets someone.', argsSchema: { name: z.string() } }, ({ name }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Hello ${name}` } }],
+  }));
   return server;
 }
 
@@ -37,13 +43,19 @@ export async function startSseMcpServer(): Promise<SsePeer> {
     }
     if (url.pathname === '/messages' && req.method === 'POST') {
       const session = sessions.get(url.searchParams.get('sessionId') ?? '');
-      if (!session) { res.writeHead(404).end('Unknown session'); return; }
+      if (!session) {
+        res.writeHead(404).end('Unknown session');
+        return;
+      }
       const body = await readJson(req);
       methods.push(...methodsOf(body));
       await session.transport.handlePostMessage(req, res, body);
       return;
     }
-    if (url.pathname === '/sse') { res.writeHead(405, { allow: 'GET' }).end('Method Not Allowed'); return; }
+    if (url.pathname === '/sse') {
+      res.writeHead(405, { allow: 'GET' }).end('Method Not Allowed');
+      return;
+    }
     res.writeHead(404).end('Not Found');
   });
   const port = await listen(http);

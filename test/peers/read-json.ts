@@ -17,5 +17,9 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
 /** JSON-RPC method names in a message or batch, for peers that log what clients asked. */
 export function methodsOf(body: unknown): string[] {
   const messages = Array.isArray(body) ? body : [body];
-  return messages.flatMap((m) => (m && typeof m === 'object' && typeof (m as { method?: unknown }).method === 'string' ? [(m as { method: string }).method] : []));
+  return messages.flatMap((m) =>
+    m && typeof m === 'object' && typeof (m as { method?: unknown }).method === 'string'
+      ? [(m as { method: string }).method]
+      : [],
+  );
 }

@@ -11,7 +11,7 @@ import { closeServer, listen, trackSockets, type Peer } from './listen.ts';
 /** The body of the good page. */
 export const goodPage =
   '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Loopback ' +
-    'site</title></head><body><h1>Hello</h1></body></html>\n';
+  'site</title></head><body><h1>Hello</h1></body></html>\n';
 
 type Req = IncomingMessage | Http2ServerRequest;
 type Res = ServerResponse | Http2ServerResponse;

@@ -28,7 +28,12 @@ test.before(() => {
   guide = loaded.model!;
   // A second provider whose skill refers to the guide's tool by its full id, and to tools that do not exist.
   const other = schemaModel('atlas', [], {
-    skills: [skill('route', 'Ask {{tool:guide/tool/lookUp}}, not {{tool:guide/tool/missing}} nor {{tool:nowhere}}; read {{resource:maps}}; {{unknown:thing}} stays.')],
+    skills: [
+      skill(
+        'route',
+        'Ask {{tool:guide/tool/lookUp}}, not {{tool:guide/tool/missing}} nor {{tool:nowhere}}; read {{resource:maps}}; {{unknown:thing}} stays.',
+      ),
+    ],
   });
   runtime = createRuntime({ schemas: [guide, other], serverParams: {} });
 });
@@ -51,8 +56,13 @@ const text = async (runtime: Runtime, name: string, args?: Record<string, string
 
 test('listed with wire names and arguments', () => {
   const prompts = runtime.prompts!.prompts;
-  assert.equal(prompts.map((p) => p.name), ['about_guide', 'plan_trip_guide', 'pack_bag_guide', 'route_atlas']);
-  assert.equal(prompts[0]!.arguments, [{ name: 'topic', description: 'fills {{input:topic}} in the text', required: false }]);
+  assert.equal(
+    prompts.map((p) => p.name),
+    ['about_guide', 'plan_trip_guide', 'pack_bag_guide', 'route_atlas'],
+  );
+  assert.equal(prompts[0]!.arguments, [
+    { name: 'topic', description: 'fills {{input:topic}} in the text', required: false },
+  ]);
   assert.equal(prompts[1]!.arguments, [
     { name: 'city', description: 'Where to go (string)', required: true },
     { name: 'days', description: 'How long (number)', required: true },
@@ -65,21 +75,36 @@ test('listed with wire names and arguments', () => {
 });
 
 test('every placeholder kind renders: tool wire name, resource URI, inlined skill, input', async () => {
-  assert.is(await text(runtime, 'about_guide', { topic: 'rain' }), 'Use look_up_guide and read toolkit://guide/notes about rain.');
+  assert.is(
+    await text(runtime, 'about_guide', { topic: 'rain' }),
+    'Use look_up_guide and read toolkit://guide/notes about rain.',
+  );
   assert.is(await text(runtime, 'about_guide'), 'Use look_up_guide and read toolkit://guide/notes about <topic>.');
   assert.is(
-    await text(runtime, 'plan_trip_guide', { city: 'Lima', days: '4', budget: 'true', season: 'summer', bagSize: 'big' }),
+    await text(runtime, 'plan_trip_guide', {
+      city: 'Lima',
+      days: '4',
+      budget: 'true',
+      season: 'summer',
+      bagSize: 'big',
+    }),
     'Plan 4 days in Lima (summer, budget true). Call look_up_guide, read toolkit://guide/notes. Then: Pack a big bag for Lima.',
   );
   assert.is(await text(runtime, 'pack_bag_guide', { city: 'Quito' }), 'Pack a <bagSize> bag for Quito.');
 });
 
 test('references across providers resolve; what does not resolve stays readable', async () => {
-  assert.is(await text(runtime, 'route_atlas'), 'Ask look_up_guide, not guide/tool/missing nor nowhere; read maps; {{unknown:thing}} stays.');
+  assert.is(
+    await text(runtime, 'route_atlas'),
+    'Ask look_up_guide, not guide/tool/missing nor nowhere; read maps; {{unknown:thing}} stays.',
+  );
 });
 
 test('an argument that looks like a placeholder is inserted as written, never expanded', async () => {
-  assert.is(await text(runtime, 'about_guide', { topic: '{{tool:lookUp}} and {{input:topic}}' }), 'Use look_up_guide and read toolkit://guide/notes about {{tool:lookUp}} and {{input:topic}}.');
+  assert.is(
+    await text(runtime, 'about_guide', { topic: '{{tool:lookUp}} and {{input:topic}}' }),
+    'Use look_up_guide and read toolkit://guide/notes about {{tool:lookUp}} and {{input:topic}}.',
+  );
 });
 
 test('arguments are checked: unknown, missing, wrong type, not in the enum, too long; unknown prompt', async () => {
@@ -92,18 +117,44 @@ test('arguments are checked: unknown, missing, wrong type, not in the enum, too 
       assert.match((error as Error).message, pattern);
     }
   };
-  await rejects(runtime.prompts!.get('plan_trip_guide', { city: 'Lima' }), InvalidArgumentsError, /needs the argument days/);
-  await rejects(runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: '2', colour: 'red' }), InvalidArgumentsError, /no argument "colour"/);
-  await rejects(runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: 'two' }), InvalidArgumentsError, /days must be a number/);
-  await rejects(runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: '2', budget: 'yes' }), InvalidArgumentsError, /budget must be true or false/);
-  await rejects(runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: '2', season: 'autumn' }), InvalidArgumentsError, /one of summer, winter/);
-  await rejects(runtime.prompts!.get('about_guide', { topic: 'x'.repeat(10_001) }), InvalidArgumentsError, /longer than 10000/);
+  await rejects(
+    runtime.prompts!.get('plan_trip_guide', { city: 'Lima' }),
+    InvalidArgumentsError,
+    /needs the argument days/,
+  );
+  await rejects(
+    runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: '2', colour: 'red' }),
+    InvalidArgumentsError,
+    /no argument "colour"/,
+  );
+  await rejects(
+    runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: 'two' }),
+    InvalidArgumentsError,
+    /days must be a number/,
+  );
+  await rejects(
+    runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: '2', budget: 'yes' }),
+    InvalidArgumentsError,
+    /budget must be true or false/,
+  );
+  await rejects(
+    runtime.prompts!.get('plan_trip_guide', { city: 'Lima', days: '2', season: 'autumn' }),
+    InvalidArgumentsError,
+    /one of summer, winter/,
+  );
+  await rejects(
+    runtime.prompts!.get('about_guide', { topic: 'x'.repeat(10_001) }),
+    InvalidArgumentsError,
+    /longer than 10000/,
+  );
   await rejects(runtime.prompts!.get('route_atlas', { any: 'x' }), InvalidArgumentsError, /takes none/);
   await rejects(runtime.prompts!.get('nothing_here', {}), PromptNotFoundError, /Unknown prompt: nothing_here/);
 });
 
 test('a skill cycle that reaches the runtime anyway (hand-made model) renders once, not forever', async () => {
-  const looped = schemaModel('loop', [], { skills: [skill('a', 'A then {{skill:b}}'), skill('b', 'B then {{skill:a}}')] });
+  const looped = schemaModel('loop', [], {
+    skills: [skill('a', 'A then {{skill:b}}'), skill('b', 'B then {{skill:a}}')],
+  });
   const looping = createRuntime({ schemas: [looped], serverParams: {} });
   try {
     assert.is(await text(looping, 'a_loop'), 'A then B then a');
@@ -114,11 +165,17 @@ test('a skill cycle that reaches the runtime anyway (hand-made model) renders on
 });
 
 test('a prompt and a skill with the same name in one namespace both keep a distinct name', () => {
-  const twin = schemaModel('twin', [], { prompts: [{ name: 'about', description: 'p', content: 'prompt', dependsOn: [] }], skills: [skill('about', 'skill')] });
+  const twin = schemaModel('twin', [], {
+    prompts: [{ name: 'about', description: 'p', content: 'prompt', dependsOn: [] }],
+    skills: [skill('about', 'skill')],
+  });
   const twins = createRuntime({ schemas: [twin], serverParams: {} });
   const names = twins.prompts!.prompts.map((p) => p.name);
   assert.is(new Set(names).size, 2);
-  assert.ok(names.every((n) => /^about_twin_[0-9a-f]{6}$/.test(n)), names.join(', '));
+  assert.ok(
+    names.every((n) => /^about_twin_[0-9a-f]{6}$/.test(n)),
+    names.join(', '),
+  );
   void twins.close();
 });
 

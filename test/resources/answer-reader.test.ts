@@ -10,10 +10,12 @@ const test = suite('answer reader');
 
 /** What the query process writes for these answers: each header announces its payload's bytes. */
 function stream(answers: { header: Record<string, unknown>; payload?: string }[]): Buffer {
-  return Buffer.concat(answers.map(({ header, payload }) => {
-    const head = payload === undefined ? header : { ...header, bytes: Buffer.byteLength(payload) };
-    return Buffer.from(`${JSON.stringify(head)}\n${payload ?? ''}`);
-  }));
+  return Buffer.concat(
+    answers.map(({ header, payload }) => {
+      const head = payload === undefined ? header : { ...header, bytes: Buffer.byteLength(payload) };
+      return Buffer.from(`${JSON.stringify(head)}\n${payload ?? ''}`);
+    }),
+  );
 }
 
 function read(chunks: Buffer[]): string[] {
@@ -53,7 +55,8 @@ test('one chunk: every header, and each payload after its header', () => {
 });
 
 test('split in two at every byte (inside headers, payloads and multi-byte characters): the same answers', () => {
-  for (let at = 1; at < whole.length; at++) assert.equal(read([whole.subarray(0, at), whole.subarray(at)]), expected, `split at ${at}`);
+  for (let at = 1; at < whole.length; at++)
+    assert.equal(read([whole.subarray(0, at), whole.subarray(at)]), expected, `split at ${at}`);
 });
 
 test('one byte at a time: the same answers', () => {

@@ -70,7 +70,15 @@ let stock: Workspace;
 let manual: Workspace;
 
 async function build(workspace: Workspace, out = 'out'): Promise<string> {
-  const run = await runCli(['build', '--schemas', workspace.schemasDir, '--out', workspace.path(out), '--project', workspace.dir]);
+  const run = await runCli([
+    'build',
+    '--schemas',
+    workspace.schemasDir,
+    '--out',
+    workspace.path(out),
+    '--project',
+    workspace.dir,
+  ]);
   assert.is(run.code, 0, run.stderr + run.stdout);
   return workspace.path(out, 'catalog.mjs');
 }
@@ -78,7 +86,10 @@ async function build(workspace: Workspace, out = 'out'): Promise<string> {
 test.before(() => {
   stock = createWorkspace('bundle-stock');
   stock.write('schemas/stock/stock.mjs', resourceOnly);
-  stock.database('schemas/stock/data/stock.db', "CREATE TABLE stock (product TEXT PRIMARY KEY, units INTEGER NOT NULL); INSERT INTO stock VALUES ('bolt', 120), ('nut', 3);");
+  stock.database(
+    'schemas/stock/data/stock.db',
+    "CREATE TABLE stock (product TEXT PRIMARY KEY, units INTEGER NOT NULL); INSERT INTO stock VALUES ('bolt', 120), ('nut', 3);",
+  );
   manual = createWorkspace('bundle-manual');
   manual.write('schemas/manual/manual.mjs', promptOnly);
   manual.write('schemas/manual/prompts/about.mjs', manualPrompt);
@@ -115,7 +126,13 @@ test('a prompt-only schema builds and serves prompts alone', async () => {
     const { client } = server;
     assert.equal(client.getServerCapabilities(), { prompts: { listChanged: false }, completions: {} });
     assert.is((await failure(client.listResources()))?.code, -32601);
-    assert.equal((await client.listPrompts()).prompts, [{ name: 'about_manual', description: 'How to read the manual.', arguments: [{ name: 'chapter', description: 'fills {{input:chapter}} in the text', required: false }] }]);
+    assert.equal((await client.listPrompts()).prompts, [
+      {
+        name: 'about_manual',
+        description: 'How to read the manual.',
+        arguments: [{ name: 'chapter', description: 'fills {{input:chapter}} in the text', required: false }],
+      },
+    ]);
     const got = await client.getPrompt({ name: 'about_manual', arguments: { chapter: '3' } });
     assert.equal(got.messages, [{ role: 'user', content: { type: 'text', text: 'Read chapter 3 first.' } }]);
   } finally {
@@ -125,12 +142,18 @@ test('a prompt-only schema builds and serves prompts alone', async () => {
 
 test('the queries as tools: one switch, real input schemas, names fixed at build time', async () => {
   const bundle = stock.path('out', 'catalog.mjs');
-  const server = await connect({ kind: 'bundle', bundle, cwd: stock.dir }, 'stdio', { HOME: stock.home, TOOLKIT_QUERY_TOOLS: '1' });
+  const server = await connect({ kind: 'bundle', bundle, cwd: stock.dir }, 'stdio', {
+    HOME: stock.home,
+    TOOLKIT_QUERY_TOOLS: '1',
+  });
   try {
     const { client } = server;
     assert.ok(client.getServerCapabilities()?.tools);
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name), ['get_schema_store_stock', 'level_store_stock', 'free_query_store_stock']);
+    assert.equal(
+      tools.map((t) => t.name),
+      ['get_schema_store_stock', 'level_store_stock', 'free_query_store_stock'],
+    );
     assert.equal(tools[0]!.inputSchema, { type: 'object', properties: {}, additionalProperties: false });
     assert.equal(tools[1]!.inputSchema, {
       type: 'object',
@@ -153,23 +176,41 @@ test('a bundle whose embedded resource listing was edited refuses to start, nami
   cpSync(stock.path('out'), stock.path('edited-out'), { recursive: true });
   const code = stock.path('edited-out', 'catalog.code.cjs');
   const original = readFileSync(code, 'utf8');
-  const edited = original.replace('Stock levels by product. Read this resource', 'Stock levels by product! Read this resource');
+  const edited = original.replace(
+    'Stock levels by product. Read this resource',
+    'Stock levels by product! Read this resource',
+  );
   assert.ok(edited !== original, 'the listing text is in the bundle');
   writeFileSync(code, edited);
   const run = await runBundle(stock.path('edited-out', 'catalog.mjs'));
   assert.is(run.code, 1);
-  assert.match(run.stderr, /refusing to start: the resource and prompt listing no longer matches the hash recorded at build time/);
+  assert.match(
+    run.stderr,
+    /refusing to start: the resource and prompt listing no longer matches the hash recorded at build time/,
+  );
 });
 
 test('two builds of the same schemas are byte for byte the same, the carried database included', async () => {
   await build(stock, 'again');
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
-  const first = files(stock.path('out')).map((f) => relative(stock.path('out'), f)).sort();
-  const second = files(stock.path('again')).map((f) => relative(stock.path('again'), f)).sort();
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+    );
+  const first = files(stock.path('out'))
+    .map((f) => relative(stock.path('out'), f))
+    .sort();
+  const second = files(stock.path('again'))
+    .map((f) => relative(stock.path('again'), f))
+    .sort();
   assert.equal(first, second);
   assert.ok(first.includes(join('data', 'stock', 'stock.db')));
-  for (const file of first) assert.ok(readFileSync(stock.path('out', file)).equals(readFileSync(stock.path('again', file))), file);
-  assert.ok(readFileSync(stock.path('out', 'data', 'stock', 'stock.db')).equals(readFileSync(stock.path('schemas', 'stock', 'data', 'stock.db'))));
+  for (const file of first)
+    assert.ok(readFileSync(stock.path('out', file)).equals(readFileSync(stock.path('again', file))), file);
+  assert.ok(
+    readFileSync(stock.path('out', 'data', 'stock', 'stock.db')).equals(
+      readFileSync(stock.path('schemas', 'stock', 'data', 'stock.db')),
+    ),
+  );
 });
 
 test.run();

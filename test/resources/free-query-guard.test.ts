@@ -19,7 +19,10 @@ let lane: QueryLane;
 
 test.before(() => {
   workspace = createWorkspace('guard');
-  const file = workspace.database('g.db', "CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT, name TEXT); INSERT INTO items (code, name) VALUES ('a', 'x');");
+  const file = workspace.database(
+    'g.db',
+    "CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT, name TEXT); INSERT INTO items (code, name) VALUES ('a', 'x');",
+  );
   db = file;
   lane = new QueryLane('guard', { timeoutMs: 3000, maxRows: 10, maxBytes: 64 * 1024, maxMemoryMb: 256 });
 });
@@ -43,17 +46,25 @@ async function sqliteVerdict(sql: string): Promise<string> {
 }
 
 test('tokens put back together give the text back, whatever it is', () => {
-  for (const sql of ["SELECT 'a;b' -- c\n, \"x\"\"y\", [z;], `w` /* open", "x'ff' ? ?12 :a @b $c #d", 'Ｓ ; é']) {
-    assert.is(tokenizeSql(sql).map((t) => t.text).join(''), sql);
+  for (const sql of ['SELECT \'a;b\' -- c\n, "x""y", [z;], `w` /* open', "x'ff' ? ?12 :a @b $c #d", 'Ｓ ; é']) {
+    assert.is(
+      tokenizeSql(sql)
+        .map((t) => t.text)
+        .join(''),
+      sql,
+    );
   }
-  assert.equal(codeTokens(tokenizeSql("SELECT 'a;b'; -- x")).map((t) => t.kind), ['identifier', 'string', 'semicolon']);
+  assert.equal(
+    codeTokens(tokenizeSql("SELECT 'a;b'; -- x")).map((t) => t.kind),
+    ['identifier', 'string', 'semicolon'],
+  );
 });
 
 test('normal reads pass', async () => {
   const reads = [
     'SELECT * FROM items',
-    'select code, name from items where code = \'a\' order by id limit 3',
-    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10) SELECT x FROM c",
+    "select code, name from items where code = 'a' order by id limit 3",
+    'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10) SELECT x FROM c',
     "SELECT replace(name, 'x', 'y') AS name FROM items",
     "SELECT CASE WHEN id > 1 THEN 'big' ELSE 'small' END AS size FROM items;",
     "SELECT name, sql FROM sqlite_schema WHERE type = 'table'",
@@ -72,7 +83,7 @@ test('named refusals say what is wrong', () => {
   assert.match(freeQueryProblem('DELETE FROM items')!, /must start with SELECT or WITH/);
   assert.match(freeQueryProblem('WITH x AS (SELECT 1) DELETE FROM items')!, /may not use DELETE/);
   assert.match(freeQueryProblem('SELECT 1; SELECT 2')!, /exactly one statement/);
-  assert.match(freeQueryProblem('SELECT * FROM pragma_table_info(\'items\')')!, /pragma_table_info/);
+  assert.match(freeQueryProblem("SELECT * FROM pragma_table_info('items')")!, /pragma_table_info/);
   assert.match(freeQueryProblem('SELECT ?')!, /parameters/);
   assert.match(freeQueryProblem("SELECT 'open")!, /cannot be read/);
   assert.match(freeQueryProblem('SELECT 1\u0000')!, /U\+0000/);
@@ -91,19 +102,68 @@ function random(seed: number): () => number {
 
 /** Text that changes how the rest is read: quotes, comments, brackets, escapes, odd spaces and letters. */
 const NOISE = [
-  ' ', '\n', '\t', '\r', "'", "''", '"', '""', '[', ']', '`', '--', '/*', '*/', '/**/', '\\', "\\'", '#', '-', '*', 'x', "x'", '1', ',', '(', ')', '||',
-  'é', 'Ｓ', '\u00a0', '\u200b', '\u2028', 'code', 'FROM items', 'AS', 'replace', 'END', "';'", '";"', '[;]', '`;`',
+  ' ',
+  '\n',
+  '\t',
+  '\r',
+  "'",
+  "''",
+  '"',
+  '""',
+  '[',
+  ']',
+  '`',
+  '--',
+  '/*',
+  '*/',
+  '/**/',
+  '\\',
+  "\\'",
+  '#',
+  '-',
+  '*',
+  'x',
+  "x'",
+  '1',
+  ',',
+  '(',
+  ')',
+  '||',
+  'é',
+  'Ｓ',
+  '\u00a0',
+  '\u200b',
+  '\u2028',
+  'code',
+  'FROM items',
+  'AS',
+  'replace',
+  'END',
+  "';'",
+  '";"',
+  '[;]',
+  '`;`',
 ];
 /** What an attacker wants SQLite to run after the first statement, or inside it. */
 const ATTACKS = [
-  '; DELETE FROM items', ';DROP TABLE items', '; ATTACH \':memory:\' AS m', '; PRAGMA writable_schema = 1', ' DELETE FROM items', ' INSERT INTO items (code) VALUES (1) RETURNING *',
-  '; SELECT 2', ') DELETE FROM items', ' UPDATE items SET code = 1 RETURNING *', '; ＤＥＬＥＴＥ FROM items', ' REPLACE INTO items VALUES (9, 9, 9) RETURNING *',
+  '; DELETE FROM items',
+  ';DROP TABLE items',
+  "; ATTACH ':memory:' AS m",
+  '; PRAGMA writable_schema = 1',
+  ' DELETE FROM items',
+  ' INSERT INTO items (code) VALUES (1) RETURNING *',
+  '; SELECT 2',
+  ') DELETE FROM items',
+  ' UPDATE items SET code = 1 RETURNING *',
+  '; ＤＥＬＥＴＥ FROM items',
+  ' REPLACE INTO items VALUES (9, 9, 9) RETURNING *',
 ];
 
 test('differential against SQLite: 20,000 random statements, none the guard passes is several statements or a write', async () => {
   const next = random(20260728);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const noise = (): string => Array.from({ length: Math.floor(next() * 6) }, () => pick(NOISE)).join(next() < 0.5 ? ' ' : '');
+  const noise = (): string =>
+    Array.from({ length: Math.floor(next() * 6) }, () => pick(NOISE)).join(next() < 0.5 ? ' ' : '');
   const slipped: string[] = [];
   const passing: string[] = [];
   let passed = 0;
@@ -115,7 +175,8 @@ test('differential against SQLite: 20,000 random statements, none the guard pass
     passing.push(sql);
   }
   const verdicts = await Promise.all(passing.map(sqliteVerdict));
-  for (const [i, verdict] of verdicts.entries()) if (verdict !== 'read' && verdict !== 'error') slipped.push(`${verdict}: ${JSON.stringify(passing[i])}`);
+  for (const [i, verdict] of verdicts.entries())
+    if (verdict !== 'read' && verdict !== 'error') slipped.push(`${verdict}: ${JSON.stringify(passing[i])}`);
   assert.equal(slipped.slice(0, 10), []);
   assert.ok(passed > 1000, `only ${passed} statements passed the guard: the corpus tests too little`);
 });

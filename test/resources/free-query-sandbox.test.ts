@@ -59,7 +59,9 @@ const dataDir = () => workspace.path('home', '.toolkit', 'data', 'vault');
 
 test.before(async () => {
   ca = createTestCa();
-  upstream = await startUpstream(ca, { '/ping': () => ({ headers: { 'content-type': 'application/json' }, body: '{"pong":true}' }) });
+  upstream = await startUpstream(ca, {
+    '/ping': () => ({ headers: { 'content-type': 'application/json' }, body: '{"pong":true}' }),
+  });
   workspace = createWorkspace('free-query');
   workspace.write('schemas/vault/vault.mjs', schema(upstream.origin));
   databaseFile = workspace.database('home/.toolkit/data/vault/vault.db', DATA_SQL);
@@ -78,15 +80,20 @@ test.after(async () => {
   workspace?.remove();
 });
 
-const freeUri = (sql: string, limit = LIMIT) => `toolkit://vault/items/freeQuery?sql=${encodeURIComponent(sql)}&limit=${limit}`;
-const rowsOf = (result: { contents: object[] }): unknown[] => JSON.parse(String((result.contents[0] as { text?: string }).text)) as unknown[];
+const freeUri = (sql: string, limit = LIMIT) =>
+  `toolkit://vault/items/freeQuery?sql=${encodeURIComponent(sql)}&limit=${limit}`;
+const rowsOf = (result: { contents: object[] }): unknown[] =>
+  JSON.parse(String((result.contents[0] as { text?: string }).text)) as unknown[];
 
 /** How a statement must end: refused before it runs, or bounded (an error naming a cap, or at most `LIMIT` rows). */
 type Outcome = 'refused' | 'bounded';
 
 const dangerousFile = () => workspace.path('attached.db');
 
-/** Each: what it is, the SQL, how it must end, and (rarely) that it goes through the tool form (a lone surrogate cannot be put in a URI). */
+/**
+ * Each: what it is, the SQL, how it must end, and (rarely) that it goes through the tool form (a lone surrogate cannot
+ * be put in a URI).
+ */
 const HOSTILE: [string, string | (() => string), Outcome, 'tool'?][] = [
   ['a DELETE', 'DELETE FROM items', 'refused'],
   ['an INSERT', "INSERT INTO items (code, name) VALUES ('x', 'y')", 'refused'],
@@ -109,10 +116,22 @@ const HOSTILE: [string, string | (() => string), Outcome, 'tool'?][] = [
   ['VACUUM INTO a new file', () => `VACUUM INTO '${workspace.path('copy.db')}'`, 'refused'],
   ['a write after a SELECT', 'SELECT 1; DELETE FROM items', 'refused'],
   ['two SELECTs', 'SELECT 1; SELECT 2', 'refused'],
-  ['a DELETE at the end of a WITH chain', 'WITH doomed AS (SELECT id FROM items) DELETE FROM items WHERE id IN (SELECT id FROM doomed)', 'refused'],
-  ['an INSERT … RETURNING at the end of a WITH chain', "WITH x AS (SELECT 1) INSERT INTO items (code, name) SELECT 'x', 'y' FROM x RETURNING *", 'refused'],
+  [
+    'a DELETE at the end of a WITH chain',
+    'WITH doomed AS (SELECT id FROM items) DELETE FROM items WHERE id IN (SELECT id FROM doomed)',
+    'refused',
+  ],
+  [
+    'an INSERT … RETURNING at the end of a WITH chain',
+    "WITH x AS (SELECT 1) INSERT INTO items (code, name) SELECT 'x', 'y' FROM x RETURNING *",
+    'refused',
+  ],
   ['an UPDATE … RETURNING in a WITH chain', "WITH x AS (SELECT 1) UPDATE items SET name = 'y' RETURNING *", 'refused'],
-  ['a REPLACE at the end of a WITH chain', "WITH x AS (SELECT 1) REPLACE INTO items (id, code, name) VALUES (1, 'x', 'y')", 'refused'],
+  [
+    'a REPLACE at the end of a WITH chain',
+    "WITH x AS (SELECT 1) REPLACE INTO items (id, code, name) VALUES (1, 'x', 'y')",
+    'refused',
+  ],
   ['a transaction', 'BEGIN IMMEDIATE', 'refused'],
   ['EXPLAIN', 'EXPLAIN SELECT * FROM items', 'refused'],
   ['a bare VALUES', 'VALUES (1), (2)', 'refused'],
@@ -132,13 +151,25 @@ const HOSTILE: [string, string | (() => string), Outcome, 'tool'?][] = [
   ['a line separator before a second statement', 'SELECT 1;\u2028DELETE FROM items', 'refused'],
   ['an SQL text over the length cap', `SELECT ${'1 + '.repeat(6000)}1`, 'refused'],
   ['a huge LIMIT', 'SELECT code FROM items LIMIT 1000000000', 'bounded'],
-  ['an endless recursive CTE that yields rows', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', 'bounded'],
-  ['a cross join of ten million rows', 'SELECT a.code FROM items a, items b, items c, items d, items e, items f, items g', 'bounded'],
+  [
+    'an endless recursive CTE that yields rows',
+    'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c',
+    'bounded',
+  ],
+  [
+    'a cross join of ten million rows',
+    'SELECT a.code FROM items a, items b, items c, items d, items e, items f, items g',
+    'bounded',
+  ],
   ['a blob over the byte cap', 'SELECT randomblob(3000000) AS blob', 'bounded'],
   ['a string over the byte cap', "SELECT printf('%.*c', 5000000, 'x') AS text", 'bounded'],
   ['a blob SQLite refuses to build', 'SELECT zeroblob(2000000000)', 'bounded'],
   ['a query that eats memory', 'SELECT length(randomblob(400000000)) AS n', 'bounded'],
-  ['rows that together pass the byte cap', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400) SELECT x, randomblob(4000) AS payload FROM c', 'bounded'],
+  [
+    'rows that together pass the byte cap',
+    'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400) SELECT x, randomblob(4000) AS payload FROM c',
+    'bounded',
+  ],
   ['a comment hiding a second statement', 'SELECT 1 AS one -- ; DELETE FROM items', 'bounded'],
   ['a string holding a second statement', "SELECT 'x''; DELETE FROM items; --' AS text", 'bounded'],
   ['a right-to-left override in a string', "SELECT '\u202e' || name AS name FROM items", 'bounded'],
@@ -148,14 +179,22 @@ test(`${HOSTILE.length} hostile statements: each refused or bounded, through the
   assert.ok(HOSTILE.length >= 30);
   const wrong: string[] = [];
   const judge = (message: string): string =>
-    /cap\b|too big/.test(message) ? 'bounded' : /freeQuery refused|-32602|invalid arguments/.test(message) ? 'refused' : `failed otherwise: ${message}`;
+    /cap\b|too big/.test(message)
+      ? 'bounded'
+      : /freeQuery refused|-32602|invalid arguments/.test(message)
+        ? 'refused'
+        : `failed otherwise: ${message}`;
   for (const [label, statement, expected, via] of HOSTILE) {
     const sql = typeof statement === 'function' ? statement() : statement;
     let outcome: string;
     if (via === 'tool') {
       const result = await server.client.callTool({ name: 'free_query_items_vault', arguments: { sql, limit: LIMIT } });
       const text = (result.content as { text: string }[])[0]!.text;
-      outcome = result.isError ? judge(text) : (JSON.parse(text) as unknown[]).length <= LIMIT ? 'bounded' : 'returned too many rows';
+      outcome = result.isError
+        ? judge(text)
+        : (JSON.parse(text) as unknown[]).length <= LIMIT
+          ? 'bounded'
+          : 'returned too many rows';
     } else {
       try {
         const rows = rowsOf(await server.client.readResource({ uri: freeUri(sql) }));
@@ -168,13 +207,22 @@ test(`${HOSTILE.length} hostile statements: each refused or bounded, through the
   }
   assert.equal(wrong, []);
   // The same guard stands behind the tool form: a write is an error result, a read works.
-  const write = await server.client.callTool({ name: 'free_query_items_vault', arguments: { sql: 'DELETE FROM items' } });
+  const write = await server.client.callTool({
+    name: 'free_query_items_vault',
+    arguments: { sql: 'DELETE FROM items' },
+  });
   assert.ok(write.isError);
   assert.match(JSON.stringify(write.content), /may not use DELETE|must start with SELECT/);
-  const read = await server.client.callTool({ name: 'free_query_items_vault', arguments: { sql: 'SELECT count(*) AS n FROM items' } });
+  const read = await server.client.callTool({
+    name: 'free_query_items_vault',
+    arguments: { sql: 'SELECT count(*) AS n FROM items' },
+  });
   assert.not.ok(read.isError);
   assert.equal(JSON.parse((read.content as { text: string }[])[0]!.text), [{ n: 12 }]);
-  const badLimit = await server.client.callTool({ name: 'free_query_items_vault', arguments: { sql: 'SELECT 1', limit: 100000 } });
+  const badLimit = await server.client.callTool({
+    name: 'free_query_items_vault',
+    arguments: { sql: 'SELECT 1', limit: 100000 },
+  });
   assert.ok(badLimit.isError);
 });
 
@@ -185,7 +233,9 @@ test('a runaway recursive CTE is stopped at the time cap while the tool and the 
   const started = Date.now();
   let runawayEnded = 0;
   const runaway = failure(
-    server.client.readResource({ uri: freeUri('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c') }),
+    server.client.readResource({
+      uri: freeUri('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c'),
+    }),
   ).then((f) => {
     runawayEnded = Date.now();
     return f;
@@ -205,7 +255,9 @@ test('a runaway recursive CTE is stopped at the time cap while the tool and the 
   assert.ok(pingAnswered < runawayEnded && itemAnswered < runawayEnded, 'both answered while the runaway still ran');
   assert.ok(runawayEnded - started >= TIME_CAP_MS, 'the runaway ran until the cap');
   // A new query process takes over: freeQuery works again.
-  assert.equal(rowsOf(await server.client.readResource({ uri: freeUri("SELECT name FROM items WHERE code = 'c1'") })), [{ name: 'item 1' }]);
+  assert.equal(rowsOf(await server.client.readResource({ uri: freeUri("SELECT name FROM items WHERE code = 'c1'") })), [
+    { name: 'item 1' },
+  ]);
 });
 
 test('afterwards the database file has the same bytes and nothing appeared beside it', () => {

@@ -59,7 +59,9 @@ test("one schema's runaway delays only itself: another schema is answered while 
 test(`schemas take turns once the pool holds ${MAX_LANES} processes, and it never holds more`, async () => {
   const p = pool();
   const log: string[] = [];
-  const runaways = ['a', 'b', 'c', 'd'].map((owner) => settle(log, `${owner} runaway`, p.run(owner, { db, sql: RUNAWAY, params: [], maxRows: 1 })));
+  const runaways = ['a', 'b', 'c', 'd'].map((owner) =>
+    settle(log, `${owner} runaway`, p.run(owner, { db, sql: RUNAWAY, params: [], maxRows: 1 })),
+  );
   const late = settle(log, 'e', p.run('e', { db, sql: 'SELECT x FROM t', params: [], maxRows: 1 }));
   const results = await Promise.all([...runaways, late]);
   assert.ok(p.size <= MAX_LANES, `${p.size} processes`);

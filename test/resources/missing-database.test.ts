@@ -59,7 +59,10 @@ test.before(() => {
 test.after(() => workspace?.remove());
 
 test('RES020 is a warning at the database field, naming the path a server will open', () => {
-  const result = loadSchemaFile(workspace.path('schemas', 'depot', 'depot.mjs'), { home: workspace.home, cwd: workspace.dir });
+  const result = loadSchemaFile(workspace.path('schemas', 'depot', 'depot.mjs'), {
+    home: workspace.home,
+    cwd: workspace.dir,
+  });
   assert.ok(result.model, 'a missing database does not stop the schema');
   const [warning, ...others] = result.diagnostics;
   assert.equal(others, []);
@@ -69,9 +72,19 @@ test('RES020 is a warning at the database field, naming the path a server will o
   const line = schema.split('\n').findIndex((l) => l.includes("database: 'absent.db'"));
   assert.is(warning!.line, line + 1);
   assert.is(warning!.column, schema.split('\n')[line]!.indexOf("'absent.db'") + 1);
-  assert.match(warning!.message, /resource absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/);
-  const inline = loadSchemaFile(resolve(import.meta.dirname, '../fixtures/rules/RES020.database-missing.fails/schema.mjs'));
-  assert.ok(inline.diagnostics[0]!.message.includes(`not found at ${resolve(import.meta.dirname, '../fixtures/rules/RES020.database-missing.fails/data/demo.db')}`), inline.diagnostics[0]!.message);
+  assert.match(
+    warning!.message,
+    /resource absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/,
+  );
+  const inline = loadSchemaFile(
+    resolve(import.meta.dirname, '../fixtures/rules/RES020.database-missing.fails/schema.mjs'),
+  );
+  assert.ok(
+    inline.diagnostics[0]!.message.includes(
+      `not found at ${resolve(import.meta.dirname, '../fixtures/rules/RES020.database-missing.fails/data/demo.db')}`,
+    ),
+    inline.diagnostics[0]!.message,
+  );
 });
 
 test('a skill cycle is an error located at the skill that starts it, naming the cycle', () => {
@@ -85,20 +98,37 @@ test('a skill cycle is an error located at the skill that starts it, naming the 
 });
 
 test('the server starts without the file, says where it looked, serves the rest, and picks the file up when it appears', async () => {
-  const server = await connect({ kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir }, 'stdio', { HOME: workspace.home });
+  const server = await connect(
+    { kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir },
+    'stdio',
+    { HOME: workspace.home },
+  );
   try {
-    assert.match(server.stderr(), /resource depot\/absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/);
+    assert.match(
+      server.stderr(),
+      /resource depot\/absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/,
+    );
     const { client } = server;
     assert.equal(client.getServerCapabilities(), { resources: { listChanged: false }, completions: {} });
-    assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/present/getSchema' }))), [{ name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' }]);
+    assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/present/getSchema' }))), [
+      { name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' },
+    ]);
     const failed = await failure(client.readResource({ uri: 'toolkit://depot/absent/getSchema' }));
     assert.is(failed?.code, -32603);
-    assert.match(failed!.message, /resource depot\/absent cannot be loaded: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/);
+    assert.match(
+      failed!.message,
+      /resource depot\/absent cannot be loaded: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/,
+    );
     // The rest still answers after the failure.
     assert.ok((await client.readResource({ uri: 'toolkit://depot/present' })).contents.length === 1);
     mkdirSync(join(workspace.home, '.toolkit', 'data', 'depot'), { recursive: true });
-    copyFileSync(workspace.path('.toolkit', 'data', 'depot', 'present.db'), join(workspace.home, '.toolkit', 'data', 'depot', 'absent.db'));
-    assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/absent/getSchema' }))), [{ name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' }]);
+    copyFileSync(
+      workspace.path('.toolkit', 'data', 'depot', 'present.db'),
+      join(workspace.home, '.toolkit', 'data', 'depot', 'absent.db'),
+    );
+    assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/absent/getSchema' }))), [
+      { name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' },
+    ]);
     // Only resources are served: tools were never declared.
     assert.is((await failure(client.listTools()))?.code, -32601);
   } finally {
@@ -109,14 +139,30 @@ test('the server starts without the file, says where it looked, serves the rest,
 test('a bundle built without an inline database names the path beside the bundle it looked at', async () => {
   const tree = createWorkspace('missing-inline');
   try {
-    tree.write('schemas/shop/shop.mjs', schema.replace("namespace: 'depot'", "namespace: 'shop'").replace("origin: 'global'", "origin: 'inline'"));
+    tree.write(
+      'schemas/shop/shop.mjs',
+      schema.replace("namespace: 'depot'", "namespace: 'shop'").replace("origin: 'global'", "origin: 'inline'"),
+    );
     tree.database('.toolkit/data/shop/present.db', 'CREATE TABLE shelf (id INTEGER PRIMARY KEY);');
-    const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', tree.path('out'), '--project', tree.dir]);
+    const built = await runCli([
+      'build',
+      '--schemas',
+      tree.schemasDir,
+      '--out',
+      tree.path('out'),
+      '--project',
+      tree.dir,
+    ]);
     assert.is(built.code, 0, built.stderr);
-    const server = await connect({ kind: 'bundle', bundle: tree.path('out', 'catalog.mjs'), cwd: tree.dir }, 'stdio', { HOME: tree.home });
+    const server = await connect({ kind: 'bundle', bundle: tree.path('out', 'catalog.mjs'), cwd: tree.dir }, 'stdio', {
+      HOME: tree.home,
+    });
     try {
       const failed = await failure(server.client.readResource({ uri: 'toolkit://shop/absent/getSchema' }));
-      assert.ok(failed?.message.includes(`not found at ${tree.path('out', 'data', 'shop', 'absent.db')}`), failed?.message);
+      assert.ok(
+        failed?.message.includes(`not found at ${tree.path('out', 'data', 'shop', 'absent.db')}`),
+        failed?.message,
+      );
       assert.match(server.stderr(), /shop\/absent.*not found/);
       assert.ok((await server.client.readResource({ uri: 'toolkit://shop/present/getSchema' })).contents.length === 1);
     } finally {
@@ -133,10 +179,20 @@ test('a bundle moved where no better-sqlite3 is installed reads with the SQLite 
   const away = mkdtempSync(join(tmpdir(), 'toolkit-no-sqlite-'));
   try {
     tree.write('schemas/depot/depot.mjs', schema);
-    const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir]);
+    const built = await runCli([
+      'build',
+      '--schemas',
+      tree.schemasDir,
+      '--out',
+      join(away, 'out'),
+      '--project',
+      tree.dir,
+    ]);
     assert.is(built.code, 0, built.stderr);
     tree.database('home/.toolkit/data/depot/absent.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
-    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', { HOME: tree.home });
+    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
+      HOME: tree.home,
+    });
     try {
       // better-sqlite3 from engine/ beside the bundle (Node 20, 22) or Node's own SQLite (24).
       const read = await server.client.readResource({ uri: 'toolkit://depot/absent/getSchema' });
@@ -155,7 +211,10 @@ test('a bundle moved where no better-sqlite3 is installed reads with the SQLite 
 test('a schema tree with nothing to serve fails (exit 1) naming what is missing', async () => {
   const empty = createWorkspace('nothing');
   try {
-    empty.write('schemas/blank/blank.mjs', "export const main = { namespace: 'blank', name: 'Blank', description: 'Nothing here.', version: '3.0.0', root: '', tools: {}, skills: {} }\n");
+    empty.write(
+      'schemas/blank/blank.mjs',
+      "export const main = { namespace: 'blank', name: 'Blank', description: 'Nothing here.', version: '3.0.0', root: '', tools: {}, skills: {} }\n",
+    );
     const run = await runCli(['server', '--schemas', empty.schemasDir, '--project', empty.dir]);
     assert.is(run.code, 1);
     assert.match(run.stderr, /nothing to serve from .*: no tools, resources, prompts or skills/);

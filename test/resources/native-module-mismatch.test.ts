@@ -59,9 +59,26 @@ const headers = join(dirname(dirname(process.execPath)), 'include', 'node');
 function compileAddon(abi: number, out: string): string | undefined {
   if (!existsSync(join(headers, 'node.h'))) return `no Node headers at ${headers}`;
   const source = join(dirname(out), 'addon.cc');
-  writeFileSync(source, `#include <node.h>\n#undef NODE_MODULE_VERSION\n#define NODE_MODULE_VERSION ${abi}\nNODE_MODULE_INIT() {}\n`);
+  writeFileSync(
+    source,
+    `#include <node.h>\n#undef NODE_MODULE_VERSION\n#define NODE_MODULE_VERSION ${abi}\nNODE_MODULE_INIT() {}\n`,
+  );
   try {
-    execFileSync('g++', ['-shared', '-fPIC', '-std=c++20', '-w', `-I${headers}`, '-DNODE_GYP_MODULE_NAME=better_sqlite3', source, '-o', out], { stdio: 'pipe' });
+    execFileSync(
+      'g++',
+      [
+        '-shared',
+        '-fPIC',
+        '-std=c++20',
+        '-w',
+        `-I${headers}`,
+        '-DNODE_GYP_MODULE_NAME=better_sqlite3',
+        source,
+        '-o',
+        out,
+      ],
+      { stdio: 'pipe' },
+    );
   } catch (error) {
     return `g++ could not build an addon: ${String((error as { stderr?: unknown }).stderr ?? error).split('\n')[0]}`;
   }
@@ -73,14 +90,24 @@ test(`a better-sqlite3 for Node ${otherNode} installed beside a bundle is not us
   const away = mkdtempSync(join(tmpdir(), 'toolkit-abi-'));
   try {
     tree.write('schemas/depot/depot.mjs', schema);
-    const built = await runCli(['build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir]);
+    const built = await runCli([
+      'build',
+      '--schemas',
+      tree.schemasDir,
+      '--out',
+      join(away, 'out'),
+      '--project',
+      tree.dir,
+    ]);
     assert.is(built.code, 0, built.stderr);
     tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
     // better-sqlite3 as npm installed it beside the bundle, but for another Node.
     const modules = join(away, 'node_modules');
     const installed = join(repoRoot, 'node_modules');
-    for (const name of ['bindings', 'file-uri-to-path']) cpSync(join(installed, name), join(modules, name), { recursive: true });
-    for (const part of ['package.json', 'lib']) cpSync(join(installed, 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
+    for (const name of ['bindings', 'file-uri-to-path'])
+      cpSync(join(installed, name), join(modules, name), { recursive: true });
+    for (const part of ['package.json', 'lib'])
+      cpSync(join(installed, 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
     const release = join(modules, 'better-sqlite3', 'build', 'Release');
     mkdirSync(release, { recursive: true });
     const cannot = compileAddon(otherAbi, join(release, 'better_sqlite3.node'));
@@ -89,7 +116,9 @@ test(`a better-sqlite3 for Node ${otherNode} installed beside a bundle is not us
       return;
     }
 
-    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', { HOME: tree.home });
+    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
+      HOME: tree.home,
+    });
     try {
       // The engine the bundle carries (engine/, checked against the build's hashes) is loaded, not the
       // better-sqlite3 beside it; Node 24 uses its own SQLite either way.
@@ -114,16 +143,37 @@ test(`a bundle built by Node ${otherNode}, run by this Node with nothing beside 
     tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
     const otherVersion = otherNode === '22' ? '22.23.3' : '20.20.2';
     const preload = join(away, 'other-node.mjs');
-    writeFileSync(preload, `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '${otherVersion}', modules: '${otherAbi}' } });\n`);
-    const build = spawnSync(process.execPath, ['--import', preload, join(repoRoot, 'cli', 'bin.mjs'), 'build', '--schemas', tree.schemasDir, '--out', join(away, 'out'), '--project', tree.dir], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: tree.home, TOOLKIT_NO_START_CACHE: '1' },
-    });
+    writeFileSync(
+      preload,
+      `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '${otherVersion}', modules: '${otherAbi}' } });\n`,
+    );
+    const build = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        preload,
+        join(repoRoot, 'cli', 'bin.mjs'),
+        'build',
+        '--schemas',
+        tree.schemasDir,
+        '--out',
+        join(away, 'out'),
+        '--project',
+        tree.dir,
+      ],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: tree.home, TOOLKIT_NO_START_CACHE: '1' },
+      },
+    );
     assert.is(build.status, 0, build.stderr);
     const nodeSqlite = sqliteEngineFor() === 'node:sqlite';
-    if (!nodeSqlite) assert.match(build.stdout + build.stderr, new RegExp(`SQLite binding for Node ${otherNode} \\(ABI ${otherAbi},`));
+    if (!nodeSqlite)
+      assert.match(build.stdout + build.stderr, new RegExp(`SQLite binding for Node ${otherNode} \\(ABI ${otherAbi},`));
 
-    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', { HOME: tree.home });
+    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
+      HOME: tree.home,
+    });
     try {
       const read = await server.client.readResource({ uri: 'toolkit://depot/stock/getSchema' }).then(
         (answer) => ({ answer }),

@@ -26,9 +26,21 @@ let server: Connected;
 test.before(async () => {
   workspace = createWorkspace('query-memory');
   workspace.copyProvider('elements');
-  const built = await runCli(['build', '--schemas', workspace.schemasDir, '--out', workspace.path('out'), '--project', workspace.dir]);
+  const built = await runCli([
+    'build',
+    '--schemas',
+    workspace.schemasDir,
+    '--out',
+    workspace.path('out'),
+    '--project',
+    workspace.dir,
+  ]);
   assert.is(built.code, 0, built.stderr);
-  server = await connect({ kind: 'bundle', bundle: workspace.path('out', 'catalog.mjs'), cwd: workspace.dir }, 'stdio', { HOME: workspace.home });
+  server = await connect(
+    { kind: 'bundle', bundle: workspace.path('out', 'catalog.mjs'), cwd: workspace.dir },
+    'stdio',
+    { HOME: workspace.home },
+  );
 });
 
 test.after(async () => {
@@ -41,7 +53,11 @@ function queryProcessMb(cwd: string): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!readFileSync(join('/proc', pid, 'cmdline'), 'utf8').includes('sqliteHostMain') || readlinkSync(join('/proc', pid, 'cwd')) !== cwd) continue;
+      if (
+        !readFileSync(join('/proc', pid, 'cmdline'), 'utf8').includes('sqliteHostMain') ||
+        readlinkSync(join('/proc', pid, 'cwd')) !== cwd
+      )
+        continue;
       total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(join('/proc', pid, 'status'), 'utf8'))?.[1] ?? 0) / 1024;
     } catch {
       // gone meanwhile
@@ -63,9 +79,12 @@ test(`${READS} distinct large freeQuery reads, ${IN_FLIGHT} in flight: all answe
     while (next < READS) {
       const i = next++;
       try {
-        const result = await server.client.readResource({ uri: `toolkit://elements/elements/freeQuery?sql=${encodeURIComponent(statement(i))}&limit=1` });
+        const result = await server.client.readResource({
+          uri: `toolkit://elements/elements/freeQuery?sql=${encodeURIComponent(statement(i))}&limit=1`,
+        });
         const rows = JSON.parse(String((result.contents[0] as { text?: unknown }).text)) as Record<string, unknown>[];
-        if (rows.length !== 1 || rows[0]!.x0 !== (i % 118) + 1) failures.push(`${i}: ${JSON.stringify(rows).slice(0, 80)}`);
+        if (rows.length !== 1 || rows[0]!.x0 !== (i % 118) + 1)
+          failures.push(`${i}: ${JSON.stringify(rows).slice(0, 80)}`);
       } catch (error) {
         failures.push(`${i}: ${(error as Error).message}`);
       }

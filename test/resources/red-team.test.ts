@@ -7,7 +7,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -51,9 +60,20 @@ function remember(file: string): void {
 const dataDir = () => workspace.path('home', '.toolkit', 'data');
 /** The namespace each global database belongs to: it lives in `~/.toolkit/data/<namespace>/`. */
 const OWNER: Readonly<Record<string, string>> = {
-  'vault.db': 'vault', 'hostile.db': 'vault', 'copied.db': 'journal', 'live.db': 'journal', 'huge.db': 'bulk', 'shelf-one.db': 'front',
-  'shelf-two.db': 'front', 'shelf-three.db': 'back', 'shelf-four.db': 'back', 'blocked.db': 'walled', 'folder.db': 'odd', 'pipe.db': 'odd',
-  'text.db': 'junk', 'device.db': 'junk',
+  'vault.db': 'vault',
+  'hostile.db': 'vault',
+  'copied.db': 'journal',
+  'live.db': 'journal',
+  'huge.db': 'bulk',
+  'shelf-one.db': 'front',
+  'shelf-two.db': 'front',
+  'shelf-three.db': 'back',
+  'shelf-four.db': 'back',
+  'blocked.db': 'walled',
+  'folder.db': 'odd',
+  'pipe.db': 'odd',
+  'text.db': 'junk',
+  'device.db': 'junk',
 };
 /** Where a global database file (or its -wal, -shm) is: its namespace's directory, made on first need. */
 const dataPath = (file: string): string => {
@@ -70,14 +90,19 @@ function globalDatabase(name: string, sqlFile: string): string {
   return file;
 }
 
-/** journal/copied: a WAL database copied while its writer was open, with its log and no -shm; journal/live: one a writer keeps open. */
+/**
+ * journal/copied: a WAL database copied while its writer was open, with its log and no -shm; journal/live: one a writer
+ * keeps open.
+ */
 function makeJournal(scratch: string): void {
   const source = openSqliteFile(join(scratch, 'source.db'));
   source.exec('PRAGMA journal_mode = WAL');
   source.exec('PRAGMA wal_autocheckpoint = 0');
   source.exec(sqlOf('journal/entries.sql'));
   source.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  source.exec("INSERT INTO entries (body) VALUES ('only in the log'); UPDATE entries SET body = 'changed in the log' WHERE id = 1;");
+  source.exec(
+    "INSERT INTO entries (body) VALUES ('only in the log'); UPDATE entries SET body = 'changed in the log' WHERE id = 1;",
+  );
   cpSync(join(scratch, 'source.db'), dataPath('copied.db'));
   cpSync(join(scratch, 'source.db-wal'), dataPath('copied.db-wal'));
   source.close();
@@ -91,7 +116,9 @@ function makeJournal(scratch: string): void {
 /** A global database of `mib` blobs of a mebibyte each (in WAL mode when asked). */
 function blobDatabase(name: string, mib: number, wal = false): void {
   const db = openSqliteFile(dataPath(name));
-  db.exec(`CREATE TABLE blobs (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${mib}) INSERT INTO blobs SELECT zeroblob(1048576) FROM c;`);
+  db.exec(
+    `CREATE TABLE blobs (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${mib}) INSERT INTO blobs SELECT zeroblob(1048576) FROM c;`,
+  );
   if (wal) db.exec('PRAGMA journal_mode = WAL');
   db.close();
   remember(dataPath(name));
@@ -132,7 +159,8 @@ function makeWalled(scratch: string): void {
   mkdirSync(appDir, { recursive: true });
   for (const file of ['app.db', 'app.db-wal']) cpSync(join(scratch, file), join(appDir, file));
   app.close();
-  for (const file of [join(appDir, 'app.db'), join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db')]) remember(file);
+  for (const file of [join(appDir, 'app.db'), join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db')])
+    remember(file);
   symlinkSync(join(appDir, 'app.db-wal'), join(walledData, 'borrowed.db-wal'));
   const blocked = openSqliteFile(dataPath('blocked.db'));
   blocked.exec('PRAGMA journal_mode = WAL');
@@ -153,7 +181,10 @@ function makeOddities(): void {
 
 test.before(async () => {
   workspace = createWorkspace('red-team');
-  cpSync(FIXTURES, workspace.schemasDir, { recursive: true, filter: (from) => !from.endsWith('.sql') && !from.endsWith('.md') });
+  cpSync(FIXTURES, workspace.schemasDir, {
+    recursive: true,
+    filter: (from) => !from.endsWith('.sql') && !from.endsWith('.md'),
+  });
   globalDatabase('vault.db', 'vault/vault.sql');
   globalDatabase('hostile.db', 'vault/hostile.sql');
   const scratch = workspace.path('scratch');
@@ -180,15 +211,37 @@ test.after(async () => {
 
 /** Everything in the global data directory, as the test made it. */
 const DATA_LISTING = [
-  'blocked.db', 'blocked.db-wal', 'copied.db', 'copied.db-wal', 'device.db', 'folder.db', 'hostile.db', 'huge.db', 'live.db', 'live.db-shm', 'live.db-wal', 'pipe.db',
-  'shelf-four.db', 'shelf-one.db', 'shelf-three.db', 'shelf-two.db', 'text.db', 'vault.db',
+  'blocked.db',
+  'blocked.db-wal',
+  'copied.db',
+  'copied.db-wal',
+  'device.db',
+  'folder.db',
+  'hostile.db',
+  'huge.db',
+  'live.db',
+  'live.db-shm',
+  'live.db-wal',
+  'pipe.db',
+  'shelf-four.db',
+  'shelf-one.db',
+  'shelf-three.db',
+  'shelf-two.db',
+  'text.db',
+  'vault.db',
 ];
 
-/** No database file changed (large ones: by size and times; the last test hashes them) and nothing appeared beside one. */
+/**
+ * No database file changed (large ones: by size and times; the last test hashes them) and nothing appeared beside one.
+ */
 function assertUntouched(): void {
-  const changed = [...hashes].filter(([file, hash]) => (stamps.has(file) ? stampOf(file) !== stamps.get(file) : sha(file) !== hash)).map(([file]) => file);
+  const changed = [...hashes]
+    .filter(([file, hash]) => (stamps.has(file) ? stampOf(file) !== stamps.get(file) : sha(file) !== hash))
+    .map(([file]) => file);
   assert.equal(changed, []);
-  const listing = readdirSync(dataDir()).flatMap((namespace) => readdirSync(join(dataDir(), namespace))).sort();
+  const listing = readdirSync(dataDir())
+    .flatMap((namespace) => readdirSync(join(dataDir(), namespace)))
+    .sort();
   assert.equal(listing, existsSync('/proc/self/mem') ? DATA_LISTING : DATA_LISTING.filter((f) => f !== 'device.db'));
   assert.equal(readdirSync(join(workspace.schemasDir, 'linked', 'data')).sort(), ['inside.db', 'outside.db', 'real']);
   assert.equal(readdirSync(join(workspace.schemasDir, 'linked', 'data', 'real')), ['words.db']);
@@ -212,42 +265,79 @@ async function read(uri: string, on: Connected = server): Promise<Outcome> {
 const freeUri = (namespace: string, resource: string, sql: string, limit = LIMIT) =>
   `toolkit://${namespace}/${resource}/freeQuery?sql=${encodeURIComponent(sql)}&limit=${limit}`;
 const freeQuery = (sql: string, limit = LIMIT) => read(freeUri('vault', 'items', sql, limit));
-const errorOf = (outcome: Outcome): string => ('error' in outcome ? outcome.error : `answered rows ${JSON.stringify(outcome.rows).slice(0, 200)}`);
+const errorOf = (outcome: Outcome): string =>
+  'error' in outcome ? outcome.error : `answered rows ${JSON.stringify(outcome.rows).slice(0, 200)}`;
 
 /** Refused before it ran (the guard) or by SQLite as the client's mistake: an invalid-arguments error. */
 const refused = (outcome: Outcome): boolean => 'error' in outcome && /freeQuery refused/.test(outcome.error);
 /** Stopped by a cap (time, memory, bytes, SQLite's own length and depth limits), or at most LIMIT rows. */
-const bounded = (outcome: Outcome): boolean => ('rows' in outcome ? outcome.rows.length <= LIMIT : /cap\b|too big|too large/.test(outcome.error));
+const bounded = (outcome: Outcome): boolean =>
+  'rows' in outcome ? outcome.rows.length <= LIMIT : /cap\b|too big|too large/.test(outcome.error);
 
 test('lexer tricks: bracket and backtick names, comments in and after keywords, homoglyphs, MATERIALIZED, windows, RETURNING, upserts', async () => {
   const cases: [string, string, 'refused' | unknown[]][] = [
     ['a keyword as a [bracket] name is a name', 'SELECT [DELETE] FROM (SELECT 1 AS [DELETE])', [{ DELETE: 1 }]],
     ['backtick names', "SELECT `code` FROM `items` WHERE `code` = 'c1'", [{ code: 'c1' }]],
     ['a bracket name closed early, hiding a second statement', 'SELECT 1 AS [a]]; DELETE FROM items', 'refused'],
-    ['a backtick name hiding a second statement', 'SELECT 1 AS `a``; DELETE FROM items; --`', [{ 'a`; DELETE FROM items; --': 1 }]],
+    [
+      'a backtick name hiding a second statement',
+      'SELECT 1 AS `a``; DELETE FROM items; --`',
+      [{ 'a`; DELETE FROM items; --': 1 }],
+    ],
     ['a double-quoted name hiding a second statement', 'SELECT "a""; DELETE FROM items; --" FROM items', 'refused'],
     ['a keyword split by a comment', 'DEL/**/ETE FROM items', 'refused'],
-    ['a write after a comment ending in a carriage return only', "SELECT 1 AS one --\rDELETE FROM items", [{ one: 1 }]],
+    ['a write after a comment ending in a carriage return only', 'SELECT 1 AS one --\rDELETE FROM items', [{ one: 1 }]],
     ['a write after an empty comment', 'SELECT 1 AS one; /**/ DELETE FROM items', 'refused'],
     ['two semicolons', 'SELECT 1 AS one;;', 'refused'],
     ['a full-width AS', 'SELECT 1 ＡＳ x', 'refused'],
     ['a no-break space glued to SELECT', 'SELECT\u00a01', 'refused'],
     ['a Greek omicron in FROM', 'SELECT code FR\u039fM items', 'refused'],
     ['a NUL inside a quoted name', 'SELECT 1 AS "a\u0000b"', 'refused'],
-    ['WITH … AS MATERIALIZED', "WITH x AS MATERIALIZED (SELECT code FROM items WHERE code = 'c2') SELECT code FROM x", [{ code: 'c2' }]],
-    ['WITH … AS NOT MATERIALIZED', "WITH x AS NOT MATERIALIZED (SELECT code FROM items WHERE code = 'c3') SELECT code FROM x", [{ code: 'c3' }]],
-    ['a window function', 'SELECT code, row_number() OVER (ORDER BY id DESC) AS n FROM items WHERE id <= 2 ORDER BY id', [{ code: 'c1', n: 2 }, { code: 'c2', n: 1 }]],
+    [
+      'WITH … AS MATERIALIZED',
+      "WITH x AS MATERIALIZED (SELECT code FROM items WHERE code = 'c2') SELECT code FROM x",
+      [{ code: 'c2' }],
+    ],
+    [
+      'WITH … AS NOT MATERIALIZED',
+      "WITH x AS NOT MATERIALIZED (SELECT code FROM items WHERE code = 'c3') SELECT code FROM x",
+      [{ code: 'c3' }],
+    ],
+    [
+      'a window function',
+      'SELECT code, row_number() OVER (ORDER BY id DESC) AS n FROM items WHERE id <= 2 ORDER BY id',
+      [
+        { code: 'c1', n: 2 },
+        { code: 'c2', n: 1 },
+      ],
+    ],
     ['RETURNING on a SELECT', 'SELECT * FROM items RETURNING *', 'refused'],
-    ['an upsert at the end of a WITH chain', "WITH x AS (SELECT 1) INSERT INTO items (id, code, name) VALUES (1, 'x', 'y') ON CONFLICT (id) DO UPDATE SET name = 'owned'", 'refused'],
-    ['an upsert in lower case with odd spacing', "with x as (select 1)\tinsert\ninto items(id,code,name) select 1,'x','y' from x where true on conflict do nothing", 'refused'],
-    ['UPDATE … FROM in a WITH chain', "WITH x AS (SELECT 1 AS id) UPDATE items SET name = 'owned' FROM x WHERE items.id = x.id", 'refused'],
+    [
+      'an upsert at the end of a WITH chain',
+      "WITH x AS (SELECT 1) INSERT INTO items (id, code, name) VALUES (1, 'x', 'y') ON CONFLICT (id) DO UPDATE SET name = 'owned'",
+      'refused',
+    ],
+    [
+      'an upsert in lower case with odd spacing',
+      "with x as (select 1)\tinsert\ninto items(id,code,name) select 1,'x','y' from x where true on conflict do nothing",
+      'refused',
+    ],
+    [
+      'UPDATE … FROM in a WITH chain',
+      "WITH x AS (SELECT 1 AS id) UPDATE items SET name = 'owned' FROM x WHERE items.id = x.id",
+      'refused',
+    ],
     ['DELETE … LIMIT (compiled in)', 'WITH x AS (SELECT 1) DELETE FROM items LIMIT 1', 'refused'],
     ['SQL exactly at the length cap', `SELECT 1 AS one${' '.repeat(10_000 - 'SELECT 1 AS one'.length)}`, [{ one: 1 }]],
   ];
   const wrong: string[] = [];
   for (const [label, sql, expected] of cases) {
     const outcome = await freeQuery(sql);
-    if (expected === 'refused' ? !refused(outcome) : JSON.stringify('rows' in outcome ? outcome.rows : errorOf(outcome)) !== JSON.stringify(expected)) {
+    if (
+      expected === 'refused'
+        ? !refused(outcome)
+        : JSON.stringify('rows' in outcome ? outcome.rows : errorOf(outcome)) !== JSON.stringify(expected)
+    ) {
       wrong.push(`${label}: expected ${JSON.stringify(expected)}, got ${errorOf(outcome)}`);
     }
   }
@@ -279,7 +369,8 @@ test('functions and tables that reach files, pages or state: refused by name, un
     const outcome = await freeQuery(sql);
     const got = refused(outcome) ? 'refused' : 'rows' in outcome ? 'answered' : `failed otherwise: ${outcome.error}`;
     if (got !== expected) wrong.push(`${label}: expected ${expected}, got ${got}`);
-    if ('rows' in outcome && JSON.stringify(outcome.rows).includes(workspace.dir)) wrong.push(`${label}: the rows name a host path`);
+    if ('rows' in outcome && JSON.stringify(outcome.rows).includes(workspace.dir))
+      wrong.push(`${label}: the rows name a host path`);
   }
   assert.equal(wrong, []);
   assertUntouched();
@@ -288,14 +379,46 @@ test('functions and tables that reach files, pages or state: refused by name, un
 test('allocation blow-ups (wide rows, json, replace, group_concat, sorts, deep nesting) are bounded; the server keeps answering', async () => {
   const wide = Array.from({ length: 1999 }, () => 'v').join(',');
   const cases: [string, string, 'bounded' | 'refused'][] = [
-    ['1999 columns of a megabyte each', `WITH b(v) AS (SELECT printf('%.1000000c', 'x')) SELECT ${wide} FROM b`, 'bounded'],
-    ['a JSON array of two values over the byte cap', "SELECT json_array(printf('%.600000c', 'x'), printf('%.600000c', 'y')) AS j", 'bounded'],
-    ['json_group_array of an endless series', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT length(json_group_array(x)) AS n FROM c', 'bounded'],
-    ['a replace that multiplies a string ten thousand times', "SELECT length(replace(printf('%.100000c', 'x'), 'x', printf('%.10000c', 'y'))) AS n", 'bounded'],
-    ['group_concat of megabyte values', "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) SELECT length(group_concat(printf('%.1000000c', 'x'))) AS n FROM c", 'bounded'],
-    ['a sort of an endless series', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c ORDER BY x DESC', 'bounded'],
-    ['DISTINCT over an endless series', "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT DISTINCT printf('%.100c', 'p') || x AS v FROM c", 'bounded'],
-    ['a recursive CTE whose rows grow', "WITH RECURSIVE c(s) AS (SELECT 'x' UNION ALL SELECT s || s FROM c) SELECT length(s) AS n FROM c", 'bounded'],
+    [
+      '1999 columns of a megabyte each',
+      `WITH b(v) AS (SELECT printf('%.1000000c', 'x')) SELECT ${wide} FROM b`,
+      'bounded',
+    ],
+    [
+      'a JSON array of two values over the byte cap',
+      "SELECT json_array(printf('%.600000c', 'x'), printf('%.600000c', 'y')) AS j",
+      'bounded',
+    ],
+    [
+      'json_group_array of an endless series',
+      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT length(json_group_array(x)) AS n FROM c',
+      'bounded',
+    ],
+    [
+      'a replace that multiplies a string ten thousand times',
+      "SELECT length(replace(printf('%.100000c', 'x'), 'x', printf('%.10000c', 'y'))) AS n",
+      'bounded',
+    ],
+    [
+      'group_concat of megabyte values',
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) SELECT length(group_concat(printf('%.1000000c', 'x'))) AS n FROM c",
+      'bounded',
+    ],
+    [
+      'a sort of an endless series',
+      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c ORDER BY x DESC',
+      'bounded',
+    ],
+    [
+      'DISTINCT over an endless series',
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT DISTINCT printf('%.100c', 'p') || x AS v FROM c",
+      'bounded',
+    ],
+    [
+      'a recursive CTE whose rows grow',
+      "WITH RECURSIVE c(s) AS (SELECT 'x' UNION ALL SELECT s || s FROM c) SELECT length(s) AS n FROM c",
+      'bounded',
+    ],
     ['hex of a zeroblob of 450 MB', 'SELECT length(hex(zeroblob(450000000))) AS n', 'bounded'],
     ['additions nested 1,500 deep', `SELECT ${'(1+'.repeat(1500)}1${')'.repeat(1500)} AS n`, 'refused'],
     ['5,000 unary operators', `SELECT ${'~'.repeat(5000)}1 AS n`, 'refused'],
@@ -306,7 +429,8 @@ test('allocation blow-ups (wide rows, json, replace, group_concat, sorts, deep n
     const outcome = await freeQuery(sql);
     const ok = expected === 'bounded' ? bounded(outcome) : refused(outcome);
     if (!ok) wrong.push(`${label}: expected ${expected}, got ${errorOf(outcome)}`);
-    if ('error' in outcome && outcome.error.includes(workspace.dir)) wrong.push(`${label}: the error names a host path`);
+    if ('error' in outcome && outcome.error.includes(workspace.dir))
+      wrong.push(`${label}: the error names a host path`);
   }
   assert.equal(wrong, []);
   // The query process was stopped and replaced, not left in a bad state: both lanes answer.
@@ -316,20 +440,28 @@ test('allocation blow-ups (wide rows, json, replace, group_concat, sorts, deep n
 });
 
 test('large databases read in turn: the query process keeps a bounded set of them in memory, so no innocent query meets the memory cap', async () => {
-  // Each read runs long enough (a join of SHELF_MIB × 2,000 rows; memory is checked every 25 ms) for the memory cap to be checked while it runs.
-  const sql = 'SELECT count(*) AS n FROM blobs, (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) SELECT x FROM c)';
-  // What this test is about is memory, not time: a server of its own with a time cap no slow machine meets (CI read a 60 MiB database past 1.5 s).
-  const roomy = await connect({ kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir }, 'stdio', {
-    HOME: workspace.home,
-    TOOLKIT_QUERY_TIMEOUT_MS: '60000',
-    TOOLKIT_QUERY_TOOLS: '1',
-  });
+  // Each read runs long enough (a join of SHELF_MIB × 2,000 rows; memory is checked every 25 ms) for the memory cap to
+  // be checked while it runs.
+  const sql =
+    'SELECT count(*) AS n FROM blobs, (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) SELECT x FROM c)';
+  // What this test is about is memory, not time: a server of its own with a time cap no slow machine meets (CI read a
+  // 60 MiB database past 1.5 s).
+  const roomy = await connect(
+    { kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir },
+    'stdio',
+    {
+      HOME: workspace.home,
+      TOOLKIT_QUERY_TIMEOUT_MS: '60000',
+      TOOLKIT_QUERY_TOOLS: '1',
+    },
+  );
   try {
     const uris = SHELVES.map((shelf, i) => freeUri(i < 2 ? 'front' : 'back', shelf, sql));
     const failed: string[] = [];
     for (const uri of [...uris, ...uris]) {
       const outcome = await read(uri, roomy);
-      if (JSON.stringify(outcome) !== JSON.stringify({ rows: [{ n: SHELF_MIB * 2000 }] })) failed.push(`${uri.split('/freeQuery')[0]}: ${errorOf(outcome)}`);
+      if (JSON.stringify(outcome) !== JSON.stringify({ rows: [{ n: SHELF_MIB * 2000 }] }))
+        failed.push(`${uri.split('/freeQuery')[0]}: ${errorOf(outcome)}`);
     }
     assert.equal(failed, []);
   } finally {
@@ -341,7 +473,8 @@ test('large databases read in turn: the query process keeps a bounded set of the
 /** The pids of this server's query processes (Linux: from /proc). */
 function queryProcesses(): number[] | undefined {
   if (!existsSync('/proc/self/status')) return undefined;
-  const parentOf = (pid: string): string | undefined => /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  const parentOf = (pid: string): string | undefined =>
+    /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   const commandOf = (pid: string): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   const found: number[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -361,10 +494,12 @@ test('a flood of runaways: every one answered with an error, few actually run, o
   await read('toolkit://vault/items/byCode?code=c1'); // the named lane's process is up before the flood
   let lastRunawayAnswered = 0;
   const flood = Array.from({ length: RUNAWAYS }, (_, i) =>
-    freeQuery(`WITH RECURSIVE c(x) AS (SELECT ${i} UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c`).then((outcome) => {
-      lastRunawayAnswered = Date.now();
-      return outcome;
-    }),
+    freeQuery(`WITH RECURSIVE c(x) AS (SELECT ${i} UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c`).then(
+      (outcome) => {
+        lastRunawayAnswered = Date.now();
+        return outcome;
+      },
+    ),
   );
   await new Promise((done) => setTimeout(done, 300));
   const named = await read('toolkit://vault/items/byCode?code=c2');
@@ -375,7 +510,10 @@ test('a flood of runaways: every one answered with an error, few actually run, o
   const outcomes = await Promise.all(flood);
   assert.equal(named, { rows: [{ code: 'c2', name: 'item 2' }] });
   assert.ok(listed.resources.some((r) => r.uri === 'toolkit://vault/items/getSchema'));
-  assert.ok(namedAnswered < lastRunawayAnswered && listAnswered < lastRunawayAnswered, 'the named query and the listing were answered while runaways were still queued');
+  assert.ok(
+    namedAnswered < lastRunawayAnswered && listAnswered < lastRunawayAnswered,
+    'the named query and the listing were answered while runaways were still queued',
+  );
   const messages = outcomes.map(errorOf);
   const ran = messages.filter((m) => m.includes(`ran longer than the ${TIME_CAP_MS} ms time cap`));
   const waited = messages.filter((m) => /waited longer than \d+ ms .* behind other queries and was not run/.test(m));
@@ -394,14 +532,24 @@ test('a flood of runaways: every one answered with an error, few actually run, o
 test('WAL databases: the commits in a log beside the file are read, and no -shm or -wal file is created or written', async () => {
   const shm = dataPath('live.db-shm');
   const shmBefore = sha(shm);
-  assert.equal(await read('toolkit://journal/copied/entries'), { rows: [{ id: 1, body: 'changed in the log' }, { id: 2, body: 'only in the log' }] });
+  assert.equal(await read('toolkit://journal/copied/entries'), {
+    rows: [
+      { id: 1, body: 'changed in the log' },
+      { id: 2, body: 'only in the log' },
+    ],
+  });
   assert.equal(await read(freeUri('journal', 'copied', 'SELECT count(*) AS n FROM entries')), { rows: [{ n: 2 }] });
   assert.equal(await read('toolkit://journal/live/entries'), { rows: [{ id: 1, body: 'checkpointed' }] });
   assert.is(sha(shm), shmBefore, "a read wrote to the writer's -shm file");
   // The other program commits: the next read sees it; its shared memory is never written by a read.
   liveWriter!.exec("INSERT INTO entries (body) VALUES ('committed later')");
   const shmAfterWrite = sha(shm);
-  assert.equal(await read('toolkit://journal/live/entries'), { rows: [{ id: 1, body: 'checkpointed' }, { id: 2, body: 'committed later' }] });
+  assert.equal(await read('toolkit://journal/live/entries'), {
+    rows: [
+      { id: 1, body: 'checkpointed' },
+      { id: 2, body: 'committed later' },
+    ],
+  });
   assert.is(sha(shm), shmAfterWrite, "a read wrote to the writer's -shm file");
   // An open transaction is not seen.
   liveWriter!.exec('BEGIN');
@@ -411,7 +559,9 @@ test('WAL databases: the commits in a log beside the file are read, and no -shm 
   // Commits of every shape (growth, a checkpoint that restarts the log, deletes, VACUUM shrinking the
   // file): what the server reads is what the writer committed.
   const writer = liveWriter!;
-  writer.exec("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) INSERT INTO entries (body) SELECT printf('%.200c', 'g') || x FROM c");
+  writer.exec(
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) INSERT INTO entries (body) SELECT printf('%.200c', 'g') || x FROM c",
+  );
   writer.exec('PRAGMA wal_checkpoint(PASSIVE)');
   writer.exec("DELETE FROM entries WHERE id % 3 = 0; UPDATE entries SET body = 'u' || id WHERE id % 5 = 0");
   writer.exec('VACUUM');
@@ -425,17 +575,31 @@ test('WAL databases: the commits in a log beside the file are read, and no -shm 
 
 test('a WAL database too large to read into memory is refused, naming WAL mode, and nothing is created beside it', async () => {
   const outcome = await read('toolkit://bulk/huge/getSchema');
-  assert.match(errorOf(outcome), /resource bulk\/huge cannot be read: database huge\.db \(origin global\): the database is in WAL mode and over 64 MiB/);
+  assert.match(
+    errorOf(outcome),
+    /resource bulk\/huge cannot be read: database huge\.db \(origin global\): the database is in WAL mode and over 64 MiB/,
+  );
   assert.not.ok(errorOf(outcome).includes(workspace.dir), errorOf(outcome));
   assert.match(errorOf(await read(freeUri('bulk', 'huge', 'SELECT count(*) FROM blobs'))), /WAL mode/);
   assertUntouched();
 });
 
 test("a schema's own database may not be a link to a file outside its directory; a link inside it is served", async () => {
-  for (const uri of ['toolkit://linked/outside/secrets', 'toolkit://linked/outside/getSchema', freeUri('linked', 'outside', 'SELECT value FROM secrets')]) {
+  for (const uri of [
+    'toolkit://linked/outside/secrets',
+    'toolkit://linked/outside/getSchema',
+    freeUri('linked', 'outside', 'SELECT value FROM secrets'),
+  ]) {
     const outcome = await read(uri);
-    assert.match(errorOf(outcome), /resource linked\/outside cannot be read: database outside\.db \(origin inline\): the database file is a link to a file outside its schema's directory/, uri);
-    assert.not.ok(errorOf(outcome).includes('browser history') || errorOf(outcome).includes(outsideSecret), errorOf(outcome));
+    assert.match(
+      errorOf(outcome),
+      /resource linked\/outside cannot be read: database outside\.db \(origin inline\): the database file is a link to a file outside its schema's directory/,
+      uri,
+    );
+    assert.not.ok(
+      errorOf(outcome).includes('browser history') || errorOf(outcome).includes(outsideSecret),
+      errorOf(outcome),
+    );
   }
   assert.equal(await read('toolkit://linked/inside/words'), { rows: [{ word: 'alpha' }, { word: 'beta' }] });
   assertUntouched();
@@ -444,10 +608,17 @@ test("a schema's own database may not be a link to a file outside its directory;
 test("a database's -wal log that is not its own: a link to another program's log is refused, a FIFO never blocks the server", async () => {
   for (const uri of ['toolkit://walled/borrowed/secrets', freeUri('walled', 'borrowed', 'SELECT value FROM secrets')]) {
     const message = errorOf(await read(uri));
-    assert.match(message, /resource walled\/borrowed cannot be read: database borrowed\.db \(origin inline\): the -wal file beside the database is a link to a file outside its schema's directory/, uri);
+    assert.match(
+      message,
+      /resource walled\/borrowed cannot be read: database borrowed\.db \(origin inline\): the -wal file beside the database is a link to a file outside its schema's directory/,
+      uri,
+    );
     assert.not.ok(message.includes('what the other program wrote'), message);
   }
-  assert.match(errorOf(await read('toolkit://walled/blocked/getSchema')), /resource walled\/blocked cannot be read: database blocked\.db \(origin global\): the -wal file beside the database is not a regular file/);
+  assert.match(
+    errorOf(await read('toolkit://walled/blocked/getSchema')),
+    /resource walled\/blocked cannot be read: database blocked\.db \(origin global\): the -wal file beside the database is not a regular file/,
+  );
   // Answered at once, not at the time cap: the same lane still answers the next query.
   assert.equal(await read('toolkit://vault/items/byCode?code=c3'), { rows: [{ code: 'c3', name: 'item 3' }] });
   assertUntouched();
@@ -455,14 +626,29 @@ test("a database's -wal log that is not its own: a link to another program's log
 
 test('paths that are not database files: a directory, a FIFO, a text file, a failing read, escapes; named errors, no hang, no full path', async () => {
   const home = (name: string) => `~/.toolkit/data/odd/${name}`;
-  assert.match(errorOf(await read('toolkit://odd/folder/getSchema')), new RegExp(`database folder\\.db \\(origin global\\) not found at ${home('folder\\.db')}`));
-  assert.match(errorOf(await read('toolkit://odd/pipe/getSchema')), new RegExp(`database pipe\\.db \\(origin global\\) not found at ${home('pipe\\.db')}`));
+  assert.match(
+    errorOf(await read('toolkit://odd/folder/getSchema')),
+    new RegExp(`database folder\\.db \\(origin global\\) not found at ${home('folder\\.db')}`),
+  );
+  assert.match(
+    errorOf(await read('toolkit://odd/pipe/getSchema')),
+    new RegExp(`database pipe\\.db \\(origin global\\) not found at ${home('pipe\\.db')}`),
+  );
   // A file that is not SQLite is the database's fault, not the client's statement.
-  assert.match(errorOf(await read('toolkit://junk/text/getSchema')), /resource junk\/text cannot be read: database text\.db \(origin global\): file is not a database/);
-  assert.match(errorOf(await read(freeUri('junk', 'text', 'SELECT 1'))), /resource junk\/text cannot be read: .*file is not a database/);
+  assert.match(
+    errorOf(await read('toolkit://junk/text/getSchema')),
+    /resource junk\/text cannot be read: database text\.db \(origin global\): file is not a database/,
+  );
+  assert.match(
+    errorOf(await read(freeUri('junk', 'text', 'SELECT 1'))),
+    /resource junk\/text cannot be read: .*file is not a database/,
+  );
   if (existsSync('/proc/self/mem')) {
     const device = errorOf(await read('toolkit://junk/device/getSchema'));
-    assert.match(device, /resource junk\/device cannot be read: database device\.db \(origin global\): the database file cannot be read \(EIO\)/);
+    assert.match(
+      device,
+      /resource junk\/device cannot be read: database device\.db \(origin global\): the database file cannot be read \(EIO\)/,
+    );
     assert.not.ok(device.includes('/proc/'), device);
   }
   // `..` and absolute databases never load: the schema is skipped, naming RES007.
@@ -470,7 +656,8 @@ test('paths that are not database files: a directory, a FIFO, a text file, a fai
   const listed = await server.client.listResources();
   assert.not.ok(listed.resources.some((r) => r.uri.startsWith('toolkit://escape/')));
   assert.match(errorOf(await read('toolkit://escape/up/getSchema')), /Resource not found/);
-  for (const outcome of [await read('toolkit://odd/folder/getSchema'), await read('toolkit://junk/text/getSchema')]) assert.not.ok(errorOf(outcome).includes(workspace.home), errorOf(outcome));
+  for (const outcome of [await read('toolkit://odd/folder/getSchema'), await read('toolkit://junk/text/getSchema')])
+    assert.not.ok(errorOf(outcome).includes(workspace.home), errorOf(outcome));
   assertUntouched();
 });
 
@@ -492,7 +679,8 @@ test('parameters are typed and checked before binding, through the URI and the t
     const text = (result.content as { text: string }[])[0]!.text;
     return result.isError ? { error: text } : { rows: JSON.parse(text) as unknown[] };
   };
-  const invalid = /must be a number|must be true or false|must be a (number|boolean|string)|unknown parameter|longer than 10000|is required/;
+  const invalid =
+    /must be a number|must be true or false|must be a (number|boolean|string)|unknown parameter|longer than 10000|is required/;
   const refusedInputs: [string, Promise<Outcome>][] = [
     ['NaN', read('toolkit://vault/items/after?id=NaN')],
     ['Infinity', read('toolkit://vault/items/after?id=Infinity')],
@@ -537,15 +725,28 @@ test('resource URIs: dot segments, encoded names, case and duplicate keys reach 
     'toolkit://vault/items/getSchema%00',
   ];
   for (const uri of notFound) assert.match(errorOf(await read(uri)), /Resource not found/, uri);
-  assert.match(errorOf(await read(`toolkit://vault/items/freeQuery?sql=SELECT%201&sql=${encodeURIComponent('DELETE FROM items')}`)), /given twice/);
-  assert.match(errorOf(await read(`toolkit://vault/items/freeQuery?sql=SELECT%201&s%71l=${encodeURIComponent('DELETE FROM items')}`)), /given twice/);
+  assert.match(
+    errorOf(
+      await read(`toolkit://vault/items/freeQuery?sql=SELECT%201&sql=${encodeURIComponent('DELETE FROM items')}`),
+    ),
+    /given twice/,
+  );
+  assert.match(
+    errorOf(
+      await read(`toolkit://vault/items/freeQuery?sql=SELECT%201&s%71l=${encodeURIComponent('DELETE FROM items')}`),
+    ),
+    /given twice/,
+  );
   assert.match(errorOf(await read('toolkit://vault/items/freeQuery?SQL=SELECT%201')), /unknown parameter "SQL"/);
   // Thousands of unknown names: the error names a few, it does not echo the whole request back.
   const many = Array.from({ length: 20_000 }, (_, i) => `p${i}=1`).join('&');
   const manyError = errorOf(await read(`toolkit://vault/items/getSchema?${many}`));
   assert.match(manyError, /unknown parameter "p0", "p1", "p2", "p3", "p4" and 19995 more/);
   assert.ok(manyError.length < 400, `${manyError.length} characters`);
-  assert.match(errorOf(await read('toolkit://vault/items/freeQuery?sql=SELECT%201&limit=1e9')), /limit must be a whole number from 1 to 1000/);
+  assert.match(
+    errorOf(await read('toolkit://vault/items/freeQuery?sql=SELECT%201&limit=1e9')),
+    /limit must be a whole number from 1 to 1000/,
+  );
   assertUntouched();
 });
 

@@ -24,7 +24,12 @@ const resource = (name: string, origin: ResourceModel['origin'], database: strin
   origin,
   database,
   queries: [
-    { name: 'getSchema', description: 'Tables.', sql: "SELECT name FROM sqlite_master WHERE type = 'table'", parameters: [] },
+    {
+      name: 'getSchema',
+      description: 'Tables.',
+      sql: "SELECT name FROM sqlite_master WHERE type = 'table'",
+      parameters: [],
+    },
     {
       name: 'find',
       description: 'Rows by text and flag.',
@@ -40,17 +45,30 @@ const resource = (name: string, origin: ResourceModel['origin'], database: strin
 
 test.before(() => {
   workspace = createWorkspace('served');
-  const sql = "CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER); INSERT INTO t (label, flag) VALUES ('a+b', 1), ('a b', 1), ('a%b', 0), ('z', 1);";
+  const sql =
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER); INSERT INTO t (label, flag) VALUES ('a+b', 1), ('a b', 1), ('a%b', 0), ('z', 1);";
   workspace.database('schemas/one/data/one.db', sql);
   // A global database belongs to the namespace that declares it: demo's and twin's shared.db are two files.
   workspace.database('home/.toolkit/data/demo/shared.db', sql);
   workspace.database('home/.toolkit/data/twin/shared.db', sql);
   const schemas: SchemaModel[] = [
-    schema('demo', [], { file: workspace.path('schemas', 'one', 'one.mjs'), resources: [resource('rows', 'inline', 'one.db'), resource('remote', 'global', 'shared.db')] }),
-    schema('twin', [], { file: workspace.path('schemas', 'a', 'twin.mjs'), resources: [resource('rows', 'global', 'shared.db')] }),
-    schema('twin', [], { file: workspace.path('schemas', 'b', 'twin.mjs'), resources: [resource('rows', 'global', 'missing.db')] }),
+    schema('demo', [], {
+      file: workspace.path('schemas', 'one', 'one.mjs'),
+      resources: [resource('rows', 'inline', 'one.db'), resource('remote', 'global', 'shared.db')],
+    }),
+    schema('twin', [], {
+      file: workspace.path('schemas', 'a', 'twin.mjs'),
+      resources: [resource('rows', 'global', 'shared.db')],
+    }),
+    schema('twin', [], {
+      file: workspace.path('schemas', 'b', 'twin.mjs'),
+      resources: [resource('rows', 'global', 'missing.db')],
+    }),
   ];
-  handle = createServedResources(schemas, new QueryRunner({ home: workspace.home, projectDir: workspace.dir }, queryLimitsFrom({}, {})));
+  handle = createServedResources(
+    schemas,
+    new QueryRunner({ home: workspace.home, projectDir: workspace.dir }, queryLimitsFrom({}, {})),
+  );
 });
 
 test.after(() => {
@@ -83,7 +101,10 @@ test('parameters: percent-decoded, + is a plus sign, defaults and booleans bound
   assert.equal(await rows('toolkit://demo/rows/find?text=a+b'), [{ id: 1, label: 'a+b' }]);
   assert.equal(await rows('toolkit://demo/rows/find?text=a%20b'), [{ id: 2, label: 'a b' }]);
   assert.equal(await rows('toolkit://demo/rows/find?text=a%25&flag=false'), [{ id: 3, label: 'a%b' }]);
-  assert.equal(await rows('toolkit://demo/rows/find?text=%25&limit=2'), [{ id: 1, label: 'a+b' }, { id: 2, label: 'a b' }]);
+  assert.equal(await rows('toolkit://demo/rows/find?text=%25&limit=2'), [
+    { id: 1, label: 'a+b' },
+    { id: 2, label: 'a b' },
+  ]);
   assert.equal(await rows('toolkit://demo/rows/find?text=z#fragment'), [{ id: 4, label: 'z' }]);
 });
 
@@ -97,22 +118,39 @@ test('bad URIs and arguments are refused with the right error', async () => {
   assert.match((await refusal('toolkit://demo/rows/find?text=a&limit=')).message, /limit must be a number/);
   assert.match((await refusal(`toolkit://demo/rows/find?text=${'x'.repeat(10_001)}`)).message, /longer than 10000/);
   assert.instance(await refusal('toolkit://demo/rows/find'), InvalidArgumentsError);
-  assert.match((await refusal('toolkit://demo/rows/freeQuery?sql=SELECT%201&limit=0')).message, /limit must be a whole number from 1 to 1000/);
+  assert.match(
+    (await refusal('toolkit://demo/rows/freeQuery?sql=SELECT%201&limit=0')).message,
+    /limit must be a whole number from 1 to 1000/,
+  );
 });
 
 test("a resource's own URI describes it without opening the database", async () => {
-  const described = (await rows('toolkit://twin/rows~' + handle.catalog.resources[3]!.uri.split('~')[1])) as { database: string; queries: { name: string }[] };
+  const described = (await rows('toolkit://twin/rows~' + handle.catalog.resources[3]!.uri.split('~')[1])) as {
+    database: string;
+    queries: { name: string }[];
+  };
   assert.is(described.database, 'missing.db');
-  assert.equal(described.queries.map((q) => q.name), ['getSchema', 'find', 'freeQuery']);
+  assert.equal(
+    described.queries.map((q) => q.name),
+    ['getSchema', 'find', 'freeQuery'],
+  );
 });
 
 test('two files with the same namespace and resource name get distinct URIs; a missing file is named', async () => {
   const uris = handle.catalog.resources.map((r) => r.uri);
   assert.is(new Set(uris).size, uris.length);
-  assert.ok(uris[2]!.startsWith('toolkit://twin/rows~') && uris[3]!.startsWith('toolkit://twin/rows~'), uris.join(', '));
+  assert.ok(
+    uris[2]!.startsWith('toolkit://twin/rows~') && uris[3]!.startsWith('toolkit://twin/rows~'),
+    uris.join(', '),
+  );
   assert.equal(await rows(`${uris[2]}/getSchema`), [{ name: 't' }]);
-  assert.match((await refusal(`${uris[3]}/getSchema`)).message, /resource twin\/rows cannot be loaded: database missing\.db \(origin global\) not found at ~\/\.toolkit\/data\/twin\/missing\.db/);
-  assert.equal(handle.missingDatabases(), [`resource twin/rows: database missing.db (origin global) not found at ~/.toolkit/data/twin/missing.db; its queries will fail until it is there`]);
+  assert.match(
+    (await refusal(`${uris[3]}/getSchema`)).message,
+    /resource twin\/rows cannot be loaded: database missing\.db \(origin global\) not found at ~\/\.toolkit\/data\/twin\/missing\.db/,
+  );
+  assert.equal(handle.missingDatabases(), [
+    `resource twin/rows: database missing.db (origin global) not found at ~/.toolkit/data/twin/missing.db; its queries will fail until it is there`,
+  ]);
 });
 
 test.run();

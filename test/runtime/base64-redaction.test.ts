@@ -33,7 +33,10 @@ function echoes(key: string): [string, string, string][] {
   const size = Buffer.byteLength(key);
   const out: [string, string, string][] = [];
   for (const prefix of ['', 'u', 'us']) {
-    for (const [alphabet, encode] of [['standard', standard], ['url-safe', urlSafe]] as const) {
+    for (const [alphabet, encode] of [
+      ['standard', standard],
+      ['url-safe', urlSafe],
+    ] as const) {
       const encoded = encode(Buffer.from(prefix + key));
       out.push([`offset ${prefix.length}, ${alphabet}`, encoded, keyPart(encoded, prefix.length, size)]);
       // Run on inside other base64 text: the encoding of filler (12 bytes: the alignment stays) + prefix + key + more.
@@ -96,7 +99,10 @@ test('every base64 form the upstream echoes is redacted in the answer', async ()
     assert.ok(answer[name]?.includes('[redacted]'), `${name}: ${answer[name]}`);
     assert.not.ok(wire.includes(part), `${name}: key-derived base64 came through: ${answer[name]}`);
   }
-  assert.ok(upstream.seen.some((r) => r.headers['x-key'] === KEY), 'the upstream was sent the key');
+  assert.ok(
+    upstream.seen.some((r) => r.headers['x-key'] === KEY),
+    'the upstream was sent the key',
+  );
 });
 
 test.run();

@@ -34,7 +34,10 @@ test('shutdown ends every running call at once; a call that already finished is 
   running[0]!.signal.addEventListener('abort', removed);
   running[0]!.signal.removeEventListener('abort', removed);
   closing.abort();
-  assert.equal(running.map((b) => b.signal.aborted), [true, true]);
+  assert.equal(
+    running.map((b) => b.signal.aborted),
+    [true, true],
+  );
   assert.is(finished.signal.aborted, false);
   assert.is(finishedHeard, false);
   // A call started after shutdown is over before it begins.

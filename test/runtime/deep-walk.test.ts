@@ -12,12 +12,20 @@ test('maps every string, keys only when asked, and copies', () => {
   const value = { a: 'x', list: ['x', 1, null, { x: 'x' }], n: 2, t: true };
   const upper = (s: string) => s.toUpperCase();
   assert.equal(mapStringsDeep(value, upper), { a: 'X', list: ['X', 1, null, { x: 'X' }], n: 2, t: true });
-  assert.equal(mapStringsDeep(value, upper, { keys: true }), { A: 'X', LIST: ['X', 1, null, { X: 'X' }], N: 2, T: true });
+  assert.equal(mapStringsDeep(value, upper, { keys: true }), {
+    A: 'X',
+    LIST: ['X', 1, null, { X: 'X' }],
+    N: 2,
+    T: true,
+  });
   assert.equal(value, { a: 'x', list: ['x', 1, null, { x: 'x' }], n: 2, t: true }, 'the input is untouched');
 });
 
 test('a __proto__ key in parsed data stays an own data property when redacted', () => {
-  const parsed = JSON.parse('{"__proto__": {"secret": "s3cr3t-value"}, "ok": "s3cr3t-value"}') as Record<string, unknown>;
+  const parsed = JSON.parse('{"__proto__": {"secret": "s3cr3t-value"}, "ok": "s3cr3t-value"}') as Record<
+    string,
+    unknown
+  >;
   const out = redactDeep(parsed, (s) => s.split('s3cr3t-value').join('[redacted]'));
   assert.ok(Object.prototype.hasOwnProperty.call(out, '__proto__'));
   assert.is(Object.getPrototypeOf(out), Object.prototype);
@@ -25,7 +33,9 @@ test('a __proto__ key in parsed data stays an own data property when redacted', 
 });
 
 test('the validator redacts layer results through the same walk, keys kept', () => {
-  assert.equal(redactLayerResult({ 'https://u:p@h/': ['https://u:p@h/?token=abc'] }), { 'https://u:p@h/': ['https://***@h/?token=***'] });
+  assert.equal(redactLayerResult({ 'https://u:p@h/': ['https://u:p@h/?token=abc'] }), {
+    'https://u:p@h/': ['https://***@h/?token=***'],
+  });
 });
 
 test.run();

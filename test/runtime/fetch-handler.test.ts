@@ -39,19 +39,30 @@ const upstream: UpstreamHttpClient = {
     seen.push(`${call.method} ${url}`);
     if (url === hugeUrl) return real.request(url, call);
     if (url.includes('/hang')) {
-      return new Promise((_, reject) => call.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
+      return new Promise((_, reject) =>
+        call.signal.addEventListener('abort', () =>
+          reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+        ),
+      );
     }
-    return { status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }), bytes: new TextEncoder().encode(JSON.stringify({ echo: url })) };
+    return {
+      status: 200,
+      statusText: 'OK',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      bytes: new TextEncoder().encode(JSON.stringify({ echo: url })),
+    };
   },
   close() {},
 };
 
 const runtime = createRuntime({
-  schemas: [schema('embed', [
-    tool('echo', 'GET', ['https://api.example/echo'], [param('q', 'query', str)]),
-    tool('hang', 'GET', ['https://api.example/hang']),
-    tool('huge', 'GET', [hugeUrl]),
-  ])],
+  schemas: [
+    schema('embed', [
+      tool('echo', 'GET', ['https://api.example/echo'], [param('q', 'query', str)]),
+      tool('hang', 'GET', ['https://api.example/hang']),
+      tool('huge', 'GET', [hugeUrl]),
+    ]),
+  ],
   serverParams: {},
   http: upstream,
   timeoutMs: 5000,
@@ -60,7 +71,11 @@ const handle = createMcpFetchHandler(() => createMcpServer(runtime.tools, { name
 
 async function connect(): Promise<Client> {
   const client = new Client({ name: 'embed-test', version: '0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('http://validator.local/mcp'), { fetch: (url, init) => handle(new Request(url, init)) }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('http://validator.local/mcp'), {
+      fetch: (url, init) => handle(new Request(url, init)),
+    }),
+  );
   return client;
 }
 
@@ -68,7 +83,10 @@ test('a real client lists and calls tools through the handler, with no socket', 
   const client = await connect();
   assert.is(client.getServerVersion()?.name, 'embedded');
   const { tools } = await client.listTools();
-  assert.equal(tools.map((t) => t.name), ['echo_embed', 'hang_embed', 'huge_embed']);
+  assert.equal(
+    tools.map((t) => t.name),
+    ['echo_embed', 'hang_embed', 'huge_embed'],
+  );
   const result = await client.callTool({ name: 'echo_embed', arguments: { q: 'a b' } });
   assert.equal(result.content, [{ type: 'text', text: '{"echo":"https://api.example/echo?q=a%20b"}' }]);
   assert.equal(seen, ['GET https://api.example/echo?q=a%20b']);
@@ -79,7 +97,9 @@ test('an upstream body over 8 MiB is refused by the runtime HTTP client with a t
   const client = await connect();
   const result = await client.callTool({ name: 'huge_embed', arguments: {} });
   assert.ok(result.isError);
-  assert.equal(result.content, [{ type: 'text', text: `upstream ${new URL(hugeUrl).host} answered with more than 8 MiB; narrow the request` }]);
+  assert.equal(result.content, [
+    { type: 'text', text: `upstream ${new URL(hugeUrl).host} answered with more than 8 MiB; narrow the request` },
+  ]);
   await client.close();
 });
 

@@ -72,40 +72,64 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
 
 test.before(async () => {
   ca = createTestCa();
-  upstream = await startUpstream(ca, { '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 2200 }) });
+  upstream = await startUpstream(ca, {
+    '/slow': () => ({ headers: { 'content-type': 'application/json' }, body: '{"slow":true}', delayMs: 2200 }),
+  });
   const o = upstream.origin;
-  const hooked = (name: string, hooks: ('preRequest' | 'executeRequest' | 'postRequest')[], params = [param('coin', 'query', str, { optional: true })]) =>
-    tool(name, 'GET', [`${o}/price/_coin_`], params, { hooks });
+  const hooked = (
+    name: string,
+    hooks: ('preRequest' | 'executeRequest' | 'postRequest')[],
+    params = [param('coin', 'query', str, { optional: true })],
+  ) => tool(name, 'GET', [`${o}/price/_coin_`], params, { hooks });
   served = await spawnStdio({
     caFile: ca.caFile,
     env: { H_KEY: CANARY },
     timeoutMs: 3000,
     schemas: [
-      schema('hooks', [
-        hooked('pre', ['preRequest', 'postRequest']),
-        hooked('execute', ['executeRequest'], [param('name', 'query', str)]),
-        hooked('throwing', ['preRequest']),
-        hooked('throwingPost', ['postRequest']),
-        hooked('wrongShape', ['postRequest']),
-        hooked('notObject', ['preRequest']),
-        hooked('loop', ['preRequest']),
-        hooked('spin', ['preRequest']),
-        hooked('spinLater', ['preRequest']),
-        hooked('hang', ['preRequest']),
-        hooked('frozen', ['executeRequest']),
-        hooked('escape', ['executeRequest']),
-      ], {
-        handlersSource: HANDLERS,
-        requiredServerParams: ['H_KEY'],
-        requiredLibraries: ['greeter'],
-        headers: { authorization: ['Bearer ', { server: 'H_KEY' }] },
-        sharedLists: { chains: [{ name: 'ethereum', id: 1 }, { name: 'polygon', id: 137 }] },
-      }),
+      schema(
+        'hooks',
+        [
+          hooked('pre', ['preRequest', 'postRequest']),
+          hooked('execute', ['executeRequest'], [param('name', 'query', str)]),
+          hooked('throwing', ['preRequest']),
+          hooked('throwingPost', ['postRequest']),
+          hooked('wrongShape', ['postRequest']),
+          hooked('notObject', ['preRequest']),
+          hooked('loop', ['preRequest']),
+          hooked('spin', ['preRequest']),
+          hooked('spinLater', ['preRequest']),
+          hooked('hang', ['preRequest']),
+          hooked('frozen', ['executeRequest']),
+          hooked('escape', ['executeRequest']),
+        ],
+        {
+          handlersSource: HANDLERS,
+          requiredServerParams: ['H_KEY'],
+          requiredLibraries: ['greeter'],
+          headers: { authorization: ['Bearer ', { server: 'H_KEY' }] },
+          sharedLists: {
+            chains: [
+              { name: 'ethereum', id: 1 },
+              { name: 'polygon', id: 137 },
+            ],
+          },
+        },
+      ),
       // The factory takes longer than what is left of a call after a slow upstream, but less than a call's budget.
-      schema('slowload', [tool('late', 'GET', [`${o}/slow`], [], { hooks: ['postRequest'] }), tool('quick', 'GET', [`${o}/quick`], [], { hooks: ['postRequest'] })], {
-        handlersSource: '({ sharedLists }) => { const end = Date.now() + 1200; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
+      schema(
+        'slowload',
+        [
+          tool('late', 'GET', [`${o}/slow`], [], { hooks: ['postRequest'] }),
+          tool('quick', 'GET', [`${o}/quick`], [], { hooks: ['postRequest'] }),
+        ],
+        {
+          handlersSource:
+            '({ sharedLists }) => { const end = Date.now() + 1200; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
+        },
+      ),
+      schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], {
+        handlersSource: '({ sharedLists }) => { throw new Error("factory exploded"); }',
       }),
-      schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], { handlersSource: '({ sharedLists }) => { throw new Error("factory exploded"); }' }),
     ],
   });
 });
@@ -177,17 +201,27 @@ test('an async hook that never yields is stopped by the call timeout, and the se
   assert.not.ok(other.isError, other.text);
   const later = await call('spin_later_hooks');
   assert.ok(later.isError);
-  assert.is(later.text, "preRequest handler of spinLater timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)");
+  assert.is(
+    later.text,
+    "preRequest handler of spinLater timed out: it ran past the call's limit of 3000 ms (ETIMEDOUT)",
+  );
   const after = await call('execute_hooks', { name: 'bob' });
   assert.not.ok(after.isError, after.text);
-  assert.is(JSON.parse(after.text).greeting, 'hello bob', 'the server still answers, and awaits on library promises still complete');
+  assert.is(
+    JSON.parse(after.text).greeting,
+    'hello bob',
+    'the server still answers, and awaits on library promises still complete',
+  );
 });
 
 test('an async hook that awaits something that can never happen fails at once, saying so', async () => {
   const results = await Promise.all([call('hang_hooks'), call('hang_hooks'), call('hang_hooks')]);
   for (const { isError, text } of results) {
     assert.ok(isError);
-    assert.is(text, 'preRequest handler of hang failed: never settled: it awaits something that cannot happen (handlers have no timers and no I/O)');
+    assert.is(
+      text,
+      'preRequest handler of hang failed: never settled: it awaits something that cannot happen (handlers have no timers and no I/O)',
+    );
   }
 });
 
@@ -204,15 +238,27 @@ test('shared lists are deep-frozen', async () => {
   assert.equal(JSON.parse(text), { result: 'frozen', still: 'ethereum' });
 });
 
-test('nothing of the host is reachable at run time, also through library objects (they are the guest\'s own)', async () => {
+test("nothing of the host is reachable at run time, also through library objects (they are the guest's own)", async () => {
   const { isError, text } = await call('escape_hooks');
   assert.not.ok(isError, text);
   assert.equal(JSON.parse(text), {
-    process: 'undefined', require: 'undefined', fetch: 'undefined', setTimeout: 'undefined', console: 'object', globalProcess: 'undefined', dynamicImport: 'threw',
+    process: 'undefined',
+    require: 'undefined',
+    fetch: 'undefined',
+    setTimeout: 'undefined',
+    console: 'object',
+    globalProcess: 'undefined',
+    dynamicImport: 'threw',
     // The guest's Function and eval are its own: code they make runs in the guest, which has no host.
-    functionCtor: 'undefined', evalCall: '2', globalCtor: 'threw',
-    libraryCtor: 'function', libraryFnCtor: 'function', libraryProto: '[object Object]', descriptorCtor: 'function',
-    resultCtor: '1', promiseCtor: 'function Object() {\n    [native code]\n}',
+    functionCtor: 'undefined',
+    evalCall: '2',
+    globalCtor: 'threw',
+    libraryCtor: 'function',
+    libraryFnCtor: 'function',
+    libraryProto: '[object Object]',
+    descriptorCtor: 'function',
+    resultCtor: '1',
+    promiseCtor: 'function Object() {\n    [native code]\n}',
   });
 });
 

@@ -22,20 +22,31 @@ test.before(async () => {
   served = await spawnStdio({
     caFile: ca.caFile,
     env: { IN_KEY: CANARY },
-    schemas: [schema('shape', [
-      tool('everything', 'POST', [`${upstream.origin}/e`], [
-        param('name', 'body', str, { min: 2, max: 5 }, [{ user: true }], 'a short name'),
-        param('code', 'body', str, { length: 3, regex: '^[A-Z]+$' }),
-        // The catalog's wrong-order shape: optional(), default(10), min(1), max(100) — normalised by the model.
-        param('limit', 'body', num, { optional: true, default: 10, min: 1, max: 100 }),
-        param('flag', 'body', bool, { optional: true, default: false }),
-        param('side', 'body', oneOf('buy', 'sell')),
-        param('ids', 'body', arr, { optional: true, min: 1, max: 2 }),
-        param('filter', 'body', obj, { optional: true }),
-        param('fixed', 'body', str, {}, ['constant']),
-        param('key', 'body', str, {}, [{ server: 'IN_KEY' }]),
-      ]),
-    ], { requiredServerParams: ['IN_KEY'] })],
+    schemas: [
+      schema(
+        'shape',
+        [
+          tool(
+            'everything',
+            'POST',
+            [`${upstream.origin}/e`],
+            [
+              param('name', 'body', str, { min: 2, max: 5 }, [{ user: true }], 'a short name'),
+              param('code', 'body', str, { length: 3, regex: '^[A-Z]+$' }),
+              // The catalog's wrong-order shape: optional(), default(10), min(1), max(100) — normalised by the model.
+              param('limit', 'body', num, { optional: true, default: 10, min: 1, max: 100 }),
+              param('flag', 'body', bool, { optional: true, default: false }),
+              param('side', 'body', oneOf('buy', 'sell')),
+              param('ids', 'body', arr, { optional: true, min: 1, max: 2 }),
+              param('filter', 'body', obj, { optional: true }),
+              param('fixed', 'body', str, {}, ['constant']),
+              param('key', 'body', str, {}, [{ server: 'IN_KEY' }]),
+            ],
+          ),
+        ],
+        { requiredServerParams: ['IN_KEY'] },
+      ),
+    ],
   });
 });
 
@@ -67,10 +78,22 @@ test('inputSchema lists only visible parameters, with constraints and typed defa
 });
 
 test('valid input: defaults are applied with their types, objects pass through whole', async () => {
-  const result = await served.client.callTool({ name: 'everything_shape', arguments: { name: 'abc', code: 'XYZ', side: 'buy', filter: { a: { b: [1] } } } });
+  const result = await served.client.callTool({
+    name: 'everything_shape',
+    arguments: { name: 'abc', code: 'XYZ', side: 'buy', filter: { a: { b: [1] } } },
+  });
   assert.not.ok(result.isError, textOf(result));
   const body = JSON.parse(upstream.seen[upstream.seen.length - 1]!.body);
-  assert.equal(body, { name: 'abc', code: 'XYZ', limit: 10, flag: false, side: 'buy', filter: { a: { b: [1] } }, fixed: 'constant', key: CANARY });
+  assert.equal(body, {
+    name: 'abc',
+    code: 'XYZ',
+    limit: 10,
+    flag: false,
+    side: 'buy',
+    filter: { a: { b: [1] } },
+    fixed: 'constant',
+    key: CANARY,
+  });
 });
 
 test('each constraint is enforced as a tool error the model can read, and nothing is sent', async () => {
@@ -111,7 +134,13 @@ test('an unknown tool is a JSON-RPC error (InvalidParams), not a tool result', a
 
 test('arguments that are not an object are a JSON-RPC error from the protocol layer', async () => {
   try {
-    await served.client.request({ method: 'tools/call', params: { name: 'everything_shape', arguments: [1, 2] as unknown as Record<string, unknown> } }, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema);
+    await served.client.request(
+      {
+        method: 'tools/call',
+        params: { name: 'everything_shape', arguments: [1, 2] as unknown as Record<string, unknown> },
+      },
+      (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema,
+    );
     assert.unreachable('should have thrown');
   } catch (error) {
     assert.instance(error, McpError);

@@ -19,15 +19,26 @@ import { spawnSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toolInputZod } from '../../compiler/emit/zod-code.ts';
-import { linearEngineOf, linearPattern, linearStates, regexCostProblem, regexInputCap, STRICTEST_LINEAR_ENGINE, unboundedRegexFeature, type LinearEngine } from '../../runtime/bounded-regex.ts';
+import {
+  linearEngineOf,
+  linearPattern,
+  linearStates,
+  regexCostProblem,
+  regexInputCap,
+  STRICTEST_LINEAR_ENGINE,
+  unboundedRegexFeature,
+  type LinearEngine,
+} from '../../runtime/bounded-regex.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { param, str, tool } from './support/models.ts';
 
-/** The strings the backtracking original is given: at most this long (with nested counts, its time grows exponentially with the length). */
+/**
+ * The strings the backtracking original is given: at most this long (with nested counts, its time grows exponentially
+ * with the length).
+ */
 const SHORT = 10;
 const SEED = Number(process.env.LINEAR_PATTERN_SEED ?? 20240611);
 const PATTERNS = 1500;
-
 
 /** A generated piece of pattern: as written, as the unrolled reference writes it, and a string it should match. */
 interface Piece {
@@ -90,7 +101,12 @@ function quantified(rng: () => number, atom: Piece, lead: Piece | undefined, roo
   // A body that can match '' counted many times at least would have the backtracking original try
   // every way to share the input among those times: its least count stays small.
   const n = pick(rng, atom.nullable && lead === undefined ? counts.filter((k) => k <= 2) : counts);
-  const m = n + pick(rng, counts.filter((k) => n + k <= room));
+  const m =
+    n +
+    pick(
+      rng,
+      counts.filter((k) => n + k <= room),
+    );
   const [suffix, min, max] = pick(rng, [
     ['*', 0, Infinity],
     ['+', 1, Infinity],
@@ -100,14 +116,22 @@ function quantified(rng: () => number, atom: Piece, lead: Piece | undefined, roo
     [`{${n},${m}}`, n, m],
   ] as const);
   const lazy = rng() < 0.25 ? '?' : '';
-  const unrolled = atom.reference.repeat(min) + (max === Infinity ? `${atom.reference}*` : `${atom.reference}?`.repeat(max - min));
+  const unrolled =
+    atom.reference.repeat(min) + (max === Infinity ? `${atom.reference}*` : `${atom.reference}?`.repeat(max - min));
   return {
     nullable: lead === undefined && (min === 0 || atom.nullable),
     text: `${lead?.text ?? ''}${atom.text}${suffix}${lazy}`,
     reference: `${lead?.reference ?? ''}(?:${unrolled})`,
     sample: (r) => {
       // The boundaries matter most: min, max, one short of min, one past max.
-      const times = pick(r, [min, min, Math.max(0, min - 1), max === Infinity ? min + 3 : max, max === Infinity ? min + 1 : max + 1, min + Math.floor(r() * ((max === Infinity ? 4 : max - min) + 1))]);
+      const times = pick(r, [
+        min,
+        min,
+        Math.max(0, min - 1),
+        max === Infinity ? min + 3 : max,
+        max === Infinity ? min + 1 : max + 1,
+        min + Math.floor(r() * ((max === Infinity ? 4 : max - min) + 1)),
+      ]);
       return (lead?.sample(r) ?? '') + Array.from({ length: times }, () => atom.sample(r)).join('');
     },
   };
@@ -121,12 +145,22 @@ function sequence(rng: () => number, depth: number, room: number): Piece {
   const terms: Piece[] = [];
   const length = 1 + Math.floor(rng() * 3);
   for (let i = 0; i < length; i++) terms.push(term(rng, depth, room));
-  return { text: terms.map((t) => t.text).join(''), reference: terms.map((t) => t.reference).join(''), sample: (r) => terms.map((t) => t.sample(r)).join(''), nullable: terms.every((t) => t.nullable) };
+  return {
+    text: terms.map((t) => t.text).join(''),
+    reference: terms.map((t) => t.reference).join(''),
+    sample: (r) => terms.map((t) => t.sample(r)).join(''),
+    nullable: terms.every((t) => t.nullable),
+  };
 }
 
 function alternatives(rng: () => number, depth: number, room: number): Piece {
   const options = Array.from({ length: rng() < 0.4 ? 2 + Math.floor(rng() * 2) : 1 }, () => sequence(rng, depth, room));
-  return { text: options.map((o) => o.text).join('|'), reference: options.map((o) => o.reference).join('|'), sample: (r) => pick(r, options).sample(r), nullable: options.some((o) => o.nullable) };
+  return {
+    text: options.map((o) => o.text).join('|'),
+    reference: options.map((o) => o.reference).join('|'),
+    sample: (r) => pick(r, options).sample(r),
+    nullable: options.some((o) => o.nullable),
+  };
 }
 
 function term(rng: () => number, depth: number, room: number): Piece {
@@ -137,7 +171,12 @@ function term(rng: () => number, depth: number, room: number): Piece {
     const open = pick(rng, ['(', '(?:', `(?<g${groupNames++}>`]);
     const inner = (innerRoom: number): Piece => {
       const body = alternatives(rng, depth + 1, innerRoom);
-      return { text: `${open}${body.text})`, reference: `(?:${body.reference})`, sample: body.sample, nullable: body.nullable };
+      return {
+        text: `${open}${body.text})`,
+        reference: `(?:${body.reference})`,
+        sample: body.sample,
+        nullable: body.nullable,
+      };
     };
     if (rng() < 0.3) return inner(room);
     const outer = Math.max(1, Math.floor(room / (rng() < 0.5 ? 4 : 1)));
@@ -145,8 +184,14 @@ function term(rng: () => number, depth: number, room: number): Piece {
     return quantified(rng, inner(innerRoom), undefined, outer);
   }
   const chosen = pick(rng, ATOMS);
-  const atom: Piece = { text: chosen.lead === undefined ? chosen.text : 'c', reference: chosen.unit, sample: chosen.sample, nullable: false };
-  const lead: Piece | undefined = chosen.lead === undefined ? undefined : { text: '\\', reference: chosen.lead, sample: () => '\\', nullable: false };
+  const atom: Piece = {
+    text: chosen.lead === undefined ? chosen.text : 'c',
+    reference: chosen.unit,
+    sample: chosen.sample,
+    nullable: false,
+  };
+  const lead: Piece | undefined =
+    chosen.lead === undefined ? undefined : { text: '\\', reference: chosen.lead, sample: () => '\\', nullable: false };
   // `\c` alone would read on into a following letter (`\cp` is control-P): it is always counted.
   if (lead === undefined && rng() < 0.3) return atom;
   return quantified(rng, atom, lead, room);
@@ -182,14 +227,18 @@ function generate(seed: number, count: number, engine: LinearEngine = linearEngi
     const reference = anchored ? `^(?:${body.reference})$` : body.reference;
     new RegExp(original); // the generator writes only valid patterns
     const linear = linearPattern(original, engine);
-    assert.ok(linear !== undefined, `no linear form for ${original} (seed ${seed}): ${unboundedRegexFeature(original)}`);
+    assert.ok(
+      linear !== undefined,
+      `no linear form for ${original} (seed ${seed}): ${unboundedRegexFeature(original)}`,
+    );
     const inputs = new Set<string>();
     for (let i = 0; i < 10; i++) {
       const sample = body.sample(rng);
       inputs.add(sample);
       inputs.add(mutate(rng, sample));
     }
-    for (let i = 0; i < 6; i++) inputs.add(Array.from({ length: Math.floor(rng() * SHORT) }, () => pick(rng, NOISE)).join(''));
+    for (let i = 0; i < 6; i++)
+      inputs.add(Array.from({ length: Math.floor(rng() * SHORT) }, () => pick(rng, NOISE)).join(''));
     cases.push({ original, linear, reference, inputs: [...inputs] });
   }
   return cases;
@@ -228,36 +277,82 @@ process.stdin.setEncoding('utf8').on('data', (chunk) => (input += chunk)).on('en
 `;
 
 function checkInV8(cases: readonly Case[], asIs = true): { problems: unknown[]; takenAsIs: number } {
-  const child = spawnSync(process.execPath, ['--enable-experimental-regexp-engine', '--enable-experimental-regexp-engine-on-excessive-backtracks', '-e', CHECK], { input: JSON.stringify({ cases, asIs }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(
+    process.execPath,
+    ['--enable-experimental-regexp-engine', '--enable-experimental-regexp-engine-on-excessive-backtracks', '-e', CHECK],
+    { input: JSON.stringify({ cases, asIs }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   assert.is(child.status, 0, child.stderr);
   return JSON.parse(child.stdout) as { problems: unknown[]; takenAsIs: number };
 }
 
 const property = suite('linearPattern against V8');
 
-property(`generated patterns: the linear engine takes each linear form, which answers as the original (seed ${SEED})`, () => {
-  const cases = generate(SEED, PATTERNS);
-  const { problems, takenAsIs } = checkInV8(cases);
-  assert.equal(problems.slice(0, 3), [], `${problems.length} of ${cases.length} patterns disagree (LINEAR_PATTERN_SEED=${SEED})`);
-  // The generator reaches both kinds: patterns written out, and patterns the engine took as they were.
-  assert.ok(cases.filter((c) => c.linear !== c.original).length > PATTERNS / 4, 'too few patterns needed a linear form');
-  assert.ok(takenAsIs > PATTERNS / 10, `only ${takenAsIs} patterns were taken as they were`);
-});
+property(
+  `generated patterns: the linear engine takes each linear form, which answers as the original (seed ${SEED})`,
+  () => {
+    const cases = generate(SEED, PATTERNS);
+    const { problems, takenAsIs } = checkInV8(cases);
+    assert.equal(
+      problems.slice(0, 3),
+      [],
+      `${problems.length} of ${cases.length} patterns disagree (LINEAR_PATTERN_SEED=${SEED})`,
+    );
+    // The generator reaches both kinds: patterns written out, and patterns the engine took as they were.
+    assert.ok(
+      cases.filter((c) => c.linear !== c.original).length > PATTERNS / 4,
+      'too few patterns needed a linear form',
+    );
+    assert.ok(takenAsIs > PATTERNS / 10, `only ${takenAsIs} patterns were taken as they were`);
+  },
+);
 
-property(`generated patterns written for the strictest supported engine (what generated modules carry) are taken by this one too (seed ${SEED})`, () => {
-  const cases = generate(SEED + 1, PATTERNS / 3, STRICTEST_LINEAR_ENGINE);
-  const { problems } = checkInV8(cases, false);
-  assert.equal(problems.slice(0, 3), [], `${problems.length} of ${cases.length} patterns disagree (LINEAR_PATTERN_SEED=${SEED})`);
-});
+property(
+  `generated patterns written for the strictest supported engine (what generated modules carry) are taken by this one too (seed ${SEED})`,
+  () => {
+    const cases = generate(SEED + 1, PATTERNS / 3, STRICTEST_LINEAR_ENGINE);
+    const { problems } = checkInV8(cases, false);
+    assert.equal(
+      problems.slice(0, 3),
+      [],
+      `${problems.length} of ${cases.length} patterns disagree (LINEAR_PATTERN_SEED=${SEED})`,
+    );
+  },
+);
 
 property('patterns of real schemas and hostile ones, with the inputs that matter', () => {
   const address = '^0x[a-fA-F0-9]{40}$';
   const cases: Case[] = [
-    { original: address, reference: `^0x${'[a-fA-F0-9]'.repeat(40)}$`, inputs: [`0x${'ab12'.repeat(10)}`, `0x${'ab12'.repeat(10)}0`, `0x${'ab12'.repeat(10).slice(1)}`, `0x${'ab12'.repeat(9)}ab1g`] },
-    { original: '^[A-Z0-9]{5,20}$', reference: `^${'[A-Z0-9]'.repeat(5)}${'[A-Z0-9]?'.repeat(15)}$`, inputs: ['ABCD', 'ABCDE', 'A'.repeat(20), 'A'.repeat(21), 'ABCDe'] },
-    { original: '^(a|aa){1,100}$', reference: `^(?:a|aa)${'(?:a|aa)?'.repeat(99)}$`, inputs: ['', 'a', 'a'.repeat(200), 'a'.repeat(201), `${'a'.repeat(60)}b`, `${'a'.repeat(10)}b`] },
-    { original: '^(?<pair>ab|cd){1,40}$', reference: `^(?:ab|cd)${'(?:ab|cd)?'.repeat(39)}$`, inputs: ['ab', 'abcd'.repeat(20), `${'abcd'.repeat(20)}ab`, 'abc'] },
-    { original: '^(?:[a-z]+\\.){2,20}[a-z]{2,}$', reference: `^${'(?:[a-z][a-z]*\\.)'.repeat(2)}${'(?:[a-z][a-z]*\\.)?'.repeat(18)}[a-z][a-z][a-z]*$`, inputs: ['a.b.cd', 'a.cd', `${'x.'.repeat(20)}cd`, `${'x.'.repeat(21)}cd`, 'a.b.c'] },
+    {
+      original: address,
+      reference: `^0x${'[a-fA-F0-9]'.repeat(40)}$`,
+      inputs: [
+        `0x${'ab12'.repeat(10)}`,
+        `0x${'ab12'.repeat(10)}0`,
+        `0x${'ab12'.repeat(10).slice(1)}`,
+        `0x${'ab12'.repeat(9)}ab1g`,
+      ],
+    },
+    {
+      original: '^[A-Z0-9]{5,20}$',
+      reference: `^${'[A-Z0-9]'.repeat(5)}${'[A-Z0-9]?'.repeat(15)}$`,
+      inputs: ['ABCD', 'ABCDE', 'A'.repeat(20), 'A'.repeat(21), 'ABCDe'],
+    },
+    {
+      original: '^(a|aa){1,100}$',
+      reference: `^(?:a|aa)${'(?:a|aa)?'.repeat(99)}$`,
+      inputs: ['', 'a', 'a'.repeat(200), 'a'.repeat(201), `${'a'.repeat(60)}b`, `${'a'.repeat(10)}b`],
+    },
+    {
+      original: '^(?<pair>ab|cd){1,40}$',
+      reference: `^(?:ab|cd)${'(?:ab|cd)?'.repeat(39)}$`,
+      inputs: ['ab', 'abcd'.repeat(20), `${'abcd'.repeat(20)}ab`, 'abc'],
+    },
+    {
+      original: '^(?:[a-z]+\\.){2,20}[a-z]{2,}$',
+      reference: `^${'(?:[a-z][a-z]*\\.)'.repeat(2)}${'(?:[a-z][a-z]*\\.)?'.repeat(18)}[a-z][a-z][a-z]*$`,
+      inputs: ['a.b.cd', 'a.cd', `${'x.'.repeat(20)}cd`, `${'x.'.repeat(21)}cd`, 'a.b.c'],
+    },
     { original: '^\\u{3}-x{2,}?$', reference: '^uuu-xxx*$', inputs: ['uuu-xx', 'uu-xx', 'uuu-x', 'u{3}-xx'] },
   ].map((c) => ({ ...c, linear: linearPattern(c.original)! }));
   assert.equal(checkInV8(cases).problems, []);
@@ -281,7 +376,10 @@ forms('counts past 16 are written as counts of at most 16 in a row, lazy ones to
 });
 
 forms('copied groups do not capture (a named group twice is a syntax error); the rest is left as written', () => {
-  assert.is(linearPattern('^(?<pair>ab|cd){1,40}(x)$'), '^(?:ab|cd)(?:(?:ab|cd){16}(?:(?:ab|cd){8})?)?(?:ab|cd){0,15}(x)$');
+  assert.is(
+    linearPattern('^(?<pair>ab|cd){1,40}(x)$'),
+    '^(?:ab|cd)(?:(?:ab|cd){16}(?:(?:ab|cd){8})?)?(?:ab|cd){0,15}(x)$',
+  );
 });
 
 forms('legacy syntax is read as V8 reads it without the u flag', () => {
@@ -290,7 +388,11 @@ forms('legacy syntax is read as V8 reads it without the u flag', () => {
   // A copy written once keeps its count where it could read into a neighbour: `\x41` would be A, `\cc` control-C.
   assert.is(linearPattern('\\x{17}41'), '\\x{16}\\x{1}41');
   assert.is(linearPattern('\\c{1,20}'), '\\c{1}(?:c{4})?c{0,15}');
-  assert.is(linearPattern('\\c{0,40}'), '\\\\(?:c{16}(?:c{9})?)?c{0,15}', 'before a parenthesis the lone backslash is spelled \\\\');
+  assert.is(
+    linearPattern('\\c{0,40}'),
+    '\\\\(?:c{16}(?:c{9})?)?c{0,15}',
+    'before a parenthesis the lone backslash is spelled \\\\',
+  );
   assert.is(linearPattern('[\\]{]{17}a{,5}'), '[\\]{]{16}[\\]{]a{,5}', 'a class or a group cannot: it goes bare');
 });
 
@@ -305,20 +407,24 @@ forms("the running engine's counts: Node 20's V8 copies X{n,} n + 1 times, later
   assert.is(linearEngineOf('13.6.233.17').name, 'V8 12 and later (Node 22, 24)');
 });
 
-forms('cost model: states are atoms times the copies their counts make; too many is VAL130, and the length a pattern checks is the budget over its states', () => {
-  assert.is(linearStates('^0x[a-fA-F0-9]{40}$'), 44);
-  assert.is(linearStates('^(?:ab|cd){1,40}$'), 162);
-  const hostile = `^${'([a-z ]?){16}'.repeat(300)}$`;
-  assert.is(linearStates(hostile), 4802);
-  assert.match(regexCostProblem(hostile)!, /^4,802 states for V8's linear-time engine \(at most 500/);
-  assert.is(regexCostProblem('^0x[a-fA-F0-9]{40}$'), undefined);
-  assert.is(regexInputCap('^0x[a-fA-F0-9]{40}$'), 2272);
-  assert.is(regexInputCap('^[a-z]+$'), 25_000);
-  assert.is(linearStates('^(a+)+\\1$'), undefined, 'no linear form, no states');
-});
+forms(
+  'cost model: states are atoms times the copies their counts make; too many is VAL130, and the length a pattern checks is the budget over its states',
+  () => {
+    assert.is(linearStates('^0x[a-fA-F0-9]{40}$'), 44);
+    assert.is(linearStates('^(?:ab|cd){1,40}$'), 162);
+    const hostile = `^${'([a-z ]?){16}'.repeat(300)}$`;
+    assert.is(linearStates(hostile), 4802);
+    assert.match(regexCostProblem(hostile)!, /^4,802 states for V8's linear-time engine \(at most 500/);
+    assert.is(regexCostProblem('^0x[a-fA-F0-9]{40}$'), undefined);
+    assert.is(regexInputCap('^0x[a-fA-F0-9]{40}$'), 2272);
+    assert.is(regexInputCap('^[a-z]+$'), 25_000);
+    assert.is(linearStates('^(a+)+\\1$'), undefined, 'no linear form, no states');
+  },
+);
 
 forms('a pattern the linear engine takes comes back as it was, and so does an invalid one', () => {
-  for (const pattern of ['^[a-z0-9]+$', 'x{16}', '(?:a{4}){4}', '(?:){40}', 'a{0,99999999999}', '^(a|aa)*$', '[']) assert.is(linearPattern(pattern), pattern);
+  for (const pattern of ['^[a-z0-9]+$', 'x{16}', '(?:a{4}){4}', '(?:){40}', 'a{0,99999999999}', '^(a|aa)*$', '['])
+    assert.is(linearPattern(pattern), pattern);
 });
 
 forms('backreferences, lookarounds and counts whose form would pass the cap have no linear form, and say why', () => {
@@ -327,9 +433,15 @@ forms('backreferences, lookarounds and counts whose form would pass the cap have
   assert.is(linearPattern('^(?=a)x{40}$'), undefined);
   for (const pattern of ['a{100000}', '((a{1000}){1000}){1000}']) {
     assert.is(linearPattern(pattern), undefined, pattern);
-    assert.match(unboundedRegexFeature(pattern)!, /^a repetition counted too high to bound \(\{\d+\}\), whose form for the linear-time engine would pass 10,000 characters$/);
+    assert.match(
+      unboundedRegexFeature(pattern)!,
+      /^a repetition counted too high to bound \(\{\d+\}\), whose form for the linear-time engine would pass 10,000 characters$/,
+    );
   }
-  assert.is(unboundedRegexFeature('[a-f]{9000}[a-f]{9000}'), 'repetitions counted too high to bound, whose form for the linear-time engine would pass 10,000 characters');
+  assert.is(
+    unboundedRegexFeature('[a-f]{9000}[a-f]{9000}'),
+    'repetitions counted too high to bound, whose form for the linear-time engine would pass 10,000 characters',
+  );
   assert.is(unboundedRegexFeature('[a-f]{5000}'), undefined, 'a long count of a class is within the cap');
   // Reading a pattern recurses once per group: past 500 deep (and far before the stack would run out) it is refused.
   const nested = (depth: number): string => `${'(?:'.repeat(depth)}a${')'.repeat(depth)}`;
@@ -340,13 +452,27 @@ forms('backreferences, lookarounds and counts whose form would pass the cap have
 
 forms('generated modules carry the linear form; a pattern without one is not emitted', () => {
   const counted = '^(a|aa){1,100}$';
-  const code = toolInputZod(tool('match', 'GET', ['https://api.example.com/match'], [param('word', 'query', str, { regex: counted })]), 'patterns.mjs');
-  assert.ok(code.includes(`.regex(new RegExp(${JSON.stringify(linearPattern(counted, STRICTEST_LINEAR_ENGINE))}))`), code);
+  const code = toolInputZod(
+    tool('match', 'GET', ['https://api.example.com/match'], [param('word', 'query', str, { regex: counted })]),
+    'patterns.mjs',
+  );
+  assert.ok(
+    code.includes(`.regex(new RegExp(${JSON.stringify(linearPattern(counted, STRICTEST_LINEAR_ENGINE))}))`),
+    code,
+  );
   // A string longer than the pattern may check is refused before it runs.
   assert.ok(code.includes(`.max(${regexInputCap(counted)}, { abort: true,`), code);
   assert.not.ok(code.includes('{1,100}'), code);
-  const repeated = tool('match', 'GET', ['https://api.example.com/match'], [param('word', 'query', str, { regex: '^(a+)+\\1$' })]);
-  assert.throws(() => toolInputZod(repeated, 'patterns.mjs'), /patterns\.mjs: parameter "word": regex\(\) uses a backreference \(\\1\), which only a backtracking engine runs \(VAL112\)/);
+  const repeated = tool(
+    'match',
+    'GET',
+    ['https://api.example.com/match'],
+    [param('word', 'query', str, { regex: '^(a+)+\\1$' })],
+  );
+  assert.throws(
+    () => toolInputZod(repeated, 'patterns.mjs'),
+    /patterns\.mjs: parameter "word": regex\(\) uses a backreference \(\\1\), which only a backtracking engine runs \(VAL112\)/,
+  );
 });
 
 forms.run();

@@ -21,17 +21,65 @@ const BIN = resolve(import.meta.dirname, '../../cli/bin.mjs');
 
 /** Each optional query parameter, its options, and [accepted, refused] values at each of its bounds. */
 const PARAMETERS = [
-  { key: 'days', primitive: 'number()', options: ['min(1)', 'max(7)'], bounds: [[1, 0.999], [7, 7.001]] },
-  { key: 'lat', primitive: 'number()', options: ['min(-90.5)', 'max(90.5)'], bounds: [[-90.5, -90.51], [90.5, 90.51]] },
-  { key: 'code', primitive: 'string()', options: ['min(2)', 'max(5)'], bounds: [['ab', 'a'], ['abcde', 'abcdef']] },
-  { key: 'pin', primitive: 'string()', options: ['length(4)'], bounds: [['1234', '123'], ['1234', '12345']] },
   {
-    key: 'tags', primitive: 'array()', options: ['min(1)', 'max(3)'],
-    bounds: [[['a'], []], [['a', 'b', 'c'], ['a', 'b', 'c', 'd']]],
+    key: 'days',
+    primitive: 'number()',
+    options: ['min(1)', 'max(7)'],
+    bounds: [
+      [1, 0.999],
+      [7, 7.001],
+    ],
   },
   {
-    key: 'pair', primitive: 'array()', options: ['length(2)'],
-    bounds: [[['a', 'b'], ['a']], [['a', 'b'], ['a', 'b', 'c']]],
+    key: 'lat',
+    primitive: 'number()',
+    options: ['min(-90.5)', 'max(90.5)'],
+    bounds: [
+      [-90.5, -90.51],
+      [90.5, 90.51],
+    ],
+  },
+  {
+    key: 'code',
+    primitive: 'string()',
+    options: ['min(2)', 'max(5)'],
+    bounds: [
+      ['ab', 'a'],
+      ['abcde', 'abcdef'],
+    ],
+  },
+  {
+    key: 'pin',
+    primitive: 'string()',
+    options: ['length(4)'],
+    bounds: [
+      ['1234', '123'],
+      ['1234', '12345'],
+    ],
+  },
+  {
+    key: 'tags',
+    primitive: 'array()',
+    options: ['min(1)', 'max(3)'],
+    bounds: [
+      [['a'], []],
+      [
+        ['a', 'b', 'c'],
+        ['a', 'b', 'c', 'd'],
+      ],
+    ],
+  },
+  {
+    key: 'pair',
+    primitive: 'array()',
+    options: ['length(2)'],
+    bounds: [
+      [['a', 'b'], ['a']],
+      [
+        ['a', 'b'],
+        ['a', 'b', 'c'],
+      ],
+    ],
   },
 ] as const;
 
@@ -59,9 +107,10 @@ const schemaFile = (root: string) => `export const main = {
             path: '/probe',
             description: 'Takes every bounded parameter.',
             parameters: [
-${PARAMETERS.map(({ key, primitive, options }) =>
-  `                { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'query' }, `
-  + `z: { primitive: '${primitive}', options: [ 'optional()', ${options.map((o) => `'${o}'`).join(', ')} ] } }`,
+${PARAMETERS.map(
+  ({ key, primitive, options }) =>
+    `                { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'query' }, ` +
+    `z: { primitive: '${primitive}', options: [ 'optional()', ${options.map((o) => `'${o}'`).join(', ')} ] } }`,
 ).join(',\n')}
             ]
         }
@@ -82,7 +131,11 @@ test.before(async () => {
   writeFileSync(join(project, 'schemas', 'bounds', 'bounds.mjs'), schemaFile(upstream.origin));
   const env = { PATH: process.env.PATH ?? '', HOME: home, NODE_EXTRA_CA_CERTS: ca.caFile };
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [BIN, 'server'], env, cwd: project, stderr: 'pipe',
+    command: process.execPath,
+    args: [BIN, 'server'],
+    env,
+    cwd: project,
+    stderr: 'pipe',
   });
   client = new Client({ name: 'bounds-test', version: '0' });
   await client.connect(transport);

@@ -16,28 +16,57 @@ const seen: string[] = [];
 const upstream: UpstreamHttpClient = {
   async request(url, call) {
     seen.push(`${call.method} ${url}`);
-    return { status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }), bytes: new TextEncoder().encode(JSON.stringify({ zeta: 1, alpha: 'a' })) };
+    return {
+      status: 200,
+      statusText: 'OK',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      bytes: new TextEncoder().encode(JSON.stringify({ zeta: 1, alpha: 'a' })),
+    };
   },
   close() {},
 };
 
 const schemas = [
-  schema('market', [
-    tool('getQuote', 'GET', ['https://api.market.example/quote'], [
-      param('symbol', 'query', str, { min: 1 }, [{ user: true }], 'Ticker symbol.'),
-      param('days', 'query', num, { optional: true, default: 7, max: 30 }),
-      param('side', 'query', oneOf('buy', 'sell')),
-      param('key', 'query', str, {}, [{ server: 'MARKET_KEY' }]),
-    ], { output: { mimeType: 'application/json', schema: { type: 'object', properties: { zeta: { type: 'number' }, alpha: { type: 'string', nullable: true } } } } }),
-    tool('ping', 'GET', ['https://api.market.example/ping']),
-  ], { requiredServerParams: ['MARKET_KEY'] }),
+  schema(
+    'market',
+    [
+      tool(
+        'getQuote',
+        'GET',
+        ['https://api.market.example/quote'],
+        [
+          param('symbol', 'query', str, { min: 1 }, [{ user: true }], 'Ticker symbol.'),
+          param('days', 'query', num, { optional: true, default: 7, max: 30 }),
+          param('side', 'query', oneOf('buy', 'sell')),
+          param('key', 'query', str, {}, [{ server: 'MARKET_KEY' }]),
+        ],
+        {
+          output: {
+            mimeType: 'application/json',
+            schema: {
+              type: 'object',
+              properties: { zeta: { type: 'number' }, alpha: { type: 'string', nullable: true } },
+            },
+          },
+        },
+      ),
+      tool('ping', 'GET', ['https://api.market.example/ping']),
+    ],
+    { requiredServerParams: ['MARKET_KEY'] },
+  ),
   // Same namespace and tool in another file: the first file by path keeps the name, the other takes its file name.
   schema('market', [tool('ping', 'GET', ['https://mirror.market.example/ping'])], { file: 'mirror/market.mjs' }),
 ];
 
 const runtimes: Runtime[] = [];
 const runtimeOf = (options: Partial<Parameters<typeof createRuntime>[0]> = {}): Runtime => {
-  const runtime = createRuntime({ schemas, serverParams: { MARKET_KEY: 'market-secret-1234' }, grants: { market: ['MARKET_KEY'] }, http: upstream, ...options });
+  const runtime = createRuntime({
+    schemas,
+    serverParams: { MARKET_KEY: 'market-secret-1234' },
+    grants: { market: ['MARKET_KEY'] },
+    http: upstream,
+    ...options,
+  });
   runtimes.push(runtime);
   return runtime;
 };
@@ -45,7 +74,11 @@ const runtimeOf = (options: Partial<Parameters<typeof createRuntime>[0]> = {}): 
 async function connect(runtime: Runtime): Promise<Client> {
   const handle = createMcpFetchHandler(() => createMcpServer(runtime, { name: 'listing', version: '1.0.0' }));
   const client = new Client({ name: 'listing-test', version: '0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('http://listing.local/mcp'), { fetch: (url, init) => handle(new Request(url, init)) }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('http://listing.local/mcp'), {
+      fetch: (url, init) => handle(new Request(url, init)),
+    }),
+  );
   return client;
 }
 
@@ -64,7 +97,9 @@ test('listTools gives the very JSON text a runtime that builds every tool lists'
 });
 
 test('given a listing, a client gets exactly that listing', async () => {
-  const listing = listTools(schemas).map((entry) => (entry.name === 'get_quote_market' ? { ...entry, description: 'As the build wrote it.' } : entry));
+  const listing = listTools(schemas).map((entry) =>
+    entry.name === 'get_quote_market' ? { ...entry, description: 'As the build wrote it.' } : entry,
+  );
   const runtime = runtimeOf({ listing });
   assert.is(runtime.listing, listing, 'served as given, not recomputed');
   const client = await connect(runtime);
@@ -92,7 +127,10 @@ test('a listed tool is built on its first call, under the wire name of the listi
     const invalid = await client.callTool({ name: 'get_quote_market', arguments: { symbol: 'ACME', side: 'hold' } });
     assert.ok(invalid.isError);
     assert.match((invalid.content as { text: string }[])[0]!.text, /invalid arguments for get_quote_market/);
-    const unknown = await client.callTool({ name: 'get_quote', arguments: {} }).then(() => 'answered', (error: Error) => error.message);
+    const unknown = await client.callTool({ name: 'get_quote', arguments: {} }).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
     assert.match(unknown, /Unknown tool: get_quote/);
   } finally {
     await client.close();
@@ -102,14 +140,24 @@ test('a listed tool is built on its first call, under the wire name of the listi
 });
 
 test('a listing that does not fit the schemas is refused', () => {
-  assert.throws(() => runtimeOf({ listing: listTools(schemas).slice(1) }), /listing names 2 tools but the schemas have 3/);
+  assert.throws(
+    () => runtimeOf({ listing: listTools(schemas).slice(1) }),
+    /listing names 2 tools but the schemas have 3/,
+  );
 });
 
 test('the grants decide which server params are used, so which are secrets', () => {
-  const runtime = runtimeOf({ serverParams: { MARKET_KEY: 'market-secret-1234', OTHER_KEY: 'other-secret-5678' }, grants: { market: ['MARKET_KEY', 'OTHER_KEY'] } });
+  const runtime = runtimeOf({
+    serverParams: { MARKET_KEY: 'market-secret-1234', OTHER_KEY: 'other-secret-5678' },
+    grants: { market: ['MARKET_KEY', 'OTHER_KEY'] },
+  });
   assert.is(runtime.redact('a market-secret-1234 b other-secret-5678'), 'a [redacted] b [redacted]');
   const ungranted = runtimeOf({ serverParams: { OTHER_KEY: 'other-secret-5678' } });
-  assert.is(ungranted.redact('other-secret-5678'), 'other-secret-5678', 'a value no schema was granted is never used, so never a pattern');
+  assert.is(
+    ungranted.redact('other-secret-5678'),
+    'other-secret-5678',
+    'a value no schema was granted is never used, so never a pattern',
+  );
 });
 
 test.run();

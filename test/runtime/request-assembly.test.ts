@@ -29,35 +29,64 @@ test.before(async () => {
   upstream = await startUpstream(ca);
   const root = upstream.origin;
   const models = [
-    schema('demo', [
-      tool('getItem', 'GET', [`${root}/items/`, { insert: 'id' }, '/detail'], [param('id', 'insert', str), param('limit', 'query', num, { optional: true, default: 10, min: 1, max: 100 })]),
-      tool('search', 'GET', [`${root}/search?fixed=1`], [
-        param('tag', 'query', str),
-        param('format', 'query', str, {}, ['json']),
-        param('tag', 'query', str, {}, ['always']),
-        param('like', 'query', str, { optional: true }, ['%', { user: true }, '%']),
-        param('apiKey', 'query', str, {}, [{ server: 'DEMO_KEY' }]),
-        param('verbose', 'query', bool, { optional: true, default: false }),
-        param('ids', 'query', arr, { optional: true }),
-        param('sort', 'query', oneOf('asc', 'desc'), { optional: true, default: 'desc' }),
-      ]),
-      tool('createItem', 'POST', [`${root}/items`], [
-        param('name', 'body', str, { min: 2 }),
-        param('count', 'body', num),
-        param('active', 'body', bool),
-        param('tags', 'body', arr),
-        param('meta', 'body', obj),
-        param('source', 'body', str, {}, ['toolkit']),
-        param('version', 'body', num, {}, ['3']),
-        param('note', 'body', str, { optional: true }),
-      ]),
-      tool('replaceItem', 'PUT', [`${root}/items/`, { insert: 'id' }], [param('id', 'insert', num), param('name', 'body', str)]),
-      tool('deleteItem', 'DELETE', [`${root}/items/`, { insert: 'id' }], [param('id', 'insert', str)]),
-      tool('keyedPath', 'GET', [`${root}/v2/`, { server: 'DEMO_KEY' }, '/', { insert: 'owner' }, '/', { insert: 'repo' }], [param('repo', 'insert', str), param('owner', 'insert', str)]),
-    ], {
-      requiredServerParams: ['DEMO_KEY'],
-      headers: { authorization: ['Bearer ', { server: 'DEMO_KEY' }], 'x-client': ['toolkit-test'] },
-    }),
+    schema(
+      'demo',
+      [
+        tool(
+          'getItem',
+          'GET',
+          [`${root}/items/`, { insert: 'id' }, '/detail'],
+          [param('id', 'insert', str), param('limit', 'query', num, { optional: true, default: 10, min: 1, max: 100 })],
+        ),
+        tool(
+          'search',
+          'GET',
+          [`${root}/search?fixed=1`],
+          [
+            param('tag', 'query', str),
+            param('format', 'query', str, {}, ['json']),
+            param('tag', 'query', str, {}, ['always']),
+            param('like', 'query', str, { optional: true }, ['%', { user: true }, '%']),
+            param('apiKey', 'query', str, {}, [{ server: 'DEMO_KEY' }]),
+            param('verbose', 'query', bool, { optional: true, default: false }),
+            param('ids', 'query', arr, { optional: true }),
+            param('sort', 'query', oneOf('asc', 'desc'), { optional: true, default: 'desc' }),
+          ],
+        ),
+        tool(
+          'createItem',
+          'POST',
+          [`${root}/items`],
+          [
+            param('name', 'body', str, { min: 2 }),
+            param('count', 'body', num),
+            param('active', 'body', bool),
+            param('tags', 'body', arr),
+            param('meta', 'body', obj),
+            param('source', 'body', str, {}, ['toolkit']),
+            param('version', 'body', num, {}, ['3']),
+            param('note', 'body', str, { optional: true }),
+          ],
+        ),
+        tool(
+          'replaceItem',
+          'PUT',
+          [`${root}/items/`, { insert: 'id' }],
+          [param('id', 'insert', num), param('name', 'body', str)],
+        ),
+        tool('deleteItem', 'DELETE', [`${root}/items/`, { insert: 'id' }], [param('id', 'insert', str)]),
+        tool(
+          'keyedPath',
+          'GET',
+          [`${root}/v2/`, { server: 'DEMO_KEY' }, '/', { insert: 'owner' }, '/', { insert: 'repo' }],
+          [param('repo', 'insert', str), param('owner', 'insert', str)],
+        ),
+      ],
+      {
+        requiredServerParams: ['DEMO_KEY'],
+        headers: { authorization: ['Bearer ', { server: 'DEMO_KEY' }], 'x-client': ['toolkit-test'] },
+      },
+    ),
   ];
   served = await spawnStdio({ schemas: models, caFile: ca.caFile, env: { DEMO_KEY: CANARY } });
 });
@@ -78,19 +107,39 @@ test('GET: the insert value is URL-encoded into the path and the typed default i
 
 test('query: declared order, repeated keys kept, fixed and server values hidden but sent', async () => {
   const seen = await echoed('search_demo', { tag: 'x&y', like: 'bit', ids: ['a', 'b'], verbose: true });
-  assert.is(seen.url, `/search?fixed=1&tag=x%26y&format=json&tag=always&like=%25bit%25&apiKey=${encodeURIComponent(CANARY)}&verbose=true&ids=a%2Cb&sort=desc`);
+  assert.is(
+    seen.url,
+    `/search?fixed=1&tag=x%26y&format=json&tag=always&like=%25bit%25&apiKey=${encodeURIComponent(CANARY)}&verbose=true&ids=a%2Cb&sort=desc`,
+  );
 });
 
 test('query: left-out optional values are not sent', async () => {
   const seen = await echoed('search_demo', { tag: 't' });
-  assert.is(seen.url, `/search?fixed=1&tag=t&format=json&tag=always&apiKey=${encodeURIComponent(CANARY)}&verbose=false&sort=desc`);
+  assert.is(
+    seen.url,
+    `/search?fixed=1&tag=t&format=json&tag=always&apiKey=${encodeURIComponent(CANARY)}&verbose=false&sort=desc`,
+  );
 });
 
 test('POST: body values keep their JSON types; fixed body values are typed by their primitive', async () => {
-  const seen = await echoed('create_item_demo', { name: 'pen', count: 3, active: false, tags: ['a', 1], meta: { deep: { x: 1 } } });
+  const seen = await echoed('create_item_demo', {
+    name: 'pen',
+    count: 3,
+    active: false,
+    tags: ['a', 1],
+    meta: { deep: { x: 1 } },
+  });
   assert.is(seen.method, 'POST');
   assert.is(seen.headers['content-type'], 'application/json');
-  assert.equal(JSON.parse(seen.body), { name: 'pen', count: 3, active: false, tags: ['a', 1], meta: { deep: { x: 1 } }, source: 'toolkit', version: 3 });
+  assert.equal(JSON.parse(seen.body), {
+    name: 'pen',
+    count: 3,
+    active: false,
+    tags: ['a', 1],
+    meta: { deep: { x: 1 } },
+    source: 'toolkit',
+    version: 3,
+  });
 });
 
 test('PUT and DELETE reach the upstream with their method', async () => {

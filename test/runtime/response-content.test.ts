@@ -16,33 +16,54 @@ let upstream: Upstream;
 let served: Spawned;
 
 // A real 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test.before(async () => {
   ca = createTestCa();
   upstream = await startUpstream(ca, {
     '/text': () => ({ headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'plain words, not JSON' }),
     '/png': () => ({ headers: { 'content-type': 'image/png' }, body: PNG }),
-    '/price': () => ({ headers: { 'content-type': 'application/json' }, body: '{"usd":42.5,"extra":"kept","nested":{"ok":true}}' }),
+    '/price': () => ({
+      headers: { 'content-type': 'application/json' },
+      body: '{"usd":42.5,"extra":"kept","nested":{"ok":true}}',
+    }),
     '/drift': () => ({ headers: { 'content-type': 'application/json' }, body: '{"usd":"not a number"}' }),
     '/list': () => ({ headers: { 'content-type': 'application/json' }, body: '[1,2,3]' }),
     '/empty': () => ({ status: 204 }),
     '/untyped': () => ({ body: '{"a":1}' }),
   });
   const o = upstream.origin;
-  const priceOutput = { mimeType: 'application/json', schema: { type: 'object', properties: { usd: { type: 'number', description: 'price' }, nested: { type: 'object', nullable: true, properties: { ok: { type: 'boolean' } } } } } } as const;
+  const priceOutput = {
+    mimeType: 'application/json',
+    schema: {
+      type: 'object',
+      properties: {
+        usd: { type: 'number', description: 'price' },
+        nested: { type: 'object', nullable: true, properties: { ok: { type: 'boolean' } } },
+      },
+    },
+  } as const;
   served = await spawnStdio({
     caFile: ca.caFile,
-    schemas: [schema('content', [
-      tool('text', 'GET', [`${o}/text`], [], { output: { mimeType: 'text/plain', schema: { type: 'string' } } }),
-      tool('png', 'GET', [`${o}/png`], [], { output: { mimeType: 'image/png', schema: { type: 'string', format: 'base64' } } }),
-      tool('price', 'GET', [`${o}/price`], [], { output: priceOutput }),
-      tool('drift', 'GET', [`${o}/drift`], [], { output: priceOutput }),
-      tool('priceText', 'GET', [`${o}/text`], [], { output: priceOutput }),
-      tool('list', 'GET', [`${o}/list`], [], { output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'number' } } } }),
-      tool('empty', 'DELETE', [`${o}/empty`]),
-      tool('untyped', 'GET', [`${o}/untyped`]),
-    ])],
+    schemas: [
+      schema('content', [
+        tool('text', 'GET', [`${o}/text`], [], { output: { mimeType: 'text/plain', schema: { type: 'string' } } }),
+        tool('png', 'GET', [`${o}/png`], [], {
+          output: { mimeType: 'image/png', schema: { type: 'string', format: 'base64' } },
+        }),
+        tool('price', 'GET', [`${o}/price`], [], { output: priceOutput }),
+        tool('drift', 'GET', [`${o}/drift`], [], { output: priceOutput }),
+        tool('priceText', 'GET', [`${o}/text`], [], { output: priceOutput }),
+        tool('list', 'GET', [`${o}/list`], [], {
+          output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'number' } } },
+        }),
+        tool('empty', 'DELETE', [`${o}/empty`]),
+        tool('untyped', 'GET', [`${o}/untyped`]),
+      ]),
+    ],
   });
 });
 
@@ -71,8 +92,18 @@ test('a PNG becomes image content with its bytes intact', async () => {
 test('a declared object output is advertised as outputSchema and answered with structuredContent', async () => {
   const { tools } = await served.client.listTools();
   const price = tools.find((t) => t.name === 'price_content')!;
-  assert.equal(price.outputSchema, { type: 'object', properties: { usd: { type: 'number', description: 'price' }, nested: { type: ['object', 'null'], properties: { ok: { type: 'boolean' } } } } });
-  assert.is(tools.find((t) => t.name === 'list_content')!.outputSchema, undefined, 'an array output is not an MCP outputSchema');
+  assert.equal(price.outputSchema, {
+    type: 'object',
+    properties: {
+      usd: { type: 'number', description: 'price' },
+      nested: { type: ['object', 'null'], properties: { ok: { type: 'boolean' } } },
+    },
+  });
+  assert.is(
+    tools.find((t) => t.name === 'list_content')!.outputSchema,
+    undefined,
+    'an array output is not an MCP outputSchema',
+  );
   const result = await served.client.callTool({ name: 'price_content', arguments: {} });
   assert.not.ok(result.isError);
   assert.equal(result.structuredContent, { usd: 42.5, extra: 'kept', nested: { ok: true } });

@@ -27,17 +27,30 @@ test.before(async () => {
   ca = createTestCa();
   upstream = await startUpstream(ca, {
     '/echo': (request) => echo(String(request.headers['x-key'] ?? '')),
-    '/clean': () => ({ headers: { 'content-type': 'application/json' }, body: '{"status":"ok","echoed":"nothing","nested":{"list":["a"]}}' }),
+    '/clean': () => ({
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"ok","echoed":"nothing","nested":{"list":["a"]}}',
+    }),
   });
-  const output = { mimeType: 'application/json', schema: { type: 'object', properties: { status: { type: 'string' } } } } as const;
+  const output = {
+    mimeType: 'application/json',
+    schema: { type: 'object', properties: { status: { type: 'string' } } },
+  } as const;
   served = await spawnStdio({
     caFile: ca.caFile,
     env: { PLAIN_KEY: CANARY, QUOTED_KEY },
     schemas: [
-      schema('plain', [tool('echo', 'GET', [`${upstream.origin}/echo`], [], { output }), tool('clean', 'GET', [`${upstream.origin}/clean`], [], { output })], {
-        requiredServerParams: ['PLAIN_KEY'],
-        headers: { 'x-key': [{ server: 'PLAIN_KEY' }] },
-      }),
+      schema(
+        'plain',
+        [
+          tool('echo', 'GET', [`${upstream.origin}/echo`], [], { output }),
+          tool('clean', 'GET', [`${upstream.origin}/clean`], [], { output }),
+        ],
+        {
+          requiredServerParams: ['PLAIN_KEY'],
+          headers: { 'x-key': [{ server: 'PLAIN_KEY' }] },
+        },
+      ),
       schema('quoted', [tool('echo', 'GET', [`${upstream.origin}/echo`], [], { output })], {
         requiredServerParams: ['QUOTED_KEY'],
         headers: { 'x-key': [{ server: 'QUOTED_KEY' }] },
@@ -52,13 +65,24 @@ test.after(async () => {
   assertNoCanary();
 });
 
-for (const [name, key] of [['echo_plain', CANARY], ['echo_quoted', QUOTED_KEY]] as const) {
+for (const [name, key] of [
+  ['echo_plain', CANARY],
+  ['echo_quoted', QUOTED_KEY],
+] as const) {
   test(`${name}: the echoed key is redacted in the text and in structuredContent`, async () => {
     const result = await served.client.callTool({ name, arguments: {} });
     assert.not.ok(result.isError, textOf(result));
     const wire = JSON.stringify(result);
-    assert.not.ok(wire.includes(key) || wire.includes(JSON.stringify(key).slice(1, -1)), 'the key is nowhere in the result');
-    assert.equal(result.structuredContent, { status: 'ok', echoed: '[redacted]', nested: { list: ['Bearer [redacted]'] }, '[redacted]': 'as a key' });
+    assert.not.ok(
+      wire.includes(key) || wire.includes(JSON.stringify(key).slice(1, -1)),
+      'the key is nowhere in the result',
+    );
+    assert.equal(result.structuredContent, {
+      status: 'ok',
+      echoed: '[redacted]',
+      nested: { list: ['Bearer [redacted]'] },
+      '[redacted]': 'as a key',
+    });
     assert.equal(JSON.parse(textOf(result)), result.structuredContent);
   });
 }

@@ -19,7 +19,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const schemas = [schema('cities', [tool('ping', 'GET', ['https://unused.invalid/ping'])])];
 const runtime = createRuntime({ schemas, serverParams: {} });
 const URL_ = 'http://primitives.local/mcp';
-const handler = createMcpFetchHandler(() => createMcpServer(runtime, { name: 'primitives', version: '1.0.0' }, { resources: demoResources, prompts: demoPrompts }));
+const handler = createMcpFetchHandler(() =>
+  createMcpServer(
+    runtime,
+    { name: 'primitives', version: '1.0.0' },
+    { resources: demoResources, prompts: demoPrompts },
+  ),
+);
 const fetcher = (url: string | URL, init?: RequestInit) => handler(new Request(url, init));
 
 const stdioSpec = join(mkdtempSync(join(tmpdir(), 'toolkit-primitives-')), 'models.json');
@@ -28,11 +34,24 @@ writeFileSync(stdioSpec, JSON.stringify({ schemas, demoPrimitives: true }));
 const connect = (era: Era, transport: 'http' | 'stdio'): Promise<EraClient> =>
   transport === 'http'
     ? connectHttpEra(era, { url: URL_, fetch: fetcher })
-    : connectStdioEra(era, { command: process.execPath, args: ['--import', 'tsx', resolve(import.meta.dirname, 'support/serve-models.ts'), stdioSpec], env: { PATH: process.env.PATH ?? '', HOME: tmpdir() }, cwd: ROOT });
+    : connectStdioEra(era, {
+        command: process.execPath,
+        args: ['--import', 'tsx', resolve(import.meta.dirname, 'support/serve-models.ts'), stdioSpec],
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir() },
+        cwd: ROOT,
+      });
 
 /** What a client sees of the primitives, and the errors it gets. */
 async function browse(client: EraClient) {
-  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: { code?: number; data?: unknown; message: string }) => ({ code: e.code, data: e.data, message: e.message.replace(/^MCP error -?\d+: /, '') }));
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: { code?: number; data?: unknown; message: string }) => ({
+        code: e.code,
+        data: e.data,
+        message: e.message.replace(/^MCP error -?\d+: /, ''),
+      }),
+    );
   return {
     capabilities: client.capabilities(),
     resources: (await client.listResources()).resources,
@@ -61,11 +80,21 @@ for (const transport of ['http', 'stdio'] as const) {
       }
     }
     const modern = seen.modern!;
-    assert.equal(modern.capabilities, { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
+    assert.equal(modern.capabilities, {
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
+    });
     assert.equal(modern.resources, demoResources.resources);
     assert.equal(modern.templates, demoResources.templates);
-    assert.equal(modern.oslo, [{ uri: 'toolkit://cities/oslo', mimeType: 'application/json', text: '{"name":"Oslo","country":"NO"}' }]);
-    assert.equal(modern.missing, { code: -32602, data: { uri: 'toolkit://cities/atlantis' }, message: 'Resource not found: toolkit://cities/atlantis' });
+    assert.equal(modern.oslo, [
+      { uri: 'toolkit://cities/oslo', mimeType: 'application/json', text: '{"name":"Oslo","country":"NO"}' },
+    ]);
+    assert.equal(modern.missing, {
+      code: -32602,
+      data: { uri: 'toolkit://cities/atlantis' },
+      message: 'Resource not found: toolkit://cities/atlantis',
+    });
     assert.equal(modern.badKey?.code, -32602);
     assert.match(modern.badKey!.message, /key must be lower-case letters/);
     assert.equal(modern.broken, { code: -32603, data: undefined, message: 'the database cities.db cannot be opened' });
@@ -73,7 +102,8 @@ for (const transport of ['http', 'stdio'] as const) {
     assert.equal(modern.prompt, [{ role: 'user', content: { type: 'text', text: 'Describe Lima in two sentences.' } }]);
     assert.equal(modern.noPrompt, { code: -32602, data: { name: 'nope' }, message: 'Unknown prompt: nope' });
     assert.equal(modern.noArgument?.code, -32602);
-    for (const era of ['legacy', 'v1'] as const) assert.equal(seen[era], modern, `${era} sees what the modern client sees`);
+    for (const era of ['legacy', 'v1'] as const)
+      assert.equal(seen[era], modern, `${era} sees what the modern client sees`);
   });
 }
 

@@ -72,7 +72,16 @@ test.before(async () => {
   writeFileSync(join(project, 'schemas', 'weather', 'broken.mjs'), "export const main = { namespace: 'Bad1' }\n");
   mkdirSync(join(project, '.toolkit'));
   // The user granted CMD_KEY to the weather schema (`toolkit grant weather CMD_KEY`).
-  writeFileSync(join(project, '.toolkit', 'config.json'), JSON.stringify({ groups: { alerts: { tools: ['weather/getAlerts'] }, typo: { tools: ['weather/getAlerts', 'weather/getAlert', 'wether'] } }, grants: { weather: ['CMD_KEY'] } }));
+  writeFileSync(
+    join(project, '.toolkit', 'config.json'),
+    JSON.stringify({
+      groups: {
+        alerts: { tools: ['weather/getAlerts'] },
+        typo: { tools: ['weather/getAlerts', 'weather/getAlert', 'wether'] },
+      },
+      grants: { weather: ['CMD_KEY'] },
+    }),
+  );
 });
 
 test.after(async () => {
@@ -81,7 +90,13 @@ test.after(async () => {
 });
 
 async function connectStdio(args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'server', ...args], env: env(), cwd: project, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'server', ...args],
+    env: env(),
+    cwd: project,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (c: Buffer) => {
     stderr += c.toString('utf8');
@@ -118,7 +133,10 @@ test('--group serves only the tools of that group', async () => {
   const { client } = await connectStdio(['--group', 'alerts']);
   try {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+    assert.equal(
+      tools.map((t) => t.name),
+      ['get_alerts_weather'],
+    );
   } finally {
     await client.close();
   }
@@ -128,7 +146,10 @@ test('--group names each entry that matches nothing on stderr, and serves the re
   const { client, stderr } = await connectStdio(['--group', 'typo']);
   try {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+    assert.equal(
+      tools.map((t) => t.name),
+      ['get_alerts_weather'],
+    );
     assert.match(stderr(), /^toolkit server: group "typo": "weather\/getAlert" matches no loaded schema or tool$/m);
     assert.match(stderr(), /^toolkit server: group "typo": "wether" matches no loaded schema or tool$/m);
     assert.not.match(stderr(), /"weather\/getAlerts" matches no/);
@@ -139,7 +160,12 @@ test('--group names each entry that matches nothing on stderr, and serves the re
 
 test('--http serves the same tools over Streamable HTTP', async () => {
   const record = (text: string) => captured.push(text);
-  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], { env: env(), cwd: project, onStderr: record, onStdout: record });
+  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], {
+    env: env(),
+    cwd: project,
+    onStderr: record,
+    onStdout: record,
+  });
   const client = new Client({ name: 'cmd-http', version: '0' });
   try {
     const transport = new StreamableHTTPClientTransport(new URL(url));
@@ -154,24 +180,47 @@ test('--http serves the same tools over Streamable HTTP', async () => {
 });
 
 test('a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the same tools, over stdio and HTTP', async () => {
-  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], { env: env(), cwd: project, onStderr: (text) => captured.push(text) });
+  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], {
+    env: env(),
+    cwd: project,
+    onStderr: (text) => captured.push(text),
+  });
   try {
     for (const transport of ['stdio', 'http'] as const) {
       const seen: Record<string, unknown> = {};
       for (const era of ERAS) {
-        const client = transport === 'http'
-          ? await connectHttpEra(era, { url })
-          : await connectStdioEra(era, { command: process.execPath, args: [BIN, 'server'], env: env(), cwd: project, onStderr: (t) => captured.push(t) });
+        const client =
+          transport === 'http'
+            ? await connectHttpEra(era, { url })
+            : await connectStdioEra(era, {
+                command: process.execPath,
+                args: [BIN, 'server'],
+                env: env(),
+                cwd: project,
+                onStderr: (t) => captured.push(t),
+              });
         try {
           assert.is(client.protocolVersion, era === 'modern' ? MODERN : '2025-11-25', `${transport} ${era}`);
           const { tools } = await client.listTools();
           const result = await client.callTool({ name: 'get_forecast_weather', arguments: { city: 'Lima' } });
-          seen[era] = { names: tools.map((t) => t.name).sort(), text: textOf(result), isError: result.isError ?? false };
+          seen[era] = {
+            names: tools.map((t) => t.name).sort(),
+            text: textOf(result),
+            isError: result.isError ?? false,
+          };
         } finally {
           await client.close();
         }
       }
-      assert.equal(seen.modern, { names: ['get_alerts_weather', 'get_forecast_weather'], text: '{"city":"Lima","path":"/forecast/Lima?days=3"}', isError: false }, transport);
+      assert.equal(
+        seen.modern,
+        {
+          names: ['get_alerts_weather', 'get_forecast_weather'],
+          text: '{"city":"Lima","path":"/forecast/Lima?days=3"}',
+          isError: false,
+        },
+        transport,
+      );
       assert.equal(seen.legacy, seen.modern, transport);
       assert.equal(seen.v1, seen.modern, transport);
     }
@@ -202,21 +251,41 @@ async function runInProject(args: string[]): Promise<{ code: number; stdout: str
 test('--print-config prints the mcpServers block with placeholders, not values, and the grants; it works from any working directory', async () => {
   const run = await runInProject(['--group', 'alerts', '--print-config']);
   assert.is(run.code, 0, run.stderr);
-  const config = JSON.parse(run.stdout) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+  const config = JSON.parse(run.stdout) as {
+    mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+  };
   const entry = config.mcpServers['toolkit-alerts']!;
   assert.is(entry.command, process.execPath);
-  assert.equal(entry.args, [BIN, 'server', '--project', project, '--schemas', join(project, 'schemas'), '--group', 'alerts']);
+  assert.equal(entry.args, [
+    BIN,
+    'server',
+    '--project',
+    project,
+    '--schemas',
+    join(project, 'schemas'),
+    '--group',
+    'alerts',
+  ]);
   assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>', TOOLKIT_GRANTS: 'weather:CMD_KEY' });
   // A client starts the server from a directory of its own: the printed command must not depend on it.
   const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-client-cwd-'));
-  const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: env(), cwd: elsewhere, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: entry.command,
+    args: entry.args,
+    env: env(),
+    cwd: elsewhere,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
   const client = new Client({ name: 'printed-config', version: '0' });
   await client.connect(transport);
   recordMessages(transport);
   try {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name), ['get_alerts_weather']);
+    assert.equal(
+      tools.map((t) => t.name),
+      ['get_alerts_weather'],
+    );
   } finally {
     await client.close();
   }
@@ -233,7 +302,10 @@ test('--project reads .toolkit/config.json from that directory', async () => {
   const previous = process.cwd();
   process.chdir(elsewhere);
   try {
-    const code = await main(['server', '--project', project, '--schemas', join(project, 'schemas'), '--group', 'alerts', '--print-config'], { stdout, stderr });
+    const code = await main(
+      ['server', '--project', project, '--schemas', join(project, 'schemas'), '--group', 'alerts', '--print-config'],
+      { stdout, stderr },
+    );
     captured.push(out, err);
     assert.is(code, 0, err);
   } finally {

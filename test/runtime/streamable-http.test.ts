@@ -19,11 +19,17 @@ let upstream: Upstream;
 let served: Spawned;
 
 const initialize = {
-  jsonrpc: '2.0', id: 1, method: 'initialize',
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
 };
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
 
 test.before(async () => {
   ca = createTestCa();
@@ -31,7 +37,20 @@ test.before(async () => {
   served = await spawnHttp({
     caFile: ca.caFile,
     env: { WEB_KEY: CANARY },
-    schemas: [schema('web', [tool('lookup', 'GET', [`${upstream.origin}/lookup`], [param('q', 'query', str), param('token', 'query', str, {}, [{ server: 'WEB_KEY' }])])], { requiredServerParams: ['WEB_KEY'] })],
+    schemas: [
+      schema(
+        'web',
+        [
+          tool(
+            'lookup',
+            'GET',
+            [`${upstream.origin}/lookup`],
+            [param('q', 'query', str), param('token', 'query', str, {}, [{ server: 'WEB_KEY' }])],
+          ),
+        ],
+        { requiredServerParams: ['WEB_KEY'] },
+      ),
+    ],
   });
 });
 
@@ -44,7 +63,10 @@ test.after(async () => {
 test('binds 127.0.0.1 and serves tools/list and tools/call to the SDK client', async () => {
   assert.match(served.url!, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   const { tools } = await served.client.listTools();
-  assert.equal(tools.map((t) => t.name), ['lookup_web']);
+  assert.equal(
+    tools.map((t) => t.name),
+    ['lookup_web'],
+  );
   const result = await served.client.callTool({ name: 'lookup_web', arguments: { q: 'x' } });
   assert.not.ok(result.isError, textOf(result));
   assert.is(upstream.seen[upstream.seen.length - 1]!.url, `/lookup?q=x&token=${CANARY}`);
@@ -61,7 +83,11 @@ test('stateless: no session id, and a second client is served independently', as
   assert.not.ok(result.isError, textOf(result));
   await second.close();
   // A request without any initialize on this "connection" works too: nothing is kept between requests.
-  const list = await post(served.url!, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '2025-06-18' });
+  const list = await post(
+    served.url!,
+    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    { 'mcp-protocol-version': '2025-06-18' },
+  );
   assert.is(list.status, 200);
   const body = (await list.json()) as { result: { tools: { name: string }[] } };
   assert.is(body.result.tools[0]!.name, 'lookup_web');
@@ -83,32 +109,58 @@ test('a foreign Origin or Host is refused with 403; the own origin is accepted',
   // fetch will not set Host; a raw request does, as a DNS-rebinding page's browser would.
   const url = new URL(served.url!);
   const rebound = await new Promise<number>((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: `evil.example:${url.port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          host: `evil.example:${url.port}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(initialize));
   });
   assert.is(rebound, 403);
 });
 
-/** POSTs `total` bytes in 64 KiB chunks (with or without a declared length); resolves with the status once a response arrives. */
-function postLarge(url: URL, total: number, declareLength: boolean): Promise<{ status: number; body: string; closed: Promise<void> }> {
+/**
+ * POSTs `total` bytes in 64 KiB chunks (with or without a declared length); resolves with the status once a response
+ * arrives.
+ */
+function postLarge(
+  url: URL,
+  total: number,
+  declareLength: boolean,
+): Promise<{ status: number; body: string; closed: Promise<void> }> {
   // agent: false sends `Connection: close`, the harder case for answering before the body is read.
   return new Promise((resolveAll, reject) => {
     let closed!: Promise<void>;
     const resolve = (answer: { status: number; body: string }) => resolveAll({ ...answer, closed });
     let answered = false;
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
     if (declareLength) headers['content-length'] = total;
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: false }, (res) => {
-      answered = true;
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: false },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     // Once answered, the server closes the connection: a write error after that is expected.
     req.on('error', (error) => {
       if (!answered) reject(error);
@@ -137,14 +189,23 @@ test('a request body over 4 MiB is refused with 413, declared or streamed; the s
   const streamed = await postLarge(url, 6 * 1024 * 1024, false);
   assert.is(streamed.status, 413);
   // The server drops the connection (the client never ends these requests).
-  await Promise.race([Promise.all([declared.closed, streamed.closed]), new Promise((_, fail) => setTimeout(() => fail(new Error('the connection was not closed')), 5000))]);
+  await Promise.race([
+    Promise.all([declared.closed, streamed.closed]),
+    new Promise((_, fail) => setTimeout(() => fail(new Error('the connection was not closed')), 5000)),
+  ]);
   const { tools } = await served.client.listTools();
-  assert.equal(tools.map((t) => t.name), ['lookup_web']);
+  assert.equal(
+    tools.map((t) => t.name),
+    ['lookup_web'],
+  );
 });
 
 test('server params cannot be supplied by the client', async () => {
   const before = upstream.seen.length;
-  const result = await served.client.callTool({ name: 'lookup_web', arguments: { q: 'x', token: 'client-chosen', WEB_KEY: 'client-chosen' } });
+  const result = await served.client.callTool({
+    name: 'lookup_web',
+    arguments: { q: 'x', token: 'client-chosen', WEB_KEY: 'client-chosen' },
+  });
   assert.ok(result.isError);
   assert.match(textOf(result), /Unrecognized keys: "token", "WEB_KEY"/);
   assert.is(upstream.seen.length, before);

@@ -32,19 +32,46 @@ const ATOM = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 const TEXT_TYPES = [
-  'application/atom+xml', 'application/rss+xml', 'application/xml', 'text/xml', 'application/soap+xml', 'application/vnd.example.report+xml',
-  'application/rdf+xml', 'text/csv', 'text/plain', 'text/markdown', 'application/javascript', 'application/x-www-form-urlencoded',
-  'application/x-ndjson', 'application/yaml', 'application/x-yaml', 'application/toml', 'application/geo+yaml',
+  'application/atom+xml',
+  'application/rss+xml',
+  'application/xml',
+  'text/xml',
+  'application/soap+xml',
+  'application/vnd.example.report+xml',
+  'application/rdf+xml',
+  'text/csv',
+  'text/plain',
+  'text/markdown',
+  'application/javascript',
+  'application/x-www-form-urlencoded',
+  'application/x-ndjson',
+  'application/yaml',
+  'application/x-yaml',
+  'application/toml',
+  'application/geo+yaml',
 ];
-const BINARY_TYPES = ['application/octet-stream', 'application/pdf', 'application/zip', 'audio/mpeg', 'video/mp4', 'font/woff2',
-  'application/x-protobuf', 'application/vnd.ms-excel', 'application/wasm', 'application/gzip'];
+const BINARY_TYPES = [
+  'application/octet-stream',
+  'application/pdf',
+  'application/zip',
+  'audio/mpeg',
+  'video/mp4',
+  'font/woff2',
+  'application/x-protobuf',
+  'application/vnd.ms-excel',
+  'application/wasm',
+  'application/gzip',
+];
 
 test('XML feeds and the other text media types reach the tool as text, byte for byte', () => {
   for (const type of TEXT_TYPES) {
     assert.ok(isTextType(type), type);
     assert.equal(interpretBody(answer(ATOM, `${type}; charset=utf-8`)), { kind: 'text', text: ATOM }, type);
   }
-  assert.equal(interpretBody(answer('{"type":"about:blank","status":404}', 'application/problem+json')), { kind: 'json', data: { type: 'about:blank', status: 404 } });
+  assert.equal(interpretBody(answer('{"type":"about:blank","status":404}', 'application/problem+json')), {
+    kind: 'json',
+    data: { type: 'about:blank', status: 404 },
+  });
   assert.equal(interpretBody(answer('{"a":1}', 'application/vnd.api+json')), { kind: 'json', data: { a: 1 } });
 });
 
@@ -61,22 +88,42 @@ test('binary types stay binary (size and type only), whatever they contain', () 
     assert.equal(interpretBody(answer(bytes, type)), { kind: 'binary', size: bytes.length, mimeType: type }, type);
   }
   const withSecret = new TextEncoder().encode(`\u0000\u0001${SECRET}\u0002`);
-  assert.equal(interpretBody(answer(withSecret, 'application/octet-stream'), undefined, redact), { kind: 'binary', size: withSecret.length, mimeType: 'application/octet-stream' });
-  assert.throws(() => interpretBody(answer(withSecret, 'image/png'), undefined, redact), (error: unknown) => error instanceof ToolError && /contains a server secret; it was withheld/.test(error.message));
+  assert.equal(interpretBody(answer(withSecret, 'application/octet-stream'), undefined, redact), {
+    kind: 'binary',
+    size: withSecret.length,
+    mimeType: 'application/octet-stream',
+  });
+  assert.throws(
+    () => interpretBody(answer(withSecret, 'image/png'), undefined, redact),
+    (error: unknown) => error instanceof ToolError && /contains a server secret; it was withheld/.test(error.message),
+  );
 });
 
 test('a secret an XML body echoes is redacted in every form the redactor knows', () => {
-  const echoes = [SECRET, encodeURIComponent(SYMBOLS), 'o&#39;brien-9c2e51b04d', Buffer.from(SECRET).toString('base64')];
+  const echoes = [
+    SECRET,
+    encodeURIComponent(SYMBOLS),
+    'o&#39;brien-9c2e51b04d',
+    Buffer.from(SECRET).toString('base64'),
+  ];
   const feed = `<?xml version="1.0"?><feed><link href="https://export.arxiv.org/api/query?key=${echoes[0]}&amp;k2=${echoes[1]}"/><title>${echoes[2]} ${echoes[3]}</title></feed>`;
   const result = interpretBody(answer(feed, 'application/atom+xml'), undefined, redact);
   assert.is(result.kind, 'text');
   const text = (result as { text: string }).text;
-  assert.not.ok(text.includes(SECRET) || text.includes('c2stbGl2ZS03ZjNh') || text.includes('brien') || text.includes('w0rd'), text);
+  assert.not.ok(
+    text.includes(SECRET) || text.includes('c2stbGl2ZS03ZjNh') || text.includes('brien') || text.includes('w0rd'),
+    text,
+  );
   assert.is(text.split('[redacted]').length - 1, 4, text);
 });
 
 test('markup that spells a secret with character references is redacted, every reference read as what it spells', () => {
-  const spelled = ['o&apos;brien-9c2e51b04d', 'p@ss/w0rd+key=1&#38;x', `${SECRET.slice(0, 5)}&#x${SECRET.charCodeAt(5).toString(16)};${SECRET.slice(6)}`, `&#${SECRET.charCodeAt(0)};${SECRET.slice(1)}`];
+  const spelled = [
+    'o&apos;brien-9c2e51b04d',
+    'p@ss/w0rd+key=1&#38;x',
+    `${SECRET.slice(0, 5)}&#x${SECRET.charCodeAt(5).toString(16)};${SECRET.slice(6)}`,
+    `&#${SECRET.charCodeAt(0)};${SECRET.slice(1)}`,
+  ];
   for (const form of spelled) {
     for (const type of ['application/atom+xml', 'text/xml', 'text/plain']) {
       const result = interpretBody(answer(`<feed><title>${form}</title></feed>`, type), undefined, redact);
@@ -84,20 +131,34 @@ test('markup that spells a secret with character references is redacted, every r
     }
   }
   // Character references that spell nothing secret are left alone.
-  assert.equal(interpretBody(answer('<t>AT&amp;T &#233;t&eacute;</t>', 'application/xml'), undefined, redact), { kind: 'text', text: '<t>AT&amp;T &#233;t&eacute;</t>' });
+  assert.equal(interpretBody(answer('<t>AT&amp;T &#233;t&eacute;</t>', 'application/xml'), undefined, redact), {
+    kind: 'text',
+    text: '<t>AT&amp;T &#233;t&eacute;</t>',
+  });
 });
 
 test('an XML error page is cut to an excerpt after redaction', () => {
   const page = `<?xml version="1.0"?><error><message>bad key ${'x'.repeat(280)}${SECRET}</message></error>`;
-  assert.throws(() => interpretBody(answer(page, 'application/xml', 400), undefined, redact),
-    (error: unknown) => error instanceof ToolError && /^upstream returned HTTP 400 Bad Request: <\?xml/.test(error.message) && !error.message.includes(SECRET.slice(0, 8)));
+  assert.throws(
+    () => interpretBody(answer(page, 'application/xml', 400), undefined, redact),
+    (error: unknown) =>
+      error instanceof ToolError &&
+      /^upstream returned HTTP 400 Bad Request: <\?xml/.test(error.message) &&
+      !error.message.includes(SECRET.slice(0, 8)),
+  );
 });
 
 test('a text body is decoded with the charset it declares', () => {
   const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9]);
   assert.equal(interpretBody(answer(latin1, 'text/plain; charset=ISO-8859-1')), { kind: 'text', text: 'café' });
-  assert.equal(interpretBody(answer(new TextEncoder().encode('café'), 'text/csv; charset="utf-8"')), { kind: 'text', text: 'café' });
-  assert.equal(interpretBody(answer(new TextEncoder().encode('café'), 'text/plain; charset=no-such-charset')), { kind: 'text', text: 'café' });
+  assert.equal(interpretBody(answer(new TextEncoder().encode('café'), 'text/csv; charset="utf-8"')), {
+    kind: 'text',
+    text: 'café',
+  });
+  assert.equal(interpretBody(answer(new TextEncoder().encode('café'), 'text/plain; charset=no-such-charset')), {
+    kind: 'text',
+    text: 'café',
+  });
 });
 
 test.run();

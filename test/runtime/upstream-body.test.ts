@@ -25,7 +25,9 @@ test('an untyped or text/plain HTML page is named as HTML, after a BOM or leadin
     for (const type of [undefined, 'text/plain', 'application/octet-stream']) {
       assert.throws(
         () => interpretBody(answer(page, type)),
-        (error: unknown) => error instanceof ToolError && /^upstream returned HTML instead of JSON \(HTTP 200, .*\): HTML page "Sign in"$/.test(error.message),
+        (error: unknown) =>
+          error instanceof ToolError &&
+          /^upstream returned HTML instead of JSON \(HTTP 200, .*\): HTML page "Sign in"$/.test(error.message),
         `${type ?? 'no type'}: ${JSON.stringify(page.slice(0, 30))}`,
       );
     }
@@ -33,13 +35,22 @@ test('an untyped or text/plain HTML page is named as HTML, after a BOM or leadin
 });
 
 test('a tool declaring text output still receives an HTML page as text; JSON and plain text are unchanged', () => {
-  assert.equal(interpretBody(answer(PAGES[1]!, 'text/plain'), { mimeType: 'text/plain', schema: { type: 'string' } } as never), { kind: 'text', text: PAGES[1]! });
+  assert.equal(
+    interpretBody(answer(PAGES[1]!, 'text/plain'), { mimeType: 'text/plain', schema: { type: 'string' } } as never),
+    { kind: 'text', text: PAGES[1]! },
+  );
   assert.equal(interpretBody(answer('{"a":1}')), { kind: 'json', data: { a: 1 } });
-  assert.equal(interpretBody(answer('<!-- not a page --> words', 'text/plain')), { kind: 'text', text: '<!-- not a page --> words' });
+  assert.equal(interpretBody(answer('<!-- not a page --> words', 'text/plain')), {
+    kind: 'text',
+    text: '<!-- not a page --> words',
+  });
 });
 
 test('excerpt reduces a page to its title, whitespace collapsed', () => {
-  assert.is(excerpt('\uFEFF<!-- c --><html><title>\n  Login\n  required </title></html>'), 'HTML page "Login required"');
+  assert.is(
+    excerpt('\uFEFF<!-- c --><html><title>\n  Login\n  required </title></html>'),
+    'HTML page "Login required"',
+  );
 });
 
 test.run();

@@ -17,11 +17,13 @@ let upstream: Upstream;
 let served: Spawned;
 let refusedPort: number;
 
-const echoAuth = (status: number, headers: Record<string, string> = {}) => (request: { headers: Record<string, unknown> }) => ({
-  status,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify({ error: 'denied', yourHeader: request.headers.authorization }),
-});
+const echoAuth =
+  (status: number, headers: Record<string, string> = {}) =>
+  (request: { headers: Record<string, unknown> }) => ({
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ error: 'denied', yourHeader: request.headers.authorization }),
+  });
 
 async function call(name: string): Promise<{ isError: boolean; text: string }> {
   const result = await served.client.callTool({ name, arguments: {} });
@@ -31,13 +33,27 @@ async function call(name: string): Promise<{ isError: boolean; text: string }> {
 test.before(async () => {
   ca = createTestCa();
   upstream = await startUpstream(ca, {
-    '/html': () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!DOCTYPE html><html><head><title>Login required</title></head><body>please log in</body></html>' }),
-    '/html-untyped': () => ({ headers: { 'content-type': 'application/octet-stream' }, body: '<html><body>oops</body></html>' }),
+    '/html': () => ({
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!DOCTYPE html><html><head><title>Login required</title></head><body>please log in</body></html>',
+    }),
+    '/html-untyped': () => ({
+      headers: { 'content-type': 'application/octet-stream' },
+      body: '<html><body>oops</body></html>',
+    }),
     '/401': echoAuth(401),
     '/403': echoAuth(403),
     '/429': echoAuth(429, { 'retry-after': '30' }),
-    '/500': () => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: `database exploded while using key ${CANARY} ${'x'.repeat(2000)}` }),
-    '/404': () => ({ status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"no such coin"}' }),
+    '/500': () => ({
+      status: 500,
+      headers: { 'content-type': 'text/plain' },
+      body: `database exploded while using key ${CANARY} ${'x'.repeat(2000)}`,
+    }),
+    '/404': () => ({
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"no such coin"}',
+    }),
     '/slow': () => ({ delayMs: 15000, headers: { 'content-type': 'application/json' }, body: '{}' }),
     '/bad-json': () => ({ headers: { 'content-type': 'application/json' }, body: '{"unterminated": ' }),
   });
@@ -47,27 +63,38 @@ test.before(async () => {
   refusedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-  const auth = { requiredServerParams: ['ERR_KEY'], headers: { authorization: ['Bearer ', { server: 'ERR_KEY' }] } } as const;
+  const auth = {
+    requiredServerParams: ['ERR_KEY'],
+    headers: { authorization: ['Bearer ', { server: 'ERR_KEY' }] },
+  } as const;
   const at = (path: string) => tool(path.replace(/[^a-z0-9]/gi, '') || 'root', 'GET', [`${upstream.origin}${path}`]);
   served = await spawnStdio({
     caFile: ca.caFile,
     env: { ERR_KEY: CANARY },
     timeoutMs: 3000,
     schemas: [
-      schema('errs', [
-        tool('html', 'GET', [`${upstream.origin}/html`]),
-        tool('htmlUntyped', 'GET', [`${upstream.origin}/html-untyped`]),
-        tool('unauthorized', 'GET', [`${upstream.origin}/401`]),
-        tool('forbidden', 'GET', [`${upstream.origin}/403`]),
-        tool('throttled', 'GET', [`${upstream.origin}/429`]),
-        tool('broken', 'GET', [`${upstream.origin}/500`]),
-        tool('missing', 'GET', [`${upstream.origin}/404`]),
-        tool('slow', 'GET', [`${upstream.origin}/slow`]),
-        tool('badJson', 'GET', [`${upstream.origin}/bad-json`]),
-        tool('refused', 'GET', [`https://127.0.0.1:${refusedPort}/x?key=`, { server: 'ERR_KEY' }]),
-        tool('unresolvable', 'GET', ['https://no-such-host.invalid/x']),
-      ], auth),
-      schema('needy', [tool('needsKey', 'GET', [`${upstream.origin}/ok`], [param('q', 'query', str, {}, [{ server: 'UNSET_KEY' }])])], { requiredServerParams: ['UNSET_KEY'] }),
+      schema(
+        'errs',
+        [
+          tool('html', 'GET', [`${upstream.origin}/html`]),
+          tool('htmlUntyped', 'GET', [`${upstream.origin}/html-untyped`]),
+          tool('unauthorized', 'GET', [`${upstream.origin}/401`]),
+          tool('forbidden', 'GET', [`${upstream.origin}/403`]),
+          tool('throttled', 'GET', [`${upstream.origin}/429`]),
+          tool('broken', 'GET', [`${upstream.origin}/500`]),
+          tool('missing', 'GET', [`${upstream.origin}/404`]),
+          tool('slow', 'GET', [`${upstream.origin}/slow`]),
+          tool('badJson', 'GET', [`${upstream.origin}/bad-json`]),
+          tool('refused', 'GET', [`https://127.0.0.1:${refusedPort}/x?key=`, { server: 'ERR_KEY' }]),
+          tool('unresolvable', 'GET', ['https://no-such-host.invalid/x']),
+        ],
+        auth,
+      ),
+      schema(
+        'needy',
+        [tool('needsKey', 'GET', [`${upstream.origin}/ok`], [param('q', 'query', str, {}, [{ server: 'UNSET_KEY' }])])],
+        { requiredServerParams: ['UNSET_KEY'] },
+      ),
     ].map((s, i) => (i === 0 ? { ...s, tools: [...s.tools, at('/')] } : s)),
   });
 });
@@ -89,7 +116,10 @@ test('HTML instead of JSON is named as such (by content type or by content)', as
 });
 
 test('401 and 403: authentication rejected, with the echoed key redacted', async () => {
-  for (const [name, status] of [['unauthorized_errs', 401], ['forbidden_errs', 403]] as const) {
+  for (const [name, status] of [
+    ['unauthorized_errs', 401],
+    ['forbidden_errs', 403],
+  ] as const) {
     const { isError, text } = await call(name);
     assert.ok(isError);
     assert.match(text, new RegExp(`authentication rejected by upstream \\(HTTP ${status}`));
@@ -107,7 +137,10 @@ test('429: throttled, with Retry-After', async () => {
 test('500: status and a trimmed, redacted body', async () => {
   const { isError, text } = await call('broken_errs');
   assert.ok(isError);
-  assert.match(text, /^upstream returned HTTP 500 Internal Server Error: database exploded while using key \[redacted\]/);
+  assert.match(
+    text,
+    /^upstream returned HTTP 500 Internal Server Error: database exploded while using key \[redacted\]/,
+  );
   assert.ok(text.length < 400, `trimmed, got ${text.length} chars`);
   const missing = await call('missing_errs');
   assert.match(missing.text, /HTTP 404 Not Found: \{"message":"no such coin"\}/);

@@ -11,7 +11,12 @@ import type { Socket } from 'node:net';
 import { gzipSync, brotliCompressSync, deflateSync, deflateRawSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BodyTooLargeError, createUpstreamHttpClient, type HttpCall, type UpstreamHttpClient } from '../../runtime/upstream/upstream-http.ts';
+import {
+  BodyTooLargeError,
+  createUpstreamHttpClient,
+  type HttpCall,
+  type UpstreamHttpClient,
+} from '../../runtime/upstream/upstream-http.ts';
 import { createTestCa, expiredLeaf, selfSignedLeaf, type TestCa } from '../support/tls.ts';
 import { startUpstream, type Upstream } from './support/upstream.ts';
 
@@ -22,13 +27,20 @@ let other: Upstream;
 let client: UpstreamHttpClient;
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
-const call = (extra: Partial<HttpCall> = {}): HttpCall => ({ method: 'GET', headers: {}, signal: new AbortController().signal, maxBytes: 1024 * 1024, ...extra });
+const call = (extra: Partial<HttpCall> = {}): HttpCall => ({
+  method: 'GET',
+  headers: {},
+  signal: new AbortController().signal,
+  maxBytes: 1024 * 1024,
+  ...extra,
+});
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 test.before(async () => {
   ca = createTestCa();
   other = await startUpstream(ca, {
-    '/landing': (request) => json({ authorization: request.headers.authorization ?? null, custom: request.headers['x-custom'] ?? null }),
+    '/landing': (request) =>
+      json({ authorization: request.headers.authorization ?? null, custom: request.headers['x-custom'] ?? null }),
   });
   const big = JSON.stringify({ data: 'x'.repeat(200_000) });
   upstream = await startUpstream(ca, {
@@ -38,12 +50,27 @@ test.before(async () => {
     '/see-other': () => ({ status: 303, headers: { location: '/echo-after' } }),
     '/keep-method': () => ({ status: 307, headers: { location: '/echo-after' } }),
     '/loop': () => ({ status: 302, headers: { location: '/loop' } }),
-    '/gzip': () => ({ headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync('{"coded":"gzip"}') }),
-    '/br': () => ({ headers: { 'content-type': 'application/json', 'content-encoding': 'br' }, body: brotliCompressSync('{"coded":"br"}') }),
-    '/deflate': () => ({ headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' }, body: deflateSync('{"coded":"deflate"}') }),
-    '/deflate-raw': () => ({ headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' }, body: deflateRawSync('{"coded":"raw"}') }),
+    '/gzip': () => ({
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync('{"coded":"gzip"}'),
+    }),
+    '/br': () => ({
+      headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+      body: brotliCompressSync('{"coded":"br"}'),
+    }),
+    '/deflate': () => ({
+      headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' },
+      body: deflateSync('{"coded":"deflate"}'),
+    }),
+    '/deflate-raw': () => ({
+      headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' },
+      body: deflateRawSync('{"coded":"raw"}'),
+    }),
     '/big': () => json(JSON.parse(big)),
-    '/bomb': () => ({ headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(big) }),
+    '/bomb': () => ({
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(big),
+    }),
     '/hang': () => ({ delayMs: 3000, ...json({}) }),
   });
   client = createUpstreamHttpClient({ ca: ca.ca });
@@ -93,7 +120,10 @@ test('a client given a CA reuses its connection across calls and hosts of one or
 test('a redirect is followed; across origins the credentials stay behind, other headers go along', async () => {
   const same = await client.request(`${upstream.origin}/moved`, call());
   assert.equal(JSON.parse(text(same.bytes)), { id: 1 });
-  const away = await client.request(`${upstream.origin}/elsewhere`, call({ headers: { authorization: 'Bearer secret-value', 'x-custom': 'kept' } }));
+  const away = await client.request(
+    `${upstream.origin}/elsewhere`,
+    call({ headers: { authorization: 'Bearer secret-value', 'x-custom': 'kept' } }),
+  );
   assert.equal(JSON.parse(text(away.bytes)), { authorization: null, custom: 'kept' });
 });
 
@@ -117,7 +147,12 @@ test('a redirect loop ends with a named error', async () => {
 });
 
 test('gzip, br and deflate (wrapped or raw) bodies arrive decoded', async () => {
-  for (const [path, coded] of [['/gzip', 'gzip'], ['/br', 'br'], ['/deflate', 'deflate'], ['/deflate-raw', 'raw']]) {
+  for (const [path, coded] of [
+    ['/gzip', 'gzip'],
+    ['/br', 'br'],
+    ['/deflate', 'deflate'],
+    ['/deflate-raw', 'raw'],
+  ]) {
     const answer = await client.request(`${upstream.origin}${path}`, call());
     assert.equal(JSON.parse(text(answer.bytes)), { coded }, path);
     assert.match(String(upstream.seen.at(-1)!.headers['accept-encoding']), /gzip, deflate, br/);
@@ -177,12 +212,18 @@ test('a GET on a kept-alive connection the upstream dropped is sent again; a POS
   const dropping = createUpstreamHttpClient({ ca: ca.ca });
   try {
     assert.is((await dropping.request(`${origin}/a`, call())).status, 200);
-    assert.is((await dropping.request(`${origin}/b`, call())).status, 200, 'the GET went out again on a new connection');
-    assert.is(answered, 2);
-    await dropping.request(`${origin}/c`, call({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).then(
-      () => assert.unreachable('a POST is not repeated'),
-      (error: { code?: string }) => assert.is(error.code, 'ECONNRESET'),
+    assert.is(
+      (await dropping.request(`${origin}/b`, call())).status,
+      200,
+      'the GET went out again on a new connection',
     );
+    assert.is(answered, 2);
+    await dropping
+      .request(`${origin}/c`, call({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+      .then(
+        () => assert.unreachable('a POST is not repeated'),
+        (error: { code?: string }) => assert.is(error.code, 'ECONNRESET'),
+      );
   } finally {
     dropping.close();
     server.closeAllConnections();

@@ -20,7 +20,13 @@ test('long names are cut to 64 characters', () => {
 });
 
 test('distinct names stay as they are', () => {
-  assert.equal(assignWireNames([{ namespace: 'a', toolName: 'x' }, { namespace: 'b', toolName: 'x' }]), ['x_a', 'x_b']);
+  assert.equal(
+    assignWireNames([
+      { namespace: 'a', toolName: 'x' },
+      { namespace: 'b', toolName: 'x' },
+    ]),
+    ['x_a', 'x_b'],
+  );
 });
 
 test('colliding names all get a short hash suffix and still fit', () => {
@@ -55,11 +61,34 @@ test('a tool two files of one namespace declare: the first file by path keeps th
     { namespace: 'geo', toolName: 'station', source: 'providers/geo/stations.mjs' },
     { namespace: 'geo', toolName: 'station', source: 'providers/geo/z/Stations.Copy.mjs' },
   ];
-  assert.equal(assignWireNames(entries, byFile), ['station_geo_stations_v2', 'station_geo', 'station_geo_stations_copy']);
-  assert.equal(assignWireNames([...entries].reverse(), byFile).reverse(), ['station_geo_stations_v2', 'station_geo', 'station_geo_stations_copy']);
+  assert.equal(assignWireNames(entries, byFile), [
+    'station_geo_stations_v2',
+    'station_geo',
+    'station_geo_stations_copy',
+  ]);
+  assert.equal(assignWireNames([...entries].reverse(), byFile).reverse(), [
+    'station_geo_stations_v2',
+    'station_geo',
+    'station_geo_stations_copy',
+  ]);
   // Format 2.0.0 names the same way after its own base; files with the same name fall back to the hash.
-  assert.equal(assignWireNames([{ namespace: 'geo', toolName: 'station', source: 'a/geo.mjs', format: 2 }, { namespace: 'geo', toolName: 'station', source: 'b/zeta.mjs', format: 2 }], byFile), ['geo__station', 'geo__station_zeta']);
-  const sameFileName = assignWireNames([{ namespace: 'geo', toolName: 'station', source: 'a/geo.mjs' }, { namespace: 'geo', toolName: 'station', source: 'b/geo.mjs' }], byFile);
+  assert.equal(
+    assignWireNames(
+      [
+        { namespace: 'geo', toolName: 'station', source: 'a/geo.mjs', format: 2 },
+        { namespace: 'geo', toolName: 'station', source: 'b/zeta.mjs', format: 2 },
+      ],
+      byFile,
+    ),
+    ['geo__station', 'geo__station_zeta'],
+  );
+  const sameFileName = assignWireNames(
+    [
+      { namespace: 'geo', toolName: 'station', source: 'a/geo.mjs' },
+      { namespace: 'geo', toolName: 'station', source: 'b/geo.mjs' },
+    ],
+    byFile,
+  );
   assert.is(sameFileName[0], 'station_geo');
   assert.is(sameFileName[1], 'station_geo_geo');
   // Without the option (prompt and query names), such entries take hash suffixes as before.
@@ -78,7 +107,10 @@ test('the assignment does not depend on input order', () => {
 });
 
 test('exact duplicates still get distinct names', () => {
-  const names = assignWireNames([{ namespace: 'a', toolName: 'b' }, { namespace: 'a', toolName: 'b' }]);
+  const names = assignWireNames([
+    { namespace: 'a', toolName: 'b' },
+    { namespace: 'a', toolName: 'b' },
+  ]);
   assert.is.not(names[0], names[1]);
   for (const name of names) assert.ok(name.length <= MAX_WIRE_NAME);
 });

@@ -4,11 +4,46 @@ import * as assert from 'uvu/assert';
 import { buildSearchIndex, readSearchIndex, searchTools, words } from '../../runtime/search/index.ts';
 
 const index = buildSearchIndex([
-  { name: 'current_weather_openmeteo', namespace: 'openmeteo', tool: 'currentWeather', description: 'Current temperature and wind for a place.', tags: ['weather', 'forecast'], hints: [] },
-  { name: 'daily_forecast_openmeteo', namespace: 'openmeteo', tool: 'dailyForecast', description: 'Daily weather forecast for up to 16 days.', tags: ['weather', 'forecast'], hints: [] },
-  { name: 'get_block_number_etherscan', namespace: 'etherscan', tool: 'getBlockNumber', description: 'Latest block number of a chain.', tags: ['blockchain'], hints: ['height'] },
-  { name: 'simple_price_coingecko', namespace: 'coingecko', tool: 'simplePrice', description: 'Price of coins in a currency, e.g. the weather of the market.', tags: ['crypto', 'prices'], hints: [] },
-  { name: 'search_usgs', namespace: 'usgs', tool: 'search', description: 'Earthquakes by time and magnitude.', tags: ['earthquakes'], hints: ['seismic'] },
+  {
+    name: 'current_weather_openmeteo',
+    namespace: 'openmeteo',
+    tool: 'currentWeather',
+    description: 'Current temperature and wind for a place.',
+    tags: ['weather', 'forecast'],
+    hints: [],
+  },
+  {
+    name: 'daily_forecast_openmeteo',
+    namespace: 'openmeteo',
+    tool: 'dailyForecast',
+    description: 'Daily weather forecast for up to 16 days.',
+    tags: ['weather', 'forecast'],
+    hints: [],
+  },
+  {
+    name: 'get_block_number_etherscan',
+    namespace: 'etherscan',
+    tool: 'getBlockNumber',
+    description: 'Latest block number of a chain.',
+    tags: ['blockchain'],
+    hints: ['height'],
+  },
+  {
+    name: 'simple_price_coingecko',
+    namespace: 'coingecko',
+    tool: 'simplePrice',
+    description: 'Price of coins in a currency, e.g. the weather of the market.',
+    tags: ['crypto', 'prices'],
+    hints: [],
+  },
+  {
+    name: 'search_usgs',
+    namespace: 'usgs',
+    tool: 'search',
+    description: 'Earthquakes by time and magnitude.',
+    tags: ['earthquakes'],
+    hints: ['seismic'],
+  },
 ]);
 
 const names = (query: string, limit?: number) => searchTools(index, query, limit).map((hit) => hit.entry.name);
@@ -41,13 +76,21 @@ test('namespaces, hints and prefixes are searched; nothing matching gives nothin
 
 test('the limit holds and ties break by name', () => {
   assert.is(names('forecast weather block price seismic', 2).length, 2);
-  const tied = buildSearchIndex(['b', 'a', 'c'].map((n) => ({ name: `${n}_x`, namespace: 'x', tool: n, description: 'same', tags: [], hints: [] })));
-  assert.equal(searchTools(tied, 'same').map((hit) => hit.entry.name), ['a_x', 'b_x', 'c_x']);
+  const tied = buildSearchIndex(
+    ['b', 'a', 'c'].map((n) => ({ name: `${n}_x`, namespace: 'x', tool: n, description: 'same', tags: [], hints: [] })),
+  );
+  assert.equal(
+    searchTools(tied, 'same').map((hit) => hit.entry.name),
+    ['a_x', 'b_x', 'c_x'],
+  );
 });
 
 test('an index survives JSON and a malformed one is named', () => {
   const again = readSearchIndex(JSON.parse(JSON.stringify(index)));
-  assert.equal(searchTools(again, 'weather').map((hit) => hit.entry.name), names('weather'));
+  assert.equal(
+    searchTools(again, 'weather').map((hit) => hit.entry.name),
+    names('weather'),
+  );
   assert.throws(() => readSearchIndex({ version: 2, entries: [] }), /not a toolkit search index/);
   assert.throws(() => readSearchIndex({ version: 1, entries: [{ name: 1 }] }), /entry 0 is malformed/);
 });

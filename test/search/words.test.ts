@@ -27,7 +27,7 @@ test('known cases', () => {
 test('equal to the regular expressions on 20,000 random ASCII strings', () => {
   const alphabet = 'aAbBzZ09 _-.:/HTTPServerXMLhttp';
   let seed = 7;
-  const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let n = 0; n < 20_000; n++) {
     let text = '';
     const length = Math.floor(next() * 24);
@@ -50,12 +50,19 @@ function referenceSearch(entries: readonly SearchEntry[], query: string): string
   const terms = [...new Set(reference(query))];
   const hits: { name: string; score: number }[] = [];
   for (const entry of entries) {
-    const fields = { tool: reference(entry.tool), namespace: reference(entry.namespace), tags: entry.tags.flatMap(reference), hints: entry.hints.flatMap(reference), description: reference(entry.description) };
+    const fields = {
+      tool: reference(entry.tool),
+      namespace: reference(entry.namespace),
+      tags: entry.tags.flatMap(reference),
+      hints: entry.hints.flatMap(reference),
+      description: reference(entry.description),
+    };
     let score = 0;
     let matched = 0;
     for (const term of terms) {
       let termScore = 0;
-      for (const field of Object.keys(weights) as (keyof typeof weights)[]) termScore += weights[field] * fieldScore(term, fields[field]);
+      for (const field of Object.keys(weights) as (keyof typeof weights)[])
+        termScore += weights[field] * fieldScore(term, fields[field]);
       if (termScore > 0) matched++;
       score += termScore;
     }
@@ -65,16 +72,44 @@ function referenceSearch(entries: readonly SearchEntry[], query: string): string
 }
 
 test('the prefilter never drops an entry the full ranking scores (random entries and queries)', () => {
-  const vocabulary = ['getBlockNumber', 'HTTPServer', 'rate', 'generated', 'Straße', 'İstanbul', 'weather_forecast', 'x2Y', 'ABCDef', 'station', 'cafe', 'café', 'K\u212Aelvin'];
+  const vocabulary = [
+    'getBlockNumber',
+    'HTTPServer',
+    'rate',
+    'generated',
+    'Straße',
+    'İstanbul',
+    'weather_forecast',
+    'x2Y',
+    'ABCDef',
+    'station',
+    'cafe',
+    'café',
+    'K\u212Aelvin',
+  ];
   let seed = 11;
-  const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = () => vocabulary[Math.floor(next() * vocabulary.length)]!;
-  const phrase = (n: number) => Array.from({ length: n }, () => (next() < 0.3 ? pick().slice(0, 1 + Math.floor(next() * 5)) : pick())).join(next() < 0.5 ? ' ' : '-');
-  const entries: SearchEntry[] = Array.from({ length: 300 }, (_, i) => ({ name: `tool_${i}`, namespace: phrase(1).toLowerCase(), tool: phrase(2).replace(/[^A-Za-z0-9]/g, ''), description: phrase(6), tags: [phrase(1)], hints: [phrase(2)] }));
+  const phrase = (n: number) =>
+    Array.from({ length: n }, () => (next() < 0.3 ? pick().slice(0, 1 + Math.floor(next() * 5)) : pick())).join(
+      next() < 0.5 ? ' ' : '-',
+    );
+  const entries: SearchEntry[] = Array.from({ length: 300 }, (_, i) => ({
+    name: `tool_${i}`,
+    namespace: phrase(1).toLowerCase(),
+    tool: phrase(2).replace(/[^A-Za-z0-9]/g, ''),
+    description: phrase(6),
+    tags: [phrase(1)],
+    hints: [phrase(2)],
+  }));
   const index = buildSearchIndex(entries);
   for (let q = 0; q < 300; q++) {
     const query = phrase(1 + Math.floor(next() * 2));
-    assert.equal(searchTools(index, query, Number.MAX_SAFE_INTEGER).map((h) => h.entry.name), referenceSearch(entries, query), query);
+    assert.equal(
+      searchTools(index, query, Number.MAX_SAFE_INTEGER).map((h) => h.entry.name),
+      referenceSearch(entries, query),
+      query,
+    );
   }
 });
 

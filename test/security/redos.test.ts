@@ -30,17 +30,17 @@ const TRUSTED: readonly Allowed[] = [
   {
     file: 'runtime/secrets/server-params.ts',
     source: '^(?:export\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(.*)$',
-    reason: 'reads the user\'s own .env file, trimmed line by line',
+    reason: "reads the user's own .env file, trimmed line by line",
   },
   {
     file: 'runtime/secrets/server-params.ts',
     source: '\\s+#.*$',
-    reason: 'reads the user\'s own .env file, trimmed line by line',
+    reason: "reads the user's own .env file, trimmed line by line",
   },
   {
     file: 'validator-service/config.ts',
     source: '\\/+$',
-    reason: 'the operator\'s VALIDATOR_IPFS_GATEWAY setting, read once at start',
+    reason: "the operator's VALIDATOR_IPFS_GATEWAY setting, read once at start",
   },
   {
     file: 'runtime/command-line/upstream-options.ts',
@@ -55,7 +55,7 @@ const TRUSTED: readonly Allowed[] = [
   {
     file: 'runtime/resources/native-module-problem.ts',
     source: 'NODE_MODULE_VERSION (\\d+)\\.\\s*This version of Node\\.js requires\\s+NODE_MODULE_VERSION (\\d+)',
-    reason: 'the message of Node\'s own module loader when a native module does not fit',
+    reason: "the message of Node's own module loader when a native module does not fit",
   },
   {
     file: 'validator-service/checks/spec-refs.ts',
@@ -73,12 +73,14 @@ const REWRITTEN_ELSEWHERE: readonly Allowed[] = [
   },
   {
     file: 'validator-service/layers/shared/redact.ts',
-    source: '([?&][^=&\\s#"]*(?:token|key|secret|password|passwd|pwd|auth|signature|sig|credential|session|code)[^=&\\s#"]*=)[^&\\s#"]+',
+    source:
+      '([?&][^=&\\s#"]*(?:token|key|secret|password|passwd|pwd|auth|signature|sig|credential|session|code)[^=&\\s#"]*=)[^&\\s#"]+',
     reason: 'issue 23 (validator-truth) rewrites this file whole',
   },
 ];
 
-const allowedBy = (list: readonly Allowed[], site: RegexSite) => list.find((entry) => entry.file === site.file && entry.source === site.source);
+const allowedBy = (list: readonly Allowed[], site: RegexSite) =>
+  list.find((entry) => entry.file === site.file && entry.source === site.source);
 
 function check(site: RegexSite): Diagnostics {
   const flags = site.flags.replace(/[gy]/g, '');
@@ -91,12 +93,22 @@ const sites = regexSites(ROOT, FOLDERS);
 
 redos('the regexes of runtime/, validator-service/ and compiler/ are found (the scan itself works)', () => {
   assert.ok(sites.length > 200, `found only ${sites.length} regexes`);
-  assert.ok(sites.some((site) => site.file === 'runtime/html-sniff.ts'), 'html-sniff.ts has regexes');
-  assert.ok(sites.some((site) => site.flags.includes('y')), 'sticky regexes are found');
+  assert.ok(
+    sites.some((site) => site.file === 'runtime/html-sniff.ts'),
+    'html-sniff.ts has regexes',
+  );
+  assert.ok(
+    sites.some((site) => site.flags.includes('y')),
+    'sticky regexes are found',
+  );
 });
 
 redos('the checker flags the patterns that froze the server before (it can fail)', () => {
-  for (const source of ['^(<!--[\\s\\S]*?-->\\s*)*<(html|head|body)[\\s>]', '([A-Z]+)([A-Z][a-z])', '^https:\\/\\/[^\\s/]+\\S*$']) {
+  for (const source of [
+    '^(<!--[\\s\\S]*?-->\\s*)*<(html|head|body)[\\s>]',
+    '([A-Z]+)([A-Z][a-z])',
+    '^https:\\/\\/[^\\s/]+\\S*$',
+  ]) {
     assert.is(checkSync(source, '').status, 'vulnerable', source);
   }
 });
@@ -107,16 +119,25 @@ redos('no regex can backtrack super-linearly, unless it never sees outside text'
     if (allowedBy(TRUSTED, site) || allowedBy(REWRITTEN_ELSEWHERE, site)) continue;
     const result = check(site);
     if (result.status === 'safe') continue;
-    const why = result.status === 'vulnerable' ? `${result.complexity.summary}, e.g. ${result.attack.pattern}` : `${result.status}: ${JSON.stringify(result.error)}`;
+    const why =
+      result.status === 'vulnerable'
+        ? `${result.complexity.summary}, e.g. ${result.attack.pattern}`
+        : `${result.status}: ${JSON.stringify(result.error)}`;
     problems.push(`${site.file}:${site.line} /${site.source}/${site.flags}: ${why}`);
   }
   assert.equal(problems, [], `regexes that backtrack super-linearly:\n${problems.join('\n')}`);
 });
 
 redos('every TRUSTED entry names a regex that is still there (stale entries would hide a new one)', () => {
-  const stale = TRUSTED.filter((entry) => !sites.some((site) => site.file === entry.file && site.source === entry.source));
-  assert.equal(stale.map((entry) => `${entry.file} /${entry.source}/`), []);
-  for (const entry of [...TRUSTED, ...REWRITTEN_ELSEWHERE]) assert.ok(entry.reason.length > 20, `${entry.file}: the reason must be written out`);
+  const stale = TRUSTED.filter(
+    (entry) => !sites.some((site) => site.file === entry.file && site.source === entry.source),
+  );
+  assert.equal(
+    stale.map((entry) => `${entry.file} /${entry.source}/`),
+    [],
+  );
+  for (const entry of [...TRUSTED, ...REWRITTEN_ELSEWHERE])
+    assert.ok(entry.reason.length > 20, `${entry.file}: the reason must be written out`);
 });
 
 redos.run();

@@ -14,7 +14,21 @@ async function run(argv: string[]): Promise<{ code: number; out: string }> {
 test('the CLI answers --version and lists its commands in --help', async () => {
   const help = await run(['--help']);
   assert.is(help.code, 0);
-  for (const command of ['search', 'add', 'call', 'remove', 'list', 'status', 'mode', 'validate', 'validate-agent', 'server', 'build', 'start', 'validator']) {
+  for (const command of [
+    'search',
+    'add',
+    'call',
+    'remove',
+    'list',
+    'status',
+    'mode',
+    'validate',
+    'validate-agent',
+    'server',
+    'build',
+    'start',
+    'validator',
+  ]) {
     assert.match(help.out, new RegExp(`^  ${command}\\b`, 'm'), command);
   }
   const version = await run(['--version']);

@@ -20,7 +20,11 @@ export interface HttpServerOptions {
 }
 
 export async function startHttpServer(args: readonly string[], options: HttpServerOptions): Promise<HttpServer> {
-  const child = spawn(process.execPath, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.on('data', (c: Buffer) => {
     err += c.toString('utf8');
@@ -36,8 +40,16 @@ export async function startHttpServer(args: readonly string[], options: HttpServ
     });
     child.once('exit', (code) => fail(new Error(`server exited ${code}: ${err}`)));
   });
-  return { url, stop: () => new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** A built bundle on HTTP. */
-export const startHttpBundle = (bundle: string, env: Record<string, string>): Promise<HttpServer> => startHttpServer([bundle, '--http', '127.0.0.1:0'], { env });
+export const startHttpBundle = (bundle: string, env: Record<string, string>): Promise<HttpServer> =>
+  startHttpServer([bundle, '--http', '127.0.0.1:0'], { env });

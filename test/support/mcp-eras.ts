@@ -25,7 +25,10 @@ export interface EraClient {
   /** The protocol version the connection speaks (`2026-07-28`, `2025-11-25`, …). */
   readonly protocolVersion: string | undefined;
   listTools(params?: Json): Promise<{ tools: Json[]; nextCursor?: string } & Json>;
-  callTool(params: { name: string; arguments?: Json }): Promise<Json & { content?: unknown; isError?: boolean; structuredContent?: unknown }>;
+  callTool(params: {
+    name: string;
+    arguments?: Json;
+  }): Promise<Json & { content?: unknown; isError?: boolean; structuredContent?: unknown }>;
   listResources(params?: Json): Promise<Json & { resources: Json[] }>;
   listResourceTemplates(params?: Json): Promise<Json & { resourceTemplates: Json[] }>;
   readResource(params: { uri: string }): Promise<Json & { contents: Json[] }>;
@@ -101,7 +104,13 @@ const v2Mode = (era: Era) => (era === 'modern' ? { pin: MODERN } : 'legacy');
 
 /** A client of `era` that spawns the server itself (stdio). */
 export async function connectStdioEra(era: Era, target: StdioTarget): Promise<EraClient> {
-  const params = { command: target.command, args: target.args, env: target.env ?? {}, stderr: 'pipe' as const, ...(target.cwd ? { cwd: target.cwd } : {}) };
+  const params = {
+    command: target.command,
+    args: target.args,
+    env: target.env ?? {},
+    stderr: 'pipe' as const,
+    ...(target.cwd ? { cwd: target.cwd } : {}),
+  };
   if (era === 'v1') {
     const transport = new V1StdioTransport(params);
     transport.stderr?.on('data', (chunk: Buffer) => target.onStderr?.(chunk.toString('utf8')));
@@ -142,24 +151,61 @@ export const modernMeta = (): Json => ({
 });
 
 /** POSTs one hand-made modern request (headers as given, defaults filled in) and returns status and JSON body. */
-export async function postModern(url: string, method: string, params: Json = {}, headers: Record<string, string | undefined> = {}, fetcher: HttpTarget['fetch'] = fetch): Promise<{ status: number; body: Json & { result?: Json; error?: { code: number; message: string; data?: Json } } }> {
+export async function postModern(
+  url: string,
+  method: string,
+  params: Json = {},
+  headers: Record<string, string | undefined> = {},
+  fetcher: HttpTarget['fetch'] = fetch,
+): Promise<{ status: number; body: Json & { result?: Json; error?: { code: number; message: string; data?: Json } } }> {
   const base: Record<string, string | undefined> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
     'mcp-protocol-version': MODERN,
     'mcp-method': method,
-    ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}),
+    ...(typeof params.name === 'string'
+      ? { 'mcp-name': params.name }
+      : typeof params.uri === 'string'
+        ? { 'mcp-name': params.uri }
+        : {}),
   };
-  const merged = Object.fromEntries(Object.entries({ ...base, ...headers }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  const response = await fetcher(url, { method: 'POST', headers: merged, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: { ...modernMeta(), ...((params._meta as Json | undefined) ?? {}) } } }) });
+  const merged = Object.fromEntries(
+    Object.entries({ ...base, ...headers }).filter(([, v]) => v !== undefined),
+  ) as Record<string, string>;
+  const response = await fetcher(url, {
+    method: 'POST',
+    headers: merged,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: { ...params, _meta: { ...modernMeta(), ...((params._meta as Json | undefined) ?? {}) } },
+    }),
+  });
   const text = await response.text();
   const data = /^event:|^data:/m.test(text) ? (/^data:\s*(.*)$/m.exec(text)?.[1] ?? '{}') : text || '{}';
   return { status: response.status, body: JSON.parse(data) as never };
 }
 
-/** POSTs a JSON body as it is, with these headers (JSON content type and Accept added), and returns status and parsed body (`{}` when empty). */
-export async function postRaw(url: string, body: unknown, headers: Record<string, string> = {}, fetcher: HttpTarget['fetch'] = fetch): Promise<{ status: number; headers: Headers; body: Json & { result?: Json; error?: { code: number; message: string; data?: Json } } }> {
-  const response = await fetcher(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+/**
+ * POSTs a JSON body as it is, with these headers (JSON content type and Accept added), and returns status and parsed
+ * body (`{}` when empty).
+ */
+export async function postRaw(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  fetcher: HttpTarget['fetch'] = fetch,
+): Promise<{
+  status: number;
+  headers: Headers;
+  body: Json & { result?: Json; error?: { code: number; message: string; data?: Json } };
+}> {
+  const response = await fetcher(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   const data = /^event:|^data:/m.test(text) ? (/^data:\s*(.*)$/m.exec(text)?.[1] ?? '{}') : text || '{}';
   return { status: response.status, headers: response.headers, body: JSON.parse(data) as never };

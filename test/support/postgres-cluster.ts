@@ -91,10 +91,28 @@ export async function startPostgresCluster(binaries: PostgresBinaries): Promise<
   const user = 'toolkit';
   await run(binaries.initdb, ['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'], as);
   const port = await freePort();
-  const server: ChildProcess = spawn(binaries.postgres, [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off',
-    '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=60',
-  ], { stdio: ['ignore', 'pipe', 'pipe'], ...(as ?? {}), env: { LANG: 'C', PATH: process.env['PATH'] } });
+  const server: ChildProcess = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=60',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], ...(as ?? {}), env: { LANG: 'C', PATH: process.env['PATH'] } },
+  );
   let log = '';
   server.stdout!.on('data', (c) => (log += c));
   server.stderr!.on('data', (c) => (log += c));

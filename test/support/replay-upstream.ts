@@ -17,7 +17,9 @@ import type { TestCa } from './tls.ts';
 
 export interface RecordedRequest {
   readonly method: string;
-  /** Path and query as sent, e.g. `/v1/forecast?latitude=52.52&longitude=13.41`; `{{KEY}}` stands for a server param. */
+  /**
+   * Path and query as sent, e.g. `/v1/forecast?latitude=52.52&longitude=13.41`; `{{KEY}}` stands for a server param.
+   */
   readonly url: string;
   /** Headers the request must carry (names case-insensitive); values may use `{{KEY}}`. */
   readonly headers?: Readonly<Record<string, string>>;
@@ -86,7 +88,14 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-function matches(exchange: Exchange, method: string, url: URL, headers: Readonly<Record<string, string | string[] | undefined>>, body: string, params: Readonly<Record<string, string>>): boolean {
+function matches(
+  exchange: Exchange,
+  method: string,
+  url: URL,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  body: string,
+  params: Readonly<Record<string, string>>,
+): boolean {
   const recorded = new URL(substitute(exchange.request.url, params), url.origin);
   if (exchange.request.method.toUpperCase() !== method) return false;
   if (!samePath(recorded.pathname, url.pathname)) return false;
@@ -105,7 +114,11 @@ function matches(exchange: Exchange, method: string, url: URL, headers: Readonly
 }
 
 /** Starts the replay for `files`; `params` are the server param values the recordings' `{{KEY}}` stand for. */
-export async function startReplay(files: readonly RecordingFile[], ca: TestCa, params: Readonly<Record<string, string>> = {}): Promise<ReplayServer> {
+export async function startReplay(
+  files: readonly RecordingFile[],
+  ca: TestCa,
+  params: Readonly<Record<string, string>> = {},
+): Promise<ReplayServer> {
   const byHost = new Map<string, { file: RecordingFile; index: number; exchange: Exchange }[]>();
   for (const file of files) {
     file.exchanges.forEach((exchange, index) => {
@@ -123,11 +136,21 @@ export async function startReplay(files: readonly RecordingFile[], ca: TestCa, p
       const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
       const url = new URL(req.url ?? '/', `https://${host}`);
       const body = Buffer.concat(chunks).toString('utf8');
-      const found = (byHost.get(host) ?? []).find(({ exchange }) => matches(exchange, req.method ?? 'GET', url, req.headers, body, params));
+      const found = (byHost.get(host) ?? []).find(({ exchange }) =>
+        matches(exchange, req.method ?? 'GET', url, req.headers, body, params),
+      );
       if (!found) {
         misses.push(`${req.method} ${host}${url.pathname}${url.search}`);
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ replay: 'no recorded exchange matches this request', method: req.method, host, path: url.pathname, query: url.search }));
+        res.end(
+          JSON.stringify({
+            replay: 'no recorded exchange matches this request',
+            method: req.method,
+            host,
+            path: url.pathname,
+            query: url.search,
+          }),
+        );
         return;
       }
       const key = `${found.file.namespace}#${found.index}`;
@@ -135,7 +158,8 @@ export async function startReplay(files: readonly RecordingFile[], ca: TestCa, p
       const { status = 200, headers = {}, body: json, text } = found.exchange.response;
       const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
       const payload = text ?? (json === undefined ? '' : JSON.stringify(json));
-      if (lower['content-type'] === undefined && payload !== '') lower['content-type'] = text !== undefined ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+      if (lower['content-type'] === undefined && payload !== '')
+        lower['content-type'] = text !== undefined ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
       res.writeHead(status, lower);
       res.end(payload);
     });
@@ -147,9 +171,10 @@ export async function startReplay(files: readonly RecordingFile[], ca: TestCa, p
     connectTo: (hostname) => (byHost.has(hostname.toLowerCase()) ? { host: '127.0.0.1', port } : undefined),
     hits,
     misses,
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }

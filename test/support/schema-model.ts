@@ -1,7 +1,10 @@
 /** The fields every hand-made `SchemaModel` in tests shares; builders in each area add their own shapes. */
 import type { SchemaModel, ToolModel } from '../../runtime/model.ts';
 
-export function emptySchemaModel(namespace: string, tools: ToolModel[]): Omit<SchemaModel, 'hash' | 'name' | 'description'> {
+export function emptySchemaModel(
+  namespace: string,
+  tools: ToolModel[],
+): Omit<SchemaModel, 'hash' | 'name' | 'description'> {
   return {
     namespace,
     version: '3.0.0',

@@ -3,8 +3,8 @@
  * `library` (tools with `meta`, an inline markdown document, an inline SQLite resource with an enum
  * parameter and a column parameter, two skills, one with a folder holding a subfolder and a binary
  * file) and `library-mirror` (an http resource: a SQLite database published by a real HTTPS
- * upstream on loopback, signed by a per-run test CA), plus a selection (`library/selection/reading-list`). The upstream also
- * answers the tools. `skillText` is the first skill's content, for tests that change it.
+ * upstream on loopback, signed by a per-run test CA), plus a selection (`library/selection/reading-list`). The upstream
+ * also answers the tools. `skillText` is the first skill's content, for tests that change it.
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';

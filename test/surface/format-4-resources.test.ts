@@ -99,7 +99,8 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
       ]);
       const second = await client.readResource({ uri: 'toolkit://library-mirror/published/byName?name=Borealis%25' });
       assert.equal(JSON.parse(textOf(second.contents as Contents)), [{ name: 'Borealis Corp', program: 'SDGT' }]);
-      // Stdio clients pinned to 2026-07-28 spawn a probe beside the session, which never reads: one download per server.
+      // Stdio clients pinned to 2026-07-28 spawn a probe beside the session, which never reads: one download per
+      // server.
       assert.is(upstream.requests.filter((r) => r === '/published.db').length - before, 1);
     } finally {
       await client.close();

@@ -11,7 +11,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { corpusProjectConfig, MISSING_LIBRARY, writeWildCatalog, type WildCatalog } from '../../bench/corpus/wild-catalog.ts';
+import {
+  corpusProjectConfig,
+  MISSING_LIBRARY,
+  writeWildCatalog,
+  type WildCatalog,
+} from '../../bench/corpus/wild-catalog.ts';
 import { buildWorkspace } from '../build/support/run-cli.ts';
 import { createWorkspace } from '../build/support/workspace.ts';
 import { connectStdioEra, type Era, type EraClient } from '../support/mcp-eras.ts';
@@ -23,10 +28,13 @@ let upstream: Server;
 let catalog: WildCatalog;
 
 const snake = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-const textOf = (result: { content?: unknown }): string => ((result.content as { text?: string }[] | undefined)?.[0]?.text ?? '');
+const textOf = (result: { content?: unknown }): string =>
+  (result.content as { text?: string }[] | undefined)?.[0]?.text ?? '';
 /** The wire name of a corpus tool (format 2.0.0 files name routes `<namespace>__<route>`). */
 const wireName = (file: string, namespace: string, tool: string): string =>
-  /version: '2\./.test(readFileSync(ws.path('schemas', file), 'utf8')) ? `${namespace}__${tool}` : `${snake(tool)}_${namespace}`;
+  /version: '2\./.test(readFileSync(ws.path('schemas', file), 'utf8'))
+    ? `${namespace}__${tool}`
+    : `${snake(tool)}_${namespace}`;
 
 test.before(async () => {
   ca = createTestCa();
@@ -38,7 +46,13 @@ test.before(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const root = `https://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   // Half the schemas hooked, every hooked one with a library: all twelve libraries are used.
-  catalog = writeWildCatalog(ws.schemasDir, { schemas: 36, root, handlerShare: 0.5, libraryShare: 1, defects: { duplicateTools: true, missingLibrary: true, invalidFiles: true } });
+  catalog = writeWildCatalog(ws.schemasDir, {
+    schemas: 36,
+    root,
+    handlerShare: 0.5,
+    libraryShare: 1,
+    defects: { duplicateTools: true, missingLibrary: true, invalidFiles: true },
+  });
   ws.write('.toolkit/config.json', corpusProjectConfig(catalog));
 });
 
@@ -61,7 +75,11 @@ test('with files that do not validate, a build without --skip-invalid fails and 
   assert.match(build.stderr, /providers\/brokenroot\/root\.mjs:\d+:\d+  VAL015/);
   assert.match(build.stderr, /nothing was written/);
   assert.not.ok(existsSync(ws.path('out')), 'no bundle is left behind');
-  assert.equal(readdirSync(ws.dir).filter((name) => name.startsWith('.out')), [], 'no temp directory is left behind');
+  assert.equal(
+    readdirSync(ws.dir).filter((name) => name.startsWith('.out')),
+    [],
+    'no temp directory is left behind',
+  );
 });
 
 test('--skip-invalid builds the rest: the missing library is a located LIB001 warning, the duplicates both build', async () => {
@@ -71,7 +89,12 @@ test('--skip-invalid builds the rest: the missing library is a located LIB001 wa
   const text = readFileSync(ws.path('schemas', 'providers/absentlib/convert.mjs'), 'utf8').split('\n');
   const line = text.findIndex((l) => l.includes('requiredLibraries')) + 1;
   const column = text[line - 1]!.indexOf(`'${MISSING_LIBRARY}'`) + 1;
-  assert.match(build.stderr, new RegExp(`providers/absentlib/convert\\.mjs:${line}:${column}  LIB001 warning  library "${MISSING_LIBRARY}" is not installed .*npm install ${MISSING_LIBRARY}`));
+  assert.match(
+    build.stderr,
+    new RegExp(
+      `providers/absentlib/convert\\.mjs:${line}:${column}  LIB001 warning  library "${MISSING_LIBRARY}" is not installed .*npm install ${MISSING_LIBRARY}`,
+    ),
+  );
   assert.match(build.stdout, new RegExp(`^${catalog.files.length - 3} schemas, ${catalog.tools} tools`));
   // The bundle carries no library code: twelve files beside it, read on first use.
   assert.is(readdirSync(ws.path('out', 'libraries')).length, 12);
@@ -81,11 +104,23 @@ const first = () => catalog.plainTools[0]!;
 const duplicateNames = () => {
   const { namespace, tool, file } = first();
   const copy = file.replace(/\.mjs$/, '-copy.mjs');
-  return { original: wireName(file, namespace, tool), copy: `${wireName(copy, namespace, tool)}_${snake(copy.split('/').pop()!.replace(/\.mjs$/, '')).replace(/-/g, '_')}` };
+  return {
+    original: wireName(file, namespace, tool),
+    copy: `${wireName(copy, namespace, tool)}_${snake(
+      copy
+        .split('/')
+        .pop()!
+        .replace(/\.mjs$/, ''),
+    ).replace(/-/g, '_')}`,
+  };
 };
 
 async function connect(era: Era): Promise<EraClient> {
-  return connectStdioEra(era, { command: process.execPath, args: [ws.path('out', 'catalog.mjs'), '--no-toolset'], env: { ...(process.env as Record<string, string>), NODE_EXTRA_CA_CERTS: ca.caFile } });
+  return connectStdioEra(era, {
+    command: process.execPath,
+    args: [ws.path('out', 'catalog.mjs'), '--no-toolset'],
+    env: { ...(process.env as Record<string, string>), NODE_EXTRA_CA_CERTS: ca.caFile },
+  });
 }
 
 for (const era of ['modern', 'legacy'] as const) {
@@ -98,7 +133,10 @@ for (const era of ['modern', 'legacy'] as const) {
       const { original, copy } = duplicateNames();
       assert.ok(names.includes(original), original);
       assert.ok(names.includes(copy), `${copy} in ${names.filter((n) => n.startsWith(original)).join(', ')}`);
-      assert.ok(names.some((n) => n.endsWith('_absentlib')), 'the schema with the missing library is listed');
+      assert.ok(
+        names.some((n) => n.endsWith('_absentlib')),
+        'the schema with the missing library is listed',
+      );
     } finally {
       await client.close();
     }
@@ -108,12 +146,18 @@ for (const era of ['modern', 'legacy'] as const) {
     const client = await connect(era);
     try {
       const plain = first();
-      const plainResult = await client.callTool({ name: wireName(plain.file, plain.namespace, plain.tool), arguments: { query: 'alpha' } });
+      const plainResult = await client.callTool({
+        name: wireName(plain.file, plain.namespace, plain.tool),
+        arguments: { query: 'alpha' },
+      });
       assert.not.ok(plainResult.isError, textOf(plainResult));
       assert.equal(JSON.parse(textOf(plainResult)).items, [1, 2, 3]);
 
       const hooked = catalog.libraryTools.find((t) => t.library.name === 'moment')!;
-      const hookedResult = await client.callTool({ name: wireName(hooked.file, hooked.namespace, hooked.tool), arguments: { query: 'alpha' } });
+      const hookedResult = await client.callTool({
+        name: wireName(hooked.file, hooked.namespace, hooked.tool),
+        arguments: { query: 'alpha' },
+      });
       assert.not.ok(hookedResult.isError, textOf(hookedResult));
       assert.equal(JSON.parse(textOf(hookedResult)).computed, hooked.library.expected);
 
@@ -125,9 +169,15 @@ for (const era of ['modern', 'legacy'] as const) {
 
       const missing = await client.callTool({ name: `${snake(plain.tool)}_absentlib`, arguments: { query: 'alpha' } });
       assert.ok(missing.isError);
-      assert.match(textOf(missing), new RegExp(`library "${MISSING_LIBRARY}" is not installed.*npm install ${MISSING_LIBRARY}\`, then rebuild`));
+      assert.match(
+        textOf(missing),
+        new RegExp(`library "${MISSING_LIBRARY}" is not installed.*npm install ${MISSING_LIBRARY}\`, then rebuild`),
+      );
       // Its tools without handlers never load the library and still answer.
-      const unhooked = await client.callTool({ name: `${snake(catalog.plainTools[1]!.tool)}_absentlib`, arguments: { query: 'alpha' } });
+      const unhooked = await client.callTool({
+        name: `${snake(catalog.plainTools[1]!.tool)}_absentlib`,
+        arguments: { query: 'alpha' },
+      });
       assert.not.ok(unhooked.isError, textOf(unhooked));
     } finally {
       await client.close();
@@ -140,7 +190,10 @@ test('every one of the twelve libraries runs in its handler, loaded on first use
   try {
     for (const library of new Set(catalog.libraryTools.map((t) => t.library.name))) {
       const tool = catalog.libraryTools.find((t) => t.library.name === library)!;
-      const result = await client.callTool({ name: wireName(tool.file, tool.namespace, tool.tool), arguments: { query: 'alpha' } });
+      const result = await client.callTool({
+        name: wireName(tool.file, tool.namespace, tool.tool),
+        arguments: { query: 'alpha' },
+      });
       assert.not.ok(result.isError, `${library}: ${textOf(result)}`);
       assert.equal(JSON.parse(textOf(result)).computed, tool.library.expected, library);
     }
@@ -151,9 +204,16 @@ test('every one of the twelve libraries runs in its handler, loaded on first use
 
 test('the typed API and its declarations name the duplicate after its file', async () => {
   const { namespace, tool, file } = first();
-  const typed = `${tool}_${snake(file.split('/').pop()!.replace(/\.mjs$/, '-copy')).replace(/-/g, '_')}`;
+  const typed = `${tool}_${snake(
+    file
+      .split('/')
+      .pop()!
+      .replace(/\.mjs$/, '-copy'),
+  ).replace(/-/g, '_')}`;
   assert.match(readFileSync(ws.path('out', 'catalog.d.mts'), 'utf8'), new RegExp(`readonly ${typed}: `));
-  const bundle = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as { createTools(): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }> };
+  const bundle = (await import(pathToFileURL(ws.path('out', 'catalog.mjs')).href)) as {
+    createTools(): Promise<Record<string, Record<string, unknown>> & { close(): Promise<void> }>;
+  };
   const tools = await bundle.createTools();
   try {
     assert.type(tools[namespace]![tool], 'function');
@@ -166,7 +226,8 @@ test('the typed API and its declarations name the duplicate after its file', asy
 test('a second build gives byte-identical bundles and the same library files', async () => {
   const build = await buildWorkspace(ws.dir, ['--skip-invalid', '--force'], 'out2');
   assert.is(build.code, 0, build.stderr);
-  for (const file of ['catalog.mjs', 'catalog.code.cjs', 'catalog.data.jsonl']) assert.ok(readFileSync(ws.path('out2', file)).equals(readFileSync(ws.path('out', file))), file);
+  for (const file of ['catalog.mjs', 'catalog.code.cjs', 'catalog.data.jsonl'])
+    assert.ok(readFileSync(ws.path('out2', file)).equals(readFileSync(ws.path('out', file))), file);
   assert.equal(readdirSync(ws.path('out2', 'libraries')), readdirSync(ws.path('out', 'libraries')));
 });
 

@@ -25,13 +25,32 @@ export const CHAINS: readonly Chain[] = [
   { id: 137, name: 'Polygon', alias: 'polygon', testnet: false, defaultRpc: 'https://polygon.drpc.org' },
   { id: 11155111, name: 'Sepolia', alias: 'sepolia', testnet: true, defaultRpc: 'https://11155111.rpc.thirdweb.com' },
   { id: 84532, name: 'Base Sepolia', alias: 'base-sepolia', testnet: true, defaultRpc: 'https://sepolia.base.org' },
-  { id: 421614, name: 'Arbitrum Sepolia', alias: 'arbitrum-sepolia', testnet: true, defaultRpc: 'https://sepolia-rollup.arbitrum.io/rpc' },
+  {
+    id: 421614,
+    name: 'Arbitrum Sepolia',
+    alias: 'arbitrum-sepolia',
+    testnet: true,
+    defaultRpc: 'https://sepolia-rollup.arbitrum.io/rpc',
+  },
 ];
 
 /** ERC-8004 registry addresses (vanity, the same on every chain of a kind). */
-export const REGISTRIES: Readonly<Record<'mainnet' | 'testnet', { readonly identity: Address; readonly reputation: Address; readonly validation: Address }>> = {
-  mainnet: { identity: '0x8004A169FB4a3325136EB29fA0ceB6D2e539a432', reputation: '0x8004BAa17C55a88189AE136b182e5fdA19dE9b63', validation: '0x8004Cc8439f36fd5F9F049D9fF86523Df6dAAB58' },
-  testnet: { identity: '0x8004A818BFB912233c491871b3d84c89A494BD9e', reputation: '0x8004B663056A597Dffe9eCcC1965A193B7388713', validation: '0x8004Cb1BF31DAf7788923b405b754f57acEB4272' },
+export const REGISTRIES: Readonly<
+  Record<
+    'mainnet' | 'testnet',
+    { readonly identity: Address; readonly reputation: Address; readonly validation: Address }
+  >
+> = {
+  mainnet: {
+    identity: '0x8004A169FB4a3325136EB29fA0ceB6D2e539a432',
+    reputation: '0x8004BAa17C55a88189AE136b182e5fdA19dE9b63',
+    validation: '0x8004Cc8439f36fd5F9F049D9fF86523Df6dAAB58',
+  },
+  testnet: {
+    identity: '0x8004A818BFB912233c491871b3d84c89A494BD9e',
+    reputation: '0x8004B663056A597Dffe9eCcC1965A193B7388713',
+    validation: '0x8004Cb1BF31DAf7788923b405b754f57acEB4272',
+  },
 };
 
 /** The registries of `chain`. */
@@ -39,7 +58,8 @@ export const registriesOf = (chain: Chain) => REGISTRIES[chain.testnet ? 'testne
 
 /** Chain id from a number, a decimal string or a CAIP-2 `eip155:<id>`; null when not a chain id. */
 export function parseChainId(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/^eip155:/, '') : null;
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/^eip155:/, '') : null;
   if (text === null || !/^[1-9]\d{0,15}$/.test(text)) return null;
   return Number(text);
 }

@@ -22,14 +22,19 @@ export function rateLimitKey(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain);
   if (mapped) return mapped[1]!;
   if (isIPv4(plain) || !isIPv6(plain)) return plain;
-  return `${ipv6Groups(plain).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${ipv6Groups(plain)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (with `::` and a trailing dotted quad expanded). */
 function ipv6Groups(address: string): number[] {
   const quad = /(?<![^:])(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  const text = quad ? `${address.slice(0, -quad[0].length)}${((+quad[1]! << 8) | +quad[2]!).toString(16)}:${((+quad[3]! << 8) | +quad[4]!).toString(16)}` : address;
-  const [head, tail] = text.includes('::') ? text.split('::') as [string, string] : [text, null];
+  const text = quad
+    ? `${address.slice(0, -quad[0].length)}${((+quad[1]! << 8) | +quad[2]!).toString(16)}:${((+quad[3]! << 8) | +quad[4]!).toString(16)}`
+    : address;
+  const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, null];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const parts = tail === null ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];

@@ -49,18 +49,28 @@ export function readAssessInput(body: Record<string, unknown>): AssessInput {
   }
   const erc8004 = body['erc8004'];
   if (erc8004 !== undefined) {
-    if (erc8004 === null || typeof erc8004 !== 'object' || Array.isArray(erc8004)) throw bad('erc8004', 'must be an object');
+    if (erc8004 === null || typeof erc8004 !== 'object' || Array.isArray(erc8004))
+      throw bad('erc8004', 'must be an object');
     const rpcNodes = (erc8004 as Record<string, unknown>)['rpcNodes'];
     if (rpcNodes !== undefined) readRpcNodes(rpcNodes, 'erc8004.rpcNodes');
   }
-  return { url, timeoutMs: typeof timeout === 'number' ? timeout : null, options: erc8004 === undefined ? {} : { erc8004: erc8004 as AssessOptions['erc8004'] } };
+  return {
+    url,
+    timeoutMs: typeof timeout === 'number' ? timeout : null,
+    options: erc8004 === undefined ? {} : { erc8004: erc8004 as AssessOptions['erc8004'] },
+  };
 }
 
 /** `rpcNodes`: an object of chain alias, id or `eip155:<id>` → http(s) RPC URL. */
 function readRpcNodes(value: unknown, field: string): Record<string, string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad(field, 'must be an object of chain → RPC URL');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw bad(field, 'must be an object of chain → RPC URL');
   for (const [key, url] of Object.entries(value)) {
-    if (chainForKey(key) === null) throw bad(`${field}.${key}`, `unknown chain "${key}" (use an alias: ${CHAINS.map((c) => c.alias).join(', ')}; or a chain id)`);
+    if (chainForKey(key) === null)
+      throw bad(
+        `${field}.${key}`,
+        `unknown chain "${key}" (use an alias: ${CHAINS.map((c) => c.alias).join(', ')}; or a chain id)`,
+      );
     if (typeof url !== 'string') throw bad(`${field}.${key}`, 'must be a URL string');
     try {
       parseTargetUrl(url);
@@ -74,15 +84,25 @@ function readRpcNodes(value: unknown, field: string): Record<string, string> {
 
 const MAX_UINT256 = 2n ** 256n - 1n;
 
-export interface LookupInput { readonly agentId: string; readonly chainId: number; readonly rpcNodes: Readonly<Record<string, string>> }
+export interface LookupInput {
+  readonly agentId: string;
+  readonly chainId: number;
+  readonly rpcNodes: Readonly<Record<string, string>>;
+}
 
 /** `/api/lookup` body. */
 export function readLookupInput(body: Record<string, unknown>): LookupInput {
   onlyFields(body, ['agentId', 'chainId', 'rpcNodes']);
   const agentId = body['agentId'];
   if (agentId === undefined) throw bad('agentId', 'is required');
-  const idText = typeof agentId === 'number' && Number.isSafeInteger(agentId) ? String(agentId) : typeof agentId === 'string' ? agentId.trim() : null;
-  if (idText === null || !/^(0|[1-9]\d{0,77})$/.test(idText)) throw bad('agentId', 'must be a non-negative integer (number or decimal string)');
+  const idText =
+    typeof agentId === 'number' && Number.isSafeInteger(agentId)
+      ? String(agentId)
+      : typeof agentId === 'string'
+        ? agentId.trim()
+        : null;
+  if (idText === null || !/^(0|[1-9]\d{0,77})$/.test(idText))
+    throw bad('agentId', 'must be a non-negative integer (number or decimal string)');
   // Token ids are uint256: a larger one cannot be encoded into the registry call at all.
   if (BigInt(idText) > MAX_UINT256) throw bad('agentId', 'must be at most 2^256 - 1 (a uint256 token id)');
   const chainValue = body['chainId'];

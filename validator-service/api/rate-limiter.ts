@@ -14,7 +14,11 @@ export interface RateLimiterOptions {
   readonly now?: () => number;
 }
 
-interface ClientState { windowStart: number; count: number; active: number }
+interface ClientState {
+  windowStart: number;
+  count: number;
+  active: number;
+}
 
 /** Creates the limiter; `admit(client)` counts a request and, if allowed, holds a concurrency slot. */
 export function createRateLimiter(options: RateLimiterOptions): { admit(client: string): Admission } {
@@ -22,7 +26,8 @@ export function createRateLimiter(options: RateLimiterOptions): { admit(client: 
   const clients = new Map<string, ClientState>();
   const prune = (t: number) => {
     if (clients.size < 10_000) return;
-    for (const [key, state] of clients) if (state.active === 0 && t - state.windowStart >= options.windowMs) clients.delete(key);
+    for (const [key, state] of clients)
+      if (state.active === 0 && t - state.windowStart >= options.windowMs) clients.delete(key);
   };
   return {
     admit(client) {
@@ -30,16 +35,31 @@ export function createRateLimiter(options: RateLimiterOptions): { admit(client: 
       prune(t);
       let state = clients.get(client);
       if (!state) clients.set(client, (state = { windowStart: t, count: 0, active: 0 }));
-      if (t - state.windowStart >= options.windowMs) { state.windowStart = t; state.count = 0; }
+      if (t - state.windowStart >= options.windowMs) {
+        state.windowStart = t;
+        state.count = 0;
+      }
       if (state.count >= options.limit) {
-        return { ok: false, reason: 'rate', retryAfterS: Math.max(1, Math.ceil((state.windowStart + options.windowMs - t) / 1000)) };
+        return {
+          ok: false,
+          reason: 'rate',
+          retryAfterS: Math.max(1, Math.ceil((state.windowStart + options.windowMs - t) / 1000)),
+        };
       }
       if (state.active >= options.maxConcurrent) return { ok: false, reason: 'concurrency', retryAfterS: 1 };
       state.count += 1;
       state.active += 1;
       let released = false;
       const held = state;
-      return { ok: true, release: () => { if (!released) { released = true; held.active -= 1; } } };
+      return {
+        ok: true,
+        release: () => {
+          if (!released) {
+            released = true;
+            held.active -= 1;
+          }
+        },
+      };
     },
   };
 }

@@ -34,43 +34,61 @@ export function uriKind(uri: string): UriKind {
 function decodeData(uri: string): string {
   const comma = uri.indexOf(',');
   if (comma < 0) throw new Error('a data: URI without a comma');
-  const meta = uri.slice(5, comma).split(';').map((p) => p.trim().toLowerCase());
+  const meta = uri
+    .slice(5, comma)
+    .split(';')
+    .map((p) => p.trim().toLowerCase());
   const payload = uri.slice(comma + 1);
-  let bytes: Buffer = meta.includes('base64') ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  let bytes: Buffer = meta.includes('base64')
+    ? Buffer.from(payload, 'base64')
+    : Buffer.from(decodeURIComponent(payload), 'utf8');
   if (meta.includes('enc=gzip')) bytes = gunzipSync(bytes, { maxOutputLength: MAX_BYTES });
   if (bytes.length > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES} bytes`);
   return bytes.toString('utf8');
 }
 
 /** Reads and parses the registration file of `uri`. */
-export async function retrieveRegistration(uri: string, deps: { fetch: Fetch; ipfsGateway: string; signal: AbortSignal }): Promise<Retrieved> {
+export async function retrieveRegistration(
+  uri: string,
+  deps: { fetch: Fetch; ipfsGateway: string; signal: AbortSignal },
+): Promise<Retrieved> {
   const kind = uriKind(uri);
   const parse = (text: string, from: string | null): Retrieved => {
-    try { return { kind, from, json: JSON.parse(text) as unknown, error: null }; } catch { return { kind, from, json: null, error: 'the registration file is not JSON' }; }
+    try {
+      return { kind, from, json: JSON.parse(text) as unknown, error: null };
+    } catch {
+      return { kind, from, json: null, error: 'the registration file is not JSON' };
+    }
   };
   // Where a fetched file comes from, kept in every answer (a failed fetch included) when it is a URL.
-  const cid = uri.trim().slice('ipfs://'.length).replace(/^ipfs\//, '');
+  const cid = uri
+    .trim()
+    .slice('ipfs://'.length)
+    .replace(/^ipfs\//, '');
   const url = kind === 'ipfs' ? `${deps.ipfsGateway.replace(/(?<!\/)\/+$/, '')}/ipfs/${cid}` : uri.trim();
   const from = kind === 'ipfs' || kind === 'https' || kind === 'http' ? (URL.canParse(url) ? url : null) : null;
   try {
     if (kind === 'data') return parse(decodeData(uri.trim()), null);
     if (kind === 'json') return parse(uri, null);
     if (kind === 'empty') return { kind, from: null, json: null, error: 'the agent URI is empty' };
-    if (kind === 'unknown') return { kind, from: null, json: null, error: `unsupported agent URI scheme: ${uri.slice(0, 40)}` };
+    if (kind === 'unknown')
+      return { kind, from: null, json: null, error: `unsupported agent URI scheme: ${uri.slice(0, 40)}` };
     if (from === null) {
       return { kind, from: null, json: null, error: `the agent URI is not a valid URL: ${uri.slice(0, 80)}` };
     }
     const response = await deps.fetch(url, { headers: { accept: 'application/json' }, signal: deps.signal });
     const { text, truncated } = await readBodyText(response, MAX_BYTES);
     if (response.status !== 200) return { kind, from: url, json: null, error: `${url} answered ${response.status}` };
-    if (truncated) return { kind, from: url, json: null, error: `the registration file is larger than ${MAX_BYTES} bytes` };
+    if (truncated)
+      return { kind, from: url, json: null, error: `the registration file is larger than ${MAX_BYTES} bytes` };
     return parse(text, url);
   } catch (error) {
     const failure = classifyNetworkError(error);
     const detail = failure.detail.slice(0, 160);
-    const why = failure.kind === 'other'
-      ? `could not ${from === null ? 'decode' : 'fetch'}: ${detail}`
-      : `could not fetch (${failure.kind}): ${detail}`;
+    const why =
+      failure.kind === 'other'
+        ? `could not ${from === null ? 'decode' : 'fetch'}: ${detail}`
+        : `could not fetch (${failure.kind}): ${detail}`;
     return { kind, from, json: null, error: why };
   }
 }

@@ -59,12 +59,24 @@ export interface LookupDeps {
   readonly signal?: AbortSignal;
 }
 
-export type LookupErrorKind = 'unknown_chain' | 'agent_not_found' | 'rpc_unreachable' | 'rpc_refused' | 'rpc_wrong_chain' | 'registry_missing';
+export type LookupErrorKind =
+  | 'unknown_chain'
+  | 'agent_not_found'
+  | 'rpc_unreachable'
+  | 'rpc_refused'
+  | 'rpc_wrong_chain'
+  | 'registry_missing';
 
 /** A lookup that cannot produce a result; the API maps `kind` to a status. */
 export class LookupError extends Error {
   override readonly name = 'LookupError';
-  constructor(readonly kind: LookupErrorKind, message: string, readonly field?: string) { super(message); }
+  constructor(
+    readonly kind: LookupErrorKind,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface Reputation {
@@ -79,7 +91,13 @@ export interface Reputation {
 export interface LookupResult {
   readonly agentId: string;
   readonly chainId: number;
-  readonly chain: { readonly id: number; readonly caip2: string; readonly name: string; readonly alias: string; readonly testnet: boolean };
+  readonly chain: {
+    readonly id: number;
+    readonly caip2: string;
+    readonly name: string;
+    readonly alias: string;
+    readonly testnet: boolean;
+  };
   readonly registries: { readonly identity: Address; readonly reputation: Address };
   /** The RPC node used, as origin only (paths often carry API keys). */
   readonly rpc: { readonly origin: string; readonly source: 'rpcNodes' | 'default' };
@@ -88,7 +106,12 @@ export interface LookupResult {
   readonly uriKind: UriKind;
   readonly registrationUrl: string | null;
   readonly registration: Record<string, unknown> | null;
-  readonly endpoints: readonly { readonly name: string; readonly endpoint: string; readonly version: string | null; readonly domainVerified: boolean | null }[];
+  readonly endpoints: readonly {
+    readonly name: string;
+    readonly endpoint: string;
+    readonly version: string | null;
+    readonly domainVerified: boolean | null;
+  }[];
   readonly oasf: RegistrationFacts['oasf'];
   readonly reputation: Reputation | null;
   readonly domainProofs: readonly DomainProof[];
@@ -116,12 +139,20 @@ function classify(error: unknown): 'revert' | 'no-data' | 'network' | 'refused' 
   if (error instanceof SsrfBlockedError) return 'refused';
   const chain: unknown[] = [];
   for (let e: unknown = error, i = 0; e && i < 10; e = (e as { cause?: unknown }).cause, i++) chain.push(e);
-  if (chain.some((e) => e instanceof SsrfBlockedError || (e as { code?: unknown }).code === 'SSRF_BLOCKED')) return 'refused';
+  if (chain.some((e) => e instanceof SsrfBlockedError || (e as { code?: unknown }).code === 'SSRF_BLOCKED'))
+    return 'refused';
   const names = chain.map((e) => (e as { name?: string }).name ?? '');
   if (names.includes('ContractFunctionZeroDataError')) return 'no-data';
   if (names.includes('ContractFunctionRevertedError')) return 'revert';
-  if (names.some((n) => n === 'HttpRequestError' || n === 'TimeoutError' || n === 'GuardedFetchError' || n === 'AbortError')) return 'network';
-  const text = chain.map((e) => `${(e as { message?: string }).message ?? ''} ${JSON.stringify((e as { data?: unknown }).data ?? '')}`).join(' ');
+  if (
+    names.some(
+      (n) => n === 'HttpRequestError' || n === 'TimeoutError' || n === 'GuardedFetchError' || n === 'AbortError',
+    )
+  )
+    return 'network';
+  const text = chain
+    .map((e) => `${(e as { message?: string }).message ?? ''} ${JSON.stringify((e as { data?: unknown }).data ?? '')}`)
+    .join(' ');
   if (/revert|0x08c379a0|execution reverted/i.test(text)) return 'revert';
   return 'other';
 }
@@ -134,11 +165,23 @@ const shortMessage = (error: unknown) => {
 };
 
 /** The chain and RPC URL for a request. */
-export function resolveChainAndRpc(request: Pick<LookupRequest, 'chainId' | 'rpcNodes'>): { chain: Chain; rpcUrl: string; source: 'rpcNodes' | 'default'; field: string | null } {
+export function resolveChainAndRpc(request: Pick<LookupRequest, 'chainId' | 'rpcNodes'>): {
+  chain: Chain;
+  rpcUrl: string;
+  source: 'rpcNodes' | 'default';
+  field: string | null;
+} {
   const chain = CHAINS.find((c) => c.id === request.chainId);
-  if (!chain) throw new LookupError('unknown_chain', `chainId: unknown chain ${request.chainId} (known: ${CHAINS.map((c) => `${c.id} (${c.alias})`).join(', ')})`, 'chainId');
+  if (!chain)
+    throw new LookupError(
+      'unknown_chain',
+      `chainId: unknown chain ${request.chainId} (known: ${CHAINS.map((c) => `${c.id} (${c.alias})`).join(', ')})`,
+      'chainId',
+    );
   const entry = Object.entries(request.rpcNodes).find(([key]) => chainForKey(key)?.id === chain.id);
-  return entry ? { chain, rpcUrl: entry[1], source: 'rpcNodes', field: `rpcNodes.${entry[0]}` } : { chain, rpcUrl: chain.defaultRpc, source: 'default', field: null };
+  return entry
+    ? { chain, rpcUrl: entry[1], source: 'rpcNodes', field: `rpcNodes.${entry[0]}` }
+    : { chain, rpcUrl: chain.defaultRpc, source: 'default', field: null };
 }
 
 /** Looks up one agent. Throws `LookupError` when there is no agent to report on. */
@@ -152,8 +195,12 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
     try {
       await resolveTarget(new URL(rpcUrl), deps.policy);
     } catch (error) {
-      if (error instanceof SsrfBlockedError) throw new LookupError('rpc_refused', `${field}: ${error.message}`, field ?? 'rpcNodes');
-      throw new LookupError('rpc_unreachable', `The RPC node ${rpcOrigin} of ${chain.name} could not be resolved: ${shortMessage(error)}`);
+      if (error instanceof SsrfBlockedError)
+        throw new LookupError('rpc_refused', `${field}: ${error.message}`, field ?? 'rpcNodes');
+      throw new LookupError(
+        'rpc_unreachable',
+        `The RPC node ${rpcOrigin} of ${chain.name} could not be resolved: ${shortMessage(error)}`,
+      );
     }
   }
   // AbortSignal.timeout throws on a fractional delay, and callers derive theirs from budgets (80 % of
@@ -170,7 +217,10 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
       rpcRequests += 1;
       const body = typeof init?.body === 'string' ? init.body : '';
       rpcCalls += body.trimStart().startsWith('[') ? (JSON.parse(body) as unknown[]).length : 1;
-      return deps.fetch(input instanceof Request ? input.url : input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+      return deps.fetch(input instanceof Request ? input.url : input, {
+        ...init,
+        signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+      });
     },
   });
   const client = viem.createPublicClient({ transport });
@@ -184,18 +234,41 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   ]);
   if (chainIdOutcome.status === 'rejected') {
     const kind = classify(chainIdOutcome.reason);
-    if (kind === 'refused') throw new LookupError('rpc_refused', `${field ?? 'rpc'}: ${shortMessage(chainIdOutcome.reason)}`, field ?? undefined);
-    throw new LookupError('rpc_unreachable', `The RPC node ${rpcOrigin} for ${chain.name} (${chain.id}) did not answer: ${shortMessage(chainIdOutcome.reason)}`);
+    if (kind === 'refused')
+      throw new LookupError(
+        'rpc_refused',
+        `${field ?? 'rpc'}: ${shortMessage(chainIdOutcome.reason)}`,
+        field ?? undefined,
+      );
+    throw new LookupError(
+      'rpc_unreachable',
+      `The RPC node ${rpcOrigin} for ${chain.name} (${chain.id}) did not answer: ${shortMessage(chainIdOutcome.reason)}`,
+    );
   }
   if (chainIdOutcome.value !== chain.id) {
-    throw new LookupError('rpc_wrong_chain', `The RPC node ${rpcOrigin} serves chain ${chainIdOutcome.value}, not ${chain.name} (${chain.id}).`, field ?? undefined);
+    throw new LookupError(
+      'rpc_wrong_chain',
+      `The RPC node ${rpcOrigin} serves chain ${chainIdOutcome.value}, not ${chain.name} (${chain.id}).`,
+      field ?? undefined,
+    );
   }
   for (const outcome of [ownerOutcome, uriOutcome]) {
     if (outcome.status === 'fulfilled') continue;
     const kind = classify(outcome.reason);
-    if (kind === 'revert') throw new LookupError('agent_not_found', `Agent ${request.agentId} is not registered in the Identity Registry ${registries.identity} on ${chain.name} (${chain.id}).`);
-    if (kind === 'no-data') throw new LookupError('registry_missing', `No ERC-8004 Identity Registry answers at ${registries.identity} on ${chain.name} (${chain.id}) through ${rpcOrigin}.`);
-    throw new LookupError('rpc_unreachable', `The RPC node ${rpcOrigin} failed while reading agent ${request.agentId}: ${shortMessage(outcome.reason)}`);
+    if (kind === 'revert')
+      throw new LookupError(
+        'agent_not_found',
+        `Agent ${request.agentId} is not registered in the Identity Registry ${registries.identity} on ${chain.name} (${chain.id}).`,
+      );
+    if (kind === 'no-data')
+      throw new LookupError(
+        'registry_missing',
+        `No ERC-8004 Identity Registry answers at ${registries.identity} on ${chain.name} (${chain.id}) through ${rpcOrigin}.`,
+      );
+    throw new LookupError(
+      'rpc_unreachable',
+      `The RPC node ${rpcOrigin} failed while reading agent ${request.agentId}: ${shortMessage(outcome.reason)}`,
+    );
   }
   const owner = (ownerOutcome as PromiseFulfilledResult<Address>).value;
   const agentUri = (uriOutcome as PromiseFulfilledResult<string>).value;
@@ -203,43 +276,91 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   const findings = new Findings(ercCodes);
   const reputationTask = readReputation(client, reputationAbi, registries.reputation, agentId, findings);
   const retrieved = await retrieveRegistration(agentUri, { fetch: deps.fetch, ipfsGateway: deps.ipfsGateway, signal });
-  findings.add('ERC-001', `Agent ${request.agentId} on ${chain.name} is owned by ${owner}; its URI is ${retrieved.kind === 'data' ? 'an inline data: URI' : retrieved.kind === 'json' ? 'inline JSON' : retrieved.kind === 'ipfs' ? `an IPFS URI (read through ${new URL(deps.ipfsGateway).host})` : `a ${retrieved.kind} URL`}.`, `${registries.identity}#${request.agentId}`);
-  if (retrieved.kind === 'http') findings.add('ERC-023', 'The agent URI uses plain http: the registration file can be changed in transit.', agentUri.slice(0, 200));
+  findings.add(
+    'ERC-001',
+    `Agent ${request.agentId} on ${chain.name} is owned by ${owner}; its URI is ${retrieved.kind === 'data' ? 'an inline data: URI' : retrieved.kind === 'json' ? 'inline JSON' : retrieved.kind === 'ipfs' ? `an IPFS URI (read through ${new URL(deps.ipfsGateway).host})` : `a ${retrieved.kind} URL`}.`,
+    `${registries.identity}#${request.agentId}`,
+  );
+  if (retrieved.kind === 'http')
+    findings.add(
+      'ERC-023',
+      'The agent URI uses plain http: the registration file can be changed in transit.',
+      agentUri.slice(0, 200),
+    );
 
   let facts: RegistrationFacts | null = null;
   let registration: Record<string, unknown> | null = null;
   const at = retrieved.from ?? 'agent URI';
-  if (retrieved.error !== null) findings.add('ERC-002', `The registration file could not be read: ${retrieved.error}.`, at);
+  if (retrieved.error !== null)
+    findings.add('ERC-002', `The registration file could not be read: ${retrieved.error}.`, at);
   else if (!isObject(retrieved.json)) findings.add('ERC-003', 'The registration file is not a JSON object.', at);
   else {
     registration = retrieved.json;
     facts = validateRegistration(registration, at, findings);
   }
-  const verified = facts?.registrations.some((r) => r.agentId === agentId.toString() && r.chainId === chain.id && r.registry.toLowerCase() === registries.identity.toLowerCase()) ?? false;
+  const verified =
+    facts?.registrations.some(
+      (r) =>
+        r.agentId === agentId.toString() &&
+        r.chainId === chain.id &&
+        r.registry.toLowerCase() === registries.identity.toLowerCase(),
+    ) ?? false;
   if (facts && facts.registrations.length > 0) {
-    if (verified) findings.add('ERC-013', `The file's registrations name this agent (eip155:${chain.id}:${registries.identity}, id ${request.agentId}).`, at);
-    else findings.add('ERC-012', `None of the file's registrations names eip155:${chain.id}:${registries.identity} with agentId ${request.agentId}.`, at);
+    if (verified)
+      findings.add(
+        'ERC-013',
+        `The file's registrations name this agent (eip155:${chain.id}:${registries.identity}, id ${request.agentId}).`,
+        at,
+      );
+    else
+      findings.add(
+        'ERC-012',
+        `None of the file's registrations names eip155:${chain.id}:${registries.identity} with agentId ${request.agentId}.`,
+        at,
+      );
   }
   // The file's own origin needs no domain proof; only a file that was read has one.
   const readOverHttp = retrieved.error === null && (retrieved.kind === 'https' || retrieved.kind === 'http');
   const primaryOrigin = readOverHttp && retrieved.from !== null ? new URL(retrieved.from).origin : null;
   const [reputation, domainProofs] = await Promise.all([
     reputationTask,
-    facts ? verifyDomains(facts.services, { chainId: chain.id, registry: registries.identity, agentId: agentId.toString() }, primaryOrigin, { fetch: deps.fetch, signal }, findings) : Promise.resolve([]),
+    facts
+      ? verifyDomains(
+          facts.services,
+          { chainId: chain.id, registry: registries.identity, agentId: agentId.toString() },
+          primaryOrigin,
+          { fetch: deps.fetch, signal },
+          findings,
+        )
+      : Promise.resolve([]),
   ]);
   const endpoints = (facts?.services ?? []).map((s) => {
-    const origin = (() => { try { return new URL(s.endpoint).origin; } catch { return null; } })();
+    const origin = (() => {
+      try {
+        return new URL(s.endpoint).origin;
+      } catch {
+        return null;
+      }
+    })();
     const proof = domainProofs.find((p) => p.origin === origin);
     return { ...s, domainVerified: origin !== null && origin === primaryOrigin ? true : proof ? proof.verified : null };
   });
   const status: LayerStatus = findings.verdict();
   return {
-    agentId: agentId.toString(), chainId: chain.id,
+    agentId: agentId.toString(),
+    chainId: chain.id,
     chain: { id: chain.id, caip2: `eip155:${chain.id}`, name: chain.name, alias: chain.alias, testnet: chain.testnet },
     registries: { identity: registries.identity, reputation: registries.reputation },
     rpc: { origin: rpcOrigin, source },
-    owner, agentUri, uriKind: retrieved.kind, registrationUrl: retrieved.from, registration,
-    endpoints, oasf: facts?.oasf ?? { skills: [], domains: [], source: null }, reputation, domainProofs,
+    owner,
+    agentUri,
+    uriKind: retrieved.kind,
+    registrationUrl: retrieved.from,
+    registration,
+    endpoints,
+    oasf: facts?.oasf ?? { skills: [], domains: [], source: null },
+    reputation,
+    domainProofs,
     status,
     categories: {
       hasRegistrationFile: facts !== null,
@@ -260,12 +381,18 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
       endpoints: endpoints.map((e) => `${e.name}: ${e.endpoint}`),
       skills: facts?.oasf.skills ?? [],
       domains: facts?.oasf.domains ?? [],
-      reputation: reputation === null ? null : reputation.feedbackCount === 0 ? 'no feedback yet' : `average ${reputation.averageValue} from ${reputation.feedbackCount} feedback (${counted(reputation.clientCount, 'client')})`,
+      reputation:
+        reputation === null
+          ? null
+          : reputation.feedbackCount === 0
+            ? 'no feedback yet'
+            : `average ${reputation.averageValue} from ${reputation.feedbackCount} feedback (${counted(reputation.clientCount, 'client')})`,
       supportedTrust: facts?.supportedTrust ?? [],
       rpc: `${rpcOrigin} (${source})`,
     },
     messages: findings.messages,
-    rpcCalls, rpcRequests,
+    rpcCalls,
+    rpcRequests,
     durationMs: Math.round(performance.now() - started),
     checks: registryStamp,
   };
@@ -274,18 +401,42 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
 type Client = ReturnType<typeof createPublicClient>;
 
 async function readReputation(
-  client: Client, reputationAbi: ReputationAbi, address: Address, agentId: bigint, findings: Findings<ErcCode>,
+  client: Client,
+  reputationAbi: ReputationAbi,
+  address: Address,
+  agentId: bigint,
+  findings: Findings<ErcCode>,
 ): Promise<Reputation | null> {
   try {
-    const clients = await client.readContract({ address, abi: reputationAbi, functionName: 'getClients', args: [agentId] });
+    const clients = await client.readContract({
+      address,
+      abi: reputationAbi,
+      functionName: 'getClients',
+      args: [agentId],
+    });
     if (clients.length === 0) {
       findings.add('ERC-019', 'No feedback in the Reputation Registry yet.', address);
       return { clientCount: 0, feedbackCount: 0, averageValue: null, summaryValue: null, valueDecimals: null };
     }
-    const [count, value, decimals] = await client.readContract({ address, abi: reputationAbi, functionName: 'getSummary', args: [agentId, clients, '', ''] });
+    const [count, value, decimals] = await client.readContract({
+      address,
+      abi: reputationAbi,
+      functionName: 'getSummary',
+      args: [agentId, clients, '', ''],
+    });
     const averageValue = formatFixed(value, decimals);
-    findings.add('ERC-018', `Reputation: ${count} feedback from ${clients.length} client(s), average value ${averageValue}.`, address);
-    return { clientCount: clients.length, feedbackCount: Number(count), averageValue, summaryValue: value.toString(), valueDecimals: decimals };
+    findings.add(
+      'ERC-018',
+      `Reputation: ${count} feedback from ${clients.length} client(s), average value ${averageValue}.`,
+      address,
+    );
+    return {
+      clientCount: clients.length,
+      feedbackCount: Number(count),
+      averageValue,
+      summaryValue: value.toString(),
+      valueDecimals: decimals,
+    };
   } catch (error) {
     findings.add('ERC-020', `The Reputation Registry at ${address} could not be read: ${shortMessage(error)}`, address);
     return null;

@@ -31,7 +31,10 @@ function missing(a: readonly Finding[], b: readonly Finding[]): Finding[] {
   for (const f of b) left.set(key(f), (left.get(key(f)) ?? 0) + 1);
   return a.filter((f) => {
     const n = left.get(key(f)) ?? 0;
-    if (n > 0) { left.set(key(f), n - 1); return false; }
+    if (n > 0) {
+      left.set(key(f), n - 1);
+      return false;
+    }
     return true;
   });
 }
@@ -41,9 +44,11 @@ const volatile = (name: string) => /Ms$/.test(name);
 export function diffAssessments(from: StoredAssessment, to: StoredAssessment): AssessmentDiff {
   const a = from.assessment;
   const b = to.assessment;
-  const layers = LAYER_NAMES
-    .map((layer) => ({ layer, from: a.layers[layer]?.status ?? 'not_detected', to: b.layers[layer]?.status ?? 'not_detected' }))
-    .filter((l) => l.from !== l.to);
+  const layers = LAYER_NAMES.map((layer) => ({
+    layer,
+    from: a.layers[layer]?.status ?? 'not_detected',
+    to: b.layers[layer]?.status ?? 'not_detected',
+  })).filter((l) => l.from !== l.to);
   const fa = findingsOf(a);
   const fb = findingsOf(b);
   const facts: { fact: string; from: unknown; to: unknown }[] = [];

@@ -33,7 +33,8 @@ function stored(history: HistoryStore, params: URLSearchParams, field: string): 
 
 async function found(history: HistoryStore, id: string, field = 'id'): Promise<StoredAssessment> {
   const item = await history.get(id);
-  if (item === null) throw new ApiError(404, 'not_found', `${field}: no stored assessment ${JSON.stringify(id.slice(0, 40))}.`, field);
+  if (item === null)
+    throw new ApiError(404, 'not_found', `${field}: no stored assessment ${JSON.stringify(id.slice(0, 40))}.`, field);
   return item;
 }
 
@@ -51,7 +52,8 @@ export function historyRoutes(store: HistoryStore, publicBadge: boolean): Histor
       const url = urlParam(params);
       const limitText = params.get('limit') ?? '20';
       const limit = Number(limitText);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw bad('limit', 'must be an integer between 1 and 200');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+        throw bad('limit', 'must be an integer between 1 and 200');
       return jsonResponse({ url, items: await store.list(url, limit) });
     },
     async assessment(id, params) {
@@ -63,14 +65,20 @@ export function historyRoutes(store: HistoryStore, publicBadge: boolean): Histor
         const text = markdownEntry(reportEntry({ ...item.assessment }, failOn, `/r/${item.id}`), failOn);
         return new Response(text, {
           headers: {
-            'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
+            'content-type': 'text/markdown; charset=utf-8',
+            'cache-control': 'no-store',
+            'x-content-type-options': 'nosniff',
             ...(download ? { 'content-disposition': `attachment; filename="assessment-${item.id}.md"` } : {}),
           },
         });
       }
       if (format !== 'json') throw bad('format', 'must be json or markdown');
       const { assessment, ...meta } = item;
-      return jsonResponse({ ...meta, assessment }, 200, download ? { 'content-disposition': `attachment; filename="assessment-${item.id}.json"` } : {});
+      return jsonResponse(
+        { ...meta, assessment },
+        200,
+        download ? { 'content-disposition': `attachment; filename="assessment-${item.id}.json"` } : {},
+      );
     },
     async diff(params) {
       const from = await stored(store, params, 'from');
@@ -80,7 +88,10 @@ export function historyRoutes(store: HistoryStore, publicBadge: boolean): Histor
     async badge(params, ifNoneMatch) {
       const url = urlParam(params);
       const last = await store.latest(url);
-      const tag = `"${createHash('sha256').update(`${url}\u0000${last?.id ?? 'none'}`).digest('base64url').slice(0, 22)}"`;
+      const tag = `"${createHash('sha256')
+        .update(`${url}\u0000${last?.id ?? 'none'}`)
+        .digest('base64url')
+        .slice(0, 22)}"`;
       const headers = {
         'content-type': 'image/svg+xml; charset=utf-8',
         'cache-control': `${publicBadge ? 'public' : 'private'}, max-age=300`,
@@ -88,7 +99,14 @@ export function historyRoutes(store: HistoryStore, publicBadge: boolean): Histor
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       };
-      if (ifNoneMatch !== null && ifNoneMatch.split(',').map((t) => t.trim()).includes(tag)) return new Response(null, { status: 304, headers });
+      if (
+        ifNoneMatch !== null &&
+        ifNoneMatch
+          .split(',')
+          .map((t) => t.trim())
+          .includes(tag)
+      )
+        return new Response(null, { status: 304, headers });
       return new Response(badgeSvg(last?.grade ?? 'none'), { headers });
     },
   };

@@ -5,8 +5,13 @@
  */
 import pg from 'pg';
 import {
-  DAY_MS, HistoryStoreError, isAssessmentId, newAssessmentId, reason,
-  type HistorySettings, type HistoryStore,
+  DAY_MS,
+  HistoryStoreError,
+  isAssessmentId,
+  newAssessmentId,
+  reason,
+  type HistorySettings,
+  type HistoryStore,
 } from './history-store.ts';
 import { driftOf, itemOf, ITEM_COLUMNS, resultOf, rowValues } from './stored-row.ts';
 
@@ -97,11 +102,16 @@ export async function openPostgresHistoryStore(
       const id = newAssessmentId();
       const stored = now();
       const values = rowValues(id, assessment, stored);
-      await query('store the assessment',
-        `INSERT INTO assessments (${ITEM_COLUMNS}, result) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, values);
-      await query('prune the history',
+      await query(
+        'store the assessment',
+        `INSERT INTO assessments (${ITEM_COLUMNS}, result) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        values,
+      );
+      await query(
+        'prune the history',
         'DELETE FROM assessments WHERE seq <= (SELECT max(seq) FROM assessments) - $1 OR stored_at < $2',
-        [settings.maxRows, stored - settings.maxAgeDays * DAY_MS]);
+        [settings.maxRows, stored - settings.maxAgeDays * DAY_MS],
+      );
       return itemOf(Object.fromEntries(ITEM_COLUMNS.split(', ').map((name, i) => [name, values[i]])));
     },
     async get(id) {
@@ -122,28 +132,43 @@ export async function openPostgresHistoryStore(
       return Number(row?.['n'] ?? 0);
     },
     async recordDrift(event) {
-      await query('store the drift event', 'INSERT INTO drift_events (id, url, at, event) VALUES ($1, $2, $3, $4)',
-        [event.id, event.url, Date.parse(event.at), JSON.stringify(event)]);
-      await query('prune the drift events',
+      await query('store the drift event', 'INSERT INTO drift_events (id, url, at, event) VALUES ($1, $2, $3, $4)', [
+        event.id,
+        event.url,
+        Date.parse(event.at),
+        JSON.stringify(event),
+      ]);
+      await query(
+        'prune the drift events',
         'DELETE FROM drift_events WHERE seq <= (SELECT max(seq) FROM drift_events) - $1 OR at < $2',
-        [settings.maxRows, now() - settings.maxAgeDays * DAY_MS]);
+        [settings.maxRows, now() - settings.maxAgeDays * DAY_MS],
+      );
     },
     async setDelivery(id, delivery) {
       const [row] = await query('read the drift event', 'SELECT event FROM drift_events WHERE id = $1', [id]);
       if (!row) return;
-      await query('store the webhook delivery', 'UPDATE drift_events SET event = $1 WHERE id = $2',
-        [JSON.stringify({ ...driftOf(row['event']), delivery }), id]);
+      await query('store the webhook delivery', 'UPDATE drift_events SET event = $1 WHERE id = $2', [
+        JSON.stringify({ ...driftOf(row['event']), delivery }),
+        id,
+      ]);
     },
     async drift(url, limit) {
-      const rows = url === null
-        ? await query('list the drift events', 'SELECT event FROM drift_events ORDER BY seq DESC LIMIT $1', [limit])
-        : await query('list the drift events',
-          'SELECT event FROM drift_events WHERE url = $1 ORDER BY seq DESC LIMIT $2', [url, limit]);
+      const rows =
+        url === null
+          ? await query('list the drift events', 'SELECT event FROM drift_events ORDER BY seq DESC LIMIT $1', [limit])
+          : await query(
+              'list the drift events',
+              'SELECT event FROM drift_events WHERE url = $1 ORDER BY seq DESC LIMIT $2',
+              [url, limit],
+            );
       return rows.map((row) => driftOf(row['event']));
     },
     async watch(url) {
-      const rows = await query('store the watched URL',
-        'INSERT INTO watched_urls (url) VALUES ($1) ON CONFLICT (url) DO NOTHING RETURNING url', [url]);
+      const rows = await query(
+        'store the watched URL',
+        'INSERT INTO watched_urls (url) VALUES ($1) ON CONFLICT (url) DO NOTHING RETURNING url',
+        [url],
+      );
       return rows.length > 0;
     },
     async unwatch(url) {

@@ -5,8 +5,13 @@
  */
 import { openHistoryDatabase, type HistoryDatabase } from './history-database.ts';
 import {
-  DAY_MS, HistoryStoreError, isAssessmentId, newAssessmentId, reason,
-  type HistorySettings, type HistoryStore,
+  DAY_MS,
+  HistoryStoreError,
+  isAssessmentId,
+  newAssessmentId,
+  reason,
+  type HistorySettings,
+  type HistoryStore,
 } from './history-store.ts';
 import { driftOf, itemOf, ITEM_COLUMNS, resultOf, rowValues } from './stored-row.ts';
 
@@ -99,11 +104,13 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
       const id = newAssessmentId();
       const stored = now();
       const values = rowValues(id, assessment, stored);
-      write('store the assessment', () => inTransaction(() => {
-        insert.run(...values);
-        pruneRows.run(settings.maxRows);
-        pruneAge.run(stored - settings.maxAgeDays * DAY_MS);
-      }));
+      write('store the assessment', () =>
+        inTransaction(() => {
+          insert.run(...values);
+          pruneRows.run(settings.maxRows);
+          pruneAge.run(stored - settings.maxAgeDays * DAY_MS);
+        }),
+      );
       return itemOf(Object.fromEntries(ITEM_COLUMNS.split(', ').map((name, i) => [name, values[i]])));
     },
     async get(id) {
@@ -123,11 +130,13 @@ export function openSqliteHistoryStore(settings: HistorySettings, now: () => num
     },
     async recordDrift(event) {
       const at = Date.parse(event.at);
-      write('store the drift event', () => inTransaction(() => {
-        insertDrift.run(event.id, event.url, at, JSON.stringify(event));
-        pruneDriftRows.run(settings.maxRows);
-        pruneDriftAge.run(now() - settings.maxAgeDays * DAY_MS);
-      }));
+      write('store the drift event', () =>
+        inTransaction(() => {
+          insertDrift.run(event.id, event.url, at, JSON.stringify(event));
+          pruneDriftRows.run(settings.maxRows);
+          pruneDriftAge.run(now() - settings.maxAgeDays * DAY_MS);
+        }),
+      );
     },
     async setDelivery(id, delivery) {
       const row = driftById.get(id);

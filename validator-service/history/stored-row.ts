@@ -30,8 +30,10 @@ export function rowValues(id: string, assessment: Assessment, storedAt: number):
 }
 
 /** The stored result of a row, under its id. */
-export const resultOf = (id: string, result: Uint8Array): Assessment =>
-  ({ id, ...(JSON.parse(inflateRawSync(result).toString('utf8')) as Assessment) });
+export const resultOf = (id: string, result: Uint8Array): Assessment => ({
+  id,
+  ...(JSON.parse(inflateRawSync(result).toString('utf8')) as Assessment),
+});
 
 /** A drift event read back from its JSON text. */
 export const driftOf = (text: unknown): DriftEvent => JSON.parse(String(text)) as DriftEvent;

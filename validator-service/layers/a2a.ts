@@ -16,9 +16,22 @@ import { Findings } from './shared/findings.ts';
 type Result = Omit<LayerResult, 'durationMs'>;
 
 const empty = {
-  hasAgentCard: false, hasValidStructure: false, hasSkills: false, supportsStreaming: false, supportsPushNotifications: false,
-  hasSecuritySchemes: false, hasProvider: false, supportsJsonRpc: false, supportsGrpc: false, supportsHttpJson: false,
-  supportsExtendedCard: false, hasDocumentation: false, hasSignatures: false, supportsAp2: false, supportsA2aX402: false, extensionsNegotiated: false,
+  hasAgentCard: false,
+  hasValidStructure: false,
+  hasSkills: false,
+  supportsStreaming: false,
+  supportsPushNotifications: false,
+  hasSecuritySchemes: false,
+  hasProvider: false,
+  supportsJsonRpc: false,
+  supportsGrpc: false,
+  supportsHttpJson: false,
+  supportsExtendedCard: false,
+  hasDocumentation: false,
+  hasSignatures: false,
+  supportsAp2: false,
+  supportsA2aX402: false,
+  extensionsNegotiated: false,
 };
 
 async function run(ctx: LayerContext): Promise<Result> {
@@ -32,18 +45,38 @@ async function run(ctx: LayerContext): Promise<Result> {
   }
   if (!search.found) {
     if (search.unreachable && search.attempts.every((a) => a.status === null)) {
-      findings.add('A2A-025', `The endpoint could not be reached (${search.unreachable.kind}); see the HTTP layer.`, ctx.url.href);
+      findings.add(
+        'A2A-025',
+        `The endpoint could not be reached (${search.unreachable.kind}); see the HTTP layer.`,
+        ctx.url.href,
+      );
     } else {
-      findings.add('A2A-002', `No agent card at ${search.attempts.map((a) => `${a.url} (${a.reason})`).join(', ')}.`, ctx.url.href);
+      findings.add(
+        'A2A-002',
+        `No agent card at ${search.attempts.map((a) => `${a.url} (${a.reason})`).join(', ')}.`,
+        ctx.url.href,
+      );
     }
-    return { layer: 'a2a', status: 'not_detected', categories: empty, summary: {}, messages: findings.messages, raw: { attempts: search.attempts } };
+    return {
+      layer: 'a2a',
+      status: 'not_detected',
+      categories: empty,
+      summary: {},
+      messages: findings.messages,
+      raw: { attempts: search.attempts },
+    };
   }
   const at = search.url;
   const facts = validateCard(search.card, at, findings);
   const hybrid = facts.hybrid ? ' with 1.0 supportedInterfaces' : '';
   const protocols = facts.protocolVersions.length ? `, protocol ${facts.protocolVersions.join(', ')}` : '';
   findings.add('A2A-001', `Agent card (A2A ${facts.version}${hybrid}${protocols}) at ${at}.`, at);
-  if (/\/agent\.json$/.test(new URL(at).pathname) && facts.version !== '0.2') findings.add('A2A-004', `A ${facts.version} card should be at /.well-known/agent-card.json; it is only at ${at}.`, at);
+  if (/\/agent\.json$/.test(new URL(at).pathname) && facts.version !== '0.2')
+    findings.add(
+      'A2A-004',
+      `A ${facts.version} card should be at /.well-known/agent-card.json; it is only at ${at}.`,
+      at,
+    );
 
   // A 0.2/0.3 answer may be a server's default for clients without A2A-Version: ask for 1.0 too.
   let modern: ReturnType<typeof validateCard> | null = null;
@@ -53,7 +86,11 @@ async function run(ctx: LayerContext): Promise<Result> {
       const sub = new Findings(a2aCodes);
       modern = validateCard(again.json, `${at} (A2A-Version: 1.0)`, sub);
       for (const m of sub.messages) findings.add(m.code as keyof typeof a2aCodes, m.message, m.location);
-      findings.add('A2A-003', `With A2A-Version: 1.0 the same URL serves a 1.0 card (${modern.bindings.join(', ')}).`, at);
+      findings.add(
+        'A2A-003',
+        `With A2A-Version: 1.0 the same URL serves a 1.0 card (${modern.bindings.join(', ')}).`,
+        at,
+      );
     }
   }
   const primary = modern ?? facts;
@@ -65,15 +102,37 @@ async function run(ctx: LayerContext): Promise<Result> {
     const requested = [ext.ap2?.uri, ext.x402?.uri].filter((u): u is string => typeof u === 'string');
     negotiation = await negotiate(ctx, rpc.url, primary.version, requested);
     if (!negotiation.jsonRpc) {
-      findings.add('A2A-023', `${negotiation.method} on ${rpc.url} ${negotiation.failure ? `failed (${negotiation.failure})` : `answered ${negotiation.status} without a JSON-RPC response`}.`, rpc.url);
+      findings.add(
+        'A2A-023',
+        `${negotiation.method} on ${rpc.url} ${negotiation.failure ? `failed (${negotiation.failure})` : `answered ${negotiation.status} without a JSON-RPC response`}.`,
+        rpc.url,
+      );
     } else if (negotiation.errorCode === -32009) {
-      findings.add('A2A-023', `${rpc.url} refused A2A-Version 1.0: ${negotiation.errorMessage ?? 'VersionNotSupported'}.`, rpc.url);
+      findings.add(
+        'A2A-023',
+        `${rpc.url} refused A2A-Version 1.0: ${negotiation.errorMessage ?? 'VersionNotSupported'}.`,
+        rpc.url,
+      );
     } else {
-      findings.add('A2A-027', `${negotiation.method} on ${rpc.url} answered JSON-RPC${negotiation.errorCode !== null ? ` (error ${negotiation.errorCode}, as expected for an unknown task)` : ''}.`, rpc.url);
+      findings.add(
+        'A2A-027',
+        `${negotiation.method} on ${rpc.url} answered JSON-RPC${negotiation.errorCode !== null ? ` (error ${negotiation.errorCode}, as expected for an unknown task)` : ''}.`,
+        rpc.url,
+      );
       if (requested.length > 0) {
         const missing = requested.filter((u) => !negotiation!.activated.includes(u));
-        if (missing.length === 0) findings.add('A2A-021', `${negotiation.header} echoed the activated extensions: ${negotiation.activated.join(', ')}.`, negotiation.header);
-        else findings.add('A2A-022', `Requested ${requested.join(', ')} in ${negotiation.header}; the agent echoed ${negotiation.activated.length ? negotiation.activated.join(', ') : 'none'}.`, negotiation.header);
+        if (missing.length === 0)
+          findings.add(
+            'A2A-021',
+            `${negotiation.header} echoed the activated extensions: ${negotiation.activated.join(', ')}.`,
+            negotiation.header,
+          );
+        else
+          findings.add(
+            'A2A-022',
+            `Requested ${requested.join(', ')} in ${negotiation.header}; the agent echoed ${negotiation.activated.length ? negotiation.activated.join(', ') : 'none'}.`,
+            negotiation.header,
+          );
       }
     }
   }
@@ -85,7 +144,10 @@ async function run(ctx: LayerContext): Promise<Result> {
     status,
     categories: {
       hasAgentCard: true,
-      hasValidStructure: !findings.messages.some((m) => m.severity === 'error' && ['A2A-005', 'A2A-006', 'A2A-008', 'A2A-010', 'A2A-012', 'A2A-024'].includes(m.code)),
+      hasValidStructure: !findings.messages.some(
+        (m) =>
+          m.severity === 'error' && ['A2A-005', 'A2A-006', 'A2A-008', 'A2A-010', 'A2A-012', 'A2A-024'].includes(m.code),
+      ),
       hasSkills: primary.skills.length > 0,
       supportsStreaming: caps['streaming'] === true,
       supportsPushNotifications: (caps['pushNotifications'] ?? caps['push_notifications']) === true,

@@ -14,11 +14,21 @@ import { classifyNetworkError } from './shared/network-error.ts';
 
 type Result = Omit<LayerResult, 'durationMs'>;
 
-function notDetected(findings: Findings<keyof typeof htmlCodes>, summary: Record<string, unknown>, raw: unknown): Result {
+function notDetected(
+  findings: Findings<keyof typeof htmlCodes>,
+  summary: Record<string, unknown>,
+  raw: unknown,
+): Result {
   return {
     layer: 'html',
     status: 'not_detected',
-    categories: { isWebsite: false, hasHtmlContentType: false, hasValidSsl: false, supportsHttp2: false, hasDoctype: false },
+    categories: {
+      isWebsite: false,
+      hasHtmlContentType: false,
+      hasValidSsl: false,
+      supportsHttp2: false,
+      hasDoctype: false,
+    },
     summary,
     messages: findings.messages,
     raw,
@@ -48,13 +58,24 @@ async function run(ctx: LayerContext): Promise<Result> {
   const declaredHtml = /^\s*text\/html/i.test(contentType ?? '');
   const { text, truncated } = await got.body;
   const sniffedHtml = looksLikeHtml(text);
-  const raw = { statusCode: response.status, contentType, finalUrl: finalUrl.href, redirectChain: followed.chain, bodyBytesRead: Buffer.byteLength(text), truncated };
+  const raw = {
+    statusCode: response.status,
+    contentType,
+    finalUrl: finalUrl.href,
+    redirectChain: followed.chain,
+    bodyBytesRead: Buffer.byteLength(text),
+    truncated,
+  };
 
   if (!declaredHtml && !sniffedHtml) {
     if ([400, 405, 406].includes(response.status)) {
       findings.add('HTML-002', `GET answers ${response.status}: an API or MCP endpoint, not a website.`, finalUrl.href);
     } else {
-      findings.add('HTML-003', `GET answers ${response.status} with ${contentType ?? 'no Content-Type'}: not a web page.`, finalUrl.href);
+      findings.add(
+        'HTML-003',
+        `GET answers ${response.status} with ${contentType ?? 'no Content-Type'}: not a web page.`,
+        finalUrl.href,
+      );
     }
     return notDetected(findings, { reason: 'not_html', statusCode: response.status, contentType }, raw);
   }
@@ -70,26 +91,57 @@ async function run(ctx: LayerContext): Promise<Result> {
     return notDetected(findings, summary, { ...raw, title });
   }
   findings.add('HTML-001', `GET answers ${response.status} with ${contentType ?? 'no Content-Type'}.`, finalUrl.href);
-  if (!declaredHtml) findings.add('HTML-005', `The body is an HTML document but Content-Type is ${contentType ?? 'missing'}; browsers will not render it.`, 'Content-Type');
-  else if (!/charset=/i.test(contentType ?? '')) findings.add('HTML-006', 'Content-Type has no charset parameter.', 'Content-Type');
-  if (declaredHtml && !sniffedHtml) findings.add('HTML-008', text.trim() === '' ? 'The body is empty.' : 'The body is not an HTML document.', finalUrl.href);
-  if (sniffedHtml && !hasHtml5Doctype(text)) findings.add('HTML-007', 'The document does not start with <!DOCTYPE html>.', finalUrl.href);
+  if (!declaredHtml)
+    findings.add(
+      'HTML-005',
+      `The body is an HTML document but Content-Type is ${contentType ?? 'missing'}; browsers will not render it.`,
+      'Content-Type',
+    );
+  else if (!/charset=/i.test(contentType ?? ''))
+    findings.add('HTML-006', 'Content-Type has no charset parameter.', 'Content-Type');
+  if (declaredHtml && !sniffedHtml)
+    findings.add(
+      'HTML-008',
+      text.trim() === '' ? 'The body is empty.' : 'The body is not an HTML document.',
+      finalUrl.href,
+    );
+  if (sniffedHtml && !hasHtml5Doctype(text))
+    findings.add('HTML-007', 'The document does not start with <!DOCTYPE html>.', finalUrl.href);
   const title = sniffedHtml ? titleOf(text) : null;
-  if (sniffedHtml && title === null && !truncated) findings.add('HTML-015', 'The document has no <title>.', finalUrl.href);
+  if (sniffedHtml && title === null && !truncated)
+    findings.add('HTML-015', 'The document has no <title>.', finalUrl.href);
 
   const tls = await tlsFacts(ctx, finalUrl);
   const sslValid = tls?.authorized === true;
-  if (finalUrl.protocol === 'https:' && sslValid) findings.add('HTML-011', `Served over verified HTTPS (${tls?.protocol ?? 'TLS'}).`, finalUrl.origin);
+  if (finalUrl.protocol === 'https:' && sslValid)
+    findings.add('HTML-011', `Served over verified HTTPS (${tls?.protocol ?? 'TLS'}).`, finalUrl.origin);
   if (finalUrl.protocol !== 'https:') findings.add('HTML-012', 'The page is served over plain HTTP.', finalUrl.origin);
   const http2 = finalUrl.protocol !== 'https:' ? 'not_applicable' : tls?.alpnProtocol === 'h2' ? 'yes' : 'no';
   if (http2 === 'yes') findings.add('HTML-013', 'The site negotiates HTTP/2.', finalUrl.origin);
-  else findings.add('HTML-014', http2 === 'not_applicable' ? 'HTTP/2 does not apply to http:// URLs.' : 'The site does not negotiate HTTP/2.', finalUrl.origin);
+  else
+    findings.add(
+      'HTML-014',
+      http2 === 'not_applicable' ? 'HTTP/2 does not apply to http:// URLs.' : 'The site does not negotiate HTTP/2.',
+      finalUrl.origin,
+    );
 
   return {
     layer: 'html',
     status: findings.verdict(),
-    categories: { isWebsite: true, hasHtmlContentType: declaredHtml, hasValidSsl: sslValid, supportsHttp2: http2 === 'yes', hasDoctype: hasHtml5Doctype(text) },
-    summary: { statusCode: response.status, contentType, title, ssl: finalUrl.protocol !== 'https:' ? 'none' : sslValid ? 'valid' : 'invalid', http2 },
+    categories: {
+      isWebsite: true,
+      hasHtmlContentType: declaredHtml,
+      hasValidSsl: sslValid,
+      supportsHttp2: http2 === 'yes',
+      hasDoctype: hasHtml5Doctype(text),
+    },
+    summary: {
+      statusCode: response.status,
+      contentType,
+      title,
+      ssl: finalUrl.protocol !== 'https:' ? 'none' : sslValid ? 'valid' : 'invalid',
+      http2,
+    },
     messages: findings.messages,
     raw: { ...raw, title, tls },
   };

@@ -26,7 +26,9 @@ async function probeTls(ctx: LayerContext): Promise<{ info: TlsInfo | null; erro
 
 async function get(ctx: LayerContext): Promise<{ followed: FollowedResponse | null; error: unknown; ms: number }> {
   const outcome = await browserGet(ctx);
-  return outcome.ok ? { followed: outcome.followed, error: null, ms: outcome.ms } : { followed: null, error: outcome.error, ms: outcome.ms };
+  return outcome.ok
+    ? { followed: outcome.followed, error: null, ms: outcome.ms }
+    : { followed: null, error: outcome.error, ms: outcome.ms };
 }
 
 function judgeTls(findings: Findings<HttpCode>, ctx: LayerContext, tls: TlsInfo | null): boolean {
@@ -40,7 +42,11 @@ function judgeTls(findings: Findings<HttpCode>, ctx: LayerContext, tls: TlsInfo 
     addCertificateError(findings, tls.authorizationError ?? 'UNKNOWN', location);
     return false;
   }
-  findings.add('HTTP-027', `Certificate issued by ${tls.issuer ?? 'unknown issuer'}, valid until ${tls.validTo ?? 'unknown'}.`, location);
+  findings.add(
+    'HTTP-027',
+    `Certificate issued by ${tls.issuer ?? 'unknown issuer'}, valid until ${tls.validTo ?? 'unknown'}.`,
+    location,
+  );
   if (tls.daysUntilExpiry !== null && tls.daysUntilExpiry < soonDays) {
     findings.add('HTTP-016', `The certificate expires in ${tls.daysUntilExpiry} day(s).`, location);
   }
@@ -52,30 +58,55 @@ function judgeRedirects(findings: Findings<HttpCode>, followed: FollowedResponse
   if (chain.length === 0) return;
   const hops = chain.map((h) => `${h.statusCode} → ${h.to}`).join(', ');
   findings.add('HTTP-007', `${chain.length} redirect(s): ${hops}.`, chain[0]?.from ?? null);
-  if (chain.length > 5) findings.add('HTTP-008', `${chain.length} redirects slow every client down.`, chain[0]?.from ?? null);
-  if (followed.tooManyRedirects) findings.add('HTTP-017', 'The server keeps redirecting beyond 10 hops.', followed.finalUrl.href);
+  if (chain.length > 5)
+    findings.add('HTTP-008', `${chain.length} redirects slow every client down.`, chain[0]?.from ?? null);
+  if (followed.tooManyRedirects)
+    findings.add('HTTP-017', 'The server keeps redirecting beyond 10 hops.', followed.finalUrl.href);
   for (const hop of chain) {
-    if (hop.from.startsWith('https:') && hop.to.startsWith('http:')) findings.add('HTTP-018', `Redirect from ${hop.from} to plain HTTP ${hop.to}.`, hop.from);
+    if (hop.from.startsWith('https:') && hop.to.startsWith('http:'))
+      findings.add('HTTP-018', `Redirect from ${hop.from} to plain HTTP ${hop.to}.`, hop.from);
   }
 }
 
 function judgeCors(findings: Findings<HttpCode>, cors: CorsReport, location: string): void {
   if (!cors.allowed) {
-    const why = cors.preflightStatus === null ? 'the preflight request failed' : `the preflight answered ${cors.preflightStatus} without allowing the origin`;
+    const why =
+      cors.preflightStatus === null
+        ? 'the preflight request failed'
+        : `the preflight answered ${cors.preflightStatus} without allowing the origin`;
     findings.add('HTTP-019', `Browser clients on other origins cannot call this endpoint: ${why}.`, location);
     return;
   }
   if (cors.missingHeaders.length > 0) {
-    findings.add('HTTP-020', `The preflight does not allow the request header(s) ${cors.missingHeaders.join(', ')}.`, 'Access-Control-Allow-Headers');
+    findings.add(
+      'HTTP-020',
+      `The preflight does not allow the request header(s) ${cors.missingHeaders.join(', ')}.`,
+      'Access-Control-Allow-Headers',
+    );
   } else {
     findings.add('HTTP-012', 'The CORS preflight allows POST with the MCP request headers.', location);
   }
-  if (cors.wildcardWithCredentials) findings.add('HTTP-021', 'Access-Control-Allow-Origin "*" cannot be used with credentials; browsers reject it.', 'Access-Control-Allow-Origin');
-  if (cors.post?.status === 403) findings.add('HTTP-023', 'A request from a foreign Origin is rejected with 403.', location);
-  else if (cors.post?.looksLikeMcp && !cors.exposesSessionId) findings.add('HTTP-022', 'Access-Control-Expose-Headers lacks Mcp-Session-Id: browser clients cannot read the session.', 'Access-Control-Expose-Headers');
+  if (cors.wildcardWithCredentials)
+    findings.add(
+      'HTTP-021',
+      'Access-Control-Allow-Origin "*" cannot be used with credentials; browsers reject it.',
+      'Access-Control-Allow-Origin',
+    );
+  if (cors.post?.status === 403)
+    findings.add('HTTP-023', 'A request from a foreign Origin is rejected with 403.', location);
+  else if (cors.post?.looksLikeMcp && !cors.exposesSessionId)
+    findings.add(
+      'HTTP-022',
+      'Access-Control-Expose-Headers lacks Mcp-Session-Id: browser clients cannot read the session.',
+      'Access-Control-Expose-Headers',
+    );
 }
 
-function judgeHttp2(findings: Findings<HttpCode>, ctx: LayerContext, tls: TlsInfo | null): 'yes' | 'no' | 'not_applicable' | 'unknown' {
+function judgeHttp2(
+  findings: Findings<HttpCode>,
+  ctx: LayerContext,
+  tls: TlsInfo | null,
+): 'yes' | 'no' | 'not_applicable' | 'unknown' {
   if (ctx.url.protocol !== 'https:') {
     findings.add('HTTP-024', 'HTTP/2 is negotiated through TLS; it does not apply to http:// URLs.', ctx.url.origin);
     return 'not_applicable';
@@ -109,10 +140,17 @@ async function run(ctx: LayerContext): Promise<Omit<LayerResult, 'durationMs'>> 
     contentType = response.headers.get('content-type');
     serverHeader = response.headers.get('server');
     const isHtml = /^\s*text\/html/i.test(contentType ?? '');
-    if (isHtml) findings.add('HTTP-009', `GET answers ${response.status} with ${contentType}.`, got.followed.finalUrl.href);
-    else findings.add('HTTP-010', `GET answers ${response.status}${contentType ? ` with ${contentType}` : ''}: an API endpoint, not a web page.`, got.followed.finalUrl.href);
+    if (isHtml)
+      findings.add('HTTP-009', `GET answers ${response.status} with ${contentType}.`, got.followed.finalUrl.href);
+    else
+      findings.add(
+        'HTTP-010',
+        `GET answers ${response.status}${contentType ? ` with ${contentType}` : ''}: an API endpoint, not a web page.`,
+        got.followed.finalUrl.href,
+      );
     if (serverHeader) findings.add('HTTP-011', `Server: ${serverHeader}`, 'Server');
-    if (response.status >= 500) findings.add('HTTP-026', `The server answered ${response.status}.`, got.followed.finalUrl.href);
+    if (response.status >= 500)
+      findings.add('HTTP-026', `The server answered ${response.status}.`, got.followed.finalUrl.href);
     judgeCors(findings, cors, ctx.url.href);
     http2 = judgeHttp2(findings, ctx, tls.info);
   }

@@ -12,7 +12,15 @@ import { x402Layer } from './x402.ts';
 
 /** Every layer the pipeline runs. */
 export const layers: Layer[] = [
-  httpLayer, mcpLayer, oauthLayer, mcpAppsLayer, htmlLayer, a2aLayer, x402Layer, erc8004Layer, commerceLayer,
+  httpLayer,
+  mcpLayer,
+  oauthLayer,
+  mcpAppsLayer,
+  htmlLayer,
+  a2aLayer,
+  x402Layer,
+  erc8004Layer,
+  commerceLayer,
 ];
 
 export { a2aLayer, commerceLayer, erc8004Layer, htmlLayer, httpLayer, mcpAppsLayer, mcpLayer, oauthLayer, x402Layer };

@@ -18,19 +18,35 @@ import { strings } from './shared/strings.ts';
 type Result = Omit<LayerResult, 'durationMs'>;
 
 const noOauth = {
-  supportsOAuth: false, requiresAuth: false, hasProtectedResourceMetadata: false, hasAuthServerMetadata: false,
-  supportsPkce: false, hasDynamicRegistration: false, supportsClientIdMetadataDocument: false, hasValidOAuthConfig: false,
+  supportsOAuth: false,
+  requiresAuth: false,
+  hasProtectedResourceMetadata: false,
+  hasAuthServerMetadata: false,
+  supportsPkce: false,
+  hasDynamicRegistration: false,
+  supportsClientIdMetadataDocument: false,
+  hasValidOAuthConfig: false,
 };
-
 
 async function run(ctx: LayerContext): Promise<Result> {
   const findings = new Findings(oauthCodes);
   const probe = await probeChallenge(ctx);
   if (!probe.ok) {
-    findings.add('OAUTH-020', `The endpoint could not be reached (${probe.failure.kind}); see the HTTP layer.`, ctx.url.href);
-    return { layer: 'oauth', status: 'not_detected', categories: noOauth, summary: {}, messages: findings.messages, raw: { probe } };
+    findings.add(
+      'OAUTH-020',
+      `The endpoint could not be reached (${probe.failure.kind}); see the HTTP layer.`,
+      ctx.url.href,
+    );
+    return {
+      layer: 'oauth',
+      status: 'not_detected',
+      categories: noOauth,
+      summary: {},
+      messages: findings.messages,
+      raw: { probe },
+    };
   }
-  const challenge = (probe.status === 401 || probe.status === 403) ? parseBearerChallenge(probe.wwwAuthenticate) : null;
+  const challenge = probe.status === 401 || probe.status === 403 ? parseBearerChallenge(probe.wwwAuthenticate) : null;
   const prm = await findProtectedResource(ctx, findings, challenge?.resourceMetadata ?? null);
   // Detection (evidence before verdict): protected-resource metadata found, or a challenge that names
   // it. A Bearer challenge alone is what any token-protected API sends; only MCP servers must publish
@@ -38,7 +54,8 @@ async function run(ctx: LayerContext): Promise<Result> {
   if (!prm.found && challenge?.resourceMetadata == null) {
     if (challenge) {
       const tried = prm.attempts.map((a) => a.url).join(', ');
-      const message = `The endpoint answers ${probe.status} with a Bearer challenge that names no resource_metadata, ` +
+      const message =
+        `The endpoint answers ${probe.status} with a Bearer challenge that names no resource_metadata, ` +
         `and no protected-resource metadata is published (tried ${tried}): a token-protected API, ` +
         'not MCP authorization.';
       findings.add('OAUTH-021', message, 'WWW-Authenticate');
@@ -52,27 +69,36 @@ async function run(ctx: LayerContext): Promise<Result> {
   }
   if (challenge) {
     findings.add('OAUTH-001', `The endpoint answers ${probe.status} with a Bearer challenge.`, 'WWW-Authenticate');
-    if (challenge.resourceMetadata === null) findings.add('OAUTH-004', 'The challenge has no resource_metadata parameter; clients must guess the well-known URL.', 'WWW-Authenticate');
+    if (challenge.resourceMetadata === null)
+      findings.add(
+        'OAUTH-004',
+        'The challenge has no resource_metadata parameter; clients must guess the well-known URL.',
+        'WWW-Authenticate',
+      );
   }
   if (challenge && !prm.found) {
     const tried = prm.attempts.map((a) => a.url).join(', ');
-    const message = `The challenge names ${challenge.resourceMetadata} but no protected-resource metadata can be ` +
+    const message =
+      `The challenge names ${challenge.resourceMetadata} but no protected-resource metadata can be ` +
       `read there or at the well-known URLs (tried ${tried}).`;
     findings.add('OAUTH-003', message, ctx.url.href);
   }
   const servers = prm.found?.authorizationServers ?? [];
   // Issuers are discovered at once; each one's findings are kept apart and added in listing order.
-  const discovered = await Promise.all(servers.slice(0, 3).map(async (issuer) => {
-    const own = new Findings(oauthCodes);
-    return { lookup: await discoverAuthorizationServer(ctx, own, issuer), own };
-  }));
+  const discovered = await Promise.all(
+    servers.slice(0, 3).map(async (issuer) => {
+      const own = new Findings(oauthCodes);
+      return { lookup: await discoverAuthorizationServer(ctx, own, issuer), own };
+    }),
+  );
   const lookups: AuthorizationServerLookup[] = [];
   for (const { lookup, own } of discovered) {
     for (const m of own.messages) findings.add(m.code as OauthCode, m.message, m.location);
     lookups.push(lookup);
   }
   const first = lookups[0]?.found ?? null;
-  if (challenge?.scope) findings.add('OAUTH-019', `The challenge asks for scope "${challenge.scope}".`, 'WWW-Authenticate');
+  if (challenge?.scope)
+    findings.add('OAUTH-019', `The challenge asks for scope "${challenge.scope}".`, 'WWW-Authenticate');
 
   const status = findings.verdict();
   return {

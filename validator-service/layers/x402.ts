@@ -21,19 +21,43 @@ async function run(ctx: LayerContext): Promise<Result> {
   const [http, mcp] = await Promise.all([probeHttp(ctx, findings), probeMcp(ctx, findings)]);
   const asked = mcp.paidTools.filter((t) => t.outcome === 'payment-required' || t.outcome === 'legacy-error');
   if (mcp.paidTools.length > 0) {
-    findings.add('X402-002', `${mcp.paidTools.length} of ${mcp.toolCount} MCP tool(s) are marked payment-gated (${mcp.paidTools.map((t) => `${t.tool} via ${t.marker}`).join(', ')}); ${asked.length} asked for payment.`, ctx.url.href);
+    findings.add(
+      'X402-002',
+      `${mcp.paidTools.length} of ${mcp.toolCount} MCP tool(s) are marked payment-gated (${mcp.paidTools.map((t) => `${t.tool} via ${t.marker}`).join(', ')}); ${asked.length} asked for payment.`,
+      ctx.url.href,
+    );
   }
   const detected = http.kind === '402' || mcp.paidTools.length > 0;
   if (!detected) {
     if (http.kind === 'unreachable') {
-      findings.add('X402-023', `The endpoint could not be reached (${http.failure.kind}); see the HTTP layer.`, ctx.url.href);
+      findings.add(
+        'X402-023',
+        `The endpoint could not be reached (${http.failure.kind}); see the HTTP layer.`,
+        ctx.url.href,
+      );
     } else {
-      findings.add('X402-003', `No payment asked: the URL answered ${http.status}${mcp.connected ? `, and none of the ${mcp.toolCount} MCP tool(s) is marked payment-gated` : ''}.`, ctx.url.href);
+      findings.add(
+        'X402-003',
+        `No payment asked: the URL answered ${http.status}${mcp.connected ? `, and none of the ${mcp.toolCount} MCP tool(s) is marked payment-gated` : ''}.`,
+        ctx.url.href,
+      );
     }
     return {
-      layer: 'x402', status: 'not_detected',
-      categories: { supportsX402: false, overHttp: false, overMcp: false, hasValidPaymentRequirements: false, supportsExactScheme: false, supportsEvm: false, supportsSolana: false, usesLegacyMcpError: false },
-      summary: {}, messages: findings.messages, raw: { http, mcp },
+      layer: 'x402',
+      status: 'not_detected',
+      categories: {
+        supportsX402: false,
+        overHttp: false,
+        overMcp: false,
+        hasValidPaymentRequirements: false,
+        supportsExactScheme: false,
+        supportsEvm: false,
+        supportsSolana: false,
+        usesLegacyMcpError: false,
+      },
+      summary: {},
+      messages: findings.messages,
+      raw: { http, mcp },
     };
   }
   const documents: PaymentRequiredFacts[] = [
@@ -57,7 +81,10 @@ async function run(ctx: LayerContext): Promise<Result> {
     },
     summary: {
       x402Versions: uniq(documents.map((d) => (d.x402Version === null ? null : String(d.x402Version)))),
-      transports: [...(http.kind === '402' ? [`HTTP 402 (${http.placement})`] : []), ...(mcp.paidTools.length > 0 ? ['MCP tools'] : [])],
+      transports: [
+        ...(http.kind === '402' ? [`HTTP 402 (${http.placement})`] : []),
+        ...(mcp.paidTools.length > 0 ? ['MCP tools'] : []),
+      ],
       offerCount: offers.length,
       offers: offers.slice(0, 10).map(describeOffer),
       networks: uniq(offers.map((o) => o.networkName ?? o.network)),

@@ -33,59 +33,81 @@ const asObject = (args: unknown): Record<string, unknown> =>
 export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
   const validateEndpoint: RuntimeTool = {
     name: 'validate_endpoint',
-    description: 'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, '
-      + 'x402, ERC-8004, commerce: UCP/ACP) and return a verdict per layer. '
-      + 'Read-only: never calls tools on the endpoint.',
+    description:
+      'Assess one agent endpoint URL across the protocol layers (HTTP, HTML, MCP, OAuth, MCP Apps, A2A, ' +
+      'x402, ERC-8004, commerce: UCP/ACP) and return a verdict per layer. ' +
+      'Read-only: never calls tools on the endpoint.',
     inputSchema: {
       type: 'object',
       properties: {
         url: { type: 'string', description: 'The http(s) URL of the agent endpoint.' },
-        timeout: { type: 'integer', minimum: 1, description: 'Overall deadline in milliseconds (capped by the service).' },
+        timeout: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Overall deadline in milliseconds (capped by the service).',
+        },
       },
       required: ['url'],
       additionalProperties: false,
     },
-    call: (args) => admitted(async () => {
-      try {
-        const input = readAssessInput(asObject(args));
-        const sections = toSections(await core.assess(input));
-        const lines = LAYER_NAMES.map((name) => `${LAYER_TITLES[name]}: ${sections[name].status}`);
-        return {
-          content: [{ type: 'text', text: `Assessment of ${sections.url} (grade ${sections.grade})\n${lines.join('\n')}` }],
-          structuredContent: sections as unknown as Record<string, unknown>,
-        };
-      } catch (error) {
-        if (error instanceof ApiError) return failure(error.message);
-        throw error;
-      }
-    }),
+    call: (args) =>
+      admitted(async () => {
+        try {
+          const input = readAssessInput(asObject(args));
+          const sections = toSections(await core.assess(input));
+          const lines = LAYER_NAMES.map((name) => `${LAYER_TITLES[name]}: ${sections[name].status}`);
+          return {
+            content: [
+              { type: 'text', text: `Assessment of ${sections.url} (grade ${sections.grade})\n${lines.join('\n')}` },
+            ],
+            structuredContent: sections as unknown as Record<string, unknown>,
+          };
+        } catch (error) {
+          if (error instanceof ApiError) return failure(error.message);
+          throw error;
+        }
+      }),
   };
 
   const lookupAgent: RuntimeTool = {
     name: 'lookup_agent',
-    description: 'Look up an agent in the ERC-8004 on-chain registry by agent id and chain: owner, registration file, endpoints, OASF classification, reputation.',
+    description:
+      'Look up an agent in the ERC-8004 on-chain registry by agent id and chain: owner, registration file, endpoints, OASF classification, reputation.',
     inputSchema: {
       type: 'object',
       properties: {
         agentId: { type: ['integer', 'string'], description: 'Agent token id (number or decimal string).' },
-        chainId: { type: ['integer', 'string'], description: `Chain id or CAIP-2 "eip155:<id>"; known: ${CHAINS.map((c) => c.id).join(', ')}.` },
-        rpcNodes: { type: 'object', additionalProperties: { type: 'string' }, description: 'Optional RPC URL per chain alias (e.g. {"base": "https://…"}).' },
+        chainId: {
+          type: ['integer', 'string'],
+          description: `Chain id or CAIP-2 "eip155:<id>"; known: ${CHAINS.map((c) => c.id).join(', ')}.`,
+        },
+        rpcNodes: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'Optional RPC URL per chain alias (e.g. {"base": "https://…"}).',
+        },
       },
       required: ['agentId', 'chainId'],
       additionalProperties: false,
     },
-    call: (args) => admitted(async () => {
-      try {
-        const result = await core.lookup(readLookupInput(asObject(args)));
-        const s = result.summary;
-        const text = [`Agent ${result.agentId} on ${String(s['chain'])}: ${result.status}`, `owner ${result.owner}`, ...(s['agentName'] ? [`name ${String(s['agentName'])}`] : []),
-          ...result.endpoints.map((e) => `endpoint ${e.name}: ${e.endpoint}`), ...(s['reputation'] ? [`reputation: ${String(s['reputation'])}`] : [])].join('\n');
-        return { content: [{ type: 'text', text }], structuredContent: result as unknown as Record<string, unknown> };
-      } catch (error) {
-        if (error instanceof ApiError) return failure(error.message);
-        throw error;
-      }
-    }),
+    call: (args) =>
+      admitted(async () => {
+        try {
+          const result = await core.lookup(readLookupInput(asObject(args)));
+          const s = result.summary;
+          const text = [
+            `Agent ${result.agentId} on ${String(s['chain'])}: ${result.status}`,
+            `owner ${result.owner}`,
+            ...(s['agentName'] ? [`name ${String(s['agentName'])}`] : []),
+            ...result.endpoints.map((e) => `endpoint ${e.name}: ${e.endpoint}`),
+            ...(s['reputation'] ? [`reputation: ${String(s['reputation'])}`] : []),
+          ].join('\n');
+          return { content: [{ type: 'text', text }], structuredContent: result as unknown as Record<string, unknown> };
+        } catch (error) {
+          if (error instanceof ApiError) return failure(error.message);
+          throw error;
+        }
+      }),
   };
 
   return [validateEndpoint, lookupAgent];

@@ -10,7 +10,10 @@ export interface AllowList {
   readonly entries: readonly string[];
 }
 
-interface Entry { readonly host: string; readonly port: number | null }
+interface Entry {
+  readonly host: string;
+  readonly port: number | null;
+}
 
 /** Normalises a host the way `URL` does (lower case, IPv4 numerals canonical, no trailing dot). */
 export function normaliseHost(host: string): string {
@@ -30,7 +33,10 @@ function parseEntry(text: string): Entry | null {
 
 /** Parses a comma-separated `host` / `host:port` list; malformed entries are ignored (and reported). */
 export function parseAllowList(value: string | undefined): AllowList & { readonly invalid: readonly string[] } {
-  const raw = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const raw = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const entries: Entry[] = [];
   const invalid: string[] = [];
   for (const text of raw) {

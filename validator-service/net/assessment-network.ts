@@ -35,13 +35,18 @@ export function memoResolver(resolve: Resolver): Resolver {
   const answers = new Map<string, ReturnType<Resolver>>();
   return (hostname) => {
     let answer = answers.get(hostname);
-    if (!answer) { answer = resolve(hostname); answers.set(hostname, answer); }
+    if (!answer) {
+      answer = resolve(hostname);
+      answers.set(hostname, answer);
+    }
     return answer;
   };
 }
 
 /** Opens the network of one assessment. */
-export function openAssessmentNetwork(options: Omit<GuardedFetchOptions, 'agents' | 'budget'> & { readonly now?: () => number }): AssessmentNetwork {
+export function openAssessmentNetwork(
+  options: Omit<GuardedFetchOptions, 'agents' | 'budget'> & { readonly now?: () => number },
+): AssessmentNetwork {
   const policy: TargetPolicy = { allowList: options.allowList, resolve: memoResolver(options.resolve) };
   const pools = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   let closed = false;
@@ -49,7 +54,12 @@ export function openAssessmentNetwork(options: Omit<GuardedFetchOptions, 'agents
   const agents = { agentFor: (secure: boolean) => (closed ? undefined : secure ? pools.https : pools.http) };
   const { now, ...fetchOptions } = options;
   return {
-    fetch: createGuardedFetch({ ...fetchOptions, ...policy, agents, budget: byteBudget(ASSESSMENT_BUDGET_FACTOR * (options.maxBytes ?? 2 * 1024 * 1024)) }),
+    fetch: createGuardedFetch({
+      ...fetchOptions,
+      ...policy,
+      agents,
+      budget: byteBudget(ASSESSMENT_BUDGET_FACTOR * (options.maxBytes ?? 2 * 1024 * 1024)),
+    }),
     tlsInfo: createTlsInfo({
       ...policy,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

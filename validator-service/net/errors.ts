@@ -3,12 +3,22 @@
  * and API errors, by the person who submitted the URL, so each message says what was refused and why.
  */
 
-export type GuardedFetchErrorCode = 'SSRF_BLOCKED' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS' | 'BAD_URL' | 'NETWORK';
+export type GuardedFetchErrorCode =
+  | 'SSRF_BLOCKED'
+  | 'TIMEOUT'
+  | 'TOO_LARGE'
+  | 'TOO_MANY_REDIRECTS'
+  | 'BAD_URL'
+  | 'NETWORK';
 
 /** A network refusal or failure of the guarded fetch; a `TypeError` like the platform fetch's failures. */
 export class GuardedFetchError extends TypeError {
   override readonly name = 'GuardedFetchError';
-  constructor(readonly code: GuardedFetchErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: GuardedFetchErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -19,4 +29,3 @@ export class SsrfBlockedError extends GuardedFetchError {
     super('SSRF_BLOCKED', message);
   }
 }
-

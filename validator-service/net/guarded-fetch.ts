@@ -63,7 +63,8 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
   const maxRedirects = options.maxRedirects ?? 5;
   const timeoutMs = options.timeoutMs ?? 10_000;
   // Built once: a context made from the CA list per request would parse every root certificate again.
-  const ca = options.ca === undefined ? undefined : createSecureContext({ ca: [...rootCertificates, ...[options.ca].flat()] });
+  const ca =
+    options.ca === undefined ? undefined : createSecureContext({ ca: [...rootCertificates, ...[options.ca].flat()] });
   const agents = options.agents;
 
   return async function guardedFetch(input, init) {
@@ -80,9 +81,23 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
       }
       signal?.throwIfAborted();
       const host = url.host;
-      const target = await raceSignal(resolveTarget(url, options), signal,
-        { ms: timeoutMs, error: () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`) });
-      const args: SendArgs = { url, method, headers, body, target, signal, maxBytes, timeoutMs, ca, agents, budget: options.budget };
+      const target = await raceSignal(resolveTarget(url, options), signal, {
+        ms: timeoutMs,
+        error: () => new GuardedFetchError('TIMEOUT', `resolving ${host} took longer than ${timeoutMs} ms`),
+      });
+      const args: SendArgs = {
+        url,
+        method,
+        headers,
+        body,
+        target,
+        signal,
+        maxBytes,
+        timeoutMs,
+        ca,
+        agents,
+        budget: options.budget,
+      };
       const response = await send(args).catch((error: unknown) => {
         // A pooled connection the server closed while it was idle fails before any answer: the
         // request never reached the server, so it is sent once more on a fresh connection.
@@ -149,7 +164,16 @@ function send(args: SendArgs): Promise<Response> {
   const outgoing: Record<string, string> = { 'user-agent': 'toolkit-validator/0.1', accept: '*/*' };
   args.headers.forEach((value, key) => (outgoing[key] = value));
   outgoing['host'] = url.host;
-  for (const hopByHop of ['accept-encoding', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'upgrade', 'proxy-authorization', 'proxy-connection']) {
+  for (const hopByHop of [
+    'accept-encoding',
+    'connection',
+    'keep-alive',
+    'transfer-encoding',
+    'te',
+    'upgrade',
+    'proxy-authorization',
+    'proxy-connection',
+  ]) {
     delete outgoing[hopByHop];
   }
   if (args.body) outgoing['content-length'] = String(args.body.length);
@@ -162,12 +186,26 @@ function send(args: SendArgs): Promise<Response> {
     const fail = (error: unknown) => {
       cleanup();
       req?.destroy();
-      if (!settled) { settled = true; reject(error); }
-      else if (stream) { try { stream.error(error); } catch { /* already closed */ } }
+      if (!settled) {
+        settled = true;
+        reject(error);
+      } else if (stream) {
+        try {
+          stream.error(error);
+        } catch {
+          /* already closed */
+        }
+      }
     };
     const onAbort = () => fail(signal?.reason ?? new DOMException('aborted', 'AbortError'));
-    const timer = setTimeout(() => fail(new GuardedFetchError('TIMEOUT', `no complete response from ${url.origin} within ${timeoutMs} ms`)), timeoutMs);
-    const cleanup = () => { clearTimeout(timer); signal?.removeEventListener('abort', onAbort); };
+    const timer = setTimeout(
+      () => fail(new GuardedFetchError('TIMEOUT', `no complete response from ${url.origin} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const cleanup = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const secure = url.protocol === 'https:';
@@ -189,16 +227,30 @@ function send(args: SendArgs): Promise<Response> {
     try {
       created = (secure ? https : http).request(requestOptions, (res) => {
         // This runs in node:http's event handler: anything thrown here would stop the whole service.
-        try { respond(res); } catch (error) {
+        try {
+          respond(res);
+        } catch (error) {
           res.destroy();
-          fail(new GuardedFetchError('NETWORK', `${url.origin} sent a response that cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+          fail(
+            new GuardedFetchError(
+              'NETWORK',
+              `${url.origin} sent a response that cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+              { cause: error },
+            ),
+          );
         }
       });
     } catch (error) {
       // node:http refuses some values `Headers` lets through (control characters, e.g. from a header
       // built out of an endpoint's own data) by throwing here, before any connection is made.
       const code = (error as NodeJS.ErrnoException).code ?? 'invalid request';
-      return fail(new GuardedFetchError('BAD_URL', `refused to send a request to ${url.origin} that node:http rejects (${code})`, { cause: error }));
+      return fail(
+        new GuardedFetchError(
+          'BAD_URL',
+          `refused to send a request to ${url.origin} that node:http rejects (${code})`,
+          { cause: error },
+        ),
+      );
     }
     req = created;
     function respond(res: http.IncomingMessage): void {
@@ -213,21 +265,56 @@ function send(args: SendArgs): Promise<Response> {
         return fail(new GuardedFetchError('NETWORK', `${url.origin} answered with an invalid HTTP status ${status}`));
       }
       let received = 0;
-      const bodyStream = NULL_BODY.has(status) || method === 'HEAD' ? null : new ReadableStream<Uint8Array>({
-        start(controller) { stream = controller; },
-        cancel() { cleanup(); res.destroy(); },
-      });
+      const bodyStream =
+        NULL_BODY.has(status) || method === 'HEAD'
+          ? null
+          : new ReadableStream<Uint8Array>({
+              start(controller) {
+                stream = controller;
+              },
+              cancel() {
+                cleanup();
+                res.destroy();
+              },
+            });
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        if (received > maxBytes) return fail(new GuardedFetchError('TOO_LARGE', `response from ${url.origin} exceeds ${maxBytes} bytes`));
+        if (received > maxBytes)
+          return fail(new GuardedFetchError('TOO_LARGE', `response from ${url.origin} exceeds ${maxBytes} bytes`));
         if (args.budget && !args.budget.take(chunk.length)) {
-          return fail(new GuardedFetchError('TOO_LARGE', `the responses of this assessment exceed ${args.budget.limit} bytes in total`));
+          return fail(
+            new GuardedFetchError(
+              'TOO_LARGE',
+              `the responses of this assessment exceed ${args.budget.limit} bytes in total`,
+            ),
+          );
         }
-        try { stream?.enqueue(new Uint8Array(chunk)); } catch { /* reader cancelled */ }
+        try {
+          stream?.enqueue(new Uint8Array(chunk));
+        } catch {
+          /* reader cancelled */
+        }
       });
-      res.on('end', () => { cleanup(); try { stream?.close(); } catch { /* already errored */ } });
-      res.on('error', (error) => fail(new GuardedFetchError('NETWORK', `connection to ${url.origin} failed while reading: ${error.message}`, { cause: error })));
-      const response = new Response(bodyStream, { status, statusText: readableStatusText(res.statusMessage), headers: responseHeaders });
+      res.on('end', () => {
+        cleanup();
+        try {
+          stream?.close();
+        } catch {
+          /* already errored */
+        }
+      });
+      res.on('error', (error) =>
+        fail(
+          new GuardedFetchError('NETWORK', `connection to ${url.origin} failed while reading: ${error.message}`, {
+            cause: error,
+          }),
+        ),
+      );
+      const response = new Response(bodyStream, {
+        status,
+        statusText: readableStatusText(res.statusMessage),
+        headers: responseHeaders,
+      });
       Object.defineProperty(response, 'url', { value: url.href });
       if (!bodyStream) res.resume();
       settled = true;
@@ -238,9 +325,13 @@ function send(args: SendArgs): Promise<Response> {
       if (!settled && created.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         return fail(new StaleConnectionError(error.code));
       }
-      fail(error instanceof GuardedFetchError || error.name === 'AbortError'
-        ? error
-        : new GuardedFetchError('NETWORK', `could not reach ${url.origin}: ${error.code ?? error.message}`, { cause: error }));
+      fail(
+        error instanceof GuardedFetchError || error.name === 'AbortError'
+          ? error
+          : new GuardedFetchError('NETWORK', `could not reach ${url.origin}: ${error.code ?? error.message}`, {
+              cause: error,
+            }),
+      );
     });
     created.end(args.body ?? undefined);
   });

@@ -6,8 +6,16 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 
-interface Range4 { readonly base: number; readonly bits: number; readonly label: string }
-interface Range6 { readonly base: bigint; readonly bits: number; readonly label: string }
+interface Range4 {
+  readonly base: number;
+  readonly bits: number;
+  readonly label: string;
+}
+interface Range6 {
+  readonly base: bigint;
+  readonly bits: number;
+  readonly label: string;
+}
 
 const v4 = (cidr: string, label: string): Range4 => {
   const [ip, bits] = cidr.split('/') as [string, string];
@@ -81,8 +89,8 @@ function ipv6ToBigInt(ip: string): bigint {
   return parts.reduce((acc, part) => (acc << 16n) | BigInt(parseInt(part || '0', 16)), 0n);
 }
 
-const in4 = (n: number, r: Range4) => r.bits === 0 || (n >>> (32 - r.bits)) === (r.base >>> (32 - r.bits));
-const in6 = (n: bigint, r: Range6) => (n >> BigInt(128 - r.bits)) === (r.base >> BigInt(128 - r.bits));
+const in4 = (n: number, r: Range4) => r.bits === 0 || n >>> (32 - r.bits) === r.base >>> (32 - r.bits);
+const in6 = (n: bigint, r: Range6) => n >> BigInt(128 - r.bits) === r.base >> BigInt(128 - r.bits);
 
 /**
  * Why `address` must not be contacted, or null when it is public unicast. Unparsable input is

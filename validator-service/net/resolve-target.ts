@@ -9,7 +9,10 @@ import { SsrfBlockedError } from './errors.ts';
 import { blockedReason } from './ip-policy.ts';
 import { bareHost, effectivePort } from './target-url.ts';
 
-export interface ResolvedAddress { readonly address: string; readonly family: 4 | 6 }
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
 
 /** Host name → every address it resolves to. Injected in tests to simulate hostile DNS. */
 export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
@@ -26,10 +29,10 @@ export const systemResolver: Resolver = async (hostname) => {
  * Public endpoints are only assessed on other ports; an allowlisted host:port is exempt.
  */
 export const BAD_PORTS: ReadonlySet<number> = new Set([
-  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103,
-  104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514,
-  515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723,
-  2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 export interface TargetPolicy {
@@ -46,7 +49,9 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Res
   const port = effectivePort(url);
   const allowed = policy.allowList.allows(url.hostname, port);
   if (!allowed && BAD_PORTS.has(port)) {
-    throw new SsrfBlockedError(`refused to contact port ${port} of ${url.hostname}: it belongs to a protocol other than HTTP, and browsers and fetch refuse it too`);
+    throw new SsrfBlockedError(
+      `refused to contact port ${port} of ${url.hostname}: it belongs to a protocol other than HTTP, and browsers and fetch refuse it too`,
+    );
   }
   const literal = isIP(host);
   const answers: readonly ResolvedAddress[] = literal
@@ -58,7 +63,9 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Res
       const reason = blockedReason(answer.address);
       if (reason === null) continue;
       const via = literal ? '' : ` (resolved from ${host})`;
-      throw new SsrfBlockedError(`refused to contact ${answer.address}${via}: ${reason} addresses are not allowed (VALIDATOR_ALLOW_HOSTS=${url.hostname}:${port} allows it, for local testing)`);
+      throw new SsrfBlockedError(
+        `refused to contact ${answer.address}${via}: ${reason} addresses are not allowed (VALIDATOR_ALLOW_HOSTS=${url.hostname}:${port} allows it, for local testing)`,
+      );
     }
   }
   return answers[0]!;

@@ -20,7 +20,7 @@ export interface TlsInfoOptions extends TargetPolicy {
 }
 
 const DAY_MS = 86_400_000;
-const first = (v: string | string[] | undefined): string | null => (Array.isArray(v) ? v[0] ?? null : v ?? null);
+const first = (v: string | string[] | undefined): string | null => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null));
 
 /** Builds `LayerContext.tlsInfo`. Returns null for `http:` URLs. */
 export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<TlsInfo | null> {
@@ -29,8 +29,10 @@ export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<Tl
   return async (url) => {
     if (url.protocol !== 'https:') return null;
     const timeoutMs = options.timeoutMs ?? 10_000;
-    const target = await raceSignal(resolveTarget(url, options), undefined,
-      { ms: timeoutMs, error: () => new GuardedFetchError('TIMEOUT', `resolving ${url.host} took longer than ${timeoutMs} ms`) });
+    const target = await raceSignal(resolveTarget(url, options), undefined, {
+      ms: timeoutMs,
+      error: () => new GuardedFetchError('TIMEOUT', `resolving ${url.host} took longer than ${timeoutMs} ms`),
+    });
     const host = bareHost(url);
     return new Promise<TlsInfo>((resolve, reject) => {
       const socket: TLSSocket = connect({
@@ -46,7 +48,12 @@ export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<Tl
       });
       const describe = (authorizationError: string | null): TlsInfo => {
         const cert: PeerCertificate | null = (() => {
-          try { const c = socket.getPeerCertificate(); return c && Object.keys(c).length > 0 ? c : null; } catch { return null; }
+          try {
+            const c = socket.getPeerCertificate();
+            return c && Object.keys(c).length > 0 ? c : null;
+          } catch {
+            return null;
+          }
         })();
         const validTo = cert?.valid_to ? new Date(cert.valid_to) : null;
         return {
@@ -75,7 +82,11 @@ export function createTlsInfo(options: TlsInfoOptions): (url: URL) => Promise<Tl
           resolve(info);
         } else {
           socket.destroy();
-          reject(new GuardedFetchError('NETWORK', `TLS connection to ${url.host} failed: ${code || error.message}`, { cause: error }));
+          reject(
+            new GuardedFetchError('NETWORK', `TLS connection to ${url.host} failed: ${code || error.message}`, {
+              cause: error,
+            }),
+          );
         }
       });
     });

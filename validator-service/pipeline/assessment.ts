@@ -51,5 +51,9 @@ export const PIPE = {
 } as const satisfies Record<string, PipelineCode>;
 
 /** A pipeline message; its severity comes from the table. */
-export const pipeMessage = (code: PipelineCode, message: string): LayerMessage =>
-  ({ code, severity: pipelineCodes[code].severity, message, location: null });
+export const pipeMessage = (code: PipelineCode, message: string): LayerMessage => ({
+  code,
+  severity: pipelineCodes[code].severity,
+  message,
+  location: null,
+});

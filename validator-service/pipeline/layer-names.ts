@@ -2,7 +2,15 @@
 import type { LayerName } from '../layers/layer.ts';
 
 export const LAYER_NAMES: readonly LayerName[] = [
-  'http', 'html', 'mcp', 'oauth', 'ui', 'a2a', 'x402', 'erc8004', 'commerce',
+  'http',
+  'html',
+  'mcp',
+  'oauth',
+  'ui',
+  'a2a',
+  'x402',
+  'erc8004',
+  'commerce',
 ];
 
 /** Human titles for cards and docs. */

@@ -3,7 +3,16 @@
  * its message; a layer still running at the deadline is cut off (its signal aborts) and becomes
  * `fail`; a layer with no implementation yet is `not_detected`. Never throws for layer problems.
  */
-import type { Fetch, Layer, LayerContext, LayerName, LayerOptions, LayerResult, LayerStatus, TlsInfo } from '../layers/layer.ts';
+import type {
+  Fetch,
+  Layer,
+  LayerContext,
+  LayerName,
+  LayerOptions,
+  LayerResult,
+  LayerStatus,
+  TlsInfo,
+} from '../layers/layer.ts';
 import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts';
 import { LAYER_NAMES } from './layer-names.ts';
 import { registryStamp } from '../checks/registry.ts';
@@ -43,56 +52,79 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
   });
 
   const fetch: Fetch = (resource, init) =>
-    deps.fetch(resource, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
+    deps.fetch(resource, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal,
+    });
   // What the layers share, theirs for this assessment only: closed below when every layer is done.
   const assessment = openAssessmentState();
   // One TLS handshake per origin and assessment, however many layers ask for its facts.
   const tlsInfo = (url: URL) => {
     let info = assessment.tls.get(url.origin);
-    if (!info) { info = deps.tlsInfo(url); assessment.tls.set(url.origin, info); }
+    if (!info) {
+      info = deps.tlsInfo(url);
+      assessment.tls.set(url.origin, info);
+    }
     return raceSignal(info, deadline.signal);
   };
   const byName = new Map(deps.layers.map((layer) => [layer.name, layer]));
   const cutOff: LayerName[] = [];
   const notAssessed: LayerName[] = [];
 
-  const results = await Promise.all(LAYER_NAMES.map(async (name): Promise<LayerResult> => {
-    const layer = byName.get(name);
-    if (!layer) {
-      notAssessed.push(name);
-      return {
-        layer: name, status: 'not_detected', categories: {}, summary: { assessed: false }, raw: null, durationMs: 0,
-        messages: [pipeMessage(PIPE.notAssessed, `The ${name} layer is not assessed by this build of the service.`)],
-      };
-    }
-    const layerStarted = now();
-    const ctx: LayerContext = {
-      url: new URL(input.url.href),
-      fetch,
-      signal: deadline.signal,
-      timeoutMs: Math.max(0, input.timeoutMs - (layerStarted - started)),
-      tlsInfo,
-      options: input.options ?? {},
-      assessment,
-    };
-    try {
-      const outcome = await Promise.race([Promise.resolve().then(() => layer.run(ctx)), deadlinePassed]);
-      if (outcome === 'deadline') {
-        cutOff.push(name);
+  const results = await Promise.all(
+    LAYER_NAMES.map(async (name): Promise<LayerResult> => {
+      const layer = byName.get(name);
+      if (!layer) {
+        notAssessed.push(name);
         return {
-          layer: name, status: 'fail', categories: {}, summary: { cutOff: true }, raw: null, durationMs: now() - layerStarted,
-          messages: [pipeMessage(PIPE.cutOff, `The ${name} layer missed the ${input.timeoutMs} ms deadline.`)],
+          layer: name,
+          status: 'not_detected',
+          categories: {},
+          summary: { assessed: false },
+          raw: null,
+          durationMs: 0,
+          messages: [pipeMessage(PIPE.notAssessed, `The ${name} layer is not assessed by this build of the service.`)],
         };
       }
-      return normalise(name, outcome, now() - layerStarted);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return {
-        layer: name, status: 'fail', categories: {}, summary: {}, raw: { error: message }, durationMs: now() - layerStarted,
-        messages: [pipeMessage(PIPE.threw, `The ${name} layer failed: ${message}`)],
+      const layerStarted = now();
+      const ctx: LayerContext = {
+        url: new URL(input.url.href),
+        fetch,
+        signal: deadline.signal,
+        timeoutMs: Math.max(0, input.timeoutMs - (layerStarted - started)),
+        tlsInfo,
+        options: input.options ?? {},
+        assessment,
       };
-    }
-  }));
+      try {
+        const outcome = await Promise.race([Promise.resolve().then(() => layer.run(ctx)), deadlinePassed]);
+        if (outcome === 'deadline') {
+          cutOff.push(name);
+          return {
+            layer: name,
+            status: 'fail',
+            categories: {},
+            summary: { cutOff: true },
+            raw: null,
+            durationMs: now() - layerStarted,
+            messages: [pipeMessage(PIPE.cutOff, `The ${name} layer missed the ${input.timeoutMs} ms deadline.`)],
+          };
+        }
+        return normalise(name, outcome, now() - layerStarted);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return {
+          layer: name,
+          status: 'fail',
+          categories: {},
+          summary: {},
+          raw: { error: message },
+          durationMs: now() - layerStarted,
+          messages: [pipeMessage(PIPE.threw, `The ${name} layer failed: ${message}`)],
+        };
+      }
+    }),
+  );
   clearTimeout(timer);
   assessment.close();
 
@@ -123,7 +155,12 @@ function normalise(name: LayerName, result: Omit<LayerResult, 'durationMs'>, dur
   const valid = result && typeof result === 'object' && STATUSES.includes(result.status);
   if (!valid) {
     return {
-      layer: name, status: 'fail', categories: {}, summary: {}, raw: null, durationMs,
+      layer: name,
+      status: 'fail',
+      categories: {},
+      summary: {},
+      raw: null,
+      durationMs,
       messages: [pipeMessage(PIPE.invalidResult, `The ${name} layer returned a result the pipeline cannot read.`)],
     };
   }

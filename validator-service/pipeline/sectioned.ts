@@ -27,10 +27,21 @@ export type SectionedResult = {
 
 /** Maps a raw assessment to sections (drops `raw` and timing per layer). */
 export function toSections(assessment: Assessment): SectionedResult {
-  const sections = Object.fromEntries(LAYER_NAMES.map((name) => {
-    const r = assessment.layers[name];
-    return [name, { status: r.status, categories: r.categories, summary: r.summary, messages: r.messages }];
-  })) as Record<LayerName, Section>;
+  const sections = Object.fromEntries(
+    LAYER_NAMES.map((name) => {
+      const r = assessment.layers[name];
+      return [name, { status: r.status, categories: r.categories, summary: r.summary, messages: r.messages }];
+    }),
+  ) as Record<LayerName, Section>;
   const { id, url, startedAt, durationMs, grade, checks, profile } = assessment;
-  return { ...(id ? { id } : {}), url, startedAt, durationMs, grade, checks, ...(profile ? { profile } : {}), ...sections };
+  return {
+    ...(id ? { id } : {}),
+    url,
+    startedAt,
+    durationMs,
+    grade,
+    checks,
+    ...(profile ? { profile } : {}),
+    ...sections,
+  };
 }

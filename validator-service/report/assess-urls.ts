@@ -23,10 +23,15 @@ export class AssessFailed extends Error {
 
 /** Parses `http,mcp`: every name a layer, at least one. */
 export function parseLayerList(text: string): LayerName[] {
-  const names = text.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(LAYER_NAMES as readonly string[]).includes(n));
   if (names.length === 0 || unknown.length > 0) {
-    throw new AssessInputError(`--layers ${JSON.stringify(text)}: ${unknown.length ? `unknown layer ${unknown.join(', ')}` : 'no layer named'} (layers: ${LAYER_NAMES.join(', ')})`);
+    throw new AssessInputError(
+      `--layers ${JSON.stringify(text)}: ${unknown.length ? `unknown layer ${unknown.join(', ')}` : 'no layer named'} (layers: ${LAYER_NAMES.join(', ')})`,
+    );
   }
   return [...new Set(names)] as LayerName[];
 }
@@ -62,9 +67,15 @@ export async function assessUrls(urls: readonly URL[], options: AssessUrlsOption
   const layers = options.only ? options.layers.filter((l) => options.only!.includes(l.name)) : options.layers;
   const timeoutMs = options.timeoutMs;
   // A deadline asked for on the command line is honoured even above the service's cap.
-  const config = timeoutMs !== undefined && timeoutMs > options.config.maxTimeoutMs ? { ...options.config, maxTimeoutMs: timeoutMs } : options.config;
+  const config =
+    timeoutMs !== undefined && timeoutMs > options.config.maxTimeoutMs
+      ? { ...options.config, maxTimeoutMs: timeoutMs }
+      : options.config;
   const core = createValidatorCore({
-    config, layers, ...(options.resolve ? { resolve: options.resolve } : {}), ...(options.ca ? { ca: options.ca } : {}),
+    config,
+    layers,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
   });
   const results: Assessment[] = [];
   for (const url of urls) {
@@ -75,7 +86,9 @@ export async function assessUrls(urls: readonly URL[], options: AssessUrlsOption
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'target_not_allowed') {
-        throw new AssessInputError(`${url.href}: ${error.message.replace(/^url: /, '')} (to assess a local or private endpoint, name it in VALIDATOR_ALLOW_HOSTS, e.g. VALIDATOR_ALLOW_HOSTS=${url.host})`);
+        throw new AssessInputError(
+          `${url.href}: ${error.message.replace(/^url: /, '')} (to assess a local or private endpoint, name it in VALIDATOR_ALLOW_HOSTS, e.g. VALIDATOR_ALLOW_HOSTS=${url.host})`,
+        );
       }
       throw new AssessFailed(`${url.href}: ${error.message}`);
     }

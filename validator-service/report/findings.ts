@@ -35,8 +35,13 @@ export function findingsOf(assessment: Assessment): Finding[] {
     (assessment.layers[layer]?.messages ?? []).map((m): Finding => {
       const entry = byCode.get(m.code);
       return {
-        layer, code: m.code, severity: m.severity, title: entry?.title ?? m.code, message: m.message,
-        location: m.location, helpUrl: entry?.specRequirement.url ?? null,
+        layer,
+        code: m.code,
+        severity: m.severity,
+        title: entry?.title ?? m.code,
+        message: m.message,
+        location: m.location,
+        helpUrl: entry?.specRequirement.url ?? null,
       };
     }),
   );

@@ -42,8 +42,13 @@ export function junitReport(report: Report): string {
   for (const suite of suites) {
     const a = suite.entry.assessment;
     const el = root.ele('testsuite', {
-      name: a.url, tests: String(suite.cases.length), failures: String(suite.failures), errors: '0',
-      skipped: String(suite.skipped), time: seconds(a.durationMs), timestamp: a.startedAt.replace(/Z$/, ''),
+      name: a.url,
+      tests: String(suite.cases.length),
+      failures: String(suite.failures),
+      errors: '0',
+      skipped: String(suite.skipped),
+      time: seconds(a.durationMs),
+      timestamp: a.startedAt.replace(/Z$/, ''),
     });
     const props = el.ele('properties');
     props.ele('property', { name: 'grade', value: a.grade });
@@ -51,7 +56,11 @@ export function junitReport(report: Report): string {
     props.ele('property', { name: 'checks', value: `${a.checks.version} ${a.checks.digest}` });
     if (suite.entry.permalink) props.ele('property', { name: 'permalink', value: suite.entry.permalink });
     for (const c of suite.cases) {
-      const tc = el.ele('testcase', { name: LAYER_TITLES[c.layer], classname: `assess.${c.layer}`, time: seconds(c.result.durationMs) });
+      const tc = el.ele('testcase', {
+        name: LAYER_TITLES[c.layer],
+        classname: `assess.${c.layer}`,
+        time: seconds(c.result.durationMs),
+      });
       if (c.failing.length > 0) {
         const first = c.failing[0]!;
         tc.ele('failure', {

@@ -41,9 +41,21 @@ export function markdownEntry(entry: ReportEntry, failOn: Report['failOn']): str
   const infos = entry.findings.filter((f) => f.severity === 'info');
   if (infos.length > 0) {
     out.push(`<details><summary>${counted(infos.length, 'info finding')}</summary>`, '');
-    out.push('| Severity | Code | Check | Finding |', '|---|---|---|---|', ...infos.map(findingRow), '', '</details>', '');
+    out.push(
+      '| Severity | Code | Check | Finding |',
+      '|---|---|---|---|',
+      ...infos.map(findingRow),
+      '',
+      '</details>',
+      '',
+    );
   }
-  const tail = [`${counted(a.counts.errors, 'error')}, ${counted(a.counts.warnings, 'warning')}`, `fails on ${failOn}`, `checks ${a.checks.version}`, `${a.durationMs} ms`];
+  const tail = [
+    `${counted(a.counts.errors, 'error')}, ${counted(a.counts.warnings, 'warning')}`,
+    `fails on ${failOn}`,
+    `checks ${a.checks.version}`,
+    `${a.durationMs} ms`,
+  ];
   if (entry.permalink) tail.push(`[stored result](${entry.permalink})`);
   out.push(`<sub>${tail.join(' · ')}</sub>`, '');
   return out.join('\n');

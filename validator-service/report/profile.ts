@@ -59,7 +59,8 @@ const MEANING: Readonly<Record<EndpointKind, string>> = {
   unreachable: 'nothing answered, so nothing else could be judged',
 };
 
-const detected = (a: Assessment, layer: LayerName) => a.layers[layer]?.status !== undefined && a.layers[layer].status !== 'not_detected';
+const detected = (a: Assessment, layer: LayerName) =>
+  a.layers[layer]?.status !== undefined && a.layers[layer].status !== 'not_detected';
 
 /** Loopback and `localhost` hosts: a development server on this machine. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -88,23 +89,36 @@ export function profileOf(a: Assessment): Profile {
   const kinds = kindsOf(a);
   const kind = kinds[0]!;
   const relevant = RELEVANT[kind];
-  const local = (() => { try { return isLoopbackHost(new URL(a.url).hostname); } catch { return false; } })();
+  const local = (() => {
+    try {
+      return isLoopbackHost(new URL(a.url).hostname);
+    } catch {
+      return false;
+    }
+  })();
   const notes: { code: string; note: string }[] = [];
   const all = findingsOf(a).filter((f) => {
     if (local && f.code === 'HTTP-004') {
-      notes.push({ code: f.code, note: 'plain HTTP is expected on a loopback development server; it matters once the endpoint is deployed' });
+      notes.push({
+        code: f.code,
+        note: 'plain HTTP is expected on a loopback development server; it matters once the endpoint is deployed',
+      });
       return false;
     }
     return true;
   });
   const weight = (f: Finding) => RANK[f.severity] * 100 + (relevant.includes(f.layer) ? relevant.indexOf(f.layer) : 50);
-  const headline = all.filter((f) => f.severity !== 'info').sort((x, y) => weight(x) - weight(y)).slice(0, 3);
+  const headline = all
+    .filter((f) => f.severity !== 'info')
+    .sort((x, y) => weight(x) - weight(y))
+    .slice(0, 3);
   const label = KIND_LABELS[kind];
   const also = kinds.slice(1).map((k) => KIND_LABELS[k]);
   const what = `${label.charAt(0).toUpperCase()}${label.slice(1)}${also.length ? ` (also ${also.join(', ')})` : ''}`;
   const top = headline[0];
-  const verdict = top === undefined
-    ? `grade ${a.grade}: ${MEANING[kind]}${notes.length ? ` (${counted(notes.length, 'note')} on where it runs)` : ''}`
-    : `grade ${a.grade}: first fix ${top.code} (${top.title}) so ${MEANING[kind]}`;
+  const verdict =
+    top === undefined
+      ? `grade ${a.grade}: ${MEANING[kind]}${notes.length ? ` (${counted(notes.length, 'note')} on where it runs)` : ''}`
+      : `grade ${a.grade}: first fix ${top.code} (${top.title}) so ${MEANING[kind]}`;
   return { kind, label, kinds, summary: `${what}, ${verdict}.`, headline, notes };
 }

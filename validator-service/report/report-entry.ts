@@ -23,8 +23,11 @@ export interface Report {
 export function reportEntry(assessment: Assessment, failOn: FailOn, permalink?: string): ReportEntry {
   const findings = findingsOf(assessment);
   return {
-    assessment, profile: profileOf(assessment), findings,
-    failing: findings.filter((f) => failsAt(f.severity, failOn)), passed: passes(assessment, failOn),
+    assessment,
+    profile: profileOf(assessment),
+    findings,
+    failing: findings.filter((f) => failsAt(f.severity, failOn)),
+    passed: passes(assessment, failOn),
     ...(permalink ? { permalink } : {}),
   };
 }

@@ -34,7 +34,10 @@ export function formatEvery(ms: number): string {
   let left = ms;
   for (const unit of ['d', 'h', 'm', 's'] as const) {
     const size = UNIT_MS[unit]!;
-    if (left >= size) { out.push(`${Math.floor(left / size)}${unit}`); left %= size; }
+    if (left >= size) {
+      out.push(`${Math.floor(left / size)}${unit}`);
+      left %= size;
+    }
   }
   if (left > 0 || out.length === 0) out.push(`${left}ms`);
   return out.join('');

@@ -117,7 +117,9 @@ export function createWatcher(options: WatcherOptions): Watcher {
     if (stopped) return;
     pending = timer.set(() => {
       pending = null;
-      void round().catch((error: unknown) => log(`round failed: ${failure(error)}`)).finally(next);
+      void round()
+        .catch((error: unknown) => log(`round failed: ${failure(error)}`))
+        .finally(next);
     }, options.everyMs);
   };
 
@@ -127,7 +129,9 @@ export function createWatcher(options: WatcherOptions): Watcher {
     start() {
       const every = formatEvery(options.everyMs);
       log(`watching ${fileUrls.length} URL(s) from the file and those registered, every ${every}`);
-      void round().catch((error: unknown) => log(`round failed: ${failure(error)}`)).finally(next);
+      void round()
+        .catch((error: unknown) => log(`round failed: ${failure(error)}`))
+        .finally(next);
     },
     round,
     async idle() {

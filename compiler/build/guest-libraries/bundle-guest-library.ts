@@ -16,7 +16,11 @@ import { builtinModules, createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { sha256 } from '../../../runtime/hash.ts';
-import { GuestLibraryError, type GuestLibrary, type GuestLibrarySource } from '../../../runtime/isolation/guest-libraries.ts';
+import {
+  GuestLibraryError,
+  type GuestLibrary,
+  type GuestLibrarySource,
+} from '../../../runtime/isolation/guest-libraries.ts';
 import { canTrustCaches, readTrustedFile, seal, unseal, writeTrustedFile } from '../../../runtime/trusted-cache.ts';
 
 const toolkitRoot = resolve(import.meta.dirname, '..', '..', '..');
@@ -65,7 +69,13 @@ function nodeBuiltins(library: string): Plugin {
         try {
           return { path: toolkitRequire.resolve(`${bare}/`) };
         } catch {
-          return { errors: [{ text: `library "${library}" needs Node's "${bare}" module, which handlers cannot use: they have no file, network or process access` }] };
+          return {
+            errors: [
+              {
+                text: `library "${library}" needs Node's "${bare}" module, which handlers cannot use: they have no file, network or process access`,
+              },
+            ],
+          };
         }
       });
     },
@@ -77,7 +87,12 @@ export async function bundleGuestLibrary(name: string, resolveDirs: readonly str
   const entry = `import * as library from ${JSON.stringify(name)};\nexport default (library.default !== undefined ? library.default : library);\n`;
   try {
     const result = await build({
-      stdin: { contents: entry, resolveDir: resolveDirs[0] ?? toolkitRoot, loader: 'js', sourcefile: `toolkit-guest-${name}.js` },
+      stdin: {
+        contents: entry,
+        resolveDir: resolveDirs[0] ?? toolkitRoot,
+        loader: 'js',
+        sourcefile: `toolkit-guest-${name}.js`,
+      },
       nodePaths: [...resolveDirs.slice(1), toolkitRoot].map((dir) => join(dir, 'node_modules')),
       bundle: true,
       write: false,
@@ -102,17 +117,28 @@ export async function bundleGuestLibrary(name: string, resolveDirs: readonly str
     const first = failures.find((f) => /needs Node's/.test(f.text)) ?? failures[0];
     const text = first?.text ?? (error as Error).message;
     if (/Could not resolve/.test(text) && !/needs Node's/.test(text)) {
-      throw new GuestLibraryError(name, `library "${name}" is not installed (${text.replace(/^Could not resolve /, 'cannot resolve ')}); install it with \`npm install ${name}\``);
+      throw new GuestLibraryError(
+        name,
+        `library "${name}" is not installed (${text.replace(/^Could not resolve /, 'cannot resolve ')}); install it with \`npm install ${name}\``,
+      );
     }
-    throw new GuestLibraryError(name, /needs Node's/.test(text) ? text : `library "${name}" cannot be bundled for the handler sandbox: ${text}`);
+    throw new GuestLibraryError(
+      name,
+      /needs Node's/.test(text) ? text : `library "${name}" cannot be bundled for the handler sandbox: ${text}`,
+    );
   }
 }
 
-/** A fingerprint of what a library's bundle is made from, or undefined when it cannot be told (then it is not cached). */
+/**
+ * A fingerprint of what a library's bundle is made from, or undefined when it cannot be told (then it is not cached).
+ */
 function fingerprint(name: string, resolveDirs: readonly string[]): string | undefined {
   const shims = ['crypto.js', 'zlib.js', 'process.js'].map((file) => readFileSync(shim(file), 'utf8')).join('\n');
   const base = { recipe: RECIPE, esbuild: esbuildVersion, name, shims: sha256(shims) };
-  if (equivalentOf(name)) return sha256(JSON.stringify({ ...base, toolkit: readFileSync(join(toolkitRoot, 'package-lock.json'), 'utf8').length }));
+  if (equivalentOf(name))
+    return sha256(
+      JSON.stringify({ ...base, toolkit: readFileSync(join(toolkitRoot, 'package-lock.json'), 'utf8').length }),
+    );
   for (const dir of [...resolveDirs, toolkitRoot]) {
     const manifest = findPackageJson(name, dir);
     if (manifest) {
@@ -150,7 +176,9 @@ export interface BundlingSourceOptions {
   readonly cacheDir?: string | false;
 }
 
-/** The library source of `toolkit server` and of tests: bundles each library on first use, cached in memory and on disk. */
+/**
+ * The library source of `toolkit server` and of tests: bundles each library on first use, cached in memory and on disk.
+ */
 export function bundlingGuestLibraries(options: BundlingSourceOptions): GuestLibrarySource {
   const loaded = new Map<string, Promise<GuestLibrary>>();
   const cacheDir = options.cacheDir === undefined ? defaultGuestCacheDir() : options.cacheDir;

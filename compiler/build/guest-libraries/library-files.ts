@@ -31,28 +31,36 @@ export interface PreparedLibraries {
 /** `@erc725/erc725.js` → `erc725-erc725.js-<hash>.js`: a file name that says what it holds and changes with it. */
 export function libraryFileName(name: string, code: string): string {
   const readable = name.replace(/^@/, '').replace(/[^A-Za-z0-9._-]+/g, '-');
-  return `${LIBRARIES_DIR}/${readable}-${sha256(code).replace(/^sha256:/, '').slice(0, 12)}.js`;
+  return `${LIBRARIES_DIR}/${readable}-${sha256(code)
+    .replace(/^sha256:/, '')
+    .slice(0, 12)}.js`;
 }
 
 /** Bundles every library the schemas need; `resolveDirs` are searched for the packages in order. */
-export async function prepareGuestLibraries(analysed: readonly AnalysedSchema[], resolveDirs: readonly string[], schemasDirAsGiven: string): Promise<PreparedLibraries> {
+export async function prepareGuestLibraries(
+  analysed: readonly AnalysedSchema[],
+  resolveDirs: readonly string[],
+  schemasDirAsGiven: string,
+): Promise<PreparedLibraries> {
   const needed = librariesOf(analysed.map((a) => a.model));
   const source = bundlingGuestLibraries({ resolveDirs });
   const index: Record<string, BundleLibraries[string]> = {};
   const files = new Map<string, string>();
   const failures = new Map<string, GuestLibraryError | Error>();
-  await Promise.all(needed.map(async (name) => {
-    try {
-      const { code } = await source.load(name);
-      const file = libraryFileName(name, code);
-      files.set(file, code);
-      index[name] = { file, sha256: sha256(code) };
-    } catch (error) {
-      failures.set(name, error as Error);
-      // The bundle carries the reason; installing the package takes a rebuild (libraries are bundled at build time).
-      index[name] = { error: `${(error as Error).message}, then rebuild with \`toolkit build\`` };
-    }
-  }));
+  await Promise.all(
+    needed.map(async (name) => {
+      try {
+        const { code } = await source.load(name);
+        const file = libraryFileName(name, code);
+        files.set(file, code);
+        index[name] = { file, sha256: sha256(code) };
+      } catch (error) {
+        failures.set(name, error as Error);
+        // The bundle carries the reason; installing the package takes a rebuild (libraries are bundled at build time).
+        index[name] = { error: `${(error as Error).message}, then rebuild with \`toolkit build\`` };
+      }
+    }),
+  );
   const diagnostics: Diagnostic[] = [];
   for (const schema of analysed) {
     for (const name of librariesOf([schema.model])) {
@@ -82,7 +90,7 @@ export function locateLibrary(text: string, library: string): { line: number; co
   const key = text.search(/\brequiredLibraries\b/);
   let at = -1;
   if (key >= 0) {
-    const quoted = ['\'', '"', '`'].map((q) => text.indexOf(`${q}${library}${q}`, key)).filter((i) => i >= 0);
+    const quoted = ["'", '"', '`'].map((q) => text.indexOf(`${q}${library}${q}`, key)).filter((i) => i >= 0);
     at = quoted.length > 0 ? Math.min(...quoted) : key;
   }
   if (at < 0) at = text.search(/\bBuffer\b/);

@@ -12,7 +12,9 @@ export function guestLibrariesOnFirstUse(options: BundlingSourceOptions): GuestL
   let busy = 0;
   return {
     async load(name): Promise<GuestLibrary> {
-      source ??= import('./bundle-guest-library.ts').then(({ bundlingGuestLibraries }) => bundlingGuestLibraries(options));
+      source ??= import('./bundle-guest-library.ts').then(({ bundlingGuestLibraries }) =>
+        bundlingGuestLibraries(options),
+      );
       busy++;
       try {
         return await (await source).load(name);

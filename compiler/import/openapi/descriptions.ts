@@ -62,7 +62,12 @@ export function firstSentences(text: string, count: number, limit: number): stri
 }
 
 /** A tool's description: summary, then the description (when it says more), cut to the limit. */
-export function toolDescription(summary: string | undefined, description: string | undefined, deprecated: boolean, fallback: string): string {
+export function toolDescription(
+  summary: string | undefined,
+  description: string | undefined,
+  deprecated: boolean,
+  fallback: string,
+): string {
   const parts: string[] = [];
   const s = summary ? plainText(summary) : '';
   const d = description ? plainText(description) : '';

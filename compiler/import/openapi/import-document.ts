@@ -63,7 +63,8 @@ export interface ImportPlan {
 }
 
 const NAMESPACE = { 3: /^[a-z]+$/, 4: /^[a-z][a-z0-9-]*$/ } as const;
-const httpsUrl = (value: unknown): string | undefined => (typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) ? value : undefined);
+const httpsUrl = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) ? value : undefined;
 
 export async function planImport(options: ImportOptions): Promise<ImportPlan> {
   const document = await loadDocument(options.document);
@@ -73,13 +74,17 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
   const root = rootOf(document, options.root);
   const namespace = options.namespace ?? namespaceFrom(title, new URL(root).hostname, options.format);
   if (!NAMESPACE[options.format].test(namespace)) {
-    throw new ImportError(`--namespace ${JSON.stringify(namespace)}: format ${options.format} namespaces are ${options.format === 3 ? 'lowercase letters only' : 'a lowercase letter, then letters, digits and hyphens'}`, 2);
+    throw new ImportError(
+      `--namespace ${JSON.stringify(namespace)}: format ${options.format} namespaces are ${options.format === 3 ? 'lowercase letters only' : 'a lowercase letter, then letters, digits and hyphens'}`,
+      2,
+    );
   }
   const outDir = options.outDir ?? join(options.cwd, 'schemas', 'providers', namespace);
 
   const all = readOperations(document);
   const include = options.include?.map((t) => kebabCase(t));
-  const chosen = include && include.length > 0 ? all.filter((o) => o.tags.some((t) => include.includes(kebabCase(t)))) : all;
+  const chosen =
+    include && include.length > 0 ? all.filter((o) => o.tags.some((t) => include.includes(kebabCase(t)))) : all;
   const security = new SecurityMapper(document, namespace);
   const leftOut: LeftOut[] = [];
   const warnings: ImportWarning[] = [];
@@ -94,7 +99,8 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
   const placed = placeTools(tools, namespace, previous.tools);
   const tagInfo = new Map<string, string>();
   for (const tag of Array.isArray(document.root.tags) ? document.root.tags : []) {
-    if (isObject(tag) && typeof tag.name === 'string' && typeof tag.description === 'string') tagInfo.set(tag.name, tag.description);
+    if (isObject(tag) && typeof tag.name === 'string' && typeof tag.description === 'string')
+      tagInfo.set(tag.name, tag.description);
   }
   const externalDocs = isObject(document.root.externalDocs) ? httpsUrl(document.root.externalDocs.url) : undefined;
   const fs = nodeFileSystem();
@@ -104,7 +110,9 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
     const path = join(outDir, `${file.file}.mjs`);
     let members = [...file.tools];
     const tagDescription = tagInfo.get(file.tag);
-    const description = tagDescription ? `${title}: ${firstSentences(tagDescription, 1, 200)}` : `${title}: the operations tagged ${JSON.stringify(file.tag)}.`;
+    const description = tagDescription
+      ? `${title}: ${firstSentences(tagDescription, 1, 200)}`
+      : `${title}: the operations tagged ${JSON.stringify(file.tag)}.`;
     const make = (): RenderedMain => {
       const headers: Record<string, string> = {};
       const params = new Set<string>();
@@ -122,7 +130,11 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
         schemaVersion: /^\d+\.\d+\.\d+$/.test(version) ? version : '1.0.0',
         docs: externalDocs ? [externalDocs] : [],
         ...(httpsUrl(info.termsOfService) ? { termsOfService: httpsUrl(info.termsOfService)! } : {}),
-        tags: [/^[a-z]/.test(kebabCase(file.tag)) ? kebabCase(file.tag).slice(0, 48) : `tag-${kebabCase(file.tag)}`.slice(0, 48)].filter((t) => /^[a-z][a-z0-9-]*$/.test(t)),
+        tags: [
+          /^[a-z]/.test(kebabCase(file.tag))
+            ? kebabCase(file.tag).slice(0, 48)
+            : `tag-${kebabCase(file.tag)}`.slice(0, 48),
+        ].filter((t) => /^[a-z][a-z0-9-]*$/.test(t)),
         root,
         requiredServerParams: [...params].sort(),
         headers,
@@ -142,22 +154,41 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
     for (let round = 0; members.length > 0; round++) {
       const rendered = renderSchema(make());
       const overlay: FileSystem = { ...fs, readText: (p) => (p === path ? rendered.text : fs.readText(p)) };
-      const result = loadSchemaFile(path, { fs: overlay, cwd: options.cwd, ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}) });
+      const result = loadSchemaFile(path, {
+        fs: overlay,
+        cwd: options.cwd,
+        ...(options.allowedLibraries ? { allowedLibraries: options.allowedLibraries } : {}),
+      });
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (errors.length === 0) {
-        files.push({ name: `${file.file}.mjs`, path, text: rendered.text, tools: members.length, diagnostics: result.diagnostics });
+        files.push({
+          name: `${file.file}.mjs`,
+          path,
+          text: rendered.text,
+          tools: members.length,
+          diagnostics: result.diagnostics,
+        });
         imported += members.length;
         break;
       }
       const failing = new Map<string, Diagnostic>();
       for (const error of errors) {
         const named = /^tool (\S+?):/.exec(error.message)?.[1];
-        const hit = named !== undefined && rendered.lines.has(named) ? named : [...rendered.lines].find(([, [from, to]]) => error.line >= from && error.line <= to)?.[0];
-        for (const name of hit !== undefined && round < 3 ? [hit] : members.map((m) => m.name)) if (!failing.has(name)) failing.set(name, error);
+        const hit =
+          named !== undefined && rendered.lines.has(named)
+            ? named
+            : [...rendered.lines].find(([, [from, to]]) => error.line >= from && error.line <= to)?.[0];
+        for (const name of hit !== undefined && round < 3 ? [hit] : members.map((m) => m.name))
+          if (!failing.has(name)) failing.set(name, error);
       }
       for (const [name, error] of failing) {
         const { tool } = members.find((m) => m.name === name)!;
-        leftOut.push({ rule: 'IMP009', operation: tool.operation.label, ...(tool.operation.operationId ? { operationId: tool.operation.operationId } : {}), message: `${error.rule} ${error.message}` });
+        leftOut.push({
+          rule: 'IMP009',
+          operation: tool.operation.label,
+          ...(tool.operation.operationId ? { operationId: tool.operation.operationId } : {}),
+          message: `${error.rule} ${error.message}`,
+        });
       }
       members = members.filter((m) => !failing.has(m.name));
     }

@@ -33,7 +33,11 @@ function groupBase(tool: MappedTool): string {
   return (/^[a-z]/.test(base) ? base : `tag-${base}`).slice(0, 48).replace(/(?<!-)-+$/, '');
 }
 
-export function placeTools(tools: readonly MappedTool[], namespace: string, previous: ReadonlyMap<string, PreviousTool>): PlacedFile[] {
+export function placeTools(
+  tools: readonly MappedTool[],
+  namespace: string,
+  previous: ReadonlyMap<string, PreviousTool>,
+): PlacedFile[] {
   // Names: a previous name is kept first (when no earlier tool took it), then the rest in document order.
   const pool = new NamePool();
   const names = new Map<MappedTool, string>();
@@ -81,7 +85,9 @@ export function placeTools(tools: readonly MappedTool[], namespace: string, prev
     const fileName = (n: number) => (n === 1 ? base : `${base}-${n}`);
     let n = 1;
     for (const tool of rest) {
-      let target = [...slots.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).find(([, s]) => s.length < LIMITS.tools)?.[0];
+      let target = [...slots.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .find(([, s]) => s.length < LIMITS.tools)?.[0];
       while (target === undefined) {
         const candidate = fileName(n++);
         if (!slots.has(candidate) && !taken.has(candidate)) {

@@ -55,7 +55,12 @@ function hasExternalRefs(root: unknown, shared: boolean): boolean {
       if (seen.has(node)) continue;
       seen.add(node);
     }
-    if (!Array.isArray(node) && typeof (node as { $ref?: unknown }).$ref === 'string' && !((node as { $ref: string }).$ref.startsWith('#'))) return true;
+    if (
+      !Array.isArray(node) &&
+      typeof (node as { $ref?: unknown }).$ref === 'string' &&
+      !(node as { $ref: string }).$ref.startsWith('#')
+    )
+      return true;
     for (const value of Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value);
   }
   return false;
@@ -66,7 +71,10 @@ function dialectOf(root: Record<string, unknown>, path: string): Dialect {
   if (typeof root.openapi === 'string' && /^3\.0\./.test(root.openapi)) return 'openapi-3.0';
   if (typeof root.openapi === 'string' && /^3\.1\./.test(root.openapi)) return 'openapi-3.1';
   const version = root.openapi ?? root.swagger;
-  if (version !== undefined) throw new ImportError(`${path}: OpenAPI ${String(version)} is not a version this command reads (Swagger 2.0, OpenAPI 3.0 and 3.1)`);
+  if (version !== undefined)
+    throw new ImportError(
+      `${path}: OpenAPI ${String(version)} is not a version this command reads (Swagger 2.0, OpenAPI 3.0 and 3.1)`,
+    );
   throw new ImportError(`${path}: not an OpenAPI or Swagger document (no \`openapi\` or \`swagger\` field)`);
 }
 
@@ -76,17 +84,26 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ImportError(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a document' : `cannot be read (${code})`}`, code === 'ENOENT' || code === 'EISDIR' ? 2 : 1);
+    throw new ImportError(
+      `${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a document' : `cannot be read (${code})`}`,
+      code === 'ENOENT' || code === 'EISDIR' ? 2 : 1,
+    );
   }
   const parsed = parseText(path, text);
   let root = parsed.value;
-  if (!isObject(root)) throw new ImportError(`${path}: not an OpenAPI or Swagger document (the top level is not an object)`);
+  if (!isObject(root))
+    throw new ImportError(`${path}: not an OpenAPI or Swagger document (the top level is not an object)`);
   const dialect = dialectOf(root, path);
   if (hasExternalRefs(root, parsed.yaml)) {
     try {
-      root = await $RefParser.bundle(resolve(path), root, { resolve: { http: false }, dereference: { circular: true } });
+      root = await $RefParser.bundle(resolve(path), root, {
+        resolve: { http: false },
+        dereference: { circular: true },
+      });
     } catch (error) {
-      throw new ImportError(`${path}: a reference to another file cannot be resolved: ${(error as Error).message.split('\n')[0]}`);
+      throw new ImportError(
+        `${path}: a reference to another file cannot be resolved: ${(error as Error).message.split('\n')[0]}`,
+      );
     }
   }
   const refs = await createReferences(resolve(path), root as Record<string, unknown>);

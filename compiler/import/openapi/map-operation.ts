@@ -43,14 +43,22 @@ export interface MapContext {
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const SNAKE_OR_CAMEL = /^[a-z][a-zA-Z0-9]*$|^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
-export type MapResult = { readonly ok: true; readonly tool: MappedTool } | { readonly ok: false; readonly leftOut: LeftOut };
+export type MapResult =
+  | { readonly ok: true; readonly tool: MappedTool }
+  | { readonly ok: false; readonly leftOut: LeftOut };
 
 export function mapOperation(operation: SourceOperation, context: MapContext): MapResult {
   const leftOut = (rule: LeftOut['rule'], message: string): MapResult => ({
     ok: false,
-    leftOut: { rule, operation: operation.label, ...(operation.operationId ? { operationId: operation.operationId } : {}), message },
+    leftOut: {
+      rule,
+      operation: operation.label,
+      ...(operation.operationId ? { operationId: operation.operationId } : {}),
+      message,
+    },
   });
-  if (!METHODS.has(operation.method)) return leftOut('IMP001', `${operation.method.toUpperCase()} is not a method of the format`);
+  if (!METHODS.has(operation.method))
+    return leftOut('IMP001', `${operation.method.toUpperCase()} is not a method of the format`);
   const own = operation.servers?.map(serverUrl).find((u) => u !== undefined);
   if (own !== undefined) {
     let same = false;
@@ -81,8 +89,16 @@ export function mapOperation(operation: SourceOperation, context: MapContext): M
     else {
       // The credential replaces an input of the same name (documents often list the key as a parameter too).
       parameters = parameters.filter((p) => !(p.key === scheme.key && p.location === 'query'));
-      if (SNAKE_OR_CAMEL.test(scheme.key)) parameters.push({ key: scheme.key, value: `{{SERVER_PARAM:${scheme.param}}}`, location: 'query', primitive: 'string()', options: [] });
-      else path += `${path.includes('?') ? '&' : '?'}${encodeURIComponent(scheme.key)}={{SERVER_PARAM:${scheme.param}}}`;
+      if (SNAKE_OR_CAMEL.test(scheme.key))
+        parameters.push({
+          key: scheme.key,
+          value: `{{SERVER_PARAM:${scheme.param}}}`,
+          location: 'query',
+          primitive: 'string()',
+          options: [],
+        });
+      else
+        path += `${path.includes('?') ? '&' : '?'}${encodeURIComponent(scheme.key)}={{SERVER_PARAM:${scheme.param}}}`;
     }
   }
   if (inputs.authorizationHeader && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
@@ -90,7 +106,11 @@ export function mapOperation(operation: SourceOperation, context: MapContext): M
     if (reservedServerParam(param) !== undefined) param = `API_${param}`;
     headers.Authorization = `{{${param}}}`;
     serverParams.push(param);
-    warnings.push({ rule: 'IMP026', operation: operation.label, message: `its Authorization header parameter is sent from the server param ${param}` });
+    warnings.push({
+      rule: 'IMP026',
+      operation: operation.label,
+      message: `its Authorization header parameter is sent from the server param ${param}`,
+    });
   }
   const output = outputOf(operation, context.document.refs);
   const tests = testsFrom(parameters, inputs.examples, inputs.bodyExamples);

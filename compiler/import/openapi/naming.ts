@@ -20,7 +20,10 @@ export function camelCase(parts: readonly string[]): string {
   return /^[a-z]/.test(joined) ? joined : `op${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
 }
 
-export const pascalCase = (text: string): string => words(text).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+export const pascalCase = (text: string): string =>
+  words(text)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 
 export const kebabCase = (text: string): string => words(text).join('-');
 
@@ -28,10 +31,13 @@ export const kebabCase = (text: string): string => words(text).join('-');
 export function baseToolName(operationId: string | undefined, method: string, path: string): string {
   const fromId = operationId ? words(operationId) : [];
   if (fromId.length > 0) return camelCase(fromId);
-  const pathWords = path.split('/').filter((s) => s !== '').flatMap((segment) => {
-    const param = /^\{(.+)\}$/.exec(segment);
-    return param ? ['by', ...words(param[1]!)] : words(segment);
-  });
+  const pathWords = path
+    .split('/')
+    .filter((s) => s !== '')
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? ['by', ...words(param[1]!)] : words(segment);
+    });
   return camelCase([method.toLowerCase(), ...pathWords]);
 }
 
@@ -45,11 +51,23 @@ export function fitWireName(name: string, namespace: string, reserved = 0): stri
   return snake(fitted).length <= budget ? fitted : fitted.slice(0, Math.max(1, budget));
 }
 
-/** A namespace from the document: the API host's distinctive label, else the title's first word (letters only, format 3). */
+/**
+ * A namespace from the document: the API host's distinctive label, else the title's first word (letters only, format
+ * 3).
+ */
 export function namespaceFrom(title: string | undefined, host: string | undefined, format: 3 | 4): string {
-  const clean = (text: string) => (format === 4 ? text.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^[^a-z]+|(?<!-)-+$/g, '') : text.toLowerCase().replace(/[^a-z]+/g, ''));
+  const clean = (text: string) =>
+    format === 4
+      ? text
+          .toLowerCase()
+          .replace(/[^a-z0-9-]+/g, '-')
+          .replace(/^[^a-z]+|(?<!-)-+$/g, '')
+      : text.toLowerCase().replace(/[^a-z]+/g, '');
   if (host) {
-    const labels = host.toLowerCase().split('.').filter((l) => l !== '' && !/^(api|apis|www|rest|v\d+|dev|developer|public|app|gateway)$/.test(l));
+    const labels = host
+      .toLowerCase()
+      .split('.')
+      .filter((l) => l !== '' && !/^(api|apis|www|rest|v\d+|dev|developer|public|app|gateway)$/.test(l));
     const label = labels.length > 1 ? labels[labels.length - 2]! : labels[0];
     const name = label ? clean(label) : '';
     if (name.length >= 2 && !/^(localhost|example|com|org|net|io)$/.test(name)) return name.slice(0, 30);
@@ -68,7 +86,8 @@ export const insertKey = (name: string): string => {
 };
 
 /** `NAMESPACE_SUFFIX`, as environment variables are written. */
-export const envName = (namespace: string, suffix: string): string => `${namespace.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${suffix}`;
+export const envName = (namespace: string, suffix: string): string =>
+  `${namespace.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${suffix}`;
 
 /** Unique names: the first taker keeps the base, later ones get `2`, `3`, … appended. */
 export class NamePool {

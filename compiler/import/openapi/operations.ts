@@ -27,7 +27,10 @@ export interface SourceBody {
   readonly required: boolean;
   readonly description?: string;
   /** Media type → its schema and examples. */
-  readonly content: ReadonlyMap<string, { readonly schema: unknown; readonly examples: readonly { name?: string; value: unknown }[] }>;
+  readonly content: ReadonlyMap<
+    string,
+    { readonly schema: unknown; readonly examples: readonly { name?: string; value: unknown }[] }
+  >;
 }
 
 export interface SourceOperation {
@@ -53,11 +56,28 @@ export interface SourceOperation {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /** Swagger 2.0: a non-body parameter's own type fields as a schema. */
 function swaggerSchema(parameter: Json): Json {
-  const keys = ['type', 'format', 'items', 'enum', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'x-nullable'];
+  const keys = [
+    'type',
+    'format',
+    'items',
+    'enum',
+    'default',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'x-nullable',
+  ];
   const schema: Json = {};
   for (const key of keys) if (parameter[key] !== undefined) schema[key] = parameter[key];
   return schema;
@@ -83,13 +103,19 @@ function readParameter(raw: Json, document: LoadedDocument): SourceParameter | u
   let schema: unknown;
   if (document.dialect === 'swagger-2.0') schema = swaggerSchema(raw);
   else if (raw.schema !== undefined) schema = raw.schema;
-  else if (isObject(raw.content)) schema = Object.values(raw.content).map((m) => (isObject(m) ? m.schema : undefined)).find((s) => s !== undefined);
+  else if (isObject(raw.content))
+    schema = Object.values(raw.content)
+      .map((m) => (isObject(m) ? m.schema : undefined))
+      .find((s) => s !== undefined);
   const resolvedSchema = document.refs.resolve(schema);
   const collection = raw.collectionFormat;
   const style = typeof raw.style === 'string' ? raw.style : undefined;
-  const explode = document.dialect === 'swagger-2.0'
-    ? collection === 'multi'
-    : typeof raw.explode === 'boolean' ? raw.explode : (style ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple')) === 'form';
+  const explode =
+    document.dialect === 'swagger-2.0'
+      ? collection === 'multi'
+      : typeof raw.explode === 'boolean'
+        ? raw.explode
+        : (style ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple')) === 'form';
   return {
     name,
     in: location,
@@ -97,8 +123,15 @@ function readParameter(raw: Json, document: LoadedDocument): SourceParameter | u
     ...(text(raw.description) ? { description: text(raw.description)! } : {}),
     schema,
     explode,
-    ...(document.dialect === 'swagger-2.0' && typeof collection === 'string' ? { style: collection } : style ? { style } : {}),
-    examples: [...examplesOf(raw, document.refs), ...(isObject(resolvedSchema) ? examplesOf(resolvedSchema, document.refs) : [])],
+    ...(document.dialect === 'swagger-2.0' && typeof collection === 'string'
+      ? { style: collection }
+      : style
+        ? { style }
+        : {}),
+    examples: [
+      ...examplesOf(raw, document.refs),
+      ...(isObject(resolvedSchema) ? examplesOf(resolvedSchema, document.refs) : []),
+    ],
     deprecated: raw.deprecated === true,
   };
 }
@@ -108,7 +141,9 @@ function swaggerBody(raws: readonly Json[], consumes: readonly string[]): Source
   const body = raws.find((p) => p.in === 'body');
   if (body) {
     const types = consumes.length > 0 ? consumes : ['application/json'];
-    const examples = isObject(body['x-examples']) ? Object.entries(body['x-examples']).map(([name, value]) => ({ name, value })) : [];
+    const examples = isObject(body['x-examples'])
+      ? Object.entries(body['x-examples']).map(([name, value]) => ({ name, value }))
+      : [];
     return {
       required: body.required === true,
       ...(text(body.description) ? { description: text(body.description)! } : {}),
@@ -121,12 +156,20 @@ function swaggerBody(raws: readonly Json[], consumes: readonly string[]): Source
   const required: string[] = [];
   for (const field of fields) {
     const name = String(field.name ?? '');
-    properties[name] = { ...swaggerSchema(field), ...(text(field.description) ? { description: field.description } : {}) };
+    properties[name] = {
+      ...swaggerSchema(field),
+      ...(text(field.description) ? { description: field.description } : {}),
+    };
     if (field.required === true) required.push(name);
   }
-  const multipart = fields.some((f) => f.type === 'file') || (consumes.includes('multipart/form-data') && !consumes.includes('application/x-www-form-urlencoded'));
+  const multipart =
+    fields.some((f) => f.type === 'file') ||
+    (consumes.includes('multipart/form-data') && !consumes.includes('application/x-www-form-urlencoded'));
   const type = multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
-  return { required: required.length > 0, content: new Map([[type, { schema: { type: 'object', properties, required }, examples: [] }]]) };
+  return {
+    required: required.length > 0,
+    content: new Map([[type, { schema: { type: 'object', properties, required }, examples: [] }]]),
+  };
 }
 
 function openapiBody(raw: unknown, document: LoadedDocument): SourceBody | undefined {
@@ -140,15 +183,24 @@ function openapiBody(raw: unknown, document: LoadedDocument): SourceBody | undef
     if (isObject(media.examples)) {
       for (const [name, example] of Object.entries(media.examples)) {
         const resolved = document.refs.resolve(example);
-        if (isObject(resolved) && resolved.value !== undefined) examples.push({ name: text(resolved.summary) ?? name, value: resolved.value });
+        if (isObject(resolved) && resolved.value !== undefined)
+          examples.push({ name: text(resolved.summary) ?? name, value: resolved.value });
       }
     }
     content.set(type.toLowerCase(), { schema: media.schema, examples });
   }
-  return { required: body.required === true, ...(text(body.description) ? { description: text(body.description)! } : {}), content };
+  return {
+    required: body.required === true,
+    ...(text(body.description) ? { description: text(body.description)! } : {}),
+    content,
+  };
 }
 
-function responsesOf(raw: unknown, document: LoadedDocument, produces: readonly string[]): Map<string, Map<string, unknown>> {
+function responsesOf(
+  raw: unknown,
+  document: LoadedDocument,
+  produces: readonly string[],
+): Map<string, Map<string, unknown>> {
   const out = new Map<string, Map<string, unknown>>();
   if (!isObject(raw)) return out;
   for (const [status, value] of Object.entries(raw)) {
@@ -156,16 +208,20 @@ function responsesOf(raw: unknown, document: LoadedDocument, produces: readonly 
     if (!isObject(response)) continue;
     const media = new Map<string, unknown>();
     if (document.dialect === 'swagger-2.0') {
-      if (response.schema !== undefined) for (const type of produces.length > 0 ? produces : ['application/json']) media.set(type.toLowerCase(), response.schema);
+      if (response.schema !== undefined)
+        for (const type of produces.length > 0 ? produces : ['application/json'])
+          media.set(type.toLowerCase(), response.schema);
     } else if (isObject(response.content)) {
-      for (const [type, m] of Object.entries(response.content)) if (isObject(m)) media.set(type.toLowerCase(), m.schema);
+      for (const [type, m] of Object.entries(response.content))
+        if (isObject(m)) media.set(type.toLowerCase(), m.schema);
     }
     out.set(status, media);
   }
   return out;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** Every operation of the document, in document order. */
 export function readOperations(document: LoadedDocument): SourceOperation[] {
@@ -180,13 +236,24 @@ export function readOperations(document: LoadedDocument): SourceOperation[] {
     for (const method of METHODS) {
       const operation = refs.resolve(item[method]);
       if (!isObject(operation)) continue;
-      const own = (Array.isArray(operation.parameters) ? operation.parameters : []).map((p) => refs.resolve(p)).filter(isObject);
+      const own = (Array.isArray(operation.parameters) ? operation.parameters : [])
+        .map((p) => refs.resolve(p))
+        .filter(isObject);
       const merged = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
-      const parameters = merged.map((p) => readParameter(p, document)).filter((p): p is SourceParameter => p !== undefined);
+      const parameters = merged
+        .map((p) => readParameter(p, document))
+        .filter((p): p is SourceParameter => p !== undefined);
       const consumes = strings(operation.consumes ?? root.consumes);
       const produces = strings(operation.produces ?? root.produces);
-      const body = document.dialect === 'swagger-2.0' ? swaggerBody(merged, consumes) : openapiBody(operation.requestBody, document);
-      const servers = Array.isArray(operation.servers) ? operation.servers : Array.isArray(item.servers) ? item.servers : undefined;
+      const body =
+        document.dialect === 'swagger-2.0'
+          ? swaggerBody(merged, consumes)
+          : openapiBody(operation.requestBody, document);
+      const servers = Array.isArray(operation.servers)
+        ? operation.servers
+        : Array.isArray(item.servers)
+          ? item.servers
+          : undefined;
       out.push({
         method,
         path,

@@ -16,7 +16,11 @@ const MAX_LEVEL = 4;
 const FORMATS = new Set(['date-time', 'uri']);
 const TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean']);
 
-const isJsonType = (type: string): boolean => type === 'application/json' || /^application\/[^;]*\+json/.test(type) || type === '*/*' || type.startsWith('application/json;');
+const isJsonType = (type: string): boolean =>
+  type === 'application/json' ||
+  /^application\/[^;]*\+json/.test(type) ||
+  type === '*/*' ||
+  type.startsWith('application/json;');
 
 /** Outputs already written, by document, schema node and level: shared, so never changed once made. */
 const converted = new WeakMap<References, WeakMap<object, Json[]>>();
@@ -56,7 +60,10 @@ function convert(view: SchemaView, refs: References, level: number): Json {
 }
 
 /** The output block for an operation, or undefined when it answers nothing JSON-shaped the format can describe. */
-export function outputOf(operation: SourceOperation, refs: References): { mimeType: 'application/json'; schema: Json } | undefined {
+export function outputOf(
+  operation: SourceOperation,
+  refs: References,
+): { mimeType: 'application/json'; schema: Json } | undefined {
   const statuses = [...operation.responses.keys()].filter((s) => /^2(\d\d|XX)$/i.test(s)).sort();
   for (const status of statuses) {
     const media = operation.responses.get(status)!;

@@ -27,7 +27,9 @@ export function readPreviousImport(outDir: string): PreviousImport {
   const tools = new Map<string, PreviousTool>();
   let names: string[] = [];
   try {
-    names = readdirSync(outDir).filter((n) => n.endsWith('.mjs')).sort();
+    names = readdirSync(outDir)
+      .filter((n) => n.endsWith('.mjs'))
+      .sort();
   } catch {
     return { files, imported, tools };
   }

@@ -14,7 +14,12 @@ export interface References {
 }
 
 const refOf = (node: unknown): string | undefined =>
-  node !== null && typeof node === 'object' && !Array.isArray(node) && typeof (node as { $ref?: unknown }).$ref === 'string' ? (node as { $ref: string }).$ref : undefined;
+  node !== null &&
+  typeof node === 'object' &&
+  !Array.isArray(node) &&
+  typeof (node as { $ref?: unknown }).$ref === 'string'
+    ? (node as { $ref: string }).$ref
+    : undefined;
 
 export async function createReferences(path: string, root: Record<string, unknown>): Promise<References> {
   const parser = new $RefParser();

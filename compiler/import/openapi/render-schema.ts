@@ -54,7 +54,10 @@ function parameterLine(p: ToolParameter): string {
 
 function testLine(test: Json): string {
   const { _description, ...values } = test;
-  const members = [`_description: ${str(String(_description))}`, ...Object.entries(values).map(([k, v]) => `${propertyName(k)}: ${dataLiteral(v)}`)];
+  const members = [
+    `_description: ${str(String(_description))}`,
+    ...Object.entries(values).map(([k, v]) => `${propertyName(k)}: ${dataLiteral(v)}`),
+  ];
   return `{ ${members.join(', ')} }`;
 }
 
@@ -74,7 +77,8 @@ export function renderSchema(main: RenderedMain): RenderResult {
   out.push(`${I}root: ${str(main.root)},`);
   if (main.requiredServerParams.length > 0) out.push(`${I}requiredServerParams: ${list(main.requiredServerParams)},`);
   const headerEntries = Object.entries(main.headers);
-  if (headerEntries.length > 0) out.push(`${I}headers: { ${headerEntries.map(([k, v]) => `${propertyName(k)}: ${str(v)}`).join(', ')} },`);
+  if (headerEntries.length > 0)
+    out.push(`${I}headers: { ${headerEntries.map(([k, v]) => `${propertyName(k)}: ${str(v)}`).join(', ')} },`);
   out.push(`${I}tools: {`);
   main.tools.forEach((tool, index) => {
     const first = out.length + 1;
@@ -88,10 +92,13 @@ export function renderSchema(main: RenderedMain): RenderResult {
     if (tool.parameters.length === 0) out.push(`${f}parameters: [],`);
     else {
       out.push(`${f}parameters: [`);
-      tool.parameters.forEach((p, i) => out.push(`${f}${I}${parameterLine(p)}${i < tool.parameters.length - 1 ? ',' : ''}`));
+      tool.parameters.forEach((p, i) =>
+        out.push(`${f}${I}${parameterLine(p)}${i < tool.parameters.length - 1 ? ',' : ''}`),
+      );
       out.push(`${f}],`);
     }
-    if (tool.output) out.push(`${f}output: ${dataLiteral({ mimeType: tool.output.mimeType, schema: tool.output.schema }, f, I)},`);
+    if (tool.output)
+      out.push(`${f}output: ${dataLiteral({ mimeType: tool.output.mimeType, schema: tool.output.schema }, f, I)},`);
     if (tool.tests.length > 0) {
       out.push(`${f}tests: [`);
       tool.tests.forEach((test, i) => out.push(`${f}${I}${testLine(test)}${i < tool.tests.length - 1 ? ',' : ''}`));

@@ -10,15 +10,28 @@ export function reportData(plan: ImportPlan, changes: readonly FileChange[], wri
   const byReason: Record<string, number> = {};
   for (const l of plan.leftOut) byReason[l.rule] = (byReason[l.rule] ?? 0) + 1;
   const count = (status: FileChange['status']) => changes.filter((c) => c.status === status).length;
-  const counted = (severity: string) => plan.files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === severity).length, 0);
+  const counted = (severity: string) =>
+    plan.files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === severity).length, 0);
   return {
     document: { title: plan.title, dialect: plan.dialect },
     namespace: plan.namespace,
     root: plan.root,
     outDir: plan.outDir,
     written,
-    operations: { found: plan.found, notIncluded: plan.notIncluded, imported: plan.imported, leftOut: plan.leftOut.length, byReason },
-    files: { total: plan.files.length, new: count('new'), changed: count('changed'), unchanged: count('unchanged'), stale: count('stale') },
+    operations: {
+      found: plan.found,
+      notIncluded: plan.notIncluded,
+      imported: plan.imported,
+      leftOut: plan.leftOut.length,
+      byReason,
+    },
+    files: {
+      total: plan.files.length,
+      new: count('new'),
+      changed: count('changed'),
+      unchanged: count('unchanged'),
+      stale: count('stale'),
+    },
     validation: { errors: counted('error'), warnings: counted('warning') },
     leftOut: plan.leftOut,
     warnings: plan.warnings,
@@ -27,13 +40,23 @@ export function reportData(plan: ImportPlan, changes: readonly FileChange[], wri
   };
 }
 
-export function reportText(plan: ImportPlan, changes: readonly FileChange[], written: boolean, shownDir: string): string {
+export function reportText(
+  plan: ImportPlan,
+  changes: readonly FileChange[],
+  written: boolean,
+  shownDir: string,
+): string {
   const data = reportData(plan, changes, written);
   const lines: string[] = [];
-  for (const l of plan.leftOut) lines.push(`left out  ${l.rule}  ${l.operation}${l.operationId ? ` (${l.operationId})` : ''}: ${l.message}`);
+  for (const l of plan.leftOut)
+    lines.push(`left out  ${l.rule}  ${l.operation}${l.operationId ? ` (${l.operationId})` : ''}: ${l.message}`);
   for (const w of plan.warnings) lines.push(`warning   ${w.rule}  ${w.operation}: ${w.message}`);
-  for (const f of plan.files) for (const d of f.diagnostics) lines.push(`warning   ${d.rule}  ${shownDir}/${f.name}:${d.line}:${d.column}  ${d.message}`);
-  const reasons = Object.entries(data.operations.byReason).map(([rule, n]) => `${rule} ${n}`).join(', ');
+  for (const f of plan.files)
+    for (const d of f.diagnostics)
+      lines.push(`warning   ${d.rule}  ${shownDir}/${f.name}:${d.line}:${d.column}  ${d.message}`);
+  const reasons = Object.entries(data.operations.byReason)
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
   const { files } = data;
   const verb = written ? 'written' : 'would be written';
   lines.push(

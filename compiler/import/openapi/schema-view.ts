@@ -36,14 +36,18 @@ export interface SchemaView {
   readonly branches?: readonly SchemaView[];
 }
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 const EMPTY: SchemaView = { nullable: false, required: [], readOnly: false, examples: [] };
 
 /** How deep `allOf` members and composed branches are followed. */
 const MAX_DEPTH = 12;
 
-/** Views already made, by document, node and depth: a document reuses its schemas in many places. Views are never changed. */
+/**
+ * Views already made, by document, node and depth: a document reuses its schemas in many places. Views are never
+ * changed.
+ */
 const made = new WeakMap<References, WeakMap<object, SchemaView[]>>();
 
 export function viewSchema(node: unknown, refs: References, depth = 0): SchemaView {
@@ -64,7 +68,12 @@ function makeView(node: object, refs: References, depth: number): SchemaView {
     const types = schema.type.filter((t): t is string => typeof t === 'string');
     nullable ||= types.includes('null');
     const real = types.filter((t) => t !== 'null');
-    type = real.length === 1 ? real[0] : real.length === 2 && real.includes('integer') && real.includes('number') ? 'number' : undefined;
+    type =
+      real.length === 1
+        ? real[0]
+        : real.length === 2 && real.includes('integer') && real.includes('number')
+          ? 'number'
+          : undefined;
   } else if (typeof schema.type === 'string') {
     if (schema.type === 'null') nullable = true;
     else type = schema.type;
@@ -78,13 +87,29 @@ function makeView(node: object, refs: References, depth: number): SchemaView {
     ...(type !== undefined ? { type } : {}),
     nullable,
     ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
-    ...(typeof schema.description === 'string' ? { description: schema.description } : typeof schema.title === 'string' ? { description: schema.title } : {}),
-    ...(Array.isArray(schema.enum) ? { enum: schema.enum } : schema.const !== undefined ? { enum: [schema.const] } : {}),
+    ...(typeof schema.description === 'string'
+      ? { description: schema.description }
+      : typeof schema.title === 'string'
+        ? { description: schema.title }
+        : {}),
+    ...(Array.isArray(schema.enum)
+      ? { enum: schema.enum }
+      : schema.const !== undefined
+        ? { enum: [schema.const] }
+        : {}),
     ...(schema.default !== undefined ? { default: schema.default } : {}),
     ...(num(schema.minimum) !== undefined ? { minimum: num(schema.minimum)! } : {}),
     ...(num(schema.maximum) !== undefined ? { maximum: num(schema.maximum)! } : {}),
-    ...(num(schema.exclusiveMinimum) !== undefined ? { minimum: num(schema.exclusiveMinimum)!, exclusiveMinimum: true } : schema.exclusiveMinimum === true ? { exclusiveMinimum: true } : {}),
-    ...(num(schema.exclusiveMaximum) !== undefined ? { maximum: num(schema.exclusiveMaximum)!, exclusiveMaximum: true } : schema.exclusiveMaximum === true ? { exclusiveMaximum: true } : {}),
+    ...(num(schema.exclusiveMinimum) !== undefined
+      ? { minimum: num(schema.exclusiveMinimum)!, exclusiveMinimum: true }
+      : schema.exclusiveMinimum === true
+        ? { exclusiveMinimum: true }
+        : {}),
+    ...(num(schema.exclusiveMaximum) !== undefined
+      ? { maximum: num(schema.exclusiveMaximum)!, exclusiveMaximum: true }
+      : schema.exclusiveMaximum === true
+        ? { exclusiveMaximum: true }
+        : {}),
     ...(num(schema.minLength) !== undefined ? { minLength: num(schema.minLength)! } : {}),
     ...(num(schema.maxLength) !== undefined ? { maxLength: num(schema.maxLength)! } : {}),
     ...(num(schema.minItems) !== undefined ? { minItems: num(schema.minItems)! } : {}),
@@ -103,7 +128,9 @@ function makeView(node: object, refs: References, depth: number): SchemaView {
   const composed = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
   if (composed) {
     const branches = composed.map((b) => viewSchema(b, refs, depth + 1));
-    const real = branches.filter((b) => !(b.type === undefined && b.nullable && b.properties === undefined && b.enum === undefined));
+    const real = branches.filter(
+      (b) => !(b.type === undefined && b.nullable && b.properties === undefined && b.enum === undefined),
+    );
     if (real.length < branches.length) view.nullable = true;
     if (real.length === 1) view = merge(view, real[0]!);
     else if (real.length > 1) view.branches = real;

@@ -25,15 +25,25 @@ export class SecurityMapper {
   private readonly schemes: Record<string, unknown>;
   private readonly params = new Map<string, string>();
 
-  constructor(private readonly document: LoadedDocument, private readonly namespace: string) {
+  constructor(
+    private readonly document: LoadedDocument,
+    private readonly namespace: string,
+  ) {
     const root = document.root;
     const components = isObject(root.components) ? root.components : {};
-    this.schemes = (document.dialect === 'swagger-2.0' ? root.securityDefinitions : components.securitySchemes) as Record<string, unknown> ?? {};
+    this.schemes =
+      ((document.dialect === 'swagger-2.0' ? root.securityDefinitions : components.securitySchemes) as Record<
+        string,
+        unknown
+      >) ?? {};
     if (!isObject(this.schemes)) this.schemes = {};
     this.nameParams();
   }
 
-  /** Server-param names: one per kind (`NS_TOKEN`, `NS_BASIC_AUTH`, `NS_API_KEY`), by scheme name when a kind has several. */
+  /**
+   * Server-param names: one per kind (`NS_TOKEN`, `NS_BASIC_AUTH`, `NS_API_KEY`), by scheme name when a kind has
+   * several.
+   */
   private nameParams(): void {
     const byKind = new Map<string, string[]>();
     for (const [name, raw] of Object.entries(this.schemes)) {
@@ -75,14 +85,23 @@ export class SecurityMapper {
     const param = this.params.get(name);
     if (type === 'apikey') {
       const key = String(scheme.name ?? '');
-      if (scheme.in === 'cookie') return `it authenticates with a cookie (${JSON.stringify(name)}), which the format does not send`;
+      if (scheme.in === 'cookie')
+        return `it authenticates with a cookie (${JSON.stringify(name)}), which the format does not send`;
       if (!param || key === '') return `its API key scheme ${JSON.stringify(name)} is incomplete`;
-      return scheme.in === 'query' ? { kind: 'query', key, param } : { kind: 'header', header: key, value: `{{${param}}}`, param };
+      return scheme.in === 'query'
+        ? { kind: 'query', key, param }
+        : { kind: 'header', header: key, value: `{{${param}}}`, param };
     }
-    if (param && (type === 'oauth2' || type === 'openidconnect' || (type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer'))) {
+    if (
+      param &&
+      (type === 'oauth2' ||
+        type === 'openidconnect' ||
+        (type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer'))
+    ) {
       return { kind: 'header', header: 'Authorization', value: `Bearer {{${param}}}`, param };
     }
-    if (param && (type === 'basic' || type === 'http')) return { kind: 'header', header: 'Authorization', value: `Basic {{${param}}}`, param };
+    if (param && (type === 'basic' || type === 'http'))
+      return { kind: 'header', header: 'Authorization', value: `Basic {{${param}}}`, param };
     if (type === 'mutualtls') return `it authenticates with a client certificate (mutual TLS, ${JSON.stringify(name)})`;
     return `its security scheme ${JSON.stringify(name)} (${type}${scheme.scheme ? ` ${String(scheme.scheme)}` : ''}) has no server-param form`;
   }
@@ -98,7 +117,9 @@ export class SecurityMapper {
       const problem = mapped.find((m): m is string => typeof m === 'string');
       if (problem === undefined) {
         const schemes = mapped as MappedScheme[];
-        const headers = schemes.filter((s) => s.kind === 'header').map((s) => (s as { header: string }).header.toLowerCase());
+        const headers = schemes
+          .filter((s) => s.kind === 'header')
+          .map((s) => (s as { header: string }).header.toLowerCase());
         if (new Set(headers).size === headers.length) return { ok: true, schemes, names };
         firstReason ||= 'its security requirement sets the same header twice';
         continue;

@@ -35,21 +35,32 @@ export interface MappedInputs {
 }
 
 export class Unmappable extends Error {
-  constructor(readonly rule: LeftOutRule, message: string) {
+  constructor(
+    readonly rule: LeftOutRule,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 const SNAKE_OR_CAMEL = /^[a-z][a-zA-Z0-9]*$|^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
-const isJson = (type: string): boolean => type === 'application/json' || /^application\/[^;]*\+json/.test(type) || type.startsWith('application/json;') || type === '*/*';
+const isJson = (type: string): boolean =>
+  type === 'application/json' ||
+  /^application\/[^;]*\+json/.test(type) ||
+  type.startsWith('application/json;') ||
+  type === '*/*';
 
 function describe(text: string | undefined, hint: string | undefined): string | undefined {
   const joined = [text, hint].filter((t): t is string => t !== undefined && t.trim() !== '').join(' ');
   return joined === '' ? undefined : cutText(joined, PARAMETER_DESCRIPTION_LIMIT);
 }
 
-export function mapInputs(operation: SourceOperation, document: LoadedDocument, warn: (w: ImportWarning) => void): MappedInputs {
+export function mapInputs(
+  operation: SourceOperation,
+  document: LoadedDocument,
+  warn: (w: ImportWarning) => void,
+): MappedInputs {
   const { refs } = document;
   const parameters: ToolParameter[] = [];
   const examples = new Map<string, unknown[]>();
@@ -63,25 +74,45 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
     if (inputNames.has(key)) throw new Unmappable('IMP008', `two inputs are named ${JSON.stringify(key)}`);
     inputNames.add(key);
   };
-  const add = (source: SourceParameter, key: string, location: ToolParameter['location'], carrier: Carrier, label = `${source.in} parameter ${JSON.stringify(source.name)}`) => {
+  const add = (
+    source: SourceParameter,
+    key: string,
+    location: ToolParameter['location'],
+    carrier: Carrier,
+    label = `${source.in} parameter ${JSON.stringify(source.name)}`,
+  ) => {
     const value = '{{USER_PARAM}}';
     const mapped = mapType(source.schema, refs, source.required, carrier);
     if (!mapped.ok) {
-      if (source.required) throw new Unmappable(mapped.reason.includes('oneOf') ? 'IMP004' : 'IMP006', `${label}: ${mapped.reason}`);
+      if (source.required)
+        throw new Unmappable(mapped.reason.includes('oneOf') ? 'IMP004' : 'IMP006', `${label}: ${mapped.reason}`);
       warning('IMP020', `optional ${label} left out: ${mapped.reason}`);
       return;
     }
-    if (mapped.warning) warning(mapped.warning.includes('allowed values') ? 'IMP022' : 'IMP024', `${label}: ${mapped.warning}`);
-    if (location === 'query' && mapped.primitive === 'array()' && source.explode) warning('IMP021', `query parameter ${JSON.stringify(source.name)} is sent comma-joined (a=1,2), the document asks for a=1&a=2`);
+    if (mapped.warning)
+      warning(mapped.warning.includes('allowed values') ? 'IMP022' : 'IMP024', `${label}: ${mapped.warning}`);
+    if (location === 'query' && mapped.primitive === 'array()' && source.explode)
+      warning(
+        'IMP021',
+        `query parameter ${JSON.stringify(source.name)} is sent comma-joined (a=1,2), the document asks for a=1&a=2`,
+      );
     claim(key);
     const description = describe(source.description ?? mapped.view.description, mapped.hint);
-    parameters.push({ key, value, location, primitive: mapped.primitive, options: mapped.options, ...(description ? { description } : {}) });
+    parameters.push({
+      key,
+      value,
+      location,
+      primitive: mapped.primitive,
+      options: mapped.options,
+      ...(description ? { description } : {}),
+    });
     if (source.examples.length > 0) examples.set(key, [...source.examples]);
   };
 
   for (const source of operation.parameters) {
     if (source.in === 'query') {
-      if (isClientInputName(source.name) && (SNAKE_OR_CAMEL.test(source.name) || !source.required)) add(source, source.name, 'query', 'text');
+      if (isClientInputName(source.name) && (SNAKE_OR_CAMEL.test(source.name) || !source.required))
+        add(source, source.name, 'query', 'text');
       else if (source.required) {
         // The wire name goes into the path; the input gets a camelCase name of its own.
         let key = insertKey(source.name);
@@ -89,7 +120,11 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
         const before = parameters.length;
         add(source, key, 'insert', 'text');
         if (parameters.length > before) fixedQuery.push(`${encodeURIComponent(source.name)}={{${key}}}`);
-      } else warning('IMP020', `optional query parameter ${JSON.stringify(source.name)} left out: its name is no input name MCP clients accept`);
+      } else
+        warning(
+          'IMP020',
+          `optional query parameter ${JSON.stringify(source.name)} left out: its name is no input name MCP clients accept`,
+        );
     } else if (source.in === 'header') {
       const lower = source.name.toLowerCase();
       if (lower === 'authorization') {
@@ -97,13 +132,28 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
         continue;
       }
       if (OWNED_HEADERS.has(lower) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(source.name)) {
-        if (source.required && lower !== 'content-type' && lower !== 'accept') throw new Unmappable('IMP006', `required header ${JSON.stringify(source.name)} is one the runtime sets itself`);
-        if (lower !== 'content-type') warning('IMP020', `header parameter ${JSON.stringify(source.name)} left out: the runtime sets this header itself`);
+        if (source.required && lower !== 'content-type' && lower !== 'accept')
+          throw new Unmappable(
+            'IMP006',
+            `required header ${JSON.stringify(source.name)} is one the runtime sets itself`,
+          );
+        if (lower !== 'content-type')
+          warning(
+            'IMP020',
+            `header parameter ${JSON.stringify(source.name)} left out: the runtime sets this header itself`,
+          );
         continue;
       }
       if (!isClientInputName(source.name)) {
-        if (source.required) throw new Unmappable('IMP006', `header ${JSON.stringify(source.name)} has a name no MCP client accepts as an input`);
-        warning('IMP020', `optional header ${JSON.stringify(source.name)} left out: its name is no input name MCP clients accept`);
+        if (source.required)
+          throw new Unmappable(
+            'IMP006',
+            `header ${JSON.stringify(source.name)} has a name no MCP client accepts as an input`,
+          );
+        warning(
+          'IMP020',
+          `optional header ${JSON.stringify(source.name)} left out: its name is no input name MCP clients accept`,
+        );
         continue;
       }
       add(source, source.name, 'header', 'text');
@@ -130,7 +180,11 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
       const carrier: Carrier = chosen === json ? 'json' : 'form';
       const view = viewSchema(media.schema, refs);
       if (view.type !== 'object' || !view.properties || Object.keys(view.properties).length === 0 || view.branches) {
-        const what = view.branches ? 'a oneOf/anyOf of several shapes' : view.type === 'object' || view.type === undefined ? 'an object without named fields' : `${view.type === 'array' ? 'an array' : `a ${view.type}`}`;
+        const what = view.branches
+          ? 'a oneOf/anyOf of several shapes'
+          : view.type === 'object' || view.type === undefined
+            ? 'an object without named fields'
+            : `${view.type === 'array' ? 'an array' : `a ${view.type}`}`;
         if (body.required) throw new Unmappable('IMP003', `its request body is ${what}`);
         warning('IMP023', `optional request body (${what}) left out`);
       } else {
@@ -141,23 +195,50 @@ export function mapInputs(operation: SourceOperation, document: LoadedDocument, 
           if (field.readOnly) continue;
           const required = view.required.includes(name);
           if (inputNames.has(name) && !required) {
-            warning('IMP020', `optional body field ${JSON.stringify(name)} left out: the operation has another input of that name`);
+            warning(
+              'IMP020',
+              `optional body field ${JSON.stringify(name)} left out: the operation has another input of that name`,
+            );
             continue;
           }
           if (!isClientInputName(name)) {
-            if (required) throw new Unmappable('IMP006', `body field ${JSON.stringify(name)} has a name no MCP client accepts as an input`);
-            warning('IMP020', `optional body field ${JSON.stringify(name)} left out: its name is no input name MCP clients accept`);
+            if (required)
+              throw new Unmappable(
+                'IMP006',
+                `body field ${JSON.stringify(name)} has a name no MCP client accepts as an input`,
+              );
+            warning(
+              'IMP020',
+              `optional body field ${JSON.stringify(name)} left out: its name is no input name MCP clients accept`,
+            );
             continue;
           }
-          const source: SourceParameter = { name, in: 'query', required, schema, explode: false, examples: field.examples, deprecated: false, ...(field.description ? { description: field.description } : {}) };
+          const source: SourceParameter = {
+            name,
+            in: 'query',
+            required,
+            schema,
+            explode: false,
+            examples: field.examples,
+            deprecated: false,
+            ...(field.description ? { description: field.description } : {}),
+          };
           const mapped = mapType(schema, refs, required, carrier);
           if (!mapped.ok) {
-            if (required) throw new Unmappable(mapped.reason.includes('oneOf') ? 'IMP004' : 'IMP006', `body field ${JSON.stringify(name)}: ${mapped.reason}`);
+            if (required)
+              throw new Unmappable(
+                mapped.reason.includes('oneOf') ? 'IMP004' : 'IMP006',
+                `body field ${JSON.stringify(name)}: ${mapped.reason}`,
+              );
             warning('IMP020', `optional body field ${JSON.stringify(name)} left out: ${mapped.reason}`);
             continue;
           }
           if (carrier === 'form' && mapped.primitive === 'object()') {
-            if (required) throw new Unmappable('IMP006', `form field ${JSON.stringify(name)} is an object, which the form encoding the format writes cannot nest`);
+            if (required)
+              throw new Unmappable(
+                'IMP006',
+                `form field ${JSON.stringify(name)} is an object, which the form encoding the format writes cannot nest`,
+              );
             warning('IMP020', `optional form field ${JSON.stringify(name)} left out: an object in a form`);
             continue;
           }

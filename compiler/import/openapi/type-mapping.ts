@@ -13,7 +13,14 @@ import { viewSchema, type SchemaView } from './schema-view.ts';
 export type Carrier = 'text' | 'json' | 'form';
 
 export type MappedType =
-  | { readonly ok: true; readonly primitive: string; readonly options: readonly string[]; readonly hint?: string; readonly view: SchemaView; readonly warning?: string }
+  | {
+      readonly ok: true;
+      readonly primitive: string;
+      readonly options: readonly string[];
+      readonly hint?: string;
+      readonly view: SchemaView;
+      readonly warning?: string;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** Enums longer than this are kept as text with a warning (the listing would carry them all). */
@@ -28,26 +35,31 @@ function scalarKind(view: SchemaView): string | undefined {
   if (view.type !== undefined) return view.type;
   if (view.enum && view.enum.length > 0) {
     const kinds = new Set(view.enum.filter((v) => v !== null).map((v) => typeof v));
-    if (kinds.size === 1) return [...kinds][0] === 'number' ? 'number' : [...kinds][0] === 'boolean' ? 'boolean' : 'string';
+    if (kinds.size === 1)
+      return [...kinds][0] === 'number' ? 'number' : [...kinds][0] === 'boolean' ? 'boolean' : 'string';
   }
   return undefined;
 }
 
 /** A kind the branches of a `oneOf`/`anyOf` agree on, or undefined. */
 function branchKind(view: SchemaView): string | undefined {
-  const kinds = new Set((view.branches ?? []).map((b) => (b.type === 'integer' ? 'number' : scalarKind(b) ?? 'any')));
+  const kinds = new Set((view.branches ?? []).map((b) => (b.type === 'integer' ? 'number' : (scalarKind(b) ?? 'any'))));
   return kinds.size === 1 && !kinds.has('any') ? [...kinds][0] : undefined;
 }
 
 function hintOf(view: SchemaView, extra: readonly string[]): string | undefined {
   const parts = [...extra];
-  if (view.format && !['int32', 'int64', 'float', 'double'].includes(view.format)) parts.push(`Format: ${view.format}.`);
+  if (view.format && !['int32', 'int64', 'float', 'double'].includes(view.format))
+    parts.push(`Format: ${view.format}.`);
   if (view.pattern && view.pattern.length <= 120) parts.push(`Pattern: ${view.pattern}.`);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 const choicesHint = (values: readonly unknown[]): string => {
-  const shown = values.slice(0, 40).map((v) => String(v)).join(', ');
+  const shown = values
+    .slice(0, 40)
+    .map((v) => String(v))
+    .join(', ');
   return `One of: ${shown}${values.length > 40 ? `, … (${values.length} values)` : ''}.`;
 };
 
@@ -58,13 +70,22 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
   if (kind === undefined && view.branches) {
     kind = branchKind(view);
     const scalars = new Set(['string', 'number', 'integer', 'boolean']);
-    if (kind === undefined && view.branches.every((b) => b.type !== undefined && scalars.has(b.type)) && view.branches.some((b) => b.type === 'string')) {
+    if (
+      kind === undefined &&
+      view.branches.every((b) => b.type !== undefined && scalars.has(b.type)) &&
+      view.branches.some((b) => b.type === 'string')
+    ) {
       // A value that may be text or a number (an id as `123` or `"@name"`): text holds both.
       kind = 'string';
     }
     if (kind === undefined) {
-      if (carrier !== 'text' && view.branches.every((b) => b.type === 'object' || b.properties !== undefined)) kind = 'object';
-      else return { ok: false, reason: `its type is a oneOf/anyOf of ${[...new Set(view.branches.map((b) => b.type ?? 'any'))].join(' and ')}, which no primitive holds` };
+      if (carrier !== 'text' && view.branches.every((b) => b.type === 'object' || b.properties !== undefined))
+        kind = 'object';
+      else
+        return {
+          ok: false,
+          reason: `its type is a oneOf/anyOf of ${[...new Set(view.branches.map((b) => b.type ?? 'any'))].join(' and ')}, which no primitive holds`,
+        };
     }
   }
   const options: string[] = [];
@@ -83,8 +104,14 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
       }
       primitive = 'number()';
       if (values.length > 0) extra.push(choicesHint(values));
-      if (view.minimum !== undefined) options.push(`min(${numberText(view.exclusiveMinimum && kind === 'integer' ? view.minimum + 1 : view.minimum)})`);
-      if (view.maximum !== undefined) options.push(`max(${numberText(view.exclusiveMaximum && kind === 'integer' ? view.maximum - 1 : view.maximum)})`);
+      if (view.minimum !== undefined)
+        options.push(
+          `min(${numberText(view.exclusiveMinimum && kind === 'integer' ? view.minimum + 1 : view.minimum)})`,
+        );
+      if (view.maximum !== undefined)
+        options.push(
+          `max(${numberText(view.exclusiveMaximum && kind === 'integer' ? view.maximum - 1 : view.maximum)})`,
+        );
       if (typeof view.default === 'number' && Number.isFinite(view.default)) defaultText = numberText(view.default);
       break;
     }
@@ -104,7 +131,12 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
       break;
     }
     case 'object':
-      if (carrier === 'text') return { ok: false, reason: 'it is an object, which a query, path or header carries only in styles the format does not write (deepObject, form-exploded)' };
+      if (carrier === 'text')
+        return {
+          ok: false,
+          reason:
+            'it is an object, which a query, path or header carries only in styles the format does not write (deepObject, form-exploded)',
+        };
       primitive = 'object()';
       break;
     case 'string':
@@ -115,13 +147,19 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
         break;
       }
       const values = (view.enum ?? []).filter((v) => v !== null).map((v) => String(v));
-      if (values.length > 0 && values.length <= MAX_ENUM_VALUES && values.every(enumWritable) && new Set(values).size === values.length) {
+      if (
+        values.length > 0 &&
+        values.length <= MAX_ENUM_VALUES &&
+        values.every(enumWritable) &&
+        new Set(values).size === values.length
+      ) {
         primitive = `enum(${values.join(',')})`;
         if (view.default !== undefined && values.includes(String(view.default))) defaultText = String(view.default);
         break;
       }
       primitive = 'string()';
-      if (values.length > MAX_ENUM_VALUES) warning = `its ${values.length} allowed values are more than the ${MAX_ENUM_VALUES} an enum() is written with: it takes any text`;
+      if (values.length > MAX_ENUM_VALUES)
+        warning = `its ${values.length} allowed values are more than the ${MAX_ENUM_VALUES} an enum() is written with: it takes any text`;
       if (values.length > 0) extra.push(choicesHint(values));
       if (view.minLength !== undefined && view.minLength > 0) options.push(`min(${view.minLength})`);
       if (view.maxLength !== undefined) options.push(`max(${view.maxLength})`);
@@ -138,4 +176,5 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
 }
 
 /** A string default the option can carry unambiguously (no quote at its start, no line break, not empty). */
-const enumWritableDefault = (value: string): boolean => value !== '' && !/^['"`]/.test(value) && !/[\n\r]/.test(value) && !value.includes('{{') && value.length <= 200;
+const enumWritableDefault = (value: string): boolean =>
+  value !== '' && !/^['"`]/.test(value) && !/[\n\r]/.test(value) && !value.includes('{{') && value.length <= 200;

@@ -23,11 +23,29 @@ export function compareWithDisk(plan: ImportPlan, shownDir: string): FileChange[
     const before = plan.existing.get(file.name);
     const shown = join(shownDir, file.name);
     if (before === file.text) changes.push({ name: file.name, path: file.path, status: 'unchanged' });
-    else changes.push({ name: file.name, path: file.path, status: before === undefined ? 'new' : 'changed', diff: createTwoFilesPatch(before === undefined ? '/dev/null' : shown, shown, before ?? '', file.text, before === undefined ? '' : 'on disk', 'imported') });
+    else
+      changes.push({
+        name: file.name,
+        path: file.path,
+        status: before === undefined ? 'new' : 'changed',
+        diff: createTwoFilesPatch(
+          before === undefined ? '/dev/null' : shown,
+          shown,
+          before ?? '',
+          file.text,
+          before === undefined ? '' : 'on disk',
+          'imported',
+        ),
+      });
   }
   for (const name of plan.stale) {
     const shown = join(shownDir, name);
-    changes.push({ name, path: join(plan.outDir, name), status: 'stale', diff: createTwoFilesPatch(shown, '/dev/null', plan.existing.get(name) ?? '', '', 'on disk', 'removed') });
+    changes.push({
+      name,
+      path: join(plan.outDir, name),
+      status: 'stale',
+      diff: createTwoFilesPatch(shown, '/dev/null', plan.existing.get(name) ?? '', '', 'on disk', 'removed'),
+    });
   }
   return changes;
 }

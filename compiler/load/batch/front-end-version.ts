@@ -48,4 +48,3 @@ export function frontEndVersion(): string {
   version = hash.digest('hex');
   return version;
 }
-

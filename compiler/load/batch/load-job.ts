@@ -12,7 +12,10 @@ import { recordingFileSystem, type RecordedCall } from './recorded-file-system.t
 export interface LoadJob {
   readonly index: number;
   readonly file: string;
-  /** The schema's text, read when its key was made; undefined when the file is loaded without the cache (a link, an unreadable file). */
+  /**
+   * The schema's text, read when its key was made; undefined when the file is loaded without the cache (a link, an
+   * unreadable file).
+   */
   readonly text: string | undefined;
   readonly options: Omit<LoadSchemaOptions, 'fs'>;
 }

@@ -48,8 +48,17 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 
 /** The options that decide a result, with the defaults `loadSchemaFile` would take filled in. */
 function decidingOptions(options: Omit<LoadSchemaOptions, 'fs'>, root: string | undefined): Record<string, unknown> {
-  const all: Record<string, unknown> = { ...options, cwd: options.cwd ?? process.cwd(), home: options.home ?? homedir(), treeRoot: root ?? null };
-  return Object.fromEntries(Object.keys(all).sort().map((key) => [key, all[key]]));
+  const all: Record<string, unknown> = {
+    ...options,
+    cwd: options.cwd ?? process.cwd(),
+    home: options.home ?? homedir(),
+    treeRoot: root ?? null,
+  };
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((key) => [key, all[key]]),
+  );
 }
 
 /** The schema's text when it is a plain file that can be read (a link is checked on every load, never cached). */
@@ -63,7 +72,11 @@ function plainText(file: string): string | undefined {
 }
 
 /** Loads `files` (as `loadSchemaFile` with `options` and each file's root would), results in the same order. */
-export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options: Omit<LoadSchemaOptions, 'fs' | 'treeRoot'> = {}, many: LoadManyOptions = {}): Promise<LoadSchemaResult[]> {
+export async function loadSchemaFiles(
+  files: readonly SchemaFileEntry[],
+  options: Omit<LoadSchemaOptions, 'fs' | 'treeRoot'> = {},
+  many: LoadManyOptions = {},
+): Promise<LoadSchemaResult[]> {
   const cache = ValidationCache.open(many.cacheDir);
   const version = many.cacheDir !== undefined ? frontEndVersion() : '';
   const results: (LoadSchemaResult | undefined)[] = new Array(files.length);
@@ -88,7 +101,11 @@ export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options
     const cached = cache.get(key);
     if (cached && sameAnswers(cached.calls, disk, answers)) {
       cache.keep(key);
-      return void settle(index, { ...toResult(cached.diagnostics), ...(cached.model ? { model: cached.model } : {}) }, 'cache');
+      return void settle(
+        index,
+        { ...toResult(cached.diagnostics), ...(cached.model ? { model: cached.model } : {}) },
+        'cache',
+      );
     }
     slots.set(index, { key, slot });
     jobs.push({ index, file, text, options: jobOptions });
@@ -96,12 +113,20 @@ export async function loadSchemaFiles(files: readonly SchemaFileEntry[], options
 
   const take = (answer: LoadAnswer, from: ResultSource = 'thread'): void => {
     const at = slots.get(answer.index);
-    if (at && answer.calls) cache.set(at.key, at.slot, { calls: answer.calls, diagnostics: answer.diagnostics, ...(answer.model ? { model: answer.model } : {}) });
+    if (at && answer.calls)
+      cache.set(at.key, at.slot, {
+        calls: answer.calls,
+        diagnostics: answer.diagnostics,
+        ...(answer.model ? { model: answer.model } : {}),
+      });
     settle(answer.index, { ...toResult(answer.diagnostics), ...(answer.model ? { model: answer.model } : {}) }, from);
   };
 
   if (jobs.length > 0) {
-    const workers = Math.max(0, Math.min((many.threads ?? 1) - 1, Math.floor(jobs.length / (many.filesPerThread ?? FILES_PER_THREAD)) - 1));
+    const workers = Math.max(
+      0,
+      Math.min((many.threads ?? 1) - 1, Math.floor(jobs.length / (many.filesPerThread ?? FILES_PER_THREAD)) - 1),
+    );
     const run = workers > 0 ? loadOnWorkers(jobs, workers, (answer) => take(answer, 'worker')) : undefined;
     const { loadSchemaFile } = await import('../load-schema.ts');
     // This thread loads too, a batch at a time, letting the workers' answers in between.

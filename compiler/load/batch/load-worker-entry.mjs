@@ -13,7 +13,11 @@ async function workerMain() {
     const codeCache = await import('../../../cli/commonjs-code-cache.mjs');
     codeCache.installCodeCache();
     const { bundledExport } = await import('../../../cli/bundled-sources.mjs');
-    const run = await bundledExport({ entry: 'compiler/load/batch/load-worker.ts', name: 'load-worker', exportName: 'runLoadWorker' });
+    const run = await bundledExport({
+      entry: 'compiler/load/batch/load-worker.ts',
+      name: 'load-worker',
+      exportName: 'runLoadWorker',
+    });
     if (run) return { run, done: codeCache.saveCodeCache };
   }
   try {

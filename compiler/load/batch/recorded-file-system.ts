@@ -22,8 +22,14 @@ export function answerDigest(value: unknown): string {
   return `j${sha(JSON.stringify(value))}`;
 }
 
-/** `fs` with every call recorded; `known` answers reads of files whose text the caller already holds (so the text hashed is the text loaded). */
-export function recordingFileSystem(fs: FileSystem, known: ReadonlyMap<string, string> = new Map()): { fs: FileSystem; calls: RecordedCall[] } {
+/**
+ * `fs` with every call recorded; `known` answers reads of files whose text the caller already holds (so the text hashed
+ * is the text loaded).
+ */
+export function recordingFileSystem(
+  fs: FileSystem,
+  known: ReadonlyMap<string, string> = new Map(),
+): { fs: FileSystem; calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
   const recorded: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(fs)) {

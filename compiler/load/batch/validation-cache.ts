@@ -13,7 +13,19 @@
  * read or write the cache only loses the saving.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SchemaModel } from '../../../runtime/model.ts';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';

@@ -52,7 +52,8 @@ function rewriteRoutes(ast: SchemaAst): SourceEdit[] {
       const node = nodeAt(ast.main, [container, name, 'parameters', index, 'position', 'value']);
       edits.push(...replaceString(ast, node, value, `${name}: parameter ${index + 1} value → ${value}`));
     }
-    if (path !== undefined) edits.push(...replaceString(ast, nodeAt(ast.main, [container, name, 'path']), path, `${name}: path → ${path}`));
+    if (path !== undefined)
+      edits.push(...replaceString(ast, nodeAt(ast.main, [container, name, 'path']), path, `${name}: path → ${path}`));
   }
   return edits;
 }
@@ -78,7 +79,12 @@ function rewriteHooks(ast: SchemaAst): SourceEdit[] {
       if (original === undefined) continue;
       const start = member.getStart(ast.source);
       const text = `postRequest: async ({ response }) => ({ response: await ${original}({ data: response }) })`;
-      edits.push({ start, end: member.getEnd(), text, note: `${tool}: postProcess({ data }) → postRequest({ response })` });
+      edits.push({
+        start,
+        end: member.getEnd(),
+        text,
+        note: `${tool}: postProcess({ data }) → postRequest({ response })`,
+      });
     }
   }
   return edits;
@@ -86,7 +92,8 @@ function rewriteHooks(ast: SchemaAst): SourceEdit[] {
 
 /** The hook as an expression that can be called: `(<function>)`, a method as a function, or a shorthand's name. */
 function callable(ast: SchemaAst, member: ts.ObjectLiteralElementLike): string | undefined {
-  if (ts.isPropertyAssignment(member)) return `(${ast.text.slice(member.initializer.getStart(ast.source), member.initializer.getEnd())})`;
+  if (ts.isPropertyAssignment(member))
+    return `(${ast.text.slice(member.initializer.getStart(ast.source), member.initializer.getEnd())})`;
   if (ts.isShorthandPropertyAssignment(member)) return member.name.text;
   if (ts.isMethodDeclaration(member) && member.body) {
     const isAsync = (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);

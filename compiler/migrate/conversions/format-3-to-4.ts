@@ -29,17 +29,44 @@ export const format3To4: Conversion = {
     const version = propertyOf(ast.main, 'version');
     if (version) {
       const start = version.initializer.getStart(ast.source);
-      edits.push({ start, end: version.initializer.getEnd(), text: quoteLike(ast.text.slice(start, version.initializer.getEnd()), TARGET_4), note: `version → ${TARGET_4}` });
+      edits.push({
+        start,
+        end: version.initializer.getEnd(),
+        text: quoteLike(ast.text.slice(start, version.initializer.getEnd()), TARGET_4),
+        note: `version → ${TARGET_4}`,
+      });
     }
     if (ast.value.schemaVersion === undefined && version) {
-      const quoted = quoteLike(ast.text.slice(version.initializer.getStart(ast.source), version.initializer.getEnd()), '1.0.0');
-      edits.push(insertPropertyAfter(ast, ast.main, 'version', 'schemaVersion', quoted, "schemaVersion: '1.0.0' added"));
+      const quoted = quoteLike(
+        ast.text.slice(version.initializer.getStart(ast.source), version.initializer.getEnd()),
+        '1.0.0',
+      );
+      edits.push(
+        insertPropertyAfter(ast, ast.main, 'version', 'schemaVersion', quoted, "schemaVersion: '1.0.0' added"),
+      );
     }
-    if (ast.value.skills !== undefined) edits.push(removeProperty(ast, ast.main, 'skills', 'main.skills removed: format 4 reads skills from skills/<name>.mjs (add type and whenToUse to each)'));
+    if (ast.value.skills !== undefined)
+      edits.push(
+        removeProperty(
+          ast,
+          ast.main,
+          'skills',
+          'main.skills removed: format 4 reads skills from skills/<name>.mjs (add type and whenToUse to each)',
+        ),
+      );
     const resources = ast.value.resources;
     if (isObject(resources)) {
-      const converted = Object.fromEntries(Object.entries(resources).map(([name, r]) => [name, isObject(r) ? resourceTo4(r) : r]));
-      edits.push(reprintValue(ast, 'resources', converted, 'resources → format 4 shape (mode, name, positional query parameters)'));
+      const converted = Object.fromEntries(
+        Object.entries(resources).map(([name, r]) => [name, isObject(r) ? resourceTo4(r) : r]),
+      );
+      edits.push(
+        reprintValue(
+          ast,
+          'resources',
+          converted,
+          'resources → format 4 shape (mode, name, positional query parameters)',
+        ),
+      );
     }
     return edits.filter((e): e is SourceEdit => e !== undefined);
   },

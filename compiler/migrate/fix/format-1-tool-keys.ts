@@ -102,7 +102,10 @@ export const format1ToolKeys: Fixer = {
   },
 };
 
-/** Format 1.x keys still in a schema read as format 3 (`getBlock.route`, `main.handlers`), for the half-conversion guard. */
+/**
+ * Format 1.x keys still in a schema read as format 3 (`getBlock.route`, `main.handlers`), for the half-conversion
+ * guard.
+ */
 export function format1Leftovers(ast: SchemaAst): string[] {
   const found: string[] = [];
   for (const key of ['flowMCP', 'handlers']) if (propertyOf(ast.main, key)) found.push(`main.${key}`);

@@ -1,4 +1,7 @@
-/** `options: ['optional(), default(1000)']` → `['optional()', 'default(1000)']`: one option per string (VAL052 otherwise). */
+/**
+ * `options: ['optional(), default(1000)']` → `['optional()', 'default(1000)']`: one option per string (VAL052
+ * otherwise).
+ */
 import { nodeAt, isStringNode } from '../schema-ast.ts';
 import { quoteLike, type SourceEdit } from '../source-edits.ts';
 import { isObject, toolsOf, type Fixer } from './fixer.ts';

@@ -1,4 +1,7 @@
-/** `requiredServerParams: ['SERVER_PARAM:API_KEY']` (or `'{{SERVER_PARAM:API_KEY}}'`) → `['API_KEY']`: the list names environment variables. */
+/**
+ * `requiredServerParams: ['SERVER_PARAM:API_KEY']` (or `'{{SERVER_PARAM:API_KEY}}'`) → `['API_KEY']`: the list names
+ * environment variables.
+ */
 import { nodeAt } from '../schema-ast.ts';
 import { replaceString, type Fixer } from './fixer.ts';
 

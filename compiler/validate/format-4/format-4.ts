@@ -14,9 +14,15 @@ import { checkTools4, parameterDescription } from './tools-4.ts';
 
 /** `main` fields format 4 has beyond 3.x; the view leaves them out, so the 3.x allowlist (VAL003) judges the rest. */
 export const FORMAT_4_MAIN_FIELDS = [
-  'schemaVersion', 'termsOfService', 'termsOfServiceCheckedAt', 'termsOfServiceLanguage', 'dataLicense', 'dataLicenseName',
+  'schemaVersion',
+  'termsOfService',
+  'termsOfServiceCheckedAt',
+  'termsOfServiceLanguage',
+  'dataLicense',
+  'dataLicenseName',
   // Allowlisted by the format's reference implementation and never read: accepted, ignored.
-  'meta', 'handlers',
+  'meta',
+  'handlers',
 ] as const;
 
 /** Tool fields format 4 has beyond 3.x (`outputSchema` is opaque: accepted, ignored). */
@@ -25,15 +31,25 @@ export const FORMAT_4_TOOL_FIELDS = ['meta', 'outputSchema'] as const;
 /** Rules of format 4 only; the shared rules run on `format4View`. */
 export function checkFormat4(main: Obj, r: Reporter): void {
   checkProvenance(main, r);
-  if (main.skills !== undefined) r.report('VAL091', ['skills'], 'main.skills is not part of format 4: put each skill in its own file, skills/<name>.mjs beside the schema (`export const skill`)');
+  if (main.skills !== undefined)
+    r.report(
+      'VAL091',
+      ['skills'],
+      'main.skills is not part of format 4: put each skill in its own file, skills/<name>.mjs beside the schema (`export const skill`)',
+    );
   checkTools4(main, r);
   checkResources4(main.resources, r);
 }
 
 export interface Format4View {
-  /** What the shared rules judge: no format-4-only fields, no tool `meta`, no resources (judged by `checkResources4`). */
+  /**
+   * What the shared rules judge: no format-4-only fields, no tool `meta`, no resources (judged by `checkResources4`).
+   */
   readonly checked: Obj;
-  /** What the normalizer reads: tool `meta` and parameter descriptions kept, sqlite and http resources in the 3.x model shape, markdown ones as `documents`. */
+  /**
+   * What the normalizer reads: tool `meta` and parameter descriptions kept, sqlite and http resources in the 3.x model
+   * shape, markdown ones as `documents`.
+   */
   readonly served: Obj;
 }
 
@@ -41,7 +57,13 @@ export interface Format4View {
 export function format4View(main: Obj): Format4View {
   const base: Obj = {};
   for (const [key, value] of Object.entries(main)) {
-    if (!(FORMAT_4_MAIN_FIELDS as readonly string[]).includes(key) && key !== 'schemaHash' && key !== 'skills' && key !== 'resources') base[key] = value;
+    if (
+      !(FORMAT_4_MAIN_FIELDS as readonly string[]).includes(key) &&
+      key !== 'schemaHash' &&
+      key !== 'skills' &&
+      key !== 'resources'
+    )
+      base[key] = value;
   }
   const { key, tools } = toolContainer(main);
   const checkedTools: Obj = {};
@@ -52,9 +74,14 @@ export function format4View(main: Obj): Format4View {
       continue;
     }
     const plain: Obj = {};
-    for (const [field, value] of Object.entries(tool)) if (!(FORMAT_4_TOOL_FIELDS as readonly string[]).includes(field)) plain[field] = value;
+    for (const [field, value] of Object.entries(tool))
+      if (!(FORMAT_4_TOOL_FIELDS as readonly string[]).includes(field)) plain[field] = value;
     checkedTools[name] = plain;
-    servedTools[name] = { ...plain, ...(tool.meta !== undefined ? { meta: tool.meta } : {}), ...(Array.isArray(tool.parameters) ? { parameters: tool.parameters.map(withDescription) } : {}) };
+    servedTools[name] = {
+      ...plain,
+      ...(tool.meta !== undefined ? { meta: tool.meta } : {}),
+      ...(Array.isArray(tool.parameters) ? { parameters: tool.parameters.map(withDescription) } : {}),
+    };
   }
   const hasContainer = isObject(main[key]);
   const checked = hasContainer ? { ...base, [key]: checkedTools } : base;
@@ -78,12 +105,16 @@ function servedDocuments(resources: unknown): Obj | undefined {
   if (!isObject(resources)) return undefined;
   const out: Obj = {};
   for (const [name, resource] of Object.entries(resources)) {
-    if (isObject(resource) && resource.source === 'markdown') out[name] = { origin: resource.origin, name: resource.name, description: resource.description };
+    if (isObject(resource) && resource.source === 'markdown')
+      out[name] = { origin: resource.origin, name: resource.name, description: resource.description };
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The sqlite and http resources in the 3.x model shape (`database`, queries with a parameters object); markdown ones are documents. */
+/**
+ * The sqlite and http resources in the 3.x model shape (`database`, queries with a parameters object); markdown ones
+ * are documents.
+ */
 function servedResources(resources: unknown): Obj | undefined {
   if (!isObject(resources)) return undefined;
   const out: Obj = {};
@@ -102,7 +133,16 @@ function servedResources(resources: unknown): Obj | undefined {
         parameters[String(parameter.position.key)] = {
           type,
           required: !options.some((o) => /^(optional|default)\(/.test(o.trim())),
-          ...(fallback !== undefined ? { default: type === 'number' ? Number(fallback) : type === 'boolean' ? fallback === 'true' : fallback.replace(/^(['"])(.*)\1$/, '$2') } : {}),
+          ...(fallback !== undefined
+            ? {
+                default:
+                  type === 'number'
+                    ? Number(fallback)
+                    : type === 'boolean'
+                      ? fallback === 'true'
+                      : fallback.replace(/^(['"])(.*)\1$/, '$2'),
+              }
+            : {}),
           ...(description !== undefined ? { description } : {}),
           // The primitive as written, so the normalizer keeps an enum's values (shared lists resolved) for completion.
           ...(isString(parameter.z.primitive) ? { primitive: parameter.z.primitive } : {}),
@@ -110,9 +150,16 @@ function servedResources(resources: unknown): Obj | undefined {
       }
       queries[queryName] = { sql: query.sql, description: query.description, parameters };
     }
-    out[name] = resource.source === 'http'
-      ? { source: 'http', description: resource.description, url: resource.url, cacheTtl: resource.cacheTtl, queries }
-      : { source: 'sqlite', description: resource.description, origin: resource.origin, database: resource.name ?? resource.database, queries };
+    out[name] =
+      resource.source === 'http'
+        ? { source: 'http', description: resource.description, url: resource.url, cacheTtl: resource.cacheTtl, queries }
+        : {
+            source: 'sqlite',
+            description: resource.description,
+            origin: resource.origin,
+            database: resource.name ?? resource.database,
+            queries,
+          };
   }
   return out;
 }

@@ -27,9 +27,11 @@ const SCALARS = new Set(['string', 'number', 'boolean', 'enum']);
 
 export function checkResources4(value: unknown, r: Reporter): void {
   if (value === undefined) return;
-  if (!isObject(value)) return r.report('RES046', ['resources'], 'main.resources must be an object keyed by resource name');
+  if (!isObject(value))
+    return r.report('RES046', ['resources'], 'main.resources must be an object keyed by resource name');
   const names = Object.keys(value);
-  if (names.length > LIMITS_4.resources) r.report('RES003', ['resources'], `at most ${LIMITS_4.resources} resources per schema, found ${names.length}`);
+  if (names.length > LIMITS_4.resources)
+    r.report('RES003', ['resources'], `at most ${LIMITS_4.resources} resources per schema, found ${names.length}`);
   for (const name of names) checkResource(name, value[name], ['resources', name], r);
 }
 
@@ -38,33 +40,77 @@ function checkResource(name: string, resource: unknown, at: (string | number)[],
   if (!isObject(resource)) return r.report('RES046', at, `resource ${name} must be an object`);
   const source = resource.source;
   const fields = isString(source) ? FIELDS[source] : undefined;
-  if (!fields) return r.report('RES046', [...at, 'source'], `resource ${name}: source must be sqlite, markdown or http, got ${show(source)}`);
+  if (!fields)
+    return r.report(
+      'RES046',
+      [...at, 'source'],
+      `resource ${name}: source must be sqlite, markdown or http, got ${show(source)}`,
+    );
   for (const key of Object.keys(resource)) {
     if (fields.has(key)) continue;
-    if (source === 'markdown' && (key === 'mode' || key === 'queries')) r.report('RES038', [...at, key], `resource ${name}: a markdown resource has no ${key}`);
+    if (source === 'markdown' && (key === 'mode' || key === 'queries'))
+      r.report('RES038', [...at, key], `resource ${name}: a markdown resource has no ${key}`);
     else r.report('RES046', [...at, key], `resource ${name}: ${show(key)} is not a field of a ${source} resource`);
   }
-  if (!isNonEmptyString(resource.description)) r.report('RES002', [...at, 'description'], `resource ${name}: description must be a non-empty string`);
+  if (!isNonEmptyString(resource.description))
+    r.report('RES002', [...at, 'description'], `resource ${name}: description must be a non-empty string`);
   if (source === 'sqlite' || source === 'markdown') {
-    if (!isString(resource.origin) || !ORIGINS.has(resource.origin)) r.report('RES026', [...at, 'origin'], `resource ${name}: origin must be global, project or inline, got ${show(resource.origin)}`);
+    if (!isString(resource.origin) || !ORIGINS.has(resource.origin))
+      r.report(
+        'RES026',
+        [...at, 'origin'],
+        `resource ${name}: origin must be global, project or inline, got ${show(resource.origin)}`,
+      );
     const file = source === 'sqlite' && resource.name === undefined ? resource.database : resource.name;
     const pattern = source === 'sqlite' ? SQLITE_NAME : MARKDOWN_NAME;
-    if (!isString(file) || !pattern.test(file)) r.report('RES027', [...at, resource.name === undefined && source === 'sqlite' ? 'database' : 'name'], `resource ${name}: name must match ${pattern.source}, got ${show(file)}`);
+    if (!isString(file) || !pattern.test(file))
+      r.report(
+        'RES027',
+        [...at, resource.name === undefined && source === 'sqlite' ? 'database' : 'name'],
+        `resource ${name}: name must match ${pattern.source}, got ${show(file)}`,
+      );
   }
-  if (source === 'sqlite' && (!isString(resource.mode) || !MODES.has(resource.mode))) r.report('RES025', [...at, 'mode'], `resource ${name}: mode must be in-memory or file-based, got ${show(resource.mode)}`);
+  if (source === 'sqlite' && (!isString(resource.mode) || !MODES.has(resource.mode)))
+    r.report(
+      'RES025',
+      [...at, 'mode'],
+      `resource ${name}: mode must be in-memory or file-based, got ${show(resource.mode)}`,
+    );
   if (source === 'http') {
-    if (!isString(resource.url) || !/^https:\/\/\S+$/.test(resource.url)) r.report('RES047', [...at, 'url'], `resource ${name}: url must be an https:// URL, got ${show(resource.url)}`);
-    if (typeof resource.cacheTtl !== 'number' || !Number.isInteger(resource.cacheTtl) || resource.cacheTtl <= 0) r.report('RES047', [...at, 'cacheTtl'], `resource ${name}: cacheTtl must be a positive whole number of seconds, got ${show(resource.cacheTtl)}`);
-    if (resource.path !== undefined && !isNonEmptyString(resource.path)) r.report('RES047', [...at, 'path'], `resource ${name}: path (a local cache file) must be a non-empty string`);
+    if (!isString(resource.url) || !/^https:\/\/\S+$/.test(resource.url))
+      r.report('RES047', [...at, 'url'], `resource ${name}: url must be an https:// URL, got ${show(resource.url)}`);
+    if (typeof resource.cacheTtl !== 'number' || !Number.isInteger(resource.cacheTtl) || resource.cacheTtl <= 0)
+      r.report(
+        'RES047',
+        [...at, 'cacheTtl'],
+        `resource ${name}: cacheTtl must be a positive whole number of seconds, got ${show(resource.cacheTtl)}`,
+      );
+    if (resource.path !== undefined && !isNonEmptyString(resource.path))
+      r.report('RES047', [...at, 'path'], `resource ${name}: path (a local cache file) must be a non-empty string`);
   }
   if (source === 'http' && isString(resource.url) && /\{\{|^https:\/\/[^/]*@/.test(resource.url)) {
-    r.report('RES054', [...at, 'url'], `resource ${name}: an http resource's url is fetched as written, with no server params or credentials: remove the {{…}} placeholder or user@ part (serve a private database as a sqlite resource instead)`);
+    r.report(
+      'RES054',
+      [...at, 'url'],
+      `resource ${name}: an http resource's url is fetched as written, with no server params or credentials: remove the {{…}} placeholder or user@ part (serve a private database as a sqlite resource instead)`,
+    );
   }
-  if (source === 'http' && resource.path !== undefined) r.report('RES055', [...at, 'path'], `resource ${name}: path is not used: the download is cached in ~/.toolkit/cache/resources/ and refreshed after cacheTtl seconds`);
+  if (source === 'http' && resource.path !== undefined)
+    r.report(
+      'RES055',
+      [...at, 'path'],
+      `resource ${name}: path is not used: the download is cached in ~/.toolkit/cache/resources/ and refreshed after cacheTtl seconds`,
+    );
   if (source === 'markdown') return;
-  if (!isObject(resource.queries)) return r.report('RES046', [...at, 'queries'], `resource ${name}: queries must be an object keyed by query name`);
+  if (!isObject(resource.queries))
+    return r.report('RES046', [...at, 'queries'], `resource ${name}: queries must be an object keyed by query name`);
   const queries = Object.keys(resource.queries);
-  if (queries.length > LIMITS_4.queries) r.report('RES028', [...at, 'queries'], `resource ${name}: at most ${LIMITS_4.queries} queries, found ${queries.length}`);
+  if (queries.length > LIMITS_4.queries)
+    r.report(
+      'RES028',
+      [...at, 'queries'],
+      `resource ${name}: at most ${LIMITS_4.queries} queries, found ${queries.length}`,
+    );
   for (const query of queries) checkQuery(name, query, resource.queries[query], [...at, 'queries', query], r);
 }
 
@@ -72,15 +118,22 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
   const label = `resource ${resource}, query ${name}`;
   if (!CAMEL_CASE.test(name)) r.report('RES018', at, `${label}: query name must be camelCase`);
   if (!isObject(query)) return r.report('RES009', at, `${label}: a query must be an object with sql and description`);
-  if (!isNonEmptyString(query.description)) r.report('RES010', [...at, 'description'], `${label}: description must be a non-empty string`);
+  if (!isNonEmptyString(query.description))
+    r.report('RES010', [...at, 'description'], `${label}: description must be a non-empty string`);
   const count = checkQueryParameters(label, query.parameters, [...at, 'parameters'], r);
-  if (!isNonEmptyString(query.sql)) return r.report('RES009', [...at, 'sql'], `${label}: sql must be a non-empty string`);
+  if (!isNonEmptyString(query.sql))
+    return r.report('RES009', [...at, 'sql'], `${label}: sql must be a non-empty string`);
   const sqlAt = [...at, 'sql'];
   reportDeclaredSql(label, query.sql, count, sqlAt, r);
 }
 
 /** The parameter count when the list is readable. */
-function checkQueryParameters(label: string, parameters: unknown, at: (string | number)[], r: Reporter): number | undefined {
+function checkQueryParameters(
+  label: string,
+  parameters: unknown,
+  at: (string | number)[],
+  r: Reporter,
+): number | undefined {
   if (parameters === undefined) return 0;
   if (!Array.isArray(parameters)) {
     r.report('RES048', at, `${label}: parameters must be an array of { position: { key, value }, z }`);
@@ -88,12 +141,28 @@ function checkQueryParameters(label: string, parameters: unknown, at: (string | 
   }
   parameters.forEach((parameter, i) => {
     const where = [...at, i];
-    if (!isObject(parameter) || !isObject(parameter.position) || !isObject(parameter.z)) return r.report('RES048', where, `${label}: parameter ${i} must be { position: { key, value }, z: { primitive } }`);
+    if (!isObject(parameter) || !isObject(parameter.position) || !isObject(parameter.z))
+      return r.report(
+        'RES048',
+        where,
+        `${label}: parameter ${i} must be { position: { key, value }, z: { primitive } }`,
+      );
     const { position, z } = parameter;
-    if (!isNonEmptyString(position.key)) r.report('RES048', [...where, 'position', 'key'], `${label}: parameter ${i} needs a position.key`);
-    if (position.location !== undefined) r.report('RES048', [...where, 'position', 'location'], `${label}: resource parameters have no location (they bind to ? in order)`);
+    if (!isNonEmptyString(position.key))
+      r.report('RES048', [...where, 'position', 'key'], `${label}: parameter ${i} needs a position.key`);
+    if (position.location !== undefined)
+      r.report(
+        'RES048',
+        [...where, 'position', 'location'],
+        `${label}: resource parameters have no location (they bind to ? in order)`,
+      );
     const primitive = isString(z.primitive) ? parsePrimitive(z.primitive) : undefined;
-    if (!primitive || !SCALARS.has(primitive.kind)) r.report('RES048', [...where, 'z', 'primitive'], `${label}: parameter ${i} must be a scalar primitive (string, number, boolean, enum), got ${show(z.primitive)}`);
+    if (!primitive || !SCALARS.has(primitive.kind))
+      r.report(
+        'RES048',
+        [...where, 'z', 'primitive'],
+        `${label}: parameter ${i} must be a scalar primitive (string, number, boolean, enum), got ${show(z.primitive)}`,
+      );
   });
   return parameters.length;
 }

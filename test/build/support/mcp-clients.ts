@@ -13,7 +13,11 @@ export interface Connected {
 }
 
 /** A stdio client of `node <bundle> [args]`; `env` is added to the child's environment. */
-export async function connectStdio(bundle: string, env: Record<string, string> = {}, args: string[] = []): Promise<Connected> {
+export async function connectStdio(
+  bundle: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bundle, ...args],
@@ -26,7 +30,10 @@ export async function connectStdio(bundle: string, env: Record<string, string> =
 }
 
 /** Starts `node <bundle> --http 127.0.0.1:0`, waits for the URL it prints, and connects a client. */
-export async function connectHttp(bundle: string, env: Record<string, string> = {}): Promise<Connected & { readonly url: string }> {
+export async function connectHttp(
+  bundle: string,
+  env: Record<string, string> = {},
+): Promise<Connected & { readonly url: string }> {
   const child: ChildProcess = spawn(process.execPath, [bundle, '--http', '127.0.0.1:0'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,8 +70,16 @@ export async function connectHttp(bundle: string, env: Record<string, string> = 
   };
 }
 
-/** Runs `node <bundle>` to completion (for bundles expected to refuse to start or to stop) with a time limit; `input` is written to its stdin. */
-export function runBundle(bundle: string, args: string[] = [], timeoutMs = 20_000, input = ''): Promise<{ code: number | null; stderr: string; stdout: string }> {
+/**
+ * Runs `node <bundle>` to completion (for bundles expected to refuse to start or to stop) with a time limit; `input` is
+ * written to its stdin.
+ */
+export function runBundle(
+  bundle: string,
+  args: string[] = [],
+  timeoutMs = 20_000,
+  input = '',
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bundle, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     if (input) child.stdin.write(input);
@@ -81,9 +96,16 @@ export function runBundle(bundle: string, args: string[] = [], timeoutMs = 20_00
 }
 
 /** Runs `node <args>` asynchronously (so in-process upstreams keep answering) and collects its output. */
-export function runNode(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runNode(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -53,17 +53,42 @@ export function schemaModel(namespace: string, tools: ToolModel[], extra: Partia
 
 /** The price tool of the brief: `getPrice({ ids, days? })` with a JSON output schema. */
 export const priceModel = (): SchemaModel =>
-  schemaModel('coinprices', [
-    tool('getPrice', [
-      parameter({ key: 'ids', type: { kind: 'string' }, options: { min: 1 }, description: 'Coin ids, comma separated.' }),
-      parameter({ key: 'days', type: { kind: 'number' }, options: { min: 1, max: 30, optional: true, default: 7 } }),
-      parameter({ key: 'vs', type: { kind: 'enum', values: ['usd', 'eur'] }, options: { optional: false, default: 'usd' } }),
-      parameter({ key: 'apiKey', type: { kind: 'string' }, visible: false, value: [{ server: 'PRICE_KEY' }] }),
-    ], {
-      output: {
-        mimeType: 'application/json',
-        schema: { type: 'object', properties: { price: { type: 'number', description: 'Last price.' }, symbol: { type: 'string' } }, required: ['price'] },
-      },
-    }),
-    tool('listCoins', []),
-  ], { requiredServerParams: ['PRICE_KEY'] });
+  schemaModel(
+    'coinprices',
+    [
+      tool(
+        'getPrice',
+        [
+          parameter({
+            key: 'ids',
+            type: { kind: 'string' },
+            options: { min: 1 },
+            description: 'Coin ids, comma separated.',
+          }),
+          parameter({
+            key: 'days',
+            type: { kind: 'number' },
+            options: { min: 1, max: 30, optional: true, default: 7 },
+          }),
+          parameter({
+            key: 'vs',
+            type: { kind: 'enum', values: ['usd', 'eur'] },
+            options: { optional: false, default: 'usd' },
+          }),
+          parameter({ key: 'apiKey', type: { kind: 'string' }, visible: false, value: [{ server: 'PRICE_KEY' }] }),
+        ],
+        {
+          output: {
+            mimeType: 'application/json',
+            schema: {
+              type: 'object',
+              properties: { price: { type: 'number', description: 'Last price.' }, symbol: { type: 'string' } },
+              required: ['price'],
+            },
+          },
+        },
+      ),
+      tool('listCoins', []),
+    ],
+    { requiredServerParams: ['PRICE_KEY'] },
+  );

@@ -31,21 +31,28 @@ export const priceSchema = (root: string): string => `export const main = {
 `;
 
 /** A provider with `count` simple tools named `tool0`, `tool1`, … (namespace letters only). */
-export const simpleSchema = (namespace: string, count = 1, description = 'A small test provider.'): string => `export const main = {
+export const simpleSchema = (
+  namespace: string,
+  count = 1,
+  description = 'A small test provider.',
+): string => `export const main = {
     namespace: '${namespace}',
     name: 'SmallProvider',
     description: '${description}',
     version: '3.0.0',
     root: 'https://api.${namespace}.example',
     tools: {
-${Array.from({ length: count }, (_, i) => `        tool${i}: {
+${Array.from(
+  { length: count },
+  (_, i) => `        tool${i}: {
             method: 'GET',
             path: '/item${i}',
             description: 'Item ${i} of ${namespace}.',
             parameters: [
                 { position: { key: 'query', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ]
-        }`).join(',\n')}
+        }`,
+).join(',\n')}
     }
 }
 `;

@@ -18,7 +18,10 @@ export async function startPriceUpstream(): Promise<Upstream> {
     requests.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'https://127.0.0.1');
     res.setHeader('content-type', 'application/json');
-    if (url.pathname === '/price') res.end(JSON.stringify({ price: 42.5, ids: url.searchParams.get('ids'), days: Number(url.searchParams.get('days')) }));
+    if (url.pathname === '/price')
+      res.end(
+        JSON.stringify({ price: 42.5, ids: url.searchParams.get('ids'), days: Number(url.searchParams.get('days')) }),
+      );
     else if (url.pathname === '/coins') res.end(JSON.stringify(['bitcoin', 'ether']));
     else {
       res.statusCode = 404;

@@ -74,7 +74,10 @@ export function loadLists(root: string): CatalogList[] {
 }
 
 /** Reads a prompt or skill content file referenced relative to its schema. */
-export function loadContentFile(schema: CatalogSchema, relativePath: string): { absolute: string; text: string; module: StaticModule } {
+export function loadContentFile(
+  schema: CatalogSchema,
+  relativePath: string,
+): { absolute: string; text: string; module: StaticModule } {
   const absolute = resolve(dirname(schema.absolute), relativePath);
   const text = readFileSync(absolute, 'utf8');
   return { absolute, text, module: readStaticModule(relative(dirname(schema.absolute), absolute), text) };
@@ -85,11 +88,16 @@ export function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
-export type Parameter = { position: { key: string; value: string; location: string }; z: { primitive: string; options: string[] } };
+export type Parameter = {
+  position: { key: string; value: string; location: string };
+  z: { primitive: string; options: string[] };
+};
 
 /** Every tool of every schema with its owner, for tests that check tools one by one. */
 export function allTools(schemas: readonly CatalogSchema[]): { schema: CatalogSchema; name: string; tool: Json }[] {
-  return schemas.flatMap((schema) => Object.entries(schema.main.tools ?? {}).map(([name, tool]) => ({ schema, name, tool: tool as Json })));
+  return schemas.flatMap((schema) =>
+    Object.entries(schema.main.tools ?? {}).map(([name, tool]) => ({ schema, name, tool: tool as Json })),
+  );
 }
 
 /** Every file of a catalog, for scans that must cover lists, prompts and skills too. */

@@ -28,8 +28,14 @@ export async function replayCatalog(): Promise<ReplayedCatalog> {
   const recordings = loadRecordings();
   // The runner fails a test file whose output shows the canary: it stands in for every API key.
   const canary = process.env.TOOLKIT_TEST_CANARY ?? 'replay-secret';
-  const serverParams = Object.fromEntries(schemas.flatMap((s) => (s.main.requiredServerParams ?? []) as string[]).map((key) => [key, canary]));
-  const grants = mergeGrants(...schemas.map((s) => grantsFromRecord({ [String(s.main.namespace)]: (s.main.requiredServerParams ?? []) as string[] }, s.file)));
+  const serverParams = Object.fromEntries(
+    schemas.flatMap((s) => (s.main.requiredServerParams ?? []) as string[]).map((key) => [key, canary]),
+  );
+  const grants = mergeGrants(
+    ...schemas.map((s) =>
+      grantsFromRecord({ [String(s.main.namespace)]: (s.main.requiredServerParams ?? []) as string[] }, s.file),
+    ),
+  );
   const ca = createTestCa({ names: [...new Set(recordings.map((r) => r.host))] });
   const replay = await startReplay(recordings, ca, serverParams);
   const http = createUpstreamHttpClient({ ca: ca.ca, connectTo: replay.connectTo });

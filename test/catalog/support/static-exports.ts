@@ -66,7 +66,11 @@ function literalValue(node: ts.Expression, source: ts.SourceFile, file: string):
   if (ts.isParenthesizedExpression(node)) return literalValue(node.expression, source, file);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isNumericLiteral(node)) return Number(node.text);
-  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) {
+  if (
+    ts.isPrefixUnaryExpression(node) &&
+    node.operator === ts.SyntaxKind.MinusToken &&
+    ts.isNumericLiteral(node.operand)
+  ) {
     return -Number(node.operand.text);
   }
   if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
@@ -90,7 +94,8 @@ function literalValue(node: ts.Expression, source: ts.SourceFile, file: string):
       let name: string;
       if (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key)) name = key.text;
       else throw new StaticReadError(`${where(property, source, file)}: computed property name`);
-      if (Object.hasOwn(result, name)) throw new StaticReadError(`${where(property, source, file)}: duplicate key "${name}"`);
+      if (Object.hasOwn(result, name))
+        throw new StaticReadError(`${where(property, source, file)}: duplicate key "${name}"`);
       result[name] = literalValue(property.initializer, source, file);
     }
     return result;

@@ -26,7 +26,10 @@ export interface Sandbox {
   write(relativePath: string, text: string): string;
   read(relativePath: string): string;
   /** Runs `toolkit <args>` in the project (or `cwd`), with `env` added to the sandbox's. */
-  toolkit(args: readonly string[], options?: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<Run>;
+  toolkit(
+    args: readonly string[],
+    options?: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number },
+  ): Promise<Run>;
   remove(): void;
 }
 
@@ -41,7 +44,8 @@ export function createSandbox(prefix: string): Sandbox {
   mkdirSync(home, { recursive: true });
   mkdirSync(project, { recursive: true });
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !CLEARED.includes(key)) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !CLEARED.includes(key)) env[key] = value;
   env.HOME = home;
   const sandbox: Sandbox = {
     home,
@@ -62,14 +66,22 @@ export function createSandbox(prefix: string): Sandbox {
         else childEnv[key] = value;
       }
       return new Promise((done, fail) => {
-        const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? project, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [bin, ...args], {
+          cwd: options.cwd ?? project,
+          env: childEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk) => (stdout += chunk));
         child.stderr.on('data', (chunk) => (stderr += chunk));
         const timer = setTimeout(() => {
           child.kill('SIGKILL');
-          fail(new Error(`toolkit ${args.join(' ')} did not finish in ${options.timeoutMs ?? 120_000} ms\n${stdout}\n${stderr}`));
+          fail(
+            new Error(
+              `toolkit ${args.join(' ')} did not finish in ${options.timeoutMs ?? 120_000} ms\n${stdout}\n${stderr}`,
+            ),
+          );
         }, options.timeoutMs ?? 120_000);
         child.on('error', fail);
         child.on('close', (code) => {

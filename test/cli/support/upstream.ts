@@ -27,9 +27,18 @@ export async function startUpstream(): Promise<Upstream> {
     const url = new URL(req.url ?? '/', 'https://127.0.0.1');
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/current') {
-      res.end(JSON.stringify({ city: url.searchParams.get('city'), units: url.searchParams.get('units'), temperature: 21.5, sky: 'clear' }));
+      res.end(
+        JSON.stringify({
+          city: url.searchParams.get('city'),
+          units: url.searchParams.get('units'),
+          temperature: 21.5,
+          sky: 'clear',
+        }),
+      );
     } else if (url.pathname.startsWith('/items/')) {
-      res.end(JSON.stringify({ id: decodeURIComponent(url.pathname.slice('/items/'.length)), name: 'A thing', price: 3 }));
+      res.end(
+        JSON.stringify({ id: decodeURIComponent(url.pathname.slice('/items/'.length)), name: 'A thing', price: 3 }),
+      );
     } else if (url.pathname === '/items') {
       res.end(JSON.stringify([{ id: '1' }, { id: '2' }]));
     } else {
@@ -39,5 +48,10 @@ export async function startUpstream(): Promise<Upstream> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { ca, root: `https://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    ca,
+    root: `https://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

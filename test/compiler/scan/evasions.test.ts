@@ -44,7 +44,7 @@ test('the constructor escape through any value is caught in every spelling', () 
     "[]['constructor']['constructor']('return 1')()",
     "(() => {})?.constructor?.('return 1')",
     "''.c\\u006fnstructor",
-    "({}).constructor /* note */ . constructor",
+    '({}).constructor /* note */ . constructor',
     "const { constructor: { constructor: F } } = ''",
     "let C; ({ constructor: C } = '')",
     "const k = '\\x63onstructor'; ''[k]",
@@ -56,7 +56,12 @@ test('the global object cannot be reached by alias, optional chaining or a plain
   assert.equal(rulesOf('const g = globalThis; g.process'), ['SEC010']);
   assert.equal(rulesOf('window?.location'), ['SEC010']);
   assert.equal(rulesOf('function f() { return this }'), ['SEC010']);
-  assert.equal(rulesOf('const o = { m() { return this }, get n() { return this } }; class A { x = this; m() { return () => this } }'), []);
+  assert.equal(
+    rulesOf(
+      'const o = { m() { return this }, get n() { return this } }; class A { x = this; m() { return () => this } }',
+    ),
+    [],
+  );
 });
 
 test('computed access with a run-time key on a built-in is caught, on a local it is allowed', () => {
@@ -67,7 +72,10 @@ test('computed access with a run-time key on a built-in is caught, on a local it
 });
 
 test('timers: handlers have none (SEC027), and a code string or a timer passed around is SEC016', () => {
-  assert.equal(rulesOf('await new Promise((r) => setTimeout(r, 100)); const id = setInterval(() => {}, 5); clearInterval(id)'), ['SEC027']);
+  assert.equal(
+    rulesOf('await new Promise((r) => setTimeout(r, 100)); const id = setInterval(() => {}, 5); clearInterval(id)'),
+    ['SEC027'],
+  );
   assert.equal(rulesOf("setTimeout('x()', 1)"), ['SEC016']);
   assert.equal(rulesOf('setInterval(`x()`, 1)'), ['SEC016']);
   assert.equal(rulesOf('const t = setTimeout'), ['SEC016']);

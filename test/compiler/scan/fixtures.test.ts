@@ -7,7 +7,9 @@ import { scanDataModule, scanSecurity } from '../../../compiler/scan/index.ts';
 import type { Diagnostic } from '../../../compiler/diagnostics/diagnostic.ts';
 
 const dir = resolve(import.meta.dirname, '../../fixtures/scan');
-const names = readdirSync(dir).filter((name) => name.endsWith('.mjs')).sort();
+const names = readdirSync(dir)
+  .filter((name) => name.endsWith('.mjs'))
+  .sort();
 
 /** Data-file rules (SEC200–SEC204) are checked with the data scan, everything else as a schema. */
 async function scanFixture(name: string): Promise<Diagnostic[]> {
@@ -29,7 +31,11 @@ for (const name of names.filter((n) => n.includes('.fails.'))) {
   test(`${name} is caught as exactly ${rule}`, async () => {
     const diagnostics = await scanFixture(name);
     assert.ok(diagnostics.length > 0, 'at least one finding');
-    assert.equal([...new Set(diagnostics.map((d) => d.rule))], [rule], diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`).join('\n'));
+    assert.equal(
+      [...new Set(diagnostics.map((d) => d.rule))],
+      [rule],
+      diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`).join('\n'),
+    );
     for (const d of diagnostics) {
       assert.is(d.severity, 'error');
       if (statSync(join(dir, name)).isFile()) assert.ok(d.line >= 1 && d.column >= 1, `${d.rule} has a position`);
@@ -40,7 +46,10 @@ for (const name of names.filter((n) => n.includes('.fails.'))) {
 for (const name of names.filter((n) => n.includes('.passes.'))) {
   test(`${name} raises nothing`, async () => {
     const diagnostics = await scanFixture(name);
-    assert.equal(diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`), []);
+    assert.equal(
+      diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`),
+      [],
+    );
   });
 }
 

@@ -18,7 +18,19 @@ test('a library off the allowlist is reported with the spec message at its entry
 });
 
 test('the defaults cover the computing libraries of real schemas but no I/O library', () => {
-  for (const name of ['ethers', 'moment', 'indicatorts', '@erc725/erc725.js', 'crypto', 'zlib', 'buffer', 'url', 'querystring', 'path', 'util']) {
+  for (const name of [
+    'ethers',
+    'moment',
+    'indicatorts',
+    '@erc725/erc725.js',
+    'crypto',
+    'zlib',
+    'buffer',
+    'url',
+    'querystring',
+    'path',
+    'util',
+  ]) {
     assert.ok(defaultAllowedLibraries.includes(name), name);
   }
   for (const name of ['axios', 'better-sqlite3', 'fs', 'child_process', 'node-fetch', 'ccxt', 'yahoo-finance2']) {
@@ -36,19 +48,30 @@ test('the user extends the allowlist; the defaults stay allowed', () => {
 test('a library that needs network or file I/O is rejected whatever the allowlist says (SEC032)', () => {
   const text = schemaUsing("['axios', 'ccxt', 'ethers']");
   assert.equal(brief(scanText(text, ['axios'])), ['3:23 SEC032', '3:32 SEC032']);
-  assert.match(scanText(text)[1]!.message, /Library 'ccxt' calls exchange APIs over the network; handlers run in a sandbox without network or file access/);
+  assert.match(
+    scanText(text)[1]!.message,
+    /Library 'ccxt' calls exchange APIs over the network; handlers run in a sandbox without network or file access/,
+  );
 });
 
 test('a library used as a global is reported; through the injected object it is fine', () => {
   const head = schemaUsing("['ethers', '@erc725/erc725.js']");
   assert.equal(brief(scanText(`${head}const a = ethers.ZeroAddress`)), ['7:11 SEC025']);
   assert.equal(brief(scanText(`${head}const b = erc725.decode`)), ['7:11 SEC025']);
-  assert.equal(brief(scanText(`${head}const f = ({ libraries }) => [libraries.ethers, libraries['@erc725/erc725.js']]`)), []);
+  assert.equal(
+    brief(scanText(`${head}const f = ({ libraries }) => [libraries.ethers, libraries['@erc725/erc725.js']]`)),
+    [],
+  );
 });
 
 test('requiredLibraries that cannot be read statically are reported', () => {
   // LIBS is declared nowhere: SEC205 besides.
-  assert.equal(brief(scanText(schemaUsing('LIBS'))).map((s) => s.split(' ')[1]).sort(), ['SEC026', 'SEC205']);
+  assert.equal(
+    brief(scanText(schemaUsing('LIBS')))
+      .map((s) => s.split(' ')[1])
+      .sort(),
+    ['SEC026', 'SEC205'],
+  );
   assert.equal(brief(scanText(schemaUsing("['ethers', ...['x']]"))), ['3:33 SEC026']);
 });
 

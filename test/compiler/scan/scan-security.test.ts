@@ -13,15 +13,25 @@ test('a missing file is one clear finding, not an exception', async () => {
   const filePath = join(dir, 'does-not-exist.mjs');
   const result = await scanSecurity({ filePath });
   assert.is(result.status, false);
-  assert.equal(result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column]), [['SEC028', filePath, 0, 0]]);
+  assert.equal(
+    result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column]),
+    [['SEC028', filePath, 0, 0]],
+  );
   assert.match(result.messages[0]!, /file not found/);
   assert.is(result.messages[0], formatDiagnostic(result.diagnostics[0]!), 'the one formatter');
-  assert.is(result.messages[0], `${filePath}  SEC028  Cannot scan: file not found  (docs/schema-format.md#sec028)`, 'a whole-file finding has no :0:0');
+  assert.is(
+    result.messages[0],
+    `${filePath}  SEC028  Cannot scan: file not found  (docs/schema-format.md#sec028)`,
+    'a whole-file finding has no :0:0',
+  );
 });
 
 test('a directory is reported as not a file', async () => {
   const result = await scanSecurity({ filePath: dir });
-  assert.equal(result.diagnostics.map((d) => d.rule), ['SEC028']);
+  assert.equal(
+    result.diagnostics.map((d) => d.rule),
+    ['SEC028'],
+  );
   assert.match(result.messages[0]!, /directory/);
 });
 
@@ -36,18 +46,27 @@ test('a syntax error is reported and the rest of the file is still scanned', asy
 
 test('every violation is reported with its position, and messages read file:line:col  RULE  message', async () => {
   const filePath = join(dir, 'many.mjs');
-  writeFileSync(filePath, [
-    'export const main = { namespace: "demo", tools: {} }',
-    'export const handlers = () => ({',
-    '  a: { postRequest: async ({ response }) => { await fetch("https://x.example"); return { response } } },',
-    '  b: { postRequest: async ({ response }) => ({ response: eval(response) }) },',
-    '})',
-    "import os from 'node:os'",
-  ].join('\n'));
+  writeFileSync(
+    filePath,
+    [
+      'export const main = { namespace: "demo", tools: {} }',
+      'export const handlers = () => ({',
+      '  a: { postRequest: async ({ response }) => { await fetch("https://x.example"); return { response } } },',
+      '  b: { postRequest: async ({ response }) => ({ response: eval(response) }) },',
+      '})',
+      "import os from 'node:os'",
+    ].join('\n'),
+  );
   const result = await scanSecurity({ filePath });
   assert.is(result.status, false);
-  assert.equal(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`), ['3:53 SEC009', '4:58 SEC005', '6:1 SEC001']);
-  assert.is(result.messages[0], `${filePath}:3:53  SEC009  ${result.diagnostics[0]!.message}  (docs/schema-format.md#sec009)`);
+  assert.equal(
+    result.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`),
+    ['3:53 SEC009', '4:58 SEC005', '6:1 SEC001'],
+  );
+  assert.is(
+    result.messages[0],
+    `${filePath}:3:53  SEC009  ${result.diagnostics[0]!.message}  (docs/schema-format.md#sec009)`,
+  );
 });
 
 test('the same file gives byte-identical results', async () => {
@@ -60,12 +79,15 @@ test('the same file gives byte-identical results', async () => {
 
 test('reading goes through injected I/O, and a clean file has status true', async () => {
   const read: string[] = [];
-  const result = await scanSecurity({ filePath: 'virtual/clean.mjs' }, {
-    readText: async (path) => {
-      read.push(path);
-      return "export const main = { namespace: 'demo', description: 'import process.env from global.api.example.com' }\n";
+  const result = await scanSecurity(
+    { filePath: 'virtual/clean.mjs' },
+    {
+      readText: async (path) => {
+        read.push(path);
+        return "export const main = { namespace: 'demo', description: 'import process.env from global.api.example.com' }\n";
+      },
     },
-  });
+  );
   assert.equal(read, ['virtual/clean.mjs']);
   assert.equal(result, { status: true, messages: [], diagnostics: [] });
 });

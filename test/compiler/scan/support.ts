@@ -22,4 +22,5 @@ export function scanDataText(text: string): Diagnostic[] {
 }
 
 /** `line:column RULE` of each finding, compact enough to compare in one assertion. */
-export const brief = (diagnostics: readonly Diagnostic[]): string[] => diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`);
+export const brief = (diagnostics: readonly Diagnostic[]): string[] =>
+  diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`);

@@ -6,7 +6,7 @@ test('words inside strings, comments, regex literals and URLs trigger nothing', 
   const text = [
     '// import fs from "fs"; eval(process.env.KEY); require("child_process")',
     '/* globalThis.fetch(__dirname) */',
-    "const a = 'import x from \"y\"; process.env.KEY; eval(1); new Function(); globalThis.x'",
+    'const a = \'import x from "y"; process.env.KEY; eval(1); new Function(); globalThis.x\'',
     "const b = 'https://global.api.example.com/v1', c = 'https://gbfs.example.org/fs.json'",
     'const r = /require\\(|import\\(|eval\\(/g',
     'const t = `fetch(${a.length}) and process.exit()`',
@@ -19,7 +19,10 @@ test('words inside strings, comments, regex literals and URLs trigger nothing', 
 
 test('an exact dangerous key as a string is reported, as a comparison it is not', () => {
   assert.equal(brief(scanText("const k = 'constructor'")), ['1:11 SEC006']);
-  assert.equal(brief(scanText("const safe = (k) => k !== '__proto__' && k !== 'constructor' && !('prototype' in {})")), []);
+  assert.equal(
+    brief(scanText("const safe = (k) => k !== '__proto__' && k !== 'constructor' && !('prototype' in {})")),
+    [],
+  );
   assert.equal(brief(scanText("const kind = (k) => { switch (k) { case 'constructor': return 1 } }")), []);
 });
 

@@ -31,7 +31,12 @@ export interface BoundsWorld {
 export const BENIGN_TOOL = 'ping_benign';
 
 /** `routes` by path; every other path answers `{ path, query }` as JSON. `files` are written under `schemas/`. */
-export async function startBoundsWorld(prefix: string, routes: Record<string, Route>, files: (origin: string) => Record<string, string>, options: { build?: boolean } = {}): Promise<BoundsWorld> {
+export async function startBoundsWorld(
+  prefix: string,
+  routes: Record<string, Route>,
+  files: (origin: string) => Record<string, string>,
+  options: { build?: boolean } = {},
+): Promise<BoundsWorld> {
   const ca = createTestCa();
   const upstream = createHttps({ key: ca.key, cert: ca.cert }, (req, res) => {
     const url = new URL(req.url ?? '/', 'https://127.0.0.1');
@@ -43,7 +48,10 @@ export async function startBoundsWorld(prefix: string, routes: Record<string, Ro
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const ws = createWorkspace(prefix);
-  ws.write('schemas/benign/benign.mjs', schemaFile({ namespace: 'benign', root: origin, tools: { ping: { path: '/benign', query: ['n'] } } }));
+  ws.write(
+    'schemas/benign/benign.mjs',
+    schemaFile({ namespace: 'benign', root: origin, tools: { ping: { path: '/benign', query: ['n'] } } }),
+  );
   for (const [path, text] of Object.entries(files(origin))) ws.write(`schemas/${path}`, text);
   const validate = await runCli(['validate', ws.path('schemas')]);
   assert.is(validate.code, 0, `every attacking schema passes toolkit validate:\n${validate.stdout}${validate.stderr}`);
@@ -51,7 +59,11 @@ export async function startBoundsWorld(prefix: string, routes: Record<string, Ro
     const build = await buildWorkspace(ws.dir);
     assert.is(build.code, 0, build.stdout + build.stderr);
   }
-  const env = (extra: Record<string, string> = {}) => ({ NODE_EXTRA_CA_CERTS: ca.caFile, TOOLKIT_TIMEOUT_MS: '10000', ...extra });
+  const env = (extra: Record<string, string> = {}) => ({
+    NODE_EXTRA_CA_CERTS: ca.caFile,
+    TOOLKIT_TIMEOUT_MS: '10000',
+    ...extra,
+  });
   const started: Served[] = [];
   return {
     ca,
@@ -79,7 +91,12 @@ export async function benignDelay(served: Served, timeoutMs = 5000): Promise<num
   const n = String(started);
   const result = await Promise.race([
     served.call(BENIGN_TOOL, { n }),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${served.kind}: the benign tool did not answer within ${timeoutMs} ms`)), timeoutMs)),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`${served.kind}: the benign tool did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      ),
+    ),
   ]);
   assert.not.ok(result.isError, `${served.kind}: ${result.text}`);
   assert.equal(JSON.parse(result.text), { path: '/benign', query: { n } }, served.kind);

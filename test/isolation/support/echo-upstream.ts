@@ -25,7 +25,8 @@ export interface EchoUpstreams {
   close(): Promise<void>;
 }
 
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const listen = async (server: HttpServer): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,7 +60,12 @@ export async function startEchoUpstreams(ca: TestCa): Promise<EchoUpstreams> {
         return;
       case '/image':
         res.writeHead(200, { 'content-type': 'image/png' });
-        res.end(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`tEXtkey\u0000${key}`, 'latin1')]));
+        res.end(
+          Buffer.concat([
+            Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            Buffer.from(`tEXtkey\u0000${key}`, 'latin1'),
+          ]),
+        );
         return;
       case '/redirect-other':
         res.writeHead(302, { location: `https://127.0.0.1:${otherPort}/landing` });
@@ -71,7 +77,13 @@ export async function startEchoUpstreams(ca: TestCa): Promise<EchoUpstreams> {
         return;
       default:
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ path: url.pathname, query: Object.fromEntries(url.searchParams), apiKeySeen: req.headers['x-api-key'] !== undefined }));
+        res.end(
+          JSON.stringify({
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            apiKeySeen: req.headers['x-api-key'] !== undefined,
+          }),
+        );
     }
   });
   const port = await listen(main as unknown as HttpServer);

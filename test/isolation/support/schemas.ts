@@ -28,19 +28,35 @@ export interface SchemaSpec {
 }
 
 export function schemaFile(spec: SchemaSpec): string {
-  const tools = Object.entries(spec.tools).map(([name, tool]) => `    ${name}: {
+  const tools = Object.entries(spec.tools)
+    .map(
+      ([name, tool]) => `    ${name}: {
       method: '${tool.method ?? 'GET'}',
       path: '${tool.path}',
       description: 'Tool ${name} of ${spec.namespace}.',
       parameters: [
 ${[
-    ...(tool.inserts ?? []).map((key) => `        { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } }`),
-    ...(tool.query ?? []).map((q) => `        { position: { key: '${q}', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }`),
-    ...Object.entries(tool.fixed ?? {}).map(([key, value]) => `        { position: { key: '${key}', value: '${value}', location: 'query' }, z: { primitive: 'string()', options: [] } }`),
-    ...Object.entries(tool.body ?? {}).map(([key, value]) => `        { position: { key: '${key}', value: '${value}', location: 'body' }, z: { primitive: 'string()', options: [] } }`),
-  ].join(',\n')}
+  ...(tool.inserts ?? []).map(
+    (key) =>
+      `        { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } }`,
+  ),
+  ...(tool.query ?? []).map(
+    (q) =>
+      `        { position: { key: '${q}', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }`,
+  ),
+  ...Object.entries(tool.fixed ?? {}).map(
+    ([key, value]) =>
+      `        { position: { key: '${key}', value: '${value}', location: 'query' }, z: { primitive: 'string()', options: [] } }`,
+  ),
+  ...Object.entries(tool.body ?? {}).map(
+    ([key, value]) =>
+      `        { position: { key: '${key}', value: '${value}', location: 'body' }, z: { primitive: 'string()', options: [] } }`,
+  ),
+].join(',\n')}
       ]
-    }`).join(',\n');
+    }`,
+    )
+    .join(',\n');
   return `export const main = {
   namespace: '${spec.namespace}',
   name: 'Schema ${spec.namespace}',
@@ -49,8 +65,12 @@ ${[
   root: '${spec.root}',
   requiredServerParams: ${JSON.stringify(spec.serverParams ?? [])},
   requiredLibraries: ${JSON.stringify(spec.libraries ?? [])},
-  headers: ${JSON.stringify(spec.headers ?? {})},${spec.hookOrigins ? `
-  hookOrigins: ${JSON.stringify(spec.hookOrigins)},` : ''}
+  headers: ${JSON.stringify(spec.headers ?? {})},${
+    spec.hookOrigins
+      ? `
+  hookOrigins: ${JSON.stringify(spec.hookOrigins)},`
+      : ''
+  }
   tools: {
 ${tools}
   }

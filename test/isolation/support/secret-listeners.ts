@@ -5,7 +5,12 @@
  * without end); an attacker's HTTPS origin; and a plain-HTTP one. A test then checks what reached
  * which listener.
  */
-import { createServer as createHttp, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttp,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -33,7 +38,10 @@ export interface SecretListeners {
   close(): Promise<void>;
 }
 
-/** Every way the key is written back by `/forms` (and excerpted by `/forms-error`): what real upstreams and hostile ones do. */
+/**
+ * Every way the key is written back by `/forms` (and excerpted by `/forms-error`): what real upstreams and hostile ones
+ * do.
+ */
 export function encodedForms(key: string): Record<string, string> {
   const bytes = Buffer.from(key, 'utf8');
   const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
@@ -60,7 +68,9 @@ export function encodedForms(key: string): Record<string, string> {
 
 /** A JSON text holding every form, written by hand so the JSON escapes stay as the upstream chose them. */
 const formsJson = (key: string): string =>
-  `{${Object.entries(encodedForms(key)).map(([name, form]) => `"${name}":"${form.replace(/"/g, '\\"')}"`).join(',')}}`;
+  `{${Object.entries(encodedForms(key))
+    .map(([name, form]) => `"${name}":"${form.replace(/"/g, '\\"')}"`)
+    .join(',')}}`;
 
 const listen = async (server: HttpServer): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -111,37 +121,52 @@ export async function startSecretListeners(ca: TestCa): Promise<SecretListeners>
   const plainServer = createHttp(recorder(plain));
   const otherPort = await listen(otherServer as unknown as HttpServer);
   const plainPort = await listen(plainServer);
-  const targets: Record<string, string> = { other: `https://127.0.0.1:${otherPort}`, plain: `http://127.0.0.1:${plainPort}` };
-  const homeServer = createHttps({ key: ca.key, cert: ca.cert }, recorder(home, (req, res, body) => {
-    const url = new URL(req.url ?? '/', 'https://127.0.0.1');
-    const key = keyOf(req, url, body);
-    switch (url.pathname) {
-      case '/forms':
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(formsJson(key));
-        return;
-      case '/forms-error':
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(`Internal error for ${Object.values(encodedForms(key)).join(' | ')}`);
-        return;
-      case '/forms-html':
-        res.writeHead(403, { 'content-type': 'text/html' });
-        res.end(`<!doctype html><html><head><title>Denied</title></head><body>${encodedForms(key).htmlDecimal} ${encodedForms(key).htmlNamed}</body></html>`);
-        return;
-      case '/redirect-307-other':
-      case '/redirect-307-plain':
-        res.writeHead(307, { location: `${targets[url.pathname.slice('/redirect-307-'.length)]}/landing` });
-        res.end();
-        return;
-      case '/bomb':
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-        res.end(bomb);
-        return;
-      default:
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ path: url.pathname, query: Object.fromEntries(url.searchParams), method: req.method, hasKey: key !== '' }));
-    }
-  }));
+  const targets: Record<string, string> = {
+    other: `https://127.0.0.1:${otherPort}`,
+    plain: `http://127.0.0.1:${plainPort}`,
+  };
+  const homeServer = createHttps(
+    { key: ca.key, cert: ca.cert },
+    recorder(home, (req, res, body) => {
+      const url = new URL(req.url ?? '/', 'https://127.0.0.1');
+      const key = keyOf(req, url, body);
+      switch (url.pathname) {
+        case '/forms':
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(formsJson(key));
+          return;
+        case '/forms-error':
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(`Internal error for ${Object.values(encodedForms(key)).join(' | ')}`);
+          return;
+        case '/forms-html':
+          res.writeHead(403, { 'content-type': 'text/html' });
+          res.end(
+            `<!doctype html><html><head><title>Denied</title></head><body>${encodedForms(key).htmlDecimal} ${encodedForms(key).htmlNamed}</body></html>`,
+          );
+          return;
+        case '/redirect-307-other':
+        case '/redirect-307-plain':
+          res.writeHead(307, { location: `${targets[url.pathname.slice('/redirect-307-'.length)]}/landing` });
+          res.end();
+          return;
+        case '/bomb':
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+          res.end(bomb);
+          return;
+        default:
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              path: url.pathname,
+              query: Object.fromEntries(url.searchParams),
+              method: req.method,
+              hasKey: key !== '',
+            }),
+          );
+      }
+    }),
+  );
   const homePort = await listen(homeServer as unknown as HttpServer);
   return {
     home: { origin: `https://127.0.0.1:${homePort}`, received: home },
@@ -156,7 +181,10 @@ export async function startSecretListeners(ca: TestCa): Promise<SecretListeners>
   };
 }
 
-/** True when `text` holds `key` in any form `encodedForms` writes (raw text search, for checking what a listener received). */
+/**
+ * True when `text` holds `key` in any form `encodedForms` writes (raw text search, for checking what a listener
+ * received).
+ */
 export function holdsKey(text: string, key: string): boolean {
   return Object.values(encodedForms(key)).some((form) => text.includes(form)) || text.includes(key.toLowerCase());
 }

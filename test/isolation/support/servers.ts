@@ -20,12 +20,22 @@ export interface Served {
   close(): Promise<void>;
 }
 
-async function connect(kind: Served['kind'], args: string[], env: Record<string, string>, cwd: string): Promise<Served> {
+async function connect(
+  kind: Served['kind'],
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<Served> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args,
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'toolkit-iso-home-')), XDG_CACHE_HOME: join(tmpdir(), 'toolkit-iso-cache'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: mkdtempSync(join(tmpdir(), 'toolkit-iso-home-')),
+      XDG_CACHE_HOME: join(tmpdir(), 'toolkit-iso-cache'),
+      ...env,
+    },
     stderr: 'pipe',
   });
   let err = '';

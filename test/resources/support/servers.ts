@@ -14,11 +14,24 @@ import { connectHttpEra, connectStdioEra, type Era, type EraClient } from '../..
 export const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 const BIN = resolve(repoRoot, 'cli', 'bin.mjs');
 
-export type Target = { readonly kind: 'server'; readonly schemasDir: string; readonly projectDir: string } | { readonly kind: 'bundle'; readonly bundle: string; readonly cwd: string };
+export type Target =
+  | { readonly kind: 'server'; readonly schemasDir: string; readonly projectDir: string }
+  | { readonly kind: 'bundle'; readonly bundle: string; readonly cwd: string };
 export type Transport = 'stdio' | 'http';
 
 /** The calls these tests make, typed as the v2 SDK's `Client` types them, whichever era's client is behind. */
-export type ResourceClient = Pick<Client, 'listTools' | 'callTool' | 'listResources' | 'listResourceTemplates' | 'readResource' | 'listPrompts' | 'getPrompt' | 'getServerCapabilities' | 'close'>;
+export type ResourceClient = Pick<
+  Client,
+  | 'listTools'
+  | 'callTool'
+  | 'listResources'
+  | 'listResourceTemplates'
+  | 'readResource'
+  | 'listPrompts'
+  | 'getPrompt'
+  | 'getServerCapabilities'
+  | 'close'
+>;
 
 function typed(client: EraClient): ResourceClient {
   const calls = {
@@ -49,15 +62,32 @@ function command(target: Target): { args: string[]; cwd: string } {
 }
 
 /** Connects a client to the target over the transport; `env` is the child's whole environment (PATH added). */
-export async function connect(target: Target, transport: Transport, env: Record<string, string>, era: Era = 'v1'): Promise<Connected> {
+export async function connect(
+  target: Target,
+  transport: Transport,
+  env: Record<string, string>,
+  era: Era = 'v1',
+): Promise<Connected> {
   const { args, cwd } = command(target);
   const childEnv = { PATH: process.env.PATH ?? '', ...env };
   if (transport === 'stdio') {
     let stderr = '';
-    const client = typed(await connectStdioEra(era, { command: process.execPath, args, env: childEnv, cwd, onStderr: (text) => (stderr += text) }));
+    const client = typed(
+      await connectStdioEra(era, {
+        command: process.execPath,
+        args,
+        env: childEnv,
+        cwd,
+        onStderr: (text) => (stderr += text),
+      }),
+    );
     return { client, stderr: () => stderr, close: () => client.close() };
   }
-  const child: ChildProcess = spawn(process.execPath, [...args, '--http', '127.0.0.1:0'], { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...args, '--http', '127.0.0.1:0'], {
+    env: childEnv,
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const url = await new Promise<string>((done, fail) => {
@@ -90,7 +120,9 @@ export async function connect(target: Target, transport: Transport, env: Record<
 }
 
 /** The JSON-RPC error code and data of a rejected client call (undefined when it did not fail). */
-export async function failure(call: Promise<unknown>): Promise<{ code: number; message: string; data?: unknown } | undefined> {
+export async function failure(
+  call: Promise<unknown>,
+): Promise<{ code: number; message: string; data?: unknown } | undefined> {
   try {
     await call;
     return undefined;

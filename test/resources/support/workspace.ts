@@ -15,7 +15,10 @@ export interface Workspace {
   readonly home: string;
   path(...parts: string[]): string;
   write(relativePath: string, text: string): string;
-  /** Copies `schemas/providers/<namespace>` of the repository into the workspace's schemas (and the shared lists beside them). */
+  /**
+   * Copies `schemas/providers/<namespace>` of the repository into the workspace's schemas (and the shared lists beside
+   * them).
+   */
   copyProvider(namespace: string): void;
   /** Creates an SQLite file at `relativePath` from `sql`. */
   database(relativePath: string, sql: string): string;
@@ -42,7 +45,9 @@ export function createWorkspace(prefix: string): Workspace {
       return file;
     },
     copyProvider(namespace) {
-      cpSync(join(repoRoot, 'schemas', 'providers', namespace), join(schemasDir, 'providers', namespace), { recursive: true });
+      cpSync(join(repoRoot, 'schemas', 'providers', namespace), join(schemasDir, 'providers', namespace), {
+        recursive: true,
+      });
       cpSync(join(repoRoot, 'schemas', '_lists'), join(schemasDir, '_lists'), { recursive: true });
     },
     database(relativePath, sql) {

@@ -17,14 +17,41 @@ import type { SchemaModel } from '../../../runtime/model.ts';
 import { demoPrompts, demoResources } from './demo-primitives.ts';
 
 const [file, ...argv] = process.argv.slice(2);
-const spec = JSON.parse(readFileSync(file!, 'utf8')) as { schemas: SchemaModel[]; timeoutMs?: number; listing?: Tool[]; listingBytes?: number; secretKeys?: string[]; demoPrimitives?: boolean };
+const spec = JSON.parse(readFileSync(file!, 'utf8')) as {
+  schemas: SchemaModel[];
+  timeoutMs?: number;
+  listing?: Tool[];
+  listingBytes?: number;
+  secretKeys?: string[];
+  demoPrimitives?: boolean;
+};
 
 /** A package installed in a project of its own: `greet(name)` and `later(value)` (a promise). */
 const project = mkdtempSync(join(tmpdir(), 'toolkit-greeter-'));
 mkdirSync(join(project, 'node_modules', 'greeter'), { recursive: true });
-writeFileSync(join(project, 'node_modules', 'greeter', 'package.json'), JSON.stringify({ name: 'greeter', version: '1.0.0', main: 'index.js' }));
-writeFileSync(join(project, 'node_modules', 'greeter', 'index.js'), "exports.greet = (name) => 'hello ' + name;\nexports.later = (value) => Promise.resolve({ value });\n");
+writeFileSync(
+  join(project, 'node_modules', 'greeter', 'package.json'),
+  JSON.stringify({ name: 'greeter', version: '1.0.0', main: 'index.js' }),
+);
+writeFileSync(
+  join(project, 'node_modules', 'greeter', 'index.js'),
+  "exports.greet = (name) => 'hello ' + name;\nexports.later = (value) => Promise.resolve({ value });\n",
+);
 
-const guestLibraries = guestLibrariesOnFirstUse({ resolveDirs: [project, resolve(import.meta.dirname, '../../..')], cacheDir: join(tmpdir(), 'toolkit-test-guest-libraries') });
+const guestLibraries = guestLibrariesOnFirstUse({
+  resolveDirs: [project, resolve(import.meta.dirname, '../../..')],
+  cacheDir: join(tmpdir(), 'toolkit-test-guest-libraries'),
+});
 
-await runServerMain({ schemas: spec.schemas, argv, guestLibraries, codeApi: apiDeclarations, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(spec.listing ? { listing: spec.listing } : {}), ...(spec.listingBytes ? { listingBytes: spec.listingBytes } : {}), ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}), ...(spec.demoPrimitives ? { resources: demoResources, prompts: demoPrompts } : {}), info: { name: 'toolkit-test', version: '0.0.0' } });
+await runServerMain({
+  schemas: spec.schemas,
+  argv,
+  guestLibraries,
+  codeApi: apiDeclarations,
+  ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+  ...(spec.listing ? { listing: spec.listing } : {}),
+  ...(spec.listingBytes ? { listingBytes: spec.listingBytes } : {}),
+  ...(spec.secretKeys ? { secretKeys: spec.secretKeys } : {}),
+  ...(spec.demoPrimitives ? { resources: demoResources, prompts: demoPrompts } : {}),
+  info: { name: 'toolkit-test', version: '0.0.0' },
+});

@@ -59,7 +59,13 @@ function childEnv(options: SpawnOptions): Record<string, string> {
 }
 
 export async function spawnStdio(options: SpawnOptions): Promise<Spawned> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', ENTRY, writeSpec(options)], env: childEnv(options), stderr: 'pipe', cwd: resolve(import.meta.dirname, '../../..') });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', ENTRY, writeSpec(options)],
+    env: childEnv(options),
+    stderr: 'pipe',
+    cwd: resolve(import.meta.dirname, '../../..'),
+  });
   let output = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -71,8 +77,15 @@ export async function spawnStdio(options: SpawnOptions): Promise<Spawned> {
   return { client, output: () => output, close: () => client.close() };
 }
 
-export async function spawnHttp(options: SpawnOptions, listen = '127.0.0.1:0'): Promise<Spawned & { child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, writeSpec(options), '--http', listen], { env: childEnv(options), stdio: ['ignore', 'pipe', 'pipe'], cwd: resolve(import.meta.dirname, '../../..') });
+export async function spawnHttp(
+  options: SpawnOptions,
+  listen = '127.0.0.1:0',
+): Promise<Spawned & { child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, writeSpec(options), '--http', listen], {
+    env: childEnv(options),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: resolve(import.meta.dirname, '../../..'),
+  });
   let output = '';
   const record = (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -124,6 +137,7 @@ export function textOf(result: unknown): string {
 /** Asserts nothing captured so far contains the canary (call in an after hook or a last test). */
 export function assertNoCanary(): void {
   for (const text of captured) {
-    if (text.includes(CANARY) || text.includes(encodeURIComponent(CANARY))) throw new Error(`canary secret leaked in output: ${text.slice(0, 300)}`);
+    if (text.includes(CANARY) || text.includes(encodeURIComponent(CANARY)))
+      throw new Error(`canary secret leaked in output: ${text.slice(0, 300)}`);
   }
 }

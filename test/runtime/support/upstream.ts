@@ -32,17 +32,34 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-export async function startUpstream(ca: TestCa, routes: Record<string, (request: SeenRequest) => Answer> = {}): Promise<Upstream> {
+export async function startUpstream(
+  ca: TestCa,
+  routes: Record<string, (request: SeenRequest) => Answer> = {},
+): Promise<Upstream> {
   const seen: SeenRequest[] = [];
   const server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: SeenRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: SeenRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(request);
       const path = request.url.split('?')[0]!;
       const route = routes[path];
-      const answer: Answer = route ? route(request) : { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: request.method, url: request.url, body: request.body ? JSON.parse(request.body) : null }) };
+      const answer: Answer = route
+        ? route(request)
+        : {
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              method: request.method,
+              url: request.url,
+              body: request.body ? JSON.parse(request.body) : null,
+            }),
+          };
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(answer.status ?? 200, answer.headers ?? {});

@@ -30,18 +30,34 @@ const literalText = (node: ts.Node | undefined): string | undefined =>
 
 function sitesOf(path: string, root: string): RegexSite[] {
   const text = readFileSync(path, 'utf8');
-  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith('ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const file = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith('ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
   const sites: RegexSite[] = [];
   const at = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
   const visit = (node: ts.Node): void => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const literal = node.getText(file);
       const end = literal.lastIndexOf('/');
-      sites.push({ file: relative(root, path), line: at(node), source: literal.slice(1, end), flags: literal.slice(end + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+      sites.push({
+        file: relative(root, path),
+        line: at(node),
+        source: literal.slice(1, end),
+        flags: literal.slice(end + 1),
+      });
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const source = literalText(node.arguments?.[0]);
       const flags = node.arguments?.[1] === undefined ? '' : literalText(node.arguments[1]);
-      if (source !== undefined && flags !== undefined) sites.push({ file: relative(root, path), line: at(node), source, flags });
+      if (source !== undefined && flags !== undefined)
+        sites.push({ file: relative(root, path), line: at(node), source, flags });
     }
     ts.forEachChild(node, visit);
   };
@@ -51,5 +67,9 @@ function sitesOf(path: string, root: string): RegexSite[] {
 
 /** The regexes written in the given folders of `root`, in file order. */
 export function regexSites(root: string, folders: readonly string[]): RegexSite[] {
-  return folders.flatMap((folder) => filesUnder(join(root, folder)).sort().flatMap((path) => sitesOf(path, root)));
+  return folders.flatMap((folder) =>
+    filesUnder(join(root, folder))
+      .sort()
+      .flatMap((path) => sitesOf(path, root)),
+  );
 }

@@ -75,7 +75,10 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-/** Answers every enveloped request without looking at headers; results lack resultType and cache fields; errors use the wrong codes. */
+/**
+ * Answers every enveloped request without looking at headers; results lack resultType and cache fields; errors use the
+ * wrong codes.
+ */
 async function startSloppy(): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -18,11 +18,18 @@ function answer(id: unknown): string {
 function lagging(text: string, lagMs: number): Response {
   const init = { status: 200, headers: { 'content-type': 'application/json' } };
   const response = new Response(text, init);
-  response.clone = () => new Response(new ReadableStream<Uint8Array>({
-    start(controller) {
-      setTimeout(() => { controller.enqueue(new TextEncoder().encode(text)); controller.close(); }, lagMs);
-    },
-  }), init);
+  response.clone = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          setTimeout(() => {
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          }, lagMs);
+        },
+      }),
+      init,
+    );
   return response;
 }
 

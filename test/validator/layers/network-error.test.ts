@@ -5,7 +5,10 @@ import { classifyNetworkError } from '../../../validator-service/layers/shared/n
 import { GuardedFetchError, SsrfBlockedError } from '../../../validator-service/net/errors.ts';
 
 test('a guarded-fetch time cap is a timeout, not a generic failure', () => {
-  assert.is(classifyNetworkError(new GuardedFetchError('TIMEOUT', 'no complete response within 10000 ms')).kind, 'timeout');
+  assert.is(
+    classifyNetworkError(new GuardedFetchError('TIMEOUT', 'no complete response within 10000 ms')).kind,
+    'timeout',
+  );
 });
 
 test('an address refused by the SSRF guard is "blocked"', () => {

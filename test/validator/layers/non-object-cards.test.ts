@@ -18,8 +18,12 @@ let origin = '';
 /** What every card location answers (200, `application/json`). */
 let served = '';
 const CARD_PATHS = new Set([
-  '/.well-known/agent-card.json', '/.well-known/agent.json',
-  '/mcp/server-card', '/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/mcp',
+  '/.well-known/agent-card.json',
+  '/.well-known/agent.json',
+  '/mcp/server-card',
+  '/.well-known/mcp/server-card.json',
+  '/.well-known/mcp.json',
+  '/.well-known/mcp',
 ]);
 const server = createServer((req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -29,16 +33,27 @@ const server = createServer((req, res) => {
   }
   res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
 });
-test.before(async () => { origin = `http://127.0.0.1:${await listen(server)}`; });
+test.before(async () => {
+  origin = `http://127.0.0.1:${await listen(server)}`;
+});
 test.after(() => closeServer(server));
 
 const agentCard = (url: string) => ({
-  protocolVersion: '0.3.0', name: 'Card agent', description: 'An agent.', url, version: '1.0.0',
-  capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+  protocolVersion: '0.3.0',
+  name: 'Card agent',
+  description: 'An agent.',
+  url,
+  version: '1.0.0',
+  capabilities: {},
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
   skills: [{ id: 'echo', name: 'Echo', description: 'Echoes.', tags: ['echo'] }],
 });
 const serverCard = (url: string) => ({
-  $schema: serverCardSchema, name: 'example/card', version: '1.0.0', description: 'A server.',
+  $schema: serverCardSchema,
+  name: 'example/card',
+  version: '1.0.0',
+  description: 'A server.',
   remotes: [{ type: 'streamable-http', url }],
 });
 

@@ -5,7 +5,12 @@
  */
 import type { Layer, LayerContext, LayerResult } from '../../../validator-service/layers/layer.ts';
 import { openAssessmentState } from '../../../validator-service/layers/shared/assessment-state.ts';
-import { createGuardedFetch, createTlsInfo, parseAllowList, systemResolver } from '../../../validator-service/net/index.ts';
+import {
+  createGuardedFetch,
+  createTlsInfo,
+  parseAllowList,
+  systemResolver,
+} from '../../../validator-service/net/index.ts';
 
 export interface ProbeOptions {
   /** PEM of a CA to trust in addition to the system store. */
@@ -13,7 +18,10 @@ export interface ProbeOptions {
 }
 
 /** A LayerContext for `url` with the service's guarded fetch and TLS probe. */
-export function testContext(url: string | URL, options: ProbeOptions & { timeoutMs?: number; signal?: AbortSignal } = {}): LayerContext {
+export function testContext(
+  url: string | URL,
+  options: ProbeOptions & { timeoutMs?: number; signal?: AbortSignal } = {},
+): LayerContext {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const network = {
     allowList: parseAllowList('127.0.0.1,localhost'),

@@ -2,13 +2,21 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseBearerChallenge } from '../../../validator-service/layers/oauth/www-authenticate.ts';
-import { authorizationServerMetadataUrls, protectedResourceMetadataUrls } from '../../../validator-service/layers/oauth/discovery-urls.ts';
+import {
+  authorizationServerMetadataUrls,
+  protectedResourceMetadataUrls,
+} from '../../../validator-service/layers/oauth/discovery-urls.ts';
 
 test('reads resource_metadata and scope, quoted or not, case-insensitively', () => {
-  const c = parseBearerChallenge('Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp", scope="files:read files:write"');
+  const c = parseBearerChallenge(
+    'Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp", scope="files:read files:write"',
+  );
   assert.is(c?.resourceMetadata, 'https://a.example/.well-known/oauth-protected-resource/mcp');
   assert.is(c?.scope, 'files:read files:write');
-  assert.is(parseBearerChallenge('bearer Resource_Metadata=https://x.example/m')?.resourceMetadata, 'https://x.example/m');
+  assert.is(
+    parseBearerChallenge('bearer Resource_Metadata=https://x.example/m')?.resourceMetadata,
+    'https://x.example/m',
+  );
 });
 
 test('finds Bearer after another scheme and stops at the next one', () => {

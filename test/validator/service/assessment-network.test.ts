@@ -15,7 +15,9 @@ import { closeServer, listen } from '../../peers/listen.ts';
 import { startPaidMcpServer, type PaidMcpPeer } from '../../peers/x402-mcp.ts';
 
 let paid: PaidMcpPeer;
-test.before(async () => { paid = await startPaidMcpServer(); });
+test.before(async () => {
+  paid = await startPaidMcpServer();
+});
 test.after(() => paid.close());
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -23,8 +25,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 test('an assessment asks DNS once per host name, however many requests and layers need it', async () => {
   const port = new URL(paid.url).port;
   const asked: string[] = [];
-  const resolve: Resolver = async (hostname) => { asked.push(hostname); return [{ address: '127.0.0.1', family: 4 }]; };
-  const core = createValidatorCore({ config: readConfig({ VALIDATOR_ALLOW_HOSTS: `agent.test:${port}` }), layers: await loadLayers(), resolve });
+  const resolve: Resolver = async (hostname) => {
+    asked.push(hostname);
+    return [{ address: '127.0.0.1', family: 4 }];
+  };
+  const core = createValidatorCore({
+    config: readConfig({ VALIDATOR_ALLOW_HOSTS: `agent.test:${port}` }),
+    layers: await loadLayers(),
+    resolve,
+  });
   const assessment = await core.assess({ url: new URL(`http://agent.test:${port}/mcp`), timeoutMs: 15_000 });
   assert.is(assessment.layers.mcp.status, 'pass', JSON.stringify(assessment.layers.mcp.messages));
   assert.is(assessment.layers.x402.status, 'pass');
@@ -34,7 +43,10 @@ test('an assessment asks DNS once per host name, however many requests and layer
 });
 
 test('sequential requests reuse pooled connections, and none is left open after the assessment', async () => {
-  const core = createValidatorCore({ config: readConfig({ VALIDATOR_ALLOW_HOSTS: new URL(paid.url).host }), layers: await loadLayers() });
+  const core = createValidatorCore({
+    config: readConfig({ VALIDATOR_ALLOW_HOSTS: new URL(paid.url).host }),
+    layers: await loadLayers(),
+  });
   const before = { ...paid.traffic };
   await core.assess({ url: new URL(paid.url), timeoutMs: 15_000 });
   const requests = paid.traffic.requests - before.requests;
@@ -64,10 +76,15 @@ test('a pooled connection the server dropped while idle is retried once on a fre
     (req.socket as { served?: number }).served = seen + 1;
     // Second request on a kept-alive connection: drop it without an answer, as a server whose idle
     // timeout just passed does.
-    if (seen >= 1) { req.socket.destroy(); return; }
+    if (seen >= 1) {
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/plain' }).end(`answer ${received}`);
   });
-  server.on('connection', () => { connections += 1; });
+  server.on('connection', () => {
+    connections += 1;
+  });
   const port = await listen(server);
   const network = openAssessmentNetwork({ allowList: parseAllowList(`127.0.0.1:${port}`), resolve: async () => [] });
   try {

@@ -11,7 +11,10 @@ import { main } from '../../../cli/main.ts';
 const bin = new URL('../../../cli/bin.mjs', import.meta.url).pathname;
 
 test('honours PORT (0: a free port), prints its URL on 127.0.0.1, answers /api/health, exits 0 on SIGTERM', async () => {
-  const child = spawn(process.execPath, [bin, 'validator'], { env: { ...process.env, API_TOKEN: '', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'validator'], {
+    env: { ...process.env, API_TOKEN: '', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
@@ -20,7 +23,10 @@ test('honours PORT (0: a free port), prints its URL on 127.0.0.1, answers /api/h
       const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
       child.stdout.on('data', () => {
         const match = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-        if (match) { clearTimeout(timer); resolve(match[1]!); }
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
       });
     });
     const health = await fetch(`${url}/api/health`);

@@ -25,11 +25,14 @@ test.before(async () => {
     if (url.pathname === '/echo') {
       let body = '';
       req.on('data', (c) => (body += c));
-      req.on('end', () => res.end(JSON.stringify({ method: req.method, body, auth: req.headers.authorization ?? null })));
+      req.on('end', () =>
+        res.end(JSON.stringify({ method: req.method, body, auth: req.headers.authorization ?? null })),
+      );
       return;
     }
     if (url.pathname === '/to-forbidden') return void res.writeHead(302, { location: `${forbidden.url}/` }).end();
-    if (url.pathname === '/to-metadata') return void res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (url.pathname === '/to-metadata')
+      return void res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     if (url.pathname === '/to-file') return void res.writeHead(302, { location: 'file:///etc/passwd' }).end();
     if (url.pathname === '/loop') {
       const n = Number(url.searchParams.get('n') ?? 0);
@@ -40,7 +43,11 @@ test.before(async () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       const chunk = Buffer.alloc(64 * 1024, 97);
       let sent = 0;
-      const pump = () => { while (sent < 40 && res.write(chunk)) sent++; if (sent < 40) res.once('drain', pump); else res.end(); };
+      const pump = () => {
+        while (sent < 40 && res.write(chunk)) sent++;
+        if (sent < 40) res.once('drain', pump);
+        else res.end();
+      };
       return void pump();
     }
     if (url.pathname === '/slow') return void setTimeout(() => res.end('late'), 5_000).unref();
@@ -53,12 +60,17 @@ test.after(async () => {
   await forbidden.close();
 });
 
-const make = (extra: { resolve?: Resolver; allow?: string; maxBytes?: number; timeoutMs?: number } = {}) => createGuardedFetch({
-  allowList: parseAllowList(extra.allow ?? `127.0.0.1:${allowed.port}`),
-  resolve: extra.resolve ?? (async () => { throw new Error('no DNS in this test'); }),
-  ...(extra.maxBytes ? { maxBytes: extra.maxBytes } : {}),
-  ...(extra.timeoutMs ? { timeoutMs: extra.timeoutMs } : {}),
-});
+const make = (extra: { resolve?: Resolver; allow?: string; maxBytes?: number; timeoutMs?: number } = {}) =>
+  createGuardedFetch({
+    allowList: parseAllowList(extra.allow ?? `127.0.0.1:${allowed.port}`),
+    resolve:
+      extra.resolve ??
+      (async () => {
+        throw new Error('no DNS in this test');
+      }),
+    ...(extra.maxBytes ? { maxBytes: extra.maxBytes } : {}),
+    ...(extra.timeoutMs ? { timeoutMs: extra.timeoutMs } : {}),
+  });
 
 const refusal = async (promise: Promise<unknown>): Promise<GuardedFetchError> => {
   try {
@@ -67,7 +79,13 @@ const refusal = async (promise: Promise<unknown>): Promise<GuardedFetchError> =>
     assert.instance(error, GuardedFetchError);
     return error as GuardedFetchError;
   }
-  throw new assert.Assertion({ message: 'expected the fetch to be refused', generated: false, operator: 'throws', expects: 'error', actual: 'none' });
+  throw new assert.Assertion({
+    message: 'expected the fetch to be refused',
+    generated: false,
+    operator: 'throws',
+    expects: 'error',
+    actual: 'none',
+  });
 };
 
 test('an allowlisted loopback host answers like fetch (status, headers, JSON body)', async () => {
@@ -78,7 +96,11 @@ test('an allowlisted loopback host answers like fetch (status, headers, JSON bod
 });
 
 test('a POST body and headers are sent', async () => {
-  const response = await make()(`${allowed.url}/echo`, { method: 'POST', body: 'ping', headers: { authorization: 'Bearer t' } });
+  const response = await make()(`${allowed.url}/echo`, {
+    method: 'POST',
+    body: 'ping',
+    headers: { authorization: 'Bearer t' },
+  });
   assert.equal(await response.json(), { method: 'POST', body: 'ping', auth: 'Bearer t' });
 });
 
@@ -173,7 +195,9 @@ test('a DNS answer that never comes is bounded by the time cap', async () => {
 });
 
 test('a status outside 200-599 is a refusal, not a crash of the service', async () => {
-  const raw = createTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 999 Weird\r\ncontent-length: 2\r\n\r\nok')));
+  const raw = createTcpServer((socket) =>
+    socket.once('data', () => socket.end('HTTP/1.1 999 Weird\r\ncontent-length: 2\r\n\r\nok')),
+  );
   await new Promise<void>((done) => raw.listen(0, '127.0.0.1', done));
   const port = (raw.address() as { port: number }).port;
   try {
@@ -186,7 +210,11 @@ test('a status outside 200-599 is a refusal, not a crash of the service', async 
 });
 
 test('hop-by-hop request headers are not forwarded', async () => {
-  const response = await make()(`${allowed.url}/echo`, { method: 'POST', body: 'b', headers: { connection: 'upgrade', upgrade: 'websocket', te: 'trailers' } });
+  const response = await make()(`${allowed.url}/echo`, {
+    method: 'POST',
+    body: 'b',
+    headers: { connection: 'upgrade', upgrade: 'websocket', te: 'trailers' },
+  });
   assert.equal(await response.json(), { method: 'POST', body: 'b', auth: null });
 });
 

@@ -19,21 +19,30 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 
 if (!binaries) {
   single("history on PostgreSQL (skipped: no PostgreSQL binaries; `.ci/run` installs Debian's postgresql)", () => {
-    console.log('  PostgreSQL history tests skipped: initdb/postgres not found '
-      + '(apt-get install postgresql, or run .ci/run)');
+    console.log(
+      '  PostgreSQL history tests skipped: initdb/postgres not found ' + '(apt-get install postgresql, or run .ci/run)',
+    );
   });
   single.run();
 } else {
   let cluster: PostgresCluster;
-  runHistorySuite({
-    name: 'PostgreSQL',
-    open: async (bounds, now) => openHistoryStore({ path: ':memory:', url: await cluster.database(), ...bounds }, now),
-    persistentEnv: async () => ({ VALIDATOR_HISTORY_URL: await cluster.database() }),
-    unusableEnv: () => ({
-      env: { VALIDATOR_HISTORY_URL: `postgres://toolkit:secret-password@127.0.0.1:${cluster.port}/no_such_database` },
-      setting: 'VALIDATOR_HISTORY_URL',
-    }),
-  }, { before: async () => { cluster = await startPostgresCluster(binaries); } });
+  runHistorySuite(
+    {
+      name: 'PostgreSQL',
+      open: async (bounds, now) =>
+        openHistoryStore({ path: ':memory:', url: await cluster.database(), ...bounds }, now),
+      persistentEnv: async () => ({ VALIDATOR_HISTORY_URL: await cluster.database() }),
+      unusableEnv: () => ({
+        env: { VALIDATOR_HISTORY_URL: `postgres://toolkit:secret-password@127.0.0.1:${cluster.port}/no_such_database` },
+        setting: 'VALIDATOR_HISTORY_URL',
+      }),
+    },
+    {
+      before: async () => {
+        cluster = await startPostgresCluster(binaries);
+      },
+    },
+  );
 
   const shared = suite('two instances, one PostgreSQL history');
   shared('what one instance stores the other lists, diffs, badges and serves; registered URLs are shared', async () => {
@@ -55,7 +64,11 @@ if (!binaries) {
       const q = encodeURIComponent(peer.url);
       for (const base of [a.url, b.url]) {
         const listed = (await (await fetch(`${base}/api/history?url=${q}`)).json()) as { items: { id: string }[] };
-        assert.equal(listed.items.map((i) => i.id), [two.id, one.id], base);
+        assert.equal(
+          listed.items.map((i) => i.id),
+          [two.id, one.id],
+          base,
+        );
         assert.is((await fetch(`${base}/api/assessments/${one.id}`)).status, 200);
       }
       const diffed = await fetch(`${a.url}/api/diff?from=${one.id}&to=${two.id}`);
@@ -72,6 +85,8 @@ if (!binaries) {
       await peer.close();
     }
   });
-  shared.after(async () => { await cluster?.stop(); });
+  shared.after(async () => {
+    await cluster?.stop();
+  });
   shared.run();
 }

@@ -9,11 +9,15 @@ import { runHistorySuite } from './support/history-suite.ts';
 const box = createSandbox('validator-history');
 let files = 0;
 
-runHistorySuite({
-  name: 'SQLite',
-  open: (bounds, now) => openHistoryStore({ path: ':memory:', ...bounds }, now),
-  persistentEnv: async () => ({ VALIDATOR_HISTORY_PATH: box.path(`history-${++files}.sqlite`) }),
-  unusableEnv: () => ({
-    env: { VALIDATOR_HISTORY_PATH: box.path('missing', 'dir', 'h.sqlite') }, setting: 'VALIDATOR_HISTORY_PATH',
-  }),
-}, { after: async () => box.remove() });
+runHistorySuite(
+  {
+    name: 'SQLite',
+    open: (bounds, now) => openHistoryStore({ path: ':memory:', ...bounds }, now),
+    persistentEnv: async () => ({ VALIDATOR_HISTORY_PATH: box.path(`history-${++files}.sqlite`) }),
+    unusableEnv: () => ({
+      env: { VALIDATOR_HISTORY_PATH: box.path('missing', 'dir', 'h.sqlite') },
+      setting: 'VALIDATOR_HISTORY_PATH',
+    }),
+  },
+  { after: async () => box.remove() },
+);

@@ -47,7 +47,7 @@ test('the face lists validate_endpoint and lookup_agent with their input schemas
 
 test('validate_endpoint assesses a real loopback MCP peer and returns sections', async () => {
   const client = await connect(open.url);
-  const result = await client.callTool({ name: 'validate_endpoint', arguments: { url: peer.url } }) as CallToolResult;
+  const result = (await client.callTool({ name: 'validate_endpoint', arguments: { url: peer.url } })) as CallToolResult;
   assert.not.ok(result.isError);
   const sections = result.structuredContent as Record<string, { status: string; summary: Record<string, unknown> }>;
   assert.is(sections['mcp']!.status, 'pass');
@@ -60,20 +60,29 @@ test('validate_endpoint assesses a real loopback MCP peer and returns sections',
 
 test('validate_endpoint refuses private targets with a readable isError result', async () => {
   const client = await connect(open.url);
-  const result = await client.callTool({ name: 'validate_endpoint', arguments: { url: 'http://169.254.169.254/latest/' } }) as CallToolResult;
+  const result = (await client.callTool({
+    name: 'validate_endpoint',
+    arguments: { url: 'http://169.254.169.254/latest/' },
+  })) as CallToolResult;
   assert.is(result.isError, true);
   assert.match((result.content[0] as { text: string }).text, /169\.254\.169\.254.*link-local/);
-  const missing = await client.callTool({ name: 'validate_endpoint', arguments: {} }) as CallToolResult;
+  const missing = (await client.callTool({ name: 'validate_endpoint', arguments: {} })) as CallToolResult;
   assert.is(missing.isError, true);
   await client.close();
 });
 
 test('lookup_agent validates its input and refuses private RPC URLs with a readable isError result', async () => {
   const client = await connect(open.url);
-  const bad = await client.callTool({ name: 'lookup_agent', arguments: { agentId: 'x', chainId: 1 } }) as CallToolResult;
+  const bad = (await client.callTool({
+    name: 'lookup_agent',
+    arguments: { agentId: 'x', chainId: 1 },
+  })) as CallToolResult;
   assert.is(bad.isError, true);
   assert.match((bad.content[0] as { text: string }).text, /agentId/);
-  const refused = await client.callTool({ name: 'lookup_agent', arguments: { agentId: 5, chainId: 'eip155:8453', rpcNodes: { base: 'http://10.0.0.1:8545/' } } }) as CallToolResult;
+  const refused = (await client.callTool({
+    name: 'lookup_agent',
+    arguments: { agentId: 5, chainId: 'eip155:8453', rpcNodes: { base: 'http://10.0.0.1:8545/' } },
+  })) as CallToolResult;
   assert.is(refused.isError, true);
   assert.match((refused.content[0] as { text: string }).text, /rpcNodes\.base: refused to contact 10\.0\.0\.1/);
   await client.close();

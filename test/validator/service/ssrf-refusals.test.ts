@@ -24,7 +24,13 @@ const resolve: Resolver = async (host) => {
 };
 
 let layerRuns = 0;
-const countingLayer = { ...fetchingLayer('http'), run: async (...args: Parameters<ReturnType<typeof fetchingLayer>['run']>) => { layerRuns++; return fetchingLayer('http').run(...args); } };
+const countingLayer = {
+  ...fetchingLayer('http'),
+  run: async (...args: Parameters<ReturnType<typeof fetchingLayer>['run']>) => {
+    layerRuns++;
+    return fetchingLayer('http').run(...args);
+  },
+};
 const call = inProcess({ resolve, layers: [countingLayer], env: { VALIDATOR_RATE_LIMIT: '1000' } });
 
 const attempts: [string, RegExp][] = [
@@ -71,7 +77,7 @@ test(`all ${attempts.length} SSRF attempts are refused with 400 naming url and t
   for (const [url, reason] of attempts) {
     for (const path of ['/api/validate', '/api/assess']) {
       const response = await call(path, postJson({ url }));
-      const body = await response.json() as { error: { code: string; message: string; field: string } };
+      const body = (await response.json()) as { error: { code: string; message: string; field: string } };
       assert.is(response.status, 400, `${path} ${url}: status ${response.status} ${JSON.stringify(body)}`);
       assert.is(body.error.field, 'url', url);
       assert.match(body.error.message, reason, `${url}: ${body.error.message}`);
@@ -83,7 +89,7 @@ test(`all ${attempts.length} SSRF attempts are refused with 400 naming url and t
 test('a public-looking URL that does not resolve is not an input error: the layers report it', async () => {
   const response = await call('/api/assess', postJson({ url: 'http://no-such-host.invalid/' }));
   assert.is(response.status, 200);
-  const body = await response.json() as { layers: { http: { status: string; messages: { message: string }[] } } };
+  const body = (await response.json()) as { layers: { http: { status: string; messages: { message: string }[] } } };
   assert.is(body.layers.http.status, 'fail');
   assert.match(body.layers.http.messages[0]!.message, /could not reach|ENOTFOUND|EAI_AGAIN/);
 });
@@ -91,13 +97,19 @@ test('a public-looking URL that does not resolve is not an input error: the laye
 test('a redirect from an allowlisted loopback peer into a loopback port not on the list is refused at the hop', async () => {
   const { startLoopback } = await import('../../peers/listen.ts');
   let forbiddenHits = 0;
-  const forbidden = await startLoopback((_req, res) => { forbiddenHits++; res.end('internal admin page'); });
+  const forbidden = await startLoopback((_req, res) => {
+    forbiddenHits++;
+    res.end('internal admin page');
+  });
   const peer = await startLoopback((_req, res) => res.writeHead(302, { location: `${forbidden.url}/admin` }).end());
   try {
-    const viaPeer = inProcess({ layers: [fetchingLayer('http')], env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port}` } });
+    const viaPeer = inProcess({
+      layers: [fetchingLayer('http')],
+      env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port}` },
+    });
     const response = await viaPeer('/api/assess', postJson({ url: `${peer.url}/` }));
     assert.is(response.status, 200);
-    const body = await response.json() as { layers: { http: { status: string; messages: { message: string }[] } } };
+    const body = (await response.json()) as { layers: { http: { status: string; messages: { message: string }[] } } };
     assert.is(body.layers.http.status, 'fail');
     assert.match(body.layers.http.messages[0]!.message, /refused to contact 127\.0\.0\.1: loopback/);
     assert.is(forbiddenHits, 0, 'the forbidden server was never contacted');

@@ -36,10 +36,15 @@ test.after(async () => {
   await new Promise<void>((resolve) => h2.close(() => resolve()));
 });
 
-const policy = () => ({ allowList: parseAllowList(`127.0.0.1:${h1.port},127.0.0.1:${h2Port},127.0.0.1:${expired.port},localhost`), resolve: async () => [{ address: '127.0.0.1', family: 4 as const }] });
+const policy = () => ({
+  allowList: parseAllowList(`127.0.0.1:${h1.port},127.0.0.1:${h2Port},127.0.0.1:${expired.port},localhost`),
+  resolve: async () => [{ address: '127.0.0.1', family: 4 as const }],
+});
 
 test('a certificate from a trusted CA is authorized, with issuer, subject, expiry and http/1.1 ALPN', async () => {
-  const info = await createTlsInfo({ ...policy(), ca: ca.ca, now: () => Date.now() })(new URL(`https://localhost:${h1.port}/`));
+  const info = await createTlsInfo({ ...policy(), ca: ca.ca, now: () => Date.now() })(
+    new URL(`https://localhost:${h1.port}/`),
+  );
   assert.ok(info);
   assert.is(info.authorized, true);
   assert.is(info.authorizationError, null);
@@ -75,7 +80,10 @@ test('http URLs have no TLS facts', async () => {
 });
 
 test('tlsInfo applies the same address checks as fetch', async () => {
-  const info = createTlsInfo({ allowList: parseAllowList(''), resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+  const info = createTlsInfo({
+    allowList: parseAllowList(''),
+    resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+  });
   try {
     await info(new URL(`https://localhost:${h1.port}/`));
     assert.unreachable('should refuse');
@@ -88,7 +96,11 @@ test('tlsInfo applies the same address checks as fetch', async () => {
 test('the guarded fetch speaks HTTPS with the extra CA and refuses an untrusted certificate', async () => {
   const trusted = createGuardedFetch({ ...policy(), ca: ca.ca });
   assert.is(await (await trusted(`https://localhost:${h1.port}/`)).text(), 'over https');
-  assert.is(await (await trusted(`https://127.0.0.1:${h1.port}/`)).text(), 'over https', 'an IP literal is verified against the IP SAN');
+  assert.is(
+    await (await trusted(`https://127.0.0.1:${h1.port}/`)).text(),
+    'over https',
+    'an IP literal is verified against the IP SAN',
+  );
   const untrusted = createGuardedFetch({ ...policy(), ca: other.ca });
   try {
     await untrusted(`https://localhost:${h1.port}/`);

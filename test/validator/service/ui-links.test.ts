@@ -22,10 +22,26 @@ let browser: Browser;
 
 test.before(async () => {
   peer = await startStreamableMcpServer({ name: 'linked-peer' });
-  service = await startValidator({ port: 0, env: { API_TOKEN: 'ui-links-token', VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' } });
+  service = await startValidator({
+    port: 0,
+    env: {
+      API_TOKEN: 'ui-links-token',
+      VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host,
+      VALIDATOR_DEFAULT_TIMEOUT_MS: '20000',
+    },
+  });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 test.after(async () => {
@@ -46,7 +62,10 @@ test('/?url= runs the assessment at once and links its permalink and exports', a
   await page.locator('#links').waitFor();
   permalink = (await page.locator('#permalink').getAttribute('href'))!;
   assert.match(permalink, /^\/r\/[A-Za-z0-9_-]{16}$/);
-  assert.is(await page.locator('#export-markdown').getAttribute('href'), `/api/assessments/${permalink.slice(3)}?format=markdown&download`);
+  assert.is(
+    await page.locator('#export-markdown').getAttribute('href'),
+    `/api/assessments/${permalink.slice(3)}?format=markdown&download`,
+  );
   await page.screenshot({ path: join(shots, 'deep-link-1280.png'), fullPage: true });
   await page.close();
 });
@@ -61,7 +80,10 @@ test('/r/<id> shows the stored result without a new assessment; the exports down
   assert.is(await page.locator('[data-layer="mcp"]').getAttribute('data-status'), 'pass');
   assert.match(await page.locator('#overview').innerText(), /Grade [AB]/);
   assert.is(peer.methods.length, received, 'the endpoint received nothing');
-  const exported = await page.evaluate(async (href) => (await fetch(href!)).text(), await page.locator('#export-markdown').getAttribute('href'));
+  const exported = await page.evaluate(
+    async (href) => (await fetch(href!)).text(),
+    await page.locator('#export-markdown').getAttribute('href'),
+  );
   assert.match(exported, /### .* Grade [AB] · MCP server/);
   await page.screenshot({ path: join(shots, 'permalink-390.png'), fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -25,8 +25,14 @@ function manualTimer() {
   let pending: (() => void) | null = null;
   const delays: number[] = [];
   const timer: Timer = {
-    set(fire, ms) { pending = fire; delays.push(ms); return delays.length; },
-    clear() { pending = null; },
+    set(fire, ms) {
+      pending = fire;
+      delays.push(ms);
+      return delays.length;
+    },
+    clear() {
+      pending = null;
+    },
   };
   return {
     timer,
@@ -61,13 +67,19 @@ test.before(async () => {
   store = await openHistoryStore({ path: ':memory:', maxRows: 1000, maxAgeDays: 30 });
   const hosts = [peer.url, receiver.url, peer.before.url].map((u) => new URL(u).host).join(',');
   service = await startValidator({
-    port: 0, history: store,
+    port: 0,
+    history: store,
     env: {
-      VALIDATOR_ALLOW_HOSTS: hosts, VALIDATOR_WEBHOOK_SECRET: 'webhook-secret', VALIDATOR_DEFAULT_TIMEOUT_MS: '20000',
+      VALIDATOR_ALLOW_HOSTS: hosts,
+      VALIDATOR_WEBHOOK_SECRET: 'webhook-secret',
+      VALIDATOR_DEFAULT_TIMEOUT_MS: '20000',
     },
     watch: {
-      urls: [peer.url], everyMs: HOUR, webhook: new URL(`${receiver.url}/hooks/drift`),
-      timer: clock.timer, log: (l) => logs.push(l),
+      urls: [peer.url],
+      everyMs: HOUR,
+      webhook: new URL(`${receiver.url}/hooks/drift`),
+      timer: clock.timer,
+      log: (l) => logs.push(l),
     },
   });
   await service.watcher!.idle();
@@ -109,7 +121,10 @@ test('the endpoint changed: one drift event, listed, delivered signed to the web
   const [event] = items;
   const [previous, latest] = [...(await store.list(new URL(peer.url).href, 2))].reverse();
   assert.equal([event!.from.id, event!.to.id], [previous!.id, latest!.id]);
-  assert.ok(event!.findings.added.some((f) => f.code.startsWith('MCP-')), JSON.stringify(event!.findings));
+  assert.ok(
+    event!.findings.added.some((f) => f.code.startsWith('MCP-')),
+    JSON.stringify(event!.findings),
+  );
   assert.is(event!.delivery?.status, 'delivered');
   assert.is(event!.delivery?.status === 'delivered' && event!.delivery.httpStatus, 204);
   assert.is(received.length, 1);
@@ -119,21 +134,33 @@ test('the endpoint changed: one drift event, listed, delivered signed to the web
   assert.is(body.event.url, new URL(peer.url).href);
   const signature = createHmac('sha256', 'webhook-secret').update(received[0]!.raw).digest('hex');
   assert.is(received[0]!.headers['x-validator-signature'], `sha256=${signature}`);
-  assert.ok(logs.some((l) => l.startsWith(`drift at ${new URL(peer.url).href}`)), logs.join('\n'));
-  assert.equal((await drift(service.url, `?url=${encodeURIComponent(peer.url)}`)).map((e) => e.id), [event!.id]);
+  assert.ok(
+    logs.some((l) => l.startsWith(`drift at ${new URL(peer.url).href}`)),
+    logs.join('\n'),
+  );
+  assert.equal(
+    (await drift(service.url, `?url=${encodeURIComponent(peer.url)}`)).map((e) => e.id),
+    [event!.id],
+  );
   assert.equal(await drift(service.url, `?url=${encodeURIComponent('https://other.example/')}`), []);
 });
 
 test('URLs registered at /api/watch are assessed by the next round; one the guard refuses is reported', async () => {
-  const register = (url: string) => fetch(`${service.url}/api/watch`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }),
-  });
+  const register = (url: string) =>
+    fetch(`${service.url}/api/watch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
   assert.is((await register(peer.before.url)).status, 201);
   assert.is((await register(peer.after.url)).status, 201, 'registered: the guard applies when it is assessed');
   assert.is((await register('ftp://x.example/')).status, 400);
   const round = await service.watcher!.round();
   assert.is((await store.list(new URL(peer.before.url).href, 10)).length, 1);
-  assert.equal(round.failed.map((f) => f.url), [new URL(peer.after.url).href]);
+  assert.equal(
+    round.failed.map((f) => f.url),
+    [new URL(peer.after.url).href],
+  );
   assert.match(round.failed[0]!.message, /VALIDATOR_ALLOW_HOSTS/);
   assert.ok(logs.some((l) => l.startsWith(`${new URL(peer.after.url).href} was not assessed`)));
   const q = encodeURIComponent(peer.after.url);
@@ -141,7 +168,10 @@ test('URLs registered at /api/watch are assessed by the next round; one the guar
   assert.is((await remove()).status, 200);
   assert.is((await remove()).status, 404);
   const listed = (await (await fetch(`${service.url}/api/watch`)).json()) as { urls: { url: string }[] };
-  assert.equal(listed.urls.map((u) => u.url), [new URL(peer.url).href, new URL(peer.before.url).href]);
+  assert.equal(
+    listed.urls.map((u) => u.url),
+    [new URL(peer.url).href, new URL(peer.before.url).href],
+  );
 });
 
 test('a webhook to an address the SSRF guard forbids is refused, recorded, and never reached', async () => {
@@ -152,10 +182,15 @@ test('a webhook to an address the SSRF guard forbids is refused, recorded, and n
     const quiet: string[] = [];
     // Only the endpoint is allowed: the receiver's loopback port is not.
     const guarded = await startValidator({
-      port: 0, history: own,
+      port: 0,
+      history: own,
       env: { VALIDATOR_ALLOW_HOSTS: new URL(peer.url).host, VALIDATOR_DEFAULT_TIMEOUT_MS: '20000' },
       watch: {
-        urls: [peer.url], everyMs: HOUR, webhook: new URL(forbidden), timer: timer.timer, log: (l) => quiet.push(l),
+        urls: [peer.url],
+        everyMs: HOUR,
+        webhook: new URL(forbidden),
+        timer: timer.timer,
+        log: (l) => quiet.push(l),
       },
     });
     try {
@@ -169,7 +204,10 @@ test('a webhook to an address the SSRF guard forbids is refused, recorded, and n
       const message = event!.delivery?.status === 'refused' ? event!.delivery.message : '';
       assert.match(message, /refused to contact .*(loopback|link-local)/);
       assert.is(received.length, before, 'the receiver got nothing');
-      assert.ok(quiet.some((l) => l.startsWith('webhook refused')), quiet.join('\n'));
+      assert.ok(
+        quiet.some((l) => l.startsWith('webhook refused')),
+        quiet.join('\n'),
+      );
     } finally {
       await guarded.close();
       await own.close();

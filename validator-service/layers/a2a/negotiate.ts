@@ -26,7 +26,12 @@ export interface Negotiation {
 }
 
 /** Calls `url` once; never throws. */
-export async function negotiate(ctx: LayerContext, url: string, version: CardVersion, requested: readonly string[]): Promise<Negotiation> {
+export async function negotiate(
+  ctx: LayerContext,
+  url: string,
+  version: CardVersion,
+  requested: readonly string[],
+): Promise<Negotiation> {
   const modern = version === '1.0';
   const method = modern ? 'GetTask' : 'tasks/get';
   const header = modern ? 'A2A-Extensions' : 'X-A2A-Extensions';
@@ -36,23 +41,48 @@ export async function negotiate(ctx: LayerContext, url: string, version: CardVer
   const base = { url, method, header, requested };
   try {
     const response = await ctx.fetch(url, {
-      method: 'POST', headers, signal: requestSignal(ctx), redirect: 'manual',
+      method: 'POST',
+      headers,
+      signal: requestSignal(ctx),
+      redirect: 'manual',
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { id: `validator-probe-${randomUUID()}` } }),
     });
     const { text } = await readBodyText(response, 64 * 1024);
     let body: Record<string, unknown> | null = null;
-    try { const parsed: unknown = JSON.parse(text); body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as Record<string, unknown> : null; } catch { body = null; }
-    const error = body && typeof body['error'] === 'object' && body['error'] !== null ? body['error'] as Record<string, unknown> : null;
-    const echoed = response.headers.get(header) ?? response.headers.get(modern ? 'X-A2A-Extensions' : 'A2A-Extensions') ?? '';
+    try {
+      const parsed: unknown = JSON.parse(text);
+      body =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      body = null;
+    }
+    const error =
+      body && typeof body['error'] === 'object' && body['error'] !== null
+        ? (body['error'] as Record<string, unknown>)
+        : null;
+    const echoed =
+      response.headers.get(header) ?? response.headers.get(modern ? 'X-A2A-Extensions' : 'A2A-Extensions') ?? '';
     return {
-      ...base, status: response.status,
+      ...base,
+      status: response.status,
       jsonRpc: body !== null && body['jsonrpc'] === '2.0' && ('result' in body || error !== null),
       errorCode: typeof error?.['code'] === 'number' ? error['code'] : null,
       errorMessage: typeof error?.['message'] === 'string' ? error['message'].slice(0, 200) : null,
-      activated: echoed.split(',').map((s) => s.trim()).filter(Boolean),
+      activated: echoed
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       failure: null,
     };
   } catch (error) {
-    return { ...base, status: null, jsonRpc: false, errorCode: null, errorMessage: null, activated: [], failure: classifyNetworkError(error).kind };
+    return {
+      ...base,
+      status: null,
+      jsonRpc: false,
+      errorCode: null,
+      errorMessage: null,
+      activated: [],
+      failure: classifyNetworkError(error).kind,
+    };
   }
 }

@@ -22,12 +22,20 @@ export interface CorsReport {
   readonly missingHeaders: readonly string[];
   readonly wildcardWithCredentials: boolean;
   /** Response of the probing POST, when the preflight allowed one. */
-  readonly post: { readonly status: number; readonly exposeHeaders: string | null; readonly looksLikeMcp: boolean } | null;
+  readonly post: {
+    readonly status: number;
+    readonly exposeHeaders: string | null;
+    readonly looksLikeMcp: boolean;
+  } | null;
   readonly exposesSessionId: boolean;
   readonly error: string | null;
 }
 
-const list = (value: string | null) => (value ?? '').split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
 
 /** Runs the preflight and, when allowed, the exposure probe. Never throws. */
 export async function probeCors(ctx: LayerContext, url: URL): Promise<CorsReport> {
@@ -45,7 +53,19 @@ export async function probeCors(ctx: LayerContext, url: URL): Promise<CorsReport
     });
     await discardBody(preflight);
   } catch (error) {
-    return { preflightStatus: null, allowed: false, allowOrigin: null, allowMethods: null, allowHeaders: null, allowCredentials: false, missingHeaders: [...mcpRequestHeaders], wildcardWithCredentials: false, post: null, exposesSessionId: false, error: error instanceof Error ? error.message : String(error) };
+    return {
+      preflightStatus: null,
+      allowed: false,
+      allowOrigin: null,
+      allowMethods: null,
+      allowHeaders: null,
+      allowCredentials: false,
+      missingHeaders: [...mcpRequestHeaders],
+      wildcardWithCredentials: false,
+      post: null,
+      exposesSessionId: false,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   const allowOrigin = preflight.headers.get('access-control-allow-origin');
   const allowMethods = preflight.headers.get('access-control-allow-methods');
@@ -68,18 +88,38 @@ export async function probeCors(ctx: LayerContext, url: URL): Promise<CorsReport
         method: 'POST',
         redirect: 'manual',
         signal: requestSignal(ctx),
-        headers: { origin: probeOrigin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          origin: probeOrigin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 'cors-probe', method: 'ping' }),
       });
       const { text } = await readBodyText(response, 16 * 1024);
       const type = response.headers.get('content-type') ?? '';
       const looksLikeMcp = /json|event-stream/i.test(type) && text.includes('jsonrpc');
-      post = { status: response.status, exposeHeaders: response.headers.get('access-control-expose-headers'), looksLikeMcp };
+      post = {
+        status: response.status,
+        exposeHeaders: response.headers.get('access-control-expose-headers'),
+        looksLikeMcp,
+      };
     } catch {
       post = null;
     }
   }
   const exposed = list(post?.exposeHeaders ?? null);
   const exposesSessionId = exposed.includes('mcp-session-id') || exposed.includes('*');
-  return { preflightStatus: preflight.status, allowed, allowOrigin, allowMethods, allowHeaders, allowCredentials, missingHeaders, wildcardWithCredentials, post, exposesSessionId, error: null };
+  return {
+    preflightStatus: preflight.status,
+    allowed,
+    allowOrigin,
+    allowMethods,
+    allowHeaders,
+    allowCredentials,
+    missingHeaders,
+    wildcardWithCredentials,
+    post,
+    exposesSessionId,
+    error: null,
+  };
 }

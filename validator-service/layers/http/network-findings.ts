@@ -39,7 +39,11 @@ export function addNetworkFailure(findings: Findings<HttpCode>, failure: Network
 }
 
 /** Records a certificate the TLS probe could not verify; returns the code used. */
-export function addCertificateError(findings: Findings<HttpCode>, authorizationError: string, location: string): HttpCode {
+export function addCertificateError(
+  findings: Findings<HttpCode>,
+  authorizationError: string,
+  location: string,
+): HttpCode {
   const kind = classifyCertificateError(authorizationError);
   const code = codeByKind[kind];
   if (!findings.has(code)) findings.add(code, `${sentence[kind]} (${authorizationError}).`, location);

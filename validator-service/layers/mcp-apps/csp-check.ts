@@ -19,11 +19,16 @@ export interface CspSummary {
 }
 
 /** Checks `uiMeta.csp` and `uiMeta.permissions` of the resource at `location`. */
-export function checkCsp(uiMeta: Record<string, unknown> | null, location: string, findings: Findings<UiCode>): CspSummary {
+export function checkCsp(
+  uiMeta: Record<string, unknown> | null,
+  location: string,
+  findings: Findings<UiCode>,
+): CspSummary {
   const csp = uiMeta?.csp;
   const permissions = uiMeta?.permissions;
   const permissionNames = permissions && typeof permissions === 'object' ? Object.keys(permissions) : [];
-  for (const name of permissionNames) if (!permissionKeys.has(name)) findings.add('UI-018', `Unknown permission "${name}".`, `${location}.permissions`);
+  for (const name of permissionNames)
+    if (!permissionKeys.has(name)) findings.add('UI-018', `Unknown permission "${name}".`, `${location}.permissions`);
   if (csp === undefined) {
     findings.add('UI-015', 'No CSP declared: hosts apply a restrictive default (no network access).', location);
     return { declared: false, valid: true, domains: {}, permissions: permissionNames };
@@ -36,7 +41,10 @@ export function checkCsp(uiMeta: Record<string, unknown> | null, location: strin
   const domains: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(csp as Record<string, unknown>)) {
     const at = `${location}.csp.${key}`;
-    if (!cspKeys.has(key)) { findings.add('UI-018', `Unknown CSP key "${key}".`, at); continue; }
+    if (!cspKeys.has(key)) {
+      findings.add('UI-018', `Unknown CSP key "${key}".`, at);
+      continue;
+    }
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
       findings.add('UI-016', `${key} must be a list of origins.`, at);
       valid = false;
@@ -44,9 +52,13 @@ export function checkCsp(uiMeta: Record<string, unknown> | null, location: strin
     }
     domains[key] = value as string[];
     for (const entry of value as string[]) {
-      if (entry === '*' || /^(https?|wss?):?\/?\/?\*?$/.test(entry)) findings.add('UI-017', `${key} allows "${entry}": any origin.`, at);
-      else if (!originPattern.test(entry)) { findings.add('UI-016', `${key} entry "${entry}" is not an origin (scheme://host[:port]).`, at); valid = false; }
-      else if (/^(http|ws):/.test(entry) && !loopback.test(entry)) findings.add('UI-017', `${key} allows unencrypted "${entry}".`, at);
+      if (entry === '*' || /^(https?|wss?):?\/?\/?\*?$/.test(entry))
+        findings.add('UI-017', `${key} allows "${entry}": any origin.`, at);
+      else if (!originPattern.test(entry)) {
+        findings.add('UI-016', `${key} entry "${entry}" is not an origin (scheme://host[:port]).`, at);
+        valid = false;
+      } else if (/^(http|ws):/.test(entry) && !loopback.test(entry))
+        findings.add('UI-017', `${key} allows unencrypted "${entry}".`, at);
     }
   }
   return { declared: true, valid, domains, permissions: permissionNames };

@@ -33,15 +33,34 @@ const uiMetaOf = (meta: unknown): Record<string, unknown> | null => {
 };
 
 /** Reads and checks `uri`; `listed` is its `resources/list` entry when there is one. */
-export async function readUiResource(connection: McpConnection, uri: string, listed: Resource | undefined, limits: CallLimits, findings: Findings<UiCode>): Promise<UiResourceReport> {
+export async function readUiResource(
+  connection: McpConnection,
+  uri: string,
+  listed: Resource | undefined,
+  limits: CallLimits,
+  findings: Findings<UiCode>,
+): Promise<UiResourceReport> {
   const location = `resources/read(${uri})`;
-  const failed: UiResourceReport = { uri, readable: false, mimeType: null, encoding: null, bytes: 0, isHtml: false, hasDoctype: false, csp: null };
+  const failed: UiResourceReport = {
+    uri,
+    readable: false,
+    mimeType: null,
+    encoding: null,
+    bytes: 0,
+    isHtml: false,
+    hasDoctype: false,
+    csp: null,
+  };
   let contents: Array<Record<string, unknown>>;
   try {
     const result = await connection.client.readResource({ uri }, limits);
     contents = result.contents as Array<Record<string, unknown>>;
   } catch (error) {
-    findings.add('UI-010', `${uri} cannot be read: ${error instanceof Error ? error.message : String(error)}`, location);
+    findings.add(
+      'UI-010',
+      `${uri} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      location,
+    );
     return failed;
   }
   const item = contents.find((c) => c.uri === uri) ?? contents[0];
@@ -51,8 +70,14 @@ export async function readUiResource(connection: McpConnection, uri: string, lis
   }
   const mimeType = typeof item.mimeType === 'string' ? item.mimeType : null;
   const vendor = sameMime(mimeType ?? undefined, skybridgeMimeType);
-  if (vendor) findings.add('UI-006', `${uri} is an OpenAI Apps SDK template (${skybridgeMimeType}).`, `${location}.mimeType`);
-  else if (!sameMime(mimeType ?? undefined, appMimeType)) findings.add('UI-011', `${uri} is served as ${mimeType ?? 'no MIME type'}; MCP Apps require ${appMimeType}.`, `${location}.mimeType`);
+  if (vendor)
+    findings.add('UI-006', `${uri} is an OpenAI Apps SDK template (${skybridgeMimeType}).`, `${location}.mimeType`);
+  else if (!sameMime(mimeType ?? undefined, appMimeType))
+    findings.add(
+      'UI-011',
+      `${uri} is served as ${mimeType ?? 'no MIME type'}; MCP Apps require ${appMimeType}.`,
+      `${location}.mimeType`,
+    );
 
   let html: string | null = null;
   let encoding: UiResourceReport['encoding'] = null;
@@ -79,5 +104,14 @@ export async function readUiResource(connection: McpConnection, uri: string, lis
   }
   const uiMeta = uiMetaOf(item._meta) ?? uiMetaOf(listed?._meta);
   const csp = checkCsp(uiMeta, `${location}._meta.ui`, findings);
-  return { uri, readable: true, mimeType, encoding, bytes: html === null ? 0 : Buffer.byteLength(html), isHtml, hasDoctype: doctype, csp };
+  return {
+    uri,
+    readable: true,
+    mimeType,
+    encoding,
+    bytes: html === null ? 0 : Buffer.byteLength(html),
+    isHtml,
+    hasDoctype: doctype,
+    csp,
+  };
 }

@@ -75,8 +75,7 @@ function compareIdentity(findings: Findings<McpCode>, card: ServerCard, served: 
   if (info === null) return;
   const id = cardIdentity(card.card);
   if (id.name !== undefined && !namesAgree(id.name, info.name)) {
-    const message =
-      `The server card names the server "${id.name}"; the server calls itself "${info.name}" (serverInfo.name).`;
+    const message = `The server card names the server "${id.name}"; the server calls itself "${info.name}" (serverInfo.name).`;
     findings.add('MCP-033', message, `${card.url}#${id.where}name`);
   }
   if (id.title !== undefined && info.title !== undefined && id.title !== info.title) {
@@ -84,8 +83,7 @@ function compareIdentity(findings: Findings<McpCode>, card: ServerCard, served: 
     findings.add('MCP-033', message, `${card.url}#${id.where}title`);
   }
   if (id.version !== undefined && id.version !== info.version) {
-    const message =
-      `The server card says version ${id.version}; the server answered version ${info.version} (serverInfo.version).`;
+    const message = `The server card says version ${id.version}; the server answered version ${info.version} (serverInfo.version).`;
     findings.add('MCP-034', message, `${card.url}#${id.where}version`);
   }
 }
@@ -102,7 +100,10 @@ function remotesOf(card: ServerCard, endpoint: URL): Array<{ remote: Json; index
 }
 
 function compareVersions(
-  findings: Findings<McpCode>, claimed: readonly string[], served: ServedFacts, where: string,
+  findings: Findings<McpCode>,
+  claimed: readonly string[],
+  served: ServedFacts,
+  where: string,
 ): void {
   const differ = (message: string) => findings.add('MCP-035', message, where);
   const modern = served.modernVersions;
@@ -191,9 +192,7 @@ function comparePrimitives(findings: Findings<McpCode>, card: ServerCard, served
     if (listed !== null && (listed.error !== null || listed.truncated)) continue;
     const method = `${field}/list`;
     const onCard = items.map((item) => itemName(item, keys)).filter((n): n is string => n !== null);
-    const onServer = (listed?.items ?? [])
-      .map((item) => itemName(item, keys))
-      .filter((n): n is string => n !== null);
+    const onServer = (listed?.items ?? []).map((item) => itemName(item, keys)).filter((n): n is string => n !== null);
     for (const name of onCard.filter((n) => !onServer.includes(n))) {
       const why = listed === null ? `the server does not declare ${field}` : `${method} does not list it`;
       const message = `The server card lists ${field.slice(0, -1)} "${name}"; ${why}.`;
@@ -207,7 +206,10 @@ function comparePrimitives(findings: Findings<McpCode>, card: ServerCard, served
 
 /** Adds MCP-033…038 for every way `card` contradicts what the server answered at `endpoint`. */
 export function addCardConsistencyFindings(
-  findings: Findings<McpCode>, card: ServerCard | null, served: ServedFacts, endpoint: URL,
+  findings: Findings<McpCode>,
+  card: ServerCard | null,
+  served: ServedFacts,
+  endpoint: URL,
 ): void {
   if (card === null) return;
   compareIdentity(findings, card, served);

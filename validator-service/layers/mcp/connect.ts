@@ -4,7 +4,13 @@
  * 400/404/405 (as the spec's backwards compatibility section says). Shared by the MCP and MCP Apps
  * layers; only `initialize` is sent. The 2026-07-28 era is probed separately (`modern-probe.ts`).
  */
-import { Client, type ClientCapabilities, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ClientCapabilities,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { validatorIdentity } from '../../identity.ts';
 import type { LayerContext } from '../layer.ts';
 import { raceSignal, requestSignal } from '../shared/deadline.ts';
@@ -26,9 +32,20 @@ export interface McpConnection {
 
 export type ConnectOutcome =
   | { readonly kind: 'connected'; readonly connection: McpConnection }
-  | { readonly kind: 'auth-required'; readonly status: number; readonly wwwAuthenticate: string | null; readonly transport: McpTransportKind; readonly exchanges: readonly Exchange[] }
+  | {
+      readonly kind: 'auth-required';
+      readonly status: number;
+      readonly wwwAuthenticate: string | null;
+      readonly transport: McpTransportKind;
+      readonly exchanges: readonly Exchange[];
+    }
   | { readonly kind: 'not-mcp'; readonly reason: string; readonly exchanges: readonly Exchange[] }
-  | { readonly kind: 'handshake-failed'; readonly reason: string; readonly transport: McpTransportKind; readonly exchanges: readonly Exchange[] }
+  | {
+      readonly kind: 'handshake-failed';
+      readonly reason: string;
+      readonly transport: McpTransportKind;
+      readonly exchanges: readonly Exchange[];
+    }
   | { readonly kind: 'unreachable'; readonly failure: NetworkFailure; readonly exchanges: readonly Exchange[] };
 
 /** Name and version the validator announces in `initialize`. */
@@ -38,13 +55,20 @@ const fallbackStatuses = new Set([400, 404, 405]);
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function attempt(ctx: LayerContext, kind: McpTransportKind, capabilities: ClientCapabilities, signal: AbortSignal, onFirstPost?: (post: FirstPost) => void) {
+async function attempt(
+  ctx: LayerContext,
+  kind: McpTransportKind,
+  capabilities: ClientCapabilities,
+  signal: AbortSignal,
+  onFirstPost?: (post: FirstPost) => void,
+) {
   const recorder = recordingFetch(ctx.fetch, signal, onFirstPost);
   // Redirects are the guarded fetch's to follow (it re-checks every hop), not the transport's.
   const options = { fetch: recorder.fetch, redirectPolicy: 'follow' as const };
-  const transport: Transport & { terminateSession?: () => Promise<void> } = kind === 'streamable-http'
-    ? new StreamableHTTPClientTransport(ctx.url, options)
-    : new SSEClientTransport(ctx.url, options);
+  const transport: Transport & { terminateSession?: () => Promise<void> } =
+    kind === 'streamable-http'
+      ? new StreamableHTTPClientTransport(ctx.url, options)
+      : new SSEClientTransport(ctx.url, options);
   const client = new Client(validatorClientInfo, { capabilities, versionNegotiation: { mode: 'legacy' } });
   const close = async () => {
     await transport.terminateSession?.().catch(() => undefined);
@@ -52,7 +76,13 @@ async function attempt(ctx: LayerContext, kind: McpTransportKind, capabilities: 
   };
   try {
     await raceSignal(client.connect(transport, { signal, timeout: ctx.timeoutMs }), signal);
-    const connection: McpConnection = { client, transport: kind, negotiatedVersion: client.getNegotiatedProtocolVersion() ?? null, exchanges: recorder.exchanges, close };
+    const connection: McpConnection = {
+      client,
+      transport: kind,
+      negotiatedVersion: client.getNegotiatedProtocolVersion() ?? null,
+      exchanges: recorder.exchanges,
+      close,
+    };
     return { ok: true as const, connection, recorder };
   } catch (error) {
     await client.close().catch(() => undefined);
@@ -69,7 +99,11 @@ function challenge(exchanges: readonly Exchange[]): Exchange | undefined {
  * `initialize` POST was answered as soon as its headers arrive (the OAuth layer's question too).
  * What makes an answer MCP evidence is written down in `evidence.ts`.
  */
-export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabilities = {}, onInitializePost?: (post: FirstPost) => void): Promise<ConnectOutcome> {
+export async function connectMcp(
+  ctx: LayerContext,
+  capabilities: ClientCapabilities = {},
+  onInitializePost?: (post: FirstPost) => void,
+): Promise<ConnectOutcome> {
   const signal = requestSignal(ctx);
   const streamable = await attempt(ctx, 'streamable-http', capabilities, signal, onInitializePost);
   if (streamable.ok) return { kind: 'connected', connection: streamable.connection };
@@ -78,7 +112,11 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
   if (denied) return authOutcome(denied, 'streamable-http', first);
   const post = first.find((e) => e.method === 'POST');
   if (!post || post.status === null) {
-    return { kind: 'unreachable', failure: classifyNetworkError(streamable.recorder.lastError ?? streamable.error), exchanges: first };
+    return {
+      kind: 'unreachable',
+      failure: classifyNetworkError(streamable.recorder.lastError ?? streamable.error),
+      exchanges: first,
+    };
   }
   if (!fallbackStatuses.has(post.status)) {
     // The capture reads a clone and ends with the body (the failed client closed its transport) or at the deadline.
@@ -111,8 +149,10 @@ export async function connectMcp(ctx: LayerContext, capabilities: ClientCapabili
 function notMcpReason(answer: InitializeAnswer | null, post: Exchange): string {
   if (answer?.kind === 'jsonrpc-error') {
     const detail = answer.message ? ` (${answer.message})` : '';
-    return `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${detail}, not an MCP InitializeResult: ` +
-      'a JSON-RPC service of another protocol';
+    return (
+      `initialize was answered with JSON-RPC error ${answer.code ?? '?'}${detail}, not an MCP InitializeResult: ` +
+      'a JSON-RPC service of another protocol'
+    );
   }
   if (answer?.kind === 'other-result') {
     return 'initialize was answered with a JSON-RPC result that is not an MCP InitializeResult (no protocolVersion)';

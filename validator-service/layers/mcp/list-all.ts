@@ -14,7 +14,9 @@ export interface ListOutcome<T> {
   readonly repeatedCursor: boolean;
 }
 
-export type PageFetcher<T> = (cursor: string | undefined) => Promise<{ readonly items: readonly T[]; readonly nextCursor?: string | undefined }>;
+export type PageFetcher<T> = (
+  cursor: string | undefined,
+) => Promise<{ readonly items: readonly T[]; readonly nextCursor?: string | undefined }>;
 
 /**
  * Items kept per list. Far above any real server's listing, and what bounds the assessment's size:
@@ -23,7 +25,11 @@ export type PageFetcher<T> = (cursor: string | undefined) => Promise<{ readonly 
 export const MAX_LIST_ITEMS = 1000;
 
 /** Lists every page (at most `maxPages`, at most `maxItems` items). Never throws. */
-export async function listAll<T>(fetchPage: PageFetcher<T>, maxPages = 20, maxItems = MAX_LIST_ITEMS): Promise<ListOutcome<T>> {
+export async function listAll<T>(
+  fetchPage: PageFetcher<T>,
+  maxPages = 20,
+  maxItems = MAX_LIST_ITEMS,
+): Promise<ListOutcome<T>> {
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -32,7 +38,13 @@ export async function listAll<T>(fetchPage: PageFetcher<T>, maxPages = 20, maxIt
     try {
       page = await fetchPage(cursor);
     } catch (error) {
-      return { items, pages, error: error instanceof Error ? error.message : String(error), truncated: false, repeatedCursor: false };
+      return {
+        items,
+        pages,
+        error: error instanceof Error ? error.message : String(error),
+        truncated: false,
+        repeatedCursor: false,
+      };
     }
     pages += 1;
     const taken = page.items.slice(0, maxItems - items.length);
@@ -42,7 +54,8 @@ export async function listAll<T>(fetchPage: PageFetcher<T>, maxPages = 20, maxIt
     if (taken.length < page.items.length || (items.length >= maxItems && more)) {
       return { items, pages, error: null, truncated: true, repeatedCursor: false };
     }
-    if (next === undefined || next === null) return { items, pages, error: null, truncated: false, repeatedCursor: false };
+    if (next === undefined || next === null)
+      return { items, pages, error: null, truncated: false, repeatedCursor: false };
     if (seen.has(next)) return { items, pages, error: null, truncated: false, repeatedCursor: true };
     if (pages >= maxPages) return { items, pages, error: null, truncated: true, repeatedCursor: false };
     seen.add(next);

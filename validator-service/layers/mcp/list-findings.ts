@@ -8,7 +8,12 @@ function isValidationError(error: string): boolean {
 }
 
 /** Reports one list: skipped (not declared), failed, invalid, or stopped paginating. */
-export function reportList(findings: Findings<McpCode>, name: string, list: ListOutcome<unknown> | null, failCode: McpCode): void {
+export function reportList(
+  findings: Findings<McpCode>,
+  name: string,
+  list: ListOutcome<unknown> | null,
+  failCode: McpCode,
+): void {
   if (list === null) {
     findings.add('MCP-020', `${name} not listed: the capability is not declared.`, 'capabilities');
     return;
@@ -17,8 +22,18 @@ export function reportList(findings: Findings<McpCode>, name: string, list: List
     const code = name === 'tools/list' && isValidationError(list.error) ? 'MCP-009' : failCode;
     findings.add(code, `${name} failed on page ${list.pages + 1}: ${list.error}`, name);
   }
-  if (list.repeatedCursor) findings.add('MCP-012', `${name} returned a cursor it had already returned; stopped after ${list.pages} page(s).`, `${name}.nextCursor`);
-  if (list.truncated) findings.add('MCP-012', `${name} still had more after ${list.pages} page(s) and ${list.items.length} item(s); stopped.`, `${name}.nextCursor`);
+  if (list.repeatedCursor)
+    findings.add(
+      'MCP-012',
+      `${name} returned a cursor it had already returned; stopped after ${list.pages} page(s).`,
+      `${name}.nextCursor`,
+    );
+  if (list.truncated)
+    findings.add(
+      'MCP-012',
+      `${name} still had more after ${list.pages} page(s) and ${list.items.length} item(s); stopped.`,
+      `${name}.nextCursor`,
+    );
 }
 
 /** Number of items listed, 0 when not listed. */

@@ -49,35 +49,61 @@ function resultProblems(answers: readonly CapturedAnswer[]): string[] {
   const discover = results.find((a) => a.method === 'server/discover')?.result;
   if (discover) {
     if (discover.resultType !== 'complete') problems.push('server/discover result lacks resultType "complete"');
-    if (!validTtl(discover.ttlMs) || !SCOPES.has(discover.cacheScope as string)) problems.push(`server/discover result lacks a valid ttlMs (integer ≥ 0) and cacheScope ("public" or "private"): ttlMs ${JSON.stringify(discover.ttlMs)}, cacheScope ${JSON.stringify(discover.cacheScope)}`);
+    if (!validTtl(discover.ttlMs) || !SCOPES.has(discover.cacheScope as string))
+      problems.push(
+        `server/discover result lacks a valid ttlMs (integer ≥ 0) and cacheScope ("public" or "private"): ttlMs ${JSON.stringify(discover.ttlMs)}, cacheScope ${JSON.stringify(discover.cacheScope)}`,
+      );
   }
   const untyped = [...new Set(results.filter((a) => typeof a.result!.resultType !== 'string').map((a) => a.method))];
   if (untyped.length > 0) problems.push(`results without resultType: ${untyped.join(', ')}`);
   const lists = results.filter((a) => CACHEABLE_LISTS.has(a.method));
-  const uncached = [...new Set(lists.filter((a) => !validTtl(a.result!.ttlMs) || !SCOPES.has(a.result!.cacheScope as string)).map((a) => a.method))];
+  const uncached = [
+    ...new Set(
+      lists
+        .filter((a) => !validTtl(a.result!.ttlMs) || !SCOPES.has(a.result!.cacheScope as string))
+        .map((a) => a.method),
+    ),
+  ];
   if (uncached.length > 0) problems.push(`list results without a valid ttlMs and cacheScope: ${uncached.join(', ')}`);
   for (const method of CACHEABLE_LISTS) {
     const scopes = new Set(lists.filter((a) => a.method === method).map((a) => a.result!.cacheScope));
     if (scopes.size > 1) problems.push(`${method} pages carry different cacheScopes (${[...scopes].join(', ')})`);
   }
-  const anonymous = [...new Set(results.filter((a) => {
-    const info = (a.result!._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/serverInfo'] as { name?: unknown; version?: unknown } | undefined;
-    return typeof info?.name !== 'string' || typeof info.version !== 'string';
-  }).map((a) => a.method))];
-  if (anonymous.length > 0) problems.push(`results without io.modelcontextprotocol/serverInfo in _meta: ${anonymous.join(', ')}`);
+  const anonymous = [
+    ...new Set(
+      results
+        .filter((a) => {
+          const info = (a.result!._meta as Record<string, unknown> | undefined)?.[
+            'io.modelcontextprotocol/serverInfo'
+          ] as { name?: unknown; version?: unknown } | undefined;
+          return typeof info?.name !== 'string' || typeof info.version !== 'string';
+        })
+        .map((a) => a.method),
+    ),
+  ];
+  if (anonymous.length > 0)
+    problems.push(`results without io.modelcontextprotocol/serverInfo in _meta: ${anonymous.join(', ')}`);
   const large = answers.filter((a) => a.tooLarge).map((a) => a.method);
   if (large.length > 0) problems.push(`not checked (answer over 4 MiB): ${[...new Set(large)].join(', ')}`);
   return problems;
 }
 
 /** A second first page of `tools/list`: the names must come back in the same order. */
-async function orderProblem(client: Client, first: ListOutcome<{ name: string }> | null, limits: { signal: AbortSignal; timeout: number }): Promise<string | null> {
+async function orderProblem(
+  client: Client,
+  first: ListOutcome<{ name: string }> | null,
+  limits: { signal: AbortSignal; timeout: number },
+): Promise<string | null> {
   if (!first || first.error !== null || first.items.length < 2) return null;
   try {
-    const again = (await client.request({ method: 'tools/list', params: {} } as never, limits)) as unknown as { tools?: { name: string }[] };
+    const again = (await client.request({ method: 'tools/list', params: {} } as never, limits)) as unknown as {
+      tools?: { name: string }[];
+    };
     const before = first.items.slice(0, again.tools?.length ?? 0).map((t) => t.name);
     const after = (again.tools ?? []).map((t) => t.name);
-    return before.join('\n') === after.join('\n') ? null : 'tools/list returned the tools in a different order the second time';
+    return before.join('\n') === after.join('\n')
+      ? null
+      : 'tools/list returned the tools in a different order the second time';
   } catch {
     return null;
   }
@@ -91,8 +117,24 @@ async function answersWithoutDiscover(ctx: LayerContext): Promise<number | null>
       method: 'POST',
       redirect: 'manual',
       signal: requestSignal(ctx),
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/list' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': validatorClientInfo } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': MODERN_VERSION,
+        'mcp-method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+            'io.modelcontextprotocol/clientCapabilities': {},
+            'io.modelcontextprotocol/clientInfo': validatorClientInfo,
+          },
+        },
+      }),
     });
   } catch {
     return null;
@@ -108,14 +150,17 @@ export async function probeModern(ctx: LayerContext): Promise<ModernOutcome> {
   const capture = captureResults(ctx.fetch);
   // Redirects are the guarded fetch's to follow (it re-checks every hop), not the transport's.
   const transport = new StreamableHTTPClientTransport(ctx.url, { fetch: capture.fetch, redirectPolicy: 'follow' });
-  const client = new Client(validatorClientInfo, { versionNegotiation: { mode: { pin: MODERN_VERSION }, probe: { timeoutMs: ctx.timeoutMs, maxRetries: 0 } } });
+  const client = new Client(validatorClientInfo, {
+    versionNegotiation: { mode: { pin: MODERN_VERSION }, probe: { timeoutMs: ctx.timeoutMs, maxRetries: 0 } },
+  });
   try {
     await raceSignal(client.connect(transport, { signal, timeout: ctx.timeoutMs }), signal);
   } catch {
     await client.close().catch(() => undefined);
     await capture.settled();
     const discover = capture.answers.find((a) => a.method === 'server/discover');
-    if (discover?.error && MODERN_ERRORS.has(discover.error.code)) return { kind: 'refused', status: discover.status, code: discover.error.code, message: discover.error.message };
+    if (discover?.error && MODERN_ERRORS.has(discover.error.code))
+      return { kind: 'refused', status: discover.status, code: discover.error.code, message: discover.error.message };
     // Only a server that does not know the method may still speak the revision without it.
     if (discover?.error?.code !== -32601) return { kind: 'none' };
     const status = await answersWithoutDiscover(ctx);

@@ -40,7 +40,12 @@ const envelope = (version: string, capabilities = true): Record<string, unknown>
 });
 
 /** One hand-made POST; never throws. */
-async function send(ctx: LayerContext, headers: Record<string, string>, method: string, params: Record<string, unknown>): Promise<Answer> {
+async function send(
+  ctx: LayerContext,
+  headers: Record<string, string>,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<Answer> {
   try {
     const response = await ctx.fetch(ctx.url, {
       method: 'POST',
@@ -63,20 +68,45 @@ async function send(ctx: LayerContext, headers: Record<string, string>, method: 
 }
 
 const describe = (answer: Answer): string =>
-  answer.status === null ? 'no answer' : `${answer.status}${answer.code === null ? ' without a JSON-RPC error' : ` with ${answer.code}`}`;
+  answer.status === null
+    ? 'no answer'
+    : `${answer.status}${answer.code === null ? ' without a JSON-RPC error' : ` with ${answer.code}`}`;
 
 /** Runs every probe concurrently and returns the rules the endpoint did not follow. */
-export async function checkModernRequirements(ctx: LayerContext, capabilities: Record<string, unknown>): Promise<MissedRequirement[]> {
-  const standard = (method: string, extra: Record<string, string> = {}) => ({ 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': method, ...extra });
-  const discover = (headers: Record<string, string>, version = MODERN_VERSION, capabilitiesToo = true) => send(ctx, headers, 'server/discover', { _meta: envelope(version, capabilitiesToo) });
+export async function checkModernRequirements(
+  ctx: LayerContext,
+  capabilities: Record<string, unknown>,
+): Promise<MissedRequirement[]> {
+  const standard = (method: string, extra: Record<string, string> = {}) => ({
+    'mcp-protocol-version': MODERN_VERSION,
+    'mcp-method': method,
+    ...extra,
+  });
+  const discover = (headers: Record<string, string>, version = MODERN_VERSION, capabilitiesToo = true) =>
+    send(ctx, headers, 'server/discover', { _meta: envelope(version, capabilitiesToo) });
   const { 'mcp-method': _method, ...withoutMethod } = standard('server/discover');
   const { 'mcp-protocol-version': _version, ...withoutVersion } = standard('server/discover');
   // resources/read names its target by URI, prompts/get by name; both only read.
   const named = capabilities.resources
     ? { method: 'resources/read', params: { uri: `urn:${PROBE_NAME}` }, name: `urn:${PROBE_NAME}` }
-    : capabilities.prompts ? { method: 'prompts/get', params: { name: PROBE_NAME }, name: PROBE_NAME } : undefined;
-  const read = (extra: Record<string, string>) => (named ? send(ctx, standard(named.method, extra), named.method, { ...named.params, _meta: envelope(MODERN_VERSION) }) : undefined);
-  const [unknownVersion, noVersion, noMethod, wrongMethod, wrongVersion, noEnvelope, unknownMethod, noName, base64Name] = await Promise.all([
+    : capabilities.prompts
+      ? { method: 'prompts/get', params: { name: PROBE_NAME }, name: PROBE_NAME }
+      : undefined;
+  const read = (extra: Record<string, string>) =>
+    named
+      ? send(ctx, standard(named.method, extra), named.method, { ...named.params, _meta: envelope(MODERN_VERSION) })
+      : undefined;
+  const [
+    unknownVersion,
+    noVersion,
+    noMethod,
+    wrongMethod,
+    wrongVersion,
+    noEnvelope,
+    unknownMethod,
+    noName,
+    base64Name,
+  ] = await Promise.all([
     discover({ ...standard('server/discover'), 'mcp-protocol-version': '2099-01-01' }, '2099-01-01'),
     discover(withoutVersion),
     discover(withoutMethod),
@@ -92,18 +122,53 @@ export async function checkModernRequirements(ctx: LayerContext, capabilities: R
   const expect = (answer: Answer | undefined, status: number, code: number, rule: string) => {
     if (answer && (answer.status !== status || answer.code !== code)) missed.push({ rule, observed: describe(answer) });
   };
-  expect(unknownVersion, 400, -32022, 'an unsupported protocol version is refused with 400 and -32022 (UnsupportedProtocolVersion)');
+  expect(
+    unknownVersion,
+    400,
+    -32022,
+    'an unsupported protocol version is refused with 400 and -32022 (UnsupportedProtocolVersion)',
+  );
   const supported = unknownVersion.data?.supported;
-  if (unknownVersion.code === -32022 && (!Array.isArray(supported) || unknownVersion.data?.requested !== '2099-01-01')) {
-    missed.push({ rule: 'the -32022 error names the supported versions (data.supported) and echoes the requested one (data.requested)', observed: JSON.stringify(unknownVersion.data) });
+  if (
+    unknownVersion.code === -32022 &&
+    (!Array.isArray(supported) || unknownVersion.data?.requested !== '2099-01-01')
+  ) {
+    missed.push({
+      rule: 'the -32022 error names the supported versions (data.supported) and echoes the requested one (data.requested)',
+      observed: JSON.stringify(unknownVersion.data),
+    });
   }
-  expect(noVersion, 400, -32020, 'a request without the MCP-Protocol-Version header is refused with 400 and -32020 (HeaderMismatch)');
+  expect(
+    noVersion,
+    400,
+    -32020,
+    'a request without the MCP-Protocol-Version header is refused with 400 and -32020 (HeaderMismatch)',
+  );
   expect(noMethod, 400, -32020, 'a request without the Mcp-Method header is refused with 400 and -32020');
   expect(wrongMethod, 400, -32020, 'an Mcp-Method header that differs from the body is refused with 400 and -32020');
-  expect(wrongVersion, 400, -32020, 'an MCP-Protocol-Version header that differs from the _meta version is refused with 400 and -32020');
-  expect(noEnvelope, 400, -32602, 'an envelope without io.modelcontextprotocol/clientCapabilities is refused with 400 and -32602');
+  expect(
+    wrongVersion,
+    400,
+    -32020,
+    'an MCP-Protocol-Version header that differs from the _meta version is refused with 400 and -32020',
+  );
+  expect(
+    noEnvelope,
+    400,
+    -32602,
+    'an envelope without io.modelcontextprotocol/clientCapabilities is refused with 400 and -32602',
+  );
   expect(unknownMethod, 404, -32601, 'an unknown method is answered 404 with -32601');
-  expect(noName, 400, -32020, `a ${named?.method ?? 'request'} without the Mcp-Name header is refused with 400 and -32020`);
-  if (base64Name && base64Name.code === -32020) missed.push({ rule: 'a Base64-encoded Mcp-Name (=?base64?…?=) that matches the body is accepted', observed: describe(base64Name) });
+  expect(
+    noName,
+    400,
+    -32020,
+    `a ${named?.method ?? 'request'} without the Mcp-Name header is refused with 400 and -32020`,
+  );
+  if (base64Name && base64Name.code === -32020)
+    missed.push({
+      rule: 'a Base64-encoded Mcp-Name (=?base64?…?=) that matches the body is accepted',
+      observed: describe(base64Name),
+    });
   return missed;
 }

@@ -76,7 +76,11 @@ export interface FirstPost {
  * Records every request made through the returned fetch; `signal` is combined with each request's
  * own. `onFirstPost` hears about the first POST as soon as its headers (or its failure) are known.
  */
-export function recordingFetch(base: Fetch, signal: AbortSignal, onFirstPost?: (post: FirstPost) => void): RecordingFetch {
+export function recordingFetch(
+  base: Fetch,
+  signal: AbortSignal,
+  onFirstPost?: (post: FirstPost) => void,
+): RecordingFetch {
   let posted = false;
   const first = (method: string, post: FirstPost) => {
     if (method !== 'POST' || posted) return;
@@ -94,7 +98,10 @@ export function recordingFetch(base: Fetch, signal: AbortSignal, onFirstPost?: (
         const response = await base(input, { ...init, signal: combined });
         const contentType = response.headers.get('content-type');
         const fields: Omit<Exchange, 'prefixDone'> = {
-          method, url, status: response.status, contentType,
+          method,
+          url,
+          status: response.status,
+          contentType,
           wwwAuthenticate: response.headers.get('www-authenticate'),
           sessionIssued: response.headers.has('mcp-session-id'),
           bodyStart: null,
@@ -107,7 +114,16 @@ export function recordingFetch(base: Fetch, signal: AbortSignal, onFirstPost?: (
         return response;
       } catch (error) {
         record.lastError = error;
-        const exchange = withPrefixDone({ method, url, status: null, contentType: null, wwwAuthenticate: null, sessionIssued: false, bodyStart: null, error: error instanceof Error ? error.message : String(error) });
+        const exchange = withPrefixDone({
+          method,
+          url,
+          status: null,
+          contentType: null,
+          wwwAuthenticate: null,
+          sessionIssued: false,
+          bodyStart: null,
+          error: error instanceof Error ? error.message : String(error),
+        });
         record.exchanges.push(exchange);
         first(method, { exchange, redirected: false, error });
         throw error;

@@ -71,13 +71,21 @@ export function captureResults(base: Fetch): ResultCapture {
     if ((init.method ?? 'GET').toUpperCase() !== 'POST' || method === null) return response;
     const eventStream = /event-stream/i.test(response.headers.get('content-type') ?? '');
     const clone = response.clone();
-    pending.push((async () => {
-      const text = await readCapped(clone).catch(() => '');
-      const message = text === undefined ? null : responseMessage(text, eventStream);
-      const result = message?.result !== null && typeof message?.result === 'object' ? (message.result as Record<string, unknown>) : null;
-      const error = message?.error !== null && typeof message?.error === 'object' ? (message.error as CapturedAnswer['error']) : null;
-      answers.push({ method, status: response.status, result, error, tooLarge: text === undefined });
-    })());
+    pending.push(
+      (async () => {
+        const text = await readCapped(clone).catch(() => '');
+        const message = text === undefined ? null : responseMessage(text, eventStream);
+        const result =
+          message?.result !== null && typeof message?.result === 'object'
+            ? (message.result as Record<string, unknown>)
+            : null;
+        const error =
+          message?.error !== null && typeof message?.error === 'object'
+            ? (message.error as CapturedAnswer['error'])
+            : null;
+        answers.push({ method, status: response.status, result, error, tooLarge: text === undefined });
+      })(),
+    );
     return response;
   };
   return { fetch, answers, settled: async () => void (await Promise.all(pending)) };

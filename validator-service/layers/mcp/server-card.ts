@@ -35,7 +35,8 @@ function cardFromCatalog(catalog: Record<string, unknown>): Record<string, unkno
   const entries = Array.isArray(catalog.entries) ? catalog.entries : [];
   for (const entry of entries) {
     const e = entry as Record<string, unknown>;
-    if (e.type === 'application/mcp-server-card+json' && e.data && typeof e.data === 'object') return e.data as Record<string, unknown>;
+    if (e.type === 'application/mcp-server-card+json' && e.data && typeof e.data === 'object')
+      return e.data as Record<string, unknown>;
   }
   return null;
 }

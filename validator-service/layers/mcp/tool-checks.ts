@@ -17,8 +17,15 @@ export function checkTools(findings: Findings<McpCode>, tools: readonly Tool[]):
     const location = `tools[${index}]`;
     if (seen.has(tool.name)) duplicates.add(tool.name);
     seen.add(tool.name);
-    if (!toolNamePattern.test(tool.name)) findings.add('MCP-013', `Tool name ${JSON.stringify(tool.name)} uses characters or a length outside the naming guidance.`, `${location}.name`);
-    if (!tool.description || tool.description.trim() === '') findings.add('MCP-015', `Tool ${JSON.stringify(tool.name)} has no description.`, `${location}.description`);
+    if (!toolNamePattern.test(tool.name))
+      findings.add(
+        'MCP-013',
+        `Tool name ${JSON.stringify(tool.name)} uses characters or a length outside the naming guidance.`,
+        `${location}.name`,
+      );
+    if (!tool.description || tool.description.trim() === '')
+      findings.add('MCP-015', `Tool ${JSON.stringify(tool.name)} has no description.`, `${location}.description`);
   });
-  for (const name of duplicates) findings.add('MCP-014', `Tool name ${JSON.stringify(name)} is listed more than once.`, 'tools');
+  for (const name of duplicates)
+    findings.add('MCP-014', `Tool name ${JSON.stringify(name)} is listed more than once.`, 'tools');
 }

@@ -37,12 +37,23 @@ async function postInitialize(ctx: LayerContext): Promise<ChallengeProbe> {
       redirect: 'manual',
       signal: requestSignal(ctx),
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: validatorClientInfo } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: validatorClientInfo },
+      }),
     });
     await discardBody(response);
     const session = response.headers.get('mcp-session-id');
     if (response.ok && session) {
-      await ctx.fetch(ctx.url, { method: 'DELETE', redirect: 'manual', signal: requestSignal(ctx), headers: { 'mcp-session-id': session } })
+      await ctx
+        .fetch(ctx.url, {
+          method: 'DELETE',
+          redirect: 'manual',
+          signal: requestSignal(ctx),
+          headers: { 'mcp-session-id': session },
+        })
         .then(discardBody, () => undefined);
     }
     return { ok: true, status: response.status, wwwAuthenticate: response.headers.get('www-authenticate') };

@@ -74,11 +74,7 @@ export const oauthCodes = {
     "issuer differs from the authorization server's identifier",
     spec.rfc8414('§3.3 Authorization Server Metadata Validation'),
   ),
-  'OAUTH-013': check(
-    'error',
-    'a required metadata field is missing',
-    spec.rfc8414('§2 Authorization Server Metadata'),
-  ),
+  'OAUTH-013': check('error', 'a required metadata field is missing', spec.rfc8414('§2 Authorization Server Metadata')),
   'OAUTH-014': check(
     'error',
     'PKCE S256 not advertised (MCP clients must refuse)',

@@ -19,7 +19,8 @@ export function protectedResourceMetadataUrls(endpoint: URL): string[] {
 export function authorizationServerMetadataUrls(issuer: string): string[] {
   const url = new URL(issuer);
   const path = pathOf(url);
-  if (!path) return [`${url.origin}/.well-known/oauth-authorization-server`, `${url.origin}/.well-known/openid-configuration`];
+  if (!path)
+    return [`${url.origin}/.well-known/oauth-authorization-server`, `${url.origin}/.well-known/openid-configuration`];
   return [
     `${url.origin}/.well-known/oauth-authorization-server${path}`,
     `${url.origin}/.well-known/openid-configuration${path}`,

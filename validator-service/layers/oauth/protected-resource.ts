@@ -21,16 +21,24 @@ export interface ProtectedResourceLookup {
   readonly attempts: readonly JsonAttempt[];
 }
 
-
 /** Looks up the metadata and records findings about it. */
-export async function findProtectedResource(ctx: LayerContext, findings: Findings<OauthCode>, fromChallenge: string | null): Promise<ProtectedResourceLookup> {
+export async function findProtectedResource(
+  ctx: LayerContext,
+  findings: Findings<OauthCode>,
+  fromChallenge: string | null,
+): Promise<ProtectedResourceLookup> {
   const attempts: JsonAttempt[] = [];
   let hit: Extract<JsonAttempt, { ok: true }> | null = null;
   if (fromChallenge !== null) {
     const attempt = await fetchJsonObject(ctx, new URL(fromChallenge, ctx.url).href);
     attempts.push(attempt);
     if (attempt.ok) hit = attempt;
-    else findings.add('OAUTH-005', `The resource_metadata URL from the challenge is unusable: ${attempt.reason}.`, attempt.url);
+    else
+      findings.add(
+        'OAUTH-005',
+        `The resource_metadata URL from the challenge is unusable: ${attempt.reason}.`,
+        attempt.url,
+      );
   }
   if (!hit) {
     // Asked at once; the first usable one in the spec's order wins, and later ones are not reported.
@@ -47,10 +55,21 @@ export async function findProtectedResource(ctx: LayerContext, findings: Finding
     findings.add('OAUTH-007', 'The metadata has no "resource" (RFC 9728 requires it).', `${hit.url}#resource`);
   } else if (resource !== endpoint) {
     const sameButSlash = resource.replace(/\/$/, '') === endpoint.replace(/\/$/, '');
-    if (sameButSlash) findings.add('OAUTH-008', `"resource" is ${resource}; the endpoint is ${endpoint}.`, `${hit.url}#resource`);
-    else findings.add('OAUTH-007', `"resource" is ${resource}, not this endpoint ${endpoint}; clients must reject it.`, `${hit.url}#resource`);
+    if (sameButSlash)
+      findings.add('OAUTH-008', `"resource" is ${resource}; the endpoint is ${endpoint}.`, `${hit.url}#resource`);
+    else
+      findings.add(
+        'OAUTH-007',
+        `"resource" is ${resource}, not this endpoint ${endpoint}; clients must reject it.`,
+        `${hit.url}#resource`,
+      );
   }
   const authorizationServers = strings(hit.json.authorization_servers);
-  if (authorizationServers.length === 0) findings.add('OAUTH-009', 'The metadata lists no "authorization_servers" (MCP requires at least one).', `${hit.url}#authorization_servers`);
+  if (authorizationServers.length === 0)
+    findings.add(
+      'OAUTH-009',
+      'The metadata lists no "authorization_servers" (MCP requires at least one).',
+      `${hit.url}#authorization_servers`,
+    );
   return { found: { url: hit.url, metadata: hit.json, authorizationServers }, attempts };
 }

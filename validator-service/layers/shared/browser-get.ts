@@ -29,7 +29,11 @@ export type BrowserGetOutcome = ({ readonly ok: true } & BrowserPage) | ({ reado
 async function load(ctx: LayerContext, url: URL): Promise<BrowserGetOutcome> {
   const started = performance.now();
   try {
-    const followed = await fetchFollowingRedirects(ctx.fetch, url, { method: 'GET', signal: requestSignal(ctx), headers: { accept: browserAccept } });
+    const followed = await fetchFollowingRedirects(ctx.fetch, url, {
+      method: 'GET',
+      signal: requestSignal(ctx),
+      headers: { accept: browserAccept },
+    });
     const ms = Math.round(performance.now() - started);
     const body = readBodyText(followed.response);
     body.catch(() => undefined); // a layer that needs the body sees the error; the others must not crash the process
@@ -44,6 +48,9 @@ async function load(ctx: LayerContext, url: URL): Promise<BrowserGetOutcome> {
 export function browserGet(ctx: LayerContext, url: URL = ctx.url): Promise<BrowserGetOutcome> {
   const pages = ctx.assessment.pages;
   let outcome = pages.get(url.href);
-  if (!outcome) { outcome = load(ctx, url); pages.set(url.href, outcome); }
+  if (!outcome) {
+    outcome = load(ctx, url);
+    pages.set(url.href, outcome);
+  }
   return outcome;
 }

@@ -17,13 +17,37 @@ export function requestSignal(ctx: Pick<LayerContext, 'signal' | 'timeoutMs'>, m
  * Bounds a promise that has no cancellation of its own (SDK calls, DNS lookups): it rejects with
  * the signal's reason when `signal` aborts first, or with `timeout.error()` after `timeout.ms`.
  */
-export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal, timeout?: { readonly ms: number; readonly error: () => Error }): Promise<T> {
+export function raceSignal<T>(
+  promise: Promise<T>,
+  signal?: AbortSignal,
+  timeout?: { readonly ms: number; readonly error: () => Error },
+): Promise<T> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
-    const finish = () => { clearTimeout(timer); signal?.removeEventListener('abort', onAbort); };
-    const onAbort = () => { finish(); reject(signal?.reason); };
-    const timer = timeout ? setTimeout(() => { finish(); reject(timeout.error()); }, timeout.ms) : undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(signal?.reason);
+    };
+    const timer = timeout
+      ? setTimeout(() => {
+          finish();
+          reject(timeout.error());
+        }, timeout.ms)
+      : undefined;
     signal?.addEventListener('abort', onAbort, { once: true });
-    promise.then((value) => { finish(); resolve(value); }, (error: unknown) => { finish(); reject(error); });
+    promise.then(
+      (value) => {
+        finish();
+        resolve(value);
+      },
+      (error: unknown) => {
+        finish();
+        reject(error);
+      },
+    );
   });
 }

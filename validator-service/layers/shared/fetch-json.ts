@@ -21,16 +21,23 @@ export async function fetchJsonObject(ctx: LayerContext, url: string): Promise<J
     return { ok: false, url, status: null, reason: 'not a valid URL' };
   }
   try {
-    const { response } = await fetchFollowingRedirects(ctx.fetch, target, { method: 'GET', signal: requestSignal(ctx), headers: { accept: 'application/json' } }, 3);
+    const { response } = await fetchFollowingRedirects(
+      ctx.fetch,
+      target,
+      { method: 'GET', signal: requestSignal(ctx), headers: { accept: 'application/json' } },
+      3,
+    );
     const { text } = await readBodyText(response, 512 * 1024);
-    if (response.status !== 200) return { ok: false, url, status: response.status, reason: `answered ${response.status}` };
+    if (response.status !== 200)
+      return { ok: false, url, status: response.status, reason: `answered ${response.status}` };
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       return { ok: false, url, status: response.status, reason: 'the body is not JSON' };
     }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) return { ok: false, url, status: response.status, reason: 'the body is not a JSON object' };
+    if (json === null || typeof json !== 'object' || Array.isArray(json))
+      return { ok: false, url, status: response.status, reason: 'the body is not a JSON object' };
     return { ok: true, url, status: response.status, json: json as Record<string, unknown> };
   } catch (error) {
     return { ok: false, url, status: null, reason: `request failed (${classifyNetworkError(error).kind})` };
@@ -41,7 +48,10 @@ export async function fetchJsonObject(ctx: LayerContext, url: string): Promise<J
  * GETs every URL at once and returns the first usable answer in the given order, with the attempts
  * up to and including it: the same report as trying them one after another, in one round trip.
  */
-export async function firstUsable(ctx: LayerContext, urls: readonly string[]): Promise<{ hit: Extract<JsonAttempt, { ok: true }> | null; attempts: JsonAttempt[] }> {
+export async function firstUsable(
+  ctx: LayerContext,
+  urls: readonly string[],
+): Promise<{ hit: Extract<JsonAttempt, { ok: true }> | null; attempts: JsonAttempt[] }> {
   const all = await Promise.all(urls.map((url) => fetchJsonObject(ctx, url)));
   const index = all.findIndex((a) => a.ok);
   if (index === -1) return { hit: null, attempts: all };

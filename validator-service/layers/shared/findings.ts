@@ -52,16 +52,25 @@ export class Findings<Code extends string> {
       return;
     }
     this.#kept.set(code, kept + 1);
-    this.#messages.push({ code, severity, message: clip(message, MAX_MESSAGE_CHARS), location: location === null ? null : clip(location, MAX_LOCATION_CHARS) });
+    this.#messages.push({
+      code,
+      severity,
+      message: clip(message, MAX_MESSAGE_CHARS),
+      location: location === null ? null : clip(location, MAX_LOCATION_CHARS),
+    });
   }
 
   /** The messages, then one line per code that had more findings than are shown. */
   get messages(): readonly LayerMessage[] {
     if (this.#omitted.size === 0) return this.#messages;
-    const more = [...this.#omitted].map(([code, count]): LayerMessage => ({
-      code, severity: this.#table[code].severity, location: null,
-      message: `${count} more ${code} finding${count === 1 ? '' : 's'} like the ${MAX_MESSAGES_PER_CODE} above ${count === 1 ? 'is' : 'are'} not listed.`,
-    }));
+    const more = [...this.#omitted].map(
+      ([code, count]): LayerMessage => ({
+        code,
+        severity: this.#table[code].severity,
+        location: null,
+        message: `${count} more ${code} finding${count === 1 ? '' : 's'} like the ${MAX_MESSAGES_PER_CODE} above ${count === 1 ? 'is' : 'are'} not listed.`,
+      }),
+    );
     return [...this.#messages, ...more];
   }
 
@@ -80,5 +89,9 @@ export class Findings<Code extends string> {
 }
 
 /** A code-table row; `since` defaults to the first version of the service. */
-export const check = (severity: MessageSeverity, title: string, spec: SpecRef, since = '0.1.0'): CodeEntry =>
-  ({ severity, title, spec, since });
+export const check = (severity: MessageSeverity, title: string, spec: SpecRef, since = '0.1.0'): CodeEntry => ({
+  severity,
+  title,
+  spec,
+  since,
+});

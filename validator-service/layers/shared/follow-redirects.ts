@@ -22,7 +22,12 @@ export interface FollowedResponse {
 export const redirectStatuses: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** GET (or `init.method`) `url`, following at most `maxHops` redirects manually. */
-export async function fetchFollowingRedirects(fetch: Fetch, url: URL, init: RequestInit, maxHops = 10): Promise<FollowedResponse> {
+export async function fetchFollowingRedirects(
+  fetch: Fetch,
+  url: URL,
+  init: RequestInit,
+  maxHops = 10,
+): Promise<FollowedResponse> {
   const chain: RedirectHop[] = [];
   let current = url;
   for (let hop = 0; ; hop += 1) {

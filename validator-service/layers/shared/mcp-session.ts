@@ -40,7 +40,9 @@ const noListings: Listings = { tools: null, resources: null, resourceTemplates: 
 
 function openEntry(ctx: LayerContext): McpSessionEntry {
   let heard: (post: FirstPost | null) => void = () => undefined;
-  const initializePost = new Promise<FirstPost | null>((resolve) => { heard = resolve; });
+  const initializePost = new Promise<FirstPost | null>((resolve) => {
+    heard = resolve;
+  });
   const session = open(ctx, heard).finally(() => heard(null));
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -70,7 +72,10 @@ export async function withMcpSession<T>(ctx: LayerContext, use: (session: McpSes
   const sessions = ctx.assessment.mcpSessions;
   const key = ctx.url.href;
   let entry = sessions.get(key);
-  if (!entry) { entry = openEntry(ctx); sessions.set(key, entry); }
+  if (!entry) {
+    entry = openEntry(ctx);
+    sessions.set(key, entry);
+  }
   entry.users += 1;
   const mine = entry;
   try {

@@ -3,7 +3,17 @@
  * Errors from fetch implementations nest the system error in `cause`, so the whole chain is searched.
  */
 
-export type NetworkFailureKind = 'dns' | 'refused' | 'timeout' | 'tls-expired' | 'tls-untrusted' | 'tls-hostname' | 'tls' | 'reset' | 'blocked' | 'other';
+export type NetworkFailureKind =
+  | 'dns'
+  | 'refused'
+  | 'timeout'
+  | 'tls-expired'
+  | 'tls-untrusted'
+  | 'tls-hostname'
+  | 'tls'
+  | 'reset'
+  | 'blocked'
+  | 'other';
 
 export interface NetworkFailure {
   readonly kind: NetworkFailureKind;
@@ -14,9 +24,16 @@ export interface NetworkFailure {
 }
 
 const untrustedCodes = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE',
-  'CERT_REVOKED', 'INVALID_CA', 'CERT_REJECTED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'CERT_REJECTED',
 ]);
 
 /** Classifies a certificate verification code (as in `TlsInfo.authorizationError`). */
@@ -45,14 +62,24 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
     const { code, name, message } = link as { code?: unknown; name?: unknown; message?: unknown };
     const text = typeof message === 'string' ? message : String(link);
     if (typeof code === 'string') {
-      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME') return { kind: 'dns', code, detail: text };
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME')
+        return { kind: 'dns', code, detail: text };
       if (code === 'ECONNREFUSED') return { kind: 'refused', code, detail: text };
-      if (code === 'TIMEOUT' || code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') return { kind: 'timeout', code, detail: text };
-      if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return { kind: 'reset', code, detail: text };
+      if (
+        code === 'TIMEOUT' ||
+        code === 'ETIMEDOUT' ||
+        code === 'UND_ERR_CONNECT_TIMEOUT' ||
+        code === 'UND_ERR_HEADERS_TIMEOUT'
+      )
+        return { kind: 'timeout', code, detail: text };
+      if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET')
+        return { kind: 'reset', code, detail: text };
       if (code === 'SSRF_BLOCKED') return { kind: 'blocked', code, detail: text };
-      if (code.startsWith('ERR_TLS') || code.includes('CERT') || untrustedCodes.has(code)) return { kind: classifyCertificateError(code), code, detail: text };
+      if (code.startsWith('ERR_TLS') || code.includes('CERT') || untrustedCodes.has(code))
+        return { kind: classifyCertificateError(code), code, detail: text };
     }
-    if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', code: typeof code === 'string' ? code : null, detail: text };
+    if (name === 'TimeoutError' || name === 'AbortError')
+      return { kind: 'timeout', code: typeof code === 'string' ? code : null, detail: text };
   }
   const first = links[0];
   const detail = first instanceof Error ? first.message : String(first);

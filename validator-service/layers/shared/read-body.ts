@@ -4,7 +4,10 @@
  */
 
 /** The first `limit` bytes of the body as UTF-8 text, and whether it was cut. */
-export async function readBodyText(response: Response, limit = 256 * 1024): Promise<{ text: string; truncated: boolean }> {
+export async function readBodyText(
+  response: Response,
+  limit = 256 * 1024,
+): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: '', truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -16,7 +19,10 @@ export async function readBodyText(response: Response, limit = 256 * 1024): Prom
       if (done) break;
       chunks.push(value);
       size += value.byteLength;
-      if (size >= limit) { truncated = true; break; }
+      if (size >= limit) {
+        truncated = true;
+        break;
+      }
     }
   } finally {
     if (truncated) await reader.cancel().catch(() => undefined);

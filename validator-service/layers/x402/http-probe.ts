@@ -14,7 +14,12 @@ import { loadEvmAddresses } from './evm-address.ts';
 export type HttpProbe =
   | { readonly kind: 'unreachable'; readonly failure: NetworkFailure }
   | { readonly kind: 'no-402'; readonly status: number }
-  | { readonly kind: '402'; readonly url: string; readonly placement: 'header' | 'body' | 'none'; readonly facts: PaymentRequiredFacts | null };
+  | {
+      readonly kind: '402';
+      readonly url: string;
+      readonly placement: 'header' | 'body' | 'none';
+      readonly facts: PaymentRequiredFacts | null;
+    };
 
 function decodeHeader(value: string): unknown {
   const json = Buffer.from(value.trim(), 'base64').toString('utf8');
@@ -35,12 +40,20 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
     try {
       decoded = decodeHeader(header);
     } catch {
-      findings.add('X402-005', 'The PAYMENT-REQUIRED header is not base64-encoded JSON.', `PAYMENT-REQUIRED header of ${where}`);
+      findings.add(
+        'X402-005',
+        'The PAYMENT-REQUIRED header is not base64-encoded JSON.',
+        `PAYMENT-REQUIRED header of ${where}`,
+      );
       return { kind: '402', url: where, placement: 'header', facts: null };
     }
     await loadEvmAddresses();
     const facts = analysePaymentRequired(decoded, `PAYMENT-REQUIRED header of ${where}`, findings);
-    findings.add('X402-001', `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the PAYMENT-REQUIRED header (${facts.offers.length} offer(s)).`, where);
+    findings.add(
+      'X402-001',
+      `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the PAYMENT-REQUIRED header (${facts.offers.length} offer(s)).`,
+      where,
+    );
     return { kind: '402', url: where, placement: 'header', facts };
   }
   let body: unknown = null;
@@ -52,12 +65,25 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
   }
   const looksX402 = body !== null && typeof body === 'object' && 'x402Version' in (body as object);
   if (!looksX402) {
-    findings.add('X402-004', `${where} answers 402 but carries no x402 PaymentRequired (no PAYMENT-REQUIRED header, and the body has no x402Version).`, where);
+    findings.add(
+      'X402-004',
+      `${where} answers 402 but carries no x402 PaymentRequired (no PAYMENT-REQUIRED header, and the body has no x402Version).`,
+      where,
+    );
     return { kind: '402', url: where, placement: 'none', facts: null };
   }
   await loadEvmAddresses();
   const facts = analysePaymentRequired(body, `402 body of ${where}`, findings);
-  if (facts.x402Version === 2) findings.add('X402-006', 'The v2 PaymentRequired is only in the body; v2 clients read the PAYMENT-REQUIRED header.', where);
-  findings.add('X402-001', `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the JSON body (${facts.offers.length} offer(s)).`, where);
+  if (facts.x402Version === 2)
+    findings.add(
+      'X402-006',
+      'The v2 PaymentRequired is only in the body; v2 clients read the PAYMENT-REQUIRED header.',
+      where,
+    );
+  findings.add(
+    'X402-001',
+    `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the JSON body (${facts.offers.length} offer(s)).`,
+    where,
+  );
   return { kind: '402', url: where, placement: 'body', facts };
 }

@@ -12,22 +12,22 @@ export const KNOWN_SCHEMES: readonly string[] = ['exact', 'upto', 'batch-settlem
 
 /** x402 v1 network names → CAIP-2. */
 export const V1_NETWORKS: Readonly<Record<string, string>> = {
-  'base': 'eip155:8453',
+  base: 'eip155:8453',
   'base-sepolia': 'eip155:84532',
-  'avalanche': 'eip155:43114',
+  avalanche: 'eip155:43114',
   'avalanche-fuji': 'eip155:43113',
-  'iotex': 'eip155:4689',
-  'sei': 'eip155:1329',
+  iotex: 'eip155:4689',
+  sei: 'eip155:1329',
   'sei-testnet': 'eip155:1328',
-  'polygon': 'eip155:137',
+  polygon: 'eip155:137',
   'polygon-amoy': 'eip155:80002',
-  'peaq': 'eip155:3338',
-  'abstract': 'eip155:2741',
+  peaq: 'eip155:3338',
+  abstract: 'eip155:2741',
   'abstract-testnet': 'eip155:11124',
-  'story': 'eip155:1514',
-  'xlayer': 'eip155:196',
+  story: 'eip155:1514',
+  xlayer: 'eip155:196',
   'xlayer-testnet': 'eip155:1952',
-  'solana': 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   'solana-devnet': 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
 };
 
@@ -65,7 +65,10 @@ export const NETWORK_NAMES: Readonly<Record<string, string>> = {
   'aptos:2': 'Aptos Testnet',
 };
 
-export interface KnownAsset { readonly symbol: string; readonly decimals: number }
+export interface KnownAsset {
+  readonly symbol: string;
+  readonly decimals: number;
+}
 
 /** `<CAIP-2>/<asset address, lower case for EVM>` → token. */
 export const ASSETS: Readonly<Record<string, KnownAsset>> = {
@@ -75,8 +78,14 @@ export const ASSETS: Readonly<Record<string, KnownAsset>> = {
   'eip155:42161/0xaf88d065e77c8cc2239327c5edb3a432268e5831': { symbol: 'USDC', decimals: 6 },
   'eip155:421614/0x75faf114eafb1bdbe2f0316df893fd58ce46aa4d': { symbol: 'USDC', decimals: 6 },
   'eip155:143/0x754704bc059f8c67012fed69bc8a327a5aafb603': { symbol: 'USDC', decimals: 6 },
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v': { symbol: 'USDC', decimals: 6 },
-  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU': { symbol: 'USDC', decimals: 6 },
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v': {
+    symbol: 'USDC',
+    decimals: 6,
+  },
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU': {
+    symbol: 'USDC',
+    decimals: 6,
+  },
 };
 
 /** The token at `asset` on `caip2`, if known. */

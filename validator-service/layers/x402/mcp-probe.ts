@@ -34,8 +34,16 @@ export interface McpProbe {
 const MAX_CALLS = 5;
 
 /** Canonical JSON (sorted keys) to compare `structuredContent` with `content[0].text`. */
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, value: unknown) =>
-  isObject(value) ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]])) : value);
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, value: unknown) =>
+    isObject(value)
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, value[k]]),
+        )
+      : value,
+  );
 
 /** Probes the endpoint as MCP (the assessment's shared session); `connected: false` when it is not an MCP endpoint. */
 export function probeMcp(ctx: LayerContext, findings: Findings<X402Code>): Promise<McpProbe> {
@@ -43,25 +51,43 @@ export function probeMcp(ctx: LayerContext, findings: Findings<X402Code>): Promi
     if (outcome.kind !== 'connected') return { connected: false, toolCount: 0, paidTools: [] };
     if (!tools) return { connected: true, toolCount: 0, paidTools: [] };
     const listed = tools.items as unknown as ListedTool[];
-    const marked = listed.flatMap((tool) => { const marker = paymentMarker(tool); return marker ? [{ tool, marker }] : []; });
+    const marked = listed.flatMap((tool) => {
+      const marker = paymentMarker(tool);
+      return marker ? [{ tool, marker }] : [];
+    });
     // Asked concurrently; findings of each call are collected apart and added in listing order.
     const reports: PaidToolReport[] = [];
-    const asked = await Promise.all(marked.slice(0, MAX_CALLS).map(async ({ tool, marker }) => {
-      const own = new Findings(x402Codes);
-      return { report: await askPrice(ctx, outcome.connection.client, tool, marker, own), own };
-    }));
+    const asked = await Promise.all(
+      marked.slice(0, MAX_CALLS).map(async ({ tool, marker }) => {
+        const own = new Findings(x402Codes);
+        return { report: await askPrice(ctx, outcome.connection.client, tool, marker, own), own };
+      }),
+    );
     for (const { report, own } of asked) {
       for (const m of own.messages) findings.add(m.code as X402Code, m.message, m.location);
       reports.push(report);
     }
-    for (const { tool, marker } of marked.slice(MAX_CALLS)) reports.push({ tool: tool.name, marker, outcome: 'not-called', facts: null, detail: `only the first ${MAX_CALLS} are asked` });
+    for (const { tool, marker } of marked.slice(MAX_CALLS))
+      reports.push({
+        tool: tool.name,
+        marker,
+        outcome: 'not-called',
+        facts: null,
+        detail: `only the first ${MAX_CALLS} are asked`,
+      });
     return { connected: true, toolCount: listed.length, paidTools: reports };
   });
 }
 
 type McpClient = Extract<Awaited<ReturnType<typeof connectMcp>>, { kind: 'connected' }>['connection']['client'];
 
-async function askPrice(ctx: LayerContext, client: McpClient, tool: ListedTool, marker: string, findings: Findings<X402Code>): Promise<PaidToolReport> {
+async function askPrice(
+  ctx: LayerContext,
+  client: McpClient,
+  tool: ListedTool,
+  marker: string,
+  findings: Findings<X402Code>,
+): Promise<PaidToolReport> {
   const where = `tools/call ${tool.name}`;
   let result: Record<string, unknown>;
   try {
@@ -69,37 +95,77 @@ async function askPrice(ctx: LayerContext, client: McpClient, tool: ListedTool, 
     // The listed definition goes along, so the client checks the result against its output schema as
     // it would after its own aggregated tools/list (the shared session lists page by page).
     const toolDefinition = tool as unknown as Tool;
-    result = await raceSignal(client.callTool({ name: tool.name, arguments: minimalArguments(tool) }, { signal, timeout: ctx.timeoutMs, toolDefinition }), signal) as Record<string, unknown>;
+    result = (await raceSignal(
+      client.callTool(
+        { name: tool.name, arguments: minimalArguments(tool) },
+        { signal, timeout: ctx.timeoutMs, toolDefinition },
+      ),
+      signal,
+    )) as Record<string, unknown>;
   } catch (error) {
     const { code, data, message } = (error ?? {}) as { code?: unknown; data?: unknown; message?: unknown };
     if ((code === 402 || code === -32402) && isObject(data)) {
-      findings.add('X402-007', `${tool.name} signals payment as a JSON-RPC error (code ${String(code)}); the x402 MCP transport now uses a tool result with isError and structuredContent.`, where);
+      findings.add(
+        'X402-007',
+        `${tool.name} signals payment as a JSON-RPC error (code ${String(code)}); the x402 MCP transport now uses a tool result with isError and structuredContent.`,
+        where,
+      );
       await loadEvmAddresses();
       const facts = analysePaymentRequired(data, `${where} error.data`, findings);
       return { tool: tool.name, marker, outcome: 'legacy-error', facts, detail: null };
     }
     const text = typeof message === 'string' ? message : String(error);
-    findings.add('X402-024', `${tool.name} is marked payment-gated (${marker}) but the call failed: ${text.slice(0, 200)}`, where);
+    findings.add(
+      'X402-024',
+      `${tool.name} is marked payment-gated (${marker}) but the call failed: ${text.slice(0, 200)}`,
+      where,
+    );
     return { tool: tool.name, marker, outcome: 'error', facts: null, detail: text.slice(0, 200) };
   }
   const structured = result['structuredContent'];
-  const content = Array.isArray(result['content']) ? result['content'] as { type?: unknown; text?: unknown }[] : [];
+  const content = Array.isArray(result['content']) ? (result['content'] as { type?: unknown; text?: unknown }[]) : [];
   const firstText = content[0]?.type === 'text' && typeof content[0].text === 'string' ? content[0].text : null;
   let parsedText: unknown = null;
-  try { parsedText = firstText !== null ? JSON.parse(firstText) : null; } catch { parsedText = null; }
+  try {
+    parsedText = firstText !== null ? JSON.parse(firstText) : null;
+  } catch {
+    parsedText = null;
+  }
   const carries = (v: unknown) => isObject(v) && 'x402Version' in v;
   if (result['isError'] === true && (carries(structured) || carries(parsedText))) {
-    if (!carries(structured)) findings.add('X402-022', `${tool.name}: the PaymentRequired is only in content[0].text; structuredContent must carry it too.`, where);
-    else if (firstText === null || !carries(parsedText) || canonical(parsedText) !== canonical(structured)) findings.add('X402-022', `${tool.name}: content[0].text must be the JSON of the PaymentRequired in structuredContent.`, `${where} content[0]`);
+    if (!carries(structured))
+      findings.add(
+        'X402-022',
+        `${tool.name}: the PaymentRequired is only in content[0].text; structuredContent must carry it too.`,
+        where,
+      );
+    else if (firstText === null || !carries(parsedText) || canonical(parsedText) !== canonical(structured))
+      findings.add(
+        'X402-022',
+        `${tool.name}: content[0].text must be the JSON of the PaymentRequired in structuredContent.`,
+        `${where} content[0]`,
+      );
     await loadEvmAddresses();
-    const facts = analysePaymentRequired(carries(structured) ? structured : parsedText, `${where} structuredContent`, findings);
+    const facts = analysePaymentRequired(
+      carries(structured) ? structured : parsedText,
+      `${where} structuredContent`,
+      findings,
+    );
     return { tool: tool.name, marker, outcome: 'payment-required', facts, detail: null };
   }
   if (result['isError'] === true) {
     const detail = firstText?.slice(0, 200) ?? 'no text';
-    findings.add('X402-024', `${tool.name} is marked payment-gated (${marker}) but answered an error without a PaymentRequired: ${detail}`, where);
+    findings.add(
+      'X402-024',
+      `${tool.name} is marked payment-gated (${marker}) but answered an error without a PaymentRequired: ${detail}`,
+      where,
+    );
     return { tool: tool.name, marker, outcome: 'error', facts: null, detail };
   }
-  findings.add('X402-021', `${tool.name} is marked payment-gated (${marker}) but answered without asking for payment.`, where);
+  findings.add(
+    'X402-021',
+    `${tool.name} is marked payment-gated (${marker}) but answered without asking for payment.`,
+    where,
+  );
   return { tool: tool.name, marker, outcome: 'no-payment-asked', facts: null, detail: null };
 }

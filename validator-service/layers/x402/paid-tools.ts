@@ -10,7 +10,9 @@
 
 export interface ListedTool {
   readonly name: string;
-  readonly inputSchema?: { readonly properties?: Record<string, unknown>; readonly required?: readonly string[] } | undefined;
+  readonly inputSchema?:
+    | { readonly properties?: Record<string, unknown>; readonly required?: readonly string[] }
+    | undefined;
   readonly _meta?: Record<string, unknown> | undefined;
 }
 
@@ -24,12 +26,19 @@ const placeholder = (schema: unknown): unknown => {
   const type = schema && typeof schema === 'object' ? (schema as { type?: unknown }).type : undefined;
   const first = Array.isArray(type) ? type[0] : type;
   switch (first) {
-    case 'number': case 'integer': return 0;
-    case 'boolean': return false;
-    case 'array': return [];
-    case 'object': return {};
-    case 'null': return null;
-    default: return '';
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    case 'null':
+      return null;
+    default:
+      return '';
   }
 };
 

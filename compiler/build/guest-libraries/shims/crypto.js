@@ -11,14 +11,31 @@ import { hkdf } from '@noble/hashes/hkdf.js';
 import { scrypt } from '@noble/hashes/scrypt.js';
 
 const algorithms = {
-  md5, sha1, ripemd160, rmd160: ripemd160, 'ripemd-160': ripemd160,
-  sha224, sha256, sha384, sha512, 'sha-1': sha1, 'sha-224': sha224, 'sha-256': sha256, 'sha-384': sha384, 'sha-512': sha512,
-  'sha3-256': sha3_256, 'sha3-384': sha3_384, 'sha3-512': sha3_512, 'keccak-256': keccak_256, keccak256: keccak_256,
+  md5,
+  sha1,
+  ripemd160,
+  rmd160: ripemd160,
+  'ripemd-160': ripemd160,
+  sha224,
+  sha256,
+  sha384,
+  sha512,
+  'sha-1': sha1,
+  'sha-224': sha224,
+  'sha-256': sha256,
+  'sha-384': sha384,
+  'sha-512': sha512,
+  'sha3-256': sha3_256,
+  'sha3-384': sha3_384,
+  'sha3-512': sha3_512,
+  'keccak-256': keccak_256,
+  keccak256: keccak_256,
 };
 
 const algorithm = (name) => {
   const found = algorithms[String(name).toLowerCase()];
-  if (!found) throw new Error(`Digest method not supported in handlers: ${name} (available: ${getHashes().join(', ')})`);
+  if (!found)
+    throw new Error(`Digest method not supported in handlers: ${name} (available: ${getHashes().join(', ')})`);
   return found;
 };
 
@@ -72,13 +89,25 @@ export function pbkdf2Sync(password, salt, iterations, keylen, digest) {
   return Buffer.from(nobleP(algorithm(digest), bytes(password), bytes(salt), { c: iterations, dkLen: keylen }));
 }
 export function pbkdf2(password, salt, iterations, keylen, digest, callback) {
-  Promise.resolve().then(() => pbkdf2Sync(password, salt, iterations, keylen, digest)).then((key) => callback(null, key), (error) => callback(error));
+  Promise.resolve()
+    .then(() => pbkdf2Sync(password, salt, iterations, keylen, digest))
+    .then(
+      (key) => callback(null, key),
+      (error) => callback(error),
+    );
 }
 export function hkdfSync(digest, ikm, salt, info, keylen) {
   return Buffer.from(hkdf(algorithm(digest), bytes(ikm), bytes(salt), bytes(info), keylen)).buffer;
 }
 export function scryptSync(password, salt, keylen, options = {}) {
-  return Buffer.from(scrypt(bytes(password), bytes(salt), { N: options.N ?? options.cost ?? 16384, r: options.r ?? options.blockSize ?? 8, p: options.p ?? options.parallelization ?? 1, dkLen: keylen }));
+  return Buffer.from(
+    scrypt(bytes(password), bytes(salt), {
+      N: options.N ?? options.cost ?? 16384,
+      r: options.r ?? options.blockSize ?? 8,
+      p: options.p ?? options.parallelization ?? 1,
+      dkLen: keylen,
+    }),
+  );
 }
 export function timingSafeEqual(a, b) {
   const x = bytes(a);

@@ -1,7 +1,15 @@
 // The `zlib` that handlers get inside the sandbox: gzip, zlib (deflate) and raw deflate in pure
 // JavaScript (fflate), synchronous and with Node's callback and Buffer shapes. No brotli and no streams.
 import { Buffer } from 'buffer';
-import { deflateSync as fDeflate, gunzipSync as fGunzip, gzipSync as fGzip, inflateSync as fInflateRaw, unzlibSync as fUnzlib, zlibSync as fZlib, decompressSync as fDecompress } from 'fflate';
+import {
+  deflateSync as fDeflate,
+  gunzipSync as fGunzip,
+  gzipSync as fGzip,
+  inflateSync as fInflateRaw,
+  unzlibSync as fUnzlib,
+  zlibSync as fZlib,
+  decompressSync as fDecompress,
+} from 'fflate';
 
 const input = (data) => {
   if (typeof data === 'string') return new Uint8Array(Buffer.from(data, 'utf8'));
@@ -10,7 +18,8 @@ const input = (data) => {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   throw new TypeError('The "buffer" argument must be a string, Buffer, TypedArray, DataView or ArrayBuffer');
 };
-const level = (options) => (options && typeof options.level === 'number' && options.level >= 0 && options.level <= 9 ? options.level : 6);
+const level = (options) =>
+  options && typeof options.level === 'number' && options.level >= 0 && options.level <= 9 ? options.level : 6;
 const sync = (fn) => (data, options) => {
   try {
     return Buffer.from(fn(input(data), options));
@@ -24,7 +33,12 @@ const later = (fn) => (data, options, callback) => {
   const done = typeof options === 'function' ? options : callback;
   const opts = typeof options === 'function' ? undefined : options;
   if (typeof done !== 'function') throw new TypeError('The "callback" argument must be a function');
-  Promise.resolve().then(() => fn(data, opts)).then((result) => done(null, result), (error) => done(error));
+  Promise.resolve()
+    .then(() => fn(data, opts))
+    .then(
+      (result) => done(null, result),
+      (error) => done(error),
+    );
 };
 
 export const gzipSync = sync((data, options) => fGzip(data, { level: level(options) }));
@@ -41,4 +55,9 @@ export const inflate = later(inflateSync);
 export const deflateRaw = later(deflateRawSync);
 export const inflateRaw = later(inflateRawSync);
 export const unzip = later(unzipSync);
-export const constants = Object.freeze({ Z_NO_COMPRESSION: 0, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, Z_DEFAULT_COMPRESSION: -1 });
+export const constants = Object.freeze({
+  Z_NO_COMPRESSION: 0,
+  Z_BEST_SPEED: 1,
+  Z_BEST_COMPRESSION: 9,
+  Z_DEFAULT_COMPRESSION: -1,
+});

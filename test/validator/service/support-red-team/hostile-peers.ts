@@ -16,7 +16,9 @@ export async function startPrivateListener(): Promise<PrivateListener> {
   let connections = 0;
   const server = createServer((_req, res) => res.end('internal secret'));
   // Counted per socket, not per request: a connection alone already means the guard failed.
-  server.on('connection', () => { connections += 1; });
+  server.on('connection', () => {
+    connections += 1;
+  });
   const port = await listen(server);
   return { url: `http://127.0.0.1:${port}`, port, connections: () => connections, close: () => closeServer(server) };
 }
@@ -33,8 +35,13 @@ export async function startRawPeer(reply: string): Promise<LoopbackPeer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`, port,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); for (const s of sockets) s.destroy(); }),
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
   };
 }
 
@@ -47,19 +54,37 @@ export type ListAnswer = (method: string, params: Record<string, unknown>) => un
  */
 export async function startListingMcpPeer(answer: ListAnswer): Promise<LoopbackPeer> {
   return startLoopback((req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST') { res.writeHead(405).end(); return; }
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
     let text = '';
-    req.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
     req.on('end', () => {
       let message: { id?: unknown; method?: string; params?: Record<string, unknown> } = {};
-      try { message = JSON.parse(text) as typeof message; } catch { /* answered as not found below */ }
-      if (message.id === undefined) { res.writeHead(202).end(); return; }
-      const result = message.method === 'initialize'
-        ? { protocolVersion: '2025-06-18', capabilities: { tools: {}, resources: {}, prompts: {} }, serverInfo: { name: 'listing-peer', version: '1.0.0' } }
-        : answer(message.method ?? '', message.params ?? {});
-      const body = result === null
-        ? { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }
-        : { jsonrpc: '2.0', id: message.id, result };
+      try {
+        message = JSON.parse(text) as typeof message;
+      } catch {
+        /* answered as not found below */
+      }
+      if (message.id === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
+      const result =
+        message.method === 'initialize'
+          ? {
+              protocolVersion: '2025-06-18',
+              capabilities: { tools: {}, resources: {}, prompts: {} },
+              serverInfo: { name: 'listing-peer', version: '1.0.0' },
+            }
+          : answer(message.method ?? '', message.params ?? {});
+      const body =
+        result === null
+          ? { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }
+          : { jsonrpc: '2.0', id: message.id, result };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });

@@ -37,9 +37,12 @@ export function runHistorySuite(
   let endpoint = '';
   let store: HistoryStore;
   let service: RunningValidator;
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
-  });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${service.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   const json = async <T>(path: string, init?: RequestInit) =>
     (await (await fetch(`${service.url}${path}`, init)).json()) as T;
 
@@ -72,8 +75,12 @@ export function runHistorySuite(
     first = one.id;
     second = two.id;
     const history = await json<{ items: { id: string; grade: string; kind: string }[] }>(
-      `/api/history?url=${encodeURIComponent(endpoint)}`);
-    assert.equal(history.items.map((i) => i.id), [second, first]);
+      `/api/history?url=${encodeURIComponent(endpoint)}`,
+    );
+    assert.equal(
+      history.items.map((i) => i.id),
+      [second, first],
+    );
     assert.is(history.items[1]!.grade, one.grade);
     assert.is(history.items[0]!.kind, 'mcp-server');
     assert.is(await store.count(), 2);
@@ -83,17 +90,28 @@ export function runHistorySuite(
     const response = await fetch(`${service.url}/api/diff?from=${first}&to=${second}`);
     assert.is(response.status, 200);
     type Diff = {
-      changed: boolean; grade: { from: string; to: string; changed: boolean };
+      changed: boolean;
+      grade: { from: string; to: string; changed: boolean };
       findings: { added: { code: string }[]; removed: { code: string }[] };
-      facts: { fact: string; from: unknown; to: unknown }[]; layers: { layer: string; from: string; to: string }[];
+      facts: { fact: string; from: unknown; to: unknown }[];
+      layers: { layer: string; from: string; to: string }[];
     };
     const diff = (await response.json()) as Diff;
     assert.ok(diff.changed);
-    assert.equal(diff.facts.find((f) => f.fact === 'mcp.toolCount'), { fact: 'mcp.toolCount', from: 5, to: 3 });
-    assert.ok(diff.findings.added.some((f) => f.code.startsWith('MCP-')), JSON.stringify(diff.findings.added));
+    assert.equal(
+      diff.facts.find((f) => f.fact === 'mcp.toolCount'),
+      { fact: 'mcp.toolCount', from: 5, to: 3 },
+    );
+    assert.ok(
+      diff.findings.added.some((f) => f.code.startsWith('MCP-')),
+      JSON.stringify(diff.findings.added),
+    );
     assert.ok(!diff.facts.some((f) => /Ms$/.test(f.fact)), 'timings are not facts');
     const back = await json<Diff>(`/api/diff?from=${second}&to=${first}`);
-    assert.equal(back.findings.removed.map((f) => f.code), diff.findings.added.map((f) => f.code));
+    assert.equal(
+      back.findings.removed.map((f) => f.code),
+      diff.findings.added.map((f) => f.code),
+    );
     const same = await json<Diff>(`/api/diff?from=${first}&to=${first}`);
     assert.is(same.changed, false);
     assert.is((await fetch(`${service.url}/api/diff?from=${first}&to=AAAAAAAAAAAAAAAA`)).status, 404);
@@ -142,9 +160,14 @@ export function runHistorySuite(
       const made = (await (await fetch(`${guarded.url}/api/assess`, init)).json()) as { id: string };
       const q = encodeURIComponent(endpoint);
       const paths = [
-        `/api/history?url=${q}`, `/api/diff?from=${made.id}&to=${made.id}`, `/api/assessments/${made.id}`,
-        `/api/assessments/${made.id}?format=markdown`, `/badge?url=${q}`,
-        '/api/watch', `/api/drift?url=${q}`, '/api/drift',
+        `/api/history?url=${q}`,
+        `/api/diff?from=${made.id}&to=${made.id}`,
+        `/api/assessments/${made.id}`,
+        `/api/assessments/${made.id}?format=markdown`,
+        `/badge?url=${q}`,
+        '/api/watch',
+        `/api/drift?url=${q}`,
+        '/api/drift',
       ];
       for (const path of paths) {
         const open = await fetch(`${guarded.url}${path}`);
@@ -181,7 +204,10 @@ export function runHistorySuite(
       now += 3 * 86_400_000;
       const fresh = (await bounded.save(item.assessment)).id;
       assert.is(await bounded.count(), 1);
-      assert.equal((await bounded.list(new URL(endpoint).href, 10)).map((i) => i.id), [fresh]);
+      assert.equal(
+        (await bounded.list(new URL(endpoint).href, 10)).map((i) => i.id),
+        [fresh],
+      );
     } finally {
       await bounded.close();
     }
@@ -192,15 +218,27 @@ export function runHistorySuite(
     const own = await backend.open({ maxRows: 3, maxAgeDays: 2 }, () => now);
     try {
       const event = (n: number, url: string): DriftEvent => ({
-        id: `event${String(n).padStart(11, '0')}`, url, at: new Date(now).toISOString(),
-        from: { id: first, startedAt: '', grade: 'A' }, to: { id: second, startedAt: '', grade: 'C' },
-        grade: { from: 'A', to: 'C', changed: true }, layers: [], findings: { added: [], removed: [] }, delivery: null,
+        id: `event${String(n).padStart(11, '0')}`,
+        url,
+        at: new Date(now).toISOString(),
+        from: { id: first, startedAt: '', grade: 'A' },
+        to: { id: second, startedAt: '', grade: 'C' },
+        grade: { from: 'A', to: 'C', changed: true },
+        layers: [],
+        findings: { added: [], removed: [] },
+        delivery: null,
       });
       await own.recordDrift(event(1, 'https://a.example/'));
       await own.recordDrift(event(2, 'https://b.example/'));
       await own.recordDrift(event(3, 'https://a.example/'));
-      assert.equal((await own.drift('https://a.example/', 10)).map((e) => e.id), [event(3, '').id, event(1, '').id]);
-      assert.equal((await own.drift(null, 2)).map((e) => e.id), [event(3, '').id, event(2, '').id]);
+      assert.equal(
+        (await own.drift('https://a.example/', 10)).map((e) => e.id),
+        [event(3, '').id, event(1, '').id],
+      );
+      assert.equal(
+        (await own.drift(null, 2)).map((e) => e.id),
+        [event(3, '').id, event(2, '').id],
+      );
       const delivered = { status: 'delivered', httpStatus: 204, at: new Date(now).toISOString() } as const;
       await own.setDelivery(event(1, '').id, delivered);
       assert.equal((await own.drift('https://a.example/', 10))[1]!.delivery, delivered);
@@ -208,7 +246,11 @@ export function runHistorySuite(
       assert.is((await own.drift(null, 10)).length, 3, 'at most maxRows events');
       now += 3 * 86_400_000;
       await own.recordDrift(event(5, 'https://c.example/'));
-      assert.equal((await own.drift(null, 10)).map((e) => e.id), [event(5, '').id], 'older events leave');
+      assert.equal(
+        (await own.drift(null, 10)).map((e) => e.id),
+        [event(5, '').id],
+        'older events leave',
+      );
 
       assert.is(await own.watch('https://a.example/'), true);
       assert.is(await own.watch('https://b.example/'), true);
@@ -235,7 +277,10 @@ export function runHistorySuite(
       await two.close();
     }
     const unusable = backend.unusableEnv();
-    const refused = await startValidator({ port: 0, env: unusable.env }).then(() => null, (error: unknown) => error);
+    const refused = await startValidator({ port: 0, env: unusable.env }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     assert.instance(refused, ConfigError);
     assert.match((refused as Error).message, new RegExp(`^${unusable.setting}: cannot open the history database`));
     assert.not.match((refused as Error).message, /secret-password/, 'a password in the URL is not shown');

@@ -22,7 +22,12 @@ export function inProcess(options: InProcessOptions = {}): (path: string, init?:
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const app = createValidatorApp({ core, logError: () => undefined, ...(options.mcpHandler ? { mcpHandler: options.mcpHandler } : {}), ...(options.now ? { now: options.now } : {}) });
+  const app = createValidatorApp({
+    core,
+    logError: () => undefined,
+    ...(options.mcpHandler ? { mcpHandler: options.mcpHandler } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   return async (path, init) => app.fetch(new Request(`http://validator.test${path}`, init));
 }
 

@@ -35,7 +35,9 @@ export async function startSwitchPeer(name = 'drifting'): Promise<SwitchPeer> {
     url: `http://127.0.0.1:${port}/mcp`,
     before,
     after,
-    use(which) { target = which === 'before' ? before : after; },
+    use(which) {
+      target = which === 'before' ? before : after;
+    },
     async close() {
       await closeServer(front);
       await before.close();
