@@ -143,7 +143,7 @@ function print(r: Result, extra = ''): void {
     ),
   );
   process.stdout.write(
-    `verdict: ${r.requests} requests, ${r.failures} failed; RSS slope over the second half ${r.slope >= 0 ? '+' : ''}${r.slope.toFixed(2)} MiB/min (${flat(r) ? 'flat' : 'GROWING'})${extra}\n`,
+    `verdict: ${r.requests} requests, ${r.failures} failed; RSS slope over the second half ${r.slope >= 0 ? '+' : ''}${r.slope.toFixed(2)} MiB/min (${flat(r) ? 'flat' : r.slope > 0 ? 'GROWING' : 'falling'})${extra}\n`,
   );
 }
 

@@ -318,7 +318,7 @@ export function emitBundle(
     // The server says of itself what its card says: `serverInfo.version` is the card's version.
     VERSION: literal(String(documents.card.version)),
     // …and its name is the card's when the project names the server (else the card's default agrees with it).
-    SERVER_NAME: literal(discovery.name ?? `toolkit-${name}`),
+    SERVER_NAME: discovery.name === undefined ? '`toolkit-${BUNDLE}`' : literal(discovery.name),
     CARRIED: dataLiteral(carried),
     DISCOVERY: dataLiteral({ card: documents.card, aiCatalog: documents.aiCatalog }),
   });
