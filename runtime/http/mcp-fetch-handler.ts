@@ -99,27 +99,55 @@ export function createMcpFetchHandler(
     }
   }
 
-  /** A batch answered `BATCH_GROUP` members at a time, each group on its own Server as one unit of work. */
+  /**
+   * A batch answered `BATCH_GROUP` members at a time, each group on its own Server as one unit of work,
+   * and streamed: the next group runs only once the previous one is written, so a batch whose client
+   * does not read holds one group's answers here, never the whole array.
+   */
   async function batch(request: Request, messages: readonly unknown[], run: RunUnit): Promise<Response> {
     const groups: unknown[][] = [];
     for (let at = 0; at < messages.length; at += BATCH_GROUP) groups.push(messages.slice(at, at + BATCH_GROUP));
-    const answers = await Promise.all(
-      groups.map((group) =>
-        run(async () => {
-          const response = await legacy(request, group.length === 1 ? group[0] : group);
-          return { response, text: response.status === 202 ? '' : await response.text() };
-        }),
-      ),
-    );
-    // Every group carries the same headers: a refusal of one (a header the transport refuses) is the batch's.
-    const refused = answers.find(({ response }) => response.status !== 200 && response.status !== 202);
-    if (refused) {
-      return new Response(refused.text, { status: refused.response.status, headers: refused.response.headers });
+    const answer = (group: unknown[]) =>
+      run(async () => {
+        const response = await legacy(request, group.length === 1 ? group[0] : group);
+        return { response, text: response.status === 202 ? '' : await response.text() };
+      });
+    // Every group carries the same headers: a refusal of the first (a header the transport refuses) is the batch's.
+    const first = await answer(groups[0] ?? []);
+    if (first.response.status !== 200 && first.response.status !== 202) {
+      return new Response(first.text, { status: first.response.status, headers: first.response.headers });
     }
-    const members = answers
-      .filter(({ text }) => text !== '')
-      .map(({ text }) => (text.startsWith('[') ? text.slice(1, -1) : text));
-    return new Response(`[${members.join(',')}]`, { status: 200, headers: { 'content-type': 'application/json' } });
+    const members = (text: string) => (text.startsWith('[') ? text.slice(1, -1) : text);
+    let next = 1;
+    let written = 0;
+    const encoder = new TextEncoder();
+    const emit = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
+      if (text === '') return;
+      controller.enqueue(encoder.encode(`${written++ === 0 ? '' : ','}${members(text)}`));
+    };
+    // Pulled one chunk at a time: the next group runs when the writer has taken the previous one.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          controller.enqueue(encoder.encode('['));
+          emit(controller, first.text);
+        },
+        async pull(controller) {
+          const group = groups[next++];
+          if (!group) {
+            controller.enqueue(encoder.encode(']'));
+            controller.close();
+            return;
+          }
+          emit(controller, (await answer(group)).text);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   /**

@@ -5,14 +5,15 @@
  * A request body over `MAX_BODY_BYTES` gets 413 and its connection is closed.
  *
  * Backpressure and fairness: an answer is written only as fast as the client reads it (`res.write`
- * returning false waits for `drain`), a connection has at most `MAX_REQUESTS_PER_CONNECTION` HTTP
- * requests in flight (past that its socket is paused, so pipelined requests wait in the client's
- * TCP buffers, not in ours), and the work itself is shared by a `FairQueue`: each JSON-RPC request
- * (each member of a batch too) is one unit, at most `MAX_REQUESTS_HANDLED` units of all
- * connections and `MAX_UNITS_PER_CONNECTION` of one run at once, taken round robin across
- * connections, a connection with nothing waiting first. A client that sends without reading holds
- * at most its own connection's two answers, and another client waits for the units already
- * running, not for the others' queues.
+ * returning false waits for `drain`; a batch's answer is made a group at a time as it is written), a
+ * connection has at most `MAX_REQUESTS_PER_CONNECTION` HTTP requests in flight (past that its socket is
+ * paused, so pipelined requests wait in the client's TCP buffers, not in ours) and works on one of them
+ * at a time (a pipelined request's work waits for the earlier answers), and the work itself is shared
+ * by a `FairQueue`: each JSON-RPC request (each member of a batch too) is one unit, at most
+ * `MAX_REQUESTS_HANDLED` units of all connections and `MAX_UNITS_PER_CONNECTION` of one run at once,
+ * taken round robin across connections, a connection with nothing waiting first. A client that sends
+ * without reading holds at most one group of answers of its own connection, and another client waits
+ * for the units already running, not for the others' queues.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,6 +83,23 @@ const drained = (res: ServerResponse): Promise<void> =>
     res.once('drain', done);
     res.once('close', done);
   });
+/**
+ * Resolves when `res` is the one its connection writes now (a pipelined request's answer waits for the
+ * earlier ones), or when the connection closes first: its work starts only then, so a connection holds
+ * one answer being made, not one per request it pipelined.
+ */
+const ownTurn = (res: ServerResponse, socket: IncomingMessage['socket']): Promise<void> =>
+  res.socket || socket.destroyed
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const done = () => {
+          res.off('socket', done);
+          socket.off('close', done);
+          resolve();
+        };
+        res.once('socket', done);
+        socket.once('close', done);
+      });
 const BODY_TOO_LARGE_GRACE_MS = 500;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -152,6 +170,7 @@ export async function serveHttp(
       // earlier answers) nor writing: a client that does not read holds its own connection only.
       const { request, body } = await toRequest(req, base);
       const socket = req.socket;
+      await ownTurn(res, socket);
       const run = <T>(unit: () => Promise<T>) =>
         work.run(socket, () => (res.destroyed ? Promise.reject(new ClientGone()) : unit()));
       const response = await handle(request, body === undefined ? { run } : { run, body });
