@@ -3,7 +3,7 @@
  * file under test/fixtures (the rule, scan and red-team fixtures), the shipped catalog and a generated
  * 500-file wild-shaped corpus, each loaded alone on this thread with no cache (`loadSchemaFile`).
  * Per file: its path from its tree's root, its diagnostics as `toolkit validate --json` prints them
- * (paths made relative) and a digest of its model (what the build emits from).
+ * (paths made relative) and a digest of its model (what the build emits from), the same wherever the repository is.
  */
 import { createHash } from 'node:crypto';
 import { join, relative, resolve } from 'node:path';
@@ -34,8 +34,11 @@ export function renderGolden(work: string): string {
         ...d,
         file: d.file.startsWith(root) ? `${name}/${relative(root, d.file)}` : d.file,
       }));
-      const json = formatJson({ schemas: 1, diagnostics }).split(root).join(`<${name}>`).split(work).join('<work>');
-      const model = result.model === undefined ? 'none' : digest(JSON.stringify(result.model).split(work).join(''));
+      // Where the repository and the temporary directory are is no part of a finding or a model.
+      const placed = (text: string): string =>
+        text.split(root).join(`<${name}>`).split(repository).join('<repository>').split(work).join('<work>');
+      const json = placed(formatJson({ schemas: 1, diagnostics }));
+      const model = result.model === undefined ? 'none' : digest(placed(JSON.stringify(result.model)));
       out.push(`== ${shown} model ${model}\n${json}`);
     }
   }
