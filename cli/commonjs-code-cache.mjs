@@ -1,7 +1,9 @@
 // A V8 code cache for the front end's big CommonJS files (TypeScript inside ts-morph: 13 MB of
 // JavaScript that V8 otherwise parses and compiles on every start, ~40% of loading the front end).
 // Caches live in node_modules/.cache/toolkit/v8/, keyed by file, size, mtime and V8 version; V8 itself
-// rejects a cache that does not fit, and a rejected or missing one is written again after the run.
+// rejects a cache that does not fit, and a rejected or missing one is written again after the run. The
+// cache of a file that was all ASCII is named so (`….ascii.bin`): the next start decodes that file as
+// Latin-1 without looking at its 9 MB again.
 import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -15,7 +17,7 @@ const CACHED_FILES =
 /** Scripts compiled without a usable cache, to serialise once the run has compiled what it needs. */
 const pending = [];
 
-/** `<name>-<size>-<mtime>-<v8>.bin` → its name part, e.g. `ts-morph` (undefined for other files). */
+/** `<name>-<size>-<mtime>-<v8>[.ascii].bin` → its name part, e.g. `ts-morph` (undefined for other files). */
 const cachedName = (file) => /^(.+?)-\d+-\d+-.+\.bin$/.exec(file)?.[1];
 
 /**
@@ -36,10 +38,23 @@ export function removeOtherCaches(file) {
   }
 }
 
-function cacheFile(filename) {
+/** The cache of `filename` as it is now, named for a source that is ASCII or not. */
+function cacheFile(filename, ascii) {
   const { size, mtimeMs } = statSync(filename);
-  return join(cacheDir, `${basename(filename, '.js')}-${size}-${Math.trunc(mtimeMs)}-${process.versions.v8}.bin`);
+  const kind = ascii ? '.ascii' : '';
+  return join(
+    cacheDir,
+    `${basename(filename, '.js')}-${size}-${Math.trunc(mtimeMs)}-${process.versions.v8}${kind}.bin`,
+  );
 }
+
+const readIfThere = (file) => {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * A file's text as `require()` reads it, faster for an ASCII file (TypeScript is one): decoded as
@@ -47,29 +62,45 @@ function cacheFile(filename) {
  * from the code cache.
  */
 export function readSource(filename) {
-  const bytes = readFileSync(filename);
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  return readSourceOf(filename).text;
 }
+
+function readSourceOf(filename) {
+  const bytes = readFileSync(filename);
+  const ascii = isAscii(bytes);
+  return { text: ascii ? bytes.toString('latin1') : bytes.toString('utf8'), ascii };
+}
+
+/** What the next compile of a cached file uses: its code cache and whether the source was ASCII. */
+let loaded;
 
 /** Makes `require()` of the cached files compile from (and later record) the code cache. */
 export function installCodeCache() {
   const loadJs = Module._extensions['.js'];
   Module._extensions['.js'] = function loadCachedFile(module, filename) {
     if (!CACHED_FILES.test(filename)) return loadJs.call(this, module, filename);
-    return module._compile(readSource(filename), filename);
+    // A cache made from this file when it was ASCII: the file is read as Latin-1 without looking.
+    const asciiFile = cacheFile(filename, true);
+    const asciiCache = readIfThere(asciiFile);
+    if (asciiCache !== undefined) {
+      loaded = { filename, cachedData: asciiCache, file: asciiFile };
+      return module._compile(readFileSync(filename, 'latin1'), filename);
+    }
+    const { text, ascii } = readSourceOf(filename);
+    const plainFile = cacheFile(filename, false);
+    // A cache under the plain name still serves; it is written again under the ASCII name after the run.
+    loaded = { filename, cachedData: readIfThere(plainFile), file: cacheFile(filename, ascii), rewrite: ascii };
+    return module._compile(text, filename);
   };
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename, ...rest) {
     if (!CACHED_FILES.test(filename)) return compile.call(this, content, filename, ...rest);
-    const file = cacheFile(filename);
-    let cachedData;
-    try {
-      cachedData = readFileSync(file);
-    } catch {
-      cachedData = undefined;
-    }
+    const known = loaded?.filename === filename ? loaded : undefined;
+    loaded = undefined;
+    const file = known?.file ?? cacheFile(filename, false);
+    const cachedData = known ? known.cachedData : readIfThere(file);
     const script = new Script(Module.wrap(content), { filename, cachedData });
-    if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, file });
+    if (cachedData === undefined || script.cachedDataRejected || known?.rewrite) pending.push({ script, file });
     const module = this;
     const require = (id) => module.require(id);
     require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);

@@ -17,8 +17,8 @@
  * reads it in `cli/project/grants.ts`).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as z from 'zod';
+import { projectConfigPath } from './project-config-path.ts';
 
 const GroupSchema = z.strictObject({
   description: z.string().optional(),
@@ -47,7 +47,7 @@ export class ProjectConfigError extends Error {
   override readonly name = 'ProjectConfigError';
 }
 
-export const projectConfigPath = (projectDir: string): string => join(projectDir, '.toolkit', 'config.json');
+export { projectConfigPath };
 
 /** Reads `.toolkit/config.json`; a missing file is an empty configuration, a broken one an error. */
 export function readProjectConfig(projectDir: string): ProjectConfig {

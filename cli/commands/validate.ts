@@ -4,10 +4,11 @@
  * error; user mistakes are one line (exit 2).
  */
 import { Command, Option } from 'clipanion';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { idleThreads } from '../../compiler/load/batch/idle-threads.ts';
 import { projectCacheDir } from '../../compiler/load/batch/project-cache-dir.ts';
+import { projectConfigPath } from '../../runtime/project-config-path.ts';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics/diagnostic.ts';
 import { formatDiagnostics, formatJson, formatSummary } from '../../compiler/diagnostics/format.ts';
 import { ToolkitCommand } from '../command-base.ts';
@@ -74,9 +75,10 @@ export class ValidateCommand extends ToolkitCommand {
     }
     if (this.lists !== undefined && pathKind(this.lists) !== 'dir')
       throw new UsageMistake(`--lists ${this.lists}: not a directory`);
-    // The project config is read with zod, which the other commands need not load either.
-    const { allowedLibrariesOf } = await import('../project/project-config.ts');
-    const allowedLibraries = allowedLibrariesOf(projectDir);
+    // The project config is read with zod (a hundred modules to load): only when there is one.
+    const allowedLibraries = existsSync(projectConfigPath(projectDir))
+      ? (await import('../project/project-config.ts')).allowedLibrariesOf(projectDir)
+      : [];
 
     const diagnostics: Diagnostic[] = [];
     // A finding in a shared file (a list used by several schemas) comes back once per schema: print and count it once.

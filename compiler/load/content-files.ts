@@ -4,16 +4,15 @@
  */
 import { dirname, join } from 'node:path';
 import type { PromptModel, SkillInputModel, SkillModel } from '../../runtime/model.ts';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isObject, isString, isStringArray, type Obj } from '../validate/checks.ts';
 import type { SchemaNames } from '../validate/content-placeholders.ts';
 import { checkPromptFile, type PromptDeclaration } from '../validate/prompts.ts';
-import type { Reporter } from '../validate/reporter.ts';
 import { checkSkillFile, findSkillCycles, type SkillDeclaration } from '../validate/skills.ts';
 import { checkExtensionSkill } from '../validate/skill-extension.ts';
 import { readDataExport } from './data-module.ts';
 import type { FileSystem } from './file-system.ts';
 import { isInside } from './find-schema-files.ts';
+import type { LoadContext } from './load-context.ts';
 import { readSkillFolder } from './skill-folder.ts';
 
 /**
@@ -31,13 +30,11 @@ export function linkOutside(path: string, schemaFile: string, fs: FileSystem): s
 const outsideMessage = (what: string, file: string, real: string): string =>
   `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that stay inside it are followed`;
 
+/** The prompts a schema declares, read from their files and checked (each file's findings point into it). */
 export function loadPrompts(
-  schemaFile: string,
+  { schemaFile, fs, report: r }: LoadContext,
   declarations: readonly PromptDeclaration[],
   names: SchemaNames,
-  fs: FileSystem,
-  r: Reporter,
-  out: Diagnostic[],
 ): PromptModel[] {
   const prompts: PromptModel[] = [];
   for (const { name, contentFile } of declarations) {
@@ -61,7 +58,7 @@ export function loadPrompts(
     else if (isObject(data.value)) checkPromptFile(name, data.value, names, data.reporter);
     else if (data.value !== undefined)
       data.reporter.report('PRM008', [], `prompt ${name}: \`prompt\` must be an object`);
-    out.push(...data.reporter.diagnostics);
+    r.include(data.reporter.diagnostics);
     const prompt = data.value;
     if (isObject(prompt) && isString(prompt.content)) {
       prompts.push({
@@ -75,14 +72,13 @@ export function loadPrompts(
   return prompts;
 }
 
+/** The skills a format-3 schema declares, read from their files (and folders) and checked. */
 export function loadSkills(
-  schemaFile: string,
+  context: LoadContext,
   declarations: readonly SkillDeclaration[],
   names: SchemaNames,
-  fs: FileSystem,
-  r: Reporter,
-  out: Diagnostic[],
 ): SkillModel[] {
+  const { schemaFile, fs, report: r } = context;
   const skills: SkillModel[] = [];
   const graph = new Map<string, string[]>();
   for (const { name, file } of declarations) {
@@ -103,11 +99,11 @@ export function loadSkills(
       data.reporter.report('SKL001', [], `skill ${name}: \`skill\` must be an object`);
     if (isObject(data.value)) {
       graph.set(name, checkSkillFile(name, data.value, names, data.reporter));
-      const model = skillModel(name, data.value, readSkillFolder(name, path, schemaFile, fs, out));
+      const model = skillModel(name, data.value, readSkillFolder(context, name, path));
       checkExtensionSkill(model, data.reporter);
       skills.push(model);
     }
-    out.push(...data.reporter.diagnostics);
+    r.include(data.reporter.diagnostics);
   }
   for (const cycle of findSkillCycles(graph)) {
     r.report('SKL023', ['skills', cycle[0] ?? ''], `skill references form a cycle: ${cycle.join(' → ')}`);

@@ -28,7 +28,7 @@ export function readDataExport(file: string, text: string, name: string): DataEx
     const errors = syntaxErrors(source);
     if (errors.length > 0) {
       const reporter = new Reporter(file);
-      reporter.diagnostics.push(...scan);
+      reporter.include(scan);
       for (const e of errors) reporter.reportAt('PAR001', file, e.line, e.column, `syntax error: ${e.message}`);
       return { value: undefined, reporter, missing: false };
     }
@@ -36,12 +36,12 @@ export function readDataExport(file: string, text: string, name: string): DataEx
     const binding = shape.exports.get(name);
     if (!binding?.node || ts.isFunctionDeclaration(binding.node)) {
       const reporter = new Reporter(file);
-      reporter.diagnostics.push(...scan);
+      reporter.include(scan);
       return { value: undefined, reporter, missing: true };
     }
     const result = evaluateStatic(binding.node, sf, { resolveIdentifier: (id) => shape.locals.get(id) });
     const reporter = new Reporter(file, result.locations);
-    reporter.diagnostics.push(...scan);
+    reporter.include(scan);
     for (const issue of result.issues) {
       const message = issue.path.length > 0 ? `${name}.${issue.message}` : `${name}: ${issue.message}`;
       reporter.reportAt(issue.kind === 'duplicate-key' ? 'PAR005' : 'PAR002', file, issue.line, issue.column, message);

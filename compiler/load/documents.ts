@@ -11,9 +11,8 @@ import type { DocumentModel } from '../../runtime/model.ts';
 import { databasePath, shownPath } from '../../runtime/resources/database-location.ts';
 import { MAX_DOCUMENT_BYTES } from '../../runtime/resources/documents/document-text.ts';
 import { isObject, isString, type Obj } from '../validate/checks.ts';
-import type { Reporter } from '../validate/reporter.ts';
 import { linkOutside } from './content-files.ts';
-import type { FileSystem } from './file-system.ts';
+import type { LoadContext } from './load-context.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -26,10 +25,8 @@ export interface DocumentPlaces {
 
 /** The markdown resources of a format-4 schema (`documents` of its served view), in declaration order. */
 export function loadDocuments(
-  schemaFile: string,
+  { schemaFile, fs, report: r }: LoadContext,
   documents: unknown,
-  fs: FileSystem,
-  r: Reporter,
   places: DocumentPlaces,
 ): DocumentModel[] {
   if (!isObject(documents)) return [];

@@ -45,7 +45,8 @@ export function findSchemaFiles(
   const out: string[] = [];
   const root = realpathSync(dir);
   const walked = new Set<string>([root]);
-  const walk = (current: string): void => {
+  // `real` is `current`'s real path: a directory that is no link is at its parent's real path plus its name.
+  const walk = (current: string, real: string): void => {
     const entries = readdirSync(current, { withFileTypes: true }).sort(byName);
     onDirectory?.(
       current,
@@ -55,35 +56,36 @@ export function findSchemaFiles(
       if (entry.name.startsWith('.')) continue;
       const path = join(current, entry.name);
       if (entry.isSymbolicLink()) {
-        let real: string;
+        let target: string;
         let isDir: boolean;
         try {
-          real = realpathSync(path);
-          isDir = statSync(real).isDirectory();
+          target = realpathSync(path);
+          isDir = statSync(target).isDirectory();
         } catch {
           if (entry.name.endsWith('.mjs')) onSkipped?.(path, 'leads nowhere (its target does not exist)');
           continue;
         }
         if (isDir ? CONTENT_DIRS.has(entry.name) : !entry.name.endsWith('.mjs')) continue;
-        if (!isInside(root, real)) onSkipped?.(path, `leads outside the schema tree (to ${real})`);
+        if (!isInside(root, target)) onSkipped?.(path, `leads outside the schema tree (to ${target})`);
         else if (!isDir) out.push(path);
-        else if (walked.has(real)) onSkipped?.(path, 'leads back into a directory already walked (a loop)');
+        else if (walked.has(target)) onSkipped?.(path, 'leads back into a directory already walked (a loop)');
         else {
-          walked.add(real);
-          walk(path);
+          walked.add(target);
+          walk(path, target);
         }
         continue;
       }
       if (entry.isDirectory()) {
         if (!CONTENT_DIRS.has(entry.name)) {
-          walked.add(realpathSync(path));
-          walk(path);
+          const inner = join(real, entry.name);
+          walked.add(inner);
+          walk(path, inner);
         }
       } else if (entry.isFile() && entry.name.endsWith('.mjs')) {
         out.push(path);
       }
     }
   };
-  walk(dir);
+  walk(dir, root);
   return out;
 }

@@ -14,12 +14,13 @@ import { checkSkill4 } from '../validate/format-4/skills-4.ts';
 import { linkOutside } from './content-files.ts';
 import { checkExtensionSkill } from '../validate/skill-extension.ts';
 import { readDataExport } from './data-module.ts';
-import type { FileSystem } from './file-system.ts';
 import { skippedLink } from './find-schema-files.ts';
+import type { LoadContext } from './load-context.ts';
 import { readSkillFolder } from './skill-folder.ts';
 
 /** The skills of the schema's folder, when this schema owns them (the folder's first `.mjs` file). */
-export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSystem, out: Diagnostic[]): SkillModel[] {
+export function loadSkills4(context: LoadContext, names: SchemaNames): SkillModel[] {
+  const { schemaFile, fs, report } = context;
   const folder = dirname(schemaFile);
   const first = (fs.listDir?.(folder) ?? []).filter((name) => name.endsWith('.mjs')).sort()[0];
   if (first !== basename(schemaFile)) return [];
@@ -30,7 +31,7 @@ export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSyst
     const path = join(skillsDir, file);
     const escapes = linkOutside(path, schemaFile, fs);
     if (escapes !== undefined) {
-      out.push(skippedLink(path, `leads outside the schema's directory (to ${escapes})`));
+      report.include([skippedLink(path, `leads outside the schema's directory (to ${escapes})`)]);
       continue;
     }
     const text = fs.readText(path);
@@ -41,12 +42,12 @@ export function loadSkills4(schemaFile: string, names: SchemaNames, fs: FileSyst
       data.reporter.report('SKL001', [], `${file} in skills/ must export \`skill\` as an object`);
     else if (isObject(data.value)) {
       checkSkill4(name, data.value, names, data.reporter);
-      const files = readSkillFolder(name, path, schemaFile, fs, out);
+      const files = readSkillFolder(context, name, path);
       const model = skillModel(name, data.value, files);
       checkExtensionSkill(model, data.reporter);
       skills.push(model);
     }
-    out.push(...data.reporter.diagnostics);
+    report.include(data.reporter.diagnostics);
   }
   return skills;
 }

@@ -27,6 +27,7 @@ import { isInside, skippedLink } from './find-schema-files.ts';
 import { lstatSync, realpathSync } from 'node:fs';
 import { normalizeSchema } from './normalize.ts';
 import { resolveSharedLists, type ResolvedList } from './shared-lists.ts';
+import type { LoadContext } from './load-context.ts';
 import { sortDiagnostics, toResult, type ValidationResult } from './result.ts';
 
 export interface LoadSchemaOptions {
@@ -105,9 +106,15 @@ export interface ReadModule {
 
 /** Validation and normalization once the module has been read (shared with `validateSchema`). */
 export function finishLoad({ path, read, earlier, files }: ReadModule): LoadSchemaResult {
-  const withFiles = files !== undefined;
   const r = new Reporter(path, read.locations);
-  const other: Diagnostic[] = [...earlier];
+  r.include(earlier);
+  // Reading the files the schema names: through what, with which options, every finding to `r`.
+  const context: (LoadContext & { readonly options: LoadSchemaOptions }) | undefined = files && {
+    schemaFile: path,
+    fs: files.fs,
+    report: r,
+    options: files.options,
+  };
   for (const p of read.problems) r.reportAt(p.rule, path, p.line, p.column, p.message);
   for (const issue of read.issues) {
     const message = issue.path.length > 0 ? `main.${issue.message}` : `main: ${issue.message}`;
@@ -118,54 +125,53 @@ export function finishLoad({ path, read, earlier, files }: ReadModule): LoadSche
     r.reportAt('PAR002', path, issue.line, issue.column, message);
     r.suppress(issue.path);
   }
-  if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004'))
-    return toResult([...other, ...r.diagnostics]);
+  if (read.main === undefined || read.problems.some((p) => p.rule !== 'VAL004')) return toResult(r.diagnostics);
 
   let lists = new Map<string, ResolvedList>();
   // Checked (and reported) once here, before validation, because the lists must be read first.
   const refs = checkSharedListRefs(isObject(read.main) ? read.main.sharedLists : undefined, r);
-  if (withFiles && refs.length > 0) {
-    const listsDir = files.options.listsDir ?? nearestListsDir(path, files.fs);
+  if (context && refs.length > 0) {
+    const listsDir = context.options.listsDir ?? nearestListsDir(path, context.fs);
     if (listsDir === undefined)
       r.report(
         'VAL076',
         ['sharedLists'],
         'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string',
       );
-    else lists = resolveSharedLists(refs, listsDir, files.fs, r, other);
+    else lists = resolveSharedLists(context, refs, listsDir);
   }
   const listFields = new Map([...lists].map(([name, l]) => [name, new Set(l.list.fields.map((f) => f.key))]));
   const facts = validateMainValue(read.main, r, {
     listRefs: refs,
     ...(read.handlers ? { handlers: read.handlers } : {}),
-    ...(withFiles
+    ...(context
       ? {
           listFields,
           databaseExists: databaseLocator(
             path,
             isObject(read.main) ? String(read.main.namespace) : '',
-            files.options,
-            files.fs,
+            context.options,
+            context.fs,
           ),
         }
       : {}),
   });
-  if (!facts) return toResult([...other, ...r.diagnostics]);
-  const prompts = withFiles ? loadPrompts(path, facts.prompts, facts.names, files.fs, r, other) : [];
-  const skills = !withFiles
+  if (!facts) return toResult(r.diagnostics);
+  const prompts = context ? loadPrompts(context, facts.prompts, facts.names) : [];
+  const skills = !context
     ? []
     : facts.format === 4
-      ? loadSkills4(path, facts.names, files.fs, other)
-      : loadSkills(path, facts.skills, facts.names, files.fs, r, other);
-  const documents = withFiles
-    ? loadDocuments(path, facts.main.documents, files.fs, r, {
-        ...(files.options.home ? { home: files.options.home } : {}),
-        ...(files.options.cwd ? { cwd: files.options.cwd } : {}),
+      ? loadSkills4(context, facts.names)
+      : loadSkills(context, facts.skills, facts.names);
+  const documents = context
+    ? loadDocuments(context, facts.main.documents, {
+        ...(context.options.home ? { home: context.options.home } : {}),
+        ...(context.options.cwd ? { cwd: context.options.cwd } : {}),
         namespace: isObject(read.main) ? String(read.main.namespace) : '',
       })
     : [];
-  const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
-  if (hasErrors(diagnostics) || !withFiles) return toResult(diagnostics);
+  const diagnostics = sortDiagnostics(r.diagnostics);
+  if (hasErrors(diagnostics) || !context) return toResult(diagnostics);
   const model = normalizeSchema({
     main: facts.main,
     hashed: read.main as Obj,
@@ -176,7 +182,7 @@ export function finishLoad({ path, read, earlier, files }: ReadModule): LoadSche
     documents,
     ...(read.handlers ? { handlers: read.handlers } : {}),
   });
-  if (reportEmptyEnums(model, facts.main, r)) return toResult([...other, ...r.diagnostics]);
+  if (reportEmptyEnums(model, facts.main, r)) return toResult(r.diagnostics);
   return { ...toResult(diagnostics), model };
 }
 

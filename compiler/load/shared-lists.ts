@@ -3,13 +3,12 @@
  * name (case-sensitive) and version, then the declared filter.
  */
 import { join } from 'node:path';
-import type { Reporter } from '../validate/reporter.ts';
 import type { ListFilter, ListReference } from '../validate/shared-list-refs.ts';
 import type { Obj } from '../validate/checks.ts';
 import { readDataExport } from './data-module.ts';
 import { checkListValue, type SharedList } from './list-file.ts';
-import type { FileSystem } from './file-system.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { LoadContext } from './load-context.ts';
 
 export interface ResolvedList {
   readonly list: SharedList;
@@ -22,11 +21,9 @@ export const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g
 
 /** Loads every referenced list; failures are reported on the schema, list-file findings on the list file. */
 export function resolveSharedLists(
+  { fs, report: r }: LoadContext,
   refs: readonly ListReference[],
   listsDir: string,
-  fs: FileSystem,
-  r: Reporter,
-  listDiagnostics: Diagnostic[],
 ): Map<string, ResolvedList> {
   const out = new Map<string, ResolvedList>();
   for (const ref of refs) {
@@ -38,7 +35,7 @@ export function resolveSharedLists(
       continue;
     }
     const { list, diagnostics } = readListFile(file, text);
-    listDiagnostics.push(...diagnostics);
+    r.include(diagnostics);
     if (!list) {
       r.report(
         'VAL072',

@@ -8,10 +8,8 @@
  */
 import { join } from 'node:path';
 import type { SkillFileModel } from '../../runtime/model.ts';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { frontEndRules, type FrontEndRule } from '../diagnostics/rules.ts';
 import { linkOutside } from './content-files.ts';
-import type { FileSystem } from './file-system.ts';
+import type { LoadContext } from './load-context.ts';
 
 /** The skills extension's publication limits per skill (files and bytes, `SKILL.md` included). */
 export const SKILL_FILE_LIMITS = { files: 512, bytes: 16 * 1024 * 1024 } as const;
@@ -24,10 +22,6 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** The folder of a skill file: its path without `.mjs`. */
 export const skillFolderOf = (skillFile: string): string => skillFile.replace(/\.mjs$/, '');
 
-function diagnostic(rule: FrontEndRule, file: string, message: string): Diagnostic {
-  return { rule, severity: frontEndRules[rule].severity, message, file, line: 0, column: 0 };
-}
-
 /** The text of bytes that are UTF-8, else undefined (then they travel as base64). */
 function textOf(bytes: Uint8Array): string | undefined {
   try {
@@ -39,15 +33,15 @@ function textOf(bytes: Uint8Array): string | undefined {
 
 /**
  * The files of the skill whose file is `skillFile`, in path order, or undefined when it has no
- * folder. Findings go to `out`, each naming the file it is about.
+ * folder. Each finding names the file it is about.
  */
 export function readSkillFolder(
+  { schemaFile, fs, report }: LoadContext,
   skill: string,
   skillFile: string,
-  schemaFile: string,
-  fs: FileSystem,
-  out: Diagnostic[],
 ): SkillFileModel[] | undefined {
+  const atFile = (rule: 'PAR007' | 'SKL031' | 'SKL032' | 'SKL033', file: string, message: string): void =>
+    report.reportAt(rule, file, 0, 0, message);
   const folder = skillFolderOf(skillFile);
   if (!fs.isDirectory(folder)) return undefined;
   const files: SkillFileModel[] = [];
@@ -59,22 +53,18 @@ export function readSkillFolder(
       const relative = `${prefix}${name}`;
       const escapes = linkOutside(path, schemaFile, fs);
       if (escapes !== undefined) {
-        out.push(
-          diagnostic(
-            'PAR007',
-            path,
-            `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only links that stay inside it are followed)`,
-          ),
+        atFile(
+          'PAR007',
+          path,
+          `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only links that stay inside it are followed)`,
         );
         continue;
       }
       if (!PORTABLE.test(name)) {
-        out.push(
-          diagnostic(
-            'SKL033',
-            path,
-            `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and '-' (it becomes part of a skill:// URI)`,
-          ),
+        atFile(
+          'SKL033',
+          path,
+          `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and '-' (it becomes part of a skill:// URI)`,
         );
         continue;
       }
@@ -83,12 +73,10 @@ export function readSkillFolder(
         continue;
       }
       if (name === 'SKILL.md') {
-        out.push(
-          diagnostic(
-            'SKL031',
-            path,
-            `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a subfolder would make it a skill of its own: rename or remove ${relative}`,
-          ),
+        atFile(
+          'SKL031',
+          path,
+          `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a subfolder would make it a skill of its own: rename or remove ${relative}`,
         );
         continue;
       }
@@ -111,21 +99,17 @@ export function readSkillFolder(
   walk(folder, '');
   // SKILL.md is one more file; its size is known only once rendered, so the bytes leave it a margin.
   if (files.length + 1 > SKILL_FILE_LIMITS.files) {
-    out.push(
-      diagnostic(
-        'SKL032',
-        folder,
-        `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
-      ),
+    atFile(
+      'SKL032',
+      folder,
+      `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
     );
   }
   if (bytes > SKILL_FILE_LIMITS.bytes - 64 * 1024) {
-    out.push(
-      diagnostic(
-        'SKL032',
-        folder,
-        `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) with its SKILL.md`,
-      ),
+    atFile(
+      'SKL032',
+      folder,
+      `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) with its SKILL.md`,
     );
   }
   return files;

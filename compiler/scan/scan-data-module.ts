@@ -59,7 +59,7 @@ export function scanDataModule(source: ParsedModule, options: { file: string }):
   };
   visit(sf);
 
-  for (const finding of scanTree(sf, options, false)) {
+  for (const finding of scanTree(sf, { ...options, checkLibraries: false })) {
     found.push({
       ...finding,
       rule: 'SEC204',

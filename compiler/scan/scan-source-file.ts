@@ -90,11 +90,17 @@ const globalNamesOf = (libraries: readonly string[]): Map<string, string> => {
 
 /** Scans a parsed schema module; returns every finding, sorted by position. */
 export function scanSourceFile(source: ParsedModule, options: ScanOptions): Diagnostic[] {
-  return scanTree(source.compilerNode, options, true);
+  return scanTree(source.compilerNode, { ...options, checkLibraries: true });
 }
 
-/** The scan itself; `checkLibraries` is off for data files, which have no `main`. */
-export function scanTree(sf: ts.SourceFile, options: ScanOptions, checkLibraries: boolean): Diagnostic[] {
+export interface ScanTreeOptions extends ScanOptions {
+  /** Whether to check the libraries `main` requires against their use: off for data files, which have no `main`. */
+  readonly checkLibraries: boolean;
+}
+
+/** The scan itself. */
+export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnostic[] {
+  const { checkLibraries } = options;
   const walked = walkFile(sf);
   const scope: ScopeResolver = walked.scope;
   const fold = createFolder(scope);

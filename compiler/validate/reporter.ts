@@ -1,6 +1,9 @@
 /**
- * Collects diagnostics for one file. Rules report by path; the reporter turns the path into a
- * line and column (nearest recorded parent) and takes the severity from the manifest.
+ * Collects diagnostics for one file, and is the one place its findings go. Rules report by path; the
+ * reporter turns the path into a line and column (nearest recorded parent) and takes the severity from
+ * the manifest. Findings about the files a schema names (a list, a prompt, a skill's folder) are
+ * recorded with their own file and position (`reportAt`), or taken whole from that file's reporter
+ * (`include`).
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { frontEndRules, type FrontEndRule } from '../diagnostics/rules.ts';
@@ -27,6 +30,11 @@ export class Reporter {
   /** Records a finding at an explicit position (used for files other than the one indexed). */
   reportAt(rule: FrontEndRule, file: string, line: number, column: number, message: string): void {
     this.diagnostics.push({ rule, severity: frontEndRules[rule].severity, message, file, line, column });
+  }
+
+  /** Records findings made elsewhere (the security scan, another file's reporter) as they are. */
+  include(findings: readonly Diagnostic[]): void {
+    this.diagnostics.push(...findings);
   }
 
   /** Silences findings under `path`: its value was not a literal and an error already says so. */

@@ -13,7 +13,7 @@ import { nodeFileSystem } from '../file-system.ts';
 import { toResult } from '../result.ts';
 import { frontEndVersion } from './front-end-version.ts';
 import { runJob, type LoadAnswer, type LoadJob } from './load-job.ts';
-import { BATCH, loadOnWorkers } from './load-workers.ts';
+import { BATCH, loadOnWorkers, type WorkerRun } from './load-workers.ts';
 import { answerDigest, sameAnswers } from './recorded-file-system.ts';
 import { ValidationCache } from './validation-cache.ts';
 
@@ -78,7 +78,6 @@ export async function loadSchemaFiles(
   many: LoadManyOptions = {},
 ): Promise<LoadSchemaResult[]> {
   const cache = ValidationCache.open(many.cacheDir);
-  const version = many.cacheDir !== undefined ? frontEndVersion() : '';
   const results: (LoadSchemaResult | undefined)[] = new Array(files.length);
   let told = 0;
   const settle = (index: number, result: LoadSchemaResult, from: ResultSource): void => {
@@ -91,6 +90,24 @@ export async function loadSchemaFiles(
   const answers = new Map<string, string>();
   const jobs: LoadJob[] = [];
   const slots = new Map<number, { key: string; slot: string }>();
+  const take = (answer: LoadAnswer, from: ResultSource = 'thread'): void => {
+    const at = slots.get(answer.index);
+    if (at && answer.calls)
+      cache.set(at.key, at.slot, {
+        calls: answer.calls,
+        diagnostics: answer.diagnostics,
+        ...(answer.model ? { model: answer.model } : {}),
+      });
+    settle(answer.index, { ...toResult(answer.diagnostics), ...(answer.model ? { model: answer.model } : {}) }, from);
+  };
+  const workersFor = (count: number): number =>
+    Math.max(0, Math.min((many.threads ?? 1) - 1, Math.floor(count / (many.filesPerThread ?? FILES_PER_THREAD)) - 1));
+  const startWorkers = (count: number, filling = false): WorkerRun =>
+    loadOnWorkers(jobs, count, (answer) => take(answer, 'worker'), { filling });
+  // Nothing cached: every file is a job, so the workers start now and load their compiler while this
+  // thread reads and hashes the files.
+  let run = cache.empty && workersFor(files.length) > 0 ? startWorkers(workersFor(files.length), true) : undefined;
+  const version = many.cacheDir !== undefined ? frontEndVersion() : '';
   files.forEach(({ file, root }, index) => {
     const jobOptions = { ...options, ...(root !== undefined ? { treeRoot: root } : {}) };
     const text = many.cacheDir !== undefined ? plainText(file) : undefined;
@@ -111,23 +128,9 @@ export async function loadSchemaFiles(
     jobs.push({ index, file, text, options: jobOptions });
   });
 
-  const take = (answer: LoadAnswer, from: ResultSource = 'thread'): void => {
-    const at = slots.get(answer.index);
-    if (at && answer.calls)
-      cache.set(at.key, at.slot, {
-        calls: answer.calls,
-        diagnostics: answer.diagnostics,
-        ...(answer.model ? { model: answer.model } : {}),
-      });
-    settle(answer.index, { ...toResult(answer.diagnostics), ...(answer.model ? { model: answer.model } : {}) }, from);
-  };
-
+  if (run) run.close();
+  else if (workersFor(jobs.length) > 0) run = startWorkers(workersFor(jobs.length));
   if (jobs.length > 0) {
-    const workers = Math.max(
-      0,
-      Math.min((many.threads ?? 1) - 1, Math.floor(jobs.length / (many.filesPerThread ?? FILES_PER_THREAD)) - 1),
-    );
-    const run = workers > 0 ? loadOnWorkers(jobs, workers, (answer) => take(answer, 'worker')) : undefined;
     const { loadSchemaFile } = await import('../load-schema.ts');
     // This thread loads too, a batch at a time, letting the workers' answers in between.
     while (jobs.length > 0 && !(run && many.workersOnly)) {

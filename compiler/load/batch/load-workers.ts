@@ -5,7 +5,8 @@
  * worker starts a TypeScript compiler of its own (a few hundred milliseconds), which is why the
  * caller starts workers only for enough files. A worker's stack is the size of the main thread's:
  * how deep a file may nest before it is reported (PAR006) must not depend on the thread that loaded
- * it. Jobs a worker leaves unanswered (it crashed, or could not start) are handed back.
+ * it. Jobs a worker leaves unanswered (it crashed, or could not start) are handed back. Workers may
+ * be started before their queue is filled (`filling`): they wait for `close()` instead of ending.
  */
 import { Worker } from 'node:worker_threads';
 import type { LoadAnswer, LoadJob } from './load-job.ts';
@@ -21,13 +22,28 @@ export interface WorkerRun {
   readonly unanswered: Promise<LoadJob[]>;
   /** Ends the workers that hold no job (the queue is empty: one still starting would only be waited for). */
   stopIdle(): void;
+  /** The queue is filled: workers waiting for jobs take them (or end when there are none). */
+  close(): void;
+}
+
+export interface WorkerOptions {
+  /** True: the queue is still being filled; workers wait for `close()` rather than end on an empty queue. */
+  readonly filling?: boolean;
 }
 
 /** Loads jobs taken from `queue` on `count` worker threads until it is empty. */
-export function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (answer: LoadAnswer) => void): WorkerRun {
+export function loadOnWorkers(
+  queue: LoadJob[],
+  count: number,
+  onAnswer: (answer: LoadAnswer) => void,
+  { filling = false }: WorkerOptions = {},
+): WorkerRun {
   const unanswered: LoadJob[] = [];
   const entry = new URL('./load-worker-entry.mjs', import.meta.url);
   const idle = new Set<() => void>();
+  let open = filling;
+  /** Workers ready for jobs while the queue was being filled. */
+  const waiting = new Set<() => void>();
 
   const serve = (): Promise<void> =>
     new Promise((resolveRun) => {
@@ -45,7 +61,9 @@ export function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (answer
           inFlight.push(jobs);
           send({ type: 'load', jobs });
         }
-        if (inFlight.length === 0) send({ type: 'done' });
+        if (inFlight.length > 0) return;
+        if (open) waiting.add(refill);
+        else send({ type: 'done' });
       };
       worker.on('message', (message: 'ready' | LoadAnswer[]) => {
         if (message !== 'ready') {
@@ -58,6 +76,7 @@ export function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (answer
         if (ended) return;
         ended = true;
         idle.delete(stop);
+        waiting.delete(refill);
         for (const jobs of inFlight.splice(0)) unanswered.push(...jobs);
         resolveRun();
       };
@@ -66,5 +85,12 @@ export function loadOnWorkers(queue: LoadJob[], count: number, onAnswer: (answer
     });
 
   const all = Promise.all(Array.from({ length: count }, serve));
-  return { unanswered: all.then(() => unanswered), stopIdle: () => idle.forEach((stop) => stop()) };
+  const close = (): void => {
+    open = false;
+    for (const refill of [...waiting]) {
+      waiting.delete(refill);
+      refill();
+    }
+  };
+  return { unanswered: all.then(() => unanswered), stopIdle: () => idle.forEach((stop) => stop()), close };
 }

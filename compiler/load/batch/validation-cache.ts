@@ -84,6 +84,11 @@ export class ValidationCache {
     return cache;
   }
 
+  /** True when the cache holds no line (none yet, or no cache): every schema of the run is loaded. */
+  get empty(): boolean {
+    return this.#read.size === 0;
+  }
+
   /** The entry stored under `key`, if its line is intact. */
   get(key: string): CachedLoad | undefined {
     const line = this.#read.get(key);
