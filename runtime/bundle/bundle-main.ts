@@ -52,6 +52,7 @@ export function startBundle(start: BundleStart): void {
     const primitives = {
       listing: verifiedPrimitives(start.primitives.json, start.primitives.hash),
       places: { dataDir: join(dirname(start.file), 'data') },
+      skillFiles: () => start.data.skillFiles(),
     };
     const extras: ServeExtras = {
       listingBytes: start.listingFacts.bytes,

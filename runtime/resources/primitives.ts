@@ -19,6 +19,12 @@ import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
 import type { ServedSkills } from '../skills/served-skills.ts';
+import { deferredSkills, type AttachableSkills } from '../skills/deferred-skills.ts';
+import { servableAsExtensionSkill } from '../skills/servable.ts';
+import { skillDocuments } from '../skills/skill-documents.ts';
+import { skillFileRecordOf, storedSkillFiles, type StoredSkillFiles } from '../skills/skill-files.ts';
+import { missingDatabaseNotes, primitiveFactsOf, type PrimitiveFacts } from './primitive-facts.ts';
+import { schemasNow, type LazySchemas } from './lazy-schemas.ts';
 import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
@@ -27,7 +33,6 @@ import { queryLimitsFrom } from './query-runner.ts';
 import { resourceCatalog } from './resource-catalog.ts';
 import type { ServedDocuments } from './documents/served-documents.ts';
 import {
-  hasDocuments,
   listAllResources,
   queryRunnerFor,
   withDocuments,
@@ -44,6 +49,8 @@ export interface PrimitivesListing {
   readonly queryTools: readonly Tool[];
   /** The selections as groups of the grouping extension (absent when there are none). */
   readonly groups?: readonly GroupEntry[];
+  /** What start-up needs of the schemas without reading them (a build records it). */
+  readonly facts?: PrimitiveFacts;
 }
 
 /** The groups of `selections` over `schemas` (undefined without selections). */
@@ -107,6 +114,8 @@ export interface PrimitivesOptions {
    * Default: found among the schemas given, whose tools are all of `toolNames` in order.
    */
   readonly toolName?: (schema: SchemaModel, reference: string) => string | undefined;
+  /** The skills' files made at build time: served as they are, no schema read or rendered for them. */
+  readonly skillFiles?: () => StoredSkillFiles | undefined;
 }
 
 export interface RuntimePrimitives {
@@ -118,6 +127,13 @@ export interface RuntimePrimitives {
   readonly queryTools: { readonly listing: readonly Tool[]; tool(name: string): RuntimeTool | undefined };
   /** The skills through the skills extension, loaded on the first call (undefined when there is none to serve). */
   skills(): Promise<ServedSkills | undefined>;
+  /**
+   * The skills as a server attaches them before they are loaded (the first request about them loads
+   * them); present when the build's facts say some skill is served through the extension.
+   */
+  readonly deferredSkills?: AttachableSkills;
+  /** The skills' files as the extension serves them (what a build stores; undefined without any). */
+  skillFiles(): StoredSkillFiles | undefined;
   /** `completion/complete` over the prompts and resources (absent when there are neither). */
   readonly completions?: ServedCompletions;
   /** The selections as groups (absent without selections), and the tool wire names that are members of each. */
@@ -131,32 +147,39 @@ export interface RuntimePrimitives {
  * order (to render `{{tool:x}}` and to name query tools); nothing is opened or started until used.
  */
 export function createPrimitives(
-  schemas: readonly SchemaModel[],
+  schemas: LazySchemas,
   toolNames: () => readonly string[],
   given: PrimitivesOptions = {},
 ): RuntimePrimitives {
+  // Read on first need when the build's facts say what there is; else now.
+  let read: readonly SchemaModel[] | undefined;
+  const schemasOf = (): readonly SchemaModel[] => (read ??= schemasNow(schemas));
   // Without a build, selections are listed here as a build would list them: members marked, groups made.
   const selected =
     given.selections && given.selections.length > 0 && !given.listing
-      ? groupsOf(schemas, toolNames(), given.selections)
+      ? groupsOf(schemasOf(), toolNames(), given.selections)
       : undefined;
   const options: PrimitivesOptions = selected
-    ? { ...given, listing: listPrimitives(schemas, toolNames(), given.selections) }
+    ? { ...given, listing: listPrimitives(schemasOf(), toolNames(), given.selections) }
     : given;
-  const hasResources = schemas.some((s) => s.resources.length > 0) || hasDocuments(schemas);
-  const hasPrompts = schemas.some((s) => s.prompts.length > 0 || s.skills.length > 0);
+  const facts = options.listing?.facts ?? primitiveFactsOf(schemasOf());
+  const hasResources = facts.resources || facts.documents;
+  const hasPrompts = facts.prompts;
   const places = options.places ?? {};
-  const runner = queryRunnerFor(schemas, places, queryLimitsFrom(options.queryLimits), options.remote);
+  const runner = queryRunnerFor(facts.remote, places, queryLimitsFrom(options.queryLimits), options.remote);
   const listing = options.listing && { resources: options.listing.resources, templates: options.listing.templates };
   const sqlite = hasResources
-    ? createServedResources(schemas, runner, hasDocuments(schemas) ? undefined : listing)
+    ? createServedResources(schemasOf, runner, facts.documents ? undefined : listing)
     : undefined;
-  const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
+  const withDocs = sqlite && facts.documents ? withDocuments(sqlite, schemasOf, places, listing) : sqlite;
+  // The start-up note about missing databases, from the facts: no schema is read for it.
+  const resources = withDocs && withFactsNotes(withDocs, () => missingDatabaseNotes(facts.databases, places));
 
   let toolNameMap: Map<string, string> | undefined;
   const toolName =
     options.toolName ??
     ((schema: SchemaModel, reference: string): string | undefined => {
+      const schemas = schemasOf();
       if (!toolNameMap) {
         const names = toolNames();
         toolNameMap = new Map();
@@ -182,22 +205,26 @@ export function createPrimitives(
           ?.uri
       : undefined);
   const prompts = hasPrompts
-    ? createServedPrompts(schemas, { toolName, resourceUri }, options.listing?.prompts)
+    ? createServedPrompts(schemasOf, { toolName, resourceUri }, options.listing?.prompts)
     : undefined;
   let skills: Promise<ServedSkills | undefined> | undefined;
   const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined =>
     prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
+  const skillFiles = (): StoredSkillFiles | undefined => {
+    if (!facts.extensionSkills) return undefined;
+    const stored = options.skillFiles?.();
+    if (stored) return stored;
+    const context = { toolName, resourceUri, skill: skillOf, promptName };
+    return storedSkillFiles(skillDocuments(schemasOf(), context, servableAsExtensionSkill));
+  };
   const loadSkills = (): Promise<ServedSkills | undefined> =>
     // The skills extension (the SDK's and ours) is loaded only for a catalog with skills.
-    (skills ??= schemas.some((s) => s.skills.length > 0)
+    (skills ??= facts.extensionSkills
       ? import('../skills/served-skills.ts').then(({ loadServedSkills }) =>
-          loadServedSkills(
-            schemas,
-            { toolName, resourceUri, skill: skillOf, promptName },
-            { ...(options.log ? { log: options.log } : {}) },
-          ),
+          loadServedSkills(skillFileRecordOf(skillFiles() ?? {}), { ...(options.log ? { log: options.log } : {}) }),
         )
       : Promise.resolve(undefined));
+  const deferred = options.listing?.facts && facts.extensionSkills ? deferredSkills(loadSkills) : undefined;
 
   const switchedOn = hasResources && (options.queryTools ?? false);
   const queryTools =
@@ -205,7 +232,7 @@ export function createPrimitives(
       ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
       : { listing: [], tool: () => undefined };
   const completions =
-    resources || prompts || schemas.some((s) => s.skills.length > 0)
+    resources || prompts || facts.skills
       ? createCompletions({
           ...(prompts
             ? {
@@ -239,6 +266,15 @@ export function createPrimitives(
     ...(selected ? { toolGroups: selected } : {}),
     queryTools,
     skills: loadSkills,
+    ...(deferred ? { deferredSkills: deferred } : {}),
+    skillFiles,
     close: () => runner.close(),
   };
+}
+
+/** `handle` with the start-up note about missing databases taken from `notes` (the build's facts), getters kept lazy. */
+function withFactsNotes<T extends ServedResourcesHandle>(handle: T, notes: () => string[]): T {
+  return new Proxy(handle, {
+    get: (target, key) => (key === 'missingDatabases' ? notes : Reflect.get(target, key, target)),
+  });
 }
