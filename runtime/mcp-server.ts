@@ -218,9 +218,9 @@ function providerError(error: unknown): ProtocolError {
 }
 
 const hasResources = (resources: ServedResources | undefined): resources is ServedResources =>
-  resources !== undefined && resources.resources.length + resources.templates.length > 0;
+  resources !== undefined && (resources.listed ?? resources.resources.length + resources.templates.length) > 0;
 const hasPrompts = (prompts: ServedPrompts | undefined): prompts is ServedPrompts =>
-  prompts !== undefined && prompts.prompts.length > 0;
+  prompts !== undefined && (prompts.listed ?? prompts.prompts.length) > 0;
 
 /**
  * A low-level SDK Server answering tools (and resources and prompts when given) for these tools: an

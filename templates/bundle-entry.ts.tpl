@@ -11,6 +11,7 @@ import { bundleTools, type BundleTools, type TypedPart } from './runtime/bundle/
 import { processEnvironment, runtimeOptionsFrom } from './runtime/environment/entry-environment.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import type { SchemaModel } from './runtime/model.ts';
+import type { BuildPrimitiveFacts } from './runtime/resources/primitive-facts.ts';
 import { startedAsScript } from './runtime/started-as-script.ts';
 %%IMPORTS%%
 
@@ -53,6 +54,8 @@ const DISCOVERY = %%DISCOVERY%%;
 /** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
 const PRIMITIVES_JSON: string = %%PRIMITIVES_JSON%%;
 const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
+/** What start-up needs of the schemas' resources, prompts and skills and of that listing without reading either. */
+const PRIMITIVES_FACTS: BuildPrimitiveFacts = %%PRIMITIVES_FACTS%%;
 
 /** The schemas of this bundle, verified and deep-frozen (they leave the bundle); throws an IntegrityError naming the module. */
 export function loadSchemas(): readonly SchemaModel[] {
@@ -101,7 +104,7 @@ if (startedAsScript(import.meta.url)) {
     file,
     data,
     listingFacts: LISTING_FACTS,
-    primitives: { json: PRIMITIVES_JSON, hash: PRIMITIVES_HASH },
+    primitives: { json: PRIMITIVES_JSON, hash: PRIMITIVES_HASH, facts: PRIMITIVES_FACTS },
     guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()),
     discovery: DISCOVERY,
     info: { name: %%SERVER_NAME%%, version: %%VERSION%% },

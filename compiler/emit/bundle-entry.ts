@@ -96,7 +96,7 @@ function bundleListing(
   readonly secretKeys: readonly string[];
   readonly bytes: number;
   readonly tools: number;
-  readonly primitives: { readonly json: string; readonly hash: string };
+  readonly primitives: ReturnType<typeof primitivesListing>;
   readonly codeApiJson: string;
   readonly skillsJson: string | undefined;
 } {
@@ -327,6 +327,7 @@ export function emitBundle(
     HAS_PRIMITIVES: String(hasPrimitives),
     PRIMITIVES_JSON: literal(listing.primitives.json),
     PRIMITIVES_HASH: literal(listing.primitives.hash),
+    PRIMITIVES_FACTS: dataLiteral(listing.primitives.facts),
     BUNDLE: name,
     BUNDLE_LITERAL: literal(name),
     IMPORTS: imports,

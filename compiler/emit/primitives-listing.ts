@@ -8,7 +8,7 @@
 import { sha256 } from '../../runtime/hash.ts';
 import type { SchemaModel, SelectionModel } from '../../runtime/model.ts';
 import { createPrimitives, listPrimitives } from '../../runtime/resources/primitives.ts';
-import { primitiveFactsOf } from '../../runtime/resources/primitive-facts.ts';
+import { primitiveFactsOf, type BuildPrimitiveFacts } from '../../runtime/resources/primitive-facts.ts';
 
 /**
  * The JSON text of the listings of `models` (as the bundle serves them) and its hash; `toolNames` are their tools' wire
@@ -18,9 +18,16 @@ export function primitivesListing(
   models: readonly SchemaModel[],
   toolNames: readonly string[],
   selections: readonly SelectionModel[] = [],
-): { readonly json: string; readonly hash: string } {
-  const json = JSON.stringify({ ...listPrimitives(models, toolNames, selections), facts: primitiveFactsOf(models) });
-  return { json, hash: sha256(json) };
+): { readonly json: string; readonly hash: string; readonly facts: BuildPrimitiveFacts } {
+  const listing = listPrimitives(models, toolNames, selections);
+  const json = JSON.stringify(listing);
+  const facts: BuildPrimitiveFacts = {
+    ...primitiveFactsOf(models),
+    resourceEntries: listing.resources.length + listing.templates.length,
+    promptEntries: listing.prompts.length,
+    groups: (listing.groups?.length ?? 0) > 0,
+  };
+  return { json, hash: sha256(json), facts };
 }
 
 /**

@@ -10,6 +10,7 @@ import { betterSqlite3StartProblem } from '../resources/better-sqlite3-path.ts';
 import type { GuestLibrarySource } from '../isolation/guest-libraries.ts';
 import type { ServedDiscovery } from '../discovery/discovery-routes.ts';
 import type { ServerInfo } from '../mcp-server.ts';
+import type { BuildPrimitiveFacts } from '../resources/primitive-facts.ts';
 import { verifiedPrimitives, type BundleData } from './bundle-data.ts';
 
 export interface BundleStart {
@@ -18,8 +19,8 @@ export interface BundleStart {
   readonly data: BundleData;
   /** The server param keys and the plain listing's size in bytes, computed at build time. */
   readonly listingFacts: { readonly secretKeys: readonly string[]; readonly bytes: number };
-  /** The resource and prompt listing (JSON) and its hash. */
-  readonly primitives: { readonly json: string; readonly hash: string };
+  /** The resource and prompt listing (JSON) and its hash, checked when first read; what start-up needs of it. */
+  readonly primitives: { readonly json: string; readonly hash: string; readonly facts?: BuildPrimitiveFacts };
   readonly guestLibraries: GuestLibrarySource;
   readonly discovery: ServedDiscovery;
   readonly info: ServerInfo;
@@ -49,8 +50,20 @@ export function startBundle(start: BundleStart): void {
     const sqliteProblem = betterSqlite3StartProblem();
     if (sqliteProblem !== undefined) stderr.write(`${start.file}: ${sqliteProblem}\n`);
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
+    const { json, hash, facts } = start.primitives;
+    // Checked and parsed when a list or a capability first needs it; without the facts (an older entry), now.
+    // A listing that proves changed then stops the server, as a changed data file does.
+    const checked = () => {
+      try {
+        return verifiedPrimitives(json, hash);
+      } catch (error) {
+        return start.data.onFailure ? start.data.onFailure(error) : (() => { throw error; })();
+      }
+    };
+    const listing = facts ? checked : verifiedPrimitives(json, hash);
     const primitives = {
-      listing: verifiedPrimitives(start.primitives.json, start.primitives.hash),
+      listing,
+      ...(facts ? { facts } : {}),
       places: { dataDir: join(dirname(start.file), 'data') },
       skillFiles: () => start.data.skillFiles(),
     };

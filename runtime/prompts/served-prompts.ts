@@ -4,7 +4,7 @@
  * returns the content rendered as one user message.
  */
 import type { SchemaModel } from '../model.ts';
-import { schemasNow, type LazySchemas } from '../resources/lazy-schemas.ts';
+import { now, schemasNow, type LazySchemas, type Later } from '../resources/lazy-schemas.ts';
 import {
   InvalidArgumentsError,
   PromptNotFoundError,
@@ -56,16 +56,16 @@ function checkArguments(prompt: CatalogPrompt, args: Readonly<Record<string, str
 export function createServedPrompts(
   schemas: LazySchemas,
   references: PromptReferences,
-  listing?: readonly PromptEntry[],
+  listing?: Later<readonly PromptEntry[]>,
 ): ServedPrompts & { readonly catalog: readonly CatalogPrompt[] } {
   let catalog: CatalogPrompt[] | undefined;
   let byName: Map<string, CatalogPrompt> | undefined;
-  let listed = listing;
+  let listed: readonly PromptEntry[] | undefined;
   const catalogOf = (): CatalogPrompt[] => (catalog ??= promptCatalog(schemasNow(schemas)));
   const context: RenderContext = { ...references, skill: skillOf };
   return {
     get prompts() {
-      return (listed ??= listPrompts(catalogOf()));
+      return (listed ??= listing === undefined ? listPrompts(catalogOf()) : now(listing));
     },
     get catalog() {
       return catalogOf();

@@ -5,7 +5,7 @@
  * (`http-resource-cache.ts`), for reads and for the query tools alike (`DownloadingQueryRunner`).
  */
 import type { SchemaModel } from '../model.ts';
-import { schemasNow, type LazySchemas } from './lazy-schemas.ts';
+import { now, schemasNow, type LazySchemas, type Later } from './lazy-schemas.ts';
 import type { ResourceEntry, ResourceTemplateEntry } from '../served-primitives.ts';
 import type { UpstreamHttpClient } from '../upstream/upstream-http.ts';
 import type { DatabasePlaces } from './database-location.ts';
@@ -96,14 +96,15 @@ export function withDocuments(
   sqlite: ServedResourcesHandle,
   schemas: LazySchemas,
   places: DatabasePlaces,
-  listing?: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] },
+  listing?: Later<{ resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] }>,
 ): ServedResourcesHandle & { readonly documents: ServedDocuments } {
   let documents: ServedDocuments | undefined;
   const documentsNow = (): ServedDocuments =>
     (documents ??= createServedDocuments(schemasNow(schemas), places, new Set(sqlite.catalog.resources.map((r) => r.uri))));
-  let listed = listing;
+  let listed: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] } | undefined;
   const listedNow = () =>
     (listed ??= (() => {
+      if (listing !== undefined) return now(listing);
       const own = listDocuments(documentsNow().catalog);
       return { resources: [...sqlite.resources, ...own.resources], templates: [...sqlite.templates, ...own.templates] };
     })());

@@ -37,6 +37,16 @@ export interface PrimitiveFacts {
   readonly databases: readonly LocalDatabase[];
 }
 
+/** What a build records: the facts, and how many entries each list answers (the capabilities a server declares). */
+export interface BuildPrimitiveFacts extends PrimitiveFacts {
+  /** `resources/list` and `resources/templates/list` entries together. */
+  readonly resourceEntries: number;
+  /** `prompts/list` entries. */
+  readonly promptEntries: number;
+  /** Whether the listing has selections' groups (then it is read at start: the server registers them). */
+  readonly groups: boolean;
+}
+
 /** The facts of `schemas`. */
 export function primitiveFactsOf(schemas: readonly SchemaModel[]): PrimitiveFacts {
   return {

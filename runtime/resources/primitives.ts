@@ -14,7 +14,7 @@ import {
   type SelectionGroups,
 } from '../selections/selection-groups.ts';
 import { selectionNaming } from '../selections/selection-naming.ts';
-import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.ts';
+import { listPrompts, promptCatalog, skillOf, type CatalogPrompt } from '../prompts/prompt-catalog.ts';
 import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
@@ -23,9 +23,14 @@ import { deferredSkills, type AttachableSkills } from '../skills/deferred-skills
 import { servableAsExtensionSkill } from '../skills/servable.ts';
 import { skillDocuments } from '../skills/skill-documents.ts';
 import { skillFileRecordOf, storedSkillFiles, type StoredSkillFiles } from '../skills/skill-files.ts';
-import { missingDatabaseNotes, primitiveFactsOf, type PrimitiveFacts } from './primitive-facts.ts';
-import { schemasNow, type LazySchemas } from './lazy-schemas.ts';
-import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
+import {
+  missingDatabaseNotes,
+  primitiveFactsOf,
+  type BuildPrimitiveFacts,
+  type PrimitiveFacts,
+} from './primitive-facts.ts';
+import { now, schemasNow, type LazySchemas, type Later } from './lazy-schemas.ts';
+import { createCompletions, type CompletionSources, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
 import { createQueryTools, listQueryTools } from './query-tools.ts';
@@ -49,8 +54,6 @@ export interface PrimitivesListing {
   readonly queryTools: readonly Tool[];
   /** The selections as groups of the grouping extension (absent when there are none). */
   readonly groups?: readonly GroupEntry[];
-  /** What start-up needs of the schemas without reading them (a build records it). */
-  readonly facts?: PrimitiveFacts;
 }
 
 /** The groups of `selections` over `schemas` (undefined without selections). */
@@ -95,8 +98,10 @@ export interface PrimitivesOptions {
   readonly queryLimits?: Partial<QueryLimits>;
   /** Also serve every query as a tool (default: off; the entries read `TOOLKIT_QUERY_TOOLS=1`). */
   readonly queryTools?: boolean;
-  /** The listings computed at build time over these same schemas. */
-  readonly listing?: PrimitivesListing;
+  /** The listings computed at build time over these same schemas (a function: read when first listed). */
+  readonly listing?: Later<PrimitivesListing>;
+  /** What start-up needs of the schemas and listings without reading them (a build records it with the listing). */
+  readonly facts?: BuildPrimitiveFacts;
   /**
    * Where warnings about skills the skills extension leaves out, or about a failed refresh of an http resource, go
    * (default stderr).
@@ -162,18 +167,28 @@ export function createPrimitives(
   const options: PrimitivesOptions = selected
     ? { ...given, listing: listPrimitives(schemasOf(), toolNames(), given.selections) }
     : given;
-  const facts = options.listing?.facts ?? primitiveFactsOf(schemasOf());
+  let built: PrimitivesListing | undefined;
+  const buildListing = options.listing && (() => (built ??= now(options.listing!)));
+  // A build's facts come with its listing; without them the schemas are read now.
+  const facts: PrimitiveFacts = (buildListing && options.facts) || primitiveFactsOf(schemasOf());
   const hasResources = facts.resources || facts.documents;
   const hasPrompts = facts.prompts;
   const places = options.places ?? {};
   const runner = queryRunnerFor(facts.remote, places, queryLimitsFrom(options.queryLimits), options.remote);
-  const listing = options.listing && { resources: options.listing.resources, templates: options.listing.templates };
+  const listing =
+    buildListing && (() => ({ resources: buildListing().resources, templates: buildListing().templates }));
   const sqlite = hasResources
     ? createServedResources(schemasOf, runner, facts.documents ? undefined : listing)
     : undefined;
   const withDocs = sqlite && facts.documents ? withDocuments(sqlite, schemasOf, places, listing) : sqlite;
   // The start-up note about missing databases, from the facts: no schema is read for it.
-  const resources = withDocs && withFactsNotes(withDocs, () => missingDatabaseNotes(facts.databases, places));
+  const known = buildListing && options.facts;
+  const resources =
+    withDocs &&
+    withKnown(withDocs, {
+      missingDatabases: () => missingDatabaseNotes(facts.databases, places),
+      ...(known ? { listed: known.resourceEntries } : {}),
+    });
 
   let toolNameMap: Map<string, string> | undefined;
   const toolName =
@@ -205,7 +220,10 @@ export function createPrimitives(
           ?.uri
       : undefined);
   const prompts = hasPrompts
-    ? createServedPrompts(schemasOf, { toolName, resourceUri }, options.listing?.prompts)
+    ? withKnown(
+        createServedPrompts(schemasOf, { toolName, resourceUri }, buildListing && (() => buildListing().prompts)),
+        known ? { listed: known.promptEntries } : {},
+      )
     : undefined;
   let skills: Promise<ServedSkills | undefined> | undefined;
   const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined =>
@@ -224,45 +242,38 @@ export function createPrimitives(
           loadServedSkills(skillFileRecordOf(skillFiles() ?? {}), { ...(options.log ? { log: options.log } : {}) }),
         )
       : Promise.resolve(undefined));
-  const deferred = options.listing?.facts && facts.extensionSkills ? deferredSkills(loadSkills) : undefined;
+  const deferred = buildListing && options.facts?.extensionSkills ? deferredSkills(loadSkills) : undefined;
 
   const switchedOn = hasResources && (options.queryTools ?? false);
   const queryTools =
     switchedOn && resources
-      ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
+      ? createQueryTools(resources, buildListing?.().queryTools ?? listQueryTools(resources.catalog, toolNames()))
       : { listing: [], tool: () => undefined };
-  const completions =
-    resources || prompts || facts.skills
-      ? createCompletions({
-          ...(prompts
-            ? {
-                get prompts() {
-                  return prompts.catalog;
-                },
-              }
-            : {}),
-          ...(resources
-            ? {
-                resources: {
-                  catalog: resources.catalog,
-                  runner: resources.runner,
-                  get templates() {
-                    return resources.templates;
-                  },
-                  get resources() {
-                    return resources.resources;
-                  },
-                  ...('documents' in resources ? { documents: resources.documents as ServedDocuments } : {}),
-                },
-              }
-            : {}),
-        })
-      : undefined;
+  // Getters, never spread (a spread runs them): the catalogs read the schemas, only when a completion needs them.
+  const sources: { prompts?: readonly CatalogPrompt[]; resources?: CompletionSources['resources'] } = {};
+  if (prompts) Object.defineProperty(sources, 'prompts', { get: () => prompts.catalog, enumerable: true });
+  if (resources)
+    sources.resources = {
+      get catalog() {
+        return resources.catalog;
+      },
+      runner: resources.runner,
+      get templates() {
+        return resources.templates;
+      },
+      get resources() {
+        return resources.resources;
+      },
+      get documents() {
+        return facts.documents ? (resources as { documents?: ServedDocuments }).documents : undefined;
+      },
+    };
+  const completions = resources || prompts || facts.skills ? createCompletions(sources) : undefined;
   return {
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
     ...(completions ? { completions } : {}),
-    ...(options.listing?.groups ? { groups: options.listing.groups } : {}),
+    ...((!options.facts || options.facts.groups) && buildListing?.().groups ? { groups: buildListing().groups } : {}),
     ...(selected ? { toolGroups: selected } : {}),
     queryTools,
     skills: loadSkills,
@@ -272,9 +283,10 @@ export function createPrimitives(
   };
 }
 
-/** `handle` with the start-up note about missing databases taken from `notes` (the build's facts), getters kept lazy. */
-function withFactsNotes<T extends ServedResourcesHandle>(handle: T, notes: () => string[]): T {
-  return new Proxy(handle, {
-    get: (target, key) => (key === 'missingDatabases' ? notes : Reflect.get(target, key, target)),
+/** `provider` with `known` answered from the build's facts; its own getters stay lazy (a spread would run them). */
+function withKnown<T extends object>(provider: T, known: Readonly<Record<string, unknown>>): T {
+  return new Proxy(provider, {
+    get: (target, key) => (Object.hasOwn(known, key) ? known[key as string] : Reflect.get(target, key, target)),
+    has: (target, key) => Object.hasOwn(known, key) || Reflect.has(target, key),
   });
 }

@@ -5,7 +5,7 @@
  * resource that cannot answer (its database missing, a cap reached) a `ResourceReadError` whose
  * message names the cause (for a missing database, the path it was looked for at).
  */
-import { schemasNow, type LazySchemas } from './lazy-schemas.ts';
+import { now, schemasNow, type LazySchemas, type Later } from './lazy-schemas.ts';
 import {
   ResourceNotFoundError,
   type ReadResult,
@@ -62,13 +62,13 @@ export function truncationNote(answer: QueryAnswer, maxBytes: number): string | 
 export function createServedResources(
   schemas: LazySchemas,
   runner: QueryRunner,
-  listing?: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] },
+  listing?: Later<{ resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] }>,
 ): ServedResourcesHandle {
   let catalog: ResourceCatalog | undefined;
-  let listed = listing;
+  let listed: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] } | undefined;
   let targets: Map<string, CatalogResource | CatalogQuery> | undefined;
   const catalogOf = (): ResourceCatalog => (catalog ??= resourceCatalog(schemasNow(schemas)));
-  const listedOf = () => (listed ??= listResources(catalogOf()));
+  const listedOf = () => (listed ??= listing === undefined ? listResources(catalogOf()) : now(listing));
   const targetOf = (base: string): CatalogResource | CatalogQuery | undefined => {
     targets ??= new Map<string, CatalogResource | CatalogQuery>([
       ...catalogOf().resources.map((r): [string, CatalogResource] => [r.uri, r]),
