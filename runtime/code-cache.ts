@@ -51,8 +51,10 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
 }
 
 /** The key a cache file must start with to be used for this code in this node: the code file's identity. */
-const cacheKey = (stats: BigIntStats): string =>
-  `toolkit code cache 2 ${process.version} ${process.arch} file ${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+const cacheKey = (stats: BigIntStats): string => {
+  const identity = [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs].join(':');
+  return `toolkit code cache 2 ${process.version} ${process.arch} file ${identity}`;
+};
 
 /** FNV-1a over UTF-16 code units from `seed`: a file name, not a check (the key line is the check). */
 function fnv1a(text: string, seed: number): string {

@@ -198,8 +198,7 @@ export function bundleData(facts: BundleDataFacts): BundleData {
     frozenSchemas: () => (frozen ??= deepFreeze(verifiedSchemas().slice())),
     listing: () => JSON.parse(sectionText(facts.listing, 'the tool listing')) as Tool[],
     codeApi: () => JSON.parse(sectionText(facts.codeApi, "code mode's typed API")) as ApiDeclarations,
-    skillFiles: () =>
-      facts.skills && (JSON.parse(sectionText(facts.skills, 'the skills section')) as StoredSkillFiles),
+    skillFiles: () => facts.skills && (JSON.parse(sectionText(facts.skills, 'the skills section')) as StoredSkillFiles),
   };
   return self;
 }

@@ -57,7 +57,11 @@ export function startBundle(start: BundleStart): void {
       try {
         return verifiedPrimitives(json, hash);
       } catch (error) {
-        return start.data.onFailure ? start.data.onFailure(error) : (() => { throw error; })();
+        return start.data.onFailure
+          ? start.data.onFailure(error)
+          : (() => {
+              throw error;
+            })();
       }
     };
     const listing = facts ? checked : verifiedPrimitives(json, hash);

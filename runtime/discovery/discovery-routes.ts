@@ -34,7 +34,8 @@ function schemeOf(req: IncomingMessage): string {
   return forwarded === 'https' || forwarded === 'http' ? forwarded : 'http';
 }
 
-const etagOf = (body: string): string => `"${crypto().createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const etagOf = (body: string): string =>
+  `"${crypto().createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

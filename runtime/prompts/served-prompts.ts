@@ -52,7 +52,10 @@ function checkArguments(prompt: CatalogPrompt, args: Readonly<Record<string, str
   }
 }
 
-/** The prompts of `schemas` (read on first need); `listing` is the answer a build computed ahead (`listPrompts(promptCatalog(schemas))`). */
+/**
+ * The prompts of `schemas` (read on first need); `listing` is the answer a build computed ahead
+ * (`listPrompts(promptCatalog(schemas))`).
+ */
 export function createServedPrompts(
   schemas: LazySchemas,
   references: PromptReferences,

@@ -100,7 +100,11 @@ export function withDocuments(
 ): ServedResourcesHandle & { readonly documents: ServedDocuments } {
   let documents: ServedDocuments | undefined;
   const documentsNow = (): ServedDocuments =>
-    (documents ??= createServedDocuments(schemasNow(schemas), places, new Set(sqlite.catalog.resources.map((r) => r.uri))));
+    (documents ??= createServedDocuments(
+      schemasNow(schemas),
+      places,
+      new Set(sqlite.catalog.resources.map((r) => r.uri)),
+    ));
   let listed: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] } | undefined;
   const listedNow = () =>
     (listed ??= (() => {

@@ -77,7 +77,8 @@ export function missingDatabaseNotes(databases: readonly LocalDatabase[], places
     return existsSync(path)
       ? []
       : [
-          `resource ${entry.namespace}/${entry.resource}: database ${entry.database} (origin ${entry.origin}) not found at ${shownPath(path, places.home)}; its queries will fail until it is there`,
+          `resource ${entry.namespace}/${entry.resource}: database ${entry.database} (origin ${entry.origin}) ` +
+            `not found at ${shownPath(path, places.home)}; its queries will fail until it is there`,
         ];
   });
 }

@@ -37,12 +37,7 @@ import { createQueryTools, listQueryTools } from './query-tools.ts';
 import { queryLimitsFrom } from './query-runner.ts';
 import { resourceCatalog } from './resource-catalog.ts';
 import type { ServedDocuments } from './documents/served-documents.ts';
-import {
-  listAllResources,
-  queryRunnerFor,
-  withDocuments,
-  type RemoteAccess,
-} from './format-4-resources.ts';
+import { listAllResources, queryRunnerFor, withDocuments, type RemoteAccess } from './format-4-resources.ts';
 import { createServedResources, type ServedResourcesHandle } from './served-resources.ts';
 
 /** The listings of everything but the schemas' tools, as a build embeds them. */

@@ -51,7 +51,8 @@ export function listQueryTools(catalog: ResourceCatalog, takenNames: readonly st
   return catalog.queries.map((query, index) => {
     let name = names[index]!;
     if (taken.has(name)) {
-      const suffix = crypto().createHash('sha256')
+      const suffix = crypto()
+        .createHash('sha256')
         .update(`query:${query.name}@${query.owner.schema.file}`)
         .digest('hex')
         .slice(0, 6);

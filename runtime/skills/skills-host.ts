@@ -102,11 +102,7 @@ export function captureSkills(extension: SkillsExtension, server: Server): Captu
 }
 
 /** Attaches `extension` through a host whose server is `seen`; returns the file template it registered. */
-function register(
-  extension: SkillsExtension,
-  seen: Server,
-  isConnected: () => boolean,
-): Registration {
+function register(extension: SkillsExtension, seen: Server, isConnected: () => boolean): Registration {
   let registration: Registration | undefined;
   const host: SkillsHost = {
     server: seen,

@@ -96,7 +96,10 @@ test('a listing edited at the same size is refused when tools/list first reads i
   const text = readFileSync(path, 'utf8');
   const listingEnd = text.indexOf('\n');
   assert.ok(text.slice(0, listingEnd).includes('Item 1 of weather.'));
-  writeFileSync(path, text.slice(0, listingEnd).replace('Item 1 of weather.', 'Item 1 of weathex.') + text.slice(listingEnd));
+  writeFileSync(
+    path,
+    text.slice(0, listingEnd).replace('Item 1 of weather.', 'Item 1 of weathex.') + text.slice(listingEnd),
+  );
   const run = await runBundle(bundle, [], 20_000, request(1, 'tools/list'));
   assert.is(run.code, 1);
   assert.ok(run.stderr.includes(`${bundle}: refusing to go on: the tool listing no longer matches`), run.stderr);
