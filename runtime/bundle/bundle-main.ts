@@ -39,8 +39,8 @@ export function startBundle(start: BundleStart): void {
     process.exitCode = 1;
   };
   try {
-    // The data file is looked at now (there, at its size), read and hash-checked on first need; its
-    // lines are parsed when needed.
+    // The data file is looked at now (there, at its size); each line is read, hash-checked and parsed
+    // when a request first needs it.
     start.data.checkAtStart();
     start.data.onFailure = (error) => {
       refuse(error, 'go on');
@@ -49,22 +49,19 @@ export function startBundle(start: BundleStart): void {
     // A SQLite binding built for another Node is said now, in one line, rather than at the first read.
     const sqliteProblem = betterSqlite3StartProblem();
     if (sqliteProblem !== undefined) stderr.write(`${start.file}: ${sqliteProblem}\n`);
-    // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const { json, hash, facts } = start.primitives;
-    // Checked and parsed when a list or a capability first needs it; without the facts (an older entry), now.
-    // A listing that proves changed then stops the server, as a changed data file does.
+    // Checked and parsed when a list first needs it (without the facts, an older entry's, now); a
+    // listing that proves changed then stops the server, as a changed data file does.
     const checked = () => {
       try {
         return verifiedPrimitives(json, hash);
       } catch (error) {
-        return start.data.onFailure
-          ? start.data.onFailure(error)
-          : (() => {
-              throw error;
-            })();
+        start.data.onFailure?.(error);
+        throw error;
       }
     };
     const listing = facts ? checked : verifiedPrimitives(json, hash);
+    // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = {
       listing,
       ...(facts ? { facts } : {}),
