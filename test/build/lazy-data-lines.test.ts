@@ -17,7 +17,7 @@ import { surfaceCatalog } from '../support/surface-catalog.ts';
 const ws = createWorkspace('lazy-data-lines');
 
 test.before(async () => {
-  for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9'))) ws.write(path, contents);
+  for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9'))) ws.write(path, contents as string);
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stdout + build.stderr);
 });
