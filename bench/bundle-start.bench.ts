@@ -159,7 +159,8 @@ out(
 );
 out(nodeStartLine(node));
 out(
-  `| start                        | wall ms | CPU ms | tools listed | × floor | × floor CPU | goal   |\n|------------------------------|---------|--------|--------------|---------|-------------|--------|\n`,
+  '| start                        | wall ms | CPU ms | tools listed | × floor | × floor CPU | goal   |\n' +
+    '|------------------------------|---------|--------|--------------|---------|-------------|--------|\n',
 );
 for (const [index, start] of starts.entries()) {
   const runs = startRuns[index]!;

@@ -90,7 +90,7 @@ test('data edited at the same size is found on first use: the server stops, nami
   assert.not.match(run.stdout, /weathex|"content"/, 'nothing of the edited data was served');
 });
 
-test('a listing edited at the same size is refused when tools/list first reads it; the schemas are not read for it', async () => {
+test('a listing edited at the same size is refused by the tools/list that first reads it', async () => {
   const bundle = outputCopy('same-size-listing');
   const path = ws.path('same-size-listing', 'catalog.data.jsonl');
   const text = readFileSync(path, 'utf8');

@@ -17,7 +17,8 @@ import { surfaceCatalog } from '../support/surface-catalog.ts';
 const ws = createWorkspace('lazy-data-lines');
 
 test.before(async () => {
-  for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9'))) ws.write(path, contents as string);
+  for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9')))
+    ws.write(path, contents as string);
   const build = await buildWorkspace(ws.dir);
   assert.is(build.code, 0, build.stdout + build.stderr);
 });
@@ -81,7 +82,7 @@ function session(bundle: string): Session {
 
 const resultOf = (message: Record<string, unknown> | undefined) => message?.result as Record<string, unknown[]>;
 
-test('lists answer without reading an edited schema or skills line; the first skills request stops the server', async () => {
+test('lists answer past edited schema and skills lines; the first skills request stops the server', async () => {
   const bundle = tampered('edited-all', (index) => index >= 2);
   const server = session(bundle);
   assert.ok(resultOf(await server.ask('tools/list')).tools!.length > 0, 'tools/list answered');

@@ -172,7 +172,7 @@ test('the queries as tools: one switch, real input schemas, names fixed at build
   }
 });
 
-test('a bundle whose embedded resource listing was edited stops when the listing is first read, naming it', async () => {
+test('an edited embedded resource listing stops the bundle when first read, naming it', async () => {
   cpSync(stock.path('out'), stock.path('edited-out'), { recursive: true });
   const code = stock.path('edited-out', 'catalog.code.cjs');
   const original = readFileSync(code, 'utf8');

@@ -107,7 +107,7 @@ test('schemas are parsed one at a time on first need, a part narrowed to its too
   assert.equal(data.codeApi(), { api: 'declare const x: 1;' });
 });
 
-test('start only looks at the file: a line edited at the same size is refused when first read, naming the module', () => {
+test('start only looks at the file: a line edited at the same size is refused when first read', () => {
   const { facts, text } = written('same-size.data.jsonl', [weather, books], [null, null]);
   // One character of the books line changed, the size kept.
   writeFileSync(join(dir, facts.file), text.replace('books test schema', 'b00ks test schema'));
