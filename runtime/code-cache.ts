@@ -10,17 +10,23 @@
  * Trust: the cache is bytecode that V8 runs, so only a file this user wrote is used. The directory
  * (default `~/.cache/toolkit/code`, made mode 0700) and the file must belong to the user and be
  * writable by no one else. A file is named for one code file path and node version, and starts with
- * a key line (node's version and the SHA-256 of the code) that must match: a rebuilt or edited code
- * file never runs on the old one's cache (V8 itself compares only the length of the source). `TOOLKIT_CODE_CACHE=off`
- * turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere. Failing to read or write the cache only loses the saving:
- * the server starts either way.
+ * a key line that must match: node's version and the code file's identity (device, inode, size, and
+ * modification and change times in nanoseconds), so a rebuilt or edited code file never runs on the
+ * old one's cache (V8 itself compares only the length of the source; any write changes the change
+ * time, which no one can set). Nothing is hashed: a start that needs no hash does not load
+ * node:crypto. `TOOLKIT_CODE_CACHE=off` turns it off; `TOOLKIT_CODE_CACHE=<dir>` puts it elsewhere.
+ * Failing to read or write the cache only loses the saving: the server starts either way.
+ *
+ * Node 22's own compile cache (`module.enableCompileCache`) keeps what V8 compiled before the code
+ * first ran (for a bundle's code, one function of its thousands); this cache is saved after the first
+ * requests, so it is used on every node line (`bench/bundle-start.bench.ts` compares them).
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BigIntStats } from 'node:fs';
 import { Script } from 'node:vm';
 import { startedAsScript } from './started-as-script.ts';
 import { readTrustedFile, writeTrustedFile } from './trusted-cache.ts';
@@ -44,19 +50,24 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
   }
 }
 
-/** The key a cache file must start with to be used for this code in this node: the code's own hash. */
-const cacheKey = (code: Buffer): string =>
-  `toolkit code cache 1 ${process.version} ${process.arch} sha256:${createHash('sha256').update(code).digest('hex')}`;
+/** The key a cache file must start with to be used for this code in this node: the code file's identity. */
+const cacheKey = (stats: BigIntStats): string => {
+  const identity = [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs].join(':');
+  return `toolkit code cache 2 ${process.version} ${process.arch} file ${identity}`;
+};
+
+/** FNV-1a over UTF-16 code units from `seed`: a file name, not a check (the key line is the check). */
+function fnv1a(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
 
 /** The cache file of a code file (one per path and node version). */
-const cacheFileOf = (dir: string, codePath: string): string =>
-  join(
-    dir,
-    `${createHash('sha256')
-      .update(`${realpathSync(codePath)}\0${process.version}\0${process.arch}`)
-      .digest('hex')
-      .slice(0, 32)}.v8`,
-  );
+const cacheFileOf = (dir: string, codePath: string): string => {
+  const name = `${realpathSync(codePath)}\0${process.version}\0${process.arch}`;
+  return join(dir, `${fnv1a(name, 0x811c9dc5)}${fnv1a(name, 0x9747b28c)}${fnv1a(name, 0x2f6b1c3d)}.v8`);
+};
 
 /**
  * The cached data in `file` when its key is `key` and it is this user's own (trusted-cache.ts); otherwise undefined.
@@ -83,8 +94,16 @@ function writeCache(dir: string, file: string, key: string, data: Buffer): void 
 export function loadBundleCode(bundleUrl: string, codeFile: string): Record<string, unknown> {
   const codePath = join(dirname(fileURLToPath(bundleUrl)), codeFile);
   let bytes: Buffer;
+  let stats: BigIntStats;
   try {
-    bytes = readFileSync(codePath);
+    // The identity the cache is keyed by is the file read: both from one descriptor.
+    const fd = openSync(codePath, 'r');
+    try {
+      stats = fstatSync(fd, { bigint: true });
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     throw new Error(
       `${codeFile} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it is the bundle's code; copy it with the bundle, or rebuild with \`toolkit build\`.`,
@@ -98,7 +117,7 @@ export function loadBundleCode(bundleUrl: string, codeFile: string): Record<stri
   let cachedData: Buffer | undefined;
   if (dir !== undefined) {
     try {
-      key = cacheKey(bytes);
+      key = cacheKey(stats);
       file = cacheFileOf(dir, codePath);
       cachedData = readCache(dir, file, key);
     } catch {

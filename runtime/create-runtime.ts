@@ -30,6 +30,7 @@ import { assignWireNames, namingFormatOf } from './wire-name.ts';
 import { createPrimitives, type PrimitivesOptions } from './resources/primitives.ts';
 import type { ServedPrompts, ServedResources } from './served-primitives.ts';
 import type { ServedSkills } from './skills/served-skills.ts';
+import type { AttachableSkills } from './skills/deferred-skills.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
 import { markTools, type GroupEntry } from './selections/selection-groups.ts';
 import { allSchemas, sourceOf, toolTotal, type SchemaSource } from './schema-source.ts';
@@ -112,6 +113,8 @@ export interface Runtime extends ServedTools {
   readonly prompts?: ServedPrompts;
   /** The schemas' skills through the skills extension, loaded on the first call; undefined when there is none. */
   skills(): Promise<ServedSkills | undefined>;
+  /** The skills as a server attaches them before loading them, when a build says there are some. */
+  readonly deferredSkills?: AttachableSkills;
   /** `completion/complete` over the schemas' prompts and resource templates, when they have any. */
   readonly completions?: ServedCompletions;
   /** Format 4's selections as groups of the grouping extension, when there are any. */
@@ -204,11 +207,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const selections = (options.primitives?.selections?.length ?? 0) > 0;
   const some = selections ? undefined : source.primitiveIndexes;
-  const withPrimitives = some
-    ? some.map((index) => source.at(index))
-    : source.hasPrimitives || selections
-      ? allSchemas(source)
-      : [];
+  // Read when first needed: with a build's facts, no request that lists reads them.
+  const withPrimitives = (): readonly SchemaModel[] =>
+    some ? some.map((index) => source.at(index)) : source.hasPrimitives || selections ? allSchemas(source) : [];
   const toolName = some ? { toolName: sourceToolNames(source, some, () => served.listing) } : {};
   const primitives = createPrimitives(withPrimitives, () => served.listing.map((tool) => tool.name), {
     remote,
@@ -236,6 +237,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(primitives.resources ? { resources: primitives.resources } : {}),
     ...(primitives.prompts ? { prompts: primitives.prompts } : {}),
     skills: primitives.skills,
+    ...(primitives.deferredSkills ? { deferredSkills: primitives.deferredSkills } : {}),
     ...(primitives.completions ? { completions: primitives.completions } : {}),
     ...(primitives.groups ? { groups: primitives.groups } : {}),
     async close() {

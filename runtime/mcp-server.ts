@@ -36,7 +36,7 @@ import {
   type ServedResources,
 } from './served-primitives.ts';
 import { SKILLS_CACHE_HINT } from './skills/cache-hint.ts';
-import type { ServedSkills } from './skills/served-skills.ts';
+import type { AttachableSkills } from './skills/deferred-skills.ts';
 import { registerCompletions } from './completion/complete-handler.ts';
 import type { ServedCompletions } from './completion/served-completions.ts';
 import { registerGroups } from './selections/groups-handler.ts';
@@ -60,7 +60,7 @@ export interface McpServerExtras {
    * Skills through the skills extension (`skills/list`, `skills/get`, `skill://` files); they need the `resources`
    * capability.
    */
-  readonly skills?: ServedSkills;
+  readonly skills?: AttachableSkills;
   /** `completion/complete` for prompt arguments and resource-template variables (declares `completions`). */
   readonly completions?: ServedCompletions;
   /** Format 4's selections as groups of the grouping extension (`groups/list`). */
@@ -218,9 +218,9 @@ function providerError(error: unknown): ProtocolError {
 }
 
 const hasResources = (resources: ServedResources | undefined): resources is ServedResources =>
-  resources !== undefined && resources.resources.length + resources.templates.length > 0;
+  resources !== undefined && (resources.listed ?? resources.resources.length + resources.templates.length) > 0;
 const hasPrompts = (prompts: ServedPrompts | undefined): prompts is ServedPrompts =>
-  prompts !== undefined && prompts.prompts.length > 0;
+  prompts !== undefined && (prompts.listed ?? prompts.prompts.length) > 0;
 
 /**
  * A low-level SDK Server answering tools (and resources and prompts when given) for these tools: an
@@ -315,7 +315,11 @@ export function createMcpServer(
   }
   if (extras.groups && extras.groups.length > 0) registerGroups(server, extras.groups);
   if (extras.completions && (prompts || resources || skillRoute))
-    registerCompletions(server, extras.completions, skillRoute && skills && { route: skillRoute, paths: skills.paths });
+    registerCompletions(
+      server,
+      extras.completions,
+      skillRoute && skills && { route: skillRoute, paths: () => skills.filePaths() },
+    );
   if (prompts) {
     server.setRequestHandler('prompts/list', (request) => {
       refuseCursor(request.params);

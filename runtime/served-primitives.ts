@@ -55,6 +55,8 @@ export class InvalidArgumentsError extends Error {
 }
 
 export interface ServedResources {
+  /** How many entries `resources` and `templates` hold together, when known without computing them (a build's). */
+  readonly listed?: number;
   /** `resources/list`: queries without parameters (and each schema's `getSchema`). */
   readonly resources: readonly ResourceEntry[];
   /** `resources/templates/list`: queries with parameters. */
@@ -98,6 +100,8 @@ export class PromptNotFoundError extends Error {
 }
 
 export interface ServedPrompts {
+  /** How many entries `prompts` holds, when known without computing them (a build's). */
+  readonly listed?: number;
   /** `prompts/list`: every prompt and skill. */
   readonly prompts: readonly PromptEntry[];
   /** `prompts/get` with string arguments. */

@@ -176,7 +176,8 @@ export async function runServerMain(
   if (typeof maxReply === 'string') throw new ServeUsageError(maxReply);
   const resources = options.resources ?? runtime.resources;
   const prompts = options.prompts ?? runtime.prompts;
-  const skills = await runtime.skills();
+  // A build's skills are attached unloaded (the first request about them loads them); else loaded now.
+  const skills = runtime.deferredSkills ?? (await runtime.skills());
   const extras = {
     resources: resources && capServedResources(resources, maxReply),
     prompts: prompts && capServedPrompts(prompts, maxReply),

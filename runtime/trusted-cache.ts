@@ -20,8 +20,11 @@ import {
   writeFileSync,
   type Stats,
 } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from './lazy-builtin.ts';
 import { dirname } from 'node:path';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** True where file ownership can be checked (then a cache may be used at all). */
 export const canTrustCaches = (): boolean => typeof process.getuid === 'function';
@@ -94,7 +97,7 @@ export function writeTrustedFile(dir: string, file: string, bytes: Uint8Array): 
   }
 }
 
-const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+const sha256Hex = (bytes: Uint8Array): string => crypto().createHash('sha256').update(bytes).digest('hex');
 
 /** `payload` with a first line naming what it is (`label`, one line) and the SHA-256 of `payload`. */
 export function seal(label: string, payload: Uint8Array): Buffer {

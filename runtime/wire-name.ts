@@ -5,7 +5,10 @@
  * cap, are resolved with a short hash suffix computed from the tool's identity, so the result does
  * not depend on load order. On the command line every tool is `<tool_name>_<namespace>` (`cliName`).
  */
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from './lazy-builtin.ts';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** Longest tool name the common MCP clients accept. */
 export const MAX_WIRE_NAME = 64;
@@ -49,7 +52,7 @@ export interface WireNameEntry {
 }
 
 const shortHash = (text: string, length: number): string =>
-  createHash('sha256').update(text).digest('hex').slice(0, length);
+  crypto().createHash('sha256').update(text).digest('hex').slice(0, length);
 
 const withSuffix = (base: string, suffix: string): string =>
   `${base.slice(0, MAX_WIRE_NAME - suffix.length - 1)}_${suffix}`;

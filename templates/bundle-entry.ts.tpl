@@ -5,12 +5,13 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useCarriedFiles, type CarriedIndex } from './runtime/carried/carried-files.ts';
-import { bundleData, type BundlePartFacts, type DataRange } from './runtime/bundle/bundle-data.ts';
+import { bundleData, type BundlePartFacts, type DataSection } from './runtime/bundle/bundle-data.ts';
 import { startBundle } from './runtime/bundle/bundle-main.ts';
 import { bundleTools, type BundleTools, type TypedPart } from './runtime/bundle/bundle-tools.ts';
 import { processEnvironment, runtimeOptionsFrom } from './runtime/environment/entry-environment.ts';
 import { prebuiltGuestLibraries, type PrebuiltLibrary } from './runtime/isolation/guest-libraries.ts';
 import type { SchemaModel } from './runtime/model.ts';
+import type { BuildPrimitiveFacts } from './runtime/resources/primitive-facts.ts';
 import { startedAsScript } from './runtime/started-as-script.ts';
 %%IMPORTS%%
 
@@ -22,17 +23,20 @@ const BUNDLE = %%BUNDLE_LITERAL%%;
 const parts: readonly Part[] = %%PARTS%%;
 
 /**
- * The data file beside this bundle (JSON Lines: the tool listing, then each schema's data) and the
- * hash of its bytes. Out of the code, node neither decodes nor compiles it at start.
+ * The data file beside this bundle (JSON Lines: the tool listing, code mode's typed API, each schema's
+ * data, the skills' files) and the hash of its bytes; each line has its own hash, checked when the
+ * line is first read. Out of the code, node neither decodes nor compiles it at start.
  */
 const DATA_FILE = %%DATA_FILE%%;
 const DATA_HASH = %%DATA_HASH%%;
-/** Its size in bytes: checked at start (a cheap stat); the hash is checked when the file is first read. */
+/** Its size in bytes: checked at start (a cheap stat); each line's hash when the line is first read. */
 const DATA_BYTES = %%DATA_BYTES%%;
-/** The `tools/list` answer's line in the data file. */
-const LISTING_DATA: DataRange = %%LISTING_DATA%%;
+/** The `tools/list` answer's line in the data file, and its hash. */
+const LISTING_DATA: DataSection = %%LISTING_DATA%%;
 /** Code mode's typed API (made at build time), read only when a client is served in code mode. */
-const CODE_API_DATA: DataRange = %%CODE_API_DATA%%;
+const CODE_API_DATA: DataSection = %%CODE_API_DATA%%;
+/** The skills' files (made at build time), read only when a client first asks about skills. */
+const SKILLS_DATA: DataSection | undefined = %%SKILLS_DATA%%;
 /** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
 const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number } = %%LISTING_FACTS%%;
 /** Whether a schema of this bundle has resources, prompts or skills (the parts marked `primitives` are read at start). */
@@ -42,7 +46,7 @@ const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
 const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
 /** The data file, looked at on start, read and hash-checked on first need, each line parsed when needed. */
-const data = bundleData({ dir: bundleDir(), file: DATA_FILE, hash: DATA_HASH, bytes: DATA_BYTES, parts, listing: LISTING_DATA, codeApi: CODE_API_DATA, hasPrimitives: HAS_PRIMITIVES });
+const data = bundleData({ dir: bundleDir(), file: DATA_FILE, hash: DATA_HASH, bytes: DATA_BYTES, parts, listing: LISTING_DATA, codeApi: CODE_API_DATA, hasPrimitives: HAS_PRIMITIVES, ...(SKILLS_DATA ? { skills: SKILLS_DATA } : {}) });
 
 /** The server card and AI catalog `toolkit build` wrote beside this bundle, served by `--http` at their discovery paths. */
 const DISCOVERY = %%DISCOVERY%%;
@@ -50,6 +54,8 @@ const DISCOVERY = %%DISCOVERY%%;
 /** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
 const PRIMITIVES_JSON: string = %%PRIMITIVES_JSON%%;
 const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
+/** What start-up needs of the schemas' resources, prompts and skills and of that listing without reading either. */
+const PRIMITIVES_FACTS: BuildPrimitiveFacts = %%PRIMITIVES_FACTS%%;
 
 /** The schemas of this bundle, verified and deep-frozen (they leave the bundle); throws an IntegrityError naming the module. */
 export function loadSchemas(): readonly SchemaModel[] {
@@ -98,7 +104,7 @@ if (startedAsScript(import.meta.url)) {
     file,
     data,
     listingFacts: LISTING_FACTS,
-    primitives: { json: PRIMITIVES_JSON, hash: PRIMITIVES_HASH },
+    primitives: { json: PRIMITIVES_JSON, hash: PRIMITIVES_HASH, facts: PRIMITIVES_FACTS },
     guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()),
     discovery: DISCOVERY,
     info: { name: %%SERVER_NAME%%, version: %%VERSION%% },

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { TOOLKIT_VERSION } from '../../runtime/toolkit-version.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -61,6 +62,8 @@ async function bundleTo(
     minify: true,
     legalComments: 'none',
     banner: { js: banner },
+    // As the build does (`compiler/build/bundle.ts`): the runtime's version a constant, no package.json read.
+    define: { TOOLKIT_BUILT_VERSION: JSON.stringify(TOOLKIT_VERSION) },
     outfile,
     ...(options.entry ? { entryPoints: [options.entry] } : { stdin: { ...options.source!, loader: 'ts' } }),
     ...(options.nodePaths ? { nodePaths: options.nodePaths } : {}),

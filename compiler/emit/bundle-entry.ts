@@ -16,7 +16,7 @@ import { narrowModel } from '../../templates/narrow-model.ts';
 import { duplicateSuffixes } from '../../runtime/wire-name.ts';
 import { CodeWriter, literal, propertyName } from './code-writer.ts';
 import { dataLiteral } from './data-literal.ts';
-import { primitivesListing } from './primitives-listing.ts';
+import { primitivesListing, skillFilesJson } from './primitives-listing.ts';
 import {
   discoveryDocuments,
   type DiscoveryDocuments,
@@ -96,8 +96,9 @@ function bundleListing(
   readonly secretKeys: readonly string[];
   readonly bytes: number;
   readonly tools: number;
-  readonly primitives: { readonly json: string; readonly hash: string };
+  readonly primitives: ReturnType<typeof primitivesListing>;
   readonly codeApiJson: string;
+  readonly skillsJson: string | undefined;
 } {
   const models = servedModels(parts);
   const plain = listTools(models);
@@ -122,6 +123,10 @@ function bundleListing(
       models,
       tools.map((tool) => tool.name),
     ),
+    skillsJson: skillFilesJson(
+      models,
+      tools.map((tool) => tool.name),
+    ),
   };
 }
 
@@ -133,17 +138,27 @@ export const dataFileOf = (name: string): string => `${name}.data.jsonl`;
 
 /**
  * A bundle's data file (JSON Lines): the tool listing, code mode's typed API, then each part's schema
- * data (its module's canonical JSON), one per line, with each line's byte range. Kept out of the bundle's code, node
- * neither decodes nor compiles it at start; the bundle reads it once, checks its one hash, and
- * parses a line when it is first needed.
+ * data (its module's canonical JSON), one per line, then the skills' files when there are any, with
+ * each line's byte range and hash. Kept out of the bundle's code, node neither decodes nor compiles it
+ * at start; the bundle reads a line when it is first needed, checks that line's hash, and parses it.
  */
 function bundleData(
   listingJson: string,
   parts: readonly BundlePart[],
   codeApiJson: string,
-): { readonly text: string; readonly ranges: readonly (readonly [number, number])[] } {
+  skillsJson: string | undefined,
+): {
+  readonly text: string;
+  readonly ranges: readonly (readonly [number, number])[];
+  readonly hashes: readonly string[];
+} {
   // Code mode's typed API second, after the listing and before the schemas it is made from.
-  const lines = [listingJson, codeApiJson, ...parts.map((part) => canonicalJson(part.model))];
+  const lines = [
+    listingJson,
+    codeApiJson,
+    ...parts.map((part) => canonicalJson(part.model)),
+    ...(skillsJson === undefined ? [] : [skillsJson]),
+  ];
   const ranges: [number, number][] = [];
   let offset = 0;
   for (const line of lines) {
@@ -151,7 +166,7 @@ function bundleData(
     ranges.push([offset, end]);
     offset = end + 1;
   }
-  return { text: `${lines.join('\n')}\n`, ranges };
+  return { text: `${lines.join('\n')}\n`, ranges, hashes: lines.map((line) => sha256(line)) };
 }
 
 /**
@@ -280,7 +295,8 @@ export function emitBundle(
     .join('\n');
   const typed = typedToolNames(parts);
   const listing = bundleListing(parts, selections);
-  const data = bundleData(listing.toolsJson, parts, listing.codeApiJson);
+  const data = bundleData(listing.toolsJson, parts, listing.codeApiJson, listing.skillsJson);
+  const section = (index: number) => dataLiteral({ range: data.ranges[index]!, hash: data.hashes[index]! });
   // What start-up knows of each part without reading its data: its tools' count, its namespace, whether it has
   // primitives.
   const partList =
@@ -304,12 +320,14 @@ export function emitBundle(
     DATA_FILE: literal(dataFileOf(name)),
     DATA_HASH: literal(dataHash),
     DATA_BYTES: String(Buffer.byteLength(data.text)),
-    LISTING_DATA: dataLiteral(data.ranges[0]!),
-    CODE_API_DATA: dataLiteral(data.ranges[1]!),
+    LISTING_DATA: section(0),
+    CODE_API_DATA: section(1),
+    SKILLS_DATA: listing.skillsJson === undefined ? 'undefined' : section(parts.length + 2),
     LISTING_FACTS: dataLiteral({ secretKeys: listing.secretKeys, bytes: listing.bytes }),
     HAS_PRIMITIVES: String(hasPrimitives),
     PRIMITIVES_JSON: literal(listing.primitives.json),
     PRIMITIVES_HASH: literal(listing.primitives.hash),
+    PRIMITIVES_FACTS: dataLiteral(listing.primitives.facts),
     BUNDLE: name,
     BUNDLE_LITERAL: literal(name),
     IMPORTS: imports,

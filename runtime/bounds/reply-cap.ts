@@ -131,6 +131,7 @@ export function capServedTools(served: ServedTools, max: number): ServedTools {
 /** Prompts whose rendered messages are capped at `max` bytes in all. */
 export function capServedPrompts(prompts: ServedPrompts, max: number): ServedPrompts {
   return {
+    ...(prompts.listed !== undefined ? { listed: prompts.listed } : {}),
     get prompts() {
       return prompts.prompts;
     },
@@ -154,6 +155,7 @@ export function capServedPrompts(prompts: ServedPrompts, max: number): ServedPro
  */
 export function capServedResources(resources: ServedResources, max: number): ServedResources {
   return {
+    ...(resources.listed !== undefined ? { listed: resources.listed } : {}),
     get resources() {
       return resources.resources;
     },

@@ -10,6 +10,7 @@ import { betterSqlite3StartProblem } from '../resources/better-sqlite3-path.ts';
 import type { GuestLibrarySource } from '../isolation/guest-libraries.ts';
 import type { ServedDiscovery } from '../discovery/discovery-routes.ts';
 import type { ServerInfo } from '../mcp-server.ts';
+import type { BuildPrimitiveFacts } from '../resources/primitive-facts.ts';
 import { verifiedPrimitives, type BundleData } from './bundle-data.ts';
 
 export interface BundleStart {
@@ -18,8 +19,8 @@ export interface BundleStart {
   readonly data: BundleData;
   /** The server param keys and the plain listing's size in bytes, computed at build time. */
   readonly listingFacts: { readonly secretKeys: readonly string[]; readonly bytes: number };
-  /** The resource and prompt listing (JSON) and its hash. */
-  readonly primitives: { readonly json: string; readonly hash: string };
+  /** The resource and prompt listing (JSON) and its hash, checked when first read; what start-up needs of it. */
+  readonly primitives: { readonly json: string; readonly hash: string; readonly facts?: BuildPrimitiveFacts };
   readonly guestLibraries: GuestLibrarySource;
   readonly discovery: ServedDiscovery;
   readonly info: ServerInfo;
@@ -38,8 +39,8 @@ export function startBundle(start: BundleStart): void {
     process.exitCode = 1;
   };
   try {
-    // The data file is looked at now (there, at its size), read and hash-checked on first need; its
-    // lines are parsed when needed.
+    // The data file is looked at now (there, at its size); each line is read, hash-checked and parsed
+    // when a request first needs it.
     start.data.checkAtStart();
     start.data.onFailure = (error) => {
       refuse(error, 'go on');
@@ -48,10 +49,24 @@ export function startBundle(start: BundleStart): void {
     // A SQLite binding built for another Node is said now, in one line, rather than at the first read.
     const sqliteProblem = betterSqlite3StartProblem();
     if (sqliteProblem !== undefined) stderr.write(`${start.file}: ${sqliteProblem}\n`);
+    const { json, hash, facts } = start.primitives;
+    // Checked and parsed when a list first needs it (without the facts, an older entry's, now); a
+    // listing that proves changed then stops the server, as a changed data file does.
+    const checked = () => {
+      try {
+        return verifiedPrimitives(json, hash);
+      } catch (error) {
+        start.data.onFailure?.(error);
+        throw error;
+      }
+    };
+    const listing = facts ? checked : verifiedPrimitives(json, hash);
     // Inline databases travel with the bundle: `toolkit build` copies them into `data/` beside it.
     const primitives = {
-      listing: verifiedPrimitives(start.primitives.json, start.primitives.hash),
+      listing,
+      ...(facts ? { facts } : {}),
       places: { dataDir: join(dirname(start.file), 'data') },
+      skillFiles: () => start.data.skillFiles(),
     };
     const extras: ServeExtras = {
       listingBytes: start.listingFacts.bytes,

@@ -12,14 +12,18 @@ import type { ServedCompletions } from './served-completions.ts';
 export function registerCompletions(
   server: Server,
   completions: ServedCompletions,
-  skills?: { readonly route: SkillsRoute; readonly paths: readonly string[] },
+  skills?: { readonly route: SkillsRoute; paths(): Promise<readonly string[]> },
 ): void {
   server.registerCapabilities({ completions: {} });
-  const more = (uri: string, name: string): readonly string[] | undefined =>
-    skills && uri === skills.route.template.uriTemplate ? (name === 'path' ? skills.paths : []) : undefined;
+  const skillTemplate = (uri: string): boolean => skills !== undefined && uri === skills.route.template.uriTemplate;
   server.setRequestHandler('completion/complete', async (request) => {
     const { ref, argument } = request.params;
     try {
+      // The skills' paths are asked for (and the skills loaded) only for the skill template's `path`.
+      const paths =
+        ref.type === 'ref/resource' && skillTemplate(ref.uri) && argument.name === 'path' ? await skills!.paths() : [];
+      const more = (uri: string, name: string): readonly string[] | undefined =>
+        skillTemplate(uri) ? (name === 'path' ? paths : []) : undefined;
       return { completion: { ...(await completions.complete(ref, argument, more)) } };
     } catch (error) {
       if (error instanceof PromptNotFoundError)

@@ -6,9 +6,12 @@
  * caches may keep them an hour and revalidate with the ETag (304). A card whose endpoint was not
  * known at build time names the endpoint it is read from.
  */
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from '../lazy-builtin.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, servedCard } from './discovery-documents.ts';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 export interface ServedDiscovery {
   readonly card: Record<string, unknown>;
@@ -31,7 +34,8 @@ function schemeOf(req: IncomingMessage): string {
   return forwarded === 'https' || forwarded === 'http' ? forwarded : 'http';
 }
 
-const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const etagOf = (body: string): string =>
+  `"${crypto().createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

@@ -4,6 +4,7 @@
  * returns the content rendered as one user message.
  */
 import type { SchemaModel } from '../model.ts';
+import { now, schemasNow, type LazySchemas, type Later } from '../resources/lazy-schemas.ts';
 import {
   InvalidArgumentsError,
   PromptNotFoundError,
@@ -51,20 +52,23 @@ function checkArguments(prompt: CatalogPrompt, args: Readonly<Record<string, str
   }
 }
 
-/** The prompts of `schemas`; `listing` is the answer a build computed ahead (`listPrompts(promptCatalog(schemas))`). */
+/**
+ * The prompts of `schemas` (read on first need); `listing` is the answer a build computed ahead
+ * (`listPrompts(promptCatalog(schemas))`).
+ */
 export function createServedPrompts(
-  schemas: readonly SchemaModel[],
+  schemas: LazySchemas,
   references: PromptReferences,
-  listing?: readonly PromptEntry[],
+  listing?: Later<readonly PromptEntry[]>,
 ): ServedPrompts & { readonly catalog: readonly CatalogPrompt[] } {
   let catalog: CatalogPrompt[] | undefined;
   let byName: Map<string, CatalogPrompt> | undefined;
-  let listed = listing;
-  const catalogOf = (): CatalogPrompt[] => (catalog ??= promptCatalog(schemas));
+  let listed: readonly PromptEntry[] | undefined;
+  const catalogOf = (): CatalogPrompt[] => (catalog ??= promptCatalog(schemasNow(schemas)));
   const context: RenderContext = { ...references, skill: skillOf };
   return {
     get prompts() {
-      return (listed ??= listPrompts(catalogOf()));
+      return (listed ??= listing === undefined ? listPrompts(catalogOf()) : now(listing));
     },
     get catalog() {
       return catalogOf();

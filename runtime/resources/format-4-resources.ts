@@ -5,6 +5,7 @@
  * (`http-resource-cache.ts`), for reads and for the query tools alike (`DownloadingQueryRunner`).
  */
 import type { SchemaModel } from '../model.ts';
+import { now, schemasNow, type LazySchemas, type Later } from './lazy-schemas.ts';
 import type { ResourceEntry, ResourceTemplateEntry } from '../served-primitives.ts';
 import type { UpstreamHttpClient } from '../upstream/upstream-http.ts';
 import type { DatabasePlaces } from './database-location.ts';
@@ -48,14 +49,13 @@ export class DownloadingQueryRunner extends QueryRunner {
   }
 }
 
-/** The query runner of `schemas`: downloading when one of them has an http resource (and remote access is given). */
+/** The query runner of schemas: downloading when one of them has an http resource (and remote access is given). */
 export function queryRunnerFor(
-  schemas: readonly SchemaModel[],
+  hasRemote: boolean,
   places: DatabasePlaces,
   limits: QueryLimits,
   remote: RemoteAccess | undefined,
 ): QueryRunner {
-  const hasRemote = schemas.some((s) => s.resources.some((r) => r.remote !== undefined));
   if (!hasRemote || !remote) return new QueryRunner(places, limits);
   const cache = new HttpResourceCache({
     http: remote.http,
@@ -94,16 +94,21 @@ export function listAllResources(schemas: readonly SchemaModel[]): {
  */
 export function withDocuments(
   sqlite: ServedResourcesHandle,
-  schemas: readonly SchemaModel[],
+  schemas: LazySchemas,
   places: DatabasePlaces,
-  listing?: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] },
+  listing?: Later<{ resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] }>,
 ): ServedResourcesHandle & { readonly documents: ServedDocuments } {
   let documents: ServedDocuments | undefined;
   const documentsNow = (): ServedDocuments =>
-    (documents ??= createServedDocuments(schemas, places, new Set(sqlite.catalog.resources.map((r) => r.uri))));
-  let listed = listing;
+    (documents ??= createServedDocuments(
+      schemasNow(schemas),
+      places,
+      new Set(sqlite.catalog.resources.map((r) => r.uri)),
+    ));
+  let listed: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] } | undefined;
   const listedNow = () =>
     (listed ??= (() => {
+      if (listing !== undefined) return now(listing);
       const own = listDocuments(documentsNow().catalog);
       return { resources: [...sqlite.resources, ...own.resources], templates: [...sqlite.templates, ...own.templates] };
     })());

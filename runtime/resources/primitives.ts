@@ -14,25 +14,30 @@ import {
   type SelectionGroups,
 } from '../selections/selection-groups.ts';
 import { selectionNaming } from '../selections/selection-naming.ts';
-import { listPrompts, promptCatalog, skillOf } from '../prompts/prompt-catalog.ts';
+import { listPrompts, promptCatalog, skillOf, type CatalogPrompt } from '../prompts/prompt-catalog.ts';
 import { createServedPrompts } from '../prompts/served-prompts.ts';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServedPrompts } from '../served-primitives.ts';
 import type { ServedSkills } from '../skills/served-skills.ts';
-import { createCompletions, type ServedCompletions } from '../completion/served-completions.ts';
+import { deferredSkills, type AttachableSkills } from '../skills/deferred-skills.ts';
+import { servableAsExtensionSkill } from '../skills/servable.ts';
+import { skillDocuments } from '../skills/skill-documents.ts';
+import { skillFileRecordOf, storedSkillFiles, type StoredSkillFiles } from '../skills/skill-files.ts';
+import {
+  missingDatabaseNotes,
+  primitiveFactsOf,
+  type BuildPrimitiveFacts,
+  type PrimitiveFacts,
+} from './primitive-facts.ts';
+import { now, schemasNow, type LazySchemas, type Later } from './lazy-schemas.ts';
+import { createCompletions, type CompletionSources, type ServedCompletions } from '../completion/served-completions.ts';
 import type { DatabasePlaces } from './database-location.ts';
 import type { QueryLimits } from './query-lane.ts';
 import { createQueryTools, listQueryTools } from './query-tools.ts';
 import { queryLimitsFrom } from './query-runner.ts';
 import { resourceCatalog } from './resource-catalog.ts';
 import type { ServedDocuments } from './documents/served-documents.ts';
-import {
-  hasDocuments,
-  listAllResources,
-  queryRunnerFor,
-  withDocuments,
-  type RemoteAccess,
-} from './format-4-resources.ts';
+import { listAllResources, queryRunnerFor, withDocuments, type RemoteAccess } from './format-4-resources.ts';
 import { createServedResources, type ServedResourcesHandle } from './served-resources.ts';
 
 /** The listings of everything but the schemas' tools, as a build embeds them. */
@@ -88,8 +93,10 @@ export interface PrimitivesOptions {
   readonly queryLimits?: Partial<QueryLimits>;
   /** Also serve every query as a tool (default: off; the entries read `TOOLKIT_QUERY_TOOLS=1`). */
   readonly queryTools?: boolean;
-  /** The listings computed at build time over these same schemas. */
-  readonly listing?: PrimitivesListing;
+  /** The listings computed at build time over these same schemas (a function: read when first listed). */
+  readonly listing?: Later<PrimitivesListing>;
+  /** What start-up needs of the schemas and listings without reading them (a build records it with the listing). */
+  readonly facts?: BuildPrimitiveFacts;
   /**
    * Where warnings about skills the skills extension leaves out, or about a failed refresh of an http resource, go
    * (default stderr).
@@ -107,6 +114,8 @@ export interface PrimitivesOptions {
    * Default: found among the schemas given, whose tools are all of `toolNames` in order.
    */
   readonly toolName?: (schema: SchemaModel, reference: string) => string | undefined;
+  /** The skills' files made at build time: served as they are, no schema read or rendered for them. */
+  readonly skillFiles?: () => StoredSkillFiles | undefined;
 }
 
 export interface RuntimePrimitives {
@@ -118,6 +127,13 @@ export interface RuntimePrimitives {
   readonly queryTools: { readonly listing: readonly Tool[]; tool(name: string): RuntimeTool | undefined };
   /** The skills through the skills extension, loaded on the first call (undefined when there is none to serve). */
   skills(): Promise<ServedSkills | undefined>;
+  /**
+   * The skills as a server attaches them before they are loaded (the first request about them loads
+   * them); present when the build's facts say some skill is served through the extension.
+   */
+  readonly deferredSkills?: AttachableSkills;
+  /** The skills' files as the extension serves them (what a build stores; undefined without any). */
+  skillFiles(): StoredSkillFiles | undefined;
   /** `completion/complete` over the prompts and resources (absent when there are neither). */
   readonly completions?: ServedCompletions;
   /** The selections as groups (absent without selections), and the tool wire names that are members of each. */
@@ -131,32 +147,49 @@ export interface RuntimePrimitives {
  * order (to render `{{tool:x}}` and to name query tools); nothing is opened or started until used.
  */
 export function createPrimitives(
-  schemas: readonly SchemaModel[],
+  schemas: LazySchemas,
   toolNames: () => readonly string[],
   given: PrimitivesOptions = {},
 ): RuntimePrimitives {
+  // Read on first need when the build's facts say what there is; else now.
+  let read: readonly SchemaModel[] | undefined;
+  const schemasOf = (): readonly SchemaModel[] => (read ??= schemasNow(schemas));
   // Without a build, selections are listed here as a build would list them: members marked, groups made.
   const selected =
     given.selections && given.selections.length > 0 && !given.listing
-      ? groupsOf(schemas, toolNames(), given.selections)
+      ? groupsOf(schemasOf(), toolNames(), given.selections)
       : undefined;
   const options: PrimitivesOptions = selected
-    ? { ...given, listing: listPrimitives(schemas, toolNames(), given.selections) }
+    ? { ...given, listing: listPrimitives(schemasOf(), toolNames(), given.selections) }
     : given;
-  const hasResources = schemas.some((s) => s.resources.length > 0) || hasDocuments(schemas);
-  const hasPrompts = schemas.some((s) => s.prompts.length > 0 || s.skills.length > 0);
+  let built: PrimitivesListing | undefined;
+  const buildListing = options.listing && (() => (built ??= now(options.listing!)));
+  // A build's facts come with its listing; without them the schemas are read now.
+  const facts: PrimitiveFacts = (buildListing && options.facts) || primitiveFactsOf(schemasOf());
+  const hasResources = facts.resources || facts.documents;
+  const hasPrompts = facts.prompts;
   const places = options.places ?? {};
-  const runner = queryRunnerFor(schemas, places, queryLimitsFrom(options.queryLimits), options.remote);
-  const listing = options.listing && { resources: options.listing.resources, templates: options.listing.templates };
+  const runner = queryRunnerFor(facts.remote, places, queryLimitsFrom(options.queryLimits), options.remote);
+  const listing =
+    buildListing && (() => ({ resources: buildListing().resources, templates: buildListing().templates }));
   const sqlite = hasResources
-    ? createServedResources(schemas, runner, hasDocuments(schemas) ? undefined : listing)
+    ? createServedResources(schemasOf, runner, facts.documents ? undefined : listing)
     : undefined;
-  const resources = sqlite && hasDocuments(schemas) ? withDocuments(sqlite, schemas, places, listing) : sqlite;
+  const withDocs = sqlite && facts.documents ? withDocuments(sqlite, schemasOf, places, listing) : sqlite;
+  // The start-up note about missing databases, from the facts: no schema is read for it.
+  const known = buildListing && options.facts;
+  const resources =
+    withDocs &&
+    withKnown(withDocs, {
+      missingDatabases: () => missingDatabaseNotes(facts.databases, places),
+      ...(known ? { listed: known.resourceEntries } : {}),
+    });
 
   let toolNameMap: Map<string, string> | undefined;
   const toolName =
     options.toolName ??
     ((schema: SchemaModel, reference: string): string | undefined => {
+      const schemas = schemasOf();
       if (!toolNameMap) {
         const names = toolNames();
         toolNameMap = new Map();
@@ -182,63 +215,73 @@ export function createPrimitives(
           ?.uri
       : undefined);
   const prompts = hasPrompts
-    ? createServedPrompts(schemas, { toolName, resourceUri }, options.listing?.prompts)
+    ? withKnown(
+        createServedPrompts(schemasOf, { toolName, resourceUri }, buildListing && (() => buildListing().prompts)),
+        known ? { listed: known.promptEntries } : {},
+      )
     : undefined;
   let skills: Promise<ServedSkills | undefined> | undefined;
   const promptName = (schema: SchemaModel, skill: SkillModel): string | undefined =>
     prompts?.catalog.find((p) => p.kind === 'skill' && p.schema === schema && p.model === skill)?.name;
+  const skillFiles = (): StoredSkillFiles | undefined => {
+    if (!facts.extensionSkills) return undefined;
+    const stored = options.skillFiles?.();
+    if (stored) return stored;
+    const context = { toolName, resourceUri, skill: skillOf, promptName };
+    return storedSkillFiles(skillDocuments(schemasOf(), context, servableAsExtensionSkill));
+  };
   const loadSkills = (): Promise<ServedSkills | undefined> =>
     // The skills extension (the SDK's and ours) is loaded only for a catalog with skills.
-    (skills ??= schemas.some((s) => s.skills.length > 0)
+    (skills ??= facts.extensionSkills
       ? import('../skills/served-skills.ts').then(({ loadServedSkills }) =>
-          loadServedSkills(
-            schemas,
-            { toolName, resourceUri, skill: skillOf, promptName },
-            { ...(options.log ? { log: options.log } : {}) },
-          ),
+          loadServedSkills(skillFileRecordOf(skillFiles() ?? {}), { ...(options.log ? { log: options.log } : {}) }),
         )
       : Promise.resolve(undefined));
+  const deferred = buildListing && options.facts?.extensionSkills ? deferredSkills(loadSkills) : undefined;
 
   const switchedOn = hasResources && (options.queryTools ?? false);
   const queryTools =
     switchedOn && resources
-      ? createQueryTools(resources, options.listing?.queryTools ?? listQueryTools(resources.catalog, toolNames()))
+      ? createQueryTools(resources, buildListing?.().queryTools ?? listQueryTools(resources.catalog, toolNames()))
       : { listing: [], tool: () => undefined };
-  const completions =
-    resources || prompts || schemas.some((s) => s.skills.length > 0)
-      ? createCompletions({
-          ...(prompts
-            ? {
-                get prompts() {
-                  return prompts.catalog;
-                },
-              }
-            : {}),
-          ...(resources
-            ? {
-                resources: {
-                  catalog: resources.catalog,
-                  runner: resources.runner,
-                  get templates() {
-                    return resources.templates;
-                  },
-                  get resources() {
-                    return resources.resources;
-                  },
-                  ...('documents' in resources ? { documents: resources.documents as ServedDocuments } : {}),
-                },
-              }
-            : {}),
-        })
-      : undefined;
+  // Getters, never spread (a spread runs them): the catalogs read the schemas, only when a completion needs them.
+  const sources: { prompts?: readonly CatalogPrompt[]; resources?: CompletionSources['resources'] } = {};
+  if (prompts) Object.defineProperty(sources, 'prompts', { get: () => prompts.catalog, enumerable: true });
+  if (resources)
+    sources.resources = {
+      get catalog() {
+        return resources.catalog;
+      },
+      runner: resources.runner,
+      get templates() {
+        return resources.templates;
+      },
+      get resources() {
+        return resources.resources;
+      },
+      get documents() {
+        return facts.documents ? (resources as { documents?: ServedDocuments }).documents : undefined;
+      },
+    };
+  const completions = resources || prompts || facts.skills ? createCompletions(sources) : undefined;
   return {
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
     ...(completions ? { completions } : {}),
-    ...(options.listing?.groups ? { groups: options.listing.groups } : {}),
+    ...((!options.facts || options.facts.groups) && buildListing?.().groups ? { groups: buildListing().groups } : {}),
     ...(selected ? { toolGroups: selected } : {}),
     queryTools,
     skills: loadSkills,
+    ...(deferred ? { deferredSkills: deferred } : {}),
+    skillFiles,
     close: () => runner.close(),
   };
+}
+
+/** `provider` with `known` answered from the build's facts; its own getters stay lazy (a spread would run them). */
+function withKnown<T extends object>(provider: T, known: Readonly<Record<string, unknown>>): T {
+  return new Proxy(provider, {
+    get: (target, key) => (Object.hasOwn(known, key) ? known[key as string] : Reflect.get(target, key, target)),
+    has: (target, key) => Object.hasOwn(known, key) || Reflect.has(target, key),
+  });
 }

@@ -8,10 +8,13 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { RuntimeTool } from '../runtime-tool.ts';
 import { InvalidArgumentsError } from '../served-primitives.ts';
 import { assignWireNames, MAX_WIRE_NAME } from '../wire-name.ts';
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from '../lazy-builtin.ts';
 import { MAX_FREE_SQL_LENGTH } from './free-query-guard.ts';
 import { FREE_QUERY_MAX_LIMIT, type CatalogQuery, type ResourceCatalog } from './resource-catalog.ts';
 import { truncationNote, type ServedResourcesHandle } from './served-resources.ts';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** The JSON Schema of a query's arguments. */
 function inputSchemaOf(query: CatalogQuery): Tool['inputSchema'] {
@@ -48,7 +51,8 @@ export function listQueryTools(catalog: ResourceCatalog, takenNames: readonly st
   return catalog.queries.map((query, index) => {
     let name = names[index]!;
     if (taken.has(name)) {
-      const suffix = createHash('sha256')
+      const suffix = crypto()
+        .createHash('sha256')
         .update(`query:${query.name}@${query.owner.schema.file}`)
         .digest('hex')
         .slice(0, 6);

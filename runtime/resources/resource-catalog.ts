@@ -6,9 +6,12 @@
  * injected `…/freeQuery{?sql,limit}` template. The same function feeds the runtime and the listing a
  * build embeds, so both say the same thing.
  */
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from '../lazy-builtin.ts';
 import type { ResourceModel, ResourceQueryModel, ResourceQueryParameterModel, SchemaModel } from '../model.ts';
 import type { ResourceEntry, ResourceTemplateEntry } from '../served-primitives.ts';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 export const URI_SCHEME = 'toolkit';
 export const JSON_MIME = 'application/json';
@@ -63,7 +66,7 @@ export interface ResourceCatalog {
   readonly queries: readonly CatalogQuery[];
 }
 
-const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 6);
+const shortHash = (text: string): string => crypto().createHash('sha256').update(text).digest('hex').slice(0, 6);
 
 /** A parameter in a description: `country (string, required): ISO code`. */
 function describeParameter(p: ResourceQueryParameterModel): string {

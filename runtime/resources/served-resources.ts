@@ -5,8 +5,7 @@
  * resource that cannot answer (its database missing, a cap reached) a `ResourceReadError` whose
  * message names the cause (for a missing database, the path it was looked for at).
  */
-import { existsSync } from 'node:fs';
-import type { SchemaModel } from '../model.ts';
+import { now, schemasNow, type LazySchemas, type Later } from './lazy-schemas.ts';
 import {
   ResourceNotFoundError,
   type ReadResult,
@@ -15,7 +14,7 @@ import {
   type ResourceTemplateEntry,
   type ServedResources,
 } from '../served-primitives.ts';
-import { shownPath } from './database-location.ts';
+import { missingDatabaseNotes, primitiveFactsOf } from './primitive-facts.ts';
 import type { QueryAnswer } from './query-lane.ts';
 import { QueryRunner } from './query-runner.ts';
 import {
@@ -57,19 +56,19 @@ export function truncationNote(answer: QueryAnswer, maxBytes: number): string | 
 }
 
 /**
- * The resources of `schemas`. `listing` is the answer a build computed ahead (it must be
+ * The resources of `schemas` (read on first need). `listing` is the answer a build computed ahead (it must be
  * `listResources(resourceCatalog(schemas))`); the catalog itself is computed on first read.
  */
 export function createServedResources(
-  schemas: readonly SchemaModel[],
+  schemas: LazySchemas,
   runner: QueryRunner,
-  listing?: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] },
+  listing?: Later<{ resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] }>,
 ): ServedResourcesHandle {
   let catalog: ResourceCatalog | undefined;
-  let listed = listing;
+  let listed: { resources: readonly ResourceEntry[]; templates: readonly ResourceTemplateEntry[] } | undefined;
   let targets: Map<string, CatalogResource | CatalogQuery> | undefined;
-  const catalogOf = (): ResourceCatalog => (catalog ??= resourceCatalog(schemas));
-  const listedOf = () => (listed ??= listResources(catalogOf()));
+  const catalogOf = (): ResourceCatalog => (catalog ??= resourceCatalog(schemasNow(schemas)));
+  const listedOf = () => (listed ??= listing === undefined ? listResources(catalogOf()) : now(listing));
   const targetOf = (base: string): CatalogResource | CatalogQuery | undefined => {
     targets ??= new Map<string, CatalogResource | CatalogQuery>([
       ...catalogOf().resources.map((r): [string, CatalogResource] => [r.uri, r]),
@@ -91,17 +90,7 @@ export function createServedResources(
     runner,
     missingDatabases() {
       // An http resource's download is made on its first read.
-      return catalogOf()
-        .resources.filter((owner) => owner.resource.remote === undefined)
-        .flatMap((owner) => {
-          const first = catalogOf().queries.find((q) => q.owner === owner)!;
-          const path = runner.pathOf(first);
-          return existsSync(path)
-            ? []
-            : [
-                `resource ${owner.schema.namespace}/${owner.resource.name}: database ${owner.resource.database} (origin ${owner.resource.origin}) not found at ${shownPath(path, runner.places.home)}; its queries will fail until it is there`,
-              ];
-        });
+      return missingDatabaseNotes(primitiveFactsOf(schemasNow(schemas)).databases, runner.places);
     },
     async read(uri) {
       const { base, parameters } = parseResourceUri(uri);

@@ -7,8 +7,11 @@
  * a token (every output is redacted), so it cannot smuggle one in either. Tokens are URL-safe, so
  * they survive URL encoding unchanged.
  */
-import { randomBytes } from 'node:crypto';
+import { lazyBuiltin } from '../lazy-builtin.ts';
 import { ToolError } from '../tool-error.ts';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** Every token starts with this; text without it needs no regex work. */
 export const TOKEN_PREFIX = 'toolkit-secret.';
@@ -46,7 +49,7 @@ export function tokensIn(text: string): string[] {
 }
 
 export function createSecretTokens(
-  random: (bytes: number) => string = (n) => randomBytes(n).toString('hex'),
+  random: (bytes: number) => string = (n) => crypto().randomBytes(n).toString('hex'),
 ): SecretTokens {
   // Compiled once: `replace` with a global regex starts from lastIndex 0 and runs synchronously.
   const pattern = new RegExp(SOURCE, 'g');

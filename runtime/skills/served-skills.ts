@@ -14,10 +14,7 @@ import {
   type Skill,
   type SkillCatalog,
 } from '@modelcontextprotocol/server/ext/skills';
-import type { SchemaModel } from '../model.ts';
 import { SKILLS_CACHE_HINT } from './cache-hint.ts';
-import { servableAsExtensionSkill } from './servable.ts';
-import { skillDocuments, skillFileRecord, type SkillDocumentContext } from './skill-documents.ts';
 import { attachSkills, type SkillsRoute } from './skills-host.ts';
 
 export interface ServedSkills {
@@ -27,6 +24,10 @@ export interface ServedSkills {
   readonly paths: readonly string[];
   /** Serves the skills on `server` (not yet connected): its resource handlers take the returned route. */
   attach(server: Server): SkillsRoute;
+  /** `paths`, as a server asks for them (`AttachableSkills`). */
+  filePaths(): Promise<readonly string[]>;
+  /** The SDK's catalog itself (what a server that attaches on first need attaches then). */
+  readonly extension: SkillCatalog;
 }
 
 export interface SkillsOptions {
@@ -34,15 +35,16 @@ export interface SkillsOptions {
   readonly log?: (line: string) => void;
 }
 
-/** The skills of `schemas` the extension can serve, loaded into the SDK's catalog; undefined when there is none. */
+/**
+ * The skill folders in `files` (path → contents, `skillFileRecord`'s form), loaded into the SDK's
+ * catalog; undefined when there is none.
+ */
 export async function loadServedSkills(
-  schemas: readonly SchemaModel[],
-  context: SkillDocumentContext,
+  files: Readonly<Record<string, string | Uint8Array>>,
   options: SkillsOptions = {},
 ): Promise<ServedSkills | undefined> {
-  const documents = skillDocuments(schemas, context, servableAsExtensionSkill);
-  if (documents.length === 0) return undefined;
-  const catalog: SkillCatalog = await SkillsExtension.load(memorySkillFiles(skillFileRecord(documents)), {
+  if (Object.keys(files).length === 0) return undefined;
+  const catalog: SkillCatalog = await SkillsExtension.load(memorySkillFiles({ ...files }), {
     cacheHint: { ...SKILLS_CACHE_HINT },
     onWarning: (warning) =>
       (options.log ?? ((line) => void process.stderr.write(`${line}\n`)))(
@@ -52,5 +54,11 @@ export async function loadServedSkills(
   const paths = catalog.entries.flatMap((entry) =>
     Array.isArray(entry.resources) ? entry.resources.map((file) => file.uri.slice('skill://'.length)) : [],
   );
-  return { entries: catalog.entries, paths, attach: (server) => attachSkills(catalog, server) };
+  return {
+    entries: catalog.entries,
+    paths,
+    attach: (server) => attachSkills(catalog, server),
+    filePaths: async () => paths,
+    extension: catalog,
+  };
 }

@@ -7,9 +7,12 @@
  * so the last segment stays the skill's name. Computed from the models alone; the same bytes for
  * the same schemas, so a digest changes exactly when a skill's text or files do.
  */
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from '../lazy-builtin.ts';
 import type { SchemaModel, SkillModel } from '../model.ts';
 import { renderContent, RenderTooLarge, type RenderContext } from '../prompts/render-content.ts';
+
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** One skill's folder: where it is served, and its files by path inside it. */
 export interface SkillDocument {
@@ -26,7 +29,7 @@ export interface SkillDocumentContext extends RenderContext {
   promptName(schema: SchemaModel, skill: SkillModel): string | undefined;
 }
 
-const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 8);
+const shortHash = (text: string): string => crypto().createHash('sha256').update(text).digest('hex').slice(0, 8);
 
 /** A YAML scalar the SDK's frontmatter reader takes: JSON's double-quoted form is YAML's too. */
 const yamlString = (text: string): string => JSON.stringify(text);

@@ -1,8 +1,8 @@
 /**
  * Tampering is refused. A bundle whose schema data (its data file beside it) was edited, or is
  * missing, refuses to start, naming the file (an edit that keeps the file's size is found when the
- * file is first read, and stops the server the same way); a generated module edited by hand stops the next
- * build (naming it) until `--force`.
+ * edited line is first read, each line checked against its own hash, and stops the server the same
+ * way); a generated module edited by hand stops the next build (naming it) until `--force`.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -67,29 +67,43 @@ test('imported for programmatic use, the tampered bundle refuses too', async () 
   assert.ok(error.message.includes(module));
 });
 
+const modern = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'test', version: '0' },
+};
+const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: modern } })}\n`;
+
 test('data edited at the same size is found on first use: the server stops, naming the file, and answers nothing from it', async () => {
   const bundle = outputCopy('same-size');
   const path = ws.path('same-size', 'catalog.data.jsonl');
   const before = readFileSync(path).length;
   editLast(path, 'Item 1 of weather.', 'Item 1 of weathex.');
   assert.is(readFileSync(path).length, before);
-  const list = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/list',
-    params: {
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': {},
-        'io.modelcontextprotocol/clientInfo': { name: 'test', version: '0' },
-      },
-    },
-  };
-  const run = await runBundle(bundle, [], 20_000, `${JSON.stringify(list)}\n`);
+  // The call reads the edited schema's line: the listing's own line is intact and is not what is refused.
+  const call = request(1, 'tools/call', { name: 'tool1_weather', arguments: {} });
+  const run = await runBundle(bundle, [], 20_000, call);
   assert.is(run.code, 1);
   assert.ok(run.stderr.includes(`${bundle}: refusing to go on: `), run.stderr);
   assert.ok(run.stderr.includes(`${module} (generated from providers/weather/forecast.mjs)`), run.stderr);
-  assert.not.match(run.stdout, /weathex|"tools"/, 'nothing of the edited data was served');
+  assert.not.match(run.stdout, /weathex|"content"/, 'nothing of the edited data was served');
+});
+
+test('a listing edited at the same size is refused by the tools/list that first reads it', async () => {
+  const bundle = outputCopy('same-size-listing');
+  const path = ws.path('same-size-listing', 'catalog.data.jsonl');
+  const text = readFileSync(path, 'utf8');
+  const listingEnd = text.indexOf('\n');
+  assert.ok(text.slice(0, listingEnd).includes('Item 1 of weather.'));
+  writeFileSync(
+    path,
+    text.slice(0, listingEnd).replace('Item 1 of weather.', 'Item 1 of weathex.') + text.slice(listingEnd),
+  );
+  const run = await runBundle(bundle, [], 20_000, request(1, 'tools/list'));
+  assert.is(run.code, 1);
+  assert.ok(run.stderr.includes(`${bundle}: refusing to go on: the tool listing no longer matches`), run.stderr);
+  assert.not.match(run.stdout, /weathex|"tools"/, 'nothing of the edited listing was served');
 });
 
 test('a bundle without its data file refuses to start, naming the file to copy with it', async () => {

@@ -179,7 +179,13 @@ test('the bundle serves the listing its data file holds, and routes calls by its
   cpSync(ws.path('out'), ws.path('resigned'), { recursive: true });
   const edited = data.replace('"tool1_weather"', '"tool1_renamed"');
   writeFileSync(ws.path('resigned', 'catalog.data.jsonl'), edited);
-  writeFileSync(ws.path('resigned', 'catalog.code.cjs'), text.replace(sha256(data), sha256(edited)));
+  // The file's hash and the listing line's own (each line is checked against its hash when first read).
+  const editedJson = edited.slice(0, edited.indexOf('\n'));
+  assert.ok(text.includes(`hash:"${sha256(json)}"`), "the listing line's hash is recorded in the bundle");
+  writeFileSync(
+    ws.path('resigned', 'catalog.code.cjs'),
+    text.replace(sha256(data), sha256(edited)).replace(sha256(json), sha256(editedJson)),
+  );
   const { client, close } = await connectStdio(ws.path('resigned', 'catalog.mjs'));
   try {
     const names = (await client.listTools()).tools.map((tool) => tool.name);

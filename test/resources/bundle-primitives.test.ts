@@ -172,7 +172,7 @@ test('the queries as tools: one switch, real input schemas, names fixed at build
   }
 });
 
-test('a bundle whose embedded resource listing was edited refuses to start, naming the listing', async () => {
+test('an edited embedded resource listing stops the bundle when first read, naming it', async () => {
   cpSync(stock.path('out'), stock.path('edited-out'), { recursive: true });
   const code = stock.path('edited-out', 'catalog.code.cjs');
   const original = readFileSync(code, 'utf8');
@@ -182,12 +182,26 @@ test('a bundle whose embedded resource listing was edited refuses to start, nami
   );
   assert.ok(edited !== original, 'the listing text is in the bundle');
   writeFileSync(code, edited);
-  const run = await runBundle(stock.path('edited-out', 'catalog.mjs'));
+  // The listing is checked when first read (a start that lists tools reads it not): here, by resources/list.
+  const list = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'resources/list',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'test', version: '0' },
+      },
+    },
+  };
+  const run = await runBundle(stock.path('edited-out', 'catalog.mjs'), [], 20_000, `${JSON.stringify(list)}\n`);
   assert.is(run.code, 1);
   assert.match(
     run.stderr,
-    /refusing to start: the resource and prompt listing no longer matches the hash recorded at build time/,
+    /refusing to go on: the resource and prompt listing no longer matches the hash recorded at build time/,
   );
+  assert.not.match(run.stdout, /product!|"resources"/, 'nothing of the edited listing was served');
 });
 
 test('two builds of the same schemas are byte for byte the same, the carried database included', async () => {

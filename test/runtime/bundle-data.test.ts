@@ -1,6 +1,7 @@
 /**
  * The runtime module a built bundle's entry hands its build facts to (`runtime/bundle/`): the data
- * file looked at on start and read, hash-checked and parsed only on first need, a changed line named,
+ * file looked at on start, each line read, checked against its own hash and parsed only on first
+ * need (a line no request touched is never read), a changed line named,
  * the typed functions of `createTools()`, and a start that refuses in one line.
  */
 import { test } from 'uvu';
@@ -13,6 +14,7 @@ import {
   verifiedPrimitives,
   type BundlePartFacts,
   type DataRange,
+  type DataSection,
 } from '../../runtime/bundle/bundle-data.ts';
 import { bundleTools } from '../../runtime/bundle/bundle-tools.ts';
 import { startBundle } from '../../runtime/bundle/bundle-main.ts';
@@ -32,6 +34,11 @@ const weather = schema('weather', [
 ]);
 const books = schema('books', [tool('getBook', 'GET', ['https://api.example.org/books'])]);
 const listing = [{ name: 'getForecast_weather', inputSchema: { type: 'object' } }];
+
+const section = (lines: readonly string[], ranges: readonly DataRange[], index: number): DataSection => ({
+  range: ranges[index]!,
+  hash: sha256(lines[index]!),
+});
 
 /** Writes a data file as the build lays it out and returns the facts its entry would hold. */
 function written(
@@ -72,8 +79,8 @@ function written(
       hash: sha256(text),
       bytes: Buffer.byteLength(text),
       parts,
-      listing: ranges[0]!,
-      codeApi: ranges[1]!,
+      listing: section(lines, ranges, 0),
+      codeApi: section(lines, ranges, 1),
       hasPrimitives: false,
     },
     text,
@@ -100,7 +107,7 @@ test('schemas are parsed one at a time on first need, a part narrowed to its too
   assert.equal(data.codeApi(), { api: 'declare const x: 1;' });
 });
 
-test('start only looks at the file: an edit of the same size is found on first read, naming the module', () => {
+test('start only looks at the file: a line edited at the same size is refused when first read', () => {
   const { facts, text } = written('same-size.data.jsonl', [weather, books], [null, null]);
   // One character of the books line changed, the size kept.
   writeFileSync(join(dir, facts.file), text.replace('books test schema', 'b00ks test schema'));
@@ -111,9 +118,13 @@ test('start only looks at the file: an edit of the same size is found on first r
     failures.push(error);
     throw error;
   };
+  // The lines no one edited are read and served: each is checked on its own.
+  assert.is(data.schemas.at(0).namespace, 'weather');
+  assert.equal(data.listing(), listing);
+  assert.is(failures.length, 0);
   try {
-    data.schemas.at(0);
-    assert.unreachable('the changed file is refused');
+    data.schemas.at(1);
+    assert.unreachable('the changed line is refused');
   } catch (error) {
     assert.instance(error, IntegrityError);
     assert.match(
@@ -122,6 +133,32 @@ test('start only looks at the file: an edit of the same size is found on first r
     );
   }
   assert.is(failures.length, 1, 'a running server is told');
+});
+
+test('a listing or typed API edited at the same size is refused when first read, naming it', () => {
+  const { facts, text } = written('same-size-listing.data.jsonl', [weather], [null]);
+  writeFileSync(
+    join(dir, facts.file),
+    text.replace('getForecast_weather', 'getForecast_weathex').replace('declare const x: 1', 'declare const y: 1'),
+  );
+  const data = bundleData(facts);
+  data.checkAtStart();
+  assert.is(data.schemas.at(0).namespace, 'weather', 'the untouched schema line still serves');
+  assert.throws(() => data.listing(), /^the tool listing no longer matches the hash recorded at build time; same-size/);
+  assert.throws(() => data.codeApi(), /^code mode's typed API no longer matches the hash recorded at build time/);
+});
+
+test("the skills' files are a line of their own, checked when first read", () => {
+  const { facts, text } = written('skills.data.jsonl', [weather], [null]);
+  const files = JSON.stringify({ 'weather/plan/SKILL.md': { text: '---\nname: plan\n---\n' } });
+  const at = Buffer.byteLength(text);
+  writeFileSync(join(dir, facts.file), `${text}${files}\n`);
+  const skills = { range: [at, at + Buffer.byteLength(files)] as const, hash: sha256(files) };
+  const grown = { ...facts, bytes: facts.bytes + Buffer.byteLength(files) + 1, skills };
+  assert.equal(bundleData(grown).skillFiles(), JSON.parse(files));
+  assert.is(bundleData(facts).skillFiles(), undefined, 'none without skills');
+  writeFileSync(join(dir, facts.file), `${text}${files.replace('plan', 'plot')}\n`);
+  assert.throws(() => bundleData(grown).skillFiles(), /^the skills section no longer matches the hash recorded/);
 });
 
 test('a file of another size is read and checked at start; a changed listing is named as such', () => {

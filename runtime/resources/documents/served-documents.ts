@@ -6,7 +6,7 @@
  * a document are what `completion/complete` offers for `section`.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { lazyBuiltin } from '../../lazy-builtin.ts';
 import type { DocumentModel, SchemaModel } from '../../model.ts';
 import {
   InvalidArgumentsError,
@@ -21,6 +21,9 @@ import { parseResourceUri } from '../resource-uri.ts';
 import type { CachedReadResult } from '../served-resources.ts';
 import { headingsOf, linesOf, MAX_DOCUMENT_BYTES, searchIn, sectionOf } from './document-text.ts';
 
+/** Loaded on first use: a start that needs it for nothing does not load node:crypto. */
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
+
 export const MARKDOWN_MIME = 'text/markdown';
 export const PART_PARAMETERS = ['section', 'lines', 'search'] as const;
 /** How long a client may reuse an inline document (it ships with the schema); a user's file may change at any time. */
@@ -33,7 +36,7 @@ export interface CatalogDocument {
   readonly name: string;
 }
 
-const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 6);
+const shortHash = (text: string): string => crypto().createHash('sha256').update(text).digest('hex').slice(0, 6);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The documents of `schemas`, each with its URI (clear of `taken`, the URIs of the SQLite resources). */
