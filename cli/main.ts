@@ -15,9 +15,9 @@ import { findProjectDir } from './project/find-project.ts';
 import { isDevCommand, resolveMode, type ModeState } from './project/mode.ts';
 import { colorsEnabled } from './terminal.ts';
 
-export function createCli(colored = false): Cli {
+export function createCli(colored = false, registered: readonly CommandClass[] = commands): Cli {
   const cli = new Cli({ binaryLabel: 'toolkit', binaryName: 'toolkit', binaryVersion: VERSION, enableColors: colored });
-  for (const command of commands) cli.register(command);
+  for (const command of registered) cli.register(command);
   return cli;
 }
 
@@ -56,9 +56,13 @@ export async function main(
   }
   if (argv[0] === 'help') return main([...argv.slice(1), '--help'], context, env);
 
+  // Parsing compiles a state machine over every registered command (tens of ms at each start): the parser
+  // knows only the commands whose path starts with the first word, when there are any.
+  const named = commands.filter((c) => c.paths?.some((path) => path[0] === argv[0]));
+  const parser = named.length > 0 ? createCli(colored, named) : cli;
   let command: InstanceType<CommandClass>;
   try {
-    command = cli.process(argv, ctx);
+    command = parser.process(argv, ctx);
   } catch (error) {
     return fail(usageErrorText(error, argv, cli, colored), EXIT.usage);
   }
@@ -99,7 +103,7 @@ export async function main(
     ctx.stdout.write(commandHelp(cli, commands, commandClass, colored, devOnlyNote));
     return EXIT.ok;
   }
-  const code = await cli.run(command, ctx);
+  const code = await parser.run(command, ctx);
   return command instanceof ToolkitCommand && command.failedWith !== undefined ? command.failedWith : code;
 }
 
