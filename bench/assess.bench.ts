@@ -8,7 +8,8 @@
  *     stored through `HistoryStore.save`, on a SQLite file and, when PostgreSQL's binaries exist, on a
  *     throwaway PostgreSQL server (`test/support/postgres-cluster.ts`): an endpoint's listing, the
  *     badge's latest grade, one stored result, a diff of two (each as the HTTP answer is built) and a
- *     URL's drift events, medians and p99 of 200 queries each (goal: ≤ 20 ms). Filling takes minutes.
+ *     URL's drift events, medians and p99 of 200 queries each (goal: ≤ 20 ms). Filling takes minutes;
+ *     `BENCH_ASSESS_ROWS=0` skips this part.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -88,6 +89,11 @@ if (baseline) console.log(`| \`toolkit assess\` process of ${baseline} | ${ms(me
 console.log(`| difference (node start, CLI, layers loaded, report) | ${ms(median(cli) - median(alone))} | |`);
 
 // 2. History queries over ROWS stored assessments, on SQLite and (when its binaries exist) PostgreSQL.
+// `BENCH_ASSESS_ROWS=0` skips them (the start figure alone).
+if (ROWS === 0) {
+  console.log(`\n(${RUNS} alternating runs; the machine is shared, so read ratios, not absolutes)`);
+  process.exit(0);
+}
 const withoutRaw = Object.entries(sample!.layers).map(([k, v]) => [k, { ...v, raw: null }]);
 const lean = { ...sample!, layers: Object.fromEntries(withoutRaw) } as Assessment;
 const urls = Array.from({ length: 1000 }, (_, i) => `https://endpoint-${i}.example/mcp`);

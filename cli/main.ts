@@ -7,7 +7,7 @@
 import { Cli, type BaseContext, type CommandClass } from 'clipanion';
 import { resolve } from 'node:path';
 import { ToolkitCommand } from './command-base.ts';
-import { commands } from './commands/index.ts';
+import { commandsNamed } from './commands/by-first-word.ts';
 import { isUserError } from './errors.ts';
 import { EXIT } from './exit-codes.ts';
 import { commandHelp, generalHelp, usageOf, VERSION } from './help.ts';
@@ -15,10 +15,16 @@ import { findProjectDir } from './project/find-project.ts';
 import { isDevCommand, resolveMode, type ModeState } from './project/mode.ts';
 import { colorsEnabled } from './terminal.ts';
 
-export function createCli(colored = false): Cli {
+export function createCli(colored: boolean, registered: readonly CommandClass[]): Cli {
   const cli = new Cli({ binaryLabel: 'toolkit', binaryName: 'toolkit', binaryVersion: VERSION, enableColors: colored });
-  for (const command of commands) cli.register(command);
+  for (const command of registered) cli.register(command);
   return cli;
+}
+
+/** Every command (help and usage errors list them) and a Cli that knows them all. */
+async function everyCommand(colored: boolean): Promise<{ commands: CommandClass[]; cli: Cli }> {
+  const { commands } = await import('./commands/index.ts');
+  return { commands, cli: createCli(colored, commands) };
 }
 
 const HELP = new Set(['-h', '--help', 'help']);
@@ -32,7 +38,6 @@ export async function main(
 ): Promise<number> {
   const ctx: BaseContext = { ...Cli.defaultContext, ...context };
   const colored = colorsEnabled(ctx.stdout as { isTTY?: boolean }, env);
-  const cli = createCli(colored);
   const fail = (message: string, code: number = EXIT.usage): number => {
     ctx.stderr.write(`toolkit: ${message}\n`);
     return code;
@@ -47,6 +52,7 @@ export async function main(
       mode = { mode: 'agent', source: 'default' };
       ctx.stderr.write(`toolkit: ${error.message}\n`);
     }
+    const { commands, cli } = await everyCommand(colored);
     ctx.stdout.write(generalHelp(cli, commands, mode, colored));
     return EXIT.ok;
   }
@@ -56,16 +62,24 @@ export async function main(
   }
   if (argv[0] === 'help') return main([...argv.slice(1), '--help'], context, env);
 
+  // Only the modules of the commands the first word names are loaded, and only they are parsed (clipanion
+  // compiles a state machine over every registered command); help and usage errors load them all.
+  const named = await commandsNamed(argv[0]);
+  const registered = named.length > 0 ? named : (await everyCommand(colored)).commands;
+  const parser = createCli(colored, registered);
   let command: InstanceType<CommandClass>;
   try {
-    command = cli.process(argv, ctx);
+    command = parser.process(argv, ctx);
   } catch (error) {
-    return fail(usageErrorText(error, argv, cli, colored), EXIT.usage);
+    const { commands, cli } = await everyCommand(colored);
+    return fail(usageErrorText(error, argv, cli, commands, colored), EXIT.usage);
   }
   // `<command> --help` comes back as clipanion's own help command, which is none of ours.
-  const help = helpTarget(command, argv);
+  const ours = registered.some((commandClass) => command instanceof commandClass);
+  const help = ours ? undefined : helpTarget(argv, (await everyCommand(colored)).commands);
   const asked = help === null ? undefined : help;
   if (help === null) {
+    const { commands, cli } = await everyCommand(colored);
     ctx.stdout.write(generalHelp(cli, commands, { mode: 'agent', source: 'default' }, colored));
     return EXIT.ok;
   }
@@ -96,20 +110,20 @@ export async function main(
     }
   }
   if (wantsHelp) {
+    const { commands, cli } = await everyCommand(colored);
     ctx.stdout.write(commandHelp(cli, commands, commandClass, colored, devOnlyNote));
     return EXIT.ok;
   }
-  const code = await cli.run(command, ctx);
+  const code = await parser.run(command, ctx);
   return command instanceof ToolkitCommand && command.failedWith !== undefined ? command.failedWith : code;
 }
 
 /**
  * For clipanion's help command (what `toolkit <command> --help` parses to, a command none of ours):
  * the command whose path the leading words of `argv` spell, the longest such (`migrate fix` before
- * `migrate`); null when no command's path does; undefined when `command` is one of ours.
+ * `migrate`); null when no command's path does.
  */
-function helpTarget(command: object, argv: readonly string[]): CommandClass | null | undefined {
-  if (commands.some((commandClass) => command instanceof commandClass)) return undefined;
+function helpTarget(argv: readonly string[], commands: readonly CommandClass[]): CommandClass | null {
   const end = argv.findIndex((arg) => arg.startsWith('-'));
   const words = end === -1 ? argv : argv.slice(0, end);
   let best: { commandClass: CommandClass; length: number } | null = null;
@@ -127,7 +141,13 @@ function helpTarget(command: object, argv: readonly string[]): CommandClass | nu
  * Clipanion's parse errors in one or two lines: an unknown command with the closest names, or what
  * is wrong with the arguments of a known one with its usage line (value names instead of `#0`).
  */
-function usageErrorText(error: unknown, argv: readonly string[], cli: Cli, colored: boolean): string {
+function usageErrorText(
+  error: unknown,
+  argv: readonly string[],
+  cli: Cli,
+  commands: readonly CommandClass[],
+  colored: boolean,
+): string {
   const message = error instanceof Error ? error.message : String(error);
   const first = argv[0] ?? '';
   const known = commands.filter((c) => (c.paths?.[0] ?? [])[0] === first);

@@ -94,7 +94,7 @@ export class AssessCommand extends ToolkitCommand {
       const assessments = await run
         .assessUrls(urls, {
           config,
-          layers: await loadLayers(),
+          layers: await loadLayers(only),
           only,
           timeoutMs: this.timeout,
         })

@@ -6,7 +6,7 @@
  */
 import { CHAINS, registriesOf } from '../api/chains.ts';
 import { ercCodes, type ErcCode } from '../erc8004/codes.ts';
-import { loadLookupClient, LookupError, lookupAgent, type LookupResult } from '../erc8004/lookup.ts';
+import { LookupError, lookupAgent, type LookupResult } from '../erc8004/lookup.ts';
 import { readWellKnown } from '../erc8004/well-known-proof.ts';
 import type { Layer, LayerContext, LayerResult } from './layer.ts';
 import { requestSignal } from './shared/deadline.ts';
@@ -32,8 +32,7 @@ const rpcNodesOf = (options: LayerContext['options']): Readonly<Record<string, s
 async function run(ctx: LayerContext): Promise<Result> {
   const findings = new Findings(ercCodes);
   const signal = requestSignal(ctx);
-  // The chain client loads on first use; it loads while the registration is fetched.
-  loadLookupClient().catch(() => {});
+  // The chain client (viem) loads only for a registration to look up: most endpoints publish none.
   const known = await readWellKnown(ctx.url.origin, { fetch: ctx.fetch, signal }, findings);
   if (known.entries === null) {
     if (known.reason === 'no registrations list') {
