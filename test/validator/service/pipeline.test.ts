@@ -15,7 +15,7 @@ import { expectCode } from '../support/expect-code.ts';
 const noFetch: Fetch = async () => {
   throw new Error('no network in this test');
 };
-const deps = (layers: Layer[]) => ({ layers, fetch: noFetch, tlsInfo: async () => null });
+const deps = (layers: Layer[]) => ({ layers, openNetwork: () => ({ fetch: noFetch, tlsInfo: async () => null }) });
 const url = new URL('https://agent.example/mcp');
 
 test('layers run concurrently: each waits until all have started, which a sequential run could never satisfy', async () => {
@@ -77,7 +77,10 @@ test('the deadline also aborts the fetch a layer is waiting on', async () => {
       throw new Error('unreachable');
     },
   };
-  await runAssessment({ url, timeoutMs: 100 }, { layers: [layer], fetch: slowFetch, tlsInfo: async () => null });
+  await runAssessment(
+    { url, timeoutMs: 100 },
+    { layers: [layer], openNetwork: () => ({ fetch: slowFetch, tlsInfo: async () => null }) },
+  );
   assert.ok(fetchSignal?.aborted);
 });
 
