@@ -56,9 +56,15 @@ export class AddCommand extends ToolkitCommand {
     const missing = missingServerParams(tool.serverParams);
     const written = [relative(projectDir, configPath(projectDir)), relative(projectDir, file)];
     if (this.json) {
-      stdout.write(
-        `${JSON.stringify({ ...tool, active: true, alreadyActive: already, missingServerParams: missing, granted, files: written }, null, 2)}\n`,
-      );
+      const added = {
+        ...tool,
+        active: true,
+        alreadyActive: already,
+        missingServerParams: missing,
+        granted,
+        files: written,
+      };
+      stdout.write(`${JSON.stringify(added, null, 2)}\n`);
       return EXIT.ok;
     }
     stdout.write(describeActivation(tool, already, missing, granted, shared, written));

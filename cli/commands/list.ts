@@ -29,9 +29,12 @@ export class ListCommand extends ToolkitCommand {
     const entries = tools.map((name) => ({ name, file: readToolFile(projectDir, name) }));
     const { stdout } = this.context;
     if (this.json) {
-      stdout.write(
-        `${JSON.stringify({ tools: entries.map(({ name, file }) => ({ name, description: file?.description ?? null, parameters: file?.parameters ?? null })) }, null, 2)}\n`,
-      );
+      const listed = entries.map(({ name, file }) => ({
+        name,
+        description: file?.description ?? null,
+        parameters: file?.parameters ?? null,
+      }));
+      stdout.write(`${JSON.stringify({ tools: listed }, null, 2)}\n`);
       return EXIT.ok;
     }
     if (entries.length === 0) {

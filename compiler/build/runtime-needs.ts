@@ -24,10 +24,10 @@ export function runtimeNeeds(
 ): string | undefined {
   const beside = [codeFileOf(name), dataFileOf(name)];
   const engineParts: string[] = [];
-  if (carried.quickjs)
-    engineParts.push(
-      `hook sandbox ${megabytes(carriedBytes(engine, { quickjs: carried.quickjs, ...(carried.standards ? { standards: carried.standards } : {}) }))}`,
-    );
+  if (carried.quickjs) {
+    const sandbox = { quickjs: carried.quickjs, ...(carried.standards ? { standards: carried.standards } : {}) };
+    engineParts.push(`hook sandbox ${megabytes(carriedBytes(engine, sandbox))}`);
+  }
   if (carried.sqlite) {
     const { builtFor } = carried.sqlite;
     engineParts.push(

@@ -140,9 +140,11 @@ export async function startWorld(): Promise<World> {
   const unreachable = await sepolia.register(`https://localhost:${dead.port}/agents/7.json`);
   const invalidUrl = await sepolia.register('https://exa mple.invalid/agents/8.json');
   const notObject = await sepolia.register(`data:application/json;base64,${b64([])}`);
-  const misnamed = await sepolia.register(
-    `data:application/json;base64,${b64({ ...registrationFile({ id: 999n, chainId: 84532, registry: reg, site: stranger.url }), name: 'Misnamed' })}`,
-  );
+  const misnamedFile = {
+    ...registrationFile({ id: 999n, chainId: 84532, registry: reg, site: stranger.url }),
+    name: 'Misnamed',
+  };
+  const misnamed = await sepolia.register(`data:application/json;base64,${b64(misnamedFile)}`);
   // Feedback on the data agent from two clients (owner is account 1; clients are 2 and 3).
   await sepolia.giveFeedback(data, 9977n, 2, 2);
   await sepolia.giveFeedback(data, 80n, 0, 3);

@@ -23,7 +23,9 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
       struct.headers['x-chains'] = sharedLists.chains.map((c) => c.name).join(',');
       return { struct, payload: { ...payload, marker: 'from-pre' } };
     },
-    postRequest: ({ response, struct, payload }) => ({ response: { upstreamUrl: response.url, marker: payload.marker, method: struct.method } }),
+    postRequest: ({ response, struct, payload }) => ({
+      response: { upstreamUrl: response.url, marker: payload.marker, method: struct.method },
+    }),
   },
   execute: {
     executeRequest: async ({ struct, payload }) => ({
@@ -50,7 +52,14 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
   },
   escape: {
     executeRequest: async () => {
-      const probe = (fn) => { try { const v = fn(); return v === undefined ? 'undefined' : typeof v === 'function' ? 'function' : String(v); } catch (e) { return 'threw'; } };
+      const probe = (fn) => {
+        try {
+          const v = fn();
+          return v === undefined ? 'undefined' : typeof v === 'function' ? 'function' : String(v);
+        } catch (e) {
+          return 'threw';
+        }
+      };
       let dynamicImport;
       try { await import('node:fs'); dynamicImport = 'imported'; } catch { dynamicImport = 'threw'; }
       return { response: {
