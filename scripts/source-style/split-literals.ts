@@ -167,7 +167,9 @@ export function splitOnce(fileName: string, text: string, formatted: boolean): S
   const source = ts.createSourceFile(fileName, parsed, ts.ScriptTarget.Latest, true, kind);
   const placeholders = template ? placeholderSpans(text) : [];
   const literals: Literal[] = [];
+  // Not those inside a template's `${}`: the template is cut around them instead.
   const visit = (node: ts.Node): void => {
+    if (ts.isTemplateSpan(node)) return visit(node.literal);
     if (isLiteral(node)) literals.push(node);
     ts.forEachChild(node, visit);
   };
