@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { ts } from '../../compiler/parse/typescript.mjs';
 import { literalFingerprint } from './literal-fingerprint.ts';
 import { cutPoints, placeholderSpans } from './literal-pieces.ts';
-import { lineCheckedFiles, MAX_LINE, maskedForParsing, sourceFiles } from './source-files.ts';
+import { lineAllowed, lineCheckedFiles, MAX_LINE, maskedForParsing, sourceFiles } from './source-files.ts';
 
 /** A literal on an over-long line that is left whole, and why. */
 export interface Unsplit {
@@ -70,8 +70,17 @@ function mustStayLiteral(node: Literal): string | null {
   if (ts.isComputedPropertyName(parent)) return 'a computed property name';
   if ('name' in parent && (parent as { name?: ts.Node }).name === node) return 'a property name';
   if (ts.isJsxAttribute(parent) || ts.isJsxExpression(parent)) return 'a JSX attribute';
-  if ((ts.isAsExpression(parent) || ts.isTypeAssertionExpression(parent)) && isConstType(parent.type))
-    return 'an `as const` value';
+  for (let up: ts.Node = parent; ; up = up.parent) {
+    if ((ts.isAsExpression(up) || ts.isTypeAssertionExpression(up)) && isConstType(up.type))
+      return 'an `as const` value (its literal type)';
+    const within =
+      ts.isArrayLiteralExpression(up) ||
+      ts.isObjectLiteralExpression(up) ||
+      ts.isPropertyAssignment(up) ||
+      ts.isParenthesizedExpression(up) ||
+      ts.isSpreadElement(up);
+    if (!within) break;
+  }
   if (ts.isCallExpression(parent)) {
     if (parent.expression.kind === ts.SyntaxKind.ImportKeyword) return 'an import() specifier';
     if (ts.isIdentifier(parent.expression) && parent.expression.text === 'require') return 'a require() specifier';
@@ -167,9 +176,7 @@ export function splitOnce(fileName: string, text: string, formatted: boolean): S
   const source = ts.createSourceFile(fileName, parsed, ts.ScriptTarget.Latest, true, kind);
   const placeholders = template ? placeholderSpans(text) : [];
   const literals: Literal[] = [];
-  // Not those inside a template's `${}`: the template is cut around them instead.
   const visit = (node: ts.Node): void => {
-    if (ts.isTemplateSpan(node)) return visit(node.literal);
     if (isLiteral(node)) literals.push(node);
     ts.forEachChild(node, visit);
   };
@@ -187,14 +194,15 @@ export function splitOnce(fileName: string, text: string, formatted: boolean): S
   const unsplit: Unsplit[] = [];
   const done = new Set<Literal>();
   infos.forEach((info, index) => {
-    if (info.end - info.start <= MAX_LINE) return;
+    if (info.end - info.start <= MAX_LINE || lineAllowed(fileName, text.slice(info.start, info.end))) return;
     const limit = info.start + MAX_LINE;
-    // The literals that cover the first character past the limit, innermost first, then those that end
-    // before it, the latest first: the first that can be cut.
+    // The literals that cover the first character past the limit, innermost first but those inside a
+    // template's `${}` last (the template is better cut around them), then those that end before the
+    // limit, the latest first: the first that can be cut.
     const onLine = literals.filter((node) => node.getStart(source) < info.end && node.end > info.start);
     const reaching = onLine
       .filter((node) => node.getStart(source) <= limit && node.end > limit)
-      .sort((a, b) => b.getStart(source) - a.getStart(source));
+      .sort((a, b) => Number(inSubstitution(a)) - Number(inSubstitution(b)) || b.getStart(source) - a.getStart(source));
     const before = onLine
       .filter((node) => node.getStart(source) < limit && node.end <= limit)
       .sort((a, b) => b.end - a.end);
@@ -239,8 +247,16 @@ export function splitOnce(fileName: string, text: string, formatted: boolean): S
   return { text: out, unsplit };
 }
 
+const inSubstitution = (node: ts.Node): boolean => {
+  for (let up = node.parent; !ts.isSourceFile(up); up = up.parent) if (ts.isTemplateSpan(up)) return true;
+  return false;
+};
+
 const isPlus = (node: ts.Node): boolean =>
   ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken;
+
+/** The fewest characters a piece of a cut literal holds: a shorter literal is not worth cutting. */
+const MIN_PIECE = 12;
 
 /** Words start after a space; without one, a cut after punctuation reads best, else anywhere. */
 const GOOD_AFTER = /[\s]/;
@@ -255,8 +271,10 @@ function cutFor(
   limit: number,
   placeholders: readonly [number, number][],
 ): { at: number; quote: string } | null {
-  // Room for the closing quote and ` +` on the cut line.
+  // Room for the closing quote and ` +` on the cut line; no piece shorter than MIN_PIECE characters.
   const last = limit - 3;
+  const first = node.getStart(source) + 1 + MIN_PIECE;
+  const final = node.end - 1 - MIN_PIECE;
   const candidates: { at: number; quote: string; rank: number }[] = [];
   const parts = textParts(node, source);
   parts.forEach((part, index) => {
@@ -270,7 +288,7 @@ function cutFor(
     ];
     for (const point of new Set(points)) {
       const at = part.start + point;
-      if (at <= info.start || at > last || at >= info.end) continue;
+      if (at <= info.start || at > last || at >= info.end || at < first || at > final) continue;
       if (placeholders.some(([from, to]) => from < at && at < to)) continue;
       const before = text[at - 1]!;
       const rank = GOOD_AFTER.test(before) && !GOOD_AFTER.test(text[at]!) ? 2 : FAIR_AFTER.test(before) ? 1 : 0;

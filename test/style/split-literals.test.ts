@@ -54,6 +54,14 @@ test('a template is cut in its texts and at its substitutions, values and their 
   assert.is(valueOf(out), valueOf(text));
 });
 
+test("a literal inside a template's substitution is left alone; the template is cut around it", () => {
+  const text = `const result = \`${'${[1, 2].join(`, `)} '.repeat(12)}\${'${words(8)}'.length}\`;\n`;
+  const out = split(text).text;
+  assert.ok(longest(out) <= 120, out);
+  assert.is(valueOf(out), valueOf(text));
+  assert.ok(out.includes(`\${'${words(8)}'.length}`) && out.includes('${[1, 2].join(`, `)}'), out);
+});
+
 test('a multi-line template with a long line keeps every other line as it was', () => {
   const text = `const result = \`first line\n${words(40)}\nlast line\`;\n`;
   const out = split(text).text;
@@ -98,6 +106,7 @@ test('literals the language wants whole stay whole, each listed with the reason'
     [`'${long}';`, /directive/],
     [`const t = String.raw\`${long}\`;`, /tagged template/],
     [`const c = '${long}' as const;`, /as const/],
+    [`const abi = [{ sig: '${long}' }] as const;`, /as const/],
     [`const m = require('${long}');`, /require/],
     [`const m = await import('${long}');`, /import\(\)/],
   ];
@@ -106,6 +115,13 @@ test('literals the language wants whole stay whole, each listed with the reason'
     assert.is(result.text, `${line}\n`, line);
     assert.match(result.unsplit[0]?.reason ?? '', reason, line);
   }
+});
+
+test('a short literal is never cut into slivers: a line of short strings is left to a person', () => {
+  const text = `const result = [${Array.from({ length: 14 }, (_, i) => `'item-${i}-long'`).join(', ')}];\n`;
+  const result = splitOnce('test/demo.ts', text, true);
+  assert.is(result.text, text);
+  assert.match(result.unsplit[0]!.reason, /no place to cut/);
 });
 
 test('a template file is split around its %%PLACEHOLDERS%%, never inside one', () => {
