@@ -264,7 +264,8 @@ export function createRuntimeTool(
     if (outputSchema && upstream.kind !== 'json')
       return errorResult(
         redact(
-          `upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`,
+          `upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} ` +
+            `declares JSON output`,
         ),
       );
     switch (upstream.kind) {

@@ -49,7 +49,12 @@ export class ListCommand extends ToolkitCommand {
             .join(', ')
         : '';
       stdout.write(
-        `${name.padEnd(width)}${file ? file.description.replace(/\s+/g, ' ').trim() : '(no tool file: run `toolkit add ' + name + '` again)'}\n`,
+        `${name.padEnd(width)}` +
+          `${
+            file
+              ? file.description.replace(/\s+/g, ' ').trim()
+              : '(no tool file: run ' + '`toolkit add ' + name + '` again)'
+          }\n`,
       );
       if (params) stdout.write(`${' '.repeat(width)}(${params})\n`);
     }

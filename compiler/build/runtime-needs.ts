@@ -31,7 +31,8 @@ export function runtimeNeeds(
   if (carried.sqlite) {
     const { builtFor } = carried.sqlite;
     engineParts.push(
-      `SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`,
+      `SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ` +
+        `${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`,
     );
   }
   if (carried.checker)
@@ -47,7 +48,8 @@ export function runtimeNeeds(
   if (databases > 0) beside.push(`data/ (${counted(databases, 'database')})`);
   if (beside.length === 2) return undefined;
   const node = carried.sqlite
-    ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)`
+    ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ` +
+      `${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)`
     : '';
   return `${name}.mjs runs on Node 20.19 or later${node} with nothing installed; copy with it: ${beside.join(', ')}`;
 }

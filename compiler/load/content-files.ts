@@ -29,7 +29,8 @@ export function linkOutside(path: string, schemaFile: string, fs: FileSystem): s
 }
 
 const outsideMessage = (what: string, file: string, real: string): string =>
-  `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that stay inside it are followed`;
+  `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that ` +
+  `stay inside it are followed`;
 
 export function loadPrompts(
   schemaFile: string,

@@ -63,7 +63,8 @@ export function readSkillFolder(
           diagnostic(
             'PAR007',
             path,
-            `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only links that stay inside it are followed)`,
+            `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only ` +
+              `links that stay inside it are followed)`,
           ),
         );
         continue;
@@ -73,7 +74,8 @@ export function readSkillFolder(
           diagnostic(
             'SKL033',
             path,
-            `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and '-' (it becomes part of a skill:// URI)`,
+            `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' ` +
+              `and '-' (it becomes part of a skill:// URI)`,
           ),
         );
         continue;
@@ -87,7 +89,8 @@ export function readSkillFolder(
           diagnostic(
             'SKL031',
             path,
-            `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a subfolder would make it a skill of its own: rename or remove ${relative}`,
+            `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a ` +
+              `subfolder would make it a skill of its own: rename or remove ${relative}`,
           ),
         );
         continue;
@@ -115,7 +118,8 @@ export function readSkillFolder(
       diagnostic(
         'SKL032',
         folder,
-        `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
+        `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a ` +
+          `skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
       ),
     );
   }
@@ -124,7 +128,8 @@ export function readSkillFolder(
       diagnostic(
         'SKL032',
         folder,
-        `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) with its SKILL.md`,
+        `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) ` +
+          `with its SKILL.md`,
       ),
     );
   }

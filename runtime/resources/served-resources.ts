@@ -50,9 +50,15 @@ export interface ServedResourcesHandle extends ServedResources {
 /** The note added after the rows when some were left out. */
 export function truncationNote(answer: QueryAnswer, maxBytes: number): string | undefined {
   if (answer.truncated === 'rows')
-    return `Only the first ${answer.rows} rows are shown (row cap reached). Narrow the query (WHERE, LIMIT) or page with OFFSET to see the rest.`;
+    return (
+      `Only the first ${answer.rows} rows are shown (row cap reached). Narrow the query (WHERE, LIMIT) or page ` +
+      `with OFFSET to see the rest.`
+    );
   if (answer.truncated === 'bytes')
-    return `Only the first ${answer.rows} rows are shown: the rest would pass the ${maxBytes}-byte result cap. Select fewer columns or rows.`;
+    return (
+      `Only the first ${answer.rows} rows are shown: the rest would pass the ${maxBytes}-byte result cap. ` +
+      `Select fewer columns or rows.`
+    );
   return undefined;
 }
 
@@ -99,7 +105,9 @@ export function createServedResources(
           return existsSync(path)
             ? []
             : [
-                `resource ${owner.schema.namespace}/${owner.resource.name}: database ${owner.resource.database} (origin ${owner.resource.origin}) not found at ${shownPath(path, runner.places.home)}; its queries will fail until it is there`,
+                `resource ${owner.schema.namespace}/${owner.resource.name}: database ${owner.resource.database} ` +
+                  `(origin ${owner.resource.origin}) not found at ${shownPath(path, runner.places.home)}; its ` +
+                  `queries will fail until it is there`,
               ];
         });
     },

@@ -67,30 +67,34 @@ test('imported for programmatic use, the tampered bundle refuses too', async () 
   assert.ok(error.message.includes(module));
 });
 
-test('data edited at the same size is found on first use: the server stops, naming the file, and answers nothing from it', async () => {
-  const bundle = outputCopy('same-size');
-  const path = ws.path('same-size', 'catalog.data.jsonl');
-  const before = readFileSync(path).length;
-  editLast(path, 'Item 1 of weather.', 'Item 1 of weathex.');
-  assert.is(readFileSync(path).length, before);
-  const list = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/list',
-    params: {
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': {},
-        'io.modelcontextprotocol/clientInfo': { name: 'test', version: '0' },
+test(
+  'data edited at the same size is found on first use: the server stops, naming the file, and answers ' +
+    'nothing from it',
+  async () => {
+    const bundle = outputCopy('same-size');
+    const path = ws.path('same-size', 'catalog.data.jsonl');
+    const before = readFileSync(path).length;
+    editLast(path, 'Item 1 of weather.', 'Item 1 of weathex.');
+    assert.is(readFileSync(path).length, before);
+    const list = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'test', version: '0' },
+        },
       },
-    },
-  };
-  const run = await runBundle(bundle, [], 20_000, `${JSON.stringify(list)}\n`);
-  assert.is(run.code, 1);
-  assert.ok(run.stderr.includes(`${bundle}: refusing to go on: `), run.stderr);
-  assert.ok(run.stderr.includes(`${module} (generated from providers/weather/forecast.mjs)`), run.stderr);
-  assert.not.match(run.stdout, /weathex|"tools"/, 'nothing of the edited data was served');
-});
+    };
+    const run = await runBundle(bundle, [], 20_000, `${JSON.stringify(list)}\n`);
+    assert.is(run.code, 1);
+    assert.ok(run.stderr.includes(`${bundle}: refusing to go on: `), run.stderr);
+    assert.ok(run.stderr.includes(`${module} (generated from providers/weather/forecast.mjs)`), run.stderr);
+    assert.not.match(run.stdout, /weathex|"tools"/, 'nothing of the edited data was served');
+  },
+);
 
 test('a bundle without its data file refuses to start, naming the file to copy with it', async () => {
   const bundle = outputCopy('alone');

@@ -148,9 +148,9 @@ export async function startWorld(): Promise<World> {
   // Feedback on the data agent from two clients (owner is account 1; clients are 2 and 3).
   await sepolia.giveFeedback(data, 9977n, 2, 2);
   await sepolia.giveFeedback(data, 80n, 0, 3);
-  const baseAgent = await base.register(
-    `data:application/json;base64,${b64(registrationFile({ id: 0n, chainId: 8453, registry: base.registries.identity, site: site.url, name: 'Base lamp agent' }))}`,
-  );
+  const registry = base.registries.identity;
+  const baseFile = registrationFile({ id: 0n, chainId: 8453, registry, site: site.url, name: 'Base lamp agent' });
+  const baseAgent = await base.register(`data:application/json;base64,${b64(baseFile)}`);
 
   siteRoutes.set('/.well-known/agent-registration.json', {
     registrations: [0, 1, 2, 3, 4].map((id) => ({ agentId: id, agentRegistry: `eip155:84532:${reg}` })),

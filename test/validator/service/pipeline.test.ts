@@ -18,23 +18,26 @@ const noFetch: Fetch = async () => {
 const deps = (layers: Layer[]) => ({ layers, openNetwork: () => ({ fetch: noFetch, tlsInfo: async () => null }) });
 const url = new URL('https://agent.example/mcp');
 
-test('layers run concurrently: each waits until all have started, which a sequential run could never satisfy', async () => {
-  const names = ['http', 'mcp', 'oauth'] as const;
-  let started = 0;
-  let allStarted!: () => void;
-  const barrier = new Promise<void>((resolve) => (allStarted = resolve));
-  const layers: Layer[] = names.map((name) => ({
-    name,
-    async run() {
-      if (++started === names.length) allStarted();
-      await barrier;
-      return { layer: name, status: 'pass', categories: {}, summary: {}, messages: [], raw: null };
-    },
-  }));
-  const result = await runAssessment({ url, timeoutMs: 5_000 }, deps(layers));
-  for (const name of names) assert.is(result.layers[name].status, 'pass', name);
-  assert.equal(result.cutOff, []);
-});
+test(
+  'layers run concurrently: each waits until all have started, which a sequential run could ' + 'never satisfy',
+  async () => {
+    const names = ['http', 'mcp', 'oauth'] as const;
+    let started = 0;
+    let allStarted!: () => void;
+    const barrier = new Promise<void>((resolve) => (allStarted = resolve));
+    const layers: Layer[] = names.map((name) => ({
+      name,
+      async run() {
+        if (++started === names.length) allStarted();
+        await barrier;
+        return { layer: name, status: 'pass', categories: {}, summary: {}, messages: [], raw: null };
+      },
+    }));
+    const result = await runAssessment({ url, timeoutMs: 5_000 }, deps(layers));
+    for (const name of names) assert.is(result.layers[name].status, 'pass', name);
+    assert.equal(result.cutOff, []);
+  },
+);
 
 test('a layer that throws becomes fail with PIPE-001 and its message; the others are unaffected', async () => {
   const result = await runAssessment(
