@@ -73,12 +73,8 @@ function mustStayLiteral(node: Literal): string | null {
   for (let up: ts.Node = parent; ; up = up.parent) {
     if ((ts.isAsExpression(up) || ts.isTypeAssertionExpression(up)) && isConstType(up.type))
       return 'an `as const` value (its literal type)';
-    const within =
-      ts.isArrayLiteralExpression(up) ||
-      ts.isObjectLiteralExpression(up) ||
-      ts.isPropertyAssignment(up) ||
-      ts.isParenthesizedExpression(up) ||
-      ts.isSpreadElement(up);
+    // An element of an `as const` array: a tuple whose literal types are read (viem's ABIs).
+    const within = ts.isArrayLiteralExpression(up) || ts.isParenthesizedExpression(up) || ts.isSpreadElement(up);
     if (!within) break;
   }
   if (ts.isCallExpression(parent)) {

@@ -106,7 +106,7 @@ test('literals the language wants whole stay whole, each listed with the reason'
     [`'${long}';`, /directive/],
     [`const t = String.raw\`${long}\`;`, /tagged template/],
     [`const c = '${long}' as const;`, /as const/],
-    [`const abi = [{ sig: '${long}' }] as const;`, /as const/],
+    [`const abi = ['${long}'] as const;`, /as const/],
     [`const m = require('${long}');`, /require/],
     [`const m = await import('${long}');`, /import\(\)/],
   ];
