@@ -119,10 +119,13 @@ mkdirSync(work, { recursive: true });
 
 // 1. Build times.
 process.stdout.write(
-  `\nbuild time (fresh \`node cli/bin.mjs build\` per build, spawn to exit; incremental = one schema edited, median of ${REPEATS})\n`,
+  `\nbuild time (fresh \`node cli/bin.mjs build\` per build, spawn to exit; incremental = one schema edited, median ` +
+    `of ${REPEATS})\n`,
 );
 process.stdout.write(
-  `${'schemas'.padStart(8)} ${'tools'.padStart(6)} ${'cold'.padStart(9)} ${'incremental'.padStart(12)} ${'tsx start'.padStart(10)} ${'--watch'.padStart(8)} ${'rebuilt'.padStart(8)} ${'catalog raw'.padStart(12)} ${'gzip'.padStart(10)}\n`,
+  `${'schemas'.padStart(8)} ${'tools'.padStart(6)} ${'cold'.padStart(9)} ${'incremental'.padStart(12)} ` +
+    `${'tsx start'.padStart(10)} ${'--watch'.padStart(8)} ${'rebuilt'.padStart(8)} ${'catalog raw'.padStart(12)} ` +
+    `${'gzip'.padStart(10)}\n`,
 );
 const catalogs: { count: number; schemasDir: string; outDir: string; tools: number }[] = [];
 for (const count of SIZES) {
@@ -145,7 +148,10 @@ for (const count of SIZES) {
   catalogs.push({ count, schemasDir, outDir, tools: cold.tools });
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   process.stdout.write(
-    `${pad(count, 8)} ${pad(cold.tools, 6)} ${pad(ms(cold.ms), 9)} ${pad(ms(median(fast.map((r) => r.ms))), 12)} ${pad(ms(median(plain.map((r) => r.ms))), 10)} ${pad(ms(median(watched)), 8)} ${pad(`${warm.rebuilt}/${warm.rebuilt + warm.cached}`, 8)} ${pad(kb(cold.bytes), 12)} ${pad(kb(cold.gzip), 10)}${cold.ok ? '' : '  (some schemas failed)'}\n`,
+    `${pad(count, 8)} ${pad(cold.tools, 6)} ${pad(ms(cold.ms), 9)} ${pad(ms(median(fast.map((r) => r.ms))), 12)} ` +
+      `${pad(ms(median(plain.map((r) => r.ms))), 10)} ${pad(ms(median(watched)), 8)} ` +
+      `${pad(`${warm.rebuilt}/${warm.rebuilt + warm.cached}`, 8)} ${pad(kb(cold.bytes), 12)} ` +
+      `${pad(kb(cold.gzip), 10)}${cold.ok ? '' : '  (some schemas failed)'}\n`,
   );
 }
 
@@ -189,6 +195,7 @@ const runtimeOnly = await bundle({
 });
 const runtimeGzip = gzipSync(runtimeOnly.code, { level: 9 }).length;
 process.stdout.write(
-  `\ntargets: runtime without SDK ${kb(runtimeGzip)} gzip (< 150 KB: ${runtimeGzip < 150 * 1024 ? 'met' : 'MISSED'}); incremental rebuild < 1 s: see the table\n`,
+  `\ntargets: runtime without SDK ${kb(runtimeGzip)} gzip (< 150 KB: ${runtimeGzip < 150 * 1024 ? 'met' : 'MISSED'});` +
+    ` incremental rebuild < 1 s: see the table\n`,
 );
 rmSync(work, { recursive: true, force: true });

@@ -33,21 +33,25 @@ const outside = mkdtempSync(join(tmpdir(), 'toolkit-bench-carried-'));
 const out = (text: string) => process.stdout.write(text);
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const schema = `export const main = {
+const schema =
+  `export const main = {
     namespace: 'tides', name: 'Tides', description: 'Tide heights.', version: '3.0.0', root: 'https://${HOST}',
     requiredLibraries: [ 'path' ],
     tools: {
         getHeight: { method: 'GET', path: '/height', description: 'Height of the tide at a port.', parameters: [
-            { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ] }
+            { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [] } } ] }
     },
     resources: {
         ports: { source: 'sqlite', database: 'ports.db', origin: 'inline', description: 'Known ports.', queries: {
-            getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: 'Tables.', parameters: {} },
+            getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: ` +
+  `'Tables.', parameters: {} },
             listPorts: { sql: 'SELECT name FROM ports ORDER BY name', description: 'Every port.', parameters: {} } } }
     }
 }
 export const handlers = ({ sharedLists, libraries }) => ({
-    getHeight: { postRequest: async ({ response, struct, payload }) => ({ response: { ...response, link: new URL('https://t.example/' + libraries.path.posix.join('p', response.port)).href } }) }
+    getHeight: { postRequest: async ({ response, struct, payload }) => ({ response: { ...response, link: new ` +
+  `URL('https://t.example/' + libraries.path.posix.join('p', response.port)).href } }) }
 })
 `;
 
@@ -149,7 +153,8 @@ const forms = [
 for (const form of forms) await warmCodeCache([form.bundle, ...upstreamArgs], form.cache);
 
 out(
-  `\nA bundle with a hooked tool and a SQLite resource, spawn → first answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms (code cache warm)\n`,
+  `\nA bundle with a hooked tool and a SQLite resource, spawn → first answer over stdio, median of ${SPAWNS} ` +
+    `interleaved spawns, wall ms (code cache warm)\n`,
 );
 out(`| form                                | tools/list | first hooked call | first resource read |\n`);
 out(`|-------------------------------------|------------|-------------------|---------------------|\n`);
@@ -163,13 +168,15 @@ for (let i = 0; i < SPAWNS; i++) {
 for (const [index, form] of forms.entries()) {
   const r = results[index]!;
   out(
-    `| ${form.label.padEnd(35)} | ${median(r.list).toFixed(0).padStart(10)} | ${median(r.hooked).toFixed(0).padStart(17)} | ${median(r.resource).toFixed(0).padStart(19)} |\n`,
+    `| ${form.label.padEnd(35)} | ${median(r.list).toFixed(0).padStart(10)} | ` +
+      `${median(r.hooked).toFixed(0).padStart(17)} | ${median(r.resource).toFixed(0).padStart(19)} |\n`,
   );
 }
 const ratio = (kind: 'list' | 'hooked' | 'resource') =>
   (median(results[1]![kind]) / median(results[0]![kind])).toFixed(2);
 out(
-  `after / before: tools/list ${ratio('list')}, first hooked call ${ratio('hooked')}, first resource read ${ratio('resource')} (start reads none of engine/: only a hooked call or a query reads and checks its files)\n`,
+  `after / before: tools/list ${ratio('list')}, first hooked call ${ratio('hooked')}, first resource read ` +
+    `${ratio('resource')} (start reads none of engine/: only a hooked call or a query reads and checks its files)\n`,
 );
 
 // What the bundle carries.

@@ -52,7 +52,10 @@ async function built(
   const report = await buildCatalog({ schemasDir: join(dir, 'schemas'), outDir: join(dir, 'out'), projectDir: dir });
   if (!report.written)
     throw new Error(
-      `the ${name} corpus did not build: ${[...report.problems, ...report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`)].slice(0, 5).join('; ')}`,
+      `the ${name} corpus did not build: ` +
+        `${[...report.problems, ...report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule} ` + `${d.message}`)]
+          .slice(0, 5)
+          .join('; ')}`,
     );
   return {
     bundle: join(dir, 'out', 'catalog.mjs'),
@@ -89,14 +92,20 @@ writeFileSync(
 
 const libraryFiles = readdirSync(join(withLibraries.outDir, 'libraries'));
 out(
-  `\nGenerated wild catalog: ${withLibraries.catalog.files.length} schemas, ${withLibraries.catalog.tools} tools (formats 3 and 2.0.0); ${withLibraries.catalog.libraryTools.length} schemas with handlers that use one of ${libraryFiles.length} libraries, ${Math.round(SCHEMAS * 0.2) - withLibraries.catalog.libraryTools.length} more with handlers without one\n`,
+  `\nGenerated wild catalog: ${withLibraries.catalog.files.length} schemas, ${withLibraries.catalog.tools} tools ` +
+    `(formats 3 and 2.0.0); ${withLibraries.catalog.libraryTools.length} schemas with handlers that use one of ` +
+    `${libraryFiles.length} libraries, ${Math.round(SCHEMAS * 0.2) - withLibraries.catalog.libraryTools.length} more ` +
+    `with handlers without one\n`,
 );
 out(
-  `build: with handlers ${(withLibraries.buildMs / 1000).toFixed(1)} s, without ${(plain.buildMs / 1000).toFixed(1)} s (first build, libraries bundled or taken from the guest-library cache)\n`,
+  `build: with handlers ${(withLibraries.buildMs / 1000).toFixed(1)} s, without ${(plain.buildMs / 1000).toFixed(1)} ` +
+    `s (first build, libraries bundled or taken from the guest-library cache)\n`,
 );
 const codeKb = (outDir: string): string => (statSync(join(outDir, 'catalog.code.cjs')).size / 1024).toFixed(0);
 out(
-  `bundle code: with ${codeKb(withLibraries.outDir)} KB + library files ${(dirBytes(join(withLibraries.outDir, 'libraries')) / 1024).toFixed(0)} KB beside it (read on first use), without ${codeKb(plain.outDir)} KB\n`,
+  `bundle code: with ${codeKb(withLibraries.outDir)} KB + library files ` +
+    `${(dirBytes(join(withLibraries.outDir, 'libraries')) / 1024).toFixed(0)} KB beside it (read on first use), ` +
+    `without ${codeKb(plain.outDir)} KB\n`,
 );
 
 // Later starts use the code cache the first one saved (runtime/code-cache.ts); the first start is measured with it off.
@@ -113,7 +122,8 @@ const columns: { label: string; args: string[]; env: Readonly<Record<string, str
   { label: 'runtime alone, same models', args: [alone, models], env: {} },
 ];
 out(
-  `\nSpawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms]; then a second tools/list on the same process (warm, ms)\n`,
+  `\nSpawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms]; then a ` +
+    `second tools/list on the same process (warm, ms)\n`,
 );
 out(
   `| opening         | listing           | ${columns.map((c) => c.label.padEnd(38)).join(' | ')} | with ÷ without |\n`,
@@ -130,16 +140,22 @@ for (const opening of ['modern', 'legacy'] as const) {
     }
     const ms = runs.map((r) => median(r.map((x) => x.ms)));
     const cells = runs.map((r, index) =>
-      `${ms[index]!.toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}], warm ${median(r.map((x) => x.warmMs)).toFixed(1)}, ${r[0]!.tools} tools`.padEnd(
-        38,
-      ),
+      (
+        `${ms[index]!.toFixed(0)} [${median(r.map((x) => x.cpuMs)).toFixed(0)}], warm ` +
+        `${median(r.map((x) => x.warmMs)).toFixed(1)}, ${r[0]!.tools} tools`
+      ).padEnd(38),
     );
     out(
-      `| ${(opening === 'modern' ? '2026-07-28' : '2025 initialize').padEnd(15)} | ${(toolset ? 'default (toolset)' : `plain (all ${withLibraries.catalog.tools})`).padEnd(17)} | ${cells.join(' | ')} | ${(ms[0]! / ms[1]!).toFixed(2).padStart(14)} |\n`,
+      `| ${(opening === 'modern' ? '2026-07-28' : '2025 initialize').padEnd(15)} | ` +
+        `${(toolset ? 'default (toolset)' : `plain (all ${withLibraries.catalog.tools})`).padEnd(17)} | ` +
+        `${cells.join(' | ')} | ${(ms[0]! / ms[1]!).toFixed(2).padStart(14)} |\n`,
     );
   }
 }
 
 out(
-  `(bar: spawn → first tools/list ≤ 300 ms for this catalog on a quiet machine, near the runtime-alone figure; figures on a shared machine vary with its load.\n The first two columns are starts after the first, which use the V8 code cache the first start saved; "first start" is a bundle's very first start, or any start with TOOLKIT_CODE_CACHE=off)\n`,
+  `(bar: spawn → first tools/list ≤ 300 ms for this catalog on a quiet machine, near the runtime-alone figure; ` +
+    `figures on a shared machine vary with its load.\n The first two columns are starts after the first, which use ` +
+    `the V8 code cache the first start saved; "first start" is a bundle's very first start, or any start with ` +
+    `TOOLKIT_CODE_CACHE=off)\n`,
 );

@@ -122,7 +122,8 @@ process.stdout.write(
   `whole process, spawn to exit, ${RUNS} runs each, interleaved (ms; CPU = user + system time of the process)\n\n`,
 );
 process.stdout.write(
-  `${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}${'CPU p50'.padStart(10)}${'× node'.padStart(9)}  bar (wall p50)\n`,
+  `${'what'.padEnd(width)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'× node -e 0'.padStart(14)}` +
+    `${'CPU p50'.padStart(10)}${'× node'.padStart(9)}  bar (wall p50)\n`,
 );
 for (const column of columns) {
   const p50 = percentile(column.times, 50);
@@ -130,7 +131,9 @@ for (const column of columns) {
   const cpu = percentile(column.cpu, 50);
   const bar = column.label.startsWith('toolkit search') ? (ratio <= 2 ? 'within 2×' : 'OVER 2×') : '';
   process.stdout.write(
-    `${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(14)}${cpu.toFixed(0).padStart(10)}${(cpu / cpuFloor).toFixed(2).padStart(9)}  ${bar}\n`,
+    `${column.label.padEnd(width)}${p50.toFixed(0).padStart(8)}${percentile(column.times, 90).toFixed(0).padStart(8)}` +
+      `${ratio.toFixed(2).padStart(14)}${cpu.toFixed(0).padStart(10)}` +
+      `${(cpu / cpuFloor).toFixed(2).padStart(9)}  ${bar}\n`,
   );
 }
 

@@ -39,8 +39,11 @@ const TASKS: readonly Task[] = [
         args: { latitude: 39.74, longitude: -104.99, temperature_unit: 'fahrenheit' },
       },
     ],
-    program: `const lisbon = await tools.openmeteo.getDailyForecast({ latitude: 38.72, longitude: -9.14, forecast_days: 3 });
-const denver = await tools.openmeteo.getDailyForecast({ latitude: 39.74, longitude: -104.99, temperature_unit: 'fahrenheit' });
+    program:
+      `const lisbon = await tools.openmeteo.getDailyForecast({ latitude: 38.72, longitude: -9.14, ` +
+      `forecast_days: 3 });
+const denver = await tools.openmeteo.getDailyForecast({ latitude: 39.74, longitude: -104.99, temperature_unit: ` +
+      `'fahrenheit' });
 const max = (f) => Math.max(...((f.daily && f.daily.temperature_2m_max) || []));
 return { lisbonC: max(lisbon), denverF: max(denver) };`,
   },
@@ -66,11 +69,13 @@ return { btc: btc.price, ethChange: eth.priceChangePercent, top: list.map((c) =>
       { tool: 'get_long_weekends_nagerdate', args: { year: 2025, countryCode: 'AT' } },
       { tool: 'get_next_public_holidays_nagerdate', args: { countryCode: 'JP' } },
     ],
-    program: `const de = await tools.nagerdate.getPublicHolidays({ year: 2025, countryCode: 'DE' });
+    program:
+      `const de = await tools.nagerdate.getPublicHolidays({ year: 2025, countryCode: 'DE' });
 const at = await tools.nagerdate.getLongWeekends({ year: 2025, countryCode: 'AT' });
 const jp = await tools.nagerdate.getNextPublicHolidays({ countryCode: 'JP' });
 const count = (x) => (Array.isArray(x) ? x.length : Object.keys(x || {}).length);
-return { germanHolidays: count(de), austrianLongWeekends: count(at), nextInJapan: Array.isArray(jp) && jp[0] ? jp[0].localName || jp[0].name : null };`,
+return { germanHolidays: count(de), austrianLongWeekends: count(at), nextInJapan: Array.isArray(jp) && jp[0] ? ` +
+      `jp[0].localName || jp[0].name : null };`,
   },
   {
     name: 'latest versions, npm and PyPI',
@@ -79,12 +84,14 @@ return { germanHolidays: count(de), austrianLongWeekends: count(at), nextInJapan
       { tool: 'get_version_npm', args: { name: 'zod' } },
       { tool: 'get_project_pypi', args: { project: 'requests' } },
     ],
-    program: `const [express, zod, requests] = await Promise.all([
+    program:
+      `const [express, zod, requests] = await Promise.all([
   tools.npm.getPackage({ name: 'express' }),
   tools.npm.getVersion({ name: 'zod' }),
   tools.pypi.getProject({ project: 'requests' }),
 ]);
-return { express: express.distTags && express.distTags.latest, zod: zod.version, requests: requests.version || (requests.recentReleases && requests.recentReleases[0] && requests.recentReleases[0].version) };`,
+return { express: express.distTags && express.distTags.latest, zod: zod.version, requests: requests.version || ` +
+      `(requests.recentReleases && requests.recentReleases[0] && requests.recentReleases[0].version) };`,
   },
   {
     name: 'strongest recent earthquake',
@@ -92,10 +99,12 @@ return { express: express.distTags && express.distTags.latest, zod: zod.version,
       { tool: 'get_recent_feed_usgs', args: {} },
       { tool: 'search_earthquakes_usgs', args: { starttime: '2025-06-01', endtime: '2025-06-08', minmagnitude: 5 } },
     ],
-    program: `const week = await tools.usgs.getRecentFeed({});
+    program:
+      `const week = await tools.usgs.getRecentFeed({});
 const june = await tools.usgs.searchEarthquakes({ starttime: '2025-06-01', endtime: '2025-06-08', minmagnitude: 5 });
 const quakes = (x) => (Array.isArray(x) ? x : x.earthquakes || x.features || x.events || []);
-const strongest = (x) => quakes(x).reduce((best, q) => { const m = q.magnitude ?? (q.properties && q.properties.mag) ?? 0; return m > best ? m : best; }, 0);
+const strongest = (x) => quakes(x).reduce((best, q) => { const m = q.magnitude ?? (q.properties && q.properties.mag) ` +
+      `?? 0; return m > best ? m : best; }, 0);
 return { significantThisWeek: quakes(week).length, juneMax: strongest(june) };`,
   },
   {
@@ -201,7 +210,8 @@ for (let round = 0; round < 10; round++) {
 const prices = await listingPrices(JSON.stringify(runtime.listing), runtime.listing.length);
 
 console.log(
-  `code mode vs native calls over the shipped catalog (${runtime.listing.length} tools), replayed upstreams; best of ${ROUNDS}; load ${loadavg()[0]!.toFixed(1)} on this machine (shared: figures are noisy, compare the ratios)`,
+  `code mode vs native calls over the shipped catalog (${runtime.listing.length} tools), replayed upstreams; best of ` +
+    `${ROUNDS}; load ${loadavg()[0]!.toFixed(1)} on this machine (shared: figures are noisy, compare the ratios)`,
 );
 console.log('');
 console.log(
@@ -210,19 +220,24 @@ console.log(
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 console.log(
-  `| all ${TASKS.length} | ${TASKS.reduce((n, t) => n + t.calls.length, 0)} / ${TASKS.length} | ${nativeBytes.toLocaleString('en-US')} / ${codeBytes.toLocaleString('en-US')} | ${(nativeBytes / codeBytes).toFixed(1)}× | ${nativeMs.toFixed(0)} / ${codeMs.toFixed(0)} | |`,
+  `| all ${TASKS.length} | ${TASKS.reduce((n, t) => n + t.calls.length, 0)} / ${TASKS.length} | ` +
+    `${nativeBytes.toLocaleString('en-US')} / ${codeBytes.toLocaleString('en-US')} | ` +
+    `${(nativeBytes / codeBytes).toFixed(1)}× | ${nativeMs.toFixed(0)} / ${codeMs.toFixed(0)} | |`,
 );
 // Native calls here cost no model turn; an agent pays one per round trip. Code mode saves round trips,
 // so it takes less wall time once a turn costs more than this.
 const savedTrips = TASKS.reduce((n, t) => n + t.calls.length, 0) - TASKS.length;
 const breakEven = Math.max(0, codeMs - nativeMs) / savedTrips;
 console.log(
-  `wall time: code mode saves ${savedTrips} round trips and costs ${(codeMs - nativeMs).toFixed(0)} ms more here, where a round ` +
-    `trip costs no model turn: it takes less wall time whenever a model turn costs more than ${breakEven.toFixed(0)} ms`,
+  `wall time: code mode saves ${savedTrips} round trips and costs ${(codeMs - nativeMs).toFixed(0)} ms more here, ` +
+    `where a round ` +
+    `trip costs no model turn: it takes less wall time whenever a model turn costs more than ` +
+    `${breakEven.toFixed(0)} ms`,
 );
 console.log('');
 console.log(
-  `check (warm, ${checks.length} checks of the task programs): p50 ${percentile(checks, 0.5).toFixed(1)} ms, p95 ${percentile(checks, 0.95).toFixed(1)} ms`,
+  `check (warm, ${checks.length} checks of the task programs): p50 ${percentile(checks, 0.5).toFixed(1)} ms, p95 ` +
+    `${percentile(checks, 0.95).toFixed(1)} ms`,
 );
 console.log('');
 console.log(`first listing of the whole catalog, tokens by ${TOKENIZER}:`);

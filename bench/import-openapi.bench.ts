@@ -165,7 +165,8 @@ const header = [
   'peer (openapi-mcp-generator) tools',
 ];
 console.log(
-  `import openapi (machine shared with other work, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores: wall times are indicative, CPU time is nearer one free core)`,
+  `import openapi (machine shared with other work, load average ${loadavg()[0]!.toFixed(1)} on ` +
+    `${availableParallelism()} cores: wall times are indicative, CPU time is nearer one free core)`,
 );
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);

@@ -38,7 +38,9 @@ const origin = `https://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
 const hooked = (namespace: string, name: string, body: string): SchemaModel =>
   schema(namespace, [tool(name, 'GET', [`${origin}/x`], [], { hooks: ['executeRequest'] })], {
-    handlersSource: `({ sharedLists, libraries }) => ({ ${name}: { executeRequest: async ({ struct, payload }) => { ${body} } } })`,
+    handlersSource:
+      `({ sharedLists, libraries }) => ({ ${name}: { executeRequest: async ({ struct, payload }) => { ` +
+      `${body} } } })`,
   } as Partial<SchemaModel>);
 
 const schemas: SchemaModel[] = [
@@ -50,7 +52,8 @@ const schemas: SchemaModel[] = [
     hooked(
       `hoard${letter}`,
       'hoard',
-      'globalThis.kept = globalThis.kept || "x".repeat(110 * 1024 * 1024); return { response: { kept: globalThis.kept.length } };',
+      'globalThis.kept = globalThis.kept || "x".repeat(110 * 1024 * 1024); return { response: { kept: ' +
+        'globalThis.kept.length } };',
     ),
   ),
   schema('hostile', [tool('page', 'GET', [`${origin}/hostile`])]),
@@ -122,7 +125,8 @@ process.stdout.write(
 process.stdout.write('| benign tool | ms |\n|---|---:|\n');
 for (const [what, value] of rows) process.stdout.write(`| ${what} | ${ms(value)} |\n`);
 process.stdout.write(
-  `\n| reply cap, added per call | µs |\n|---|---:|\n| plain call | ${capCost(plainResult).toFixed(3)} |\n| hooked call | ${capCost(hookedResult).toFixed(3)} |\n`,
+  `\n| reply cap, added per call | µs |\n|---|---:|\n| plain call | ${capCost(plainResult).toFixed(3)} |\n| hooked ` +
+    `call | ${capCost(hookedResult).toFixed(3)} |\n`,
 );
 
 await runtime.close();

@@ -82,19 +82,23 @@ const hooked = samples.hooked.sort((a, b) => a - b);
 const cpuPlain = cpu.plain / plain.length;
 const cpuHooked = cpu.hooked / hooked.length;
 process.stdout.write(
-  `\nPer call, ${CALLS} calls each, in-process runtime → loopback HTTPS upstream (ms; CPU = this process, all threads, the upstream server included, mean per call)\n`,
+  `\nPer call, ${CALLS} calls each, in-process runtime → loopback HTTPS upstream (ms; CPU = this process, all ` +
+    `threads, the upstream server included, mean per call)\n`,
 );
 process.stdout.write(
-  `| path                         |       p50 |       p99 |       CPU |\n|------------------------------|-----------|-----------|-----------|\n`,
+  `| path                         |       p50 |       p99 |       CPU |\n|------------------------------|-----------|` +
+    `-----------|-----------|\n`,
 );
 process.stdout.write(
   `| no hooks                     | ${ms(percentile(plain, 50))} | ${ms(percentile(plain, 99))} | ${ms(cpuPlain)} |\n`,
 );
 process.stdout.write(
-  `| trivial preRequest (sandbox) | ${ms(percentile(hooked, 50))} | ${ms(percentile(hooked, 99))} | ${ms(cpuHooked)} |\n`,
+  `| trivial preRequest (sandbox) | ${ms(percentile(hooked, 50))} | ${ms(percentile(hooked, 99))} | ` +
+    `${ms(cpuHooked)} |\n`,
 );
 process.stdout.write(
-  `| added by the hook            | ${ms(percentile(hooked, 50) - percentile(plain, 50))} | ${ms(percentile(hooked, 99) - percentile(plain, 99))} | ${ms(cpuHooked - cpuPlain)} |   (bar: ≤ 0.5 ms p50)\n`,
+  `| added by the hook            | ${ms(percentile(hooked, 50) - percentile(plain, 50))} | ` +
+    `${ms(percentile(hooked, 99) - percentile(plain, 99))} | ${ms(cpuHooked - cpuPlain)} |   (bar: ≤ 0.5 ms p50)\n`,
 );
 process.stdout.write(
   `(load average at the end: ${loadavg()
@@ -145,9 +149,8 @@ function spawnToList(file: string, callHooked: boolean): Promise<{ list: number;
         if (!callHooked) child.kill();
         else {
           const at = performance.now();
-          child.stdin.write(
-            `${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get0_cataa', arguments: { ids: 'x' } } })}\n`,
-          );
+          const call = { name: 'get0_cataa', arguments: { ids: 'x' } };
+          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: call })}\n`);
           const wait = setInterval(() => {
             if (out.includes('"id":3')) {
               clearInterval(wait);
@@ -160,9 +163,8 @@ function spawnToList(file: string, callHooked: boolean): Promise<{ list: number;
       }
     });
     child.on('error', fail);
-    child.stdin.write(
-      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } })}\n`,
-    );
+    const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params })}\n`);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
   });
@@ -188,7 +190,9 @@ process.stdout.write(
   `| catalog                         |    median |\n|---------------------------------|-----------|\n`,
 );
 process.stdout.write(
-  `| no hooks                        | ${ms(median(cold.none))} |\n| 10% of schemas hooked           | ${ms(median(cold.tenth))} |\n| then the first hooked call      | ${ms(median(cold.call))} |   (starts the sandbox worker)\n`,
+  `| no hooks                        | ${ms(median(cold.none))} |\n| 10% of schemas hooked           | ` +
+    `${ms(median(cold.tenth))} |\n| then the first hooked call      | ${ms(median(cold.call))} |   (starts the ` +
+    `sandbox worker)\n`,
 );
 
 // 3. memory per loaded hook context
@@ -226,7 +230,8 @@ async function memoryPerContext(withLibrary: boolean): Promise<{ heap: number; w
 const bare = await memoryPerContext(false);
 const withPath = await memoryPerContext(true);
 process.stdout.write(
-  `\nMemory per loaded hook context, ${CONTEXTS} contexts in one worker (KiB each: QuickJS heap in use; growth of the WebAssembly memory)\n`,
+  `\nMemory per loaded hook context, ${CONTEXTS} contexts in one worker (KiB each: QuickJS heap in use; growth of ` +
+    `the WebAssembly memory)\n`,
 );
 process.stdout.write(
   `| context                 |  heap KiB |  WASM KiB |\n|-------------------------|-----------|-----------|\n`,

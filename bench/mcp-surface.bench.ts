@@ -67,17 +67,21 @@ for (let i = 0; i < SPAWNS; i++)
   for (const [index, column] of columns.entries())
     runs[index]!.push(await spawnToList([column.bundle], column.opening, env));
 out(
-  `\nCold start, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns (code cache warm): wall ms [child CPU ms]\n`,
+  `\nCold start, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns (code cache warm): wall ` +
+    `ms [child CPU ms]\n`,
 );
 out(nodeStartLine(node));
 out(
-  '| bundle                  | code + data file     | wall [CPU] ms | − node ms |\n|-------------------------|----------------------|---------------|-----------|\n',
+  '| bundle                  | code + data file     | wall [CPU] ms | − node ms ' +
+    '|\n|-------------------------|----------------------|---------------|-----------|\n',
 );
 for (const [index, column] of columns.entries()) {
   const size = column.bundle === plain.bundle ? plain : full;
   const ms = median(runs[index]!.map((r) => r.ms));
   out(
-    `| ${column.label.padEnd(23)} | ${`${size.kb.toFixed(0)} KB + ${size.dataKb.toFixed(1)} KB`.padEnd(20)} | ${`${ms.toFixed(0)} [${median(runs[index]!.map((r) => r.cpuMs)).toFixed(0)}]`.padEnd(13)} | ${(ms - node.ms).toFixed(0).padStart(9)} |\n`,
+    `| ${column.label.padEnd(23)} | ${`${size.kb.toFixed(0)} KB + ${size.dataKb.toFixed(1)} KB`.padEnd(20)} | ` +
+      `${`${ms.toFixed(0)} [${median(runs[index]!.map((r) => r.cpuMs)).toFixed(0)}]`.padEnd(13)} | ` +
+      `${(ms - node.ms).toFixed(0).padStart(9)} |\n`,
   );
 }
 const ratio = median(runs[3]!.map((r) => r.ms)) / median(runs[1]!.map((r) => r.ms));
@@ -150,19 +154,24 @@ try {
     for (const [index, [, method, params]] of requests.entries()) times[index]!.push(await s.request(method, params));
   const yardstick = median(times[0]!);
   out(
-    `\nOne running server of the full bundle, ${ROUNDS} rounds of each request in turn over stdio (2026-07-28): round trip µs\n`,
+    `\nOne running server of the full bundle, ${ROUNDS} rounds of each request in turn over stdio (2026-07-28): ` +
+      `round trip µs\n`,
   );
   out(
-    '| request                     | median µs | p95 µs  | × tools/list |\n|-----------------------------|-----------|---------|--------------|\n',
+    '| request                     | median µs | p95 µs  | × tools/list |\n|-----------------------------|-----------' +
+      '|---------|--------------|\n',
   );
   for (const [index, [label]] of requests.entries()) {
     out(
-      `| ${label.padEnd(27)} | ${(median(times[index]!) * 1000).toFixed(0).padStart(9)} | ${(p95(times[index]!) * 1000).toFixed(0).padStart(7)} | ${(median(times[index]!) / yardstick).toFixed(2).padStart(12)} |\n`,
+      `| ${label.padEnd(27)} | ${(median(times[index]!) * 1000).toFixed(0).padStart(9)} | ` +
+        `${(p95(times[index]!) * 1000).toFixed(0).padStart(7)} | ` +
+        `${(median(times[index]!) / yardstick).toFixed(2).padStart(12)} |\n`,
     );
   }
 } finally {
   s.close();
 }
 out(
-  '(the machine is shared; compare columns of one run. Column values come from the query process: a DISTINCT query on the database)\n',
+  '(the machine is shared; compare columns of one run. Column values come from the query process: a DISTINCT query ' +
+    'on the database)\n',
 );

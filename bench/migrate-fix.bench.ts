@@ -54,11 +54,13 @@ try {
     const fixed = at.filter((i) => statuses[i] === 'fixed').length;
     const failed = at.filter((i) => statuses[i] === 'failed').length;
     console.log(
-      `| ${label.padEnd(22)} | ${String(at.length).padStart(5)} | ${pct(count(before), at.length).padStart(14)} | ${pct(count(after), at.length).padStart(14)} | ${String(fixed).padStart(5)} | ${String(failed).padStart(6)} |`,
+      `| ${label.padEnd(22)} | ${String(at.length).padStart(5)} | ${pct(count(before), at.length).padStart(14)} | ` +
+        `${pct(count(after), at.length).padStart(14)} | ${String(fixed).padStart(5)} | ${String(failed).padStart(6)} |`,
     );
   };
   console.log(
-    `files: ${files.length} (generated; ${files.filter((f) => NEEDS_A_PERSON.has(f.kind)).length} with defects that need a person)`,
+    `files: ${files.length} (generated; ${files.filter((f) => NEEDS_A_PERSON.has(f.kind)).length} with defects that ` +
+      `need a person)`,
   );
   console.log('| files                  | count | valid before   | valid after    | fixed | failed |');
   console.log('|------------------------|-------|----------------|----------------|-------|--------|');

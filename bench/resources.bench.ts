@@ -50,9 +50,11 @@ const bundle = join(work, 'out', 'catalog.mjs');
 const database = join(schemasDir, 'providers', 'worldcities', 'data', 'world-cities.db');
 
 const NAMED_SQL =
-  'SELECT name, population, latitude, longitude, timezone, is_capital FROM cities WHERE country = ? ORDER BY population DESC LIMIT ?';
+  'SELECT name, population, latitude, longitude, timezone, is_capital FROM cities WHERE country = ? ORDER BY ' +
+  'population DESC LIMIT ?';
 const FREE_SQL =
-  "SELECT c.name, k.name AS country FROM cities c JOIN countries k ON k.alpha2 = c.country WHERE k.continent = 'Europe' ORDER BY c.name";
+  'SELECT c.name, k.name AS country FROM cities c JOIN countries k ON k.alpha2 = c.country WHERE k.continent = ' +
+  "'Europe' ORDER BY c.name";
 const direct = new Database(database, { readonly: true });
 const named = direct.prepare(NAMED_SQL);
 const free = direct.prepare(FREE_SQL);
@@ -60,24 +62,29 @@ const text = JSON.stringify(named.all('DE', 10));
 
 // The floor: the SDK's low-level Server over stdio answering resources/read with that constant text, bundled as bundles
 // are.
-const BARE_SERVER = `
+const BARE_SERVER =
+  `
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 const text = process.env.BENCH_TEXT;
 const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} } });
-server.setRequestHandler(ReadResourceRequestSchema, (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] }));
+server.setRequestHandler(ReadResourceRequestSchema, (request) => ({ contents: [{ uri: request.params.uri, mimeType: ` +
+  `'application/json', text }] }));
 await server.connect(new StdioServerTransport());
 `;
 // The same on the v2 SDK, which the bundles run on (serveStdio: both eras), with the runtime's cache hint for reads.
-const BARE_V2_SERVER = `
+const BARE_V2_SERVER =
+  `
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 const text = process.env.BENCH_TEXT;
 const validator = { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'none' }) };
 serveStdio(() => {
-  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} }, jsonSchemaValidator: validator, cacheHints: { 'resources/read': { ttlMs: 60000, cacheScope: 'public' } } });
-  server.setRequestHandler('resources/read', (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] }));
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} }, jsonSchemaValidator: ` +
+  `validator, cacheHints: { 'resources/read': { ttlMs: 60000, cacheScope: 'public' } } });
+  server.setRequestHandler('resources/read', (request) => ({ contents: [{ uri: request.params.uri, mimeType: ` +
+  `'application/json', text }] }));
   return server;
 });
 `;
@@ -88,14 +95,16 @@ serveStdio(() => {
  * stdin reads) and counts it as the runtime's; against this, what remains is the runtime's own work
  * and its query-process hop.
  */
-const BARE_V2_QUERY_SERVER = `
+const BARE_V2_QUERY_SERVER =
+  `
 import Database from 'better-sqlite3';
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 const statement = new Database(process.env.BENCH_DB, { readonly: true }).prepare(process.env.BENCH_SQL);
 const validator = { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'none' }) };
 serveStdio(() => {
-  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} }, jsonSchemaValidator: validator, cacheHints: { 'resources/read': { ttlMs: 60000, cacheScope: 'public' } } });
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { resources: {} }, jsonSchemaValidator: ` +
+  `validator, cacheHints: { 'resources/read': { ttlMs: 60000, cacheScope: 'public' } } });
   server.setRequestHandler('resources/read', (request) => {
     const uri = new URL(request.params.uri);
     const text = JSON.stringify(statement.all(uri.searchParams.get('country'), Number(uri.searchParams.get('limit'))));
@@ -117,7 +126,9 @@ const bundleBare = async (name: string, contents: string): Promise<string> => {
     external: ['better-sqlite3'],
     stdin: { contents, resolveDir: root, loader: 'js' },
     banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      js:
+        "import { createRequire as __createRequire } from 'node:module'; const require = " +
+        '__createRequire(import.meta.url);',
     },
   });
   return outfile;
@@ -209,10 +220,13 @@ const row = (label: string, path: Path, note = '') =>
     `| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpu(path))} |${note ? `  ${note}` : ''}\n`,
   );
 process.stdout.write(
-  `\nPer-read latency, ${READS} reads per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = mean per read of the server process and its query process, or of this process and its query process for the paths without MCP)\n`,
+  `\nPer-read latency, ${READS} reads per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = ` +
+    `mean per read of the server process and its query process, or of this process and its query process for the ` +
+    `paths without MCP)\n`,
 );
 process.stdout.write(
-  `| path                                         |      p50 |      p99 |      CPU |\n|----------------------------------------------|----------|----------|----------|\n`,
+  `| path                                         |      p50 |      p99 |      CPU ` +
+    `|\n|----------------------------------------------|----------|----------|----------|\n`,
 );
 row('better-sqlite3 directly: rows', 'directRows', '(citiesByCountry DE, 10 rows)');
 row('better-sqlite3 directly: rows as JSON text', 'directJson');
@@ -312,10 +326,12 @@ for (let i = 0; i < SPAWNS; i++) {
   }
 }
 process.stdout.write(
-  `\nCold start of the data-set catalog (3 schemas: 2 tools, 3 resources, 20 queries + 3 freeQuery, 3 prompts, 2 skills): spawn → first answer, median of ${SPAWNS} interleaved spawns (ms)\n`,
+  `\nCold start of the data-set catalog (3 schemas: 2 tools, 3 resources, 20 queries + 3 freeQuery, 3 prompts, 2 ` +
+    `skills): spawn → first answer, median of ${SPAWNS} interleaved spawns (ms)\n`,
 );
 process.stdout.write(
-  `| request                | ${servers.map(([s]) => s.padStart(14)).join(' | ')} |\n|------------------------|${servers.map(() => '----------------').join('|')}|\n`,
+  `| request                | ${servers.map(([s]) => s.padStart(14)).join(' | ')} ` +
+    `|\n|------------------------|${servers.map(() => '----------------').join('|')}|\n`,
 );
 for (const [label] of requests)
   process.stdout.write(

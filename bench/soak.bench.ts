@@ -143,7 +143,9 @@ function print(r: Result, extra = ''): void {
     ),
   );
   process.stdout.write(
-    `verdict: ${r.requests} requests, ${r.failures} failed; RSS slope over the second half ${r.slope >= 0 ? '+' : ''}${r.slope.toFixed(2)} MiB/min (${flat(r) ? 'flat' : r.slope > 0 ? 'GROWING' : 'falling'})${extra}\n`,
+    `verdict: ${r.requests} requests, ${r.failures} failed; RSS slope over the second half ` +
+      `${r.slope >= 0 ? '+' : ''}${r.slope.toFixed(2)} MiB/min ` +
+      `(${flat(r) ? 'flat' : r.slope > 0 ? 'GROWING' : 'falling'})${extra}\n`,
   );
 }
 
@@ -234,14 +236,18 @@ async function main(): Promise<void> {
       const shapes = [
         (i: number) => `SELECT name, symbol FROM elements WHERE atomic_number = ${(i % 118) + 1} AND ${i} = ${i}`,
         (i: number) =>
-          `WITH heavy AS (SELECT * FROM elements WHERE atomic_weight > ${i % 250}) SELECT count(*) AS n, ${i} AS k FROM heavy`,
+          `WITH heavy AS (SELECT * FROM elements WHERE atomic_weight > ${i % 250}) SELECT count(*) AS n, ${i} AS ` +
+          `k FROM heavy`,
         (i: number) =>
-          `SELECT a.symbol, b.symbol AS next FROM elements a JOIN elements b ON b.atomic_number = a.atomic_number + 1 WHERE a.atomic_number = ${(i % 117) + 1} AND ${i} > -1`,
+          `SELECT a.symbol, b.symbol AS next FROM elements a JOIN elements b ON b.atomic_number = a.atomic_number + ` +
+          `1 WHERE a.atomic_number = ${(i % 117) + 1} AND ${i} > -1`,
         (i: number) =>
-          `SELECT category, count(*) AS n, avg(atomic_weight) + ${i} AS w FROM elements GROUP BY category ORDER BY n DESC`,
+          `SELECT category, count(*) AS n, avg(atomic_weight) + ${i} AS w FROM elements GROUP BY category ` +
+          `ORDER BY n DESC`,
       ];
       const result = await soak(
-        `3. query process: ${QUERY_READS.toLocaleString('en')} distinct freeQuery reads (simple, WITH, JOIN, GROUP BY), four in flight`,
+        `3. query process: ${QUERY_READS.toLocaleString('en')} distinct freeQuery reads (simple, WITH, JOIN, GROUP ` +
+          `BY), four in flight`,
         4,
         async (i) => {
           const read = await client.readResource({
@@ -254,7 +260,8 @@ async function main(): Promise<void> {
       );
       print(
         result,
-        `; query process peak ${result.peak.toFixed(1)} MiB (bound ${QUERY_PROCESS_BOUND_MIB} MiB: ${result.peak < QUERY_PROCESS_BOUND_MIB ? 'within' : 'OVER'})`,
+        `; query process peak ${result.peak.toFixed(1)} MiB (bound ${QUERY_PROCESS_BOUND_MIB} MiB: ` +
+          `${result.peak < QUERY_PROCESS_BOUND_MIB ? 'within' : 'OVER'})`,
       );
       await client.close();
     }

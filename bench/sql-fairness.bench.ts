@@ -64,6 +64,7 @@ try {
 }
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 process.stdout.write(
-  `SQL fairness across schemas: time cap ${LIMITS.timeoutMs} ms, ${READS} reads of B per row (machine shared: compare within a run)\n`,
+  `SQL fairness across schemas: time cap ${LIMITS.timeoutMs} ms, ${READS} reads of B per row (machine shared: ` +
+    `compare within a run)\n`,
 );
 for (const row of rows) process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |\n`);

@@ -65,9 +65,11 @@ function betterSqlite3For(abi: string): string | undefined {
 const SHAPES = [
   (i: number) => `SELECT name, symbol FROM elements WHERE atomic_number = ${(i % 118) + 1} AND ${i} = ${i}`,
   (i: number) =>
-    `WITH heavy AS (SELECT * FROM elements WHERE atomic_weight > ${i % 250}) SELECT count(*) AS n, ${i} AS k FROM heavy`,
+    `WITH heavy AS (SELECT * FROM elements WHERE atomic_weight > ${i % 250}) SELECT count(*) AS n, ${i} AS ` +
+    `k FROM heavy`,
   (i: number) =>
-    `SELECT a.symbol, b.symbol AS next FROM elements a JOIN elements b ON b.atomic_number = a.atomic_number + 1 WHERE a.atomic_number = ${(i % 117) + 1} AND ${i} > -1`,
+    `SELECT a.symbol, b.symbol AS next FROM elements a JOIN elements b ON b.atomic_number = a.atomic_number + 1 ` +
+    `WHERE a.atomic_number = ${(i % 117) + 1} AND ${i} > -1`,
   (i: number) =>
     `SELECT category, count(*) AS n, avg(atomic_weight) + ${i} AS w FROM elements GROUP BY category ORDER BY n DESC`,
 ];

@@ -126,12 +126,14 @@ async function main(): Promise<void> {
     const ratio = median(fullMs) / median(aloneMs);
     const per = (ms: number) => (ms / PAIRS).toFixed(0);
     rows.push([
-      `${layerCount} layers vs slowest alone, MCP + x402 peer, ${delayMs ? `${delayMs} ms per request` : 'bare loopback'}` +
+      `${layerCount} layers vs slowest alone, MCP + x402 peer, ` +
+        `${delayMs ? `${delayMs} ms per request` : 'bare loopback'}` +
         ` (median of ${PAIRS}, alternating)`,
       `full ${median(fullMs).toFixed(1)} ms`,
       `${slowestName} alone ${median(aloneMs).toFixed(1)} ms`,
       `${ratio.toFixed(2)}× (bar ≤ ${BAR.toFixed(2)}×: ${ratio <= BAR ? 'met' : 'NOT met'})`,
-      `CPU per assessment: service ${per(cpu.full)} vs ${per(cpu.alone)} ms, peer ${per(cpu.peerFull)} vs ${per(cpu.peerAlone)} ms`,
+      `CPU per assessment: service ${per(cpu.full)} vs ${per(cpu.alone)} ms, peer ${per(cpu.peerFull)} vs ` +
+        `${per(cpu.peerAlone)} ms`,
     ]);
   }
 
@@ -208,7 +210,8 @@ async function main(): Promise<void> {
     rows.push([
       `ERC-8004 lookup (data: URI, 2 feedback), median of 15`,
       `${median(lookupMs).toFixed(1)} ms (${rpcCalls} RPC calls in ${rpcRequests} requests)`,
-      `raw eth_call: 5 sequential ${median(sequentialMs).toFixed(1)} ms, 3 requests (1 batch + 2) ${median(batchedMs).toFixed(1)} ms`,
+      `raw eth_call: 5 sequential ${median(sequentialMs).toFixed(1)} ms, 3 requests (1 batch + 2) ` +
+        `${median(batchedMs).toFixed(1)} ms`,
       `lookup / raw batched ${(median(lookupMs) / median(batchedMs)).toFixed(2)}×`,
       '',
     ]);

@@ -22,7 +22,8 @@ const esbuildPackage = join(toolkitRoot, 'node_modules', 'esbuild', 'package.jso
 // A bundle also depends on the runtime that runs it, the bundler and the recipe (this file and its banner) that made
 // it.
 const runtimeKey = () =>
-  `${process.version} esbuild ${JSON.parse(readFileSync(esbuildPackage, 'utf8')).version} ${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
+  `${process.version} esbuild ${JSON.parse(readFileSync(esbuildPackage, 'utf8')).version} ` +
+  `${sha256(readFileSync(import.meta.filename) + CREATE_REQUIRE_BANNER).slice(0, 16)}`;
 
 /** `size:mtime` of a file, or undefined when it is gone. */
 function statKey(path) {
@@ -106,7 +107,9 @@ function sourceMetaPlugin(root, inputs, stats, readSource) {
         stats[args.path] = statKey(args.path);
         const text = readSource(args.path);
         inputs[relative(root, args.path)] = sha256(text);
-        const header = `var __toolkitMetaDirname = ${JSON.stringify(dirname(args.path))}, __toolkitMetaFilename = ${JSON.stringify(args.path)}, __toolkitMetaUrl = ${JSON.stringify(pathToFileURL(args.path).href)};\n`;
+        const header =
+          `var __toolkitMetaDirname = ${JSON.stringify(dirname(args.path))}, __toolkitMetaFilename = ` +
+          `${JSON.stringify(args.path)}, __toolkitMetaUrl = ${JSON.stringify(pathToFileURL(args.path).href)};\n`;
         return { contents: header + text.toString('utf8'), loader: args.path.endsWith('ts') ? 'ts' : 'js' };
       });
     },

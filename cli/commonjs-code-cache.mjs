@@ -11,8 +11,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 
 const cacheDir = join(resolve(import.meta.dirname, '..'), 'node_modules', '.cache', 'toolkit', 'v8');
-const CACHED_FILES =
-  /[\\/]node_modules[\\/](ts-morph[\\/]dist[\\/]ts-morph|@ts-morph[\\/]common[\\/]dist[\\/](ts-morph-common|typescript))\.js$/;
+const CACHED_FILES = new RegExp(
+  '[\\\\/]node_modules[\\\\/](ts-morph[\\\\/]dist[\\\\/]ts-morph|@ts-morph[\\\\/]common[\\\\/]dist[\\\\/](ts-morph-' +
+    'common|typescript))\\.js$',
+);
 
 /** Scripts compiled without a usable cache, to serialise once the run has compiled what it needs. */
 const pending = [];

@@ -86,7 +86,8 @@ export function generalHelp(cli: Cli, commands: readonly CommandClass[], mode: M
   const hidden = all.length - visible.length;
   const width = Math.min(34, Math.max(...visible.map((e) => shortForm(e).length)) + 2);
   const lines: string[] = [
-    `${style.bold('toolkit')} ${VERSION}: compile API schemas into MCP servers, find and call their tools, validate agent endpoints`,
+    `${style.bold('toolkit')} ${VERSION}: compile API schemas into MCP servers, find and call their tools, validate ` +
+      `agent endpoints`,
     '',
     `${style.bold('Usage:')} toolkit <command> [options]     (toolkit <command> --help shows a command's options)`,
   ];
@@ -108,7 +109,12 @@ export function generalHelp(cli: Cli, commands: readonly CommandClass[], mode: M
         ? ' (the default)'
         : ' (.toolkit/config.json)';
   lines.push(
-    `Mode: ${mode.mode}${source}.${hidden > 0 ? ` ${hidden} dev commands are hidden: \`toolkit mode dev\` shows them (TOOLKIT_MODE=dev for one run).` : ''}`,
+    `Mode: ${mode.mode}${source}.` +
+      `${
+        hidden > 0
+          ? ` ${hidden} dev commands are hidden: \`toolkit mode dev\` shows them (TOOLKIT_MODE=dev ` + `for one run).`
+          : ''
+      }`,
   );
   lines.push('Exit codes: 0 done, 1 failed (invalid input, failed build or call, problems found), 2 usage error.');
   return `${lines.join('\n')}\n`;

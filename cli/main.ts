@@ -100,7 +100,8 @@ export async function main(
     }
     if (mode.mode !== 'dev') {
       const hint =
-        '`toolkit mode dev` switches this project to dev mode; TOOLKIT_MODE=dev allows it for one run without writing anything';
+        '`toolkit mode dev` switches this project to dev mode; TOOLKIT_MODE=dev allows it for one run without ' +
+        'writing anything';
       if (!wantsHelp)
         return fail(
           `${['toolkit', ...path].join(' ')} is a dev command and this project is in agent mode: ${hint}`,
@@ -159,7 +160,10 @@ function usageErrorText(
     const close = names.filter(
       (name) => name.startsWith(first) || first.startsWith(name) || distance(name, first) <= 2,
     );
-    return `unknown command ${JSON.stringify(first)}${close.length > 0 ? `; did you mean ${close.join(' or ')}?` : ''}\n${hint}`;
+    return (
+      `unknown command ` +
+      `${JSON.stringify(first)}${close.length > 0 ? `; did you mean ${close.join(' or ')}?` : ''}\n${hint}`
+    );
   }
   const line = message.split('\n')[0]!.replace(/ #\d+/g, ' <value>');
   const usage = known.length === 1 ? usageOf(cli, commands, known[0]!, colored) : undefined;

@@ -64,12 +64,15 @@ export function nodeSupport(version: string, today: Date = new Date()): NodeSupp
   if (today.toISOString().slice(0, 10) >= line.endOfLife) {
     return {
       status: 'end-of-life',
-      message: `Node ${version}: Node ${major} reached its end of life on ${line.endOfLife} and gets no more security fixes (still tested); ${sqlite}`,
+      message:
+        `Node ${version}: Node ${major} reached its end of life on ${line.endOfLife} and gets no more ` +
+        `security fixes (still tested); ${sqlite}`,
       fix: RECOMMENDED,
     };
   }
   return {
     status: 'supported',
-    message: `Node ${version}: supported and tested; Node maintains the ${major} line until ${line.endOfLife}; ${sqlite}`,
+    message:
+      `Node ${version}: supported and tested; Node maintains the ${major} line until ` + `${line.endOfLife}; ${sqlite}`,
   };
 }

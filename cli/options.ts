@@ -8,7 +8,8 @@ import { findProjectDir } from './project/find-project.ts';
 export const projectOption = () =>
   Option.String('--project', {
     description:
-      'project directory holding .toolkit/ (default: found from the current directory upwards, as git finds its repository)',
+      'project directory holding .toolkit/ (default: found from the current directory upwards, as git finds ' +
+      'its repository)',
   });
 
 export const schemasOption = () =>

@@ -124,7 +124,10 @@ export function renderSearch(
 ): string {
   if (json) return `${JSON.stringify({ query, total: found.total, results: found.results }, null, 2)}\n`;
   if (found.results.length === 0)
-    return `No tool, resource or prompt matches ${JSON.stringify(query)}. Try other words (names, namespaces, tags or words of the description).\n`;
+    return (
+      `No tool, resource or prompt matches ${JSON.stringify(query)}. Try other words (names, namespaces, tags ` +
+      `or words of the description).\n`
+    );
   const blocks = found.results.map((r) => `${r.name}  (${r.kind})\n  ${oneLine(r.description)}\n  ${r.use}`);
   const shown = found.results.length;
   const onlyTools = found.results.every((r) => r.kind === 'tool') && shown === found.total;

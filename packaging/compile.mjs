@@ -83,7 +83,8 @@ async function compile() {
   writeFileSync(join(INDEX_DIR, SEARCH_INDEX_FILE), `${JSON.stringify(search)}\n`);
   const skipped = entries.length - models.length;
   process.stdout.write(
-    `compiled ${sources().length} sources; indexed ${models.length} schemas, ${catalog.tools.length} tools${skipped ? ` (${skipped} schemas did not load and are not indexed)` : ''}\n`,
+    `compiled ${sources().length} sources; indexed ${models.length} schemas, ${catalog.tools.length} ` +
+      `tools${skipped ? ` (${skipped} schemas did not load and are not indexed)` : ''}\n`,
   );
 }
 

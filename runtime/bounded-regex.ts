@@ -120,7 +120,10 @@ export const regexCapMessage = (cap: number): string =>
 export function regexCostProblem(pattern: string): string | undefined {
   const states = linearStates(pattern);
   if (states === undefined || states <= MAX_LINEAR_STATES) return undefined;
-  return `${states.toLocaleString('en')} states for V8's linear-time engine (at most ${MAX_LINEAR_STATES.toLocaleString('en')}: its time per character of input grows with them)`;
+  return (
+    `${states.toLocaleString('en')} states for V8's linear-time engine (at most ` +
+    `${MAX_LINEAR_STATES.toLocaleString('en')}: its time per character of input grows with them)`
+  );
 }
 
 /**
@@ -170,7 +173,9 @@ function linearForm(pattern: string, engine: LinearEngine): string | { readonly 
   } catch (error) {
     if (!(error instanceof TooLong)) throw error;
     return {
-      refused: `${error.what}, whose form for the linear-time engine would pass ${LINEAR_FORM_CAP.toLocaleString('en')} characters`,
+      refused:
+        `${error.what}, whose form for the linear-time engine would pass ` +
+        `${LINEAR_FORM_CAP.toLocaleString('en')} characters`,
     };
   }
 }

@@ -29,7 +29,8 @@ function boundedPattern(parameter: ParameterModel, regex: string): RegExp {
   const linear = linearPattern(regex);
   if (linear === undefined)
     throw new ToolError(
-      `this tool is not served: the regex() of its parameter "${parameter.key}" uses ${unboundedRegexFeature(regex)}, so one input could hold the server for minutes (VAL112)`,
+      `this tool is not served: the regex() of its parameter "${parameter.key}" uses ` +
+        `${unboundedRegexFeature(regex)}, so one input could hold the server for minutes (VAL112)`,
     );
   const costly = regexCostProblem(regex);
   if (costly !== undefined)

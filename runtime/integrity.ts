@@ -49,7 +49,8 @@ export class IntegrityError extends Error {
     readonly part: string,
   ) {
     super(
-      `${module} (generated from ${source}): ${part} no longer matches the hash recorded at build time; the file was changed after the build. Rebuild it with \`toolkit build\`.`,
+      `${module} (generated from ${source}): ${part} no longer matches the hash recorded at build time; the file was ` +
+        `changed after the build. Rebuild it with \`toolkit build\`.`,
     );
   }
 }

@@ -12,7 +12,7 @@ import { inputJsonSchema, type InputJsonSchema } from './input-json-schema.ts';
 import { buildInputValidator, describeIssues } from './input-validator.ts';
 import type { HttpMethod, SchemaModel, ToolMeta, ToolModel } from './model.ts';
 import { findMismatch, outputJsonSchema } from './output-schema.ts';
-import { redactDeep } from './secrets/redact.ts';
+import { redactSecretsDeep } from './secrets/redact.ts';
 import type { SecretStore } from './secrets/schema-secrets.ts';
 import {
   assembleRequest,
@@ -264,7 +264,8 @@ export function createRuntimeTool(
     if (outputSchema && upstream.kind !== 'json')
       return errorResult(
         redact(
-          `upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} declares JSON output`,
+          `upstream returned ${upstream.kind === 'empty' ? 'an empty body' : upstream.kind} where ${name} ` +
+            `declares JSON output`,
         ),
       );
     switch (upstream.kind) {
@@ -290,10 +291,8 @@ export function createRuntimeTool(
         // The text is this data as JSON, and the redactor reads JSON escapes: when redacting it removed
         // nothing, no string or key of the data holds a secret.
         const clean = text === json;
-        return {
-          content: [{ type: 'text', text }],
-          structuredContent: (clean ? upstream.data : redactDeep(upstream.data, redact)) as Record<string, unknown>,
-        };
+        const structured = clean ? upstream.data : redactSecretsDeep(upstream.data, redact);
+        return { content: [{ type: 'text', text }], structuredContent: structured as Record<string, unknown> };
       }
     }
   }

@@ -86,7 +86,8 @@ function toolsToServe(
     if (typeof budgets === 'string') throw new ServeUsageError(budgets);
     if (!codeApi)
       throw new ServeUsageError(
-        `--listing ${mode} needs the typed API a build writes into the bundle; this server has none (rebuild with toolkit build)`,
+        `--listing ${mode} needs the typed API a build writes into the bundle; this server has none (rebuild with ` +
+          `toolkit build)`,
       );
     const code = createCodeMode(runtime, {
       schemas: () => allSchemas(schemas),
@@ -108,7 +109,9 @@ function toolsToServe(
   );
   const note =
     listingAsked(args) === undefined
-      ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all`
+      ? `toolkit server: the listing of ${count} tools is ${Math.round(bytes / 1024)} KB (over ` +
+        `${TOOLSET_THRESHOLD_BYTES / 1024} KB): serving them through search_tools, describe_tool and call_tool; ` +
+        `--no-toolset lists them all`
       : undefined;
   return note
     ? { tools, instructions: toolsetInstructions(count), note }
@@ -154,7 +157,8 @@ export async function runServerMain(
   const reserved = reservedAmong(secretKeys);
   if (reserved.length > 0)
     process.stderr.write(
-      `toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ask for them refuse every call): ${reserved.join(', ')}\n`,
+      `toolkit server: server params reserved for the machine are never given to a schema (the tools of schemas that ` +
+        `ask for them refuse every call): ${reserved.join(', ')}\n`,
     );
   const granted = grantedVariables(grants);
   const missing = secretKeys.filter((key) => granted.has(key) && !serverParams[key] && !reserved.includes(key)).sort();

@@ -11,7 +11,8 @@ export class ToolError extends Error {
 export class MissingServerParamError extends ToolError {
   constructor(readonly key: string) {
     super(
-      `missing server parameter ${key}: set it in ~/.toolkit/.env, in the "env" block of the MCP client configuration, or in the environment`,
+      `missing server parameter ${key}: set it in ~/.toolkit/.env, in the "env" block of the MCP client ` +
+        `configuration, or in the environment`,
     );
   }
 }

@@ -17,7 +17,8 @@ const node = at >= 0 ? args[at + 1] : process.env.TOOLKIT_CONFORMANCE_NODE;
 const bundle = resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--node') ?? 'generated/catalog.mjs');
 if (!node) {
   process.stderr.write(
-    'skills-conformance: give a Node 22+ binary with --node <path> (or TOOLKIT_CONFORMANCE_NODE); the suite does not run on Node 20\n',
+    'skills-conformance: give a Node 22+ binary with --node <path> (or TOOLKIT_CONFORMANCE_NODE); the suite does not ' +
+      'run on Node 20\n',
   );
   process.exit(2);
 }

@@ -70,7 +70,8 @@ function runFile(file) {
       if (code !== 0 && failed === 0) failed = 1;
       if (leaks(output)) {
         failed += 1;
-        output = `${output.split(canary).join('<CANARY>')}\n[test/run] the test secret appeared in this file's output\n`;
+        output =
+          `${output.split(canary).join('<CANARY>')}\n[test/run] the test secret appeared in this ` + `file's output\n`;
       }
       done({
         file,

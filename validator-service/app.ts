@@ -77,7 +77,8 @@ export function createValidatorApp(deps: AppDeps): H3 {
   const asResponse = (error: unknown): Response => {
     if (error instanceof ApiError) return errorResponse(error);
     logError(
-      `unexpected error: ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message : ''}`,
+      `unexpected error: ${error instanceof Error ? error.name : 'unknown'}: ` +
+        `${error instanceof Error ? error.message : ''}`,
     );
     return errorResponse(new ApiError(500, 'internal_error', 'The service failed unexpectedly.'));
   };

@@ -81,41 +81,38 @@ export function createValidatorCore(deps: CoreDeps): ValidatorCore {
     history: deps.history ?? null,
     async assess(request) {
       const timeoutMs = Math.min(request.timeoutMs ?? config.defaultTimeoutMs, config.maxTimeoutMs);
-      // One DNS answer and one connection pool for the whole assessment (net/assessment-network.ts).
-      const network = openAssessmentNetwork(networkOptions);
-      try {
-        try {
-          await raceSignal(resolveTarget(request.url, network.policy), undefined, {
-            ms: Math.min(timeoutMs, 5_000),
-            error: () => new Error('slow DNS'),
-          });
-        } catch (error) {
-          if (error instanceof SsrfBlockedError)
-            throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
-          // Slow or failing resolution is a finding of the layers (which re-check every address), not an input error.
-        }
-        const assessment = await runAssessment(
-          { url: request.url, timeoutMs, options: { ...request.options, ipfsGateway: config.ipfsGateway } },
-          {
-            layers: deps.layers,
-            fetch: network.fetch,
-            tlsInfo: network.tlsInfo,
-            ...(deps.now ? { now: deps.now } : {}),
+      const assessment = await runAssessment(
+        { url: request.url, timeoutMs, options: { ...request.options, ipfsGateway: config.ipfsGateway } },
+        {
+          layers: deps.layers,
+          // One DNS answer and one connection pool for the whole assessment (net/assessment-network.ts).
+          openNetwork: (dns) => openAssessmentNetwork({ ...networkOptions, dns }),
+          beforeLayers: async (network) => {
+            try {
+              await raceSignal(resolveTarget(request.url, network.policy), undefined, {
+                ms: Math.min(timeoutMs, 5_000),
+                error: () => new Error('slow DNS'),
+              });
+            } catch (error) {
+              if (error instanceof SsrfBlockedError)
+                throw new ApiError(400, 'target_not_allowed', `url: ${error.message}`, 'url');
+              // Slow or failing resolution is a finding of the layers (which re-check every address), not an
+              // input error.
+            }
           },
+          ...(deps.now ? { now: deps.now } : {}),
+        },
+      );
+      if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
+        throw new ApiError(
+          504,
+          'deadline_exceeded',
+          `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`,
         );
-        if (implemented.length > 0 && assessment.cutOff.length === implemented.length) {
-          throw new ApiError(
-            504,
-            'deadline_exceeded',
-            `No layer finished within the ${timeoutMs} ms deadline; try a larger timeout.`,
-          );
-        }
-        const profiled = { ...assessment, profile: profileOf(assessment) };
-        const stored = await deps.history?.save(profiled);
-        return stored ? { id: stored.id, ...profiled } : profiled;
-      } finally {
-        network.close();
       }
+      const profiled = { ...assessment, profile: profileOf(assessment) };
+      const stored = await deps.history?.save(profiled);
+      return stored ? { id: stored.id, ...profiled } : profiled;
     },
     async lookup(request) {
       try {

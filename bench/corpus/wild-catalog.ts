@@ -30,15 +30,39 @@ export interface CorpusLibrary {
  */
 export const CORPUS_LIBRARIES: readonly CorpusLibrary[] = [
   { name: 'ethers', expression: "libraries.ethers.formatUnits('1500000000000000000', 18)", expected: '1.5' },
-  { name: 'moment', expression: "libraries.moment.utc('2024-02-28').add(2, 'days').format('YYYY-MM-DD')", expected: '2024-03-01' },
-  { name: 'indicatorts', expression: 'libraries.indicatorts.sma([1, 2, 3, 4], { period: 2 })', expected: [1, 1.5, 2.5, 3.5] },
-  { name: '@erc725/erc725.js', expression: "libraries['@erc725/erc725.js'].encodeKeyName('LSP3Profile')", expected: '0x5ef83ad9559033e6e941db7d7c495acdce616347d28e90c7ce47cbfcfcad3bc5' },
-  { name: 'dayjs', expression: "libraries.dayjs('2024-01-31').add(1, 'day').format('YYYY-MM-DD')", expected: '2024-02-01' },
+  {
+    name: 'moment',
+    expression: "libraries.moment.utc('2024-02-28').add(2, 'days').format('YYYY-MM-DD')",
+    expected: '2024-03-01',
+  },
+  {
+    name: 'indicatorts',
+    expression: 'libraries.indicatorts.sma([1, 2, 3, 4], { period: 2 })',
+    expected: [1, 1.5, 2.5, 3.5],
+  },
+  {
+    name: '@erc725/erc725.js',
+    expression: "libraries['@erc725/erc725.js'].encodeKeyName('LSP3Profile')",
+    expected: '0x5ef83ad9559033e6e941db7d7c495acdce616347d28e90c7ce47cbfcfcad3bc5',
+  },
+  {
+    name: 'dayjs',
+    expression: "libraries.dayjs('2024-01-31').add(1, 'day').format('YYYY-MM-DD')",
+    expected: '2024-02-01',
+  },
   { name: 'path', expression: "libraries.path.posix.join('a', 'b', '..', 'c')", expected: 'a/c' },
   { name: 'url', expression: "libraries.url.parse('https://example.org/a/b?x=1').pathname", expected: '/a/b' },
   { name: 'querystring', expression: "libraries.querystring.stringify({ a: 1, b: 'x y' })", expected: 'a=1&b=x%20y' },
-  { name: 'crypto', expression: "libraries.crypto.createHash('sha256').update('abc').digest('hex').slice(0, 16)", expected: 'ba7816bf8f01cfea' },
-  { name: 'zlib', expression: "libraries.zlib.gunzipSync(libraries.zlib.gzipSync('wild')).toString()", expected: 'wild' },
+  {
+    name: 'crypto',
+    expression: "libraries.crypto.createHash('sha256').update('abc').digest('hex').slice(0, 16)",
+    expected: 'ba7816bf8f01cfea',
+  },
+  {
+    name: 'zlib',
+    expression: "libraries.zlib.gunzipSync(libraries.zlib.gzipSync('wild')).toString()",
+    expected: 'wild',
+  },
   { name: 'buffer', expression: "libraries.buffer.Buffer.from('wild').toString('base64')", expected: 'd2lsZA==' },
   { name: 'util', expression: "libraries.util.format('%s=%d', 'n', 7)", expected: 'n=7' },
 ];
@@ -66,7 +90,11 @@ export interface WildCatalogOptions {
   /** Formats to cycle through (default [3, 2]: three of four files format 3). */
   readonly formats?: readonly CorpusFormat[];
   /** Defects to add, each as extra files. */
-  readonly defects?: { readonly duplicateTools?: boolean; readonly missingLibrary?: boolean; readonly invalidFiles?: boolean };
+  readonly defects?: {
+    readonly duplicateTools?: boolean;
+    readonly missingLibrary?: boolean;
+    readonly invalidFiles?: boolean;
+  };
 }
 
 /** One schema to write, format-independent. */
@@ -84,7 +112,12 @@ export interface CorpusTool {
   readonly name: string;
   readonly path: string;
   readonly description: string;
-  readonly parameters: readonly { readonly key: string; readonly primitive: string; readonly options: readonly string[]; readonly location: 'query' | 'insert' }[];
+  readonly parameters: readonly {
+    readonly key: string;
+    readonly primitive: string;
+    readonly options: readonly string[];
+    readonly location: 'query' | 'insert';
+  }[];
 }
 
 /** What was written. */
@@ -97,13 +130,52 @@ export interface WildCatalog {
   /** Libraries the project must allow besides the default allowlist (write them to `.toolkit/config.json`). */
   readonly allowedLibraries: readonly string[];
   /** Hooked tools that use a library: `{ file, namespace, tool, library }`. */
-  readonly libraryTools: readonly { readonly file: string; readonly namespace: string; readonly tool: string; readonly library: CorpusLibrary }[];
+  readonly libraryTools: readonly {
+    readonly file: string;
+    readonly namespace: string;
+    readonly tool: string;
+    readonly library: CorpusLibrary;
+  }[];
   /** Tools without any handler: `{ namespace, tool }`. */
   readonly plainTools: readonly { readonly file: string; readonly namespace: string; readonly tool: string }[];
 }
 
-const WORDS = ['coin', 'meteo', 'geo', 'chain', 'transit', 'lexi', 'open', 'sci', 'market', 'health', 'sport', 'book', 'space', 'energy', 'ocean', 'film'];
-const NOUNS = ['price', 'forecast', 'place', 'block', 'stop', 'word', 'dataset', 'paper', 'quote', 'record', 'team', 'title', 'launch', 'plant', 'tide', 'movie'];
+const WORDS = [
+  'coin',
+  'meteo',
+  'geo',
+  'chain',
+  'transit',
+  'lexi',
+  'open',
+  'sci',
+  'market',
+  'health',
+  'sport',
+  'book',
+  'space',
+  'energy',
+  'ocean',
+  'film',
+];
+const NOUNS = [
+  'price',
+  'forecast',
+  'place',
+  'block',
+  'stop',
+  'word',
+  'dataset',
+  'paper',
+  'quote',
+  'record',
+  'team',
+  'title',
+  'launch',
+  'plant',
+  'tide',
+  'movie',
+];
 const VERBS = ['get', 'list', 'search', 'find', 'lookup', 'show'];
 const LETTERS = 'abcdeghijklmnopqrstuvwxyz';
 
@@ -133,15 +205,33 @@ export function corpusSchemas(options: WildCatalogOptions): CorpusSchema[] {
       const tools: CorpusTool[] = [];
       for (let t = 0; t < toolsPer; t++) {
         const verb = VERBS[(t + f * toolsPer) % VERBS.length]!;
-        const name = `${verb}${noun[0]!.toUpperCase()}${noun.slice(1)}${t >= VERBS.length ? letters(t) : ''}${f > 0 ? 'Detail' : ''}`;
+        const name =
+          `${verb}${noun[0]!.toUpperCase()}${noun.slice(1)}${t >= VERBS.length ? letters(t) : ''}` +
+          `${f > 0 ? 'Detail' : ''}`;
         tools.push({
           name,
           path: `/${noun}/${verb}`,
-          description: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${noun} records of ${namespace}: identifiers, names, timestamps and the figures the API keeps for each ${noun}, filtered by the given query.`,
+          description:
+            `${verb[0]!.toUpperCase()}${verb.slice(1)} ${noun} records of ${namespace}: identifiers, ` +
+            `names, timestamps and the figures the API keeps for each ${noun}, filtered by the given query.`,
           parameters: [
             { key: 'query', primitive: 'string()', options: ['min(1)', 'max(120)'], location: 'query' },
-            { key: 'limit', primitive: 'number()', options: ['min(1)', 'max(100)', 'optional()', 'default(10)'], location: 'query' },
-            ...(t % 2 === 0 ? [{ key: 'order', primitive: 'enum(asc,desc)', options: ['optional()', 'default(desc)'], location: 'query' as const }] : []),
+            {
+              key: 'limit',
+              primitive: 'number()',
+              options: ['min(1)', 'max(100)', 'optional()', 'default(10)'],
+              location: 'query',
+            },
+            ...(t % 2 === 0
+              ? [
+                  {
+                    key: 'order',
+                    primitive: 'enum(asc,desc)',
+                    options: ['optional()', 'default(desc)'],
+                    location: 'query' as const,
+                  },
+                ]
+              : []),
           ],
         });
       }
@@ -149,10 +239,22 @@ export function corpusSchemas(options: WildCatalogOptions): CorpusSchema[] {
       const hooked = handlerShare > 0 && Math.floor((i + 1) * handlerShare) !== Math.floor(i * handlerShare);
       const hookIndex = Math.floor(i * handlerShare);
       const withLibrary = hooked && Math.floor((hookIndex + 1) * libraryShare) !== Math.floor(hookIndex * libraryShare);
-      const library = withLibrary ? CORPUS_LIBRARIES[Math.floor(hookIndex * libraryShare) % CORPUS_LIBRARIES.length]! : undefined;
+      const library = withLibrary
+        ? CORPUS_LIBRARIES[Math.floor(hookIndex * libraryShare) % CORPUS_LIBRARIES.length]!
+        : undefined;
       const hooks: Record<string, string> = {};
-      if (hooked) hooks[tools[0]!.name] = library ? `({ ...response, computed: ${library.expression} })` : '({ ...response, count: Object.keys(response ?? {}).length })';
-      schemas.push({ namespace, file: `providers/${namespace}/${noun}${f > 0 ? '-detail' : ''}.mjs`, title: `${word[0]!.toUpperCase()}${word.slice(1)}${letters(namespaceIndex).toUpperCase()}`, tools, libraries: library ? [library.name] : [], hooks });
+      if (hooked)
+        hooks[tools[0]!.name] = library
+          ? `({ ...response, computed: ${library.expression} })`
+          : '({ ...response, count: Object.keys(response ?? {}).length })';
+      schemas.push({
+        namespace,
+        file: `providers/${namespace}/${noun}${f > 0 ? '-detail' : ''}.mjs`,
+        title: `${word[0]!.toUpperCase()}${word.slice(1)}${letters(namespaceIndex).toUpperCase()}`,
+        tools,
+        libraries: library ? [library.name] : [],
+        hooks,
+      });
     }
   }
   return schemas;
@@ -161,11 +263,14 @@ export function corpusSchemas(options: WildCatalogOptions): CorpusSchema[] {
 type Writer = (schema: CorpusSchema, root: string) => string;
 
 const parameterLine = (p: CorpusTool['parameters'][number], value: string): string =>
-  `                { position: { key: '${p.key}', value: '${value}', location: '${p.location}' }, z: { primitive: '${p.primitive}', options: [ ${p.options.map((o) => `'${o}'`).join(', ')} ] } }`;
+  `                { position: { key: '${p.key}', value: '${value}', location: '${p.location}' }, z: { primitive: ` +
+  `'${p.primitive}', options: [ ${p.options.map((o) => `'${o}'`).join(', ')} ] } }`;
 
 /** Format 3.x: `tools`, optional `requiredLibraries`, `postRequest` hooks. */
 const writeFormat3: Writer = (schema, root) => {
-  const tools = schema.tools.map((tool) => `        ${tool.name}: {
+  const tools = schema.tools
+    .map(
+      (tool) => `        ${tool.name}: {
             method: 'GET',
             path: '${tool.path}',
             description: '${tool.description}',
@@ -175,39 +280,60 @@ ${tool.parameters.map((p) => parameterLine(p, '{{USER_PARAM}}')).join(',\n')}
             tests: [
                 { _description: 'A first look', query: 'alpha' }
             ]
-        }`).join(',\n');
+        }`,
+    )
+    .join(',\n');
   const hooks = Object.entries(schema.hooks);
-  return `// ${schema.title}: a provider of the wild catalog (format 3).
+  return (
+    `// ${schema.title}: a provider of the wild catalog (format 3).
 export const main = {
     namespace: '${schema.namespace}',
     name: '${schema.title}',
     description: 'Records of ${schema.namespace} served by a public API: lookups and searches.',
     version: '3.0.0',
     root: '${root}',
-    tags: [ 'wild', '${schema.namespace}' ],${schema.libraries.length > 0 ? `\n    requiredLibraries: [ ${schema.libraries.map((l) => `'${l}'`).join(', ')} ],` : ''}
+    tags: [ 'wild', '${schema.namespace}' ` +
+    `],${
+      schema.libraries.length > 0
+        ? `\n    requiredLibraries: [ ` + `${schema.libraries.map((l) => `'${l}'`).join(', ')} ],`
+        : ''
+    }
     tools: {
 ${tools}
     }
 }
-${hooks.length === 0 ? '' : `
+${
+  hooks.length === 0
+    ? ''
+    : `
 export const handlers = ( { sharedLists, libraries } ) => ( {
-${hooks.map(([tool, body]) => `    ${tool}: {
+${hooks
+  .map(
+    ([tool, body]) => `    ${tool}: {
         postRequest: async ( { response, struct, payload } ) => ( { response: ${body} } )
-    }`).join(',\n')}
+    }`,
+  )
+  .join(',\n')}
 } )
-`}`;
+`
+}`
+  );
 };
 
 /** Format 2.0.0: `routes`, the three required arrays/objects, named placeholders, `postProcess({ data })` hooks. */
 const writeFormat2: Writer = (schema, root) => {
-  const routes = schema.tools.map((tool) => `        ${tool.name}: {
+  const routes = schema.tools
+    .map(
+      (tool) => `        ${tool.name}: {
             method: 'GET',
             path: '${tool.path}',
             description: '${tool.description}',
             parameters: [
 ${tool.parameters.map((p) => parameterLine(p, `{{${p.key.toUpperCase()}}}`)).join(',\n')}
             ]
-        }`).join(',\n');
+        }`,
+    )
+    .join(',\n');
   const hooks = Object.entries(schema.hooks);
   return `// ${schema.title}: a provider of the wild catalog (format 2.0.0).
 export const main = {
@@ -223,13 +349,21 @@ export const main = {
 ${routes}
     }
 }
-${hooks.length === 0 ? '' : `
+${
+  hooks.length === 0
+    ? ''
+    : `
 export const handlers = ( { sharedLists, libraries } ) => ( {
-${hooks.map(([tool, body]) => `    ${tool}: {
+${hooks
+  .map(
+    ([tool, body]) => `    ${tool}: {
         postProcess: ( { data: response } ) => ( ${body} )
-    }`).join(',\n')}
+    }`,
+  )
+  .join(',\n')}
 } )
-`}`;
+`
+}`;
 };
 
 /** One writer per format: format 4 plugs in here. */
@@ -248,8 +382,15 @@ export function writeWildCatalog(dir: string, options: WildCatalogOptions): Wild
     tools += schema.tools.length;
     for (const tool of schema.tools) {
       const library = schema.libraries[0];
-      if (schema.hooks[tool.name] !== undefined && library) libraryTools.push({ file: schema.file, namespace: schema.namespace, tool: tool.name, library: CORPUS_LIBRARIES.find((l) => l.name === library)! });
-      else if (schema.hooks[tool.name] === undefined) plainTools.push({ file: schema.file, namespace: schema.namespace, tool: tool.name });
+      if (schema.hooks[tool.name] !== undefined && library)
+        libraryTools.push({
+          file: schema.file,
+          namespace: schema.namespace,
+          tool: tool.name,
+          library: CORPUS_LIBRARIES.find((l) => l.name === library)!,
+        });
+      else if (schema.hooks[tool.name] === undefined)
+        plainTools.push({ file: schema.file, namespace: schema.namespace, tool: tool.name });
     }
   });
   const allowed = new Set(CORPUS_EXTRA_ALLOWED);
@@ -257,28 +398,64 @@ export function writeWildCatalog(dir: string, options: WildCatalogOptions): Wild
   const first = schemas[0]!;
   if (defects.duplicateTools) {
     // A second file of the first namespace declares the same tool names (a copy kept under another name).
-    files.set(first.file.replace(/\.mjs$/, '-copy.mjs'), writeFormat3({ ...first, hooks: {}, libraries: [] }, options.root));
+    files.set(
+      first.file.replace(/\.mjs$/, '-copy.mjs'),
+      writeFormat3({ ...first, hooks: {}, libraries: [] }, options.root),
+    );
     tools += first.tools.length;
   }
   if (defects.missingLibrary) {
     allowed.add(MISSING_LIBRARY);
     const ns = 'absentlib';
-    files.set(`providers/${ns}/convert.mjs`, writeFormat3({ namespace: ns, file: '', title: 'AbsentLib', tools: first.tools, libraries: [MISSING_LIBRARY], hooks: { [first.tools[0]!.name]: `({ ...response, computed: typeof libraries['${MISSING_LIBRARY}'] })` } }, options.root));
+    files.set(
+      `providers/${ns}/convert.mjs`,
+      writeFormat3(
+        {
+          namespace: ns,
+          file: '',
+          title: 'AbsentLib',
+          tools: first.tools,
+          libraries: [MISSING_LIBRARY],
+          hooks: { [first.tools[0]!.name]: `({ ...response, computed: typeof libraries['${MISSING_LIBRARY}'] })` },
+        },
+        options.root,
+      ),
+    );
     tools += first.tools.length;
   }
   if (defects.invalidFiles) {
     const bad = (ns: string) => ({ ...first, namespace: ns, hooks: {}, libraries: [] });
     files.set('providers/brokenroot/root.mjs', writeFormat3(bad('brokenroot'), `${options.root}/`));
-    files.set('providers/brokenname/name.mjs', writeFormat3(bad('brokenname'), options.root).replace(`        ${first.tools[0]!.name}: {`, '        get_snake_case: {'));
+    files.set(
+      'providers/brokenname/name.mjs',
+      writeFormat3(bad('brokenname'), options.root).replace(
+        `        ${first.tools[0]!.name}: {`,
+        '        get_snake_case: {',
+      ),
+    );
     // A bare placeholder that is really user input: declared nowhere.
-    files.set('providers/brokenparam/param.mjs', writeFormat3(bad('brokenparam'), options.root).replace(`path: '${first.tools[0]!.path}'`, `path: '${first.tools[0]!.path}/{{SYMBOL}}'`));
+    files.set(
+      'providers/brokenparam/param.mjs',
+      writeFormat3(bad('brokenparam'), options.root).replace(
+        `path: '${first.tools[0]!.path}'`,
+        `path: '${first.tools[0]!.path}/{{SYMBOL}}'`,
+      ),
+    );
   }
   for (const [file, text] of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   }
-  return { schemasDir: dir, files: [...files.keys()].sort(), tools, allowedLibraries: [...allowed].sort(), libraryTools, plainTools };
+  return {
+    schemasDir: dir,
+    files: [...files.keys()].sort(),
+    tools,
+    allowedLibraries: [...allowed].sort(),
+    libraryTools,
+    plainTools,
+  };
 }
 
 /** `.toolkit/config.json` of a project holding the corpus (the libraries it allows beyond the default list). */
-export const corpusProjectConfig = (catalog: WildCatalog): string => `${JSON.stringify({ security: { allowedLibraries: catalog.allowedLibraries } }, null, 2)}\n`;
+export const corpusProjectConfig = (catalog: WildCatalog): string =>
+  `${JSON.stringify({ security: { allowedLibraries: catalog.allowedLibraries } }, null, 2)}\n`;

@@ -144,7 +144,9 @@ const parameterLine = (
   options: readonly string[],
   format: 3 | 4,
 ): string =>
-  `                { position: { key: '${key}', value: '${value}', location: '${location}' }, z: { primitive: '${primitive}', options: [ ${options.map((o) => `'${o}'`).join(', ')} ] }${format === 4 ? `, description: 'The ${key}'` : ''} }`;
+  `                { position: { key: '${key}', value: '${value}', location: '${location}' }, z: { primitive: ` +
+  `'${primitive}', options: [ ${options.map((o) => `'${o}'`).join(', ')} ] ` +
+  `}${format === 4 ? `, description: 'The ${key}'` : ''} }`;
 
 /** A format 3 or 4 file; `tools` are the tool blocks (already indented), `after` what follows `main`. */
 function modern(
@@ -174,13 +176,16 @@ function searchTool(
   format: 3 | 4,
   options: { key?: string; limitOptions?: string } = {},
 ): string {
+  const limitOptions = ['min(1)', 'max(100)', 'optional()', 'default(10)'];
+  const limitLine =
+    options.limitOptions ?? parameterLine('limit', '{{USER_PARAM}}', 'query', 'number()', limitOptions, format);
   return `        ${name}: {
             method: 'GET',
             path: '/${names.noun}/search',
             description: 'Search ${names.noun} records by a free text query.',
             parameters: [
 ${parameterLine('query', '{{USER_PARAM}}', 'query', 'string()', ['min(1)'], format)},
-${options.limitOptions ?? parameterLine('limit', '{{USER_PARAM}}', 'query', 'number()', ['min(1)', 'max(100)', 'optional()', 'default(10)'], format)}
+${limitLine}
             ]
         }`;
 }
@@ -211,7 +216,8 @@ export const handlers = ( { sharedLists, libraries } ) => {
     case 'format-1-tools-keys':
     case 'format-1-handlers': {
       const handlers = kind === 'format-1-handlers';
-      return `// ${names.title}: a format 1.2 provider.
+      return (
+        `// ${names.title}: a format 1.2 provider.
 const schema = {
     namespace: '${names.namespace}',
     name: '${names.title}',
@@ -226,7 +232,8 @@ const schema = {
             description: 'One ${names.noun} record by its id.',
             route: '/${names.noun}/:id',
             parameters: [
-                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)' ] } }
+                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', ` +
+        `options: [ 'min(1)' ] } }
             ],
             modifiers: [${handlers ? " { phase: 'post', handlerName: 'unwrap' } " : ''}]
         }
@@ -244,7 +251,8 @@ const schema = {
 }
 
 export { schema }
-`;
+`
+      );
     }
     case 'half-converted':
       return modern(
@@ -292,13 +300,18 @@ ${searchTool(`'${names.noun}/search'`, names, f)}`,
       return modern(
         names,
         f,
-        `${searchTool(search, names, f).replace(/\n {8}\}$/, ",\n            output: { mimeType: 'application/ld+json', schema: { type: 'object', properties: { items: { type: 'array' } } } }\n        }")},
+        `${searchTool(search, names, f).replace(
+          /\n {8}\}$/,
+          ",\n            output: { mimeType: 'application/" +
+            "ld+json', schema: { type: 'object', properties: { items: { type: 'array' } } } }\n        }",
+        )},
         get${upper(names.noun)}Feed: {
             method: 'GET',
             path: '/${names.noun}/feed.xml',
             description: 'The feed of new ${names.noun} records.',
             parameters: [],
-            output: { mimeType: 'application/rss+xml', schema: { type: 'object', properties: { channel: { type: 'object' } } } }
+            output: { mimeType: 'application/rss+xml', schema: { type: 'object', properties: { channel: { type: ` +
+          `'object' } } } }
         }`,
       );
     case 'path-placeholder':
@@ -368,9 +381,12 @@ ${searchTool(`'${names.noun}/search'`, names, f)}`,
       });
     case 'intl-handler':
       return modern(names, f, searchTool(search, names, f), {
-        after: hooks(`    ${search}: {
-        postRequest: async ( { response } ) => ( { response: { ...response, shown: new Intl.NumberFormat( 'en-US' ).format( response.total ) } } )
-    }`),
+        after: hooks(
+          `    ${search}: {
+        postRequest: async ( { response } ) => ( { response: { ...response, shown: new Intl.NumberFormat( 'en-US' ` +
+            `).format( response.total ) } } )
+    }`,
+        ),
       });
   }
 }

@@ -27,9 +27,12 @@ export async function warmCodeCache(args: readonly string[], dir: string): Promi
     stdio: ['pipe', 'ignore', 'ignore'],
     env: { ...process.env, ...cachedIn(dir) },
   });
-  child.stdin.write(
-    `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } } } })}\n`,
-  );
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
+  };
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta } })}\n`);
   try {
     for (let waited = 0; cacheCount(dir) === before; waited += 50) {
       if (waited > 15_000) throw new Error(`${args.join(' ')} saved no code cache in ${dir} within 15 s`);

@@ -86,10 +86,12 @@ export async function printColdStart(
   await writeRuntimeAlone(runtimeAlone);
   const write = (text: string) => process.stdout.write(text);
   write(
-    `\ncold start, spawn → tools/list answer over stdio (raw JSON-RPC; median of ${options.spawns}, interleaved; wall ms, child CPU ms in brackets)\n`,
+    `\ncold start, spawn → tools/list answer over stdio (raw JSON-RPC; median of ${options.spawns}, interleaved; ` +
+      `wall ms, child CPU ms in brackets)\n`,
   );
   write(
-    `${'schemas'.padStart(8)} ${'tools'.padStart(6)} ${'bundle'.padStart(14)} ${'runtime alone'.padStart(14)} ${'build adds'.padStart(14)} ${'toolkit server'.padStart(16)}\n`,
+    `${'schemas'.padStart(8)} ${'tools'.padStart(6)} ${'bundle'.padStart(14)} ${'runtime alone'.padStart(14)} ` +
+      `${'build adds'.padStart(14)} ${'toolkit server'.padStart(16)}\n`,
   );
   for (const { count, schemasDir, outDir } of catalogs) {
     const catalog = join(outDir, 'catalog.mjs');
@@ -119,7 +121,8 @@ export async function printColdStart(
       `${wall.toFixed(0)} [${Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0)}]`;
     const same = new Set(tools).size === 1 ? '' : `  (tools differ: ${tools.join(' / ')})`;
     write(
-      `${pad(count, 8)} ${pad(tools[0]!, 6)} ${pad(cell(built, builtCpu), 14)} ${pad(cell(alone, aloneCpu), 14)} ${pad(cell(built - alone, builtCpu - aloneCpu), 14)} ${pad(cell(served, servedCpu), 16)}${same}\n`,
+      `${pad(count, 8)} ${pad(tools[0]!, 6)} ${pad(cell(built, builtCpu), 14)} ${pad(cell(alone, aloneCpu), 14)} ` +
+        `${pad(cell(built - alone, builtCpu - aloneCpu), 14)} ${pad(cell(served, servedCpu), 16)}${same}\n`,
     );
   }
   write('(target: the whole catalog answering tools/list within 200 ms of spawn)\n');

@@ -93,7 +93,10 @@ interface Param {
 
 function param(p: Param): string {
   const options = p.options.length === 0 ? '[]' : `[ ${p.options.map(q).join(', ')} ]`;
-  return `{ position: { key: ${q(p.key)}, value: ${q(p.value)}, location: ${q(p.location)} }, z: { primitive: ${q(p.primitive)}, options: ${options} } }`;
+  return (
+    `{ position: { key: ${q(p.key)}, value: ${q(p.value)}, location: ${q(p.location)} }, z: { primitive: ` +
+    `${q(p.primitive)}, options: ${options} } }`
+  );
 }
 
 /** A random user parameter; constraints and optional/default appear in shuffled orders like in real schemas. */
@@ -220,7 +223,11 @@ function tool(r: Rng, name: string, noun: string, ctx: ToolContext): Tool {
     `        ${name}: {`,
     `            method: ${q(method)},`,
     `            path: ${q(path)},`,
-    `            description: ${q(`${capitalize(name.replace(/([A-Z])/g, ' $1').toLowerCase())} from the synthetic ${noun} API; generated for benchmarks.`)},`,
+    `            description: ` +
+      `${q(
+        `${capitalize(name.replace(/([A-Z])/g, ' $1').toLowerCase())} from the synthetic ${noun} API; generated ` +
+          `for benchmarks.`,
+      )},`,
     params.length === 0
       ? '            parameters: []'
       : `            parameters: [\n${params.map((p) => `                ${param(p)}`).join(',\n')}\n            ]`,
@@ -228,7 +235,8 @@ function tool(r: Rng, name: string, noun: string, ctx: ToolContext): Tool {
   if (r.chance(0.15)) {
     lines[lines.length - 1] += ',';
     lines.push(
-      `            output: { mimeType: 'application/json', schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } }, total: { type: 'number' } } } }`,
+      `            output: { mimeType: 'application/json', schema: { type: 'object', properties: { items: { type: ` +
+        `'array', items: { type: 'object' } }, total: { type: 'number' } } } }`,
     );
   }
   lines.push('        }');
@@ -242,11 +250,14 @@ function handlers(r: Rng, toolNames: readonly string[]): string {
     const hooks: string[] = [];
     if (r.chance(0.3)) {
       hooks.push(
-        `        preRequest: async ( { struct, payload } ) => {\n            const headers = { ...struct.headers, 'X-Request-Source': 'toolkit' }\n            return { struct: { ...struct, headers }, payload }\n        }`,
+        `        preRequest: async ( { struct, payload } ) => {\n            const headers = { ...struct.headers, ` +
+          `'X-Request-Source': 'toolkit' }\n            return { struct: { ...struct, headers }, payload }\n        }`,
       );
     }
     hooks.push(
-      `        postRequest: async ( { response, struct, payload } ) => {\n            const items = Array.isArray( response?.items ) ? response.items : []\n            return { response: { total: items.length, items: items.slice( 0, ${r.int(10, 100)} ) } }\n        }`,
+      `        postRequest: async ( { response, struct, payload } ) => {\n            const items = Array.isArray( ` +
+        `response?.items ) ? response.items : []\n            return { response: { total: items.length, items: ` +
+        `items.slice( 0, ${r.int(10, 100)} ) } }\n        }`,
     );
     return `    ${name}: {\n${hooks.join(',\n')}\n    }`;
   });
@@ -263,7 +274,9 @@ function schemaText(r: Rng, namespace: string, domain: (typeof DOMAINS)[number])
   const tools: Tool[] = [];
   while (tools.length < count) {
     const noun = r.pick(domain.nouns);
-    const name = `${r.pick(READ_VERBS)}${capitalize(noun)}${r.chance(0.3) ? r.pick(['Details', 'History', 'Summary', 'Stats']) : ''}`;
+    const name =
+      `${r.pick(READ_VERBS)}${capitalize(noun)}` +
+      `${r.chance(0.3) ? r.pick(['Details', 'History', 'Summary', 'Stats']) : ''}`;
     if (names.has(name)) continue;
     names.add(name);
     tools.push(tool(r, name, noun, { serverKey, keyInQuery, list, useList: tools.length === 0 }));
@@ -272,7 +285,8 @@ function schemaText(r: Rng, namespace: string, domain: (typeof DOMAINS)[number])
     'export const main = {',
     `    namespace: ${q(namespace)},`,
     `    name: ${q(`${capitalize(namespace)}Api`)},`,
-    `    description: ${q(`Synthetic ${domain.tag} API number ${namespace} with ${count} tools, generated for benchmarks.`)},`,
+    `    description: ` +
+      `${q(`Synthetic ${domain.tag} API number ${namespace} with ${count} tools, generated for benchmarks.`)},`,
     `    version: ${q(`3.${r.int(0, 4)}.${r.int(0, 9)}`)},`,
     `    docs: [ ${q(`https://docs.${namespace}.example`)} ],`,
     `    tags: [ ${q(domain.tag)}, ${q('synthetic')} ],`,
@@ -282,7 +296,12 @@ function schemaText(r: Rng, namespace: string, domain: (typeof DOMAINS)[number])
     lines.push(`    requiredServerParams: [ ${q(serverKey)} ],`);
     if (!keyInQuery)
       lines.push(
-        `    headers: { ${r.chance(0.5) ? `Authorization: ${q(`Bearer {{${serverKey}}}`)}` : `'X-API-Key': ${q(`{{${serverKey}}}`)}`} },`,
+        `    headers: { ` +
+          `${
+            r.chance(0.5)
+              ? `Authorization: ${q(`Bearer {{${serverKey}}}`)}`
+              : `'X-API-Key': ` + `${q(`{{${serverKey}}}`)}`
+          } },`,
       );
   }
   if (list !== undefined) lines.push(`    sharedLists: [ { ref: ${q(list.ref)}, version: '3.0.0' } ],`);

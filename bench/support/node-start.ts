@@ -53,6 +53,8 @@ export function nodeStartLine(start: NodeStart): string {
   const withCa =
     start.withExtraCaMs === undefined
       ? ''
-      : `; ${start.withExtraCaMs.toFixed(0)} ms with this machine's NODE_EXTRA_CA_CERTS, which makes node load its root certificates before any code runs: servers here are spawned without it, add the difference for a machine that sets it`;
+      : `; ${start.withExtraCaMs.toFixed(0)} ms with this machine's NODE_EXTRA_CA_CERTS, which makes node load its ` +
+        `root certificates before any code runs: servers here are spawned without it, add the difference for a ` +
+        `machine that sets it`;
   return `node -e '' (process start alone): ${start.ms.toFixed(0)} ms${withCa}\n`;
 }

@@ -106,23 +106,29 @@ export async function bundleV1Runtime(dir: string): Promise<Bundled | null> {
   });
 }
 
-const BARE_V1 = `
+const BARE_V1 =
+  `
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
-server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' ` +
+  `} }] }));
+server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' ` +
+  `}] }));
 await server.connect(new StdioServerTransport());
 `;
 
-const BARE_V2 = `
+const BARE_V2 =
+  `
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 const validator = { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'none' }) };
 serveStdio(() => {
-  // The runtime's cache hint: with the SDK's default (ttlMs 0) a 2026-07-28 client lists the tools again before every call.
-  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: validator, cacheHints: { 'tools/list': { ttlMs: 300000, cacheScope: 'public' } } });
+  // The runtime's cache hint: with the SDK's default (ttlMs 0) a 2026-07-28 client lists the tools again before ` +
+  `every call.
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: ` +
+  `validator, cacheHints: { 'tools/list': { ttlMs: 300000, cacheScope: 'public' } } });
   server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'constant', inputSchema: { type: 'object' } }] }));
   server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: '{"id":1,"name":"thing"}' }] }));
   return server;

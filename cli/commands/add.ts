@@ -56,9 +56,15 @@ export class AddCommand extends ToolkitCommand {
     const missing = missingServerParams(tool.serverParams);
     const written = [relative(projectDir, configPath(projectDir)), relative(projectDir, file)];
     if (this.json) {
-      stdout.write(
-        `${JSON.stringify({ ...tool, active: true, alreadyActive: already, missingServerParams: missing, granted, files: written }, null, 2)}\n`,
-      );
+      const added = {
+        ...tool,
+        active: true,
+        alreadyActive: already,
+        missingServerParams: missing,
+        granted,
+        files: written,
+      };
+      stdout.write(`${JSON.stringify(added, null, 2)}\n`);
       return EXIT.ok;
     }
     stdout.write(describeActivation(tool, already, missing, granted, shared, written));
@@ -87,7 +93,8 @@ function describeActivation(
     for (const p of tool.parameters) {
       const notes = [
         p.values
-          ? `one of ${p.values.slice(0, 12).join(' | ')}${p.values.length > 12 ? ` | … (${p.values.length} values)` : ''}`
+          ? `one of ${p.values.slice(0, 12).join(' | ')}` +
+            `${p.values.length > 12 ? ` | … (${p.values.length} values)` : ''}`
           : '',
         p.default !== undefined ? `default ${JSON.stringify(p.default)}` : '',
         p.description ?? '',
@@ -95,18 +102,30 @@ function describeActivation(
         .filter(Boolean)
         .join('; ');
       lines.push(
-        `  ${p.name.padEnd(width)}${p.type.padEnd(typeWidth)}${(p.required ? 'required' : 'optional').padEnd(10)}${notes}`.trimEnd(),
+        (
+          `  ${p.name.padEnd(width)}${p.type.padEnd(typeWidth)}` +
+          `${(p.required ? 'required' : 'optional').padEnd(10)}${notes}`
+        ).trimEnd(),
       );
     }
   }
   if (tool.serverParams.length > 0) {
     lines.push(
       '',
-      `Server params: ${tool.serverParams.join(', ')}${missing.length > 0 ? ` (not set: ${missing.join(', ')}; add ${missing.map((k) => `${k}=…`).join(' ')} to ~/.toolkit/.env or export ${missing.length === 1 ? 'it' : 'them'})` : ' (set)'}`,
+      `Server params: ` +
+        `${tool.serverParams.join(', ')}` +
+        `${
+          missing.length > 0
+            ? ` (not set: ${missing.join(', ')}; add ${missing.map((k) => `${k}=…`).join(' ')} to ` +
+              `~/.toolkit/.env or export ${missing.length === 1 ? 'it' : 'them'})`
+            : ' (set)'
+        }`,
     );
     if (granted.length > 0)
       lines.push(
-        `Granted ${granted.join(', ')} to ${tool.namespace}: only this schema's tools are given ${granted.length === 1 ? 'its value' : 'their values'} (\`toolkit grant --revoke ${tool.namespace} ${granted.join(' ')}\` takes ${granted.length === 1 ? 'it' : 'them'} back)`,
+        `Granted ${granted.join(', ')} to ${tool.namespace}: only this schema's tools are given ` +
+          `${granted.length === 1 ? 'its value' : 'their values'} (\`toolkit grant --revoke ${tool.namespace} ` +
+          `${granted.join(' ')}\` takes ${granted.length === 1 ? 'it' : 'them'} back)`,
       );
     for (const line of shared) lines.push(`Note: ${line}: each of these schemas can send it to its own API`);
   }

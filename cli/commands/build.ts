@@ -48,7 +48,9 @@ export class BuildCommand extends ToolkitCommand {
 
   schemas = schemasOption();
   out = Option.String('--out', {
-    description: `output directory (default: the project's ${DEFAULT_OUT}/); a build replaces it whole, so it must be new, empty or a previous build's`,
+    description:
+      `output directory (default: the project's ${DEFAULT_OUT}/); a build replaces it whole, so it must ` +
+      `be new, empty or a previous build's`,
   });
   group = Option.String('--group', { description: 'build only this group of .toolkit/config.json' });
   agent = Option.String('--agent', {
@@ -72,11 +74,13 @@ export class BuildCommand extends ToolkitCommand {
   });
   listingBudget = Option.Array('--listing-budget', [], {
     description:
-      "fail the build when a mode's first listing is over this many tokens: TOKENS (every mode) or MODE=TOKENS (tools, toolset, code, tools+code); repeatable",
+      "fail the build when a mode's first listing is over this many tokens: TOKENS (every mode) or MODE=TOKENS " +
+      '(tools, toolset, code, tools+code); repeatable',
   });
   carryCodeMode = Option.Boolean('--carry-code-mode', false, {
     description:
-      'carry what code mode needs in engine/ (the program checker, TypeScript: about 12 MB; the sandbox), so a copied bundle served with --listing code runs programs with nothing installed',
+      'carry what code mode needs in engine/ (the program checker, TypeScript: about 12 MB; the sandbox), so a ' +
+      'copied bundle served with --listing code runs programs with nothing installed',
   });
   timings = Option.Boolean('--timings', false, {
     description: 'print each step with the milliseconds since the process started',

@@ -108,7 +108,8 @@ function parseArguments(text: string | undefined): Record<string, unknown> {
     value = JSON.parse(text);
   } catch (error) {
     throw new UsageMistake(
-      `the arguments are not valid JSON (${(error as Error).message}); write them as one quoted JSON object, e.g. '{"city":"Berlin"}'`,
+      `the arguments are not valid JSON (${(error as Error).message}); write them as one quoted JSON object, e.g. ` +
+        `'{"city":"Berlin"}'`,
     );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -125,7 +126,8 @@ async function loadModel(file: string, projectDir: string): Promise<SchemaModel>
   if (!result.model) {
     const first = result.diagnostics.find((d) => d.severity === 'error');
     throw new CommandFailure(
-      `${showPath(file)} does not load (${first ? `${first.rule} ${first.message}` : 'not loadable'}); \`toolkit validate ${showPath(file)}\` lists every problem`,
+      `${showPath(file)} does not load (${first ? `${first.rule} ${first.message}` : 'not loadable'}); \`toolkit ` +
+        `validate ${showPath(file)}\` lists every problem`,
     );
   }
   return result.model;

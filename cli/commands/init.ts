@@ -83,13 +83,16 @@ and index and bundle it with \`toolkit build\` (\`toolkit search\` then finds it
  */
 function catalogSwitch(projectDir: string, shippedDir: string, namespace: string): string {
   const lines = [
-    `This project's catalog is now ${showPath(join(projectDir, 'schemas'))} (only ${namespace} so far) instead of the catalog shipped with toolkit: search, add, server and build read schemas/ from now on. To keep a shipped provider, copy its folder: cp -r ${showPath(join(shippedDir, 'providers', '<provider>'))} schemas/providers/`,
+    `This project's catalog is now ${showPath(join(projectDir, 'schemas'))} (only ${namespace} so far) instead of ` +
+      `the catalog shipped with toolkit: search, add, server and build read schemas/ from now on. To keep a shipped ` +
+      `provider, copy its folder: cp -r ${showPath(join(shippedDir, 'providers', '<provider>'))} schemas/providers/`,
   ];
   const hidden = readProjectFile(projectDir).tools.filter((tool) => !tool.endsWith(`_${namespace}`));
   if (hidden.length > 0) {
     const providers = [...new Set(hidden.map((tool) => tool.slice(tool.lastIndexOf('_') + 1)))].sort();
     lines.push(
-      `Active tools no longer in the catalog, so no longer served: ${hidden.join(', ')}. Copy their providers into schemas/providers/ (${providers.join(', ')}), or \`toolkit remove\` them; \`toolkit status\` checks them.`,
+      `Active tools no longer in the catalog, so no longer served: ${hidden.join(', ')}. Copy their providers into ` +
+        `schemas/providers/ (${providers.join(', ')}), or \`toolkit remove\` them; \`toolkit status\` checks them.`,
     );
   }
   return `${lines.join('\n')}\n`;

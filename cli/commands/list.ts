@@ -29,9 +29,12 @@ export class ListCommand extends ToolkitCommand {
     const entries = tools.map((name) => ({ name, file: readToolFile(projectDir, name) }));
     const { stdout } = this.context;
     if (this.json) {
-      stdout.write(
-        `${JSON.stringify({ tools: entries.map(({ name, file }) => ({ name, description: file?.description ?? null, parameters: file?.parameters ?? null })) }, null, 2)}\n`,
-      );
+      const listed = entries.map(({ name, file }) => ({
+        name,
+        description: file?.description ?? null,
+        parameters: file?.parameters ?? null,
+      }));
+      stdout.write(`${JSON.stringify({ tools: listed }, null, 2)}\n`);
       return EXIT.ok;
     }
     if (entries.length === 0) {
@@ -46,7 +49,12 @@ export class ListCommand extends ToolkitCommand {
             .join(', ')
         : '';
       stdout.write(
-        `${name.padEnd(width)}${file ? file.description.replace(/\s+/g, ' ').trim() : '(no tool file: run `toolkit add ' + name + '` again)'}\n`,
+        `${name.padEnd(width)}` +
+          `${
+            file
+              ? file.description.replace(/\s+/g, ' ').trim()
+              : '(no tool file: run ' + '`toolkit add ' + name + '` again)'
+          }\n`,
       );
       if (params) stdout.write(`${' '.repeat(width)}(${params})\n`);
     }

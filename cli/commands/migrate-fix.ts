@@ -95,7 +95,9 @@ export async function runMigrateFix(run: MigrateFixRun): Promise<number> {
     const verb = run.write ? 'fixed' : 'would be fixed';
     const failed = count('failed') > 0 ? `, ${count('failed')} not fixed (nothing written)` : '';
     stdout.write(
-      `${results.length} schemas: ${count('fixed')} ${verb}, ${count('unchanged')} unchanged, ${count('skipped')} skipped${failed}, ${withDefects} with defects left to fix by hand${run.write || count('fixed') === 0 ? '' : ' (nothing written: add --write to apply)'}\n`,
+      `${results.length} schemas: ${count('fixed')} ${verb}, ${count('unchanged')} unchanged, ${count('skipped')} ` +
+        `skipped${failed}, ${withDefects} with defects left to fix by ` +
+        `hand${run.write || count('fixed') === 0 ? '' : ' (nothing written: add --write to apply)'}\n`,
     );
   }
   return withDefects > 0 || count('skipped') > 0 || count('failed') > 0 ? EXIT.failed : EXIT.ok;
@@ -105,7 +107,10 @@ export async function runMigrateFix(run: MigrateFixRun): Promise<number> {
 function withBehaviourHeader(patch: string, behaviour: readonly string[]): string {
   if (behaviour.length === 0) return patch;
   const at = patch.indexOf('\n--- ') + 1;
-  return `${patch.slice(0, at)}${behaviour.map((line) => `# MIG002 changes behaviour: ${line}\n`).join('')}${patch.slice(at)}`;
+  return (
+    `${patch.slice(0, at)}${behaviour.map((line) => `# MIG002 changes behaviour: ${line}\n`).join('')}` +
+    `${patch.slice(at)}`
+  );
 }
 
 /** Replaces `file` whole (a temporary file beside it, renamed over it): never a half-written schema. */

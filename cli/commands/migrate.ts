@@ -20,7 +20,8 @@ export class MigrateCommand extends ToolkitCommand {
     category: 'Develop (dev mode)',
     description:
       'convert schemas between formats (2.0.0 → 3.x, 3.x ↔ 4.x), keeping comments and formatting, and show the diff',
-    details: `
+    details:
+      `
       Each path is a schema file or a directory (searched like \`toolkit validate\` does). The
       conversion works on the module's syntax tree, never running it: \`version\` becomes 3.0.0,
       \`routes\` becomes \`tools\` (quoted or unquoted keys), named placeholders become
@@ -32,7 +33,8 @@ export class MigrateCommand extends ToolkitCommand {
       format 3 cannot hold (MIG001: \`meta\`, \`schemaVersion\`, provenance, http and markdown
       resources, namespace skills). Exit 1 when any schema could not be migrated.
 
-      With \`--fix\` (or as \`toolkit migrate fix\`), format 1.x, 3.x and 4.x schemas are repaired in their format instead (format
+      With \`--fix\` (or as \`toolkit migrate fix\`), format 1.x, 3.x and 4.x schemas are repaired in their format ` +
+      `instead (format
       1.x becomes 3.0.0): format 1.x keys (under \`routes\` or \`tools\`) and handlers (\`modifiers\`
       and \`main.handlers\`, moved into a factory that runs them as format 1.x did), constants and
       array holes in \`main\`, bare or embedded \`{{KEY}}\` values that are user input, a path
@@ -65,7 +67,8 @@ export class MigrateCommand extends ToolkitCommand {
   project = projectOption();
   fix = Option.Boolean('--fix', false, {
     description:
-      'the same as `toolkit migrate fix`: repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; written only with --write)',
+      'the same as `toolkit migrate fix`: repair mechanical defects of 1.x/3.x/4.x schemas instead (diff shown; ' +
+      'written only with --write)',
   });
   write = Option.Boolean('--write', false, { description: 'with --fix: write the repaired files' });
 
@@ -75,7 +78,8 @@ export class MigrateCommand extends ToolkitCommand {
       throw new UsageMistake('--write goes with --fix (migrate writes its conversions unless --dry-run)');
     if (this.fix && (this.to !== undefined || this.dryRun))
       throw new UsageMistake(
-        '--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing without --write)',
+        '--fix repairs schemas in their format: it takes neither --to nor --dry-run (it writes nothing ' +
+          'without --write)',
       );
     if (this.to !== undefined && this.to !== '3' && this.to !== '4')
       throw new UsageMistake(`--to ${this.to}: the target format is 3 or 4`);
@@ -128,7 +132,9 @@ export class MigrateCommand extends ToolkitCommand {
       } else {
         const warnings = result.diagnostics.length;
         stdout.write(
-          `${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} (${counted(result.changes.length, 'change')}; validates${warnings ? ` with ${counted(warnings, 'warning')}: \`toolkit validate ${file}\`` : ''})\n`,
+          `${file}: ${this.dryRun ? 'would migrate' : 'migrated'} format ${result.from} → ${result.to} ` +
+            `(${counted(result.changes.length, 'change')}; ` +
+            `validates${warnings ? ` with ${counted(warnings, 'warning')}: \`toolkit validate ${file}\`` : ''})\n`,
         );
       }
     }
@@ -136,12 +142,22 @@ export class MigrateCommand extends ToolkitCommand {
     const migrated = count('migrated');
     const failed = count('failed');
     if (this.json) {
-      stdout.write(
-        `${JSON.stringify({ dryRun: this.dryRun, total: results.length, migrated, unchanged: count('unchanged'), failed, results: results.map((r) => ({ file: r.file, status: r.status, from: r.from ?? null, to: r.to, changes: r.changes, reason: r.reason ?? null, diagnostics: r.diagnostics, text: r.text ?? null })) }, null, 2)}\n`,
-      );
+      const listed = results.map((r) => ({
+        file: r.file,
+        status: r.status,
+        from: r.from ?? null,
+        to: r.to,
+        changes: r.changes,
+        reason: r.reason ?? null,
+        diagnostics: r.diagnostics,
+        text: r.text ?? null,
+      }));
+      const summary = { dryRun: this.dryRun, total: results.length, migrated, unchanged: count('unchanged'), failed };
+      stdout.write(`${JSON.stringify({ ...summary, results: listed }, null, 2)}\n`);
     } else {
       stdout.write(
-        `${counted(results.length, 'schema')}: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`,
+        `${counted(results.length, 'schema')}: ${migrated} ${this.dryRun ? 'would be migrated' : 'migrated'}, ` +
+          `${count('unchanged')} unchanged, ${failed} failed${this.dryRun ? ' (dry run: nothing written)' : ''}\n`,
       );
     }
     return failed > 0 ? EXIT.failed : EXIT.ok;

@@ -38,10 +38,11 @@ export class ModeCommand extends ToolkitCommand {
     if (this.target === undefined) {
       const state = resolveMode(projectDir);
       if (this.json) stdout.write(`${JSON.stringify({ mode: state.mode, source: state.source }, null, 2)}\n`);
-      else
-        stdout.write(
-          `${state.mode}${state.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : state.source === 'default' ? ' (the default)' : ''}\n`,
-        );
+      else {
+        const from =
+          state.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : state.source === 'default' ? ' (the default)' : '';
+        stdout.write(`${state.mode}${from}\n`);
+      }
       return EXIT.ok;
     }
     if (!MODES.includes(this.target as Mode))

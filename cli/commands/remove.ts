@@ -16,7 +16,8 @@ export class RemoveCommand extends ToolkitCommand {
     category: 'Use tools',
     description: 'deactivate an active tool',
     details:
-      'Removes the tool from `.toolkit/config.json` and deletes `.toolkit/tools/<tool_name>.json`. With no active tool left, `toolkit server` serves the whole catalog again.',
+      'Removes the tool from `.toolkit/config.json` and deletes `.toolkit/tools/<tool_name>.json`. With no active ' +
+      'tool left, `toolkit server` serves the whole catalog again.',
     examples: [['Deactivate a tool', 'toolkit remove current_weather_weatherly']],
   });
 
@@ -48,7 +49,12 @@ export class RemoveCommand extends ToolkitCommand {
     if (this.json) this.context.stdout.write(`${JSON.stringify({ removed: name, active: tools }, null, 2)}\n`);
     else
       this.context.stdout.write(
-        `Deactivated ${name}. ${tools.length === 0 ? 'No tool is active: servers serve the whole catalog.' : `${counted(tools.length, 'tool')} still active.`}\n`,
+        `Deactivated ${name}. ` +
+          `${
+            tools.length === 0
+              ? 'No tool is active: servers serve the ' + 'whole catalog.'
+              : `${counted(tools.length, 'tool')} still active.`
+          }\n`,
       );
     return EXIT.ok;
   }

@@ -17,7 +17,8 @@ export class SearchCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Use tools',
     description:
-      'find tools, resources and prompts in the catalog: at most 10, each with its kind, description and the command to use it',
+      'find tools, resources and prompts in the catalog: at most 10, each with its kind, description and the ' +
+      'command to use it',
     details: `
       Ranks every tool, resource, prompt and skill by its name, namespace, tags and description
       (words of names written in camelCase or snake_case count separately; a SQLite resource is also

@@ -38,7 +38,12 @@ export class ServerCommand extends ToolkitCommand {
     category: 'Build and serve',
     description: 'serve tools as an MCP server (stdio, or Streamable HTTP with --http)',
     details:
-      "Loads every schema of the catalog (`--schemas`, else the project's `schemas/`, else the catalog shipped with toolkit) with the same checks as `toolkit validate`; schemas with errors are skipped with a note on stderr. Serves the project's active tools when it has any (`toolkit add`), else every tool; `--group` serves one group of `.toolkit/config.json` instead. A schema is given a server param only when it was granted to it (`toolkit grant`, `toolkit add`, or TOOLKIT_GRANTS in the environment); values come from ~/.toolkit/.env and the environment (the environment wins). `--print-config` writes the grants into the client block.",
+      "Loads every schema of the catalog (`--schemas`, else the project's `schemas/`, else the catalog shipped with " +
+      'toolkit) with the same checks as `toolkit validate`; schemas with errors are skipped with a note on stderr. ' +
+      "Serves the project's active tools when it has any (`toolkit add`), else every tool; `--group` serves one " +
+      'group of `.toolkit/config.json` instead. A schema is given a server param only when it was granted to it ' +
+      '(`toolkit grant`, `toolkit add`, or TOOLKIT_GRANTS in the environment); values come from ~/.toolkit/.env and ' +
+      'the environment (the environment wins). `--print-config` writes the grants into the client block.',
     examples: [
       ['Serve over stdio', 'toolkit server'],
       ['Serve one group over HTTP on 127.0.0.1:8080', 'toolkit server --group weather --http 8080'],
@@ -63,7 +68,8 @@ export class ServerCommand extends ToolkitCommand {
   });
   listing = Option.String('--listing', {
     description:
-      'how tools are listed: tools, toolset, code (search_api and run_program: programs against the typed API) or tools+code (default: toolset past 50 KB of listing, else tools)',
+      'how tools are listed: tools, toolset, code (search_api and run_program: programs against the typed API) or ' +
+      'tools+code (default: toolset past 50 KB of listing, else tools)',
   });
   codeBudget = Option.Array('--code-budget', [], {
     description:
@@ -71,22 +77,26 @@ export class ServerCommand extends ToolkitCommand {
   });
   toolset = Option.Boolean('--toolset', {
     description:
-      'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the toolset when the plain listing is over 50 KB)',
+      'serve the tools through search_tools, describe_tool and call_tool (--no-toolset: list them all; default: the ' +
+      'toolset when the plain listing is over 50 KB)',
   });
   maxReplyBytes = Option.String('--max-reply-bytes', {
     description:
-      'the largest reply sent to a client, in bytes (default: TOOLKIT_MAX_REPLY_BYTES, else 1048576); longer answers are cut with a note',
+      'the largest reply sent to a client, in bytes (default: TOOLKIT_MAX_REPLY_BYTES, else 1048576); longer answers ' +
+      'are cut with a note',
   });
   printConfig = Option.Boolean('--print-config', false, {
     description: 'print the mcpServers block for an MCP client and exit',
   });
   caFile = Option.String('--ca-file', {
     description:
-      "also trust the CA certificates in this PEM file for upstream HTTPS (a staging server's own CA); certificates are always checked",
+      "also trust the CA certificates in this PEM file for upstream HTTPS (a staging server's own CA); certificates " +
+      'are always checked',
   });
   connectTo = Option.Array('--connect-to', [], {
     description:
-      "HOST1:PORT1:HOST2:PORT2: send requests for HOST1:PORT1 to HOST2:PORT2 (repeatable; curl's syntax); the certificate must still be valid for HOST1",
+      "HOST1:PORT1:HOST2:PORT2: send requests for HOST1:PORT1 to HOST2:PORT2 (repeatable; curl's syntax); the " +
+      'certificate must still be valid for HOST1',
   });
 
   async run(): Promise<number> {
@@ -139,7 +149,8 @@ export class ServerCommand extends ToolkitCommand {
         );
         if (ungranted.length > 0)
           stderr.write(
-            `${this.label}: not granted, so their tools will refuse every call: ${ungranted.join(', ')}; \`toolkit grant <namespace> <VARIABLE>\` grants one (then print the block again)\n`,
+            `${this.label}: not granted, so their tools will refuse every call: ${ungranted.join(', ')}; \`toolkit ` +
+              `grant <namespace> <VARIABLE>\` grants one (then print the block again)\n`,
           );
         return EXIT.ok;
       }
@@ -155,7 +166,8 @@ export class ServerCommand extends ToolkitCommand {
       const publishing = readDiscoverySettings(projectDir);
       if (publishing.problems.length > 0)
         throw new UsageMistake(
-          `the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry: ${publishing.problems.join('; ')}`,
+          `the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry: ` +
+            `${publishing.problems.join('; ')}`,
         );
       const bundle = this.group ?? 'catalog';
       const published = bundleDiscoverySettings(
@@ -218,7 +230,8 @@ export class ServerCommand extends ToolkitCommand {
       else {
         const errors = entry.diagnostics.filter((d) => d.severity === 'error');
         this.context.stderr.write(
-          `${this.label}: skipped ${entry.file}: ${errors.length} error(s), first: ${errors[0]?.rule ?? ''} ${errors[0]?.message ?? 'not loadable'}\n`,
+          `${this.label}: skipped ${entry.file}: ${errors.length} error(s), first: ${errors[0]?.rule ?? ''} ` +
+            `${errors[0]?.message ?? 'not loadable'}\n`,
         );
       }
     }
@@ -248,7 +261,8 @@ export class ServerCommand extends ToolkitCommand {
         selected = selection.models;
         what = ' among the active tools';
         this.context.stderr.write(
-          `${this.label}: serving the ${activeToolsText(selection.activeCount ?? 0)} of this project (\`toolkit list\`)\n`,
+          `${this.label}: serving the ${activeToolsText(selection.activeCount ?? 0)} of this project ` +
+            `(\`toolkit list\`)\n`,
         );
       }
     }

@@ -57,7 +57,8 @@ export class StartCommand extends ToolkitCommand {
     category: 'Build and serve',
     description: 'build the catalog, serve it over MCP on localhost and start the validator UI (what `npm start` runs)',
     details:
-      'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for the validator; 0 picks a free port. Both bind 127.0.0.1. Ctrl-C (or SIGTERM) stops both.',
+      'Ports: --mcp-port (default 4001, env MCP_PORT) for the catalog server and --port (default 4000, env PORT) for ' +
+      'the validator; 0 picks a free port. Both bind 127.0.0.1. Ctrl-C (or SIGTERM) stops both.',
     examples: [
       ['Start everything', 'toolkit start'],
       ['On other ports', 'toolkit start --port 5000 --mcp-port 5001'],

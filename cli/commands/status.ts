@@ -39,10 +39,12 @@ export class StatusCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Use tools',
     description: 'health check: what is wrong with this project and how to fix it',
-    details: `
+    details:
+      `
       Checks the Node version, the catalog and its index, the mode, the grants (which schema may use
       which server param), every active tool (still in the catalog, its server params granted to its
-      schema and set in \`~/.toolkit/.env\` or the environment) and whether \`generated/\` is stale. Prints one line per check with a fix for each failure; exit 1 when any check fails.
+      schema and set in \`~/.toolkit/.env\` or the environment) and whether \`generated/\` is stale. Prints one line ` +
+      `per check with a fix for each failure; exit 1 when any check fails.
     `,
     examples: [
       ['Check the project', 'toolkit status'],
@@ -73,7 +75,7 @@ export class StatusCommand extends ToolkitCommand {
     checks.push({
       name: 'mode',
       status: 'ok',
-      message: `mode ${mode.mode}${mode.source === 'default' ? ' (the default)' : mode.source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : ''}`,
+      message: `mode ${mode.mode}${modeSource(mode.source)}`,
     });
     checks.push(grantsCheck(projectDir));
     if (catalog) checks.push(...(await this.catalogChecks(projectDir, catalog, active)));
@@ -117,7 +119,9 @@ export class StatusCommand extends ToolkitCommand {
     checks.push({
       name: 'catalog',
       status: 'ok',
-      message: `catalog ${where}: ${files.length} schema files${index ? `, ${index.catalog.tools.length} tools indexed` : ''}`,
+      message:
+        `catalog ${where}: ${files.length} schema ` +
+        `files${index ? `, ${index.catalog.tools.length} tools indexed` : ''}`,
     });
 
     const outDir = join(projectDir, DEFAULT_OUT);
@@ -125,7 +129,9 @@ export class StatusCommand extends ToolkitCommand {
       checks.push({
         name: 'build',
         status: 'note',
-        message: `${showPath(outDir)} has no build yet${index ? '' : ' (search and add read the schemas each time, slower)'}`,
+        message:
+          `${showPath(outDir)} has no build ` +
+          `yet${index ? '' : ' (search and add read the schemas each time, slower)'}`,
         fix: 'toolkit build',
       });
     } else {
@@ -142,7 +148,9 @@ export class StatusCommand extends ToolkitCommand {
         checks.push({
           name: 'build',
           status: 'fail',
-          message: `${showPath(outDir)} is stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
+          message:
+            `${showPath(outDir)} is stale: ` +
+            `${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
           fix: 'toolkit build',
         });
     }
@@ -185,7 +193,9 @@ export class StatusCommand extends ToolkitCommand {
         checks.push({
           name: `tool ${name}`,
           status: 'fail',
-          message: `${name}: server param${ungranted.length === 1 ? '' : 's'} ${ungranted.join(', ')} not granted to ${tool.namespace} (its calls fail)`,
+          message:
+            `${name}: server param${ungranted.length === 1 ? '' : 's'} ${ungranted.join(', ')} not granted to ` +
+            `${tool.namespace} (its calls fail)`,
           fix: `toolkit grant ${tool.namespace} ${ungranted.join(' ')}`,
         });
       }
@@ -194,8 +204,12 @@ export class StatusCommand extends ToolkitCommand {
         checks.push({
           name: `tool ${name}`,
           status: 'fail',
-          message: `${name}: server param${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not set (its calls will fail)`,
-          fix: `add ${missing.map((k) => `${k}=<value>`).join(' and ')} to ~/.toolkit/.env, or export ${missing.join(' ')}`,
+          message:
+            `${name}: server param${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not set (its ` +
+            `calls will fail)`,
+          fix:
+            `add ${missing.map((k) => `${k}=<value>`).join(' and ')} to ~/.toolkit/.env, or export ` +
+            `${missing.join(' ')}`,
         });
       }
     }
@@ -215,7 +229,9 @@ function grantsCheck(projectDir: string): Check {
       name: 'grants',
       status: 'fail',
       message: (error as Error).message,
-      fix: 'write grants as { "<namespace>": ["<VARIABLE>"] } in .toolkit/config.json and TOOLKIT_GRANTS as <namespace>:<VARIABLE>,…',
+      fix:
+        'write grants as { "<namespace>": ["<VARIABLE>"] } in .toolkit/config.json and TOOLKIT_GRANTS as ' +
+        '<namespace>:<VARIABLE>,…',
     };
   }
   if (own === '' && fromEnv === '')
@@ -230,4 +246,9 @@ function grantsCheck(projectDir: string): Check {
     fromEnv && `from TOOLKIT_GRANTS ${fromEnv.split(',').join(', ')}`,
   ].filter(Boolean);
   return { name: 'grants', status: 'ok', message: parts.join('; ') };
+}
+
+/** How `toolkit status` says where the mode came from. */
+function modeSource(source: string): string {
+  return source === 'default' ? ' (the default)' : source === 'TOOLKIT_MODE' ? ' (from TOOLKIT_MODE)' : '';
 }

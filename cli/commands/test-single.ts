@@ -21,12 +21,20 @@ export class TestSingleCommand extends ToolkitCommand {
   static override usage = Command.Usage({
     category: 'Develop (dev mode)',
     description: "run a tool's declared tests live against its API",
-    details: `
-      The tool is named as on the command line (\`get_daily_forecast_openmeteo\`), by its ID (\`openmeteo/tool/getDailyForecast\`), or by its namespace to test all of its tools. Each test of the tool's \`tests\` array is one real call through the runtime (input validation, request, handlers, declared output); it passes when the tool answers without an error.
+    details:
+      `
+      The tool is named as on the command line (\`get_daily_forecast_openmeteo\`), by its ID ` +
+      `(\`openmeteo/tool/getDailyForecast\`), or by its namespace to test all of its tools. Each test of the tool's ` +
+      `\`tests\` array is one real call through the runtime (input validation, request, handlers, declared output); ` +
+      `it passes when the tool answers without an error.
 
-      Server params (API keys) come from \`~/.toolkit/.env\` and the environment; a missing one fails the test with its name. \`--connect-to\` sends the requests for a host to another address (curl's syntax), e.g. a staging server: the certificate must still be valid for the original host name (extra CAs through \`NODE_EXTRA_CA_CERTS\`).
+      Server params (API keys) come from \`~/.toolkit/.env\` and the environment; a missing one fails the test with ` +
+      `its name. \`--connect-to\` sends the requests for a host to another address (curl's syntax), e.g. a staging ` +
+      `server: the certificate must still be valid for the original host name (extra CAs through ` +
+      `\`NODE_EXTRA_CA_CERTS\`).
 
-      Exit codes: 0 every test passed; 1 a test failed, or the tool's schema does not load or it declares no tests; 2 usage error (an unknown tool, a bad option).
+      Exit codes: 0 every test passed; 1 a test failed, or the tool's schema does not load or it declares no tests; ` +
+      `2 usage error (an unknown tool, a bad option).
     `,
     examples: [
       ['Test one tool', '$0 test single get_daily_forecast_openmeteo'],
@@ -46,7 +54,8 @@ export class TestSingleCommand extends ToolkitCommand {
   json = Option.Boolean('--json', false, { description: 'print the outcomes as JSON' });
   connectTo = Option.Array('--connect-to', [], {
     description:
-      'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match any / keep the original)',
+      'HOST1:PORT1:HOST2:PORT2: connect to HOST2:PORT2 for requests to HOST1:PORT1 (repeatable; empty parts match ' +
+      'any / keep the original)',
   });
   timeout = Option.String('--timeout', { description: 'per-call timeout in milliseconds (default 15000)' });
 

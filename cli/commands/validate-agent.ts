@@ -58,9 +58,15 @@ export class ValidateAgentCommand extends ToolkitCommand {
     }
     const { errors, warnings } = countSeverities(diagnostics);
     if (this.json) {
-      stdout.write(
-        `${JSON.stringify({ agents: dirs.length, errors, warnings, diagnostics: diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column })) }, null, 2)}\n`,
-      );
+      const listed = diagnostics.map(({ rule, severity, message, file, line, column }) => ({
+        rule,
+        severity,
+        message,
+        file,
+        line,
+        column,
+      }));
+      stdout.write(`${JSON.stringify({ agents: dirs.length, errors, warnings, diagnostics: listed }, null, 2)}\n`);
     } else
       stdout.write(`${counted(dirs.length, 'agent')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`);
     return hasErrors(diagnostics) ? EXIT.failed : EXIT.ok;

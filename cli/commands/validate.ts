@@ -24,7 +24,11 @@ export class ValidateCommand extends ToolkitCommand {
     category: 'Develop (dev mode)',
     description: 'validate schema files and directories without running them',
     details:
-      "Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the files it reads are unchanged since the last run is not validated again: its result is kept in the project's `.toolkit/cache/` when the project has a `.toolkit/` (`--no-cache` validates every file).",
+      'Each path is a schema file or a directory searched for `.mjs` schemas (skipping `_lists`, `prompts`, `skills` ' +
+      "and `data`); with no path, the project's catalog (`schemas/`, else the one shipped with toolkit). Prints one " +
+      'line per finding and a summary; exits 1 when any schema has an error. A schema whose text, options and the ' +
+      "files it reads are unchanged since the last run is not validated again: its result is kept in the project's " +
+      '`.toolkit/cache/` when the project has a `.toolkit/` (`--no-cache` validates every file).',
     examples: [
       ["Validate the project's schemas", 'toolkit validate'],
       ['Validate one file', 'toolkit validate schemas/providers/weatherly/forecast.mjs'],
@@ -64,7 +68,8 @@ export class ValidateCommand extends ToolkitCommand {
         const found = findSchemaFiles(path, undefined, (file, reason) => skipped.push(skippedLink(file, reason)));
         if (found.length === 0 && skipped.length === 0)
           throw new CommandFailure(
-            `${path}: no schema files in this directory (schemas are .mjs files, found in its subdirectories too, outside _lists, prompts, skills and data)`,
+            `${path}: no schema files in this directory (schemas are .mjs files, found in its subdirectories too, ` +
+              `outside _lists, prompts, skills and data)`,
           );
         files.push(...found.map((file) => ({ file, root: path })));
       } else if (!path.endsWith('.mjs')) {

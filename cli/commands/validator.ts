@@ -17,7 +17,8 @@ export class ValidatorCommand extends ToolkitCommand {
     category: 'Build and serve',
     description: 'start the agent endpoint validator service (browser UI, JSON API, MCP face)',
     details:
-      'Binds 127.0.0.1 unless --host is given. The port is --port, else $PORT, else 4000. Configuration (API_TOKEN, VALIDATOR_ALLOW_HOSTS, limits) comes from environment variables; see docs/validator-api.md.',
+      'Binds 127.0.0.1 unless --host is given. The port is --port, else $PORT, else 4000. Configuration (API_TOKEN, ' +
+      'VALIDATOR_ALLOW_HOSTS, limits) comes from environment variables; see docs/validator-api.md.',
     examples: [
       ['Start on the default port', 'toolkit validator'],
       ['Allow a local peer', 'VALIDATOR_ALLOW_HOSTS=127.0.0.1:3000 toolkit validator --port 4100'],
@@ -63,7 +64,8 @@ export class ValidatorCommand extends ToolkitCommand {
       this.context.stdout.write(`validator listening on ${running.url}\n`);
       this.context.stdout.write(`  UI ${running.url}/   API ${running.url}/api/validate   MCP ${running.url}/mcp\n`);
       this.context.stdout.write(
-        `  auth: ${config.apiToken ? 'API_TOKEN required' : 'open (API_TOKEN not set)'}; allowed hosts: ${config.allowList.entries.join(', ') || 'none'}\n`,
+        `  auth: ${config.apiToken ? 'API_TOKEN required' : 'open (API_TOKEN not set)'}; allowed hosts: ` +
+          `${config.allowList.entries.join(', ') || 'none'}\n`,
       );
       if (running.watcher) {
         const { formatEvery } = await import('../../validator-service/watch/schedule.ts');

@@ -47,7 +47,8 @@ export function resolveAgent(agentsDir: string, nameOrPath: string): string {
   if (!existsSync(join(dir, 'agent.mjs'))) {
     const known = listAgents(agentsDir).map((d) => d.slice(agentsDir.length + 1));
     throw new UsageMistake(
-      `no agent ${JSON.stringify(nameOrPath)} in ${agentsDir}${known.length ? ` (agents: ${known.join(', ')})` : ' (it has no agents)'}`,
+      `no agent ${JSON.stringify(nameOrPath)} in ` +
+        `${agentsDir}${known.length ? ` (agents: ${known.join(', ')})` : ' (it has no agents)'}`,
     );
   }
   return dir;

@@ -139,7 +139,8 @@ export async function loadIndex(projectDir: string, catalog: Catalog, stderr: Wr
   const { indexInMemory } = await import('./index-in-memory.ts');
   const loaded = await indexInMemory(projectDir, catalog.dir, stderr);
   stderr.write(
-    `toolkit: no build of ${showPath(catalog.dir)} found: read its schemas now (\`toolkit build\` writes an index to ${DEFAULT_OUT}/ and makes this fast)\n`,
+    `toolkit: no build of ${showPath(catalog.dir)} found: read its schemas now (\`toolkit build\` writes an index to ` +
+      `${DEFAULT_OUT}/ and makes this fast)\n`,
   );
   return loaded;
 }

@@ -24,7 +24,8 @@ export async function indexInMemory(projectDir: string, catalogDir: string, stde
   }
   if (skipped > 0)
     stderr.write(
-      `toolkit: ${counted(skipped, 'schema')} of the catalog did not load (\`toolkit validate\` says why) and are left out\n`,
+      `toolkit: ${counted(skipped, 'schema')} of the catalog did not load (\`toolkit validate\` says why) and ` +
+        `are left out\n`,
     );
   const { catalog, search } = buildCatalogIndexes(models, catalogDir);
   return { catalog, search, from: 'memory' };

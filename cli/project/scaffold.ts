@@ -8,7 +8,9 @@
 const pascal = (namespace: string): string => namespace.charAt(0).toUpperCase() + namespace.slice(1);
 
 export function scaffoldFiles(namespace: string, root: string): Record<string, string> {
-  const schema = `// The ${namespace} provider. Fields and rules: docs/schema-format.md; check it with \`toolkit validate\`.
+  const schema =
+    `// The ${namespace} provider. Fields and rules: docs/schema-format.md; check it with \`toolkit ` +
+    `validate\`.
 export const main = {
     namespace: '${namespace}',
     name: '${pascal(namespace)}',
@@ -30,8 +32,10 @@ export const main = {
             path: '/items/{{id}}',
             description: 'One item by its id.',
             parameters: [
-                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
-                { position: { key: 'lang', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(en,de,fr)', options: [ 'optional()', 'default(en)' ] } }
+                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', ` +
+    `options: [ 'min(1)' ] } },
+                { position: { key: 'lang', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ` +
+    `'enum(en,de,fr)', options: [ 'optional()', 'default(en)' ] } }
             ],
             // Calls \`toolkit test single\` makes live: the user parameters of each, and what it checks.
             tests: [

@@ -85,7 +85,8 @@ function parseSelector(text: string): Selector {
   if (parts.length === 2) return { namespace: parts[0]!, toolName: parts[1]! };
   if (parts.length !== 1 || text === '')
     throw new ToolTestError(
-      `"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID (openmeteo/tool/getDailyForecast) or a namespace`,
+      `"${text}" is not a tool: give its name (get_daily_forecast_openmeteo), its ID ` +
+        `(openmeteo/tool/getDailyForecast) or a namespace`,
       'unknown',
     );
   if (text.includes('_')) return { wireName: text, namespace: text.slice(text.lastIndexOf('_') + 1) };
@@ -139,7 +140,8 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
     else {
       const first = result.diagnostics.find((d) => d.severity === 'error');
       broken.push(
-        `${relative(process.cwd(), file)}: ${first ? `${first.rule} ${first.message}` : 'not loadable'} (run toolkit validate)`,
+        `${relative(process.cwd(), file)}: ${first ? `${first.rule} ${first.message}` : 'not loadable'} (run ` +
+          `toolkit validate)`,
       );
     }
   }
@@ -209,7 +211,8 @@ export async function runDeclaredTests(options: RunDeclaredTestsOptions): Promis
     }
     if (outcomes.length === 0)
       throw new ToolTestError(
-        `${untested.join(', ')} declare${untested.length === 1 ? 's' : ''} no tests: add a tests array to the tool in its schema`,
+        `${untested.join(', ')} declare${untested.length === 1 ? 's' : ''} no tests: add a tests array to the tool ` +
+          `in its schema`,
       );
     return { tools: selected.map((s) => s.tool.name), outcomes, untested };
   } finally {

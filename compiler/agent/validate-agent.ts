@@ -125,7 +125,12 @@ function checkAgent(
           r.report(
             'AGT010',
             ['tools', key],
-            `tool ${key} is not in the catalog${inNamespace.length ? ` (${ref.namespace} has ${inNamespace.join(', ')})` : ` (no schema has namespace ${ref.namespace})`}`,
+            `tool ${key} is not in the ` +
+              `catalog${
+                inNamespace.length
+                  ? ` (${ref.namespace} has ${inNamespace.join(', ')})`
+                  : ` (no schema has ` + `namespace ${ref.namespace})`
+              }`,
           );
         } else tools.push(ref);
       } else {

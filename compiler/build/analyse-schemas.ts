@@ -210,7 +210,8 @@ function verifiedModule(
   }
   if (sha256(text) !== expectedSha256) {
     throw new BuildError(
-      `${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`,
+      `${relative(process.cwd(), path) || path} was changed after the last build (it no longer matches ` +
+        `manifest.json); run \`toolkit build --force\` to regenerate it from ${source}`,
     );
   }
   return text;

@@ -153,7 +153,8 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildReport> 
   const discovery = readDiscoverySettings(options.projectDir);
   if (discovery.problems.length > 0)
     throw new BuildError(
-      `the server's publishing facts in .toolkit/config.json would be refused by the MCP Registry:\n${discovery.problems.join('\n')}`,
+      `the server's publishing facts in .toolkit/config.json would be refused by the MCP ` +
+        `Registry:\n${discovery.problems.join('\n')}`,
       'failed',
     );
   if (options.group !== undefined && options.agentDir !== undefined)
@@ -222,7 +223,8 @@ async function buildWith(
   });
   const fresh = analysis.analysed.filter((item) => item.fresh).length;
   progress(
-    `analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ${analysis.failed.length} failed)`,
+    `analysed and emitted ${fresh + analysis.failed.length} schemas (${analysis.analysed.length - fresh} cached, ` +
+      `${analysis.failed.length} failed)`,
   );
 
   const { built, problems, failed: clashed, diagnostics: ownership } = leaveOutClashes(analysis.analysed);
@@ -257,7 +259,8 @@ async function buildWith(
   const skippable = options.skipInvalid === true && problems.length === 0 && built.length > 0;
   if (skippable && failed.length > 0)
     notes.push(
-      `${counted(failed.length, 'schema')} with errors left out (--skip-invalid): ${failed.map((f) => f.source).join(', ')}`,
+      `${counted(failed.length, 'schema')} with errors left out (--skip-invalid): ` +
+        `${failed.map((f) => f.source).join(', ')}`,
     );
   if (problems.length > 0 || (failed.length > 0 && !skippable)) {
     return {
@@ -358,7 +361,11 @@ async function buildWith(
     parts,
   }));
   progress(
-    `bundled ${outputs.map((o) => `${o.name}.mjs (${formatBytes(Buffer.byteLength(o.code) + Buffer.byteLength(o.launcher))})`).join(', ') || 'nothing'}`,
+    `bundled ${
+      outputs
+        .map((o) => `${o.name}.mjs ` + `(${formatBytes(Buffer.byteLength(o.code) + Buffer.byteLength(o.launcher))})`)
+        .join(', ') || 'nothing'
+    }`,
   );
 
   const base = {
@@ -452,7 +459,8 @@ function bundleSpecs(
     for (const name of unmatched) notes.push(unmatchedActiveText(name));
     if (activeCount !== undefined)
       notes.push(
-        `${CATALOG}.mjs serves the ${activeToolsText(activeCount)} of this project (\`toolkit list\`); the indexes cover the whole catalog`,
+        `${CATALOG}.mjs serves the ${activeToolsText(activeCount)} of this project (\`toolkit list\`); the indexes ` +
+          `cover the whole catalog`,
       );
     specs.push({
       name: CATALOG,
@@ -491,7 +499,8 @@ async function agentSpecs(
   }
   if (result.plan.inlineTools.length > 0) {
     problems.push(
-      `agent ${name}: inline tools (${result.plan.inlineTools.join(', ')}) cannot be bundled yet: define them in a provider schema and reference them as <namespace>/tool/<name>`,
+      `agent ${name}: inline tools (${result.plan.inlineTools.join(', ')}) cannot be bundled yet: define them in a ` +
+        `provider schema and reference them as <namespace>/tool/<name>`,
     );
   }
   const parts: BundlePart[] = [];
@@ -509,7 +518,12 @@ async function agentSpecs(
 
 /** The warning for a bundle whose plain `tools/list` answer is larger than clients take. */
 function listingNotice(name: string, bundle: { readonly listingBytes: number; readonly tools: number }): string {
-  return `warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json makes a smaller bundle)`;
+  return (
+    `warning: ${name}.mjs lists ${bundle.tools} tools in ${formatBytes(bundle.listingBytes)}, more than MCP ` +
+    `clients take (they drop or cut lists past about ${TOOLSET_THRESHOLD_BYTES / 1024} KB); it serves them through ` +
+    `search_tools, describe_tool and call_tool unless started with --no-toolset (a group in .toolkit/config.json ` +
+    `makes a smaller bundle)`
+  );
 }
 
 function selectedGroups(
@@ -521,7 +535,8 @@ function selectedGroups(
     if (!group) {
       const known = Object.keys(groups).sort();
       throw new BuildError(
-        `unknown group "${only}"${known.length ? ` (groups: ${known.join(', ')})` : ' (.toolkit/config.json declares no groups)'}`,
+        `unknown group ` +
+          `"${only}"${known.length ? ` (groups: ${known.join(', ')})` : ' (.toolkit/config.json declares no groups)'}`,
         'usage',
       );
     }

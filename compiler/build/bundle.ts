@@ -157,12 +157,14 @@ function checkCode(name: string, metafile: Metafile, warnings: readonly Message[
   const dynamic = output?.imports.find((entry) => entry.kind === 'dynamic-import');
   if (dynamic)
     throw new Error(
-      `the code of bundle ${name} imports ${dynamic.path} dynamically, which its launcher cannot run; load it with require`,
+      `the code of bundle ${name} imports ${dynamic.path} dynamically, which its launcher cannot run; load it ` +
+        `with require`,
     );
   const meta = warnings.find((warning) => warning.id === 'empty-import-meta');
   if (meta)
     throw new Error(
-      `the code of bundle ${name} reads import.meta beyond its url (${meta.location?.file ?? 'unknown file'}:${meta.location?.line ?? 0}), which its launcher cannot give`,
+      `the code of bundle ${name} reads import.meta beyond its url (${meta.location?.file ?? 'unknown file'}:` +
+        `${meta.location?.line ?? 0}), which its launcher cannot give`,
     );
 }
 

@@ -147,7 +147,8 @@ async function sqliteFiles(files: Map<string, Buffer>, notes: string[]): Promise
   } catch (error) {
     const reason = String((error as Error).message).split('\n')[0];
     notes.push(
-      `the SQLite engine (better-sqlite3) cannot be carried beside the bundles: it does not load in this Node (${reason}); their resources answer with an error until \`npm rebuild better-sqlite3\` and a new build`,
+      `the SQLite engine (better-sqlite3) cannot be carried beside the bundles: it does not load in this Node ` +
+        `(${reason}); their resources answer with an error until \`npm rebuild better-sqlite3\` and a new build`,
     );
     return undefined;
   }

@@ -34,7 +34,8 @@ export function leaveOutClashes(analysed: readonly AnalysedSchema[]): {
     const sameModule = modulePaths.get(item.emitted.path);
     if (sameModule) {
       problems.push(
-        `${item.source.file}: its generated module ${item.emitted.path} would overwrite that of ${sameModule}; rename one of the files`,
+        `${item.source.file}: its generated module ${item.emitted.path} would overwrite that of ${sameModule}; ` +
+          `rename one of the files`,
       );
       failed.push({ source: item.source.file, key: item.key });
       continue;

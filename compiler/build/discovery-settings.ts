@@ -62,7 +62,8 @@ export function readDiscoverySettings(projectDir: string, cwd: string = process.
     else if ([...v].length > DESCRIPTION_MAX)
       at(
         ['server', key],
-        `is ${[...v].length} characters; the MCP Registry and server cards take at most ${DESCRIPTION_MAX} (publishing would fail with a 422)`,
+        `is ${[...v].length} characters; the MCP Registry and server cards take at most ${DESCRIPTION_MAX} ` +
+          `(publishing would fail with a 422)`,
       );
     else return v;
     return undefined;
@@ -89,7 +90,8 @@ export function readDiscoverySettings(projectDir: string, cwd: string = process.
     )
       at(
         ['server', key],
-        'is not a publishing fact (name, title, description, version, websiteUrl, repository, remote, package, publisher)',
+        'is not a publishing fact (name, title, description, version, websiteUrl, repository, remote, ' +
+          'package, publisher)',
       );
   }
   if (s.name !== undefined) {
@@ -98,7 +100,8 @@ export function readDiscoverySettings(projectDir: string, cwd: string = process.
     else
       at(
         ['server', 'name'],
-        `must be a reverse-DNS name with one slash, 3–200 characters (e.g. io.github.acme/library), got ${JSON.stringify(s.name)}`,
+        `must be a reverse-DNS name with one slash, 3–200 characters (e.g. io.github.acme/library), got ` +
+          `${JSON.stringify(s.name)}`,
       );
   }
   const title = text100('title');

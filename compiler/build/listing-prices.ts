@@ -94,12 +94,23 @@ export function overBudget(
       .filter((budget) => (budget.mode === undefined || budget.mode === price.mode) && price.tokens > budget.tokens)
       .map(
         (budget) =>
-          `${bundle}.mjs: the ${price.mode} listing is ${price.tokens.toLocaleString('en-US')} tokens, over the budget of ${budget.tokens.toLocaleString('en-US')} (--listing-budget ${budget.mode ? `${budget.mode}=` : ''}${budget.tokens})`,
+          `${bundle}.mjs: the ${price.mode} listing is ${price.tokens.toLocaleString('en-US')} tokens, over the ` +
+          `budget of ${budget.tokens.toLocaleString('en-US')} (--listing-budget ` +
+          `${budget.mode ? `${budget.mode}=` : ''}${budget.tokens})`,
       ),
   );
 }
 
 /** `catalog.mjs first listing: tools 312,004 B = 71,230 tokens · toolset …` */
 export function formatPrices(bundle: string, prices: readonly ListingPrice[]): string {
-  return `${bundle}.mjs first listing: ${prices.map((price) => `${price.mode} ${price.bytes.toLocaleString('en-US')} B = ${price.tokens.toLocaleString('en-US')} tokens`).join(' · ')}`;
+  return (
+    `${bundle}.mjs first listing: ` +
+    `${prices
+      .map(
+        (price) =>
+          `${price.mode} ${price.bytes.toLocaleString('en-US')} B = ` +
+          `${price.tokens.toLocaleString('en-US')} tokens`,
+      )
+      .join(' · ')}`
+  );
 }

@@ -59,8 +59,10 @@ export function namespaceOwnerClashes(declarations: readonly NamespaceDeclaratio
       const others = files.filter((d) => d !== declaration && dirname(d.file) !== dirname(declaration.file));
       const message =
         owner !== undefined
-          ? `namespace "${namespace}" belongs to ${owner}/ (${files.find((d) => owned(d.file))!.file}); a schema elsewhere cannot declare it and take its tool names: give this schema a namespace of its own`
-          : `namespace "${namespace}" is also declared in another directory (${others.map((d) => d.file).join(', ')}); a namespace belongs to one provider directory, named after it: rename one of them`;
+          ? `namespace "${namespace}" belongs to ${owner}/ (${files.find((d) => owned(d.file))!.file}); a schema ` +
+            `elsewhere cannot declare it and take its tool names: give this schema a namespace of its own`
+          : `namespace "${namespace}" is also declared in another directory (${others.map((d) => d.file).join(', ')})` +
+            `; a namespace belongs to one provider directory, named after it: rename one of them`;
       clashes.set(declaration.file, {
         rule: 'VAL123',
         severity: 'error',

@@ -55,15 +55,18 @@ export function assertOwnedOutput(outDir: string, context: OwnershipContext): vo
   };
   if (within(resolve(context.projectDir), out))
     refuse(
-      `is ${out === resolve(context.projectDir) ? 'the project directory' : 'a directory that contains the project'}, and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`,
+      `is ${out === resolve(context.projectDir) ? 'the project directory' : 'a directory that contains the project'},` +
+        ` and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`,
     );
   if (within(resolve(context.schemasDir), out))
     refuse(
-      `${out === resolve(context.schemasDir) ? 'is the schemas directory' : 'contains the schemas directory'}, and a build replaces its output directory whole; choose a directory of its own, e.g. --out generated`,
+      `${out === resolve(context.schemasDir) ? 'is the schemas directory' : 'contains the schemas directory'}, and a ` +
+        `build replaces its output directory whole; choose a directory of its own, e.g. --out generated`,
     );
   if (within(out, resolve(context.schemasDir)))
     refuse(
-      'lies inside the schemas directory, where a build would read its own output as schemas; choose a directory outside it, e.g. --out generated',
+      'lies inside the schemas directory, where a build would read its own output as schemas; choose a directory ' +
+        'outside it, e.g. --out generated',
     );
   let stat;
   try {
@@ -86,13 +89,16 @@ export function assertOwnedOutput(outDir: string, context: OwnershipContext): vo
   const manifest = entries.includes(MANIFEST_FILE) ? readManifest(out) : undefined;
   if (!manifest)
     refuse(
-      `holds ${counted(entries.length, 'entry', 'entries')} and no previous build (no ${MANIFEST_FILE} of one), and a build replaces its output directory whole; give an empty or new directory`,
+      `holds ${counted(entries.length, 'entry', 'entries')} and no previous build (no ${MANIFEST_FILE} of one), and ` +
+        `a build replaces its output directory whole; give an empty or new directory`,
     );
   const owned = entriesOf(manifest!);
   const foreign = entries.filter((name) => !owned.has(name)).sort();
   if (foreign.length > 0)
     refuse(
-      `holds a previous build and ${counted(foreign.length, 'entry', 'entries')} no build wrote (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}), which replacing it would delete; move ${foreign.length === 1 ? 'it' : 'them'} out or choose another --out`,
+      `holds a previous build and ${counted(foreign.length, 'entry', 'entries')} no build wrote ` +
+        `(${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}), which replacing it would delete; ` +
+        `move ${foreign.length === 1 ? 'it' : 'them'} out or choose another --out`,
     );
 }
 

@@ -9,12 +9,14 @@ export const buildRules = {
   LIB001: {
     severity: 'warning',
     summary:
-      'a library in `main.requiredLibraries` is not installed: the schema builds, and its hooked tools answer with an error naming the library until it is installed and the catalog rebuilt',
+      'a library in `main.requiredLibraries` is not installed: the schema builds, and its hooked tools answer with ' +
+      'an error naming the library until it is installed and the catalog rebuilt',
   },
   LIB002: {
     severity: 'warning',
     summary:
-      'a library in `main.requiredLibraries` cannot run in the handler sandbox (it needs a Node module with file, network or process access, or fails to bundle): the hooked tools of the schema answer with an error naming it',
+      'a library in `main.requiredLibraries` cannot run in the handler sandbox (it needs a Node module with file, ' +
+      'network or process access, or fails to bundle): the hooked tools of the schema answer with an error naming it',
   },
 } as const satisfies Record<string, RuleInfo>;
 

@@ -50,7 +50,8 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics));
     if (report.warnings > 0)
       io.stderr.write(
-        `toolkit build: ${counted(report.warnings, 'warning')} in schemas that built (\`toolkit validate ${options.schemasDir}\` lists them)\n`,
+        `toolkit build: ${counted(report.warnings, 'warning')} in schemas that built (\`toolkit validate ` +
+          `${options.schemasDir}\` lists them)\n`,
       );
     for (const problem of report.problems) io.stderr.write(`${problem}\n`);
     for (const note of report.notes) io.stderr.write(`toolkit build: ${note}\n`);
@@ -68,7 +69,8 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
       .map((b) => `${b.file} ${formatBytes(b.bytes)} (${formatBytes(b.gzipBytes)} gzip)`)
       .join(', ');
     io.stdout.write(
-      `${counted(report.schemas, 'schema')}, ${counted(report.tools, 'tool')}, ${report.rebuilt} rebuilt, ${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`,
+      `${counted(report.schemas, 'schema')}, ${counted(report.tools, 'tool')}, ${report.rebuilt} rebuilt, ` +
+        `${report.cached} cached, bundle sizes: ${sizes || 'none'}\n`,
     );
     // Not by --watch: its stdout is one summary line per build.
     const listings = options.prices === false ? [] : (report.listings ?? []);
@@ -78,7 +80,8 @@ export async function buildOnce(options: BuildCommandOptions, io: BuildCommandIo
     const degraded = new Set(report.diagnostics.filter((d) => d.rule.startsWith('LIB')).map((d) => d.file));
     if (degraded.size > 0)
       io.stderr.write(
-        `toolkit build: built with ${counted(degraded.size, 'schema')} whose hooked tools answer with an error until their libraries can be loaded (LIB001/LIB002 above); every other tool is served\n`,
+        `toolkit build: built with ${counted(degraded.size, 'schema')} whose hooked tools answer with an error until ` +
+          `their libraries can be loaded (LIB001/LIB002 above); every other tool is served\n`,
       );
     return 0;
   } catch (error) {
@@ -116,7 +119,8 @@ function reportCheck(options: BuildCommandOptions, io: BuildCommandIo): number {
   }
   for (const line of stale) io.stderr.write(`${line}\n`);
   io.stderr.write(
-    `toolkit build --check: ${options.outDir} is stale (${counted(stale.length, 'difference')}); run \`toolkit build\`\n`,
+    `toolkit build --check: ${options.outDir} is stale (${counted(stale.length, 'difference')}); run ` +
+      `\`toolkit build\`\n`,
   );
   return 1;
 }

@@ -24,14 +24,15 @@ export function runtimeNeeds(
 ): string | undefined {
   const beside = [codeFileOf(name), dataFileOf(name)];
   const engineParts: string[] = [];
-  if (carried.quickjs)
-    engineParts.push(
-      `hook sandbox ${megabytes(carriedBytes(engine, { quickjs: carried.quickjs, ...(carried.standards ? { standards: carried.standards } : {}) }))}`,
-    );
+  if (carried.quickjs) {
+    const sandbox = { quickjs: carried.quickjs, ...(carried.standards ? { standards: carried.standards } : {}) };
+    engineParts.push(`hook sandbox ${megabytes(carriedBytes(engine, sandbox))}`);
+  }
   if (carried.sqlite) {
     const { builtFor } = carried.sqlite;
     engineParts.push(
-      `SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`,
+      `SQLite binding for Node ${builtFor.node.split('.')[0]} (ABI ${builtFor.abi}, ` +
+        `${builtFor.platform}-${builtFor.arch}) ${megabytes(carriedBytes(engine, { sqlite: carried.sqlite }))}`,
     );
   }
   if (carried.checker)
@@ -47,7 +48,8 @@ export function runtimeNeeds(
   if (databases > 0) beside.push(`data/ (${counted(databases, 'database')})`);
   if (beside.length === 2) return undefined;
   const node = carried.sqlite
-    ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)`
+    ? ` (its SQLite resources: Node ${carried.sqlite.builtFor.node.split('.')[0]} on ` +
+      `${carried.sqlite.builtFor.platform}-${carried.sqlite.builtFor.arch}, else rebuild there)`
     : '';
   return `${name}.mjs runs on Node 20.19 or later${node} with nothing installed; copy with it: ${beside.join(', ')}`;
 }

@@ -83,7 +83,8 @@ function resolveReferences(
         r.report(
           'SEL006',
           [kind, i],
-          `selection ${kind}[${i}] ${JSON.stringify(id)} is not a ${TYPE_OF[kind]} ID: write ${namespace ?? '<namespace>'}/${TYPE_OF[kind]}/<name>`,
+          `selection ${kind}[${i}] ${JSON.stringify(id)} is not a ${TYPE_OF[kind]} ID: write ` +
+            `${namespace ?? '<namespace>'}/${TYPE_OF[kind]}/<name>`,
         );
         return;
       }
@@ -96,7 +97,14 @@ function resolveReferences(
         r.report(
           'SEL006',
           [kind, i],
-          `selection ${kind}[${i}] ${JSON.stringify(id)} names no ${TYPE_OF[kind]} of the catalog${known.length ? ` (${namespace} has ${known.join(', ')})` : names.tools.has(namespace!) || names.resources.has(namespace!) ? '' : ` (no schema has the namespace ${namespace})`}`,
+          `selection ${kind}[${i}] ${JSON.stringify(id)} names no ${TYPE_OF[kind]} of the ` +
+            `catalog${
+              known.length
+                ? ` (${namespace} has ` + `${known.join(', ')})`
+                : names.tools.has(namespace!) || names.resources.has(namespace!)
+                  ? ''
+                  : ` (no schema has the namespace ${namespace})`
+            }`,
         );
         return;
       }
@@ -123,7 +131,8 @@ function resolveReferences(
       r.report(
         'SEL007',
         at,
-        `selection skill ${JSON.stringify(name)} is a skill of several namespaces (${holders.join(', ')}): move the selection to the namespace whose skill it means`,
+        `selection skill ${JSON.stringify(name)} is a skill of several namespaces (${holders.join(', ')}): move the ` +
+          `selection to the namespace whose skill it means`,
       );
     else if (out.skills.some((m) => m.namespace === holders[0] && m.name === name))
       r.report('SEL009', at, `selection skill ${JSON.stringify(name)} is listed twice`);
@@ -165,7 +174,8 @@ export function loadSelections(
       r.report(
         'SEL008',
         ['name'],
-        `selection ${namespace}/${name} must be the file selections/${namespace}/${name}.mjs, not selections/${where.join('/')}`,
+        `selection ${namespace}/${name} must be the file selections/${namespace}/${name}.mjs, not ` +
+          `selections/${where.join('/')}`,
       );
     }
     const id = `${namespace}/selection/${name}`;

@@ -52,7 +52,8 @@ export async function watchBuild(options: BuildCommandOptions, io: WatchIo, runB
         io.stderr.write(`toolkit build: ${(error as Error).message}\n`);
       }
       io.stderr.write(
-        `toolkit build --watch: ${reason} in ${(performance.now() - started).toFixed(0)} ms; watching ${options.schemasDir}\n`,
+        `toolkit build --watch: ${reason} in ${(performance.now() - started).toFixed(0)} ms; watching ` +
+          `${options.schemasDir}\n`,
       );
     });
   };

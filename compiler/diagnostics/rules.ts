@@ -20,16 +20,19 @@ const i = (summary: string): RuleInfo => ({ severity: 'info', summary });
 export const frontEndRules = {
   PAR001: e('the module has a syntax error'),
   PAR002: e(
-    'main (and list, skill, prompt exports) must be static literals: no calls, identifiers, spreads, getters, computed keys or substitutions',
+    'main (and list, skill, prompt exports) must be static literals: no calls, identifiers, spreads, getters, ' +
+      'computed keys or substitutions',
   ),
   PAR003: e('the file has no exports: it is not an ES module schema'),
   PAR004: e('legacy v1 schema (`export const schema`) is not supported: migrate to `export const main`'),
   PAR005: e('a key is written twice in the same object literal (the later one would silently win)'),
   PAR006: e(
-    'the file cannot be analysed (the parser ran out of stack on deep nesting, or failed): the rest of the tree is still checked',
+    'the file cannot be analysed (the parser ran out of stack on deep nesting, or failed): the rest of the tree is ' +
+      'still checked',
   ),
   PAR007: e(
-    'a symbolic link in the schema tree was skipped: it leads outside the tree (a prompt or skill file: outside its schema directory), nowhere, or around in a loop',
+    'a symbolic link in the schema tree was skipped: it leads outside the tree (a prompt or skill file: outside its ' +
+      'schema directory), nowhere, or around in a loop',
   ),
 
   VAL001: e('the schema must export `main` as a named export'),
@@ -103,14 +106,16 @@ export const frontEndRules = {
   VAL085: w('format 4: main.docs should be a non-empty array of https:// URLs (provenance)'),
   VAL086: w("format 4: main.termsOfService should be an https:// URL or 'no-tos-found' (provenance)"),
   VAL087: e(
-    'format 4: termsOfServiceCheckedAt (YYYY-MM-DD), termsOfServiceLanguage, dataLicense and dataLicenseName must be strings or null',
+    'format 4: termsOfServiceCheckedAt (YYYY-MM-DD), termsOfServiceLanguage, dataLicense and dataLicenseName must be ' +
+      'strings or null',
   ),
   VAL088: w('format 4: main.schemaVersion should give the content version (semver, e.g. 1.0.0)'),
   VAL089: e('format 4: main.schemaVersion must be a semver string x.y.z'),
   VAL090: e('format 4: main.schemaHash is computed by the build and must not appear in the source'),
   VAL091: e('format 4: main.skills is not allowed; skills are files of their own (skills/<name>.mjs)'),
   VAL100: e(
-    'format 4: a tool meta block must be an object with exactly isReadOnly, isConcurrencySafe, isDestructive, searchHint, aliases, alwaysLoad',
+    'format 4: a tool meta block must be an object with exactly isReadOnly, isConcurrencySafe, isDestructive, ' +
+      'searchHint, aliases, alwaysLoad',
   ),
   VAL101: e('format 4: meta.isReadOnly must be a boolean'),
   VAL102: e('format 4: meta.isConcurrencySafe must be a boolean'),
@@ -123,34 +128,42 @@ export const frontEndRules = {
   VAL110: e('format 4: selection tools, resources and prompts are full IDs with /; skills are bare names without /'),
   // Every format: what a schema may ask of the machine it runs on.
   VAL111: e(
-    "a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's (PATH, NODE_OPTIONS, AWS_*, …)",
+    "a server param must not be a reserved name: the machine's, the shell's, the runtime's or a credential chain's " +
+      '(PATH, NODE_OPTIONS, AWS_*, …)',
   ),
   VAL112: e(
-    'regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition counted too high to bound (or groups nested too deep): on the server one input could take minutes',
+    'regex() must not use backreferences or lookarounds, which only a backtracking engine runs, nor a repetition ' +
+      'counted too high to bound (or groups nested too deep): on the server one input could take minutes',
   ),
   VAL130: e(
-    "regex() must have at most 500 states in V8's linear-time engine (each atom counted once per copy its counts make): that engine's time per character of input grows with them",
+    "regex() must have at most 500 states in V8's linear-time engine (each atom counted once per copy its counts " +
+      "make): that engine's time per character of input grows with them",
   ),
   VAL131: w(
-    'regex() checks strings of at most 100,000 ÷ its states characters (its cost per character): a max() above that is not reached, longer values are refused',
+    'regex() checks strings of at most 100,000 ÷ its states characters (its cost per character): a max() above that ' +
+      'is not reached, longer values are refused',
   ),
   // Every format: descriptions sent to every client have a ceiling (compiler/validate/description-lengths.ts).
   VAL120: e('main.description must be at most 4,096 characters'),
   VAL121: e('a tool description must be at most 16,384 characters'),
   VAL122: e('a parameter description must be at most 4,096 characters'),
   VAL123: e(
-    "a namespace belongs to one provider directory: a schema file elsewhere must not declare it (it could take that provider's tool names)",
+    'a namespace belongs to one provider directory: a schema file elsewhere must not declare it (it could take that ' +
+      "provider's tool names)",
   ),
   VAL140: e("a tool's bodyFormat must be 'json' or 'form', on a POST, PUT, PATCH or DELETE tool"),
   VAL141: w("a tool declares a bodyFormat but no parameter with location 'body'"),
   VAL142: e(
-    'a header parameter key must be an HTTP header name that the runtime does not own (not Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Cookie, …)',
+    'a header parameter key must be an HTTP header name that the runtime does not own (not Host, Content-Length, ' +
+      'Content-Type, Transfer-Encoding, Connection, Cookie, …)',
   ),
   VAL113: e(
-    "main.hookOrigins must be an array of at most 8 https:// origins (scheme, host and optional port, nothing else), other than the root's own",
+    'main.hookOrigins must be an array of at most 8 https:// origins (scheme, host and optional port, nothing else), ' +
+      "other than the root's own",
   ),
   VAL114: e(
-    'main.headers must not set Host, Content-Length, Transfer-Encoding, Connection or another header only the HTTP layer sets',
+    'main.headers must not set Host, Content-Length, Transfer-Encoding, Connection or another header only the ' +
+      'HTTP layer sets',
   ),
   VAL070: e('sharedLists[].ref must be a non-empty string'),
   VAL071: e('sharedLists[].version must be a semver string'),
@@ -180,7 +193,8 @@ export const frontEndRules = {
   RES005: e('resource source must be sqlite'),
   RES006: e('resource database must be a file name ending in .db'),
   RES007: e(
-    'resource database must not contain .. segments or be absolute, and an inline one must not be a link out of its schema directory',
+    'resource database must not contain .. segments or be absolute, and an inline one must not be a link out of its ' +
+      'schema directory',
   ),
   RES008: e('at most 8 queries per resource (7 defined plus freeQuery)'),
   RES009: e('a query must be an object with a non-empty sql string'),
@@ -207,7 +221,8 @@ export const frontEndRules = {
   RES046: e('format 4: resource source must be sqlite, markdown or http, with only the fields of that source'),
   RES047: e('format 4: an http resource needs an https:// url and cacheTtl, a positive whole number of seconds'),
   RES048: e(
-    'format 4: query parameters must be an array of { position: { key, value }, z: { primitive, options? } } without location, scalar primitives only',
+    'format 4: query parameters must be an array of { position: { key, value }, z: { primitive, options? } } without ' +
+      'location, scalar primitives only',
   ),
   RES050: w(
     'a constraint option (min, max, length, regex) on a query parameter in the prior-art array form is not enforced',
@@ -269,40 +284,48 @@ export const frontEndRules = {
   ),
   // The MCP skills extension (runtime/skills/): what serving a skill as a skill:// folder asks of it.
   SKL030: w(
-    'a skill name the skills extension cannot serve (1–64 lowercase letters and digits in hyphen-joined words): it is served as a prompt only',
+    'a skill name the skills extension cannot serve (1–64 lowercase letters and digits in hyphen-joined words): it ' +
+      'is served as a prompt only',
   ),
   SKL031: e("a skill's folder must not hold SKILL.md: it is generated from the skill's file"),
   SKL032: e("a skill's folder must stay within the skills extension's limits: 512 files and 16 MiB with SKILL.md"),
   SKL033: e("a skill's file names must be portable: letters, digits, '.', '_' and '-'"),
   SKL034: w(
-    'a skill description over 1024 characters (as served) is too long for the skills extension: it is served as a prompt only',
+    'a skill description over 1024 characters (as served) is too long for the skills extension: it is served as ' +
+      'a prompt only',
   ),
 
   SEL001: e('format 4: selection whenToUse must be a non-empty string'),
   SEL002: e('format 4: a selection must list at least one tool, skill, resource or prompt'),
   SEL005: e(
-    'format 4: a selection needs namespace, name (kebab-case), version flowmcp/4.0.0 and description, and arrays for tools, resources and prompts',
+    'format 4: a selection needs namespace, name (kebab-case), version flowmcp/4.0.0 and description, and arrays for ' +
+      'tools, resources and prompts',
   ),
   // What only a build can check of a selection: its references against the built catalog
   // (compiler/build/selections.ts).
   SEL006: e(
-    'a selection tools, resources or prompts entry must name a primitive of that type in the catalog (namespace/type/name)',
+    'a selection tools, resources or prompts entry must name a primitive of that type in the catalog ' +
+      '(namespace/type/name)',
   ),
   SEL007: e('a selection skill name must name exactly one skill of the catalog (its own namespace first)'),
   SEL008: e(
-    'a selection file must be selections/<namespace>/<name>.mjs of its own namespace and name (which keeps selection IDs unique)',
+    'a selection file must be selections/<namespace>/<name>.mjs of its own namespace and name (which keeps ' +
+      'selection IDs unique)',
   ),
   SEL009: e('a selection must name each tool, resource, prompt and skill once'),
 
   MIG001: w(
-    'migrating to format 3 drops a format-4-only field (meta, schemaVersion, provenance, http or markdown resources, selections)',
+    'migrating to format 3 drops a format-4-only field (meta, schemaVersion, provenance, http or markdown ' +
+      'resources, selections)',
   ),
   // `toolkit migrate --fix` (compiler/migrate/fix/): MIG002–MIG019.
   MIG002: w(
-    "a --fix repair changes behaviour (format 1.x handlers run wrapped, an output type or a tool's MCP name changes): the diff header says which",
+    "a --fix repair changes behaviour (format 1.x handlers run wrapped, an output type or a tool's MCP name " +
+      'changes): the diff header says which',
   ),
   MIG003: e(
-    '--fix did not write the file: its repairs would add an error the file did not have, or leave a format 1.x file half converted',
+    '--fix did not write the file: its repairs would add an error the file did not have, or leave a format 1.x file ' +
+      'half converted',
   ),
 
   AGT001: e('agent.mjs must export `agent` as an object literal'),
@@ -329,10 +352,12 @@ export const frontEndRules = {
   AGT016: e('agent skills must be an object of { file } entries with keys without /'),
   AGT017: e('a prompt or skill file of the agent must exist: a relative .mjs path inside the agent directory'),
   AGT018: e(
-    'an agent prompt file must export `prompt` with name (its key), version toolkit-prompt/1.0.0, description and content',
+    'an agent prompt file must export `prompt` with name (its key), version toolkit-prompt/1.0.0, ' +
+      'description and content',
   ),
   AGT019: e(
-    "an agent skill file must export `skill` with name (its key), version toolkit-skill/1.0.0, description, content and requires.tools among the agent's tools",
+    'an agent skill file must export `skill` with name (its key), version toolkit-skill/1.0.0, description, content ' +
+      "and requires.tools among the agent's tools",
   ),
   AGT020: e('the agent must not contain unknown fields'),
   AGT021: e('agent sharedLists must be an array of list names'),

@@ -302,7 +302,17 @@ export function emitBundle(
   const partList =
     parts.length === 0
       ? '[]'
-      : `[\n${parts.map((part, index) => `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, toolCount: ${narrowModel(part.model, part.tools).tools.length}, namespace: ${literal(part.model.namespace)}, bindTools: b${index}, tools: ${part.tools === null ? 'null' : dataLiteral(part.tools)}${hasPrimitivesOf(part) ? ', primitives: true' : ''}${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`).join('\n')}\n]`;
+      : `[\n${parts
+          .map(
+            (part, index) =>
+              `  { integrity: i${index}, data: ${dataLiteral(data.ranges[index + 2]!)}, ` +
+              `toolCount: ${narrowModel(part.model, part.tools).tools.length}, namespace: ` +
+              `${literal(part.model.namespace)}, bindTools: b${index}, tools: ` +
+              `${part.tools === null ? 'null' : dataLiteral(part.tools)}` +
+              `${hasPrimitivesOf(part) ? ', primitives: true' : ''}` +
+              `${Object.keys(typed[index]!).length > 0 ? `, typedNames: ${dataLiteral(typed[index]!)}` : ''} },`,
+          )
+          .join('\n')}\n]`;
   const needed = librariesOf(parts.map((part) => part.model));
   const libraryObject =
     needed.length === 0
@@ -310,7 +320,11 @@ export function emitBundle(
       : `{\n${needed
           .map((library) => {
             const entry = libraries[library] ?? { error: `library "${library}" was not bundled by this build` };
-            return `  ${literal(library)}: ${'file' in entry ? `{ file: ${literal(entry.file)}, sha256: ${literal(entry.sha256)} }` : `{ error: ${literal(entry.error)} }`},`;
+            return `  ${literal(library)}: ${
+              'file' in entry
+                ? `{ file: ${literal(entry.file)}, sha256: ` + `${literal(entry.sha256)} }`
+                : `{ error: ${literal(entry.error)} }`
+            },`;
           })
           .join('\n')}\n}`;
   const hasPrimitives = parts.some(hasPrimitivesOf);

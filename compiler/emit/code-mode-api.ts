@@ -26,7 +26,10 @@ const accessOf = (name: string): string => (propertyName(name) === name ? `.${na
 /** `(input: NsToolInput) => Promise<NsToolOutput>`: a call of the program resolves to the parsed output. */
 function signature(namespace: string, tool: ToolModel): string {
   const optional = tool.parameters.every((parameter) => !parameter.visible || mayBeOmitted(parameter));
-  return `(input${optional ? '?' : ''}: ${toolTypeName(namespace, tool.name, 'Input')}) => Promise<${toolTypeName(namespace, tool.name, 'Output')}>`;
+  return (
+    `(input${optional ? '?' : ''}: ${toolTypeName(namespace, tool.name, 'Input')}) => ` +
+    `Promise<${toolTypeName(namespace, tool.name, 'Output')}>`
+  );
 }
 
 /** The guest's other globals, as the sandbox defines them. */
@@ -63,7 +66,8 @@ export function apiDeclarations(schemas: readonly SchemaModel[], wireNames: read
     const { namespace } = schema;
     const declared = toolTypeDeclarations({ ...schema, tools: [tool] }).replace(/^export type /gm, 'type ');
     types.push(declared);
-    const member = `  /** ${doc(tool.description)} */\n  readonly ${propertyName(tool.name)}: ${signature(namespace, tool)};`;
+    const member =
+      `  /** ${doc(tool.description)} */\n  readonly ${propertyName(tool.name)}: ` + `${signature(namespace, tool)};`;
     namespaces.set(namespace, [...(namespaces.get(namespace) ?? []), member]);
     const path = `tools${accessOf(namespace)}${accessOf(tool.name)}`;
     const snippet = `/** ${doc(tool.description)} */\n${path}: ${signature(namespace, tool)};\n${declared.trim()}`;
@@ -78,6 +82,8 @@ export function apiDeclarations(schemas: readonly SchemaModel[], wireNames: read
       .map((member) => member.replace(/^/gm, '  '))
       .join('\n')}\n  };`;
   });
-  const text = `${types.join('\n')}\n/** Every tool of this server, by namespace: \`await tools.<namespace>.<tool>(input)\`. */\ndeclare const tools: {\n${blocks.join('\n')}\n};\n${GLOBALS}`;
+  const text =
+    `${types.join('\n')}\n/** Every tool of this server, by namespace: \`await ` +
+    `tools.<namespace>.<tool>(input)\`. */\ndeclare const tools: {\n${blocks.join('\n')}\n};\n${GLOBALS}`;
   return { entries, text, catalog };
 }

@@ -15,10 +15,16 @@ export function toolTypeDeclarations(model: SchemaModel): string {
       const input = toolTypeName(model.namespace, tool.name, 'Input');
       const output = toolTypeName(model.namespace, tool.name, 'Output');
       return [
-        `/** Input of \`${commentText(model.namespace)}/${commentText(tool.name)}\`: the parameters a client supplies. */`,
+        `/** Input of \`${commentText(model.namespace)}/${commentText(tool.name)}\`: the parameters a client ` +
+          `supplies. */`,
         `export type ${input} = ${toolInputType(tool)};`,
         '',
-        `/** Structured output of \`${commentText(model.namespace)}/${commentText(tool.name)}\`${tool.output?.mimeType === 'application/json' ? ', from its output schema' : ' (no JSON output schema declared)'}. */`,
+        `/** Structured output of \`${commentText(model.namespace)}/${commentText(tool.name)}` +
+          `\`${
+            tool.output?.mimeType === 'application/json'
+              ? ', from its output schema'
+              : ' (no JSON output ' + 'schema declared)'
+          }. */`,
         `export type ${output} = ${toolOutputType(tool)};`,
         '',
       ].join('\n');
@@ -33,6 +39,7 @@ export function toolSignature(namespace: string, tool: ToolModel, indent: string
   const optionalInput = tool.parameters.every((p) => !p.visible || mayBeOmitted(p));
   return [
     `${indent}/** ${commentText(tool.description)} */`,
-    `${indent}readonly ${propertyName(tool.name)}: (input${optionalInput ? '?' : ''}: ${input}) => Promise<ToolResult<${output}>>;`,
+    `${indent}readonly ${propertyName(tool.name)}: (input${optionalInput ? '?' : ''}: ${input}) => ` +
+      `Promise<ToolResult<${output}>>;`,
   ].join('\n');
 }

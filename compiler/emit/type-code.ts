@@ -33,7 +33,10 @@ export function toolInputType(tool: ToolModel, indent = ''): string {
   const inner = `${indent}  `;
   const members = parameters.map((parameter) => {
     const doc = parameter.description ? `${inner}/** ${commentText(parameter.description)} */\n` : '';
-    return `${doc}${inner}readonly ${propertyName(parameter.key)}${mayBeOmitted(parameter) ? '?' : ''}: ${parameterType(parameter)};`;
+    return (
+      `${doc}${inner}readonly ${propertyName(parameter.key)}${mayBeOmitted(parameter) ? '?' : ''}: ` +
+      `${parameterType(parameter)};`
+    );
   });
   return `{\n${members.join('\n')}\n${indent}}`;
 }

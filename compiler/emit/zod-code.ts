@@ -69,8 +69,10 @@ function parameterZod(parameter: ParameterModel, file: string): string {
   }
   if (mayBeOmitted(parameter)) code += '.optional()';
   const fallback = typedDefault(parameter);
-  if (fallback !== undefined)
-    code += `.default(${Array.isArray(fallback) ? JSON.stringify(fallback) : literal(fallback as string | number | boolean)})`;
+  if (fallback !== undefined) {
+    const value = Array.isArray(fallback) ? JSON.stringify(fallback) : literal(fallback as string | number | boolean);
+    code += `.default(${value})`;
+  }
   if (parameter.description !== undefined) code += `.describe(${literal(parameter.description)})`;
   return code;
 }

@@ -28,7 +28,8 @@ export function linkOutside(path: string, schemaFile: string, fs: FileSystem): s
 }
 
 const outsideMessage = (what: string, file: string, real: string): string =>
-  `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that stay inside it are followed`;
+  `${what}: ${file} is a link to ${real}, outside the schema's directory: symbolic link skipped; only links that ` +
+  `stay inside it are followed`;
 
 /** The prompts a schema declares, read from their files and checked (each file's findings point into it). */
 export function loadPrompts(

@@ -53,7 +53,8 @@ export function loadDocuments(
         r.report(
           'RES052',
           at,
-          `resource ${name}: ${file} (origin ${origin}) is not at ${shownPath(path, home)} now; it is read from there when served`,
+          `resource ${name}: ${file} (origin ${origin}) is not at ${shownPath(path, home)} now; it is read from ` +
+            `there when served`,
         );
       out.push(base);
       continue;
@@ -82,7 +83,8 @@ export function loadDocuments(
       r.report(
         'RES053',
         at,
-        `resource ${name}: data/${file} is ${bytes.byteLength} bytes; a markdown resource may have at most ${MAX_DOCUMENT_BYTES} (2 MiB): split it into two resources`,
+        `resource ${name}: data/${file} is ${bytes.byteLength} bytes; a markdown resource may have at most ` +
+          `${MAX_DOCUMENT_BYTES} (2 MiB): split it into two resources`,
       );
       continue;
     }

@@ -136,7 +136,8 @@ export function finishLoad({ path, read, earlier, files }: ReadModule): LoadSche
       r.report(
         'VAL076',
         ['sharedLists'],
-        'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums built from them accept any string',
+        'sharedLists are declared but no lists directory was given or found (_lists/): lists are not loaded: enums ' +
+          'built from them accept any string',
       );
     else lists = resolveSharedLists(context, refs, listsDir);
   }

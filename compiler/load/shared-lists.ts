@@ -48,7 +48,8 @@ export function resolveSharedLists(
       r.report(
         'VAL072',
         [...at, 'ref'],
-        `Shared list '${ref.ref}' not found in lists directory: ${file} holds '${list.name}' (names are case-sensitive)`,
+        `Shared list '${ref.ref}' not found in lists directory: ${file} holds '${list.name}' (names are ` +
+          `case-sensitive)`,
       );
       continue;
     }

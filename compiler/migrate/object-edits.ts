@@ -96,7 +96,9 @@ export function literalText(value: unknown, indent: string, step = '  '): string
     const entries = Object.entries(value);
     if (entries.length === 0) return '{}';
     const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`);
-    return `{\n${entries.map(([k, v]) => `${indent}${step}${key(k)}: ${literalText(v, indent + step, step)}`).join(',\n')}\n${indent}}`;
+    return `{\n${entries
+      .map(([k, v]) => `${indent}${step}${key(k)}: ` + `${literalText(v, indent + step, step)}`)
+      .join(',\n')}\n${indent}}`;
   }
   return String(value);
 }

@@ -73,9 +73,11 @@ export function analysisFailure(file: string, text: string, error: unknown): Dia
   const overflow = capped || (error instanceof RangeError && /call stack/i.test(error.message));
   const at = deepestNesting(text);
   const message = capped
-    ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler follows (${MAX_NESTING}); flatten the code`
+    ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler follows ` +
+      `(${MAX_NESTING}); flatten the code`
     : overflow
-      ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler can follow (it ran out of stack); flatten the code`
+      ? `the file cannot be analysed: it nests ${at.depth} levels deep here, more than the compiler can follow (it ` +
+        `ran out of stack); flatten the code`
       : `the file cannot be analysed: ${error instanceof Error ? error.message : String(error)}`;
   return {
     rule: 'PAR006',

@@ -107,7 +107,8 @@ export function evaluateStatic(node: ts.Expression, source: ts.SourceFile, optio
         issues.push({
           kind: 'duplicate-key',
           path: at,
-          message: `${at.join('.')}: the key ${JSON.stringify(key)} is written twice (the later one would silently win)`,
+          message:
+            `${at.join('.')}: the key ${JSON.stringify(key)} is written twice (the later one would ` + `silently win)`,
           ...position(property),
         });
       }

@@ -19,7 +19,8 @@ export const MIN_MAX_REPLY_BYTES = 1024;
 
 /** The note that ends a cut reply; names the setting that moves the cap. */
 export const cutNote = (total: number, max: number): string =>
-  `\n[toolkit: the reply was cut here: it is ${total.toLocaleString('en-US')} bytes, over the server's reply cap of ${max.toLocaleString('en-US')} (--max-reply-bytes or TOOLKIT_MAX_REPLY_BYTES)]`;
+  `\n[toolkit: the reply was cut here: it is ${total.toLocaleString('en-US')} bytes, over the server's reply cap of ` +
+  `${max.toLocaleString('en-US')} (--max-reply-bytes or TOOLKIT_MAX_REPLY_BYTES)]`;
 
 /** `text` cut to at most `bytes` UTF-8 bytes, never inside a character. */
 export function cutToBytes(text: string, bytes: number): string {

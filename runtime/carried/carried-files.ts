@@ -69,12 +69,15 @@ export function verifiedBytes(entry: CarriedFile, what: string): Buffer<ArrayBuf
     bytes = readFileSync(path);
   } catch (error) {
     throw new CarriedFileError(
-      `${entry.file} (${what}) cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): copy the bundle's engine/ folder with it, or rebuild with \`toolkit build\``,
+      `${entry.file} (${what}) cannot be read beside the bundle ` +
+        `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): copy the bundle's engine/ folder ` +
+        `with it, or rebuild with \`toolkit build\``,
     );
   }
   if (sha256(bytes) !== entry.sha256)
     throw new CarriedFileError(
-      `${entry.file} (${what}) no longer matches the hash recorded at build time; the file was changed after the build. Rebuild with \`toolkit build\``,
+      `${entry.file} (${what}) no longer matches the hash recorded at build time; the file was changed after the ` +
+        `build. Rebuild with \`toolkit build\``,
     );
   checked.add(path);
   return bytes;

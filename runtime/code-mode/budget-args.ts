@@ -21,7 +21,10 @@ export function parseCodeBudgets(texts: readonly string[]): Partial<RunBudgets> 
     const unit = match ? UNITS[match[1]!] : undefined;
     const value = Number(match?.[2]);
     if (!match || !unit || !(value > 0) || value > unit.max) {
-      return `--code-budget expects NAME=VALUE with NAME one of ${Object.keys(UNITS).join(', ')} (time in seconds, memory in MB) and a positive value, got "${text}"`;
+      return (
+        `--code-budget expects NAME=VALUE with NAME one of ${Object.keys(UNITS).join(', ')} (time in seconds, ` +
+        `memory in MB) and a positive value, got "${text}"`
+      );
     }
     budgets[unit.key] = Math.round(value * unit.scale);
   }

@@ -20,7 +20,10 @@ export function codeListing(toolCount: number, budgets: RunBudgets): Tool[] {
     {
       name: SEARCH_API,
       title: 'Search the API',
-      description: `Find tools among the ${toolCount} of this server's typed API, by words or by name. Answers with TypeScript: each tool's call (tools.<namespace>.<tool>), its input and output types and its description. Without arguments, lists the namespaces.`,
+      description:
+        `Find tools among the ${toolCount} of this server's typed API, by words or by name. Answers with ` +
+        `TypeScript: each tool's call (tools.<namespace>.<tool>), its input and output types and its description. ` +
+        `Without arguments, lists the namespaces.`,
       inputSchema: {
         type: 'object',
         properties: {
@@ -45,7 +48,12 @@ export function codeListing(toolCount: number, budgets: RunBudgets): Tool[] {
     {
       name: RUN_PROGRAM,
       title: 'Run a program',
-      description: `Run JavaScript (or TypeScript) against the API in a sandbox and get one answer. The code is an async function body: call tools with \`await tools.<namespace>.<tool>(input)\` (resolves to the tool's output, throws on a tool error), combine results, and \`return\` what you need. Checked first: an unknown tool or input of the wrong type is refused with line and column, before anything runs. console.log lines come back too. No network or timers beyond the tools. Budgets: ${budgetsLine(budgets)}.`,
+      description:
+        `Run JavaScript (or TypeScript) against the API in a sandbox and get one answer. The code is an ` +
+        `async function body: call tools with \`await tools.<namespace>.<tool>(input)\` (resolves to the tool's ` +
+        `output, throws on a tool error), combine results, and \`return\` what you need. Checked first: an unknown ` +
+        `tool or input of the wrong type is refused with line and column, before anything runs. console.log lines ` +
+        `come back too. No network or timers beyond the tools. Budgets: ${budgetsLine(budgets)}.`,
       inputSchema: {
         type: 'object',
         properties: {
@@ -54,7 +62,8 @@ export function codeListing(toolCount: number, budgets: RunBudgets): Tool[] {
             minLength: 1,
             maxLength: MAX_PROGRAM_CHARS,
             description:
-              'The body of an async function, e.g. "const a = await tools.geo.getCoordinates({ address: \'Oslo\' }); return a.lat;"',
+              "The body of an async function, e.g. \"const a = await tools.geo.getCoordinates({ address: 'Oslo' }); " +
+              'return a.lat;"',
           },
         },
         required: ['code'],
@@ -67,4 +76,5 @@ export function codeListing(toolCount: number, budgets: RunBudgets): Tool[] {
 
 /** What a client learns in `instructions` about a server in code mode. */
 export const codeInstructions = (toolCount: number): string =>
-  `This server offers ${toolCount} tools as a typed API: search_api finds them and shows their TypeScript signatures, run_program runs a short program that calls them (tools.<namespace>.<tool>) and returns one answer.`;
+  `This server offers ${toolCount} tools as a typed API: search_api finds them and shows their TypeScript ` +
+  `signatures, run_program runs a short program that calls them (tools.<namespace>.<tool>) and returns one answer.`;

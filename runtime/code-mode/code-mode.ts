@@ -140,7 +140,8 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
       const extra = Object.keys(input).filter((key) => !['query', 'tools', 'limit'].includes(key));
       if (extra.length > 0)
         return failure(
-          `invalid arguments for ${SEARCH_API}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: query, tools, limit)`,
+          `invalid arguments for ${SEARCH_API}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} ` +
+            `(allowed: query, tools, limit)`,
         );
       const limit = input.limit ?? DEFAULT_API_HITS;
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_API_HITS)
@@ -181,10 +182,14 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
           .sort()
           .map((namespace) => {
             const names = declarations.catalog[namespace]!;
-            return `// tools.${namespace}: ${names.slice(0, 12).join(', ')}${names.length > 12 ? `, … (${names.length} tools)` : ''}`;
+            return (
+              `// tools.${namespace}: ` +
+              `${names.slice(0, 12).join(', ')}${names.length > 12 ? `, … (${names.length} tools)` : ''}`
+            );
           });
         parts.push(
-          `// ${declarations.entries.length} tools in ${lines.length} namespaces; search by words or name tools for their types.`,
+          `// ${declarations.entries.length} tools in ${lines.length} namespaces; search by words or name tools for ` +
+            `their types.`,
           ...lines,
         );
       }
@@ -200,14 +205,16 @@ export function createCodeMode(served: ServedTools, options: CodeModeOptions): C
         typeof input === 'object' && !Array.isArray(input) ? Object.keys(input).filter((key) => key !== 'code') : [];
       if (extraKeys.length > 0)
         return failure(
-          `invalid arguments for ${RUN_PROGRAM}: unknown ${extraKeys.map((key) => JSON.stringify(key)).join(', ')} (allowed: code)`,
+          `invalid arguments for ${RUN_PROGRAM}: unknown ${extraKeys.map((key) => JSON.stringify(key)).join(', ')} ` +
+            `(allowed: code)`,
         );
       const code = input.code;
       if (typeof code !== 'string' || code.trim() === '')
         return failure(`invalid arguments for ${RUN_PROGRAM}: code must be the body of an async function`);
       if (code.length > MAX_PROGRAM_CHARS)
         return failure(
-          `invalid arguments for ${RUN_PROGRAM}: code is ${code.length} characters, over the ${MAX_PROGRAM_CHARS} a program may have`,
+          `invalid arguments for ${RUN_PROGRAM}: code is ${code.length} characters, over the ${MAX_PROGRAM_CHARS} a ` +
+            `program may have`,
         );
       let checked: ReturnType<ProgramChecker['check']>;
       try {

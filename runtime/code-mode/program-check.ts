@@ -69,7 +69,9 @@ function compiler(): { ts: Ts; libs: Map<string, string> } {
       common = createRequire(import.meta.url)('@ts-morph/common') as typeof common;
     } catch {
       throw new CheckerUnavailable(
-        'code mode checks programs with the TypeScript compiler, which is neither carried beside this bundle nor installed where it runs: rebuild with `toolkit build --carry-code-mode`, serve with `toolkit server --listing code`, or install ts-morph beside the bundle',
+        'code mode checks programs with the TypeScript compiler, which is neither carried beside this bundle nor ' +
+          'installed where it runs: rebuild with `toolkit build --carry-code-mode`, serve with `toolkit server ' +
+          '--listing code`, or install ts-morph beside the bundle',
       );
     }
   }
@@ -149,7 +151,10 @@ function unknownMember(
   const name = node.name.text;
   const owner = node.expression;
   if (ts.isIdentifier(owner) && owner.text === 'tools')
-    return `tools has no namespace "${name}"; its namespaces: ${listed(Object.keys(catalog).sort())} (search_api finds tools by words)`;
+    return (
+      `tools has no namespace "${name}"; its namespaces: ${listed(Object.keys(catalog).sort())} (search_api ` +
+      `finds tools by words)`
+    );
   if (
     ts.isPropertyAccessExpression(owner) &&
     ts.isIdentifier(owner.expression) &&

@@ -80,7 +80,8 @@ export function programHarness(catalogJson, limitsJson) {
       if (args.length > limits.inputChars)
         return Promise.reject(
           new RangeError(
-            `the input of tools.${namespace}.${name} is ${args.length} characters, over the ${limits.inputChars} a call may send`,
+            `the input of tools.${namespace}.${name} is ${args.length} characters, over the ${limits.inputChars} a ` +
+              `call may send`,
           ),
         );
       const id = ++next;

@@ -169,7 +169,8 @@ export function programWorkerMain(load: (id: string) => any, boot: ProgramWorker
       finish(run, {
         ok: false,
         error:
-          'the program never finished: it awaits something that cannot happen (a program has tools, no timers and no I/O)',
+          'the program never finished: it awaits something that cannot happen (a program has tools, no ' +
+          'timers and no I/O)',
       });
   }
 

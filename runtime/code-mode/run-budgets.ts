@@ -35,20 +35,34 @@ const mb = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
 export function budgetMessage(budget: Budget, budgets: RunBudgets, detail?: string): string {
   switch (budget) {
     case 'calls':
-      return `the program made more than ${budgets.calls} tool calls (budget "calls": ${budgets.calls} per run); ask for several items per call, or split the work`;
+      return (
+        `the program made more than ${budgets.calls} tool calls (budget "calls": ${budgets.calls} per run); ask ` +
+        `for several items per call, or split the work`
+      );
     case 'time':
-      return `the program ran out of time (budget "time": ${budgets.timeMs / 1000} s per run, tool calls included) and was stopped`;
+      return (
+        `the program ran out of time (budget "time": ${budgets.timeMs / 1000} s per run, tool calls included) ` +
+        `and was stopped`
+      );
     case 'memory':
       return `the program ran out of memory (budget "memory": ${mb(budgets.memoryBytes)} per run) and was stopped`;
     case 'output': {
       const size = detail?.split(':')[1];
-      return `the program's answer is ${size ? `${Number(size).toLocaleString('en-US')} characters of JSON` : 'too long'}, over its budget (budget "output": ${budgets.outputChars.toLocaleString('en-US')} characters); return only what is needed`;
+      return (
+        `the program's answer is ` +
+        `${size ? `${Number(size).toLocaleString('en-US')} characters of JSON` : 'too long'}, over its budget ` +
+        `(budget "output": ${budgets.outputChars.toLocaleString('en-US')} characters); return only what is needed`
+      );
     }
     case 'logLines':
-      return `the program wrote more than ${budgets.logLines} console lines (budget "logLines": ${budgets.logLines} per run)`;
+      return (
+        `the program wrote more than ${budgets.logLines} console lines (budget "logLines": ` +
+        `${budgets.logLines} per run)`
+      );
   }
 }
 
 /** The budgets in one line, as the run tool's description states them. */
 export const budgetsLine = (budgets: RunBudgets): string =>
-  `${budgets.calls} tool calls, ${budgets.timeMs / 1000} s, ${mb(budgets.memoryBytes)} of memory, an answer of ${Math.round(budgets.outputChars / 1024)} KB of JSON and ${budgets.logLines} console lines per run`;
+  `${budgets.calls} tool calls, ${budgets.timeMs / 1000} s, ${mb(budgets.memoryBytes)} of memory, an answer of ` +
+  `${Math.round(budgets.outputChars / 1024)} KB of JSON and ${budgets.logLines} console lines per run`;

@@ -65,7 +65,8 @@ export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, 
  * `\`).
  */
 export const distinctValuesSql = ({ table, column }: ParameterColumn, limit: number): string =>
-  `SELECT DISTINCT ${quoteIdentifier(column)} AS v FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(column)} IS NOT NULL AND CAST(${quoteIdentifier(column)} AS TEXT) LIKE ? ESCAPE '\\' ORDER BY 1 LIMIT ${limit}`;
+  `SELECT DISTINCT ${quoteIdentifier(column)} AS v FROM ${quoteIdentifier(table)} WHERE ${quoteIdentifier(column)} ` +
+  `IS NOT NULL AND CAST(${quoteIdentifier(column)} AS TEXT) LIKE ? ESCAPE '\\' ORDER BY 1 LIMIT ${limit}`;
 
 /** A prefix as a LIKE pattern matching every text that starts with it. */
 export const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -49,7 +49,8 @@ function locate(): EngineLocation | { readonly problem: string } {
     // Node's own message spans lines and lists this server's files.
     return {
       problem:
-        'the handler sandbox engine (quickjs-emscripten-core) is not installed where this server runs: rebuild the bundle with `toolkit build`, which carries the engine beside it in engine/',
+        'the handler sandbox engine (quickjs-emscripten-core) is not installed where this server runs: rebuild the ' +
+        'bundle with `toolkit build`, which carries the engine beside it in engine/',
     };
   }
 }

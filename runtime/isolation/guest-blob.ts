@@ -21,7 +21,8 @@ export const GUEST_BLOB_SCRIPT = String.raw`var __toolkitGuestLibrary = (functio
   function partBytes(part) {
     if (part instanceof Blob) return state.get(part).bytes;
     if (part instanceof ArrayBuffer) return new Uint8Array(part.slice(0));
-    if (ArrayBuffer.isView(part)) return new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength));
+    if (ArrayBuffer.isView(part))
+      return new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength));
     return encoder.encode(String(part));
   }
   function relative(value, size) {
@@ -30,7 +31,8 @@ export const GUEST_BLOB_SCRIPT = String.raw`var __toolkitGuestLibrary = (functio
   }
   class Blob {
     constructor(parts, options) {
-      if (parts !== undefined && (parts === null || typeof parts !== 'object' || typeof parts[Symbol.iterator] !== 'function')) {
+      var iterable = parts !== null && typeof parts === 'object' && typeof parts[Symbol.iterator] === 'function';
+      if (parts !== undefined && !iterable) {
         throw new TypeError("Failed to construct 'Blob': The provided value cannot be converted to a sequence.");
       }
       var chunks = [];
@@ -47,7 +49,8 @@ export const GUEST_BLOB_SCRIPT = String.raw`var __toolkitGuestLibrary = (functio
       var bytes = state.get(this).bytes;
       var from = start === undefined ? 0 : relative(start, bytes.length);
       var to = end === undefined ? bytes.length : relative(end, bytes.length);
-      return new Blob([bytes.subarray(from, Math.max(from, to))], { type: contentType === undefined ? '' : contentType });
+      var type = contentType === undefined ? '' : contentType;
+      return new Blob([bytes.subarray(from, Math.max(from, to))], { type: type });
     }
     text() { var bytes = state.get(this).bytes; return Promise.resolve(decoder.decode(bytes)); }
     arrayBuffer() { var bytes = state.get(this).bytes; return Promise.resolve(bytes.slice().buffer); }

@@ -62,13 +62,15 @@ export function prebuiltGuestLibraries(
     } catch (error) {
       throw new GuestLibraryError(
         name,
-        `library "${name}" cannot be read from ${entry.file} beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); rebuild with \`toolkit build\``,
+        `library "${name}" cannot be read from ${entry.file} beside the bundle ` +
+          `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); rebuild with \`toolkit build\``,
       );
     }
     if (sha256(code) !== entry.sha256)
       throw new GuestLibraryError(
         name,
-        `library "${name}" (${entry.file}) no longer matches the hash recorded at build time; the file was changed after the build. Rebuild it with \`toolkit build\``,
+        `library "${name}" (${entry.file}) no longer matches the hash recorded at build time; the file was changed ` +
+          `after the build. Rebuild it with \`toolkit build\``,
       );
     return { name, key: entry.sha256, code };
   };

@@ -73,7 +73,8 @@ export function commonJsForGuest(packageName: string, expose: string, from: stri
   const main = visit(entry);
   const modules = [...files].map(
     ([id, { code, requires }]) =>
-      `${JSON.stringify(id)}: [function (module, exports, require) {\n${code}\n}, ${JSON.stringify(Object.fromEntries(requires))}]`,
+      `${JSON.stringify(id)}: [function (module, exports, require) {\n${code}\n}, ` +
+      `${JSON.stringify(Object.fromEntries(requires))}]`,
   );
   return `var __toolkitGuestLibrary = (function () {
 var files = {

@@ -284,7 +284,9 @@ export class WorkerPool {
       const ran = now - longest.running!.started;
       void this.#stop(longest, {
         ok: false,
-        error: `was stopped after ${ran} ms to let other schemas' hooks run (a hook gets the sandbox for ${this.#sliceMs} ms while others wait)`,
+        error:
+          `was stopped after ${ran} ms to let other schemas' hooks run (a hook gets the sandbox for ` +
+          `${this.#sliceMs} ms while others wait)`,
         limit: 'time',
       });
       return;

@@ -57,7 +57,8 @@ export function renderContent(
     budget.chars += chars;
     if (budget.chars > MAX_RENDER_CHARS)
       throw new RenderTooLarge(
-        `prompt ${budget.label}: rendering makes over ${MAX_RENDER_CHARS} characters (the limit of one prompt); inline fewer skills or inputs`,
+        `prompt ${budget.label}: rendering makes over ${MAX_RENDER_CHARS} characters (the limit of one prompt); ` +
+          `inline fewer skills or inputs`,
       );
   };
   // The text around placeholders (an upper bound: the placeholders themselves are counted too).
@@ -70,7 +71,8 @@ export function renderContent(
     budget.expansions += 1;
     if (budget.expansions > MAX_RENDER_EXPANSIONS)
       throw new RenderTooLarge(
-        `prompt ${budget.label}: rendering fills over ${MAX_RENDER_EXPANSIONS} placeholders (the limit of one prompt, inlined skills included); inline fewer skills or inputs`,
+        `prompt ${budget.label}: rendering fills over ${MAX_RENDER_EXPANSIONS} placeholders (the limit of one ` +
+          `prompt, inlined skills included); inline fewer skills or inputs`,
       );
     const name = raw.trim();
     switch (type) {

@@ -29,7 +29,8 @@ function checkArguments(prompt: CatalogPrompt, args: Readonly<Record<string, str
   for (const [name, value] of Object.entries(args)) {
     if (!known.has(name))
       throw new InvalidArgumentsError(
-        `prompt ${prompt.name} has no argument ${JSON.stringify(name.slice(0, 40))}${known.size ? ` (arguments: ${[...known].join(', ')})` : ' (it takes none)'}`,
+        `prompt ${prompt.name} has no argument ${JSON.stringify(name.slice(0, 40))}` +
+          `${known.size ? ` (arguments: ${[...known].join(', ')})` : ' (it takes none)'}`,
       );
     if (typeof value !== 'string') throw new InvalidArgumentsError(`argument ${name} must be a string`);
     if (value.length > MAX_ARGUMENT_LENGTH)

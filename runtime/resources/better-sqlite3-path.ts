@@ -25,7 +25,11 @@ const describe = (target: NodeTarget): string =>
 /** Why a binding built for `builtFor` cannot load in `here`, or undefined when it can. */
 export function bindingMismatch(builtFor: NodeTarget, here: NodeTarget = running()): string | undefined {
   if (builtFor.abi === here.abi && builtFor.platform === here.platform && builtFor.arch === here.arch) return undefined;
-  return `the SQLite engine beside this bundle (better-sqlite3, built for ${describe(builtFor)}) cannot load in ${describe(here)}: rebuild the bundle with this Node (\`toolkit build\`), run it with Node ${builtFor.node.split('.')[0]}, or install better-sqlite3@12 beside it (\`npm install better-sqlite3@12\`)`;
+  return (
+    `the SQLite engine beside this bundle (better-sqlite3, built for ${describe(builtFor)}) cannot load in ` +
+    `${describe(here)}: rebuild the bundle with this Node (\`toolkit build\`), run it with Node ` +
+    `${builtFor.node.split('.')[0]}, or install better-sqlite3@12 beside it (\`npm install better-sqlite3@12\`)`
+  );
 }
 
 /** better-sqlite3 installed where `dir` can resolve it, or undefined. */
@@ -59,7 +63,8 @@ export function betterSqlite3Path(): string {
   } catch {
     // Node's own message spans lines and lists this server's files: one line, for the client too.
     throw new Error(
-      'better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a parent, or rebuild the bundle with `toolkit build`, which carries it beside the bundle)',
+      'better-sqlite3 is not installed where this server runs (`npm install better-sqlite3@12` in its directory or a ' +
+        'parent, or rebuild the bundle with `toolkit build`, which carries it beside the bundle)',
     );
   }
 }

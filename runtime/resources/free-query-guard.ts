@@ -64,17 +64,26 @@ export function freeQueryProblem(sql: unknown): string | undefined {
   if (LONE_SURROGATE.test(sql)) return 'sql contains an unpaired surrogate (not valid Unicode text)';
   const control = CONTROL.exec(sql);
   if (control)
-    return `sql contains the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return (
+      `sql contains the control character ` +
+      `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+    );
   const tokens = codeTokens(tokenizeSql(sql));
   const illegal = tokens.find((t) => t.kind === 'illegal');
   if (illegal)
-    return `sql cannot be read at offset ${illegal.start} (${JSON.stringify(illegal.text.slice(0, 20))}): an unclosed quote or a stray character`;
+    return (
+      `sql cannot be read at offset ${illegal.start} (${JSON.stringify(illegal.text.slice(0, 20))}): an ` +
+      `unclosed quote or a stray character`
+    );
   const semicolon = tokens.findIndex((t) => t.kind === 'semicolon');
   if (semicolon >= 0 && semicolon < tokens.length - 1) return 'sql must be exactly one statement';
   const statement = semicolon >= 0 ? tokens.slice(0, semicolon) : tokens;
   const first = statement[0] ? keywordOf(statement[0]) : undefined;
   if (first !== 'SELECT' && first !== 'WITH')
-    return `sql must start with SELECT or WITH, not ${statement[0] ? JSON.stringify(statement[0].text.slice(0, 20)) : 'nothing'}`;
+    return (
+      `sql must start with SELECT or WITH, not ` +
+      `${statement[0] ? JSON.stringify(statement[0].text.slice(0, 20)) : 'nothing'}`
+    );
   for (const [index, token] of statement.entries()) {
     const keyword = keywordOf(token);
     if (keyword !== undefined && BLOCKED_KEYWORDS.has(keyword)) {

@@ -56,7 +56,8 @@ export class HttpResourceCache {
       if (age === undefined)
         throw new ResourceReadError(`${label} cannot be loaded: downloading ${resource.remote.url} failed: ${reason}`);
       this.options.log?.(
-        `toolkit server: ${label}: refreshing ${resource.remote.url} failed (${reason}); serving the copy downloaded ${Math.round(age / 1000)} s ago`,
+        `toolkit server: ${label}: refreshing ${resource.remote.url} failed (${reason}); serving the copy downloaded ` +
+          `${Math.round(age / 1000)} s ago`,
       );
     }
   }

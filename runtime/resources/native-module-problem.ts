@@ -44,7 +44,10 @@ export function nativeModuleProblem(
   if (built) {
     const [, abi, wanted] = built;
     const line = NODE_OF_ABI[abi!] === undefined ? '' : `, Node ${NODE_OF_ABI[abi!]}`;
-    return `better-sqlite3 was built for another Node.js (NODE_MODULE_VERSION ${abi}${line}) than this server runs (Node ${versions.node}, NODE_MODULE_VERSION ${wanted ?? versions.modules}): ${fix}`;
+    return (
+      `better-sqlite3 was built for another Node.js (NODE_MODULE_VERSION ${abi}${line}) than this server runs ` +
+      `(Node ${versions.node}, NODE_MODULE_VERSION ${wanted ?? versions.modules}): ${fix}`
+    );
   }
   const first = message.split('\n')[0]!.replace(dirname(modulePath), '…');
   return `better-sqlite3 cannot be loaded (${first}): ${fix}`;

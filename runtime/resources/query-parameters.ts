@@ -76,7 +76,8 @@ export function bindParameters(
       .join(', ');
     const more = unknown.length > MAX_NAMED_UNKNOWN ? ` and ${unknown.length - MAX_NAMED_UNKNOWN} more` : '';
     throw new InvalidArgumentsError(
-      `unknown parameter ${named}${more}${known.size ? ` (parameters: ${[...known].join(', ')})` : ' (this query takes none)'}`,
+      `unknown parameter ` +
+        `${named}${more}${known.size ? ` (parameters: ${[...known].join(', ')})` : ' (this query takes none)'}`,
     );
   }
   return parameters.map((parameter) => {

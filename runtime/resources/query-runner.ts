@@ -93,12 +93,14 @@ export class QueryRunner {
     switch (error.kind) {
       case 'missing':
         return new ResourceReadError(
-          `resource ${label} cannot be loaded: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}) not found at ${shownPath(path, this.places.home)}`,
+          `resource ${label} cannot be loaded: database ${target.owner.resource.database} (origin ` +
+            `${target.owner.resource.origin}) not found at ${shownPath(path, this.places.home)}`,
         );
       case 'database':
         // The file is there but cannot be served as it is: named, never with its full path.
         return new ResourceReadError(
-          `resource ${label} cannot be read: database ${target.owner.resource.database} (origin ${target.owner.resource.origin}): ${error.message}`,
+          `resource ${label} cannot be read: database ${target.owner.resource.database} (origin ` +
+            `${target.owner.resource.origin}): ${error.message}`,
         );
       case 'refused':
       case 'sql':

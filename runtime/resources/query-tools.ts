@@ -61,7 +61,8 @@ export function listQueryTools(catalog: ResourceCatalog, takenNames: readonly st
     taken.add(name);
     return {
       name,
-      description: `[${query.owner.schema.namespace}/${query.owner.resource.name} ${query.queryName}] ${query.description}`,
+      description:
+        `[${query.owner.schema.namespace}/${query.owner.resource.name} ${query.queryName}] ` + `${query.description}`,
       inputSchema: inputSchemaOf(query),
     };
   });

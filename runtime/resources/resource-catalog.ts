@@ -84,7 +84,8 @@ function queryDescription(
 ): string {
   const text = query
     ? query.description
-    : `Runs one read-only SELECT (or WITH … SELECT) of your own against ${owner.resource.database} and returns the rows (read getSchema first for the tables).`;
+    : `Runs one read-only SELECT (or WITH … SELECT) of your own against ${owner.resource.database} and returns the ` +
+      `rows (read getSchema first for the tables).`;
   const columns = query?.columns?.length ? ` Columns: ${query.columns.join(', ')}.` : '';
   const params = parameters.length ? ` Parameters: ${parameters.map(describeParameter).join('; ')}.` : '';
   return `${text}${columns}${params} Returns rows as a JSON array of objects.`;

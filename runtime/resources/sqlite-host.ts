@@ -380,7 +380,9 @@ export function sqliteHostMain(
         if (applied === undefined)
           throw new Refusal(
             'database',
-            `the database with its WAL log is over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`,
+            `the database with its WAL log is over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without ` +
+              `SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE ` +
+              `to serve it)`,
           );
         image = applied;
       }
@@ -442,7 +444,8 @@ export function sqliteHostMain(
     if (root !== undefined && !inside(wal, root))
       throw new Refusal(
         'database',
-        "the -wal file beside the database is a link to a file outside its schema's directory, which a schema may not read",
+        "the -wal file beside the database is a link to a file outside its schema's directory, which a schema " +
+          'may not read',
       );
     return wal;
   }
@@ -492,7 +495,9 @@ export function sqliteHostMain(
         if (wal !== undefined || walHeader(file))
           throw new Refusal(
             'database',
-            `the database is in WAL mode and over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE to serve it)`,
+            `the database is in WAL mode and over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB: it cannot be read without ` +
+              `SQLite creating -wal and -shm files beside it (checkpoint it and switch it to journal_mode = DELETE ` +
+              `to serve it)`,
           );
         db = engine.openFile(file);
       }
@@ -635,7 +640,8 @@ export function sqliteHostMain(
       id = request.id;
       const result = run(request);
       // Header and rows in one write: one wake-up of the server per answer.
-      reply = `${JSON.stringify({ id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes })}\n${result.payload}`;
+      const header = { id, ok: true, rows: result.rows, truncated: result.truncated, bytes: result.bytes };
+      reply = `${JSON.stringify(header)}\n${result.payload}`;
     } catch (error) {
       // SqliteError carries a code; better-sqlite3 refuses other bad SQL (several statements, wrong bindings) with a
       // RangeError or TypeError. A file that is not a database, or a damaged one, is the database's problem, not the
@@ -654,7 +660,12 @@ export function sqliteHostMain(
     }
     const memory = memoryAfter(startedAt);
     if (memory === 'over')
-      reply = `${JSON.stringify({ id, ok: false, kind: 'memory', error: `the query used more than the ${options.memoryCapMb} MiB memory cap and was stopped` })}\n`;
+      reply = `${JSON.stringify({
+        id,
+        ok: false,
+        kind: 'memory',
+        error: `the query used more than the ` + `${options.memoryCapMb} MiB memory cap and was stopped`,
+      })}\n`;
     send(reply);
     if (memory === 'ok') return;
     // What was sent after this request goes to a new process.
@@ -695,5 +706,8 @@ export function sqliteHostMain(
 /** The source text `node -e` runs: the host function applied to `require` and its options. */
 export function sqliteHostScript(options: HostOptions): string {
   // Transpilers may wrap named functions in a `__name` helper that lives outside the function.
-  return `var __name = (f) => f;\n(${sqliteHostMain.toString()})(require, ${JSON.stringify(options)}, ${applyWal.toString()});\n`;
+  return (
+    `var __name = (f) => f;\n(${sqliteHostMain.toString()})(require, ${JSON.stringify(options)}, ` +
+    `${applyWal.toString()});\n`
+  );
 }

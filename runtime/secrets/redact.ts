@@ -132,7 +132,7 @@ export function mapStringsDeep<T>(value: T, map: (text: string) => string, optio
   return walk(value) as T;
 }
 
-/** Redacts every string inside a JSON-like value (keys included). */
-export function redactDeep<T>(value: T, redact: Redact): T {
+/** A copy of a JSON-like value with the secrets `redact` knows removed from every string and every key. */
+export function redactSecretsDeep<T>(value: T, redact: Redact): T {
   return mapStringsDeep(value, redact, { keys: true });
 }

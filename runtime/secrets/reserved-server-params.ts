@@ -170,7 +170,8 @@ export const reservedAmong = (keys: Iterable<string>): string[] =>
 
 /** What both the compiler and the runtime say about a reserved key (never its value). */
 export const reservedServerParamText = (key: string): string =>
-  `the server param ${key} is reserved: it is ${reservedServerParam(key) ?? "the machine's"}, not an API key set for one schema, so no schema is ever given it`;
+  `the server param ${key} is reserved: it is ${reservedServerParam(key) ?? "the machine's"}, not an API key set for ` +
+  `one schema, so no schema is ever given it`;
 
 /** A call that would need a reserved key: refused before anything is assembled or sent. */
 export class ReservedServerParamError extends ToolError {

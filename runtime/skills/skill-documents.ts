@@ -67,7 +67,8 @@ export function skillMarkdown(schema: SchemaModel, skill: SkillModel, context: S
   const sections = [body];
   if (skill.input.length > 0)
     sections.push(
-      `## Inputs\n\nWhere the text says \`<name>\`, use the value of that input:\n\n${skill.input.map(inputLine).join('\n')}`,
+      `## Inputs\n\nWhere the text says \`<name>\`, use the value of that input:` +
+        `\n\n${skill.input.map(inputLine).join('\n')}`,
     );
   if (skill.output) sections.push(`## Result\n\n${skill.output}`);
   return `---\n${frontmatter.join('\n')}\n---\n\n${sections.join('\n\n')}\n`;

@@ -44,7 +44,8 @@ function readArgs(tool: string, args: unknown, allowed: readonly string[]): Json
     return `invalid arguments for ${tool}: expected an object`;
   const extra = Object.keys(asObject(args)).filter((key) => !allowed.includes(key));
   return extra.length > 0
-    ? `invalid arguments for ${tool}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: ${allowed.join(', ')})`
+    ? `invalid arguments for ${tool}: unknown ${extra.map((key) => JSON.stringify(key)).join(', ')} (allowed: ` +
+        `${allowed.join(', ')})`
     : asObject(args);
 }
 
@@ -63,7 +64,10 @@ export function toolsetListing(toolCount: number): Tool[] {
     {
       name: SEARCH_TOOLS,
       title: 'Search tools',
-      description: `Find tools among the ${toolCount} this server offers, by words (what you want to do, an API or service name, a topic). Returns the best matches, best first, with their names and descriptions; then call describe_tool for a tool's arguments, and call_tool to call it.`,
+      description:
+        `Find tools among the ${toolCount} this server offers, by words (what you want to do, an API or ` +
+        `service name, a topic). Returns the best matches, best first, with their names and descriptions; then call ` +
+        `describe_tool for a tool's arguments, and call_tool to call it.`,
       inputSchema: {
         type: 'object',
         properties: {
@@ -103,7 +107,8 @@ export function toolsetListing(toolCount: number): Tool[] {
       name: DESCRIBE_TOOL,
       title: 'Describe a tool',
       description:
-        'The full definition of one tool found with search_tools: its input schema (the arguments call_tool needs), its output schema when it has one, and whether it only reads.',
+        'The full definition of one tool found with search_tools: its input schema (the arguments call_tool needs), ' +
+        'its output schema when it has one, and whether it only reads.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -130,7 +135,8 @@ export function toolsetListing(toolCount: number): Tool[] {
       name: CALL_TOOL,
       title: 'Call a tool',
       description:
-        "Call one tool of this server by name with its arguments (see describe_tool for them); returns that tool's own result.",
+        'Call one tool of this server by name with its arguments (see describe_tool for them); returns that ' +
+        "tool's own result.",
       inputSchema: {
         type: 'object',
         properties: {
@@ -147,7 +153,8 @@ export function toolsetListing(toolCount: number): Tool[] {
 
 /** What a client learns in `instructions` about a server in toolset mode. */
 export const toolsetInstructions = (toolCount: number): string =>
-  `This server offers ${toolCount} tools through three: search_tools finds tools by words, describe_tool shows one tool's arguments, and call_tool calls it by name.`;
+  `This server offers ${toolCount} tools through three: search_tools finds tools by words, describe_tool shows one ` +
+  `tool's arguments, and call_tool calls it by name.`;
 
 /**
  * `served` as the toolset: three listed tools over its search index; its own tools still callable by

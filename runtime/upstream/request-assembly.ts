@@ -162,11 +162,13 @@ function checkPathSegments(url: string, placed: readonly { key: string; start: n
       const touches = insert.start < end && insert.end > start;
       if (touches && DOT_SEGMENTS.has(segment))
         throw new ToolError(
-          `the value of path parameter "${insert.key}" would make the path segment "${segment}", which removes part of the path; nothing was sent`,
+          `the value of path parameter "${insert.key}" would make the path segment "${segment}", which removes part ` +
+            `of the path; nothing was sent`,
         );
       if (segment === '' && insert.start === start && insert.end === start)
         throw new ToolError(
-          `the value of path parameter "${insert.key}" is empty, which would leave an empty path segment; nothing was sent`,
+          `the value of path parameter "${insert.key}" is empty, which would leave an empty path segment; ` +
+            `nothing was sent`,
         );
     }
     start = end + 1;
@@ -231,7 +233,8 @@ export function resolveSecrets(
             "the request holds a secret placeholder that does not belong to this tool's schema; it was not sent",
           );
         throw new ToolError(
-          `${rules.shapedBy ?? rules.tool} put the server param ${key} in ${describeSlot(misplaced.slot)}, where its schema does not send it; nothing was sent`,
+          `${rules.shapedBy ?? rules.tool} put the server param ${key} in ${describeSlot(misplaced.slot)}, where its ` +
+            `schema does not send it; nothing was sent`,
         );
       }
     }

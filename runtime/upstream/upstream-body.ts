@@ -121,7 +121,12 @@ function failure(response: UpstreamResponse, text: string, redact: Redact): Tool
   if (response.status === 429) {
     const retryAfter = response.headers.get('retry-after');
     return new ToolError(
-      `throttled by upstream (${status})${retryAfter ? `; retry after ${/^\d+$/.test(retryAfter.trim()) ? `${retryAfter.trim()} s` : retryAfter.trim()}` : ''}${tail}`,
+      `throttled by upstream ` +
+        `(${status})${
+          retryAfter
+            ? `; retry after ` + `${/^\d+$/.test(retryAfter.trim()) ? `${retryAfter.trim()} s` : retryAfter.trim()}`
+            : ''
+        }${tail}`,
     );
   }
   return new ToolError(`upstream returned ${status}${tail}`);
@@ -151,7 +156,8 @@ export function interpretBody(
   if (type === 'text/html' || type === 'application/xhtml+xml' || (!isJsonType(type) && looksLikeHtml(body))) {
     if (wantsText) return { kind: 'text', text: body };
     throw new ToolError(
-      `upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ${excerpt(body, redact)}`,
+      `upstream returned HTML instead of JSON (HTTP ${response.status}, ${type || 'no content type'}): ` +
+        `${excerpt(body, redact)}`,
     );
   }
   if (isJsonType(type)) {

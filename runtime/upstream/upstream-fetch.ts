@@ -67,7 +67,8 @@ function describeNetworkError(
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
       return new ToolError(
-        `upstream host ${host.replace(/:\d+$/, '')} could not be resolved (ENOTFOUND${code === 'ENOTFOUND' ? '' : `, ${code}`})`,
+        `upstream host ${host.replace(/:\d+$/, '')} could not be resolved ` +
+          `(ENOTFOUND${code === 'ENOTFOUND' ? '' : `, ${code}`})`,
       );
     case 'ETIMEDOUT':
       return new ToolError(`upstream ${host} did not answer in time (ETIMEDOUT)`);
@@ -146,7 +147,8 @@ function failureOf(error: unknown, url: string, budget: CallBudget, maxBytes: nu
   if (error instanceof BodyTooLargeError) return tooLarge(hostOf(url), maxBytes);
   if (error instanceof RedirectRefusedError)
     return new ToolError(
-      `upstream ${hostOf(url)} redirected the request to ${error.to}, another origin, but its body holds a server param: it was not sent there`,
+      `upstream ${hostOf(url)} redirected the request to ${error.to}, another origin, but its body holds a server ` +
+        `param: it was not sent there`,
     );
   return describeNetworkError(error, url, budget.timedOut(), budget.signal.aborted, budget.timeoutMs);
 }

@@ -11,7 +11,8 @@ export const ruleFixes: Readonly<Record<string, string>> = {
     'Rename `export const schema` to `export const main` and move to the 3.x fields (`toolkit migrate` for 2.0.0).',
   PAR005: 'Keep one of the two keys; JavaScript would silently use the later one.',
   PAR006:
-    'Flatten the deepest nesting at the reported line (no real schema nests hundreds of levels); the rest of the tree is checked meanwhile.',
+    'Flatten the deepest nesting at the reported line (no real schema nests hundreds of levels); the rest of the ' +
+    'tree is checked meanwhile.',
   PAR007: 'Replace the link with the file itself, or point it at a file inside the schema tree.',
 
   VAL001: 'Export the schema as `export const main = { … }`.',
@@ -20,10 +21,12 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL004: 'Export `handlers` as a factory: `export const handlers = ( { sharedLists, libraries } ) => ( { … } )`.',
   VAL005: 'Rename the handler key to the exact (case-sensitive) name of a tool, or remove it.',
   VAL006:
-    'Return an object literal from the factory (directly, or as a `const` returned as the last statement) with plain keys.',
+    'Return an object literal from the factory (directly, or as a `const` returned as the last statement) ' +
+    'with plain keys.',
   VAL010: 'Add `namespace`, a string of lowercase letters.',
   VAL011:
-    'Use lowercase letters a-z only (no digits, hyphens, underscores or capitals), e.g. `openmeteo`; format 4 also allows digits and hyphens after the first letter (`open-meteo`).',
+    'Use lowercase letters a-z only (no digits, hyphens, underscores or capitals), e.g. `openmeteo`; format 4 also ' +
+    'allows digits and hyphens after the first letter (`open-meteo`).',
   VAL012: 'Add a non-empty `name`, e.g. `OpenMeteoForecast`.',
   VAL013: 'Add a one- or two-sentence `description` of what the schema offers.',
   VAL014: "Write `version: '3.0.0'` (full semver with major 3), or `'4.0.0'` for a format-4 schema.",
@@ -63,18 +66,21 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL051: "Add a parameter with `location: 'insert'` and that `key`, or remove the placeholder from the path.",
   VAL052: "Use `min(n)`, `max(n)`, `optional()`, `default(v)` or `'$listName'`.",
   VAL053:
-    'Give the option an argument of the right kind for the primitive (a number for min/max, an enum member for default).',
+    'Give the option an argument of the right kind for the primitive (a number for min/max, an enum member ' +
+    'for default).',
   VAL054: 'Write the placeholder as `{{key}}` instead of `:key`.',
   VAL055: 'Send the value as `query` (or `insert`); JSON bodies are not part of the spec.',
   VAL056: 'Drop `regex()`; describe the expected format in the tool description, or check it in a handler.',
   VAL057: 'Use `min(n)` and `max(n)` with the same number instead of `length(n)`.',
   VAL058:
-    "Write the API's own name when it is camelCase or snake_case (`pageSize`, `per_page`); a hyphenated wire name (`date-min`) can only go in the path: `/x?date-min={{dateMin}}` with an insert parameter.",
+    "Write the API's own name when it is camelCase or snake_case (`pageSize`, `per_page`); a hyphenated wire name " +
+    '(`date-min`) can only go in the path: `/x?date-min={{dateMin}}` with an insert parameter.',
   VAL059: "Write `primitive: 'enum()', options: [ '$listName' ]` (the list's first field gives the values).",
   VAL060: 'Set `output.mimeType` to application/json, image/png or text/plain.',
   VAL061: "Give `output.schema` a `type`: `{ type: 'object', properties: { … } }`.",
   VAL062:
-    "Match the type to the mime type: object or array for JSON, string for text/plain, string with `format: 'base64'` for image/png.",
+    'Match the type to the mime type: object or array for JSON, string for text/plain, string with `format: ' +
+    "'base64'` for image/png.",
   VAL063: 'Move the logic to `preRequest`/`postRequest` and let the runtime make the call.',
   VAL070: "Set `ref` to the list name, e.g. `ref: 'evmChains'`.",
   VAL071: "Set `version` to the list's `meta.version`, e.g. `'3.0.0'`.",
@@ -117,9 +123,11 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   RES022: "Write `output: { columns: [ 'name', 'population' ] }`.",
   RES023: 'Replace `mode`/`name`/`lifecycle` by `database` and `origin`.',
   RES024:
-    "Write getSchema without parameters, reading the schema table: `SELECT name, sql FROM sqlite_schema WHERE type = 'table'`.",
+    'Write getSchema without parameters, reading the schema table: `SELECT name, sql FROM sqlite_schema WHERE ' +
+    "type = 'table'`.",
   RES050:
-    'Check the value in the SQL instead (e.g. `WHERE length(?) = 2`), or drop the option; only `optional()` and `default(…)` carry over to the query parameter.',
+    'Check the value in the SQL instead (e.g. `WHERE length(?) = 2`), or drop the option; only `optional()` and ' +
+    '`default(…)` carry over to the query parameter.',
 
   PRM001: 'Name the prompt in lowercase words joined by hyphens, e.g. `about`.',
   PRM002: "Set `version: 'toolkit-prompt/1.0.0'`.",
@@ -192,56 +200,68 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   SEC025: 'Use the package as `libraries.<name>` inside the handlers factory.',
   SEC026: "Write `requiredLibraries: [ 'name' ]` with string literals.",
   SEC027:
-    'Use only the handler globals (ECMAScript built-ins, URL, URLSearchParams, TextEncoder, structuredClone, …) and the factory arguments; the message says why the sandbox lacks this one (no timers, no Intl, no fetch types).',
+    'Use only the handler globals (ECMAScript built-ins, URL, URLSearchParams, TextEncoder, structuredClone, …) and ' +
+    'the factory arguments; the message says why the sandbox lacks this one (no timers, no Intl, no fetch types).',
   SEC028: 'Check the path and the file permissions.',
   SEC029: 'Fix the syntax error so the whole file can be scanned.',
   SEC030: 'Remove `<!--` (or a line-leading `-->`) from code; write `< !--` or split the string if you meant text.',
   SEC031:
-    "Add the library to `main.requiredLibraries` and read it as `libraries['name']` or `libraries.name` with a constant key.",
+    "Add the library to `main.requiredLibraries` and read it as `libraries['name']` or `libraries.name` with a " +
+    'constant key.',
   SEC032:
-    'Use a library that only computes on values; handlers cannot reach the network or files (the tool itself makes the HTTP call).',
+    'Use a library that only computes on values; handlers cannot reach the network or files (the tool itself makes ' +
+    'the HTTP call).',
   SEC200: 'Keep only data (literals) in list, prompt and skill files: no functions, methods, getters or classes.',
   SEC201: 'Remove the arrow function from the data file.',
   SEC202: 'Remove `async`/`await` from the data file.',
   SEC203: 'Write the text without `${…}` (a plain string, or a template without expressions).',
   SEC204: 'Remove the pattern (import, process, fetch, …) from the data file.',
   SEC205:
-    "Define the name in the file (a helper the hook calls, a constant), or read the value from the hook's arguments; check it for a typo.",
+    "Define the name in the file (a helper the hook calls, a constant), or read the value from the hook's arguments; " +
+    'check it for a typo.',
 
   VAL080: 'Put the routes in `routes: { … }` (at least one); `toolkit migrate` rewrites a 2.0.0 schema to 3.x `tools`.',
   VAL081:
-    'Add `requiredServerParams: []`, `requiredLibraries: []` and `headers: {}` (empty when none): 2.0.0 requires all three.',
+    'Add `requiredServerParams: []`, `requiredLibraries: []` and `headers: {}` (empty when none): 2.0.0 ' +
+    'requires all three.',
   VAL082:
     "Rename the 3.x hook: `postRequest: ({ response }) => ({ response })` replaces 2.0.0's `postProcess({ data })`.",
   VAL083:
     'Use `postProcess({ data })` in a 2.0.0 schema, or migrate it to 3.x (`toolkit migrate`) to use the 3.x hooks.',
   VAL084: 'Migrate to 3.x (`toolkit migrate`) to declare resources, prompts or skills; 2.0.0 has routes only.',
   AGT001:
-    'Write `export const agent = { name, version, description, model, systemPrompt, tools, tests, … }` as an object literal.',
+    'Write `export const agent = { name, version, description, model, systemPrompt, tools, tests, … }` as an ' +
+    'object literal.',
   AGT002:
-    "Name the agent like its directory, lowercase letters, digits and hyphens: `agents/travel-planner` → `name: 'travel-planner'`.",
+    'Name the agent like its directory, lowercase letters, digits and hyphens: `agents/travel-planner` → `name: ' +
+    "'travel-planner'`.",
   AGT003: 'Add a non-empty `description` of what the agent does.',
   AGT004: "Write `version: 'toolkit/3.0.0'`.",
   AGT005: 'Add `model`, the identifier of the model the agent targets.',
   AGT006: 'Add a non-empty `systemPrompt`: who the agent is.',
   AGT007: "Add `tools: { '<namespace>/tool/<name>': null, … }` with at least one tool.",
   AGT008:
-    "Write external references as `'<namespace>/tool/<name>': null` (or `/resource/`, `/prompt/`), with the value `null`.",
+    "Write external references as `'<namespace>/tool/<name>': null` (or `/resource/`, `/prompt/`), with the " +
+    'value `null`.',
   AGT009:
-    'Define an inline entry (a key without `/`) as an object; an inline tool needs `method`, `path`, `description` and `parameters`.',
+    'Define an inline entry (a key without `/`) as an object; an inline tool needs `method`, `path`, `description` ' +
+    'and `parameters`.',
   AGT010:
-    'Use the ID of a tool that exists in the catalog (`toolkit search` finds it), e.g. `openmeteo/tool/getDailyForecast`.',
+    'Use the ID of a tool that exists in the catalog (`toolkit search` finds it), e.g. ' +
+    '`openmeteo/tool/getDailyForecast`.',
   AGT011: 'Use the ID of a resource or prompt that exists in the catalog.',
   AGT012: 'Add tests until there are at least 3.',
   AGT013:
-    'Give each test `_description` and `input` strings, a non-empty `expectedTools` array and, optionally, `expectedContent` strings.',
+    'Give each test `_description` and `input` strings, a non-empty `expectedTools` array and, optionally, ' +
+    '`expectedContent` strings.',
   AGT014: "List in `expectedTools` only tool IDs that are keys of the agent's `tools`.",
   AGT015: 'Vary the tests so that they expect different combinations of tools.',
   AGT016: "Write skills as `{ '<skill-name>': { file: './skills/<name>.mjs' } }`, keys without `/`.",
   AGT017: 'Point `file` at an existing `.mjs` file inside the agent directory, e.g. `./prompts/about.mjs`.',
   AGT018: "Export `prompt` with `name` (its key), `version: 'toolkit-prompt/1.0.0'`, `description` and `content`.",
   AGT019:
-    "Export `skill` with `name` (its key), `version: 'toolkit-skill/1.0.0'`, `description`, `content` and `requires.tools` naming the agent's tools.",
+    "Export `skill` with `name` (its key), `version: 'toolkit-skill/1.0.0'`, `description`, `content` and " +
+    "`requires.tools` naming the agent's tools.",
   AGT020: 'Remove the field or correct its spelling (see the agent manifest fields).',
   AGT021: "Write `sharedLists` as an array of list names: `sharedLists: [ 'evmChains' ]`.",
   AGT022: 'Write `prompts` and `resources` as objects keyed by ID or inline name.',
@@ -252,14 +272,17 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL086:
     "Set `termsOfService` to the https URL of the API's terms, or `'no-tos-found'` when you looked and found none.",
   VAL087:
-    "Write `termsOfServiceCheckedAt` as `'YYYY-MM-DD'` and the language and licence fields as strings (or `null` when unknown).",
+    "Write `termsOfServiceCheckedAt` as `'YYYY-MM-DD'` and the language and licence fields as strings (or `null` " +
+    'when unknown).',
   VAL088: "Add `schemaVersion: '1.0.0'` and raise it whenever the file's content changes.",
   VAL089: "Write `schemaVersion` as three numbers, e.g. `'1.2.0'`.",
   VAL090: 'Remove `schemaHash`: the build computes the hash of the schema; a hand-written one could only be wrong.',
   VAL091:
-    'Move each skill to `skills/<name>.mjs` beside the schema (`export const skill`, with `type` and `whenToUse`) and remove `main.skills`.',
+    'Move each skill to `skills/<name>.mjs` beside the schema (`export const skill`, with `type` and `whenToUse`) ' +
+    'and remove `main.skills`.',
   VAL100:
-    'Write `meta` as `{ isReadOnly, isConcurrencySafe, isDestructive, searchHint, aliases, alwaysLoad }` and nothing else, or leave it out.',
+    'Write `meta` as `{ isReadOnly, isConcurrencySafe, isDestructive, searchHint, aliases, alwaysLoad }` and nothing ' +
+    'else, or leave it out.',
   VAL101: 'Set `meta.isReadOnly` to `true` for a tool that only reads, else `false`.',
   VAL102: 'Set `meta.isConcurrencySafe` to `true` when parallel calls cannot interfere, else `false`.',
   VAL103: 'Set `meta.isDestructive` to `true` when the tool deletes or overwrites data, else `false`.',
@@ -270,57 +293,79 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   VAL108: 'Remove `async`: format 4 reserves it and no runtime reads it.',
   VAL110: 'Write selection tools, resources and prompts as full IDs (`namespace/tool/name`) and skills as bare names.',
   VAL111:
-    'Name the API key after its API (`EXAMPLE_API_KEY`, `GITHUB_TOKEN`) and declare that: the runtime never gives a schema a reserved variable (see [Server params](#server-params-api-keys)).',
+    'Name the API key after its API (`EXAMPLE_API_KEY`, `GITHUB_TOKEN`) and declare that: the runtime never gives a ' +
+    'schema a reserved variable (see [Server params](#server-params-api-keys)).',
   VAL112:
-    'Rewrite the pattern without `\\1`, `\\k<name>`, `(?=`, `(?!`, `(?<=` or `(?<!` (a plain pattern the server can bound), with counts no higher than the format needs (`[0-9a-f]{40}` is fine, `((ab){1000}){1000}` is not), or drop `regex()` and describe the format.',
+    'Rewrite the pattern without `\\1`, `\\k<name>`, `(?=`, `(?!`, `(?<=` or `(?<!` (a plain pattern the server can ' +
+    'bound), with counts no higher than the format needs (`[0-9a-f]{40}` is fine, `((ab){1000}){1000}` is not), or ' +
+    'drop `regex()` and describe the format.',
   VAL130:
-    'Write the pattern with fewer copies: count a small group rather than repeating it (`(?:[a-z ]?){16}` written 300 times is 4,802 states), keep counts to what the format needs, or drop `regex()` and describe the format.',
+    'Write the pattern with fewer copies: count a small group rather than repeating it (`(?:[a-z ]?){16}` written ' +
+    '300 times is 4,802 states), keep counts to what the format needs, or drop `regex()` and describe the format.',
   VAL131:
-    'Lower `max()` to the length the pattern checks (the warning names it), or simplify the pattern so it may check longer values (its length cap is 100,000 ÷ its states).',
+    'Lower `max()` to the length the pattern checks (the warning names it), or simplify the pattern so it may check ' +
+    'longer values (its length cap is 100,000 ÷ its states).',
   VAL120:
-    'Say in a sentence or two what the schema offers; longer documentation belongs in a prompt (`about`) or a resource.',
+    'Say in a sentence or two what the schema offers; longer documentation belongs in a prompt (`about`) ' +
+    'or a resource.',
   VAL121:
-    'Tell the model what the tool returns and when to use it, in at most 16,384 characters; move reference material into a prompt or a resource.',
+    'Tell the model what the tool returns and when to use it, in at most 16,384 characters; move reference material ' +
+    'into a prompt or a resource.',
   VAL122:
-    'Describe the parameter in at most 4,096 characters (its format, unit, an example); long lists of values belong in an enum or a shared list.',
+    'Describe the parameter in at most 4,096 characters (its format, unit, an example); long lists of values belong ' +
+    'in an enum or a shared list.',
   VAL123:
-    'Keep every file of a namespace in the directory named after it (`providers/<namespace>/`); a schema of another provider takes a namespace of its own.',
+    'Keep every file of a namespace in the directory named after it (`providers/<namespace>/`); a schema of another ' +
+    'provider takes a namespace of its own.',
   VAL140:
-    "Set `bodyFormat` to `'json'` (a JSON object body) or `'form'` (an application/x-www-form-urlencoded body), and only on a tool that sends a body (not GET).",
+    "Set `bodyFormat` to `'json'` (a JSON object body) or `'form'` (an application/x-www-form-urlencoded body), and " +
+    'only on a tool that sends a body (not GET).',
   VAL141: "Give the body's fields `location: 'body'`, or remove `bodyFormat`.",
   VAL142:
-    'Use the header name the API documents (letters, digits and `-`); headers the runtime sets itself (Host, Content-Length, Content-Type, Connection, Cookie, …) cannot be parameters.',
+    'Use the header name the API documents (letters, digits and `-`); headers the runtime sets itself (Host, ' +
+    'Content-Length, Content-Type, Connection, Cookie, …) cannot be parameters.',
   VAL113:
-    "List only the other origins a `preRequest` hook really sends requests to, each as `'https://host'` or `'https://host:port'` (no path, no trailing slash, no `{{…}}`), at most 8; the root's origin needs no entry. Server params never go to these origins.",
+    "List only the other origins a `preRequest` hook really sends requests to, each as `'https://host'` or " +
+    "`'https://host:port'` (no path, no trailing slash, no `{{…}}`), at most 8; the root's origin needs no entry. " +
+    'Server params never go to these origins.',
   VAL114:
-    'Remove the header: the runtime sets `Host`, `Content-Length` and the connection headers itself (a `Host` of your own would send the request, and its key, to another site behind the same address).',
+    'Remove the header: the runtime sets `Host`, `Content-Length` and the connection headers itself (a `Host` of ' +
+    'your own would send the request, and its key, to another site behind the same address).',
   RES025: "Set `mode: 'in-memory'` (read-only) or `mode: 'file-based'` on the sqlite resource.",
   RES026: "Set `origin` to `'inline'` (beside the schema), `'project'` or `'global'`.",
   RES027:
-    "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or `'<what>.md'` (markdown).",
+    "Name the file in lowercase words with hyphens: `name: '<namespace>-<what>.db'` (sqlite) or " +
+    "`'<what>.md'` (markdown).",
   RES028: 'Keep at most 7 queries per resource; split the rest into a second resource or schema.',
   RES038: 'Remove `mode` and `queries` from the markdown resource: a document is read whole.',
   RES046: "Use `source: 'sqlite'`, `'markdown'` or `'http'` with only that source's fields.",
   RES047: "Give the http resource `url: 'https://…'` and `cacheTtl` in whole seconds, e.g. `86400`.",
   RES048:
-    "Write query parameters as `[ { position: { key, value: '{{USER_PARAM}}' }, z: { primitive: 'string()' } } ]`, no `location`, scalar primitives.",
+    "Write query parameters as `[ { position: { key, value: '{{USER_PARAM}}' }, z: { primitive: 'string()' } } ]`, " +
+    'no `location`, scalar primitives.',
   RES051:
-    'Put the document in `data/` beside the schema under the name it declares (a real file, not a link out of the schema directory), or declare it `global`/`project`.',
+    'Put the document in `data/` beside the schema under the name it declares (a real file, not a link out of the ' +
+    'schema directory), or declare it `global`/`project`.',
   RES052:
-    'Copy the document to the path the message gives (`~/.toolkit/data/` or `<project>/.toolkit/data/`) before serving, or make it `inline` in `data/` beside the schema.',
+    'Copy the document to the path the message gives (`~/.toolkit/data/` or `<project>/.toolkit/data/`) before ' +
+    'serving, or make it `inline` in `data/` beside the schema.',
   RES053: 'Save the document as UTF-8 text; keep it under 2 MiB (split a long reference into two resources).',
   RES054:
-    'Write the plain https URL of a public file; data that needs a key belongs in a sqlite resource (or a tool with server params).',
+    'Write the plain https URL of a public file; data that needs a key belongs in a sqlite resource (or a tool with ' +
+    'server params).',
   RES055:
-    'Remove `path`: the runtime keeps the download in `~/.toolkit/cache/resources/` and refreshes it after `cacheTtl` seconds.',
+    'Remove `path`: the runtime keeps the download in `~/.toolkit/cache/resources/` and refreshes it after ' +
+    '`cacheTtl` seconds.',
   SKL026: "Set the skill's `type` to `'namespace'`, `'selection'` or `'agent'` (no `-skill` suffix).",
   SKL027: 'Add `whenToUse`: one sentence saying when an agent should use the skill.',
   SKL028: "Set the skill's `version` to `'flowmcp/4.0.0'`.",
   SKL029: "Replace the legacy version with `'flowmcp/4.0.0'`.",
   SKL030:
-    'Rename the skill (and its file) to lowercase letters and digits in words joined by single hyphens, at most 64 characters, e.g. `item-lookup`.',
+    'Rename the skill (and its file) to lowercase letters and digits in words joined by single hyphens, at most 64 ' +
+    'characters, e.g. `item-lookup`.',
   SKL031:
-    "Remove `SKILL.md` from the skill's folder (and any subfolder): write its text in the skill's `content`, which becomes the generated `SKILL.md`.",
+    "Remove `SKILL.md` from the skill's folder (and any subfolder): write its text in the skill's `content`, which " +
+    'becomes the generated `SKILL.md`.',
   SKL032: "Keep a skill's folder under 511 files and about 16 MiB; move large data to a resource.",
   SKL033: 'Rename the file or folder with letters, digits, `.`, `_` and `-` only (no spaces or other characters).',
   SKL034:
@@ -328,22 +373,30 @@ export const ruleFixes: Readonly<Record<string, string>> = {
   SEL001: 'Add `whenToUse` to the selection: when an agent should use it.',
   SEL002: 'List at least one tool, skill, resource or prompt in the selection.',
   SEL005:
-    "Give the selection `namespace`, a kebab-case `name`, `version: 'flowmcp/4.0.0'`, a `description`, and arrays for tools, resources and prompts.",
+    "Give the selection `namespace`, a kebab-case `name`, `version: 'flowmcp/4.0.0'`, a `description`, and arrays " +
+    'for tools, resources and prompts.',
   SEL006:
-    'Write the full ID of a primitive the catalog has: `<namespace>/tool/<name>` in tools, `/resource/` in resources, `/prompt/` in prompts (the message lists what the namespace has).',
+    'Write the full ID of a primitive the catalog has: `<namespace>/tool/<name>` in tools, `/resource/` in ' +
+    'resources, `/prompt/` in prompts (the message lists what the namespace has).',
   SEL007:
-    'Name a skill the catalog has; when several namespaces have one of that name, put the selection in the namespace whose skill it means.',
+    'Name a skill the catalog has; when several namespaces have one of that name, put the selection in the namespace ' +
+    'whose skill it means.',
   SEL008: 'Move the file to `selections/<namespace>/<name>.mjs`, its own namespace and name.',
   SEL009: 'Remove the repeated entry.',
   MIG001:
-    'Decide whether the removed field matters; keep the file in format 4 if it does (`toolkit migrate --to 4` adds back only what it can).',
+    'Decide whether the removed field matters; keep the file in format 4 if it does (`toolkit migrate --to 4` adds ' +
+    'back only what it can).',
   MIG002:
-    'Read the change in the diff header and check the tool still answers as it should (`toolkit test single`); keep the repair or write the hook by hand.',
+    'Read the change in the diff header and check the tool still answers as it should (`toolkit test single`); keep ' +
+    'the repair or write the hook by hand.',
   MIG003:
-    'Fix the defects listed for the file by hand first (the reason names them), then run `toolkit migrate --fix` again.',
+    'Fix the defects listed for the file by hand first (the reason names them), then run `toolkit migrate ' +
+    '--fix` again.',
 
   LIB001:
-    'Install the package in the project (`npm install <name>`, the command the message gives) and run `toolkit build` again; or remove it from `requiredLibraries` and the handlers that use it.',
+    'Install the package in the project (`npm install <name>`, the command the message gives) and run `toolkit ' +
+    'build` again; or remove it from `requiredLibraries` and the handlers that use it.',
   LIB002:
-    'Use a library that only computes on values (the sandbox has no file, network or process access), or do the I/O as a declared tool; the message names the Node module the library needs.',
+    'Use a library that only computes on values (the sandbox has no file, network or process access), or do the I/O ' +
+    'as a declared tool; the message names the Node module the library needs.',
 };

@@ -51,7 +51,8 @@ export function renderRuleTable(
     for (const id of family) {
       const rule = rules[id]!;
       lines.push(
-        `| <a id="${id.toLowerCase()}"></a>${id} | ${rule.severity} | ${cell(rule.summary)} | ${cell(fixes[id] ?? '')} |`,
+        `| <a id="${id.toLowerCase()}"></a>${id} | ${rule.severity} | ${cell(rule.summary)} | ` +
+          `${cell(fixes[id] ?? '')} |`,
       );
     }
     lines.push('');
@@ -61,7 +62,8 @@ export function renderRuleTable(
     lines.push('### Other rules', '', '| Rule | Severity | Meaning | Fix |', '|---|---|---|---|');
     for (const id of other)
       lines.push(
-        `| <a id="${id.toLowerCase()}"></a>${id} | ${rules[id]!.severity} | ${cell(rules[id]!.summary)} | ${cell(fixes[id] ?? '')} |`,
+        `| <a id="${id.toLowerCase()}"></a>${id} | ${rules[id]!.severity} | ${cell(rules[id]!.summary)} | ` +
+          `${cell(fixes[id] ?? '')} |`,
       );
     lines.push('');
   }

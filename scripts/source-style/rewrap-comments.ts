@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Rewraps comments that make a line longer than MAX_LINE characters, in every covered source file
-// (`source-files.ts`); the formatter wraps code but leaves comments as they are. Comments are found by
-// TypeScript's parser, never by pattern, so a `//` inside a string or a template is never touched:
+// Rewraps comments that make a line longer than MAX_LINE characters, in every line-checked file
+// (`lineCheckedFiles` in `source-files.ts`, templates included); the formatter wraps code but leaves comments as they
+// are. Comments are found by TypeScript's parser, never by pattern, so a `//` inside a string or a template is never
+// touched:
 // - a `//` comment alone on its line is reflowed with the lines of its paragraph below it;
 // - a `//` comment after code moves above that code, at its indentation, wrapped the same way;
 // - a line of a `/* */` block is reflowed with its paragraph; a one-line `/** */` alone on its line
@@ -14,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ts } from '../../compiler/parse/typescript.mjs';
-import { commentsAndLiterals, type CommentRange, MAX_LINE, sourceFiles } from './source-files.ts';
+import { commentsAndLiterals, type CommentRange, lineCheckedFiles, MAX_LINE } from './source-files.ts';
 
 const DIRECTIVE = /^\s*(\/\/\/|\/\/\s*(@ts-|biome-ignore|eslint|prettier-ignore|#)|\/\/\s*<)/;
 const LIST_ITEM = /^([-*+•]|\d+[.)]|\([a-z0-9]+\))\s/i;
@@ -189,7 +190,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const named = args.filter((arg) => arg !== '--check');
-  const files = named.length > 0 ? named : sourceFiles(root);
+  const files = named.length > 0 ? named : lineCheckedFiles(root);
   let changed = 0;
   for (const file of files) {
     const path = join(root, file);

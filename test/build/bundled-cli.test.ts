@@ -37,7 +37,8 @@ const writeSources = (answer: number) => {
   );
   ws.write(
     'cli/main.ts',
-    `import { answer, where } from './answer.ts';\nexport async function main(argv: string[]) {\n  return { answer: answer + argv.length, where, file: import.meta.filename };\n}\n`,
+    `import { answer, where } from './answer.ts';\nexport async function main(argv: string[]) {\n  return { answer: ` +
+      `answer + argv.length, where, file: import.meta.filename };\n}\n`,
   );
 };
 

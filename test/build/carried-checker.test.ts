@@ -20,7 +20,8 @@ const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-checker-'));
 let withChecker = '';
 let withoutChecker = '';
 
-const schema = `export const main = {
+const schema =
+  `export const main = {
     namespace: 'tides',
     name: 'Tides',
     description: 'Tide heights.',
@@ -32,7 +33,8 @@ const schema = `export const main = {
             path: '/height',
             description: 'Height of the tide at a port.',
             parameters: [
-                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [] } }
             ]
         }
     }
@@ -89,26 +91,32 @@ test.after(() => {
   ws.remove();
 });
 
-test('with the checker carried, a copied bundle checks a program before running it, and runs one that fits', async () => {
-  const wrong = await runProgram(withChecker, 'const h = await tools.tides.getDepth({ port: "Brest" });\nreturn h;');
-  assert.ok(wrong.isError, wrong.text);
-  assert.match(wrong.text, /^the program was not run: it does not fit the API/);
-  assert.match(wrong.text, /line 1, column \d+/);
-  assert.match(wrong.text, /getDepth/);
-  const fits = await runProgram(
-    withChecker,
-    'const ports: string[] = ["Brest", "Aberdeen"];\nreturn ports.length * 2;',
-  );
-  assert.not.ok(fits.isError, fits.text);
-  assert.is(fits.text, '4');
-});
+test(
+  'with the checker carried, a copied bundle checks a program before running it, and runs ' + 'one that fits',
+  async () => {
+    const wrong = await runProgram(withChecker, 'const h = await tools.tides.getDepth({ port: "Brest" });\nreturn h;');
+    assert.ok(wrong.isError, wrong.text);
+    assert.match(wrong.text, /^the program was not run: it does not fit the API/);
+    assert.match(wrong.text, /line 1, column \d+/);
+    assert.match(wrong.text, /getDepth/);
+    const fits = await runProgram(
+      withChecker,
+      'const ports: string[] = ["Brest", "Aberdeen"];\nreturn ports.length * 2;',
+    );
+    assert.not.ok(fits.isError, fits.text);
+    assert.is(fits.text, '4');
+  },
+);
 
 test('without it, the copied bundle says in one line how to get it', async () => {
   const outcome = await runProgram(withoutChecker, 'return 1;');
   assert.ok(outcome.isError);
   assert.match(
     outcome.text,
-    /^the program was not run: code mode checks programs with the TypeScript compiler, which is neither carried beside this bundle nor installed where it runs: rebuild with `toolkit build --carry-code-mode`/,
+    new RegExp(
+      '^the program was not run: code mode checks programs with the TypeScript compiler, which is neither carried ' +
+        'beside this bundle nor installed where it runs: rebuild with `toolkit build --carry-code-mode`',
+    ),
   );
   assert.not.match(outcome.text, /\n|node_modules|Require stack/);
 });
@@ -119,7 +127,10 @@ test('a carried checker changed after the build is refused, naming the file', as
   assert.ok(outcome.isError);
   assert.match(
     outcome.text,
-    /^the program was not run: engine\/program-checker\.cjs \(the program checker\) no longer matches the hash recorded at build time/,
+    new RegExp(
+      '^the program was not run: engine\\/program-checker\\.cjs \\(the program checker\\) no longer matches the hash ' +
+        'recorded at build time',
+    ),
   );
 });
 

@@ -131,23 +131,26 @@ test('TOOLKIT_CODE_CACHE=off saves nothing', async () => {
   assert.equal(cacheFiles(join(cache, 'toolkit', 'code')), []);
 });
 
-test('a cache directory that cannot be made (below /proc) costs only the saving: the server keeps answering', async () => {
-  const { bundle } = copy('unmakeable');
-  // Node 20's recursive mkdirSync spins for ever below /proc: the event loop would never answer again.
-  const { client, close } = await connectStdio(bundle, { TOOLKIT_CODE_CACHE: '/proc/nonexistent/toolkit/code' });
-  try {
-    await client.listTools();
-    await sleep(SAVE_WAIT_MS);
-    const later = await Promise.race([client.listTools(), sleep(10_000).then(() => undefined)]);
-    assert.ok(later, 'answered after the launcher tried to save the cache');
-    assert.equal(
-      later.tools.map((tool) => tool.name),
-      ['tool0_weather', 'tool1_weather'],
-    );
-  } finally {
-    await close();
-  }
-});
+test(
+  'a cache directory that cannot be made (below /proc) costs only the saving: the server ' + 'keeps answering',
+  async () => {
+    const { bundle } = copy('unmakeable');
+    // Node 20's recursive mkdirSync spins for ever below /proc: the event loop would never answer again.
+    const { client, close } = await connectStdio(bundle, { TOOLKIT_CODE_CACHE: '/proc/nonexistent/toolkit/code' });
+    try {
+      await client.listTools();
+      await sleep(SAVE_WAIT_MS);
+      const later = await Promise.race([client.listTools(), sleep(10_000).then(() => undefined)]);
+      assert.ok(later, 'answered after the launcher tried to save the cache');
+      assert.equal(
+        later.tools.map((tool) => tool.name),
+        ['tool0_weather', 'tool1_weather'],
+      );
+    } finally {
+      await close();
+    }
+  },
+);
 
 test('a bundle without its code file refuses to start, naming it', async () => {
   const { bundle, code } = copy('missing');

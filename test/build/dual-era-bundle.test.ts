@@ -73,7 +73,11 @@ async function each(
 test('toolkit build warns about a bundle whose plain listing passes 50 KB, and only about that one', () => {
   assert.match(
     build.stderr,
-    /toolkit build: warning: catalog\.mjs lists 324 tools in \d+\.\d KB, more than MCP clients take \(they drop or cut lists past about 50 KB\); it serves them through search_tools, describe_tool and call_tool unless started with --no-toolset/,
+    new RegExp(
+      'toolkit build: warning: catalog\\.mjs lists 324 tools in \\d+\\.\\d KB, more than MCP clients take \\(they ' +
+        'drop or cut lists past about 50 KB\\); it serves them through search_tools, describe_tool and call_tool ' +
+        'unless started with --no-toolset',
+    ),
   );
   assert.not.match(build.stderr, /desk\.mjs lists/);
 });

@@ -14,7 +14,8 @@ import { createWorkspace } from './support/workspace.ts';
 const ws = createWorkspace('libraries');
 let upstream: Upstream;
 
-const schema = (root: string, library: string, use: string) => `export const main = {
+const schema = (root: string, library: string, use: string) =>
+  `export const main = {
     namespace: 'coinprices',
     name: 'CoinPrices',
     description: 'Coin prices with a handler that uses a library.',
@@ -27,7 +28,8 @@ const schema = (root: string, library: string, use: string) => `export const mai
             path: '/price',
             description: 'Price of coins.',
             parameters: [
-                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [] } }
             ]
         }
     }
@@ -77,43 +79,53 @@ test('an allowed library is bundled for the sandbox at build time and reaches th
   }
 });
 
-test('a library that is not installed is a located LIB001 warning; the build writes, the bundle starts and only its tools fail, naming it', async () => {
-  ws.write('.toolkit/config.json', JSON.stringify({ security: { allowedLibraries: ['toolkit-absent-package'] } }));
-  ws.write(
-    'schemas/providers/coinprices/prices.mjs',
-    schema(upstream.root, 'toolkit-absent-package', "typeof libraries['toolkit-absent-package']"),
-  );
-  ws.write(
-    'schemas/providers/coinlist/list.mjs',
-    schema(upstream.root, 'path', "libraries.path.basename('/x/y')").replace(
-      "namespace: 'coinprices'",
-      "namespace: 'coinlist'",
-    ),
-  );
-  const build = await buildWorkspace(ws.dir);
-  assert.is(build.code, 0, build.stdout + build.stderr);
-  // Located at the requiredLibraries entry (line 7, column 26 of the schema above: its opening quote).
-  assert.match(
-    build.stderr,
-    /schemas\/providers\/coinprices\/prices\.mjs:7:26  LIB001 warning  library "toolkit-absent-package" is not installed .*npm install toolkit-absent-package/,
-  );
-  assert.match(build.stderr, /built with 1 schema whose hooked tools answer with an error/);
-  const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
-    NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
-  });
-  try {
-    const failing = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
-    assert.ok(failing.isError);
-    assert.match(
-      (failing.content as { text: string }[])[0]!.text,
-      /handlers of "coinprices" cannot run: library "toolkit-absent-package" is not installed.*npm install toolkit-absent-package`, then rebuild with `toolkit build`/,
+test(
+  'a library that is not installed is a located LIB001 warning; the build writes, the bundle starts and only its ' +
+    'tools fail, naming it',
+  async () => {
+    ws.write('.toolkit/config.json', JSON.stringify({ security: { allowedLibraries: ['toolkit-absent-package'] } }));
+    ws.write(
+      'schemas/providers/coinprices/prices.mjs',
+      schema(upstream.root, 'toolkit-absent-package', "typeof libraries['toolkit-absent-package']"),
     );
-    const working = await client.callTool({ name: 'get_price_coinlist', arguments: { ids: 'bitcoin' } });
-    assert.not.ok(working.isError, JSON.stringify(working));
-    assert.is(JSON.parse((working.content as { text: string }[])[0]!.text).joined, 'y');
-  } finally {
-    await close();
-  }
-});
+    ws.write(
+      'schemas/providers/coinlist/list.mjs',
+      schema(upstream.root, 'path', "libraries.path.basename('/x/y')").replace(
+        "namespace: 'coinprices'",
+        "namespace: 'coinlist'",
+      ),
+    );
+    const build = await buildWorkspace(ws.dir);
+    assert.is(build.code, 0, build.stdout + build.stderr);
+    // Located at the requiredLibraries entry (line 7, column 26 of the schema above: its opening quote).
+    assert.match(
+      build.stderr,
+      new RegExp(
+        'schemas\\/providers\\/coinprices\\/prices\\.mjs:7:26  LIB001 warning  library "toolkit-absent-package" is ' +
+          'not installed .*npm install toolkit-absent-package',
+      ),
+    );
+    assert.match(build.stderr, /built with 1 schema whose hooked tools answer with an error/);
+    const { client, close } = await connectStdio(ws.path('out', 'catalog.mjs'), {
+      NODE_EXTRA_CA_CERTS: upstream.ca.caFile,
+    });
+    try {
+      const failing = await client.callTool({ name: 'get_price_coinprices', arguments: { ids: 'bitcoin' } });
+      assert.ok(failing.isError);
+      assert.match(
+        (failing.content as { text: string }[])[0]!.text,
+        new RegExp(
+          'handlers of "coinprices" cannot run: library "toolkit-absent-package" is not installed.*npm install ' +
+            'toolkit-absent-package`, then rebuild with `toolkit build`',
+        ),
+      );
+      const working = await client.callTool({ name: 'get_price_coinlist', arguments: { ids: 'bitcoin' } });
+      assert.not.ok(working.isError, JSON.stringify(working));
+      assert.is(JSON.parse((working.content as { text: string }[])[0]!.text).joined, 'y');
+    } finally {
+      await close();
+    }
+  },
+);
 
 test.run();

@@ -18,7 +18,8 @@ process.env.TOOLKIT_MODE = 'dev';
 
 const test = suite('inline databases that are links');
 
-const schema = (database: string) => `export const main = {
+const schema = (database: string) =>
+  `export const main = {
     namespace: 'linked',
     name: 'Linked',
     description: 'A resource whose database file is a link.',
@@ -32,7 +33,8 @@ const schema = (database: string) => `export const main = {
             origin: 'inline',
             description: 'Notes.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: 'Tables.', parameters: {} }
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", ` +
+  `description: 'Tables.', parameters: {} }
             }
         }
     }
@@ -46,29 +48,33 @@ test.before.each(() => {
 });
 test.after.each(() => ws.remove());
 
-test('a link to a database outside the schema directory is RES007 at the database field, and the build writes nothing', async () => {
-  const secret = ws.database(
-    'elsewhere/history.db',
-    "CREATE TABLE history (url TEXT); INSERT INTO history VALUES ('https://bank.example/secret');",
-  );
-  const file = ws.write('schemas/providers/linked/linked.mjs', schema('notes.db'));
-  ws.write('schemas/providers/linked/data/.keep', '');
-  symlinkSync(secret, ws.path('schemas/providers/linked/data/notes.db'));
+test(
+  'a link to a database outside the schema directory is RES007 at the database field, and the build ' +
+    'writes nothing',
+  async () => {
+    const secret = ws.database(
+      'elsewhere/history.db',
+      "CREATE TABLE history (url TEXT); INSERT INTO history VALUES ('https://bank.example/secret');",
+    );
+    const file = ws.write('schemas/providers/linked/linked.mjs', schema('notes.db'));
+    ws.write('schemas/providers/linked/data/.keep', '');
+    symlinkSync(secret, ws.path('schemas/providers/linked/data/notes.db'));
 
-  const validated = await runCli(['validate', file, '--json']);
-  assert.is(validated.code, 1, validated.stdout);
-  const report = JSON.parse(validated.stdout) as { diagnostics: { rule: string; line: number; message: string }[] };
-  const res007 = report.diagnostics.find((d) => d.rule === 'RES007');
-  assert.ok(res007, validated.stdout);
-  assert.is(res007.line, 11, 'located at the database field');
-  assert.match(res007.message, /is a link to .*history\.db, outside the schema's directory/);
+    const validated = await runCli(['validate', file, '--json']);
+    assert.is(validated.code, 1, validated.stdout);
+    const report = JSON.parse(validated.stdout) as { diagnostics: { rule: string; line: number; message: string }[] };
+    const res007 = report.diagnostics.find((d) => d.rule === 'RES007');
+    assert.ok(res007, validated.stdout);
+    assert.is(res007.line, 11, 'located at the database field');
+    assert.match(res007.message, /is a link to .*history\.db, outside the schema's directory/);
 
-  const built = await buildWorkspace(ws.dir);
-  assert.is(built.code, 1, built.stdout + built.stderr);
-  assert.match(built.stdout + built.stderr, /RES007/);
-  assert.not.ok(existsSync(ws.path('out', 'data')), 'nothing carried');
-  assert.not.ok(existsSync(ws.path('out', 'catalog.mjs')), 'nothing written');
-});
+    const built = await buildWorkspace(ws.dir);
+    assert.is(built.code, 1, built.stdout + built.stderr);
+    assert.match(built.stdout + built.stderr, /RES007/);
+    assert.not.ok(existsSync(ws.path('out', 'data')), 'nothing carried');
+    assert.not.ok(existsSync(ws.path('out', 'catalog.mjs')), 'nothing written');
+  },
+);
 
 test('a link inside the schema directory validates and builds, the bytes carried', async () => {
   const real = ws.database(
@@ -99,47 +105,53 @@ const withContent = `export const main = {
 }
 `;
 const promptFile = (text: string) =>
-  `export const prompt = { name: 'about', version: 'flowmcp-prompt/1.0.0', namespace: 'linked', description: 'About.', dependsOn: [], references: [], content: '${text}' }\n`;
+  `export const prompt = { name: 'about', version: 'flowmcp-prompt/1.0.0', namespace: 'linked', description: ` +
+  `'About.', dependsOn: [], references: [], content: '${text}' }\n`;
 
-test('prompt and skill files that are links out of the schema directory are PAR007 at their fields, and nothing of them is built', async () => {
-  ws.write('elsewhere/notes.mjs', promptFile('PRIVATE-NOTES-OF-THE-USER'));
-  ws.write(
-    'elsewhere/steps.mjs',
-    "export const skill = { name: 'steps', version: 'flowmcp-skill/1.0.0', description: 'Steps.', content: 'PRIVATE-STEPS', requires: { tools: [], resources: [], external: [] }, input: [], output: 'text' }\n",
-  );
-  const file = ws.write('schemas/providers/linked/linked.mjs', withContent);
-  ws.write('schemas/providers/linked/prompts/.keep', '');
-  ws.write('schemas/providers/linked/skills/.keep', '');
-  symlinkSync(ws.path('elsewhere/notes.mjs'), ws.path('schemas/providers/linked/prompts/about.mjs'));
-  symlinkSync(ws.path('elsewhere/steps.mjs'), ws.path('schemas/providers/linked/skills/steps.mjs'));
-
-  const validated = await runCli(['validate', file, '--json']);
-  assert.is(validated.code, 1, validated.stdout);
-  const report = JSON.parse(validated.stdout) as { diagnostics: { rule: string; line: number; message: string }[] };
-  const links = report.diagnostics.filter((d) => d.rule === 'PAR007');
-  assert.equal(
-    links.map((d) => d.line),
-    [10, 11],
-    validated.stdout,
-  );
-  assert.match(
-    links[0]!.message,
-    /prompt about: \.\/prompts\/about\.mjs is a link to .*notes\.mjs, outside the schema's directory/,
-  );
-  assert.not.ok(validated.stdout.includes('PRIVATE-'), 'nothing of the files was read into a message');
-
-  // Built without the failing schema: it was the only one, so nothing is written and nothing of the files can be.
-  const built = await buildWorkspace(ws.dir, ['--skip-invalid']);
-  assert.is(built.code, 1, built.stdout + built.stderr);
-  assert.match(built.stdout + built.stderr, /PAR007/);
-  const written = existsSync(ws.path('out'))
-    ? readdirSync(ws.path('out'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    : [];
-  for (const entry of written)
-    assert.not.ok(
-      readFileSync(join(entry.parentPath, entry.name), 'utf8').includes('PRIVATE-'),
-      `${entry.name} holds the linked file's text`,
+test(
+  'prompt and skill files that are links out of the schema directory are PAR007 at their fields, and nothing of ' +
+    'them is built',
+  async () => {
+    ws.write('elsewhere/notes.mjs', promptFile('PRIVATE-NOTES-OF-THE-USER'));
+    ws.write(
+      'elsewhere/steps.mjs',
+      "export const skill = { name: 'steps', version: 'flowmcp-skill/1.0.0', description: 'Steps.', content: " +
+        "'PRIVATE-STEPS', requires: { tools: [], resources: [], external: [] }, input: [], output: 'text' }\n",
     );
-});
+    const file = ws.write('schemas/providers/linked/linked.mjs', withContent);
+    ws.write('schemas/providers/linked/prompts/.keep', '');
+    ws.write('schemas/providers/linked/skills/.keep', '');
+    symlinkSync(ws.path('elsewhere/notes.mjs'), ws.path('schemas/providers/linked/prompts/about.mjs'));
+    symlinkSync(ws.path('elsewhere/steps.mjs'), ws.path('schemas/providers/linked/skills/steps.mjs'));
+
+    const validated = await runCli(['validate', file, '--json']);
+    assert.is(validated.code, 1, validated.stdout);
+    const report = JSON.parse(validated.stdout) as { diagnostics: { rule: string; line: number; message: string }[] };
+    const links = report.diagnostics.filter((d) => d.rule === 'PAR007');
+    assert.equal(
+      links.map((d) => d.line),
+      [10, 11],
+      validated.stdout,
+    );
+    assert.match(
+      links[0]!.message,
+      /prompt about: \.\/prompts\/about\.mjs is a link to .*notes\.mjs, outside the schema's directory/,
+    );
+    assert.not.ok(validated.stdout.includes('PRIVATE-'), 'nothing of the files was read into a message');
+
+    // Built without the failing schema: it was the only one, so nothing is written and nothing of the files can be.
+    const built = await buildWorkspace(ws.dir, ['--skip-invalid']);
+    assert.is(built.code, 1, built.stdout + built.stderr);
+    assert.match(built.stdout + built.stderr, /PAR007/);
+    const written = existsSync(ws.path('out'))
+      ? readdirSync(ws.path('out'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      : [];
+    for (const entry of written)
+      assert.not.ok(
+        readFileSync(join(entry.parentPath, entry.name), 'utf8').includes('PRIVATE-'),
+        `${entry.name} holds the linked file's text`,
+      );
+  },
+);
 
 test.run();

@@ -56,7 +56,10 @@ test('toolkit build prints the prices per mode, and a budget fails the build wit
   assert.is(built.code, 0, built.stderr);
   assert.match(
     built.stdout,
-    /catalog\.mjs first listing: tools [\d,]+ B = [\d,]+ tokens · toolset [\d,]+ B = [\d,]+ tokens · code [\d,]+ B = [\d,]+ tokens · tools\+code [\d,]+ B = [\d,]+ tokens\n/,
+    new RegExp(
+      'catalog\\.mjs first listing: tools [\\d,]+ B = [\\d,]+ tokens · toolset [\\d,]+ B = [\\d,]+ tokens · code ' +
+        '[\\d,]+ B = [\\d,]+ tokens · tools\\+code [\\d,]+ B = [\\d,]+ tokens\\n',
+    ),
   );
   assert.match(
     built.stdout,

@@ -25,7 +25,8 @@ const ws = createWorkspace('listing');
 let upstream: Upstream;
 
 /** A schema with a server param in a header and a JSON output whose properties are not in key order. */
-const keyedSchema = `export const main = {
+const keyedSchema =
+  `export const main = {
     namespace: 'ledger',
     name: 'Ledger',
     description: 'Balances behind an API key.',
@@ -39,11 +40,13 @@ const keyedSchema = `export const main = {
             path: '/balance',
             description: 'Balance of an account.',
             parameters: [
-                { position: { key: 'account', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(3)' ] } }
+                { position: { key: 'account', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ` +
+  `'string()', options: [ 'min(3)' ] } }
             ],
             output: {
                 mimeType: 'application/json',
-                schema: { type: 'object', properties: { zeta: { type: 'number', description: 'Last.' }, alpha: { type: 'string', nullable: true } } }
+                schema: { type: 'object', properties: { zeta: { type: 'number', description: 'Last.' }, alpha: { ` +
+  `type: 'string', nullable: true } } }
             }
         }
     }
@@ -173,7 +176,9 @@ test('the bundle serves the listing its data file holds, and routes calls by its
   const schemas = loadSchemas();
   const tools = listTools(schemas);
   assert.is(json, JSON.stringify(tools));
-  const facts = `LISTING_FACTS={bytes:${listingBytesOf(tools)},secretKeys:${JSON.stringify([...secretKeysOf(schemas)].sort())}}`;
+  const facts =
+    `LISTING_FACTS={bytes:${listingBytesOf(tools)},secretKeys:` +
+    `${JSON.stringify([...secretKeysOf(schemas)].sort())}}`;
   assert.ok(text.includes(facts), `start-up facts of the listing are in the bundle: ${facts}`);
   // Re-signed as a build would sign it: the bundle must serve this listing, not one of its own.
   cpSync(ws.path('out'), ws.path('resigned'), { recursive: true });

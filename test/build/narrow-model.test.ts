@@ -18,19 +18,22 @@ test('a whole schema is served as it is', () => {
   assert.is(narrowModel(model, null), model);
 });
 
-test("a part keeps only the named tools, in schema order, and none of the schema's resources, prompts or skills", () => {
-  const model = withContent();
-  const part = narrowModel(model, ['listCoins', 'getPrice']);
-  assert.equal(
-    part.tools.map((tool) => tool.name),
-    ['getPrice', 'listCoins'],
-  );
-  assert.equal([part.resources, part.prompts, part.skills], [[], [], []]);
-  assert.equal(
-    narrowModel(model, ['listCoins']).tools.map((tool) => tool.name),
-    ['listCoins'],
-  );
-  assert.is(model.resources.length, 1, 'the model itself is not changed');
-});
+test(
+  "a part keeps only the named tools, in schema order, and none of the schema's resources, " + 'prompts or skills',
+  () => {
+    const model = withContent();
+    const part = narrowModel(model, ['listCoins', 'getPrice']);
+    assert.equal(
+      part.tools.map((tool) => tool.name),
+      ['getPrice', 'listCoins'],
+    );
+    assert.equal([part.resources, part.prompts, part.skills], [[], [], []]);
+    assert.equal(
+      narrowModel(model, ['listCoins']).tools.map((tool) => tool.name),
+      ['listCoins'],
+    );
+    assert.is(model.resources.length, 1, 'the model itself is not changed');
+  },
+);
 
 test.run();

@@ -35,7 +35,10 @@ function assertUntouched(before: Map<string, Buffer>, label: string): void {
 const refusals: [string, RegExp][] = [
   [
     '.',
-    /^toolkit build: --out \. is the project directory, and a build replaces its output directory whole; choose a directory of its own, e\.g\. --out generated; nothing was touched\n$/,
+    new RegExp(
+      '^toolkit build: --out \\. is the project directory, and a build replaces its output directory whole; choose a ' +
+        'directory of its own, e\\.g\\. --out generated; nothing was touched\\n$',
+    ),
   ],
   ['schemas', /^toolkit build: --out schemas is the schemas directory/],
   ['schemas/providers', /^toolkit build: --out schemas\/providers lies inside the schemas directory/],
@@ -83,7 +86,10 @@ test('a file dropped into a previous build is refused by name; the build and the
   assert.is(run.code, 2, run.stdout + run.stderr);
   assert.match(
     run.stderr,
-    /^toolkit build: --out generated holds a previous build and 1 entry no build wrote \(NOTES\.md\), which replacing it would delete; move it out or choose another --out; nothing was touched\n$/,
+    new RegExp(
+      '^toolkit build: --out generated holds a previous build and 1 entry no build wrote \\(NOTES\\.md\\), which ' +
+        'replacing it would delete; move it out or choose another --out; nothing was touched\\n$',
+    ),
   );
   assertUntouched(before, 'a previous build with a foreign file');
 });

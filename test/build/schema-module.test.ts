@@ -42,7 +42,9 @@ const model = schemaModel(
     ),
   ],
   {
-    handlersSource: `({ sharedLists }) => ({ lookUp: { postRequest: async ({ response }) => ({ response: { ...response, note: ${JSON.stringify(hostile)} } }) } })`,
+    handlersSource:
+      `({ sharedLists }) => ({ lookUp: { postRequest: async ({ response }) => ({ response: { ` +
+      `...response, note: ${JSON.stringify(hostile)} } }) } })`,
     sharedLists: { chains: [{ id: 1, name: 'x' }] },
   },
 );

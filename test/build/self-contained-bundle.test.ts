@@ -30,7 +30,8 @@ let port = 0;
 const requests: string[] = [];
 let buildOutput = '';
 
-const schema = `export const main = {
+const schema =
+  `export const main = {
     namespace: 'tides',
     name: 'Tides',
     description: 'Tide heights from a test upstream.',
@@ -43,7 +44,8 @@ const schema = `export const main = {
             path: '/height',
             description: 'Height of the tide at a port.',
             parameters: [
-                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [] } }
             ]
         },
         getPlain: {
@@ -51,7 +53,8 @@ const schema = `export const main = {
             path: '/height',
             description: 'Height of the tide at a port, as the upstream says it.',
             parameters: [
-                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [] } }
             ]
         }
     },
@@ -62,8 +65,10 @@ const schema = `export const main = {
             origin: 'inline',
             description: 'Known ports.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: 'Tables.', parameters: {} },
-                listPorts: { sql: 'SELECT name, country FROM ports ORDER BY name', description: 'Every port.', parameters: {} }
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", ` +
+  `description: 'Tables.', parameters: {} },
+                listPorts: { sql: 'SELECT name, country FROM ports ORDER BY name', description: 'Every port.', ` +
+  `parameters: {} }
             }
         }
     }
@@ -158,36 +163,49 @@ test('the build carries the engines beside the bundle and says what the bundle n
   }
   assert.match(
     buildOutput,
-    /^toolkit build: catalog\.mjs runs on Node 20\.19 or later .*with nothing installed; copy with it: catalog\.code\.cjs, catalog\.data\.jsonl, engine\/ \(hook sandbox [\d.]+ MB, SQLite binding for Node \d+ \(ABI \d+, \w+-\w+\) [\d.]+ MB\), libraries\/ \(1 file\), data\/ \(1 database\)$/m,
+    new RegExp(
+      '^toolkit build: catalog\\.mjs runs on Node 20\\.19 or later .*with nothing installed; copy with it: ' +
+        'catalog\\.code\\.cjs, catalog\\.data\\.jsonl, engine\\/ \\(hook sandbox [\\d.]+ MB, SQLite binding for Node ' +
+        '\\d+ \\(ABI \\d+, \\w+-\\w+\\) [\\d.]+ MB\\), libraries\\/ \\(1 file\\), data\\/ \\(1 database\\)$',
+      'm',
+    ),
   );
 });
 
-test('copied to an empty directory outside the repository, the bundle lists, calls a hooked tool over loopback HTTPS and reads its resource', async () => {
-  const generated = copyOutput('plain');
-  for (let dir = dirname(generated); dir !== dirname(dir); dir = dirname(dir))
-    assert.not.ok(existsSync(join(dir, 'node_modules')), `no node_modules in ${dir}`);
-  const session = await connect(generated);
-  try {
-    const { tools } = await session.client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['get_height_tides', 'get_plain_tides']);
-    const hooked = await session.client.callTool({ name: 'get_height_tides', arguments: { port: 'brest' } });
-    assert.not.ok(hooked.isError, textOf(hooked));
-    assert.equal(JSON.parse(textOf(hooked)), { port: 'brest', height: 1.5, link: 'https://tides.example/ports/brest' });
-    assert.ok(
-      requests.includes(`${HOST} /height?port=brest`),
-      `the upstream was asked with the original host name: ${requests.join(', ')}`,
-    );
-    const read = await session.client.readResource({ uri: 'toolkit://tides/ports/listPorts' });
-    const rows = JSON.parse((read.contents[0] as { text: string }).text) as unknown[];
-    assert.equal(rows, [
-      { name: 'Aberdeen', country: 'GB' },
-      { name: 'Brest', country: 'FR' },
-    ]);
-  } finally {
-    await session.close();
-  }
-  assert.not.match(session.stderr(), /Require stack|node_modules|at .*\(.*:\d+:\d+\)/, session.stderr());
-});
+test(
+  'copied to an empty directory outside the repository, the bundle lists, calls a hooked tool over loopback HTTPS ' +
+    'and reads its resource',
+  async () => {
+    const generated = copyOutput('plain');
+    for (let dir = dirname(generated); dir !== dirname(dir); dir = dirname(dir))
+      assert.not.ok(existsSync(join(dir, 'node_modules')), `no node_modules in ${dir}`);
+    const session = await connect(generated);
+    try {
+      const { tools } = await session.client.listTools();
+      assert.equal(tools.map((t) => t.name).sort(), ['get_height_tides', 'get_plain_tides']);
+      const hooked = await session.client.callTool({ name: 'get_height_tides', arguments: { port: 'brest' } });
+      assert.not.ok(hooked.isError, textOf(hooked));
+      assert.equal(JSON.parse(textOf(hooked)), {
+        port: 'brest',
+        height: 1.5,
+        link: 'https://tides.example/ports/brest',
+      });
+      assert.ok(
+        requests.includes(`${HOST} /height?port=brest`),
+        `the upstream was asked with the original host name: ${requests.join(', ')}`,
+      );
+      const read = await session.client.readResource({ uri: 'toolkit://tides/ports/listPorts' });
+      const rows = JSON.parse((read.contents[0] as { text: string }).text) as unknown[];
+      assert.equal(rows, [
+        { name: 'Aberdeen', country: 'GB' },
+        { name: 'Brest', country: 'FR' },
+      ]);
+    } finally {
+      await session.close();
+    }
+    assert.not.match(session.stderr(), /Require stack|node_modules|at .*\(.*:\d+:\d+\)/, session.stderr());
+  },
+);
 
 test('a carried file changed after the build is refused by name; the other tools are still served', async () => {
   if (!carriesSqlite) return;
@@ -226,7 +244,10 @@ test('a bundle copied without its engine/ folder names the folder to copy, not a
     assert.ok(hooked.isError);
     assert.match(
       textOf(hooked),
-      /engine\/quickjs-core\.cjs \(the handler sandbox engine\) cannot be read beside the bundle \(ENOENT\): copy the bundle's engine\/ folder with it/,
+      new RegExp(
+        'engine\\/quickjs-core\\.cjs \\(the handler sandbox engine\\) cannot be read beside the bundle \\(ENOENT\\): ' +
+          "copy the bundle's engine\\/ folder with it",
+      ),
     );
     assert.not.match(textOf(hooked), /Require stack|Cannot find module/);
   } finally {
@@ -252,7 +273,10 @@ test('a SQLite binding built for another Node is one line naming both Nodes and 
   const message = bindingMismatch(builtFor, { abi: '127', platform: 'linux', arch: 'x64', node: '22.23.3' })!;
   assert.match(
     message,
-    /built for Node 20\.20\.2 \(ABI 115, linux-x64\)\) cannot load in Node 22\.23\.3 \(ABI 127, linux-x64\): rebuild the bundle with this Node \(`toolkit build`\), run it with Node 20/,
+    new RegExp(
+      'built for Node 20\\.20\\.2 \\(ABI 115, linux-x64\\)\\) cannot load in Node 22\\.23\\.3 \\(ABI 127, ' +
+        'linux-x64\\): rebuild the bundle with this Node \\(`toolkit build`\\), run it with Node 20',
+    ),
   );
   assert.not.match(message, /\n/);
   assert.ok(bindingMismatch(builtFor, { ...builtFor, platform: 'darwin' }));

@@ -79,25 +79,29 @@ const tools: ToolModel[] = cases.map(([type, options], index) =>
 );
 const model = schemaModel('matrix', tools);
 
-test(`emitted zod and the runtime validator agree on ${cases.length} option combinations × ${probes.length + 3} inputs`, async () => {
-  const path = ws.write('matrix.ts', emitSchemaModule(model, 'matrix.mjs').text);
-  const module = await import(pathToFileURL(path).href);
-  let compared = 0;
-  for (const [index, t] of tools.entries()) {
-    const emitted = module.inputSchemas[t.name]();
-    const runtime = buildInputValidator(t);
-    const inputs: unknown[] = [{}, { v: 'a', extra: 1 }, { secret: 'x' }, ...probes.map((v) => ({ v }))];
-    for (const input of inputs) {
-      const a = emitted.safeParse(input);
-      const b = runtime.safeParse(input);
-      const label = `case ${index} ${JSON.stringify(cases[index])} on ${JSON.stringify(input)}`;
-      assert.is(a.success, b.success, label);
-      if (a.success && b.success) assert.equal(a.data, b.data, label);
-      compared += 1;
+test(
+  `emitted zod and the runtime validator agree on ${cases.length} option combinations × ` +
+    `${probes.length + 3} inputs`,
+  async () => {
+    const path = ws.write('matrix.ts', emitSchemaModule(model, 'matrix.mjs').text);
+    const module = await import(pathToFileURL(path).href);
+    let compared = 0;
+    for (const [index, t] of tools.entries()) {
+      const emitted = module.inputSchemas[t.name]();
+      const runtime = buildInputValidator(t);
+      const inputs: unknown[] = [{}, { v: 'a', extra: 1 }, { secret: 'x' }, ...probes.map((v) => ({ v }))];
+      for (const input of inputs) {
+        const a = emitted.safeParse(input);
+        const b = runtime.safeParse(input);
+        const label = `case ${index} ${JSON.stringify(cases[index])} on ${JSON.stringify(input)}`;
+        assert.is(a.success, b.success, label);
+        if (a.success && b.success) assert.equal(a.data, b.data, label);
+        compared += 1;
+      }
     }
-  }
-  assert.ok(compared > 500, `compared ${compared}`);
-});
+    assert.ok(compared > 500, `compared ${compared}`);
+  },
+);
 
 test('the matrix is not trivially uniform: each combination accepts some input and refuses another', async () => {
   const path = ws.write('matrix-2.ts', emitSchemaModule(model, 'matrix.mjs').text);

@@ -73,28 +73,31 @@ test('tools are external references with null values, and every one exists in th
   }
 });
 
-test('at least three tests each, with an input and expected tools the agent has; the tests cover different tools', () => {
-  for (const { file, agent } of agents) {
-    assert.ok(Array.isArray(agent.tests) && agent.tests.length >= 3, `${file}: tests`);
-    for (const t of agent.tests as Json[]) {
-      assert.ok(typeof t._description === 'string' && t._description.length > 0, `${file}: _description`);
-      assert.ok(typeof t.input === 'string' && t.input.length > 10, `${file}: input`);
-      assert.ok(Array.isArray(t.expectedTools) && t.expectedTools.length > 0, `${file}: expectedTools`);
-      for (const id of t.expectedTools)
-        assert.ok(
-          Object.hasOwn(agent.tools, id),
-          `${file}: ${t._description} expects ${id}, which the agent does not have`,
-        );
-      if (t.expectedContent !== undefined)
-        assert.ok(
-          t.expectedContent.every((k: unknown) => typeof k === 'string'),
-          `${file}: expectedContent`,
-        );
+test(
+  'at least three tests each, with an input and expected tools the agent has; the tests cover ' + 'different tools',
+  () => {
+    for (const { file, agent } of agents) {
+      assert.ok(Array.isArray(agent.tests) && agent.tests.length >= 3, `${file}: tests`);
+      for (const t of agent.tests as Json[]) {
+        assert.ok(typeof t._description === 'string' && t._description.length > 0, `${file}: _description`);
+        assert.ok(typeof t.input === 'string' && t.input.length > 10, `${file}: input`);
+        assert.ok(Array.isArray(t.expectedTools) && t.expectedTools.length > 0, `${file}: expectedTools`);
+        for (const id of t.expectedTools)
+          assert.ok(
+            Object.hasOwn(agent.tools, id),
+            `${file}: ${t._description} expects ${id}, which the agent does not have`,
+          );
+        if (t.expectedContent !== undefined)
+          assert.ok(
+            t.expectedContent.every((k: unknown) => typeof k === 'string'),
+            `${file}: expectedContent`,
+          );
+      }
+      const combinations = new Set((agent.tests as Json[]).map((t) => [...t.expectedTools].sort().join('+')));
+      assert.ok(combinations.size >= 3, `${file}: the tests should exercise different tools`);
     }
-    const combinations = new Set((agent.tests as Json[]).map((t) => [...t.expectedTools].sort().join('+')));
-    assert.ok(combinations.size >= 3, `${file}: the tests should exercise different tools`);
-  }
-});
+  },
+);
 
 test("prompt and skill files exist, export the right literal, and their tool references are the agent's", () => {
   for (const { dir, file, agent } of agents) {

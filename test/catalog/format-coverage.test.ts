@@ -125,16 +125,21 @@ test('schemas range from 1 to 8 tools; outputs of every mime type; handlers with
   assert.ok(handlerText.includes('postRequest: async ( { response, struct, payload } )'));
 });
 
-test('main-level variety: server params, shared-list filters, camelCase and kebab tags, docs, versions beyond 3.0.0', () => {
-  assert.ok(schemas.filter((s) => (s.main.requiredServerParams ?? []).length > 0).length >= 8);
-  assert.ok(schemas.some((s) => (s.main.sharedLists ?? []).some((r: { filter?: unknown }) => r.filter)));
-  const tags = schemas.flatMap((s) => s.main.tags ?? []);
-  assert.ok(tags.some((t: string) => /[a-z][A-Z]/.test(t)) && tags.some((t: string) => t.includes('-')));
-  assert.ok(schemas.every((s) => Array.isArray(s.main.docs) && s.main.docs.length > 0));
-  assert.ok(schemas.some((s) => s.main.version !== '3.0.0'));
-  assert.ok(
-    schemas.some((s) => s.main.resources) && schemas.some((s) => s.main.prompts) && schemas.some((s) => s.main.skills),
-  );
-});
+test(
+  'main-level variety: server params, shared-list filters, camelCase and kebab tags, docs, versions ' + 'beyond 3.0.0',
+  () => {
+    assert.ok(schemas.filter((s) => (s.main.requiredServerParams ?? []).length > 0).length >= 8);
+    assert.ok(schemas.some((s) => (s.main.sharedLists ?? []).some((r: { filter?: unknown }) => r.filter)));
+    const tags = schemas.flatMap((s) => s.main.tags ?? []);
+    assert.ok(tags.some((t: string) => /[a-z][A-Z]/.test(t)) && tags.some((t: string) => t.includes('-')));
+    assert.ok(schemas.every((s) => Array.isArray(s.main.docs) && s.main.docs.length > 0));
+    assert.ok(schemas.some((s) => s.main.version !== '3.0.0'));
+    assert.ok(
+      schemas.some((s) => s.main.resources) &&
+        schemas.some((s) => s.main.prompts) &&
+        schemas.some((s) => s.main.skills),
+    );
+  },
+);
 
 test.run();

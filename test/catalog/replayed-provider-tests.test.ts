@@ -25,21 +25,25 @@ test('every provider with tools has one recording file for its host, and every r
     assert.is(byNamespace.get(schema.main.namespace)!.host, hostOf(schema.main.root), schema.file);
 });
 
-test('every tool declares tests, and every declared test has exactly one recorded exchange (and no exchange is spare)', () => {
-  for (const schema of schemas) {
-    const declared = readDeclaredTests(schema.absolute);
-    const recording = byNamespace.get(schema.main.namespace)!;
-    for (const tool of Object.keys(schema.main.tools))
-      assert.ok((declared.get(tool) ?? []).length >= 1, `${schema.file}: ${tool} declares no tests`);
-    const wanted = [...declared].flatMap(([tool, tests]) => tests.map((t) => `${tool}: ${t.description}`)).sort();
-    const recorded = recording.exchanges.map((e) => `${e.tool}: ${e.test}`).sort();
-    assert.equal(recorded, wanted, schema.file);
-    assert.ok(
-      recording.docs.length > 0,
-      `${recording.namespace}: the recording names the documentation it was written from`,
-    );
-  }
-});
+test(
+  'every tool declares tests, and every declared test has exactly one recorded exchange (and no ' +
+    'exchange is spare)',
+  () => {
+    for (const schema of schemas) {
+      const declared = readDeclaredTests(schema.absolute);
+      const recording = byNamespace.get(schema.main.namespace)!;
+      for (const tool of Object.keys(schema.main.tools))
+        assert.ok((declared.get(tool) ?? []).length >= 1, `${schema.file}: ${tool} declares no tests`);
+      const wanted = [...declared].flatMap(([tool, tests]) => tests.map((t) => `${tool}: ${t.description}`)).sort();
+      const recorded = recording.exchanges.map((e) => `${e.tool}: ${e.test}`).sort();
+      assert.equal(recorded, wanted, schema.file);
+      assert.ok(
+        recording.docs.length > 0,
+        `${recording.namespace}: the recording names the documentation it was written from`,
+      );
+    }
+  },
+);
 
 for (const schema of schemas) {
   const namespace = schema.main.namespace as string;

@@ -45,22 +45,25 @@ test('meta carries name (matching the file name), version 3.0.0, a description a
   }
 });
 
-test('entries are flat, carry exactly the declared fields with the declared types, and the first field is unique', () => {
-  for (const { file, list } of lists) {
-    const fields = list.meta.fields as { key: string; type: string }[];
-    const keys = fields.map((f) => f.key).sort();
-    const first = fields[0]!.key;
-    const seen = new Set<unknown>();
-    assert.ok(list.entries.length >= 10, `${file}: ${list.entries.length} entries`);
-    for (const entry of list.entries as Record<string, unknown>[]) {
-      assert.equal(Object.keys(entry).sort(), keys, `${file}: ${JSON.stringify(entry)}`);
-      for (const field of fields)
-        assert.type(entry[field.key], field.type as 'string', `${file}: ${field.key} of ${JSON.stringify(entry)}`);
-      assert.not.ok(seen.has(entry[first]), `${file}: duplicate ${first} ${entry[first]}`);
-      seen.add(entry[first]);
+test(
+  'entries are flat, carry exactly the declared fields with the declared types, and the first ' + 'field is unique',
+  () => {
+    for (const { file, list } of lists) {
+      const fields = list.meta.fields as { key: string; type: string }[];
+      const keys = fields.map((f) => f.key).sort();
+      const first = fields[0]!.key;
+      const seen = new Set<unknown>();
+      assert.ok(list.entries.length >= 10, `${file}: ${list.entries.length} entries`);
+      for (const entry of list.entries as Record<string, unknown>[]) {
+        assert.equal(Object.keys(entry).sort(), keys, `${file}: ${JSON.stringify(entry)}`);
+        for (const field of fields)
+          assert.type(entry[field.key], field.type as 'string', `${file}: ${field.key} of ${JSON.stringify(entry)}`);
+        assert.not.ok(seen.has(entry[first]), `${file}: duplicate ${first} ${entry[first]}`);
+        seen.add(entry[first]);
+      }
     }
-  }
-});
+  },
+);
 
 test('evmChains lists real chain ids for its aliases, in both catalogs', () => {
   for (const catalog of [shipped, loadLists(exampleCatalog)]) {

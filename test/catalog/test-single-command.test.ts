@@ -61,29 +61,35 @@ test('one tool: its declared test passes against the replay, exit 0', async () =
   assert.is(run.code, 0, run.stderr + run.stdout);
   assert.match(
     run.stdout,
-    /^PASS {2}get_elevation_openmeteo {2}Elevation of Zermatt {2}\(\d+ ms\)\n {6}JSON matching the declared output, \d+ bytes\n1 passed, 0 failed\n$/,
+    new RegExp(
+      '^PASS {2}get_elevation_openmeteo {2}Elevation of Zermatt {2}\\(\\d+ ms\\)\\n {6}JSON matching the declared ' +
+        'output, \\d+ bytes\\n1 passed, 0 failed\\n$',
+    ),
   );
 });
 
-test('a namespace runs every tool; an API key granted to its schema comes from the environment and never shows', async () => {
-  const run = await toolkit(['test', 'single', 'etherscan', '--connect-to', replayTo], {
-    ETHERSCAN_API_KEY: canary,
-    TOOLKIT_GRANTS: 'etherscan:ETHERSCAN_API_KEY',
-  });
-  assert.is(run.code, 0, run.stderr + run.stdout);
-  assert.match(run.stdout, /^7 passed, 0 failed$/m);
-  for (const tool of [
-    'get_balance_etherscan',
-    'get_transactions_etherscan',
-    'get_token_transfers_etherscan',
-    'get_contract_abi_etherscan',
-    'get_gas_oracle_etherscan',
-    'get_latest_block_number_etherscan',
-  ]) {
-    assert.match(run.stdout, new RegExp(`^PASS  ${tool}  `, 'm'));
-  }
-  assert.not.ok(run.stdout.includes(canary) || run.stderr.includes(canary));
-});
+test(
+  'a namespace runs every tool; an API key granted to its schema comes from the environment ' + 'and never shows',
+  async () => {
+    const run = await toolkit(['test', 'single', 'etherscan', '--connect-to', replayTo], {
+      ETHERSCAN_API_KEY: canary,
+      TOOLKIT_GRANTS: 'etherscan:ETHERSCAN_API_KEY',
+    });
+    assert.is(run.code, 0, run.stderr + run.stdout);
+    assert.match(run.stdout, /^7 passed, 0 failed$/m);
+    for (const tool of [
+      'get_balance_etherscan',
+      'get_transactions_etherscan',
+      'get_token_transfers_etherscan',
+      'get_contract_abi_etherscan',
+      'get_gas_oracle_etherscan',
+      'get_latest_block_number_etherscan',
+    ]) {
+      assert.match(run.stdout, new RegExp(`^PASS  ${tool}  `, 'm'));
+    }
+    assert.not.ok(run.stdout.includes(canary) || run.stderr.includes(canary));
+  },
+);
 
 test('the tool ID form and --json', async () => {
   const run = await toolkit(['test', 'single', 'frankfurter/tool/getLatestRates', '--json', '--connect-to', replayTo]);
@@ -114,17 +120,21 @@ test('a missing API key fails the test with the name of the variable, exit 1', a
   assert.match(run.stdout, /^0 passed, 1 failed$/m);
 });
 
-test('an API key in the environment but not granted to the schema is not used: the test fails naming the command that grants it', async () => {
-  const run = await toolkit(['test', 'single', 'get_gas_oracle_etherscan', '--connect-to', replayTo], {
-    ETHERSCAN_API_KEY: canary,
-  });
-  assert.is(run.code, 1);
-  assert.match(
-    run.stdout,
-    /the server param ETHERSCAN_API_KEY is not granted to etherscan: run `toolkit grant etherscan ETHERSCAN_API_KEY`/,
-  );
-  assert.not.ok(run.stdout.includes(canary) || run.stderr.includes(canary));
-});
+test(
+  'an API key in the environment but not granted to the schema is not used: the test fails naming the command ' +
+    'that grants it',
+  async () => {
+    const run = await toolkit(['test', 'single', 'get_gas_oracle_etherscan', '--connect-to', replayTo], {
+      ETHERSCAN_API_KEY: canary,
+    });
+    assert.is(run.code, 1);
+    assert.match(
+      run.stdout,
+      /the server param ETHERSCAN_API_KEY is not granted to etherscan: run `toolkit grant etherscan ETHERSCAN_API_KEY`/,
+    );
+    assert.not.ok(run.stdout.includes(canary) || run.stderr.includes(canary));
+  },
+);
 
 test('certificates are checked: without the test CA the replay is refused, exit 1', async () => {
   const run = await toolkit(['test', 'single', 'get_elevation_openmeteo', '--connect-to', replayTo], {
@@ -147,7 +157,11 @@ test('an unknown tool is one line naming the tools of its namespace, exit 2', as
   assert.is(run.stdout, '');
   assert.match(
     run.stderr,
-    /^toolkit test single: no tool "get_weather_openmeteo" in schemas; tools of openmeteo: get_current_weather_openmeteo, get_daily_forecast_openmeteo, get_hourly_forecast_openmeteo, get_elevation_openmeteo\n$/,
+    new RegExp(
+      '^toolkit test single: no tool "get_weather_openmeteo" in schemas; tools of openmeteo: ' +
+        'get_current_weather_openmeteo, get_daily_forecast_openmeteo, get_hourly_forecast_openmeteo, ' +
+        'get_elevation_openmeteo\\n$',
+    ),
   );
 });
 

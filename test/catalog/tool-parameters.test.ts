@@ -109,20 +109,23 @@ test('primitives and options are known, and enums have values without spaces', (
   }
 });
 
-test('defaults are valid for their primitive (numbers parse, booleans are true/false, enum defaults are members)', () => {
-  for (const { schema, name, tool } of tools) {
-    for (const p of tool.parameters as Parameter[]) {
-      const option = p.z.options.find((o) => o.startsWith('default('));
-      if (option === undefined) continue;
-      const value = option.slice('default('.length, -1);
-      const where = `${schema.file} ${name}.${p.position.key}: ${option}`;
-      if (p.z.primitive === 'number()') assert.ok(Number.isFinite(Number(value)) && value.trim() !== '', where);
-      if (p.z.primitive === 'boolean()') assert.ok(value === 'true' || value === 'false', where);
-      const literal = /^enum\(([^{}]+)\)$/.exec(p.z.primitive);
-      if (literal) assert.ok(literal[1]!.split(',').includes(value), where);
+test(
+  'defaults are valid for their primitive (numbers parse, booleans are true/false, enum defaults ' + 'are members)',
+  () => {
+    for (const { schema, name, tool } of tools) {
+      for (const p of tool.parameters as Parameter[]) {
+        const option = p.z.options.find((o) => o.startsWith('default('));
+        if (option === undefined) continue;
+        const value = option.slice('default('.length, -1);
+        const where = `${schema.file} ${name}.${p.position.key}: ${option}`;
+        if (p.z.primitive === 'number()') assert.ok(Number.isFinite(Number(value)) && value.trim() !== '', where);
+        if (p.z.primitive === 'boolean()') assert.ok(value === 'true' || value === 'false', where);
+        const literal = /^enum\(([^{}]+)\)$/.exec(p.z.primitive);
+        if (literal) assert.ok(literal[1]!.split(',').includes(value), where);
+      }
     }
-  }
-});
+  },
+);
 
 test('shared-list enums ($list and {{list:field}}) name a declared list and an existing field', () => {
   for (const { schema, name, tool } of tools) {

@@ -26,7 +26,8 @@ const itemsWithExtras = (root: string) =>
   resources: {
     stock: {
       source: 'sqlite', origin: 'inline', database: 'demo.db', description: 'Stock of the shop.',
-      queries: { getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: 'Tables.', parameters: {} } }
+      queries: { getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: ` +
+      `'Tables.', parameters: {} } }
     }
   },
   prompts: { about: { contentFile: './prompts/about.mjs' } }
@@ -34,7 +35,8 @@ const itemsWithExtras = (root: string) =>
 `,
   );
 
-const agentFile = (name: string, tools: string) => `// A trip helper: the weather and the shop's items.
+const agentFile = (name: string, tools: string) =>
+  `// A trip helper: the weather and the shop's items.
 export const agent = {
   name: '${name}',
   version: 'toolkit/3.0.0',
@@ -48,9 +50,11 @@ ${tools}
   skills: { 'plan-day': { file: './skills/plan-day.mjs' } },
   resources: { 'items/resource/stock': null },
   tests: [
-    { _description: 'Weather', input: 'Is it sunny in Berlin?', expectedTools: ['forecast/tool/currentWeather'], expectedContent: ['Berlin'] },
+    { _description: 'Weather', input: 'Is it sunny in Berlin?', expectedTools: ['forecast/tool/currentWeather'], ` +
+  `expectedContent: ['Berlin'] },
     { _description: 'An item', input: 'What is item 7?', expectedTools: ['items/tool/getItem'] },
-    { _description: 'Both', input: 'Weather in Rome and item 3?', expectedTools: ['forecast/tool/currentWeather', 'items/tool/getItem'] }
+    { _description: 'Both', input: 'Weather in Rome and item 3?', expectedTools: ['forecast/tool/currentWeather', ` +
+  `'items/tool/getItem'] }
   ]
 };
 `;
@@ -68,7 +72,8 @@ function writeAgent(name: string, tools: string): void {
   box.write(
     `agents/${name}/skills/plan-day.mjs`,
     `export const skill = {
-  name: 'plan-day', version: 'toolkit-skill/1.0.0', description: 'Plans a day.', testedWith: 'anthropic/claude-sonnet-4',
+  name: 'plan-day', version: 'toolkit-skill/1.0.0', description: 'Plans a day.', testedWith: ` +
+      `'anthropic/claude-sonnet-4',
   requires: { tools: ['forecast/tool/currentWeather'], resources: [], external: [] },
   content: 'Check the weather first.'
 };
@@ -106,22 +111,29 @@ test.after(async () => {
   box.remove();
 });
 
-test('validate-agent checks every agent against the catalog: located findings, exit 1 when one has errors', async () => {
-  const all = await box.toolkit(['validate-agent'], { env: DEV });
-  assert.is(all.code, 1, all.stdout + all.stderr);
-  assert.match(
-    all.stdout,
-    /^agents\/lost-agent\/agent\.mjs:\d+:\d+ {2}AGT010 {2}tool items\/tool\/deleteItem is not in the catalog \(items has getItem, listItems\) {2}\(docs\/schema-format\.md#agt010\)$/m,
-  );
-  assert.match(all.stdout, /^2 agents, 1 error, 0 warnings$/m);
-  const one = await box.toolkit(['validate-agent', 'trip-helper', '--json'], { env: DEV });
-  assert.is(one.code, 0, one.stdout);
-  assert.equal(JSON.parse(one.stdout), { agents: 1, errors: 0, warnings: 0, diagnostics: [] });
-  const missing = await box.toolkit(['validate-agent', 'nobody'], { env: DEV });
-  assert.is(missing.code, 2);
-  assert.match(missing.stderr, /no agent "nobody" in .*agents \(agents: lost-agent, trip-helper\)/);
-  assert.not.ok(hasStack(missing.stderr));
-});
+test(
+  'validate-agent checks every agent against the catalog: located findings, exit 1 when ' + 'one has errors',
+  async () => {
+    const all = await box.toolkit(['validate-agent'], { env: DEV });
+    assert.is(all.code, 1, all.stdout + all.stderr);
+    assert.match(
+      all.stdout,
+      new RegExp(
+        '^agents\\/lost-agent\\/agent\\.mjs:\\d+:\\d+ {2}AGT010 {2}tool items\\/tool\\/deleteItem is not in the ' +
+          'catalog \\(items has getItem, listItems\\) {2}\\(docs\\/schema-format\\.md#agt010\\)$',
+        'm',
+      ),
+    );
+    assert.match(all.stdout, /^2 agents, 1 error, 0 warnings$/m);
+    const one = await box.toolkit(['validate-agent', 'trip-helper', '--json'], { env: DEV });
+    assert.is(one.code, 0, one.stdout);
+    assert.equal(JSON.parse(one.stdout), { agents: 1, errors: 0, warnings: 0, diagnostics: [] });
+    const missing = await box.toolkit(['validate-agent', 'nobody'], { env: DEV });
+    assert.is(missing.code, 2);
+    assert.match(missing.stderr, /no agent "nobody" in .*agents \(agents: lost-agent, trip-helper\)/);
+    assert.not.ok(hasStack(missing.stderr));
+  },
+);
 
 test("build --agent writes a bundle of exactly the agent's tools, prompts, skills and resources", async () => {
   const build = await box.toolkit(['build', '--agent', 'trip-helper']);

@@ -48,17 +48,20 @@ async function assess(...argv: string[]): Promise<{ code: number; out: string; e
 
 const titleOf = (code: string) => checkRegistry.checks.find((c) => c.code === code)?.title;
 
-test('text: a healthy MCP server passes at --fail-on error (exit 0) and fails at --fail-on warning (exit 1)', async () => {
-  const ok = await assess(healthy.url);
-  assert.is(ok.code, 0, ok.err);
-  assert.match(ok.out, /grade B {2}MCP server/);
-  assert.match(ok.out, /mcp {7}pass/);
-  assert.match(ok.out, /warning HTTP-004 {2}plain HTTP, no TLS/);
-  assert.match(ok.out, /1 endpoint: 1 passed, 0 failed \(--fail-on error\)/);
-  const strict = await assess(healthy.url, '--fail-on', 'warning');
-  assert.is(strict.code, 1);
-  assert.match(strict.out, /FAILED at --fail-on warning/);
-});
+test(
+  'text: a healthy MCP server passes at --fail-on error (exit 0) and fails at --fail-on ' + 'warning (exit 1)',
+  async () => {
+    const ok = await assess(healthy.url);
+    assert.is(ok.code, 0, ok.err);
+    assert.match(ok.out, /grade B {2}MCP server/);
+    assert.match(ok.out, /mcp {7}pass/);
+    assert.match(ok.out, /warning HTTP-004 {2}plain HTTP, no TLS/);
+    assert.match(ok.out, /1 endpoint: 1 passed, 0 failed \(--fail-on error\)/);
+    const strict = await assess(healthy.url, '--fail-on', 'warning');
+    assert.is(strict.code, 1);
+    assert.match(strict.out, /FAILED at --fail-on warning/);
+  },
+);
 
 test('an error fails the run (exit 1); with two URLs each is reported and the run fails once', async () => {
   const run = await assess(broken.url, healthy.url);
@@ -127,35 +130,39 @@ test('sarif: valid against the SARIF 2.1.0 schema; every result has its rule wit
   assert.equal([...uris].sort(), [broken.url, healthy.url].map((u) => new URL(u).href).sort());
 });
 
-test('junit: well-formed XML, one suite per URL, one case per layer, the failing layer lists code, severity and title', async () => {
-  const run = await assess(broken.url, healthy.url, '--format', 'junit');
-  assert.is(run.code, 1);
-  assert.is(XMLValidator.validate(run.out), true);
-  const parsed = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name),
-  }).parse(run.out);
-  const root = parsed.testsuites;
-  assert.is(root.testsuite.length, 2);
-  let failures = 0;
-  for (const suiteEl of root.testsuite) {
-    assert.is(suiteEl.testcase.length, 9);
-    assert.is(Number(suiteEl.tests), 9);
-    const failed = suiteEl.testcase.filter((c: Record<string, unknown>) => c['failure'] !== undefined);
-    assert.is(Number(suiteEl.failures), failed.length);
-    failures += failed.length;
-    for (const c of suiteEl.testcase) assert.ok(c.name && c.classname && c.time !== undefined);
-  }
-  assert.is(Number(root.failures), failures);
-  const brokenSuite = root.testsuite.find((s: { name: string }) => s.name === new URL(broken.url).href);
-  const mcp = brokenSuite.testcase.find((c: { classname: string }) => c.classname === 'assess.mcp');
-  const body = String(mcp.failure['#text']);
-  const code = body.match(/^(MCP-\d+) \[error\]/)?.[1];
-  assert.ok(code, body);
-  assert.ok(body.includes(titleOf(code!)!), 'the registry title is in the failure');
-  assert.is(brokenSuite.properties.property.find((p: { name: string }) => p.name === 'grade').value, 'C');
-});
+test(
+  'junit: well-formed XML, one suite per URL, one case per layer, the failing layer lists code, ' +
+    'severity and title',
+  async () => {
+    const run = await assess(broken.url, healthy.url, '--format', 'junit');
+    assert.is(run.code, 1);
+    assert.is(XMLValidator.validate(run.out), true);
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name),
+    }).parse(run.out);
+    const root = parsed.testsuites;
+    assert.is(root.testsuite.length, 2);
+    let failures = 0;
+    for (const suiteEl of root.testsuite) {
+      assert.is(suiteEl.testcase.length, 9);
+      assert.is(Number(suiteEl.tests), 9);
+      const failed = suiteEl.testcase.filter((c: Record<string, unknown>) => c['failure'] !== undefined);
+      assert.is(Number(suiteEl.failures), failed.length);
+      failures += failed.length;
+      for (const c of suiteEl.testcase) assert.ok(c.name && c.classname && c.time !== undefined);
+    }
+    assert.is(Number(root.failures), failures);
+    const brokenSuite = root.testsuite.find((s: { name: string }) => s.name === new URL(broken.url).href);
+    const mcp = brokenSuite.testcase.find((c: { classname: string }) => c.classname === 'assess.mcp');
+    const body = String(mcp.failure['#text']);
+    const code = body.match(/^(MCP-\d+) \[error\]/)?.[1];
+    assert.ok(code, body);
+    assert.ok(body.includes(titleOf(code!)!), 'the registry title is in the failure');
+    assert.is(brokenSuite.properties.property.find((p: { name: string }) => p.name === 'grade').value, 'C');
+  },
+);
 
 test('markdown: a PR comment with the grade, the kind, a layer table and the findings', async () => {
   const run = await assess(broken.url, '--format', 'markdown');
@@ -194,18 +201,21 @@ test('--history stores each assessment in the SQLite file and names its permalin
   }
 });
 
-test('the SSRF guard: a loopback target not in VALIDATOR_ALLOW_HOSTS is refused, exit 2, one line naming the setting', async () => {
-  process.env['VALIDATOR_ALLOW_HOSTS'] = '';
-  try {
-    const run = await assess(healthy.url);
-    assert.is(run.code, 2);
-    assert.is(run.err.trim().split('\n').length, 1, run.err);
-    assert.match(run.err, /VALIDATOR_ALLOW_HOSTS=127\.0\.0\.1:\d+/);
-    assert.is(run.out, '');
-  } finally {
-    process.env['VALIDATOR_ALLOW_HOSTS'] = `${new URL(healthy.url).host},${new URL(broken.url).host}`;
-  }
-});
+test(
+  'the SSRF guard: a loopback target not in VALIDATOR_ALLOW_HOSTS is refused, exit 2, one line ' + 'naming the setting',
+  async () => {
+    process.env['VALIDATOR_ALLOW_HOSTS'] = '';
+    try {
+      const run = await assess(healthy.url);
+      assert.is(run.code, 2);
+      assert.is(run.err.trim().split('\n').length, 1, run.err);
+      assert.match(run.err, /VALIDATOR_ALLOW_HOSTS=127\.0\.0\.1:\d+/);
+      assert.is(run.out, '');
+    } finally {
+      process.env['VALIDATOR_ALLOW_HOSTS'] = `${new URL(healthy.url).host},${new URL(broken.url).host}`;
+    }
+  },
+);
 
 test('usage mistakes are one line and exit 2', async () => {
   for (const argv of [

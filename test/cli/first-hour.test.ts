@@ -52,29 +52,44 @@ test('without a project file, a working directory inside schemas/ belongs to the
   assert.match(run.stdout, /^1 schema, 0 errors, 0 warnings$/m);
 });
 
-test('init in a project on the shipped catalog says schemas/ replaces it and names the active tools it hides; status fails them', async () => {
-  const box = sandbox('init-switch');
-  const add = await box.toolkit(['add', 'get_elevation_openmeteo']);
-  assert.is(add.code, 0, add.stderr);
-  const init = await box.toolkit(['init', 'tides', '--root', 'https://api.tides.example.org'], { env: DEV });
-  assert.is(init.code, 0, init.stderr);
-  assert.match(
-    init.stdout,
-    /^This project's catalog is now schemas \(only tides so far\) instead of the catalog shipped with toolkit: search, add, server and build read schemas\/ from now on\./m,
-  );
-  assert.match(
-    init.stdout,
-    /^Active tools no longer in the catalog, so no longer served: get_elevation_openmeteo\. Copy their providers into schemas\/providers\/ \(openmeteo\), or `toolkit remove` them/m,
-  );
-  const status = await box.toolkit(['status']);
-  assert.is(status.code, 1, status.stdout);
-  assert.match(
-    status.stdout,
-    /FAIL {2}get_elevation_openmeteo is active but no longer in the catalog\n {6}fix: toolkit remove get_elevation_openmeteo/,
-  );
-  const second = await box.toolkit(['init', 'harbours'], { env: DEV });
-  assert.not.match(second.stdout, /catalog is now/, 'said once, when the catalog changes');
-});
+test(
+  'init in a project on the shipped catalog says schemas/ replaces it and names the active tools it hides; ' +
+    'status fails them',
+  async () => {
+    const box = sandbox('init-switch');
+    const add = await box.toolkit(['add', 'get_elevation_openmeteo']);
+    assert.is(add.code, 0, add.stderr);
+    const init = await box.toolkit(['init', 'tides', '--root', 'https://api.tides.example.org'], { env: DEV });
+    assert.is(init.code, 0, init.stderr);
+    assert.match(
+      init.stdout,
+      new RegExp(
+        "^This project's catalog is now schemas \\(only tides so far\\) instead of the catalog shipped with toolkit: " +
+          'search, add, server and build read schemas\\/ from now on\\.',
+        'm',
+      ),
+    );
+    assert.match(
+      init.stdout,
+      new RegExp(
+        '^Active tools no longer in the catalog, so no longer served: get_elevation_openmeteo\\. Copy their ' +
+          'providers into schemas\\/providers\\/ \\(openmeteo\\), or `toolkit remove` them',
+        'm',
+      ),
+    );
+    const status = await box.toolkit(['status']);
+    assert.is(status.code, 1, status.stdout);
+    assert.match(
+      status.stdout,
+      new RegExp(
+        'FAIL {2}get_elevation_openmeteo is active but no longer in the catalog\\n {6}fix: toolkit remove ' +
+          'get_elevation_openmeteo',
+      ),
+    );
+    const second = await box.toolkit(['init', 'harbours'], { env: DEV });
+    assert.not.match(second.stdout, /catalog is now/, 'said once, when the catalog changes');
+  },
+);
 
 test('status finds an unset API key of an active tool without any build', async () => {
   const box = sandbox('status-keys');
@@ -128,7 +143,11 @@ test('search finds the SQLite resources, prompts and skills, with their kind and
     assert.is(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /^toolkit:\/\/elements\/elements {2}\(resource\)\n {2}.+\n {2}read toolkit:\/\/elements\/elements over MCP from `toolkit server` \(served while no tool is active\)$/m,
+      new RegExp(
+        '^toolkit:\\/\\/elements\\/elements {2}\\(resource\\)\\n {2}.+\\n {2}read toolkit:\\/\\/elements\\/elements ' +
+          'over MCP from `toolkit server` \\(served while no tool is active\\)$',
+        'm',
+      ),
     );
     assert.match(run.stdout, /^toolkit:\/\/worldcities\/cities {2}\(resource\)$/m);
   }

@@ -14,7 +14,8 @@ const box = createSandbox('format2');
 let upstream: Upstream;
 const secret = process.env.TOOLKIT_TEST_CANARY ?? 'shop-secret';
 
-const shopSchema = (root: string) => `// A format 2.0.0 provider.
+const shopSchema = (root: string) =>
+  `// A format 2.0.0 provider.
 export const main = {
   namespace: 'shop',
   name: 'Shop',
@@ -30,7 +31,8 @@ export const main = {
       path: '/items/{{ITEM_ID}}',
       description: 'One item of the shop by its id.',
       parameters: [
-        { position: { key: 'id', value: '{{ITEM_ID}}', location: 'insert' }, z: { primitive: 'string()', options: ['min(1)'] } }
+        { position: { key: 'id', value: '{{ITEM_ID}}', location: 'insert' }, z: { primitive: 'string()', options: ` +
+  `['min(1)'] } }
       ]
     },
     listItems: { method: 'GET', path: '/items', description: 'Every item of the shop.', parameters: [] }
@@ -62,26 +64,30 @@ test('a 2.0.0 schema validates under its own rules', async () => {
   assert.match(run.stdout, /^1 schema, 0 errors, 1 warning$/m);
 });
 
-test("served over MCP as <namespace>__<routeName>; the named placeholder is the caller's input; postProcess shapes the result", async () => {
-  // The user lets the shop schema use its key (a schema naming a variable is not given it).
-  const grant = await box.toolkit(['grant', 'shop', 'SHOP_KEY']);
-  assert.is(grant.code, 0, grant.stderr);
-  const session = await connect([bin, 'server'], { cwd: box.project, env: box.env });
-  try {
-    const { tools } = await session.client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['shop__getItem', 'shop__listItems']);
-    const getItem = tools.find((t) => t.name === 'shop__getItem')!;
-    assert.equal(Object.keys((getItem.inputSchema as { properties: object }).properties), ['id']);
-    upstream.requests.length = 0;
-    const result = await session.client.callTool({ name: 'shop__getItem', arguments: { id: '7' } });
-    assert.not.ok(result.isError, JSON.stringify(result));
-    assert.equal(JSON.parse((result.content as { text: string }[])[0]!.text), { label: 'A thing (#7)', price: 3 });
-    assert.is(upstream.requests[0]!.url, '/items/7');
-    assert.is(upstream.requests[0]!.headers['x-api-key'], secret);
-  } finally {
-    await session.close();
-  }
-});
+test(
+  "served over MCP as <namespace>__<routeName>; the named placeholder is the caller's input; postProcess " +
+    'shapes the result',
+  async () => {
+    // The user lets the shop schema use its key (a schema naming a variable is not given it).
+    const grant = await box.toolkit(['grant', 'shop', 'SHOP_KEY']);
+    assert.is(grant.code, 0, grant.stderr);
+    const session = await connect([bin, 'server'], { cwd: box.project, env: box.env });
+    try {
+      const { tools } = await session.client.listTools();
+      assert.equal(tools.map((t) => t.name).sort(), ['shop__getItem', 'shop__listItems']);
+      const getItem = tools.find((t) => t.name === 'shop__getItem')!;
+      assert.equal(Object.keys((getItem.inputSchema as { properties: object }).properties), ['id']);
+      upstream.requests.length = 0;
+      const result = await session.client.callTool({ name: 'shop__getItem', arguments: { id: '7' } });
+      assert.not.ok(result.isError, JSON.stringify(result));
+      assert.equal(JSON.parse((result.content as { text: string }[])[0]!.text), { label: 'A thing (#7)', price: 3 });
+      assert.is(upstream.requests[0]!.url, '/items/7');
+      assert.is(upstream.requests[0]!.headers['x-api-key'], secret);
+    } finally {
+      await session.close();
+    }
+  },
+);
 
 test('the bundle names the routes the same way', async () => {
   const build = await box.toolkit(['build']);
@@ -92,23 +98,26 @@ test('the bundle names the routes the same way', async () => {
   ]);
 });
 
-test('on the command line it is <tool_name>_<namespace>: search shows it, add and call take it (or the MCP name)', async () => {
-  const search = await box.toolkit(['search', 'shop', 'item']);
-  assert.match(
-    search.stdout,
-    /^get_item_shop  \(tool\)\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m,
-  );
-  const add = await box.toolkit(['add', 'shop__getItem']);
-  assert.is(add.code, 0, add.stderr);
-  assert.match(add.stdout, /^Activated: get_item_shop \(shop\/tool\/getItem\)/);
-  assert.match(add.stdout, /^  id +string +required/m);
-  const call = await box.toolkit(['call', 'get_item_shop', '{"id":"42"}']);
-  assert.is(call.code, 0, call.stderr);
-  assert.equal(JSON.parse(call.stdout), { label: 'A thing (#42)', price: 3 });
-  assert.not.ok(call.stdout.includes(secret));
-  assert.equal(await toolNames([bin, 'server'], { cwd: box.project, env: box.env }), ['shop__getItem']);
-  await box.toolkit(['remove', 'get_item_shop']);
-});
+test(
+  'on the command line it is <tool_name>_<namespace>: search shows it, add and call take it (or ' + 'the MCP name)',
+  async () => {
+    const search = await box.toolkit(['search', 'shop', 'item']);
+    assert.match(
+      search.stdout,
+      /^get_item_shop  \(tool\)\n  One item of the shop by its id\.\n  toolkit add get_item_shop$/m,
+    );
+    const add = await box.toolkit(['add', 'shop__getItem']);
+    assert.is(add.code, 0, add.stderr);
+    assert.match(add.stdout, /^Activated: get_item_shop \(shop\/tool\/getItem\)/);
+    assert.match(add.stdout, /^  id +string +required/m);
+    const call = await box.toolkit(['call', 'get_item_shop', '{"id":"42"}']);
+    assert.is(call.code, 0, call.stderr);
+    assert.equal(JSON.parse(call.stdout), { label: 'A thing (#42)', price: 3 });
+    assert.not.ok(call.stdout.includes(secret));
+    assert.equal(await toolNames([bin, 'server'], { cwd: box.project, env: box.env }), ['shop__getItem']);
+    await box.toolkit(['remove', 'get_item_shop']);
+  },
+);
 
 test('migrated to 3.x it answers the same calls the same way, under 3.x names', async () => {
   const migrate = await box.toolkit(['migrate', 'schemas'], { env: { TOOLKIT_MODE: 'dev' } });

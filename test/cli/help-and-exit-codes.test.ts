@@ -33,33 +33,36 @@ async function runAll(list: readonly (readonly string[])[], env: Record<string, 
   return results;
 }
 
-test('every command has --help: its usage with value names, no #0, no ANSI when piped (even with TERM set)', async () => {
-  assert.ok(paths.length >= 14, paths.join(', '));
-  const runs = await runAll(
-    paths.map((p) => [...p.split(' '), '--help']),
-    { ...DEV, TERM: 'xterm-256color' },
-  );
-  runs.forEach((run, i) => {
-    const path = paths[i]!;
-    assert.is(run.code, 0, `${path}: ${run.stderr}`);
-    assert.match(run.stdout, new RegExp(`^toolkit ${path}: \\S`), path);
-    assert.match(run.stdout, new RegExp(`^Usage: toolkit ${path}\\b`, 'm'), path);
-    assert.not.ok(run.stdout.includes('#0'), `${path} shows #0`);
-    assert.not.ok(hasAnsi(run.stdout), `${path} prints ANSI escapes to a pipe`);
-    for (const line of run.stdout
-      .split('\n')
-      .filter((l) => /^  --[a-z-]+ [^ ]/.test(l) && !/^  --[a-z-]+ {2}/.test(l))) {
-      assert.match(
-        line,
-        /^  --[a-z-]+ (?:[A-Z[][A-Z0-9:\]]*|<[a-z-]+>) /,
-        `${path}: option without a value name: ${line}`,
-      );
-    }
-  });
-  const build = runs[paths.indexOf('build')]!.stdout;
-  assert.match(build, /^  --schemas DIR +catalog directory/m);
-  assert.match(build, /^  --agent NAME +build only this agent/m);
-});
+test(
+  'every command has --help: its usage with value names, no #0, no ANSI when piped (even ' + 'with TERM set)',
+  async () => {
+    assert.ok(paths.length >= 14, paths.join(', '));
+    const runs = await runAll(
+      paths.map((p) => [...p.split(' '), '--help']),
+      { ...DEV, TERM: 'xterm-256color' },
+    );
+    runs.forEach((run, i) => {
+      const path = paths[i]!;
+      assert.is(run.code, 0, `${path}: ${run.stderr}`);
+      assert.match(run.stdout, new RegExp(`^toolkit ${path}: \\S`), path);
+      assert.match(run.stdout, new RegExp(`^Usage: toolkit ${path}\\b`, 'm'), path);
+      assert.not.ok(run.stdout.includes('#0'), `${path} shows #0`);
+      assert.not.ok(hasAnsi(run.stdout), `${path} prints ANSI escapes to a pipe`);
+      for (const line of run.stdout
+        .split('\n')
+        .filter((l) => /^  --[a-z-]+ [^ ]/.test(l) && !/^  --[a-z-]+ {2}/.test(l))) {
+        assert.match(
+          line,
+          /^  --[a-z-]+ (?:[A-Z[][A-Z0-9:\]]*|<[a-z-]+>) /,
+          `${path}: option without a value name: ${line}`,
+        );
+      }
+    });
+    const build = runs[paths.indexOf('build')]!.stdout;
+    assert.match(build, /^  --schemas DIR +catalog directory/m);
+    assert.match(build, /^  --agent NAME +build only this agent/m);
+  },
+);
 
 test('general help lists every command; colours only when forced, never with NO_COLOR', async () => {
   const [plain, noColor, forced, bare] = await Promise.all([
@@ -77,7 +80,9 @@ test('general help lists every command; colours only when forced, never with NO_
   assert.is(bare.stdout, plain.stdout);
 });
 
-const BROKEN = `export const main = { namespace: 'Bad1', name: 'B', description: 'B.', version: '3.0.0', root: 'https://x.example', tools: {} };\n`;
+const BROKEN =
+  `export const main = { namespace: 'Bad1', name: 'B', description: 'B.', version: '3.0.0', root: ` +
+  `'https://x.example', tools: {} };\n`;
 
 test('usage errors exit 2 with one line and no stack, whatever the command', async () => {
   const cases: string[][] = [
@@ -127,9 +132,13 @@ test('invalid input exits 1 and says why: a schema with errors, a build of it, a
 test('starting the CLI for --help loads no heavy package (zod, ts-morph, esbuild, the MCP SDK)', async () => {
   box.write(
     'hooks.mjs',
-    "export async function resolve(s, c, next) { const r = await next(s, c); if (/node_modules\\/(zod|ts-morph|esbuild|@modelcontextprotocol)\\//.test(r.url) && !String(c.parentURL).includes('/node_modules/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }\n",
+    'export async function resolve(s, c, next) { const r = await next(s, c); if ' +
+      '(/node_modules\\/(zod|ts-morph|esbuild|@modelcontextprotocol)\\//.test(r.url) && ' +
+      "!String(c.parentURL).includes('/node_modules/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }\n",
   );
-  const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(pathToFileURL(box.path('hooks.mjs')).href)})`;
+  const register =
+    `data:text/javascript,import{register}from"node:module";register(` +
+    `${JSON.stringify(pathToFileURL(box.path('hooks.mjs')).href)})`;
   // The tsx start resolves every module through the loader, so the hook sees each one (tsx's own esbuild aside).
   const run = spawnSync(process.execPath, ['--import', register, join(repoRoot, 'cli', 'bin.mjs'), '--help'], {
     cwd: box.project,

@@ -63,7 +63,8 @@ test('every form of the postProcess hook becomes a postRequest calling the origi
     method: 'export const handlers = () => ({ getItem: { postProcess({ data }) { return data.items; } } });',
     async: 'export const handlers = () => ({ getItem: { async postProcess({ data }) { return data.items; } } });',
     shorthand:
-      'export const handlers = () => { const postProcess = ({ data }) => data.items; return { getItem: { postProcess } }; };',
+      'export const handlers = () => { const postProcess = ({ data }) => data.items; return { getItem: { ' +
+      'postProcess } }; };',
   };
   for (const [form, handlers] of Object.entries(forms)) {
     const result = migrateSource(`${form}.mjs`, V2('', handlers), { to: 3 });

@@ -39,7 +39,8 @@ test('--dry-run shows a unified diff of each schema and writes nothing', async (
   assert.match(
     run.stdout,
     new RegExp(
-      `^${names.length} schemas: ${names.length} would be migrated, 0 unchanged, 0 failed \\(dry run: nothing written\\)$`,
+      `^${names.length} schemas: ${names.length} would be migrated, 0 unchanged, 0 failed \\(dry run: ` +
+        `nothing written\\)$`,
       'm',
     ),
   );
@@ -75,7 +76,10 @@ test('migrate rewrites every schema to 3.x: each validates with no error, commen
   assert.match(coins, /\{ key: 'apikey', value: '\{\{SERVER_PARAM:COINPRICES_KEY\}\}', location: 'query' \}/);
   assert.match(
     coins,
-    /postRequest: async \(\{ response \}\) => \(\{ response: await \(\( \{ data \} \) => \( \{ price: data\.price, currency: data\.currency \} \)\)\(\{ data: response \}\) \}\)/,
+    new RegExp(
+      'postRequest: async \\(\\{ response \\}\\) => \\(\\{ response: await \\(\\( \\{ data \\} \\) => \\( \\{ price: ' +
+        'data\\.price, currency: data\\.currency \\} \\)\\)\\(\\{ data: response \\}\\) \\}\\)',
+    ),
   );
   assert.match(box.read('legacy/quoted-keys.mjs'), /"tools": \{/);
   assert.match(box.read('legacy/eight-routes.mjs'), /'tools': \{/);

@@ -93,7 +93,11 @@ test('TOOLKIT_MODE=agent hides dev commands of a dev project for one run; mode a
   assert.is(back.code, 0);
   assert.match(
     back.stdout,
-    /^Mode: agent\. Dev commands \(validate, test single, validate-agent, migrate, init, import openapi\) are hidden\.$/m,
+    new RegExp(
+      '^Mode: agent\\. Dev commands \\(validate, test single, validate-agent, migrate, init, import openapi\\) ' +
+        'are hidden\\.$',
+      'm',
+    ),
   );
   assert.equal(JSON.parse(box.read('.toolkit/config.json')), { mode: 'agent' });
   assert.is((await box.toolkit(['validate'])).code, 2);

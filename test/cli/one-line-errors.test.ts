@@ -70,7 +70,8 @@ test('toolkit server --http on a taken port: one line naming the port, exit 1', 
   assert.match(
     run.stderr,
     new RegExp(
-      `^toolkit server: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process: stop it or choose another port with --http \\(EADDRINUSE\\)\\n$`,
+      `^toolkit server: cannot serve HTTP: 127\\.0\\.0\\.1:${taken} is taken by another process: stop it or choose ` +
+        `another port with --http \\(EADDRINUSE\\)\\n$`,
     ),
     run.stderr,
   );
@@ -94,7 +95,10 @@ test('a bundle --help prints its usage and exits 0 without serving', async () =>
   assert.is(run.code, 0, run.stderr);
   assert.match(
     run.stdout,
-    /^Usage: node catalog\.mjs \[--http \[HOST:\]PORT\] \[--listing MODE\] \[--ca-file FILE\] \[--connect-to H1:P1:H2:P2\]…\n/,
+    new RegExp(
+      '^Usage: node catalog\\.mjs \\[--http \\[HOST:\\]PORT\\] \\[--listing MODE\\] \\[--ca-file FILE\\] ' +
+        '\\[--connect-to H1:P1:H2:P2\\]…\\n',
+    ),
   );
   assert.match(run.stdout, /--ca-file FILE {13}also trust the CA certificates in FILE/);
 });

@@ -79,7 +79,8 @@ async function bindingMirror(): Promise<{ host: string; close(): Promise<void> }
     version: string;
   };
   const dir = mkdtempSync(join(tmpdir(), 'toolkit-binding-mirror-'));
-  const name = `better-sqlite3-v${pkg.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const name =
+    `better-sqlite3-v${pkg.version}-node-v${process.versions.modules}-${process.platform}-` + `${process.arch}.tar.gz`;
   mkdirSync(join(dir, `v${pkg.version}`));
   const tar = spawnSync('tar', [
     '-czf',
@@ -232,9 +233,12 @@ test("a plain .mjs file imports { validateSchema } from 'toolkit'; a TypeScript 
     join(project, 'check.mjs'),
     `import { validateSchema } from 'toolkit';
 import { wireName } from 'toolkit/runtime';
-const good = await validateSchema({ schema: "export const main = { namespace: 'demo', name: 'Demo', description: 'D.', version: '3.0.0', root: 'https://api.example.com', tools: { getA: { method: 'GET', path: '/a', description: 'A.', parameters: [] } } };" });
+const good = await validateSchema({ schema: "export const main = { namespace: 'demo', name: 'Demo', description: ` +
+      `'D.', version: '3.0.0', root: 'https://api.example.com', tools: { getA: { method: 'GET', path: '/a', ` +
+      `description: 'A.', parameters: [] } } };" });
 const bad = await validateSchema({ schema: "export const main = { namespace: 'Demo1' };", file: 'bad.mjs' });
-console.log(JSON.stringify({ good: good.status, bad: bad.status, rules: bad.diagnostics.map((d) => d.rule), name: wireName('demo', 'getA') }));
+console.log(JSON.stringify({ good: good.status, bad: bad.status, rules: bad.diagnostics.map((d) => d.rule), name: ` +
+      `wireName('demo', 'getA') }));
 `,
   );
   const run = spawnSync(process.execPath, ['check.mjs'], { cwd: project, env, encoding: 'utf8' });

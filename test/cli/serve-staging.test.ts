@@ -42,7 +42,8 @@ test.before(async () => {
             path: '/height',
             description: 'Height of the tide at a port.',
             parameters: [
-                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'port', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+      `options: [] } }
             ]
         }
     }

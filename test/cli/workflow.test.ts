@@ -45,7 +45,10 @@ test('search ranks the catalog and shows at most 10 tools, each with the command
   assert.is(weather.code, 0, weather.stderr);
   assert.match(
     weather.stdout,
-    /^current_weather_forecast  \(tool\)\n  Current weather conditions \(temperature, sky\) in a city\.\n  toolkit add current_weather_forecast\n/,
+    new RegExp(
+      '^current_weather_forecast  \\(tool\\)\\n  Current weather conditions \\(temperature, sky\\) in a city\\.\\n  ' +
+        'toolkit add current_weather_forecast\\n',
+    ),
   );
   const widgets = await box.toolkit(['search', 'widget', '--json']);
   const found = JSON.parse(widgets.stdout) as {
@@ -124,18 +127,24 @@ test('add activates a tool, prints its parameters and writes .toolkit/config.jso
   });
 });
 
-test('add of a tool the catalog does not have is a usage error with suggestions, one line, nothing written', async () => {
-  const before = box.read('.toolkit/config.json');
-  const run = await box.toolkit(['add', 'current_weather']);
-  assert.is(run.code, 2);
-  assert.match(
-    run.stderr,
-    /^toolkit add: no tool named "current_weather" in the catalog \(20 tools\); did you mean current_weather_forecast/,
-  );
-  assert.is(run.stderr.trim().split('\n').length, 1);
-  assert.not.ok(hasStack(run.stderr));
-  assert.is(box.read('.toolkit/config.json'), before);
-});
+test(
+  'add of a tool the catalog does not have is a usage error with suggestions, one line, ' + 'nothing written',
+  async () => {
+    const before = box.read('.toolkit/config.json');
+    const run = await box.toolkit(['add', 'current_weather']);
+    assert.is(run.code, 2);
+    assert.match(
+      run.stderr,
+      new RegExp(
+        '^toolkit add: no tool named "current_weather" in the catalog \\(20 tools\\); did you mean ' +
+          'current_weather_forecast',
+      ),
+    );
+    assert.is(run.stderr.trim().split('\n').length, 1);
+    assert.not.ok(hasStack(run.stderr));
+    assert.is(box.read('.toolkit/config.json'), before);
+  },
+);
 
 test('list shows the active tools', async () => {
   const list = await box.toolkit(['list']);
@@ -157,7 +166,11 @@ test('status names the missing server param of an active tool and how to set it 
   assert.match(status.stdout, /^ok {4}generated is up to date$/m);
   assert.match(
     status.stdout,
-    /^FAIL  current_weather_forecast: server param FORECAST_KEY not set \(its calls will fail\)\n      fix: add FORECAST_KEY=<value> to ~\/\.toolkit\/\.env, or export FORECAST_KEY$/m,
+    new RegExp(
+      '^FAIL  current_weather_forecast: server param FORECAST_KEY not set \\(its calls will fail\\)\\n      fix: add ' +
+        'FORECAST_KEY=<value> to ~\\/\\.toolkit\\/\\.env, or export FORECAST_KEY$',
+      'm',
+    ),
   );
   assert.match(status.stdout, /1 problem found\.\n$/);
   box.write('../home/.toolkit/.env', `FORECAST_KEY=${secret}\n`);
@@ -168,21 +181,24 @@ test('status names the missing server param of an active tool and how to set it 
   assert.ok(report.checks.every((c) => c.status !== 'fail'));
 });
 
-test('call runs the tool against the upstream with the server param from ~/.toolkit/.env, never printing it', async () => {
-  upstream.requests.length = 0;
-  const call = await box.toolkit(['call', 'current_weather_forecast', '{"city":"Berlin"}']);
-  assert.is(call.code, 0, call.stderr);
-  assert.equal(JSON.parse(call.stdout), { city: 'Berlin', units: 'metric', temperature: 21.5, sky: 'clear' });
-  assert.is(upstream.requests.length, 1);
-  assert.is(upstream.requests[0]!.url, '/current?city=Berlin&units=metric');
-  assert.is(upstream.requests[0]!.headers['x-api-key'], secret);
-  assert.not.ok(call.stdout.includes(secret) || call.stderr.includes(secret));
-  const json = await box.toolkit(['call', 'get_item_items', '{"id":"a b"}', '--json']);
-  assert.is(json.code, 0, json.stderr);
-  const result = JSON.parse(json.stdout) as { content: { type: string; text: string }[]; isError?: boolean };
-  assert.equal(JSON.parse(result.content[0]!.text), { id: 'a b', name: 'A thing', price: 3 });
-  assert.is(upstream.requests[1]!.url, '/items/a%20b');
-});
+test(
+  'call runs the tool against the upstream with the server param from ~/.toolkit/.env, ' + 'never printing it',
+  async () => {
+    upstream.requests.length = 0;
+    const call = await box.toolkit(['call', 'current_weather_forecast', '{"city":"Berlin"}']);
+    assert.is(call.code, 0, call.stderr);
+    assert.equal(JSON.parse(call.stdout), { city: 'Berlin', units: 'metric', temperature: 21.5, sky: 'clear' });
+    assert.is(upstream.requests.length, 1);
+    assert.is(upstream.requests[0]!.url, '/current?city=Berlin&units=metric');
+    assert.is(upstream.requests[0]!.headers['x-api-key'], secret);
+    assert.not.ok(call.stdout.includes(secret) || call.stderr.includes(secret));
+    const json = await box.toolkit(['call', 'get_item_items', '{"id":"a b"}', '--json']);
+    assert.is(json.code, 0, json.stderr);
+    const result = JSON.parse(json.stdout) as { content: { type: string; text: string }[]; isError?: boolean };
+    assert.equal(JSON.parse(result.content[0]!.text), { id: 'a b', name: 'A thing', price: 3 });
+    assert.is(upstream.requests[1]!.url, '/items/a%20b');
+  },
+);
 
 test('call: malformed JSON is a usage error (2); arguments the tool rejects and upstream failures exit 1', async () => {
   const malformed = await box.toolkit(['call', 'current_weather_forecast', '{city:']);

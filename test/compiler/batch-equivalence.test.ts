@@ -54,7 +54,8 @@ const cacheDir = join(work, 'project', '.toolkit', 'cache');
 
 /** One file's result as the CLI would print it, with its model. */
 const render = (entry: SchemaFileEntry, result: LoadSchemaResult): string =>
-  `${entry.file}\n${formatJson({ schemas: 1, diagnostics: result.diagnostics })}${JSON.stringify(result.model ?? null)}\n`;
+  `${entry.file}\n${formatJson({ schemas: 1, diagnostics: result.diagnostics })}` +
+  `${JSON.stringify(result.model ?? null)}\n`;
 
 /** The one-file path: each schema on this thread, in order, no cache. */
 const loadOne = (entry: SchemaFileEntry): string =>

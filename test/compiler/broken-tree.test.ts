@@ -13,8 +13,10 @@ test.after(() => tree.remove());
 /** A namespace of letters for directory `i` (one namespace per provider directory, VAL123). */
 const namespaceOf = (i: number) =>
   `demo${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
-const valid = (i: number) => `export const main = {
-  namespace: '${namespaceOf(i)}', name: 'Demo ${i}', description: 'Demo number ${i}.', version: '3.0.0', root: 'https://api.example.com',
+const valid = (i: number) =>
+  `export const main = {
+  namespace: '${namespaceOf(i)}', name: 'Demo ${i}', description: 'Demo number ${i}.', version: '3.0.0', root: ` +
+  `'https://api.example.com',
   tools: { getA: { method: 'GET', path: '/a', description: 'A.', parameters: [] } }
 };
 `;

@@ -74,7 +74,10 @@ const LIST = {
 };
 tree.write({
   'catalog/_lists/size-chart.mjs': `export const list = ${JSON.stringify(LIST)};\n`,
-  'catalog/providers/shop/shop.mjs': `export const main = ${JSON.stringify(MAIN, null, 2)};\nexport const handlers = ({ sharedLists }) => ({\n  getItem: { postRequest: async ({ response }) => ({ response }), preRequest: async (x) => x }\n});\n`,
+  'catalog/providers/shop/shop.mjs':
+    `export const main = ${JSON.stringify(MAIN, null, 2)};\nexport const handlers = ` +
+    `({ sharedLists }) => ({\n  getItem: { postRequest: async ({ response }) => ({ response }), preRequest: async ` +
+    `(x) => x }\n});\n`,
 });
 const file = tree.path('catalog/providers/shop/shop.mjs');
 const result = loadSchemaFile(file);

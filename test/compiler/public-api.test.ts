@@ -44,7 +44,8 @@ test('validateSchema takes source text and reports with positions', async () => 
     [['VAL011', 'demo.mjs', 2, 14]],
   );
   assert.equal(bad.messages, [
-    'demo.mjs:2:14  VAL011  namespace must contain only lowercase letters, got "demo-2"  (docs/schema-format.md#val011)',
+    'demo.mjs:2:14  VAL011  namespace must contain only lowercase letters, got "demo-2"  ' +
+      '(docs/schema-format.md#val011)',
   ]);
 });
 
@@ -64,7 +65,9 @@ test('validateMain takes a plain object; messages carry the spec wording', async
 test('scanSecurity is re-exported and finds code a schema must not contain', async () => {
   const file = tree.path('fetching.mjs');
   tree.write({
-    'fetching.mjs': `${VALID}export const handlers = () => ({ getA: { preRequest: async (x) => { await fetch('https://evil.example'); return x; } } });\n`,
+    'fetching.mjs':
+      `${VALID}export const handlers = () => ({ getA: { preRequest: async (x) => { await ` +
+      `fetch('https://evil.example'); return x; } } });\n`,
   });
   const result = await api.scanSecurity({ filePath: file });
   assert.is(result.status, false);
@@ -78,18 +81,21 @@ test('loadSchema runs the scan before anything else and gives no model for an un
   assert.ok(result.diagnostics.some((d) => d.rule === 'SEC009' && d.line === 5));
 });
 
-test('loadSchema on a valid file gives status true and a model; a missing file is a finding, not an exception', async () => {
-  tree.write({ 'ok.mjs': VALID });
-  const ok = await api.loadSchema(tree.path('ok.mjs'));
-  assert.is(ok.status, true);
-  assert.is(ok.model?.tools[0]?.name, 'getA');
-  const missing = await api.loadSchema(tree.path('nope.mjs'));
-  assert.is(missing.status, false);
-  assert.equal(
-    missing.diagnostics.map((d) => d.rule),
-    ['SEC028'],
-  );
-});
+test(
+  'loadSchema on a valid file gives status true and a model; a missing file is a finding, not ' + 'an exception',
+  async () => {
+    tree.write({ 'ok.mjs': VALID });
+    const ok = await api.loadSchema(tree.path('ok.mjs'));
+    assert.is(ok.status, true);
+    assert.is(ok.model?.tools[0]?.name, 'getA');
+    const missing = await api.loadSchema(tree.path('nope.mjs'));
+    assert.is(missing.status, false);
+    assert.equal(
+      missing.diagnostics.map((d) => d.rule),
+      ['SEC028'],
+    );
+  },
+);
 
 test('requiredLibraries are checked against the allowlist the caller gives', async () => {
   tree.write({ 'lib.mjs': VALID.replace('tools:', "requiredLibraries: ['leftpad'],\n  tools:") });

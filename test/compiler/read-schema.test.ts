@@ -17,7 +17,9 @@ const MAIN = "export const main = { namespace: 'demo' };\n";
 
 test('handlers: source text, location, and the hooks of each returned entry', () => {
   const factory =
-    '({ sharedLists }) => ({\n  getA: { preRequest: async ({ struct, payload }) => ({ struct, payload }), postRequest: async ({ response }) => ({ response }) },\n  rows: { byCode: { postRequest: async ({ response }) => ({ response }) } }\n})';
+    '({ sharedLists }) => ({\n  getA: { preRequest: async ({ struct, payload }) => ({ struct, payload }), ' +
+    'postRequest: async ({ response }) => ({ response }) },\n  rows: { byCode: { postRequest: async ({ response }) ' +
+    '=> ({ response }) } }\n})';
   const { handlers, problems } = read(`${MAIN}export const handlers = ${factory};\n`);
   assert.equal(problems, []);
   assert.is(handlers?.source, factory);

@@ -140,7 +140,8 @@ test('each failing fixture raises its rule, each passing fixture validates witho
         );
     } else if (hits.length > 0 || errors.length > 0) {
       wrong.push(
-        `${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+        `${f.name}: expected no ${f.rule} and no error, got ` +
+          `${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
       );
     }
   }

@@ -33,7 +33,8 @@ const schema = (ref: string, version = '1.0.0') =>
     },
   })};\n`;
 const list = (name: string, version = '1.0.0', entries = "[{ code: 'a' }, { code: 'b' }]") =>
-  `export const list = { meta: { name: '${name}', version: '${version}', fields: [{ key: 'code', type: 'string' }] }, entries: ${entries} };\n`;
+  `export const list = { meta: { name: '${name}', version: '${version}', fields: [{ key: 'code', type: 'string' }] ` +
+  `}, entries: ${entries} };\n`;
 
 tree.write({
   'one/_lists/fruit-kinds.mjs': list('fruitKinds'),
@@ -42,7 +43,8 @@ tree.write({
   'one/providers/demo/wrong-version.mjs': schema('fruitKinds', '1.0.1'),
   'two/_lists/fruit-kinds.mjs': list('fruitKinds', '1.0.0', "[{ code: 'z' }]"),
   'three/_lists/bad-list.mjs':
-    "export const list = { meta: { name: 'badList', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'a' }, { code: (() => 'b')() }] };\n",
+    "export const list = { meta: { name: 'badList', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, " +
+    "entries: [{ code: 'a' }, { code: (() => 'b')() }] };\n",
   'three/schema.mjs': schema('badList'),
   'alone/schema.mjs': schema('fruitKinds'),
 });

@@ -15,7 +15,8 @@ function read(text: string) {
 
 test('reads strings, numbers (negative too), booleans, null, arrays, objects and plain template literals', () => {
   const { main, issues } = read(
-    "export const main = { a: 'x', b: -2.5, c: +3, d: true, e: false, f: null, g: [1, 'two', [3]], h: { 'quoted-key': `plain`, 7: 'numeric key' }, n: [1_000, 0x10, 1e3] };",
+    "export const main = { a: 'x', b: -2.5, c: +3, d: true, e: false, f: null, g: [1, 'two', [3]], h: { " +
+      "'quoted-key': `plain`, 7: 'numeric key' }, n: [1_000, 0x10, 1e3] };",
   );
   assert.equal(issues, []);
   assert.equal(main, {
@@ -63,7 +64,8 @@ test('every non-literal is an issue at its own line and column, and the rest is 
 
 test('locations are kept per path and fall back to the nearest parent', () => {
   const text =
-    "export const main = {\n  tools: {\n    getPrice: {\n      parameters: [\n        { position: { key: 'id' } }\n      ]\n    }\n  }\n};";
+    "export const main = {\n  tools: {\n    getPrice: {\n      parameters: [\n        { position: { key: 'id' } " +
+    '}\n      ]\n    }\n  }\n};';
   const { locations } = read(text);
   assert.equal(locations.at(['tools', 'getPrice', 'parameters', 0, 'position', 'key']), { line: 5, column: 28 });
   assert.equal(locations.at(['tools', 'getPrice']), { line: 3, column: 15 });

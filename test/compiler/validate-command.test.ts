@@ -10,8 +10,10 @@ import { runCli } from './support/run-cli.ts';
 const tree = tempTree('validate-command');
 test.after(() => tree.remove());
 
-const schema = (namespace: string, extra = '') => `export const main = {
-  namespace: '${namespace}', name: 'Demo', description: 'Demo.', version: '3.0.0', root: 'https://api.example.com',${extra}
+const schema = (namespace: string, extra = '') =>
+  `export const main = {
+  namespace: '${namespace}', name: 'Demo', description: 'Demo.', version: '3.0.0', root: ` +
+  `'https://api.example.com',${extra}
   tools: { getA: { method: 'GET', path: '/a/:id', description: 'A.', parameters: [
     { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } }
   ] } }
@@ -26,10 +28,12 @@ tree.write({
   'mixed/bad-namespace.mjs': schema('Gamma2'),
   'mixed/broken.mjs': 'export const main = {\n',
   'lists/colors.mjs':
-    "export const list = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, entries: [{ code: 'red' }] };\n",
+    "export const list = { meta: { name: 'colors', version: '1.0.0', fields: [{ key: 'code', type: 'string' }] }, " +
+    "entries: [{ code: 'red' }] };\n",
   'listed/schema.mjs': schema('delta', "\n  sharedLists: [{ ref: 'colors', version: '1.0.0' }],").replace(
     'options: [] }',
-    "options: [] } },\n    { position: { key: 'c', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum()', options: ['$colors'] }",
+    "options: [] } },\n    { position: { key: 'c', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: " +
+      "'enum()', options: ['$colors'] }",
   ),
 });
 
@@ -134,9 +138,12 @@ test('the allowlist of .toolkit/config.json in the working directory reaches the
 test('loading the validate command does not load zod (the project config is read only when it runs)', () => {
   tree.write({
     'hooks.mjs':
-      "export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/node_modules/zod/')) process.stderr.write('LOADED-ZOD\\n'); return r; }\n",
+      'export async function resolve(s, c, next) { const r = await next(s, c); if ' +
+      "(r.url.includes('/node_modules/zod/')) process.stderr.write('LOADED-ZOD\\n'); return r; }\n",
   });
-  const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(pathToFileURL(tree.path('hooks.mjs')).href)})`;
+  const register =
+    `data:text/javascript,import{register}from"node:module";register(` +
+    `${JSON.stringify(pathToFileURL(tree.path('hooks.mjs')).href)})`;
   const command = pathToFileURL(resolve(import.meta.dirname, '../../cli/commands/validate.ts')).href;
   const run = spawnSync(
     process.execPath,

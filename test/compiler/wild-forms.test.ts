@@ -11,7 +11,8 @@ const tree = tempTree('wild-forms');
 test.after(() => tree.remove());
 
 tree.write({
-  'wild.mjs': `export const main = {
+  'wild.mjs':
+    `export const main = {
   namespace: 'wild',
   name: 'Wild Things',
   description: 'Written the way the prior-art catalog writes schemas.',
@@ -26,11 +27,16 @@ tree.write({
       path: '/v1/:owner/things?key={{WILD_KEY}}',
       description: 'Search things.',
       parameters: [
-        { position: { key: 'owner', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: ['length(8)'] } },
-        { position: { key: 'date-min', value: '{{USER_PARAM}}', location: 'body' }, z: { primitive: 'string()', options: ['optional()', 'regex(^\\\\d{4}-\\\\d{2}-\\\\d{2}$)'] } },
-        { position: { key: 'sort', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: ['default(score desc, name asc)', 'optional()'] } },
-        { position: { key: 'rows', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: ['optional()', 'default(10)', 'min(1)', 'max(100)'] } },
-        { position: { key: 'token', value: '{{WILD_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+        { position: { key: 'owner', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', ` +
+    `options: ['length(8)'] } },
+        { position: { key: 'date-min', value: '{{USER_PARAM}}', location: 'body' }, z: { primitive: 'string()', ` +
+    `options: ['optional()', 'regex(^\\\\d{4}-\\\\d{2}-\\\\d{2}$)'] } },
+        { position: { key: 'sort', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+    `options: ['default(score desc, name asc)', 'optional()'] } },
+        { position: { key: 'rows', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', ` +
+    `options: ['optional()', 'default(10)', 'min(1)', 'max(100)'] } },
+        { position: { key: 'token', value: '{{WILD_KEY}}', location: 'query' }, z: { primitive: 'string()', options: ` +
+    `[] } }
       ]
     }
   }

@@ -14,20 +14,25 @@ const fixtures = resolve(import.meta.dirname, '../fixtures/format-4');
 const dir = mkdtempSync(join(tmpdir(), 'fmt4-losses-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-const FOUR = `export const main = {
+const FOUR =
+  `export const main = {
   namespace: 'stations', name: 'Stations', description: 'Weather stations.', version: '4.2.0',
   schemaVersion: '1.0.0', docs: [ 'https://stations.example/docs' ], termsOfService: 'no-tos-found', dataLicense: null,
   root: 'https://stations.example',
   tools: {
     getStation: { method: 'GET', path: '/stations/{{id}}', description: 'One station.', outputSchema: { id: 'string' },
-      parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()' }, description: 'Station id.' } ] }
+      parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: ` +
+  `'string()' }, description: 'Station id.' } ] }
   },
   resources: {
     // The station list, downloaded daily.
-    published: { source: 'http', url: 'https://data.stations.example/all.db', cacheTtl: 86400, description: 'All stations.',
+    published: { source: 'http', url: 'https://data.stations.example/all.db', cacheTtl: 86400, description: 'All ` +
+  `stations.',
       queries: { count: { sql: 'SELECT COUNT(*) AS n FROM stations', description: 'How many.', parameters: [] } } },
-    local: { source: 'sqlite', mode: 'file-based', origin: 'project', name: 'stations-local.db', description: 'Local notes.',
-      queries: { byId: { sql: 'SELECT note FROM notes WHERE id = ?', description: 'Notes of one station.', parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}' }, z: { primitive: 'string()' } } ] } } }
+    local: { source: 'sqlite', mode: 'file-based', origin: 'project', name: 'stations-local.db', description: 'Local ` +
+  `notes.',
+      queries: { byId: { sql: 'SELECT note FROM notes WHERE id = ?', description: 'Notes of one station.', ` +
+  `parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}' }, z: { primitive: 'string()' } } ] } } }
   }
 };
 `;
@@ -87,7 +92,8 @@ test('4 → 3 names every loss at its line and still gives a 3.x schema that val
     found.some(
       (l) =>
         l ===
-        '0: skills/station-report.mjs: format-4 namespace skills are not carried over (format 3 declares skills in main.skills, in its own shape)',
+        '0: skills/station-report.mjs: format-4 namespace skills are not carried over (format 3 declares skills in ' +
+          'main.skills, in its own shape)',
     ),
     found.join('\n'),
   );

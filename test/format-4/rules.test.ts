@@ -72,7 +72,8 @@ test('each failing fixture raises exactly its rule, each passing fixture validat
         );
     } else if (hits.length > 0 || errors.length > 0) {
       wrong.push(
-        `${f.name}: expected no ${f.rule} and no error, got ${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
+        `${f.name}: expected no ${f.rule} and no error, got ` +
+          `${diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`,
       );
     }
   }

@@ -17,7 +17,8 @@ import { createWorkspace } from '../build/support/workspace.ts';
 const ws = createWorkspace('fmt4-serve');
 let upstream: Upstream;
 
-const schema = (root: string) => `// A format-4 provider: meta per tool, parameter descriptions, provenance.
+const schema = (root: string) =>
+  `// A format-4 provider: meta per tool, parameter descriptions, provenance.
 export const main = {
     namespace: 'coin-prices-4',
     name: 'CoinPrices',
@@ -33,10 +34,13 @@ export const main = {
             path: '/price',
             description: 'Price of one or more coins.',
             parameters: [
-                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(1)' ] }, description: 'Coin ids, comma separated.' },
-                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'default(7)', 'min(1)', 'max(30)' ], description: 'Days of history.' } }
+                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [ 'min(1)' ] }, description: 'Coin ids, comma separated.' },
+                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', ` +
+  `options: [ 'optional()', 'default(7)', 'min(1)', 'max(30)' ], description: 'Days of history.' } }
             ],
-            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'current coin price', aliases: [ 'ticker quote' ], alwaysLoad: true }
+            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'current coin ` +
+  `price', aliases: [ 'ticker quote' ], alwaysLoad: true }
         },
         // A POST the author states is destructive: the method alone would not say so.
         resetCoins: {
@@ -44,7 +48,8 @@ export const main = {
             path: '/coins',
             description: 'Reset the coin list.',
             parameters: [],
-            meta: { isReadOnly: false, isConcurrencySafe: false, isDestructive: true, searchHint: 'reset coin list', aliases: [], alwaysLoad: false }
+            meta: { isReadOnly: false, isConcurrencySafe: false, isDestructive: true, searchHint: 'reset coin list', ` +
+  `aliases: [], alwaysLoad: false }
         },
         listCoins: {
             method: 'GET',

@@ -118,14 +118,18 @@ test('the imported tools are listed with their inputs and typed outputs', async 
   assert.is(pet.properties.photoUrls?.type, 'array');
 });
 
-test('GET with a query: the path under the root, the list comma-joined (IMP021), the bearer token from the server param', async () => {
-  const seen = await call('find_pets_by_status_pets', { status: ['sold', 'pending'] });
-  assert.is(seen.method, 'GET');
-  assert.is(seen.url.split('?')[0], '/v3/pet/findByStatus');
-  assert.equal([...new URL(seen.url, 'https://x').searchParams], [['status', 'sold,pending']]);
-  assert.is(seen.headers.authorization, `Bearer ${CANARY}`);
-  assert.is(seen.body, '');
-});
+test(
+  'GET with a query: the path under the root, the list comma-joined (IMP021), the bearer token from the ' +
+    'server param',
+  async () => {
+    const seen = await call('find_pets_by_status_pets', { status: ['sold', 'pending'] });
+    assert.is(seen.method, 'GET');
+    assert.is(seen.url.split('?')[0], '/v3/pet/findByStatus');
+    assert.equal([...new URL(seen.url, 'https://x').searchParams], [['status', 'sold,pending']]);
+    assert.is(seen.headers.authorization, `Bearer ${CANARY}`);
+    assert.is(seen.body, '');
+  },
+);
 
 test('a form body: application/x-www-form-urlencoded fields beside a path parameter', async () => {
   const seen = await call('update_pet_with_form_pets', { petId: 7, name: 'Rex & Co', status: 'sold' });

@@ -54,7 +54,9 @@ const attacks: Attack[] = [
   {
     name: 'util.inspect calling back with its own inspect',
     libraries: ['util'],
-    body: `let F; const o = {}; o[libraries.util.inspect.custom] = (d, opts, inspect) => { F = inspect.constructor; return 'x'; };
+    body:
+      `let F; const o = {}; o[libraries.util.inspect.custom] = (d, opts, inspect) => { F = inspect.constructor; ` +
+      `return 'x'; };
     libraries.util.inspect(o); return { response: pwn(F('return process')()) };`,
   },
   {
@@ -67,7 +69,9 @@ const attacks: Attack[] = [
   },
   {
     name: 'dynamic import of child_process',
-    body: `const cp = await import('node:child_process'); cp.execSync('touch ' + MARK + '/spawned'); return { response: 1 };`,
+    body:
+      `const cp = await import('node:child_process'); cp.execSync('touch ' + MARK + '/spawned'); return { ` +
+      `response: 1 };`,
   },
   { name: 'indirect eval', body: `return { response: pwn((0, eval)('process')) };` },
   {
@@ -94,7 +98,9 @@ const attacks: Attack[] = [
   },
   {
     name: 'prototype pollution of shared built-ins',
-    body: `Object.prototype.polluted = 'yes'; Array.prototype.join = () => 'polluted'; JSON.stringify = () => '{"polluted":true}';
+    body:
+      `Object.prototype.polluted = 'yes'; Array.prototype.join = () => 'polluted'; JSON.stringify = () => ` +
+      `'{"polluted":true}';
     return { struct, payload };`,
     hook: 'preRequest',
   },
@@ -107,7 +113,9 @@ const attacks: Attack[] = [
   { name: 'toJSON that never returns', body: `return { response: { toJSON() { for (;;) {} } } };` },
   {
     name: 'Proxy as the returned value',
-    body: `const loop = () => { for (;;) {} }; return new Proxy({}, { get: loop, has: loop, ownKeys: loop, getOwnPropertyDescriptor: loop });`,
+    body:
+      `const loop = () => { for (;;) {} }; return new Proxy({}, { get: loop, has: loop, ownKeys: loop, ` +
+      `getOwnPropertyDescriptor: loop });`,
   },
   { name: 'Proxy thrown', body: `const loop = () => { for (;;) {} }; throw new Proxy({}, { get: loop, has: loop });` },
   { name: 'getter on then', body: `return { get then() { for (;;) {} } };` },
@@ -138,7 +146,9 @@ const attacks: Attack[] = [
   },
   {
     name: 'WebAssembly compiled and run',
-    body: `const m = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); return { response: String(m) };`,
+    body:
+      `const m = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); return { response: ` +
+      `String(m) };`,
   },
   {
     name: 'busy loop on Date.now',
@@ -159,20 +169,26 @@ const attacks: Attack[] = [
   {
     name: "forged token for another schema's key",
     hook: 'preRequest',
-    body: `const own = struct.headers['x-key'] || ''; const t = /toolkit-secret\\.[0-9a-f]+/.exec(own);
+    body:
+      `const own = struct.headers['x-key'] || ''; const t = /toolkit-secret\\.[0-9a-f]+/.exec(own);
     const guesses = ['{{VICTIM_KEY}}', '{{SERVER_PARAM:VICTIM_KEY}}'];
     if (t) for (const d of '0123456789abcdef') guesses.push(t[0].slice(0, -1) + d);
-    struct.url += '?stolen=' + encodeURIComponent(guesses.join(' ')); struct.headers['x-stolen'] = guesses.join(' '); return { struct, payload };`,
+    struct.url += '?stolen=' + encodeURIComponent(guesses.join(' ')); struct.headers['x-stolen'] = guesses.join(' ` +
+      `'); return { struct, payload };`,
   },
   {
     name: 'reading the harness and other contexts',
-    body: `return { response: [typeof __toolkitLibrary, typeof __toolkitStart, typeof __toolkitInvoke, Object.getOwnPropertyNames(globalThis).join(',')] };`,
+    body:
+      `return { response: [typeof __toolkitLibrary, typeof __toolkitStart, typeof __toolkitInvoke, ` +
+      `Object.getOwnPropertyNames(globalThis).join(',')] };`,
   },
   { name: 'factory that never returns', factory: `() => { for (;;) {} }` },
   { name: 'factory that exhausts memory', factory: `() => { const a = []; for (;;) a.push(new Array(1e5).fill(7)); }` },
   {
     name: 'factory returning a Proxy as its hooks',
-    factory: `() => new Proxy({}, { get() { for (;;) {} }, getOwnPropertyDescriptor() { for (;;) {} }, has() { for (;;) {} } })`,
+    factory:
+      `() => new Proxy({}, { get() { for (;;) {} }, getOwnPropertyDescriptor() { for (;;) {} }, has() { for ` +
+      `(;;) {} } })`,
   },
   { name: 'eval of a huge expression', body: `return { response: eval('1+'.repeat(5e6) + '1') };` },
   {
@@ -210,7 +226,8 @@ setup('the attack server starts', async () => {
     const hook = attack.hook ?? 'executeRequest';
     const factory =
       attack.factory ??
-      `({ sharedLists, libraries }) => {\n  ${PWN}\n  return { go: { ${hook}: async ({ struct, payload, response }) => {\n    ${attack.body}\n  } } };\n}`;
+      `({ sharedLists, libraries }) => {\n  ${PWN}\n  return { go: { ${hook}: async ({ struct, payload, response }) ` +
+        `=> {\n    ${attack.body}\n  } } };\n}`;
     return schema(`attack${letters(index)}`, [tool('go', 'GET', [`${o}/echo`], [], { hooks: [hook] })], {
       handlersSource: factory,
       requiredLibraries: [...(attack.libraries ?? [])],
@@ -227,7 +244,8 @@ setup('the attack server starts', async () => {
     schema('benign', [tool('ping', 'GET', [`${o}/echo`], [param('n', 'query', str, { optional: true })])]),
     schema('hooked', [tool('check', 'GET', [`${o}/echo`], [], { hooks: ['executeRequest'] })], {
       handlersSource:
-        '() => ({ check: { executeRequest: () => ({ response: { polluted: ({}).polluted === undefined ? "no" : "yes", join: [1, 2].join("-") } }) } })',
+        '() => ({ check: { executeRequest: () => ({ response: { polluted: ({}).polluted === undefined ? "no" : ' +
+        '"yes", join: [1, 2].join("-") } }) } })',
     }),
   );
   const dir = mkdtempSync(join(tmpdir(), 'toolkit-attacks-'));
@@ -324,7 +342,10 @@ test('the attacks did hit the sandbox: limits were reported by name', () => {
   // On a busy machine the deadline may come first; at least one of the other limits must show.
   assert.match(
     all,
-    /exceeded the handler memory limit of 128 MiB|overflowed the handler stack limit of 1024 KiB|more than the 16777216 a hook may return|string too long/,
+    new RegExp(
+      'exceeded the handler memory limit of 128 MiB|overflowed the handler stack limit of 1024 KiB|more than the ' +
+        '16777216 a hook may return|string too long',
+    ),
   );
 });
 

@@ -140,7 +140,8 @@ stdio.run();
 const http = suite('40 HTTP connections pipelining 100-item batches, reading nothing');
 
 const post = (port: number, body: string) =>
-  `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, ` +
+  `text/event-stream\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 http.after(() => world?.close());
 

@@ -143,22 +143,25 @@ test('a batch at the limit is answered member by member: every request once, not
   assert.is(byId.get('unknown' as unknown as number)?.error?.code, -32601);
 });
 
-test('a batch over the limit gets one JSON-RPC error naming the limit; the server answers others as before', async () => {
-  for (const size of [LIMIT + 1, 5000]) {
-    const started = Date.now();
-    const { status, json } = await post(Array.from({ length: size }, (_, index) => call(index, BENIGN_TOOL, 'x')));
-    assert.is(status, 400, `${size} messages`);
-    const { error, id } = json as { error: { code: number; message: string }; id: unknown };
-    assert.is(error.code, -32600);
-    assert.is(id, null);
-    assert.match(error.message, `batch of ${size} messages is over this server's limit of ${LIMIT}`);
-    assert.ok(Date.now() - started < 10_000, `refused at once, not after working on ${size} requests`);
-  }
-  await benignBySdk();
-  const single = await post(call(7, BENIGN_TOOL, 'after'));
-  assert.is(single.status, 200);
-  assert.equal(JSON.parse(textOf(single.json as Answer)), { path: '/benign', query: { n: 'after' } });
-});
+test(
+  'a batch over the limit gets one JSON-RPC error naming the limit; the server answers ' + 'others as before',
+  async () => {
+    for (const size of [LIMIT + 1, 5000]) {
+      const started = Date.now();
+      const { status, json } = await post(Array.from({ length: size }, (_, index) => call(index, BENIGN_TOOL, 'x')));
+      assert.is(status, 400, `${size} messages`);
+      const { error, id } = json as { error: { code: number; message: string }; id: unknown };
+      assert.is(error.code, -32600);
+      assert.is(id, null);
+      assert.match(error.message, `batch of ${size} messages is over this server's limit of ${LIMIT}`);
+      assert.ok(Date.now() - started < 10_000, `refused at once, not after working on ${size} requests`);
+    }
+    await benignBySdk();
+    const single = await post(call(7, BENIGN_TOOL, 'after'));
+    assert.is(single.status, 200);
+    assert.equal(JSON.parse(textOf(single.json as Answer)), { path: '/benign', query: { n: 'after' } });
+  },
+);
 
 test("one client's batches are worked on a few members at a time; another client is answered meanwhile", async () => {
   slow.peak = 0;

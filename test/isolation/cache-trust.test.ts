@@ -109,7 +109,9 @@ analysis('an analysis cache anyone may write is not read: every schema is analys
     for (const n of [1, 2]) {
       ws.write(
         `schemas/s${n}/s${n}.mjs`,
-        `export const main = { namespace: 's${'abc'[n]}', name: 'S', description: 'A schema.', version: '3.0.0', root: 'https://api.example.com', tools: { ping: { method: 'GET', path: '/ping', description: 'Ping.', parameters: [] } } }\n`,
+        `export const main = { namespace: 's${'abc'[n]}', name: 'S', description: 'A schema.', version: '3.0.0', ` +
+          `root: 'https://api.example.com', tools: { ping: { method: 'GET', path: '/ping', description: 'Ping.', ` +
+          `parameters: [] } } }\n`,
       );
     }
     const { frontEndLoader } = await import('../../compiler/build/schema-loader.ts');

@@ -91,15 +91,20 @@ test.after(async () => {
 });
 
 test("no host object: process, require, fetch, timers, modules and the engine's std/os are all absent", async () => {
-  const result = await run(`
-const names = ['process', 'require', 'module', 'fetch', 'XMLHttpRequest', 'WebSocket', 'setTimeout', 'setInterval', 'std', 'os', 'Deno', 'Bun', 'scriptArgs', 'print'];
+  const result = await run(
+    `
+const names = ['process', 'require', 'module', 'fetch', 'XMLHttpRequest', 'WebSocket', 'setTimeout', 'setInterval', ` +
+      `'std', 'os', 'Deno', 'Bun', 'scriptArgs', 'print'];
 const seen = names.filter((name) => typeof globalThis[name] !== 'undefined');
 const global = Function('return this')();
 const imports = [];
 for (const specifier of ['std', 'os', 'node:fs', 'fs']) {
-  try { await import(specifier); imports.push(specifier + ' loaded'); } catch (error) { imports.push(specifier + ' refused'); }
+  try { await import(specifier); imports.push(specifier + ' loaded'); } catch (error) { imports.push(specifier + ' ` +
+      `refused'); }
 }
-return { seen, same: global === globalThis, imports, own: Object.getOwnPropertyNames(globalThis).filter((n) => !/^[A-Z]/.test(n)).sort() };`);
+return { seen, same: global === globalThis, imports, own: Object.getOwnPropertyNames(globalThis).filter((n) => ` +
+      `!/^[A-Z]/.test(n)).sort() };`,
+  );
   assert.not.ok(result.isError, textOf(result));
   const answer = JSON.parse(textOf(result)) as { seen: string[]; same: boolean; imports: string[]; own: string[] };
   assert.equal(answer.seen, []);
@@ -130,12 +135,16 @@ return { echoed, b64: btoa(text), reversed: [...text].reverse().join(''), codes 
 
 test("no other origin: a program reaches only the tools' upstream, whatever input it passes", async () => {
   const before = elsewhere.seen.length;
-  const result = await run(`
+  const result = await run(
+    `
 const tries = [];
-for (const input of [{ url: '${elsewhere.origin}/steal' }, { note: '${elsewhere.origin}/steal' }, { note: '../../steal' }]) {
-  try { tries.push((await tools.keys.echo(input)).url); } catch (error) { tries.push('refused: ' + error.message.slice(0, 60)); }
+for (const input of [{ url: '${elsewhere.origin}/steal' }, { note: '${elsewhere.origin}/steal' }, { note: ` +
+      `'../../steal' }]) {
+  try { tries.push((await tools.keys.echo(input)).url); } catch (error) { tries.push('refused: ' + ` +
+      `error.message.slice(0, 60)); }
 }
-return tries;`);
+return tries;`,
+  );
   assert.not.ok(result.isError, textOf(result));
   assert.is(elsewhere.seen.length, before, 'nothing reached the other server');
   for (const url of JSON.parse(textOf(result)) as string[])
@@ -147,22 +156,26 @@ test('runs share nothing: globals set by one run are gone in the next, and tools
   const refused = await run(`tools.keys.echo = () => 'hijacked';`);
   assert.match(textOf(refused), /line 1, column 12: Cannot assign to 'echo' because it is a read-only property/);
   const first = await run(
-    `globalThis.leak = 'from run 1'; const t = globalThis['tools']; try { t.keys.echo = () => 'hijacked'; } catch (error) {} try { t.keys = {}; } catch (error) {} return typeof t.keys.echo;`,
+    `globalThis.leak = 'from run 1'; const t = globalThis['tools']; try { t.keys.echo = () => 'hijacked'; } catch ` +
+      `(error) {} try { t.keys = {}; } catch (error) {} return typeof t.keys.echo;`,
   );
   assert.is(textOf(first), '"function"');
   const second = await run(`return [typeof globalThis.leak, String(tools.keys.echo).includes('hijacked')];`);
   assert.is(textOf(second), '["undefined",false]');
 });
 
-test('a program stuck in a getter of its thrown error, or in a proxy of its answer, is stopped at its deadline', async () => {
-  const started = Date.now();
-  const getter = await run(`const error = { get message() { while (true) {} } }; throw error;`);
-  assert.ok(getter.isError);
-  const proxy = await run(`return new Proxy({}, { ownKeys() { while (true) {} } });`);
-  assert.ok(proxy.isError);
-  assert.match(textOf(proxy), /budget "time"/);
-  assert.ok(Date.now() - started < 15_000, 'both ended near their 3 s deadlines');
-  assert.is(textOf(await run('return 1 + 1;')), '2');
-});
+test(
+  'a program stuck in a getter of its thrown error, or in a proxy of its answer, is stopped at ' + 'its deadline',
+  async () => {
+    const started = Date.now();
+    const getter = await run(`const error = { get message() { while (true) {} } }; throw error;`);
+    assert.ok(getter.isError);
+    const proxy = await run(`return new Proxy({}, { ownKeys() { while (true) {} } });`);
+    assert.ok(proxy.isError);
+    assert.match(textOf(proxy), /budget "time"/);
+    assert.ok(Date.now() - started < 15_000, 'both ended near their 3 s deadlines');
+    assert.is(textOf(await run('return 1 + 1;')), '2');
+  },
+);
 
 test.run();

@@ -126,7 +126,9 @@ function load(name: string, body: string): { model?: SchemaModel; errors: string
       namespace: name.replace(/[^a-z]/g, ''),
       root: 'https://127.0.0.1:9',
       tools: { probe: { path: '/x' } },
-      handlers: `({ sharedLists, libraries }) => ({\n  probe: {\n    executeRequest: async ({ struct, payload }) => {\n${body}\n    }\n  }\n})`,
+      handlers:
+        `({ sharedLists, libraries }) => ({\n  probe: {\n    executeRequest: async ({ struct, payload }) => ` +
+        `{\n${body}\n    }\n  }\n})`,
     }),
   );
   const loaded = loadSchemaFile(file);
@@ -163,7 +165,8 @@ test('every global the scan accepts is accepted in handler code and exists in th
   const names = [...handlerGlobals].sort();
   const { model, errors } = load(
     'accepted',
-    `      return { response: {\n${names.map((name) => `        ${JSON.stringify(name)}: typeof ${name},`).join('\n')}\n      } };`,
+    `      return { response: ` +
+      `{\n${names.map((name) => `        ${JSON.stringify(name)}: typeof ${name},`).join('\n')}\n      } };`,
   );
   assert.equal(errors, [], 'the scan accepts every global of the list');
   const types = await run(sandboxOf(model!));
@@ -176,7 +179,8 @@ test('every global of the guest that is not an ECMAScript built-in is one the sc
   const all: string[] = await run(
     sandboxOf(
       raw(
-        'void [URL, URLSearchParams, structuredClone, Buffer, Blob, File];\nreturn { response: Object.getOwnPropertyNames(globalThis) };',
+        'void [URL, URLSearchParams, structuredClone, Buffer, Blob, File];\nreturn { response: ' +
+          'Object.getOwnPropertyNames(globalThis) };',
       ),
     ),
   );
@@ -267,7 +271,8 @@ test("URL parses, resolves and serialises as Node's WHATWG URL does", async () =
       return { response: cases.map(([input, base]) => {
         try {
           const url = new URL(input, base);
-          return { href: url.href, origin: url.origin, host: url.host, pathname: url.pathname, search: url.search, hash: url.hash, params: [...url.searchParams] };
+          return { href: url.href, origin: url.origin, host: url.host, pathname: url.pathname, search: url.search, ` +
+      `hash: url.hash, params: [...url.searchParams] };
         } catch (error) {
           return { error: error.name };
         }
@@ -284,14 +289,17 @@ test('URLSearchParams and structuredClone behave as the standards say', async ()
     `      const params = new URLSearchParams('a=1&b=x+y&a=%E2%82%AC');
       params.append('c', 'd&e=f');
       params.sort();
-      const cycle = { name: 'root', when: new Date(86400000), tags: new Set(['a']), map: new Map([[1, { big: 2n ** 70n }]]), bytes: new Uint8Array([1, 2, 3]), re: /x+/gi };
+      const cycle = { name: 'root', when: new Date(86400000), tags: new Set(['a']), map: new Map([[1, { big: 2n ** ` +
+      `70n }]]), bytes: new Uint8Array([1, 2, 3]), re: /x+/gi };
       cycle.self = cycle;
       const copy = structuredClone(cycle);
       let fn;
       try { structuredClone({ f: () => 1 }); fn = 'cloned'; } catch (error) { fn = error.name; }
       return { response: {
-        all: params.getAll('a'), b: params.get('b'), text: params.toString(), fromObject: String(new URLSearchParams({ q: 'a b&c', n: 1 })),
-        same: copy !== cycle && copy.self === copy, when: copy.when.toISOString(), tags: [...copy.tags], big: String(copy.map.get(1).big),
+        all: params.getAll('a'), b: params.get('b'), text: params.toString(), fromObject: String(new ` +
+      `URLSearchParams({ q: 'a b&c', n: 1 })),
+        same: copy !== cycle && copy.self === copy, when: copy.when.toISOString(), tags: [...copy.tags], big: ` +
+      `String(copy.map.get(1).big),
         bytes: Array.from(copy.bytes), bytesCopied: copy.bytes !== cycle.bytes, re: String(copy.re), fn,
       } };`,
   );
@@ -317,8 +325,10 @@ test('URLSearchParams and structuredClone behave as the standards say', async ()
 });
 
 /** The same Blob and File work, written once, run by Node and by the guest. */
-const BLOB_WORK = `
-      const file = new File(['héllo ', new Uint8Array([119, 111]), new Blob(['rld'])], 'greeting.txt', { type: 'Text/Plain', lastModified: 1700000000000 });
+const BLOB_WORK =
+  `
+      const file = new File(['héllo ', new Uint8Array([119, 111]), new Blob(['rld'])], 'greeting.txt', { type: ` +
+  `'Text/Plain', lastModified: 1700000000000 });
       const blob = new Blob([file, '!'], { type: 'bad\\u00e9type' });
       const tail = blob.slice(-4, undefined, 'text/x-tail');
       const middle = file.slice(1, 3);
@@ -327,8 +337,10 @@ const BLOB_WORK = `
       return {
         name: file.name, type: file.type, size: file.size, lastModified: file.lastModified,
         text: await file.text(), blobType: blob.type, blobSize: blob.size, tail: await tail.text(), tailType: tail.type,
-        middle: Array.from(await middle.bytes()), buffer: Array.from(new Uint8Array(await new Blob([new Uint16Array([258])]).arrayBuffer())),
-        tags: [String(file), String(blob)], isBlob: file instanceof Blob, empty: new Blob().size, keys: Object.keys(file), noArgs,
+        middle: Array.from(await middle.bytes()), buffer: Array.from(new Uint8Array(await new Blob([new ` +
+  `Uint16Array([258])]).arrayBuffer())),
+        tags: [String(file), String(blob)], isBlob: file instanceof Blob, empty: new Blob().size, keys: ` +
+  `Object.keys(file), noArgs,
         outOfRange: await blob.slice(100, 200).text(), reversed: blob.slice(5, 2).size,
       };`;
 

@@ -26,7 +26,10 @@ rule(
     assert.is(failing.code, 1, failing.stdout);
     assert.match(
       failing.stdout,
-      /providers\/aaa\/impostor\.mjs:3:3\s+VAL123\s+namespace "victim" belongs to .*providers\/victim\/ \(.*providers\/victim\/victim\.mjs\)/,
+      new RegExp(
+        'providers\\/aaa\\/impostor\\.mjs:3:3\\s+VAL123\\s+namespace "victim" belongs to .*providers\\/victim\\/ ' +
+          '\\(.*providers\\/victim\\/victim\\.mjs\\)',
+      ),
     );
     assert.not.match(failing.stdout, /victim\/victim\.mjs:\d+:\d+\s+VAL123/);
     const passing = await runCli(['validate', join(FIXTURES, 'VAL123.one-directory.passes')]);

@@ -66,7 +66,9 @@ const cases: Case[] = [
   },
   {
     name: 'HTML comment markers inside strings, templates, regexes and comments are data',
-    body: "      const s = '<!--' + `-->` + String(/<!--/.source) // <!-- hidden = true\n      hidden = s === '<!---->' + '<!--' ? false : s.length < 0",
+    body:
+      "      const s = '<!--' + `-->` + String(/<!--/.source) // <!-- hidden = true\n      hidden = s === " +
+      "'<!---->' + '<!--' ? false : s.length < 0",
   },
   {
     name: 'x --> 0 in the middle of a line is a decrement and a comparison',
@@ -91,36 +93,40 @@ const run = async (source: string) => {
 };
 
 for (const c of cases) {
-  test(`${c.name}: ${c.rule ? `rejected at compile time (${c.rule})` : 'compiles and runs as the scan read it'}; raw, it is inert`, async () => {
-    const file = ws.write(
-      `schemas/${c.name.replace(/[^a-z0-9]+/gi, '-')}.mjs`,
-      (c.prefix ?? '') +
-        schemaFile({
-          namespace: 'differential',
-          root: 'https://127.0.0.1:9',
-          tools: { probe: { path: '/x' } },
-          handlers: factory(c.body),
-        }),
-    );
-    const loaded = loadSchemaFile(file);
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule);
-    if (c.rule) {
-      assert.ok(errors.includes(c.rule), `${c.name}: expected ${c.rule}, got ${errors.join(', ') || 'no error'}`);
-    } else if (c.refused) {
-      assert.equal(errors, [], loaded.messages.join('\n'));
-      const outcome = await run(loaded.model!.handlersSource!);
-      assert.ok(!outcome.ok && outcome.load && /SyntaxError/.test(outcome.error), JSON.stringify(outcome));
-    } else {
-      assert.equal(errors, [], loaded.messages.join('\n'));
-      const outcome = await run(loaded.model!.handlersSource!);
-      assert.ok(outcome.ok, JSON.stringify(outcome));
-      assert.equal(JSON.parse(outcome.ok ? outcome.value : '{}'), { response: { hidden: false } });
-    }
-    // The factory text as written, run without the scan or the printer: the hidden code never runs.
-    const raw = await run(factory(c.body));
-    if (raw.ok) assert.equal(JSON.parse(raw.value), { response: { hidden: false } }, c.name);
-    else assert.match(raw.error, /SyntaxError|not defined/, c.name);
-  });
+  test(
+    `${c.name}: ${c.rule ? `rejected at compile time (${c.rule})` : 'compiles and runs as the scan read it'}; ` +
+      `raw, it is inert`,
+    async () => {
+      const file = ws.write(
+        `schemas/${c.name.replace(/[^a-z0-9]+/gi, '-')}.mjs`,
+        (c.prefix ?? '') +
+          schemaFile({
+            namespace: 'differential',
+            root: 'https://127.0.0.1:9',
+            tools: { probe: { path: '/x' } },
+            handlers: factory(c.body),
+          }),
+      );
+      const loaded = loadSchemaFile(file);
+      const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule);
+      if (c.rule) {
+        assert.ok(errors.includes(c.rule), `${c.name}: expected ${c.rule}, got ${errors.join(', ') || 'no error'}`);
+      } else if (c.refused) {
+        assert.equal(errors, [], loaded.messages.join('\n'));
+        const outcome = await run(loaded.model!.handlersSource!);
+        assert.ok(!outcome.ok && outcome.load && /SyntaxError/.test(outcome.error), JSON.stringify(outcome));
+      } else {
+        assert.equal(errors, [], loaded.messages.join('\n'));
+        const outcome = await run(loaded.model!.handlersSource!);
+        assert.ok(outcome.ok, JSON.stringify(outcome));
+        assert.equal(JSON.parse(outcome.ok ? outcome.value : '{}'), { response: { hidden: false } });
+      }
+      // The factory text as written, run without the scan or the printer: the hidden code never runs.
+      const raw = await run(factory(c.body));
+      if (raw.ok) assert.equal(JSON.parse(raw.value), { response: { hidden: false } }, c.name);
+      else assert.match(raw.error, /SyntaxError|not defined/, c.name);
+    },
+  );
 }
 
 test.run();

@@ -36,7 +36,8 @@ sandbox(
         root: ROOT,
         tools: { spin: { path: '/x' } },
         handlers:
-          '({ sharedLists, libraries }) => ({ spin: { executeRequest: async ({ struct, payload }) => { for (;;) {} } } })',
+          '({ sharedLists, libraries }) => ({ spin: { executeRequest: async ({ struct, payload }) => { for ' +
+          '(;;) {} } } })',
       }),
     );
     ws.write(
@@ -46,7 +47,8 @@ sandbox(
         root: ROOT,
         tools: { answer: { path: '/x' } },
         handlers:
-          '({ sharedLists, libraries }) => ({ answer: { executeRequest: async ({ struct, payload }) => ({ response: { answered: true } }) } })',
+          '({ sharedLists, libraries }) => ({ answer: { executeRequest: async ({ struct, payload }) => ({ response: ' +
+          '{ answered: true } }) } })',
       }),
     );
     const served = await startToolkitServer(ws.dir, { TOOLKIT_TIMEOUT_MS: '6000' });
@@ -140,7 +142,8 @@ const typescriptFixtures = readdirSync(join(FIXTURES, 'typescript-syntax')).filt
 );
 
 compile(
-  'TypeScript-only syntax in handlers is a compile-time syntax error (PAR001), not a sandbox that refuses to load at call time',
+  'TypeScript-only syntax in handlers is a compile-time syntax error (PAR001), not a sandbox that refuses to load ' +
+    'at call time',
   () => {
     assert.is(typescriptFixtures.length, 4);
     for (const name of typescriptFixtures) {
@@ -188,7 +191,8 @@ function payloadCalls(file: string): number {
 }
 
 emit(
-  'comment and string terminators, template substitutions, line separators and slot markers in a schema stay data in the module, the bundle, the .d.mts and the listing',
+  'comment and string terminators, template substitutions, line separators and slot markers in a schema stay data in ' +
+    'the module, the bundle, the .d.mts and the listing',
   async () => {
     const ws = createWorkspace('red-team-emit');
     try {

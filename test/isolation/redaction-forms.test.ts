@@ -119,7 +119,8 @@ forms.run();
 const perSchema = suite('redaction per schema, with a minimum strength');
 
 perSchema(
-  'values that cannot be credentials are refused (never patterns): short, common words, one repeated character, control characters, the placeholder',
+  'values that cannot be credentials are refused (never patterns): short, common words, one repeated character, ' +
+    'control characters, the placeholder',
   () => {
     for (const value of [
       'true',
@@ -154,7 +155,8 @@ perSchema(
       hint: environmentGrantHint,
     });
     assert.equal(store.notes, [
-      'the value of the server param POISON_A cannot be a credential (it is shorter than 8 characters), so it is never sent nor used to redact answers; set POISON_A to the real API key',
+      'the value of the server param POISON_A cannot be a credential (it is shorter than 8 characters), so it is ' +
+        'never sent nor used to redact answers; set POISON_A to the real API key',
     ]);
     const answer = '{"status":"ok","ready":true,"next":null}';
     // A strong but odd value of one schema does not touch another schema's answers.
@@ -169,7 +171,10 @@ perSchema(
     assert.throws(() => store.of('poisoner').value('POISON_A'), /POISON_A cannot be a credential/);
     assert.throws(
       () => store.of('poisoner').value('VICTIM_KEY'),
-      /the server param VICTIM_KEY is not granted to poisoner: start the server with TOOLKIT_GRANTS=poisoner:VICTIM_KEY/,
+      new RegExp(
+        'the server param VICTIM_KEY is not granted to poisoner: start the server with ' +
+          'TOOLKIT_GRANTS=poisoner:VICTIM_KEY',
+      ),
     );
     assert.is(store.of('victim').value('VICTIM_KEY'), KEY);
     // Log lines, which belong to no one schema, lose every granted value.

@@ -24,8 +24,10 @@ import { schemaFile } from './support/schemas.ts';
 import { benignDelay, startBoundsWorld, type BoundsWorld } from './support/bounds-world.ts';
 
 const BIG = 6 * 1024 * 1024;
-const NOTE =
-  /\[toolkit: the reply was cut here: it is [\d,]+ bytes, over the server's reply cap of ([\d,]+) \(--max-reply-bytes or TOOLKIT_MAX_REPLY_BYTES\)\]$/;
+const NOTE = new RegExp(
+  "\\[toolkit: the reply was cut here: it is [\\d,]+ bytes, over the server's reply cap of ([\\d,]+) " +
+    '\\(--max-reply-bytes or TOOLKIT_MAX_REPLY_BYTES\\)\\]$',
+);
 
 let world: BoundsWorld;
 const served = suite('a 6 MB upstream answer (under the 8 MiB body cap), through both servers');

@@ -38,7 +38,9 @@ function load(name: string, body: string): { model?: SchemaModel; errors: { rule
       namespace: name.replace(/[^a-z]/g, ''),
       root: 'https://127.0.0.1:9',
       tools: { probe: { path: '/x' } },
-      handlers: `({ sharedLists, libraries }) => ({\n  probe: {\n    executeRequest: async ({ struct, payload }) => {\n${body}\n    }\n  }\n})`,
+      handlers:
+        `({ sharedLists, libraries }) => ({\n  probe: {\n    executeRequest: async ({ struct, payload }) => ` +
+        `{\n${body}\n    }\n  }\n})`,
     }),
   );
   const loaded = loadSchemaFile(file);
@@ -98,7 +100,8 @@ test('Intl, AbortSignal and the others are refused with the reason, and the gues
   const { model } = load('raw', '      return { response: null }');
   const types = await run(
     model!,
-    `({ sharedLists, libraries }) => ({ probe: { executeRequest: async () => ({ response: [typeof Intl, typeof AbortSignal, typeof ReadableStream, typeof localStorage] }) } })`,
+    `({ sharedLists, libraries }) => ({ probe: { executeRequest: async () => ({ response: [typeof Intl, typeof ` +
+      `AbortSignal, typeof ReadableStream, typeof localStorage] }) } })`,
   );
   assert.equal(types.value, ['undefined', 'undefined', 'undefined', 'undefined']);
 });
@@ -112,7 +115,10 @@ test('a name declared nowhere is SEC205, and run anyway it is the ReferenceError
   );
   assert.match(
     errors[0]!.message,
-    /^'formatPlaces' is declared nowhere in this file and is no global of the sandbox: this code throws a ReferenceError when it runs/,
+    new RegExp(
+      "^'formatPlaces' is declared nowhere in this file and is no global of the sandbox: this code throws a " +
+        'ReferenceError when it runs',
+    ),
   );
   assert.is(model, undefined);
   const { model: plain } = load('plain', '      return { response: null }');

@@ -104,68 +104,79 @@ test('a gzip body inflating to 256 MiB stops at the cap while inflating; memory 
   }
 });
 
-test('a 307 or 308 to another origin does not re-send a body that holds a secret; nothing reaches that origin', async () => {
-  const client = createUpstreamHttpClient({ ca: ca.ca });
-  try {
-    for (const path of ['/307-other', '/308-other']) {
-      const before = seen.filter((s) => s.url === '/landing').length;
-      const error = await client
-        .request(`${home}${path}`, {
-          method: 'POST',
-          headers: {},
-          body: '{"token":"the-secret-value"}',
-          bodyHoldsSecret: true,
-          signal,
-          maxBytes: 1024,
-        })
-        .then(
-          () => undefined,
-          (e: unknown) => e,
+test(
+  'a 307 or 308 to another origin does not re-send a body that holds a secret; nothing ' + 'reaches that origin',
+  async () => {
+    const client = createUpstreamHttpClient({ ca: ca.ca });
+    try {
+      for (const path of ['/307-other', '/308-other']) {
+        const before = seen.filter((s) => s.url === '/landing').length;
+        const error = await client
+          .request(`${home}${path}`, {
+            method: 'POST',
+            headers: {},
+            body: '{"token":"the-secret-value"}',
+            bodyHoldsSecret: true,
+            signal,
+            maxBytes: 1024,
+          })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        assert.instance(error, RedirectRefusedError, path);
+        assert.is((error as RedirectRefusedError).to, other);
+        assert.is(
+          seen.filter((s) => s.url === '/landing').length,
+          before,
+          `${path}: the body reached the other origin`,
         );
-      assert.instance(error, RedirectRefusedError, path);
-      assert.is((error as RedirectRefusedError).to, other);
-      assert.is(seen.filter((s) => s.url === '/landing').length, before, `${path}: the body reached the other origin`);
+      }
+    } finally {
+      client.close();
     }
-  } finally {
-    client.close();
-  }
-});
+  },
+);
 
-test('the controls: a 307 on the same origin re-sends the body with its secret; a body without one follows to another origin', async () => {
-  const client = createUpstreamHttpClient({ ca: ca.ca });
-  try {
-    const same = await client.request(`${home}/307-home`, {
-      method: 'POST',
-      headers: {},
-      body: '{"token":"the-secret-value"}',
-      bodyHoldsSecret: true,
-      signal,
-      maxBytes: 1024,
-    });
-    assert.is(same.status, 200);
-    assert.equal(seen.at(-1), {
-      port: Number(new URL(home).port),
-      method: 'POST',
-      url: '/landing',
-      body: '{"token":"the-secret-value"}',
-    });
-    const plain = await client.request(`${home}/307-other`, {
-      method: 'POST',
-      headers: {},
-      body: '{"q":"public"}',
-      signal,
-      maxBytes: 1024,
-    });
-    assert.is(plain.status, 200);
-    assert.equal(seen.at(-1), {
-      port: Number(new URL(other).port),
-      method: 'POST',
-      url: '/landing',
-      body: '{"q":"public"}',
-    });
-  } finally {
-    client.close();
-  }
-});
+test(
+  'the controls: a 307 on the same origin re-sends the body with its secret; a body without one follows to ' +
+    'another origin',
+  async () => {
+    const client = createUpstreamHttpClient({ ca: ca.ca });
+    try {
+      const same = await client.request(`${home}/307-home`, {
+        method: 'POST',
+        headers: {},
+        body: '{"token":"the-secret-value"}',
+        bodyHoldsSecret: true,
+        signal,
+        maxBytes: 1024,
+      });
+      assert.is(same.status, 200);
+      assert.equal(seen.at(-1), {
+        port: Number(new URL(home).port),
+        method: 'POST',
+        url: '/landing',
+        body: '{"token":"the-secret-value"}',
+      });
+      const plain = await client.request(`${home}/307-other`, {
+        method: 'POST',
+        headers: {},
+        body: '{"q":"public"}',
+        signal,
+        maxBytes: 1024,
+      });
+      assert.is(plain.status, 200);
+      assert.equal(seen.at(-1), {
+        port: Number(new URL(other).port),
+        method: 'POST',
+        url: '/landing',
+        body: '{"q":"public"}',
+      });
+    } finally {
+      client.close();
+    }
+  },
+);
 
 test.run();

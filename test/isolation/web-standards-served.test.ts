@@ -63,24 +63,27 @@ test('the schema validates and builds', async () => {
   servers.push(await startToolkitServer(ws.dir, env), await startBuiltBundle(ws.dir, env));
 });
 
-test('toolkit server and the built bundle both send the request the handler built with URL and structuredClone', async () => {
-  for (const served of servers) {
-    const before = upstream.seen.length;
-    const result = await served.call('rewrite_urls', { chain: 'base', tags: 'b c,a' });
-    assert.is(result.isError, false, `${served.kind}: ${result.text}`);
-    const sent = upstream.seen.slice(before).map((seen) => new URL(seen.url, 'https://x'));
-    assert.is(sent.length, 1, served.kind);
-    assert.is(sent[0]!.pathname, '/echo', served.kind);
-    assert.equal(
-      [...sent[0]!.searchParams],
-      [
-        ['chain', '8453'],
-        ['tag', 'a'],
-        ['tag', 'b c'],
-      ],
-      served.kind,
-    );
-  }
-});
+test(
+  'toolkit server and the built bundle both send the request the handler built with URL and ' + 'structuredClone',
+  async () => {
+    for (const served of servers) {
+      const before = upstream.seen.length;
+      const result = await served.call('rewrite_urls', { chain: 'base', tags: 'b c,a' });
+      assert.is(result.isError, false, `${served.kind}: ${result.text}`);
+      const sent = upstream.seen.slice(before).map((seen) => new URL(seen.url, 'https://x'));
+      assert.is(sent.length, 1, served.kind);
+      assert.is(sent[0]!.pathname, '/echo', served.kind);
+      assert.equal(
+        [...sent[0]!.searchParams],
+        [
+          ['chain', '8453'],
+          ['tag', 'a'],
+          ['tag', 'b c'],
+        ],
+        served.kind,
+      );
+    }
+  },
+);
 
 test.run();

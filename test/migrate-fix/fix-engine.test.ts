@@ -46,7 +46,8 @@ const breaksHandlerKey: Fixer = {
 test('a repair that would add an error the file did not have is refused: MIG003, nothing to write', () => {
   const text = schema(
     "'https://api.demo.example/'",
-    'export const handlers = () => ( {\n    getItem: {\n        postRequest: async ( { response } ) => ( { response } )\n    }\n} )\n',
+    'export const handlers = () => ( {\n    getItem: {\n        postRequest: async ( { response } ) => ( { response ' +
+      '} )\n    }\n} )\n',
   );
   const file = tree.path('refused.mjs');
   tree.write({ 'refused.mjs': text });
@@ -54,7 +55,10 @@ test('a repair that would add an error the file did not have is refused: MIG003,
   assert.is(result.status, 'failed');
   assert.match(
     result.reason!,
-    /^the repairs would add VAL005 \(Handler key 'getItems' does not match any route name\), which the file as found did not have: nothing written$/,
+    new RegExp(
+      "^the repairs would add VAL005 \\(Handler key 'getItems' does not match any route name\\), which the file as " +
+        'found did not have: nothing written$',
+    ),
   );
   assert.is(result.unfixable[0]!.rule, 'MIG003');
   // The same file with the real fixers only: its trailing slash repaired, written.
@@ -91,14 +95,16 @@ test('an error that shows only once a value is readable (PAR002 before) does not
 });
 
 test('neighbouring removals in one object do not collide', () => {
-  const text = `export const main = {
+  const text =
+    `export const main = {
     namespace: 'demo',
     name: 'Demo',
     description: 'A demo API.',
     version: '3.0.0',
     root: 'https://api.demo.example',
     tools: {
-        getItem: { method: 'GET', path: '/item', description: 'One item.', parameters: [], requestMethod: 'GET', modifiers: [] }
+        getItem: { method: 'GET', path: '/item', description: 'One item.', parameters: [], requestMethod: 'GET', ` +
+    `modifiers: [] }
     }
 }
 `;

@@ -83,24 +83,35 @@ test('--fix without --write prints a unified diff per fixed file and writes noth
     assert.match(
       run.stdout,
       new RegExp(
-        `^--- corpus/${name.replace('.', '\\.')}\\tas found\\n\\+\\+\\+ corpus/${name.replace('.', '\\.')}\\tfixed${name === 'slash-tool-name.mjs' ? ', changes behaviour' : ''}$`,
+        `^--- corpus/${name.replace('.', '\\.')}\\tas found\\n\\+\\+\\+ corpus/${name.replace('.', '\\.')}` +
+          `\\tfixed${name === 'slash-tool-name.mjs' ? ', changes behaviour' : ''}$`,
         'm',
       ),
       name,
     );
   assert.match(
     run.stdout,
-    /^-    root: 'https:\/\/api\.chainexplorer\.example\/',\n-    requiredServerParams: \[ 'SERVER_PARAM:CHAINEXPLORER_API_KEY' \],\n\+    root: 'https:\/\/api\.chainexplorer\.example',\n\+    requiredServerParams: \[ 'CHAINEXPLORER_API_KEY' \],$/m,
+    new RegExp(
+      "^-    root: 'https:\\/\\/api\\.chainexplorer\\.example\\/',\\n-    requiredServerParams: \\[ " +
+        "'SERVER_PARAM:CHAINEXPLORER_API_KEY' \\],\\n\\+    root: 'https:\\/\\/api\\.chainexplorer\\.example'," +
+        "\\n\\+    requiredServerParams: \\[ 'CHAINEXPLORER_API_KEY' \\],$",
+      'm',
+    ),
   );
   assert.match(run.stdout, /^-export const schema = \{\n\+export const main = \{$/m);
   assert.match(
     run.stdout,
-    /^corpus\/fetching-handler\.mjs: 1 defect cannot be fixed mechanically:\n {2}corpus\/fetching-handler\.mjs:25:33 {2}SEC009 /m,
+    new RegExp(
+      '^corpus\\/fetching-handler\\.mjs: 1 defect cannot be fixed mechanically:\\n ' +
+        '{2}corpus\\/fetching-handler\\.mjs:25:33 {2}SEC009 ',
+      'm',
+    ),
   );
   assert.match(
     run.stdout,
     new RegExp(
-      `^${names.length} schemas: ${FIXED.length} would be fixed, ${names.length - FIXED.length} unchanged, 0 skipped, 3 with defects left to fix by hand \\(nothing written: add --write to apply\\)$`,
+      `^${names.length} schemas: ${FIXED.length} would be fixed, ${names.length - FIXED.length} unchanged, 0 ` +
+        `skipped, 3 with defects left to fix by hand \\(nothing written: add --write to apply\\)$`,
       'm',
     ),
   );
@@ -135,31 +146,36 @@ test("--json lists each file's repairs and what cannot be repaired, with its rul
   // No camelCase name keeps `/v1/items`'s MCP name: the nearest is taken, and said as a change of behaviour.
   const slash = report.results.find((r) => base(r.file) === 'slash-tool-name.mjs')!;
   assert.equal(slash.behaviour, [
-    'tool /v1/items: clients see it as v1_items_pathnames, no longer _v1_items_pathnames (no camelCase name keeps the old one)',
+    'tool /v1/items: clients see it as v1_items_pathnames, no longer _v1_items_pathnames (no camelCase name keeps ' +
+      'the old one)',
   ]);
 });
 
-test('--fix --write: every fixable file validates with no error, comments kept; the rest keep exactly their unfixable rule', async () => {
-  const run = await box.toolkit(['migrate', '--fix', '--write', 'corpus'], { env: DEV });
-  assert.is(run.code, 1);
-  assert.match(run.stdout, /^10 schemas: 7 fixed, 3 unchanged, 0 skipped, 3 with defects left to fix by hand$/m);
-  const errors = await validateErrors('corpus');
-  const expected = Object.fromEntries(Object.entries(UNFIXABLE).map(([name, rules]) => [name, [...new Set(rules)]]));
-  assert.equal(errors, expected);
-  for (const name of FIXED) {
-    const comments = original(name)
-      .split('\n')
-      .filter((line) => line.trim().startsWith('//'));
-    const text = box.read(`corpus/${name}`);
-    for (const line of comments) assert.ok(text.includes(line), `${name}: lost ${line}`);
-  }
-  const coins = box.read('corpus/coin-market.mjs');
-  assert.match(coins, /^ {8}getCoinPrice: \{$/m);
-  assert.match(coins, /^ {8}coinsMarkets: \{$/m);
-  assert.match(coins, /^ {4}getCoinPrice: \{\n {8}postRequest/m);
-  assert.match(coins, /options: \[ 'optional\(\)', 'default\(1000\)', 'min\(1\)' \]/);
-  assert.match(box.read('corpus/legacy-holidays.mjs'), /^export \{ main \}$/m);
-});
+test(
+  '--fix --write: every fixable file validates with no error, comments kept; the rest keep exactly their ' +
+    'unfixable rule',
+  async () => {
+    const run = await box.toolkit(['migrate', '--fix', '--write', 'corpus'], { env: DEV });
+    assert.is(run.code, 1);
+    assert.match(run.stdout, /^10 schemas: 7 fixed, 3 unchanged, 0 skipped, 3 with defects left to fix by hand$/m);
+    const errors = await validateErrors('corpus');
+    const expected = Object.fromEntries(Object.entries(UNFIXABLE).map(([name, rules]) => [name, [...new Set(rules)]]));
+    assert.equal(errors, expected);
+    for (const name of FIXED) {
+      const comments = original(name)
+        .split('\n')
+        .filter((line) => line.trim().startsWith('//'));
+      const text = box.read(`corpus/${name}`);
+      for (const line of comments) assert.ok(text.includes(line), `${name}: lost ${line}`);
+    }
+    const coins = box.read('corpus/coin-market.mjs');
+    assert.match(coins, /^ {8}getCoinPrice: \{$/m);
+    assert.match(coins, /^ {8}coinsMarkets: \{$/m);
+    assert.match(coins, /^ {4}getCoinPrice: \{\n {8}postRequest/m);
+    assert.match(coins, /options: \[ 'optional\(\)', 'default\(1000\)', 'min\(1\)' \]/);
+    assert.match(box.read('corpus/legacy-holidays.mjs'), /^export \{ main \}$/m);
+  },
+);
 
 test('renamed tools are served under the MCP names they had', async () => {
   mkdirSync(box.path('served'), { recursive: true });

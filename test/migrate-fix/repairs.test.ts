@@ -85,27 +85,42 @@ test('--fix: a diff per repaired file, changes of behaviour in its header (MIG00
   for (const name of FIXED) {
     const changes = BEHAVIOUR[name] ?? 0;
     const header = new RegExp(
-      `^={67}\\n${changes > 0 ? `(# MIG002 changes behaviour: .+\\n){${changes}}` : ''}--- repairs/${escape(name)}\\tas found\\n\\+\\+\\+ repairs/${escape(name)}\\t${changes > 0 ? 'fixed, changes behaviour' : 'fixed'}$`,
+      `^={67}\\n${changes > 0 ? `(# MIG002 changes behaviour: .+\\n){${changes}}` : ''}--- ` +
+        `repairs/${escape(name)}\\tas found\\n\\+\\+\\+ ` +
+        `repairs/${escape(name)}\\t${changes > 0 ? 'fixed, changes behaviour' : 'fixed'}$`,
       'm',
     );
     assert.match(run.stdout, header, name);
   }
   assert.match(
     run.stdout,
-    /^# MIG002 changes behaviour: tool getArtwork: its format 1\.x handlers now run as preRequest and postRequest, wrapped to see the request and result as format 1\.x showed them$/m,
-  );
-  assert.match(
-    run.stdout,
-    /^# MIG002 changes behaviour: tool getSitemap: output application\/xml declared as object is now text\/plain, a string: clients get the XML text \(no hook turns it into an object\)$/m,
-  );
-  assert.match(
-    run.stdout,
-    /^# MIG002 changes behaviour: tool \/block\/:block_number_or_hash: clients see it as block_block_number_or_hash_chainscan, no longer _block_block_number_or_hash_chainscan/m,
+    new RegExp(
+      '^# MIG002 changes behaviour: tool getArtwork: its format 1\\.x handlers now run as preRequest and ' +
+        'postRequest, wrapped to see the request and result as format 1\\.x showed them$',
+      'm',
+    ),
   );
   assert.match(
     run.stdout,
     new RegExp(
-      `^${names.length} schemas: ${FIXED.length} would be fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing written\\), 1 with defects left to fix by hand \\(nothing written: add --write to apply\\)$`,
+      '^# MIG002 changes behaviour: tool getSitemap: output application\\/xml declared as object is now ' +
+        'text\\/plain, a string: clients get the XML text \\(no hook turns it into an object\\)$',
+      'm',
+    ),
+  );
+  assert.match(
+    run.stdout,
+    new RegExp(
+      '^# MIG002 changes behaviour: tool \\/block\\/:block_number_or_hash: clients see it as ' +
+        'block_block_number_or_hash_chainscan, no longer _block_block_number_or_hash_chainscan',
+      'm',
+    ),
+  );
+  assert.match(
+    run.stdout,
+    new RegExp(
+      `^${names.length} schemas: ${FIXED.length} would be fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing ` +
+        `written\\), 1 with defects left to fix by hand \\(nothing written: add --write to apply\\)$`,
       'm',
     ),
   );
@@ -145,53 +160,73 @@ test("--json: each repair's changes, and the tool names kept as stable as the ru
   for (const name of FIXED) assert.equal(of(name).behaviour.length, BEHAVIOUR[name] ?? 0, name);
 });
 
-test('a format 1.x file that cannot be converted whole is not written: MIG003 with the reason, and what a person must do', async () => {
-  const run = await box.toolkit(['migrate', '--fix', '--write', 'repairs/format-1-missing-handler.mjs'], { env: DEV });
-  assert.is(run.code, 1);
-  assert.match(
-    run.stdout,
-    /^repairs\/format-1-missing-handler\.mjs: not fixed: the repairs would leave it half converted \(format 1\.x main\.handlers, getLevels\.modifiers still there\): nothing written$/m,
-  );
-  assert.match(run.stdout, /^ {2}MIG003 {2}the repairs would leave it half converted/m);
-  assert.match(
-    run.stdout,
-    /^ {2}VAL038 {2}tool getLevels: format 1\.x modifiers not moved: handler "roundLevels" is not in main\.handlers; write the hook by hand$/m,
-  );
-  assert.not.match(run.stdout, /^--- /m);
-  assert.is(box.read('repairs/format-1-missing-handler.mjs'), original('format-1-missing-handler.mjs'));
-});
+test(
+  'a format 1.x file that cannot be converted whole is not written: MIG003 with the reason, and what a ' +
+    'person must do',
+  async () => {
+    const run = await box.toolkit(['migrate', '--fix', '--write', 'repairs/format-1-missing-handler.mjs'], {
+      env: DEV,
+    });
+    assert.is(run.code, 1);
+    assert.match(
+      run.stdout,
+      new RegExp(
+        '^repairs\\/format-1-missing-handler\\.mjs: not fixed: the repairs would leave it half converted \\(format ' +
+          '1\\.x main\\.handlers, getLevels\\.modifiers still there\\): nothing written$',
+        'm',
+      ),
+    );
+    assert.match(run.stdout, /^ {2}MIG003 {2}the repairs would leave it half converted/m);
+    assert.match(
+      run.stdout,
+      new RegExp(
+        '^ {2}VAL038 {2}tool getLevels: format 1\\.x modifiers not moved: handler "roundLevels" is not in ' +
+          'main\\.handlers; write the hook by hand$',
+        'm',
+      ),
+    );
+    assert.not.match(run.stdout, /^--- /m);
+    assert.is(box.read('repairs/format-1-missing-handler.mjs'), original('format-1-missing-handler.mjs'));
+  },
+);
 
-test('--fix --write: every repaired file validates with no error, comments kept; no format 1.x key is left beside version 3.0.0', async () => {
-  const run = await box.toolkit(['migrate', '--fix', '--write', 'repairs'], { env: DEV });
-  assert.match(
-    run.stdout,
-    new RegExp(
-      `^${names.length} schemas: ${FIXED.length} fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing written\\), 1 with defects left to fix by hand$`,
-      'm',
-    ),
-  );
-  assert.equal(await errorsByFile(), { 'format-1-missing-handler.mjs': ['PAR004'] });
-  for (const name of FIXED) {
-    const text = box.read(`repairs/${name}`);
-    for (const line of original(name)
-      .split('\n')
-      .filter((l) => l.trim().startsWith('//')))
-      assert.ok(text.includes(line), `${name}: lost ${line}`);
-  }
-  for (const name of ['format-1-tools-keys.mjs', 'half-converted.mjs', 'format-1-handlers.mjs']) {
-    // `main` as written (the generated factory after it speaks format 1.x to the old handlers).
-    const text = box.read(`repairs/${name}`).split('\nexport const handlers')[0]!;
-    assert.match(text, /version: '3\.0\.0'/, name);
-    assert.not.match(text, /\b(requestMethod|route|modifiers|flowMCP)\s*:|^\s{4}handlers\s*:/m, name);
-  }
-  // The defaults format 1.x assumed, one per line as the tool is written.
-  assert.match(
-    box.read('repairs/format-1-tools-keys.mjs'),
-    /getSummary: \{\n {12}method: 'GET',\n {12}path: '\/',\n {12}description/,
-  );
-  // Unchanged: the map a helper builds.
-  assert.is(box.read('repairs/handler-builder.mjs'), original('handler-builder.mjs'));
-});
+test(
+  '--fix --write: every repaired file validates with no error, comments kept; no format 1.x key is left beside ' +
+    'version 3.0.0',
+  async () => {
+    const run = await box.toolkit(['migrate', '--fix', '--write', 'repairs'], { env: DEV });
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^${names.length} schemas: ${FIXED.length} fixed, 1 unchanged, 0 skipped, 1 not fixed \\(nothing ` +
+          `written\\), 1 ` +
+          `with defects left to fix by hand$`,
+        'm',
+      ),
+    );
+    assert.equal(await errorsByFile(), { 'format-1-missing-handler.mjs': ['PAR004'] });
+    for (const name of FIXED) {
+      const text = box.read(`repairs/${name}`);
+      for (const line of original(name)
+        .split('\n')
+        .filter((l) => l.trim().startsWith('//')))
+        assert.ok(text.includes(line), `${name}: lost ${line}`);
+    }
+    for (const name of ['format-1-tools-keys.mjs', 'half-converted.mjs', 'format-1-handlers.mjs']) {
+      // `main` as written (the generated factory after it speaks format 1.x to the old handlers).
+      const text = box.read(`repairs/${name}`).split('\nexport const handlers')[0]!;
+      assert.match(text, /version: '3\.0\.0'/, name);
+      assert.not.match(text, /\b(requestMethod|route|modifiers|flowMCP)\s*:|^\s{4}handlers\s*:/m, name);
+    }
+    // The defaults format 1.x assumed, one per line as the tool is written.
+    assert.match(
+      box.read('repairs/format-1-tools-keys.mjs'),
+      /getSummary: \{\n {12}method: 'GET',\n {12}path: '\/',\n {12}description/,
+    );
+    // Unchanged: the map a helper builds.
+    assert.is(box.read('repairs/handler-builder.mjs'), original('handler-builder.mjs'));
+  },
+);
 
 test('a second --fix is a no-op, with or without --write', async () => {
   const snapshot = names.map((name) => box.read(`repairs/${name}`));

@@ -71,12 +71,15 @@ const call = async (name: string, args: Record<string, unknown>) => {
   return { isError: result.isError === true, text: result.content.map((c) => c.text).join('') };
 };
 
-test("format 1.x handlers run wrapped: the pre handler's request is sent, the post handler's data answers", async () => {
-  const result = await call('get_artwork_artworks', { id: '472' });
-  assert.is(result.isError, false, result.text);
-  assert.equal(JSON.parse(result.text), { id: '472', title: 'The Starry Night', source: 'museum' });
-  assert.ok(seen.includes('/v2/artworks/472?fields=id,title,artist&asked=472'), seen.join('\n'));
-});
+test(
+  "format 1.x handlers run wrapped: the pre handler's request is sent, the post handler's " + 'data answers',
+  async () => {
+    const result = await call('get_artwork_artworks', { id: '472' });
+    assert.is(result.isError, false, result.text);
+    assert.equal(JSON.parse(result.text), { id: '472', title: 'The Starry Night', source: 'museum' });
+    assert.ok(seen.includes('/v2/artworks/472?fields=id,title,artist&asked=472'), seen.join('\n'));
+  },
+);
 
 test('a format 1.x handler that sets status false ends the call with its message', async () => {
   const result = await call('get_artwork_artworks', { id: '9' });
@@ -90,13 +93,16 @@ test('hooks of a map built by a local helper run', async () => {
   assert.equal(JSON.parse(result.text), { tool: 'getStations', data: [{ id: 's1', bikes: 4 }] });
 });
 
-test('renamed path-like tools answer under the MCP names the fix announced, their hooks renamed with them', async () => {
-  const { tools } = await server.client.listTools();
-  const names = tools.map((t) => t.name);
-  for (const name of ['block_block_number_or_hash_chainscan', 'tx_by_hash_chainscan'])
-    assert.ok(names.includes(name), names.join(', '));
-  const result = await call('block_block_number_or_hash_chainscan', { block_number_or_hash: '17' });
-  assert.equal(JSON.parse(result.text), { number: '17', seen: true });
-});
+test(
+  'renamed path-like tools answer under the MCP names the fix announced, their hooks ' + 'renamed with them',
+  async () => {
+    const { tools } = await server.client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const name of ['block_block_number_or_hash_chainscan', 'tx_by_hash_chainscan'])
+      assert.ok(names.includes(name), names.join(', '));
+    const result = await call('block_block_number_or_hash_chainscan', { block_number_or_hash: '17' });
+    assert.equal(JSON.parse(result.text), { number: '17', seen: true });
+  },
+);
 
 test.run();

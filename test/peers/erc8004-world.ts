@@ -140,15 +140,17 @@ export async function startWorld(): Promise<World> {
   const unreachable = await sepolia.register(`https://localhost:${dead.port}/agents/7.json`);
   const invalidUrl = await sepolia.register('https://exa mple.invalid/agents/8.json');
   const notObject = await sepolia.register(`data:application/json;base64,${b64([])}`);
-  const misnamed = await sepolia.register(
-    `data:application/json;base64,${b64({ ...registrationFile({ id: 999n, chainId: 84532, registry: reg, site: stranger.url }), name: 'Misnamed' })}`,
-  );
+  const misnamedFile = {
+    ...registrationFile({ id: 999n, chainId: 84532, registry: reg, site: stranger.url }),
+    name: 'Misnamed',
+  };
+  const misnamed = await sepolia.register(`data:application/json;base64,${b64(misnamedFile)}`);
   // Feedback on the data agent from two clients (owner is account 1; clients are 2 and 3).
   await sepolia.giveFeedback(data, 9977n, 2, 2);
   await sepolia.giveFeedback(data, 80n, 0, 3);
-  const baseAgent = await base.register(
-    `data:application/json;base64,${b64(registrationFile({ id: 0n, chainId: 8453, registry: base.registries.identity, site: site.url, name: 'Base lamp agent' }))}`,
-  );
+  const registry = base.registries.identity;
+  const baseFile = registrationFile({ id: 0n, chainId: 8453, registry, site: site.url, name: 'Base lamp agent' });
+  const baseAgent = await base.register(`data:application/json;base64,${b64(baseFile)}`);
 
   siteRoutes.set('/.well-known/agent-registration.json', {
     registrations: [0, 1, 2, 3, 4].map((id) => ({ agentId: id, agentRegistry: `eip155:84532:${reg}` })),

@@ -31,7 +31,8 @@ test.before(() => {
     skills: [
       skill(
         'route',
-        'Ask {{tool:guide/tool/lookUp}}, not {{tool:guide/tool/missing}} nor {{tool:nowhere}}; read {{resource:maps}}; {{unknown:thing}} stays.',
+        'Ask {{tool:guide/tool/lookUp}}, not {{tool:guide/tool/missing}} nor {{tool:nowhere}}; read ' +
+          '{{resource:maps}}; {{unknown:thing}} stays.',
       ),
     ],
   });
@@ -88,7 +89,8 @@ test('every placeholder kind renders: tool wire name, resource URI, inlined skil
       season: 'summer',
       bagSize: 'big',
     }),
-    'Plan 4 days in Lima (summer, budget true). Call look_up_guide, read toolkit://guide/notes. Then: Pack a big bag for Lima.',
+    'Plan 4 days in Lima (summer, budget true). Call look_up_guide, read toolkit://guide/notes. Then: Pack a big ' +
+      'bag for Lima.',
   );
   assert.is(await text(runtime, 'pack_bag_guide', { city: 'Quito' }), 'Pack a <bagSize> bag for Quito.');
 });

@@ -19,7 +19,8 @@ import { createWorkspace, type Workspace } from './support/workspace.ts';
 
 const test = suite('resources and prompts in bundles');
 
-const resourceOnly = `export const main = {
+const resourceOnly =
+  `export const main = {
     namespace: 'stock',
     name: 'Stock',
     description: 'Stock levels, nothing but a resource.',
@@ -33,11 +34,13 @@ const resourceOnly = `export const main = {
             origin: 'inline',
             description: 'Stock levels by product.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: 'Tables.', parameters: {} },
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", ` +
+  `description: 'Tables.', parameters: {} },
                 level: {
                     sql: 'SELECT product, units FROM stock WHERE product = ? AND units >= ?',
                     description: 'Units of a product, when at least the given number.',
-                    parameters: { product: { type: 'string', required: true, description: 'Product name' }, atLeast: { type: 'number', required: false, default: 0 } }
+                    parameters: { product: { type: 'string', required: true, description: 'Product name' }, atLeast: ` +
+  `{ type: 'number', required: false, default: 0 } }
                 }
             }
         }
@@ -88,7 +91,8 @@ test.before(() => {
   stock.write('schemas/stock/stock.mjs', resourceOnly);
   stock.database(
     'schemas/stock/data/stock.db',
-    "CREATE TABLE stock (product TEXT PRIMARY KEY, units INTEGER NOT NULL); INSERT INTO stock VALUES ('bolt', 120), ('nut', 3);",
+    "CREATE TABLE stock (product TEXT PRIMARY KEY, units INTEGER NOT NULL); INSERT INTO stock VALUES ('bolt', " +
+      "120), ('nut', 3);",
   );
   manual = createWorkspace('bundle-manual');
   manual.write('schemas/manual/manual.mjs', promptOnly);

@@ -26,18 +26,22 @@ test('the catalog has the data-set databases, each beside its .sql', () => {
   }
 });
 
-test('every committed database is exactly the bytes its .sql builds (but for the SQLite version that wrote it), twice over', () => {
-  for (const source of sources) {
-    const sql = readFileSync(source, 'utf8');
-    const first = databaseBytes(sql);
-    assert.ok(first.equals(databaseBytes(sql)), `${source}: two builds differ`);
-    // The header's writer version (bytes 96–99) names the SQLite of this Node line: the rest must be the same.
-    assert.ok(
-      sameDatabase(first, readFileSync(source.replace(/\.sql$/, '.db'))),
-      `${relative(repoRoot, source)}: the committed .db differs from its rebuild (run npm run databases)`,
-    );
-  }
-});
+test(
+  'every committed database is exactly the bytes its .sql builds (but for the SQLite version that wrote ' +
+    'it), twice over',
+  () => {
+    for (const source of sources) {
+      const sql = readFileSync(source, 'utf8');
+      const first = databaseBytes(sql);
+      assert.ok(first.equals(databaseBytes(sql)), `${source}: two builds differ`);
+      // The header's writer version (bytes 96–99) names the SQLite of this Node line: the rest must be the same.
+      assert.ok(
+        sameDatabase(first, readFileSync(source.replace(/\.sql$/, '.db'))),
+        `${relative(repoRoot, source)}: the committed .db differs from its rebuild (run npm run databases)`,
+      );
+    }
+  },
+);
 
 test('npm run databases -- --check agrees', () => {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-databases.ts', '--check'], {

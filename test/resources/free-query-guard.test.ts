@@ -21,7 +21,8 @@ test.before(() => {
   workspace = createWorkspace('guard');
   const file = workspace.database(
     'g.db',
-    "CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT, name TEXT); INSERT INTO items (code, name) VALUES ('a', 'x');",
+    'CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT, name TEXT); INSERT INTO items (code, name) ' +
+      "VALUES ('a', 'x');",
   );
   db = file;
   lane = new QueryLane('guard', { timeoutMs: 3000, maxRows: 10, maxBytes: 64 * 1024, maxMemoryMb: 256 });
@@ -159,26 +160,29 @@ const ATTACKS = [
   ' REPLACE INTO items VALUES (9, 9, 9) RETURNING *',
 ];
 
-test('differential against SQLite: 20,000 random statements, none the guard passes is several statements or a write', async () => {
-  const next = random(20260728);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const noise = (): string =>
-    Array.from({ length: Math.floor(next() * 6) }, () => pick(NOISE)).join(next() < 0.5 ? ' ' : '');
-  const slipped: string[] = [];
-  const passing: string[] = [];
-  let passed = 0;
-  for (let i = 0; i < 20_000; i++) {
-    const head = next() < 0.5 ? 'SELECT 1 AS a ' : next() < 0.5 ? 'WITH w AS (SELECT 1) SELECT * FROM w ' : 'SELECT ';
-    const sql = `${head}${noise()}${next() < 0.8 ? pick(ATTACKS) : ''}${noise()}`;
-    if (freeQueryProblem(sql) !== undefined) continue;
-    passed++;
-    passing.push(sql);
-  }
-  const verdicts = await Promise.all(passing.map(sqliteVerdict));
-  for (const [i, verdict] of verdicts.entries())
-    if (verdict !== 'read' && verdict !== 'error') slipped.push(`${verdict}: ${JSON.stringify(passing[i])}`);
-  assert.equal(slipped.slice(0, 10), []);
-  assert.ok(passed > 1000, `only ${passed} statements passed the guard: the corpus tests too little`);
-});
+test(
+  'differential against SQLite: 20,000 random statements, none the guard passes is several ' + 'statements or a write',
+  async () => {
+    const next = random(20260728);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const noise = (): string =>
+      Array.from({ length: Math.floor(next() * 6) }, () => pick(NOISE)).join(next() < 0.5 ? ' ' : '');
+    const slipped: string[] = [];
+    const passing: string[] = [];
+    let passed = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const head = next() < 0.5 ? 'SELECT 1 AS a ' : next() < 0.5 ? 'WITH w AS (SELECT 1) SELECT * FROM w ' : 'SELECT ';
+      const sql = `${head}${noise()}${next() < 0.8 ? pick(ATTACKS) : ''}${noise()}`;
+      if (freeQueryProblem(sql) !== undefined) continue;
+      passed++;
+      passing.push(sql);
+    }
+    const verdicts = await Promise.all(passing.map(sqliteVerdict));
+    for (const [i, verdict] of verdicts.entries())
+      if (verdict !== 'read' && verdict !== 'error') slipped.push(`${verdict}: ${JSON.stringify(passing[i])}`);
+    assert.equal(slipped.slice(0, 10), []);
+    assert.ok(passed > 1000, `only ${passed} statements passed the guard: the corpus tests too little`);
+  },
+);
 
 test.run();

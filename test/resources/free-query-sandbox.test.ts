@@ -20,10 +20,13 @@ const test = suite('freeQuery sandbox');
 const TIME_CAP_MS = 2500;
 const LIMIT = 5;
 
-const DATA_SQL = `CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, photo BLOB);
-INSERT INTO items (code, name, photo) VALUES ${Array.from({ length: 12 }, (_, i) => `('c${i}', 'item ${i}', randomblob(64))`).join(', ')};`;
+const DATA_SQL =
+  `CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, photo BLOB);
+INSERT INTO items (code, name, photo) VALUES ` +
+  `${Array.from({ length: 12 }, (_, i) => `('c${i}', 'item ${i}', randomblob(64))`).join(', ')};`;
 
-const schema = (root: string) => `export const main = {
+const schema = (root: string) =>
+  `export const main = {
     namespace: 'vault',
     name: 'Vault',
     description: 'A resource to attack and a tool that must keep answering.',
@@ -39,8 +42,10 @@ const schema = (root: string) => `export const main = {
             origin: 'global',
             description: 'Items with codes, names and photos.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: 'Tables.', parameters: {} },
-                byCode: { sql: 'SELECT code, name FROM items WHERE code = ?', description: 'One item.', parameters: { code: { type: 'string', required: true } } }
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", ` +
+  `description: 'Tables.', parameters: {} },
+                byCode: { sql: 'SELECT code, name FROM items WHERE code = ?', description: 'One item.', parameters: ` +
+  `{ code: { type: 'string', required: true } } }
             }
         }
     }
@@ -167,7 +172,8 @@ const HOSTILE: [string, string | (() => string), Outcome, 'tool'?][] = [
   ['a query that eats memory', 'SELECT length(randomblob(400000000)) AS n', 'bounded'],
   [
     'rows that together pass the byte cap',
-    'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400) SELECT x, randomblob(4000) AS payload FROM c',
+    'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400) SELECT x, randomblob(4000) AS ' +
+      'payload FROM c',
     'bounded',
   ],
   ['a comment hiding a second statement', 'SELECT 1 AS one -- ; DELETE FROM items', 'bounded'],
@@ -175,90 +181,100 @@ const HOSTILE: [string, string | (() => string), Outcome, 'tool'?][] = [
   ['a right-to-left override in a string', "SELECT '\u202e' || name AS name FROM items", 'bounded'],
 ];
 
-test(`${HOSTILE.length} hostile statements: each refused or bounded, through the resource and the tool form`, async () => {
-  assert.ok(HOSTILE.length >= 30);
-  const wrong: string[] = [];
-  const judge = (message: string): string =>
-    /cap\b|too big/.test(message)
-      ? 'bounded'
-      : /freeQuery refused|-32602|invalid arguments/.test(message)
-        ? 'refused'
-        : `failed otherwise: ${message}`;
-  for (const [label, statement, expected, via] of HOSTILE) {
-    const sql = typeof statement === 'function' ? statement() : statement;
-    let outcome: string;
-    if (via === 'tool') {
-      const result = await server.client.callTool({ name: 'free_query_items_vault', arguments: { sql, limit: LIMIT } });
-      const text = (result.content as { text: string }[])[0]!.text;
-      outcome = result.isError
-        ? judge(text)
-        : (JSON.parse(text) as unknown[]).length <= LIMIT
-          ? 'bounded'
-          : 'returned too many rows';
-    } else {
-      try {
-        const rows = rowsOf(await server.client.readResource({ uri: freeUri(sql) }));
-        outcome = rows.length <= LIMIT ? 'bounded' : `returned ${rows.length} rows`;
-      } catch (error) {
-        outcome = judge((error as Error).message);
+test(
+  `${HOSTILE.length} hostile statements: each refused or bounded, through the resource and ` + `the tool form`,
+  async () => {
+    assert.ok(HOSTILE.length >= 30);
+    const wrong: string[] = [];
+    const judge = (message: string): string =>
+      /cap\b|too big/.test(message)
+        ? 'bounded'
+        : /freeQuery refused|-32602|invalid arguments/.test(message)
+          ? 'refused'
+          : `failed otherwise: ${message}`;
+    for (const [label, statement, expected, via] of HOSTILE) {
+      const sql = typeof statement === 'function' ? statement() : statement;
+      let outcome: string;
+      if (via === 'tool') {
+        const result = await server.client.callTool({
+          name: 'free_query_items_vault',
+          arguments: { sql, limit: LIMIT },
+        });
+        const text = (result.content as { text: string }[])[0]!.text;
+        outcome = result.isError
+          ? judge(text)
+          : (JSON.parse(text) as unknown[]).length <= LIMIT
+            ? 'bounded'
+            : 'returned too many rows';
+      } else {
+        try {
+          const rows = rowsOf(await server.client.readResource({ uri: freeUri(sql) }));
+          outcome = rows.length <= LIMIT ? 'bounded' : `returned ${rows.length} rows`;
+        } catch (error) {
+          outcome = judge((error as Error).message);
+        }
       }
+      if (outcome !== expected) wrong.push(`${label}: expected ${expected}, got ${outcome}`);
     }
-    if (outcome !== expected) wrong.push(`${label}: expected ${expected}, got ${outcome}`);
-  }
-  assert.equal(wrong, []);
-  // The same guard stands behind the tool form: a write is an error result, a read works.
-  const write = await server.client.callTool({
-    name: 'free_query_items_vault',
-    arguments: { sql: 'DELETE FROM items' },
-  });
-  assert.ok(write.isError);
-  assert.match(JSON.stringify(write.content), /may not use DELETE|must start with SELECT/);
-  const read = await server.client.callTool({
-    name: 'free_query_items_vault',
-    arguments: { sql: 'SELECT count(*) AS n FROM items' },
-  });
-  assert.not.ok(read.isError);
-  assert.equal(JSON.parse((read.content as { text: string }[])[0]!.text), [{ n: 12 }]);
-  const badLimit = await server.client.callTool({
-    name: 'free_query_items_vault',
-    arguments: { sql: 'SELECT 1', limit: 100000 },
-  });
-  assert.ok(badLimit.isError);
-});
+    assert.equal(wrong, []);
+    // The same guard stands behind the tool form: a write is an error result, a read works.
+    const write = await server.client.callTool({
+      name: 'free_query_items_vault',
+      arguments: { sql: 'DELETE FROM items' },
+    });
+    assert.ok(write.isError);
+    assert.match(JSON.stringify(write.content), /may not use DELETE|must start with SELECT/);
+    const read = await server.client.callTool({
+      name: 'free_query_items_vault',
+      arguments: { sql: 'SELECT count(*) AS n FROM items' },
+    });
+    assert.not.ok(read.isError);
+    assert.equal(JSON.parse((read.content as { text: string }[])[0]!.text), [{ n: 12 }]);
+    const badLimit = await server.client.callTool({
+      name: 'free_query_items_vault',
+      arguments: { sql: 'SELECT 1', limit: 100000 },
+    });
+    assert.ok(badLimit.isError);
+  },
+);
 
-test('a runaway recursive CTE is stopped at the time cap while the tool and the schema queries keep answering', async () => {
-  // Both already used once, so what is measured below is answering, not starting a process on a busy machine.
-  await server.client.callTool({ name: 'ping_vault', arguments: {} });
-  await server.client.readResource({ uri: 'toolkit://vault/items/byCode?code=c1' });
-  const started = Date.now();
-  let runawayEnded = 0;
-  const runaway = failure(
-    server.client.readResource({
-      uri: freeUri('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c'),
-    }),
-  ).then((f) => {
-    runawayEnded = Date.now();
-    return f;
-  });
-  // Give the runaway time to be running inside SQLite, then use the server for other things.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const ping = await server.client.callTool({ name: 'ping_vault', arguments: {} });
-  const pingAnswered = Date.now();
-  const item = await server.client.readResource({ uri: 'toolkit://vault/items/byCode?code=c3' });
-  const itemAnswered = Date.now();
-  const ended = await runaway;
-  assert.not.ok(ping.isError, JSON.stringify(ping));
-  assert.equal(JSON.parse((ping.content as { text: string }[])[0]!.text), { pong: true });
-  assert.equal(rowsOf(item), [{ code: 'c3', name: 'item 3' }]);
-  assert.ok(ended, 'the runaway must fail');
-  assert.match(ended!.message, new RegExp(`${TIME_CAP_MS} ms time cap`));
-  assert.ok(pingAnswered < runawayEnded && itemAnswered < runawayEnded, 'both answered while the runaway still ran');
-  assert.ok(runawayEnded - started >= TIME_CAP_MS, 'the runaway ran until the cap');
-  // A new query process takes over: freeQuery works again.
-  assert.equal(rowsOf(await server.client.readResource({ uri: freeUri("SELECT name FROM items WHERE code = 'c1'") })), [
-    { name: 'item 1' },
-  ]);
-});
+test(
+  'a runaway recursive CTE is stopped at the time cap while the tool and the schema queries ' + 'keep answering',
+  async () => {
+    // Both already used once, so what is measured below is answering, not starting a process on a busy machine.
+    await server.client.callTool({ name: 'ping_vault', arguments: {} });
+    await server.client.readResource({ uri: 'toolkit://vault/items/byCode?code=c1' });
+    const started = Date.now();
+    let runawayEnded = 0;
+    const runaway = failure(
+      server.client.readResource({
+        uri: freeUri('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c'),
+      }),
+    ).then((f) => {
+      runawayEnded = Date.now();
+      return f;
+    });
+    // Give the runaway time to be running inside SQLite, then use the server for other things.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ping = await server.client.callTool({ name: 'ping_vault', arguments: {} });
+    const pingAnswered = Date.now();
+    const item = await server.client.readResource({ uri: 'toolkit://vault/items/byCode?code=c3' });
+    const itemAnswered = Date.now();
+    const ended = await runaway;
+    assert.not.ok(ping.isError, JSON.stringify(ping));
+    assert.equal(JSON.parse((ping.content as { text: string }[])[0]!.text), { pong: true });
+    assert.equal(rowsOf(item), [{ code: 'c3', name: 'item 3' }]);
+    assert.ok(ended, 'the runaway must fail');
+    assert.match(ended!.message, new RegExp(`${TIME_CAP_MS} ms time cap`));
+    assert.ok(pingAnswered < runawayEnded && itemAnswered < runawayEnded, 'both answered while the runaway still ran');
+    assert.ok(runawayEnded - started >= TIME_CAP_MS, 'the runaway ran until the cap');
+    // A new query process takes over: freeQuery works again.
+    assert.equal(
+      rowsOf(await server.client.readResource({ uri: freeUri("SELECT name FROM items WHERE code = 'c1'") })),
+      [{ name: 'item 1' }],
+    );
+  },
+);
 
 test('afterwards the database file has the same bytes and nothing appeared beside it', () => {
   assert.is(sha(databaseFile), databaseHash);

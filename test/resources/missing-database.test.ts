@@ -20,7 +20,8 @@ const test = suite('missing databases and located errors');
 const firstText = (result: { contents: object[] }): string => String((result.contents[0] as { text?: unknown }).text);
 let workspace: Workspace;
 
-const schema = `export const main = {
+const schema =
+  `export const main = {
     namespace: 'depot',
     name: 'Depot',
     description: 'Two resources, one of them without its file.',
@@ -34,7 +35,8 @@ const schema = `export const main = {
             origin: 'project',
             description: 'A database that is there.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: 'Tables.', parameters: {} }
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: ` +
+  `'Tables.', parameters: {} }
             }
         },
         absent: {
@@ -43,7 +45,8 @@ const schema = `export const main = {
             origin: 'global',
             description: 'A database that is not there yet.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: 'Tables.', parameters: {} }
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'", description: ` +
+  `'Tables.', parameters: {} }
             }
         }
     }
@@ -97,44 +100,54 @@ test('a skill cycle is an error located at the skill that starts it, naming the 
   assert.match(cycle[0]!.message, /cycle: (\S+) → (\S+) → \1/);
 });
 
-test('the server starts without the file, says where it looked, serves the rest, and picks the file up when it appears', async () => {
-  const server = await connect(
-    { kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir },
-    'stdio',
-    { HOME: workspace.home },
-  );
-  try {
-    assert.match(
-      server.stderr(),
-      /resource depot\/absent: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/,
+test(
+  'the server starts without the file, says where it looked, serves the rest, and picks the file up ' +
+    'when it appears',
+  async () => {
+    const server = await connect(
+      { kind: 'server', schemasDir: workspace.schemasDir, projectDir: workspace.dir },
+      'stdio',
+      { HOME: workspace.home },
     );
-    const { client } = server;
-    assert.equal(client.getServerCapabilities(), { resources: { listChanged: false }, completions: {} });
-    assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/present/getSchema' }))), [
-      { name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' },
-    ]);
-    const failed = await failure(client.readResource({ uri: 'toolkit://depot/absent/getSchema' }));
-    assert.is(failed?.code, -32603);
-    assert.match(
-      failed!.message,
-      /resource depot\/absent cannot be loaded: database absent\.db \(origin global\) not found at ~\/\.toolkit\/data\/depot\/absent\.db/,
-    );
-    // The rest still answers after the failure.
-    assert.ok((await client.readResource({ uri: 'toolkit://depot/present' })).contents.length === 1);
-    mkdirSync(join(workspace.home, '.toolkit', 'data', 'depot'), { recursive: true });
-    copyFileSync(
-      workspace.path('.toolkit', 'data', 'depot', 'present.db'),
-      join(workspace.home, '.toolkit', 'data', 'depot', 'absent.db'),
-    );
-    assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/absent/getSchema' }))), [
-      { name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' },
-    ]);
-    // Only resources are served: tools were never declared.
-    assert.is((await failure(client.listTools()))?.code, -32601);
-  } finally {
-    await server.close();
-  }
-});
+    try {
+      assert.match(
+        server.stderr(),
+        new RegExp(
+          'resource depot\\/absent: database absent\\.db \\(origin global\\) not found at ' +
+            '~\\/\\.toolkit\\/data\\/depot\\/absent\\.db',
+        ),
+      );
+      const { client } = server;
+      assert.equal(client.getServerCapabilities(), { resources: { listChanged: false }, completions: {} });
+      assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/present/getSchema' }))), [
+        { name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' },
+      ]);
+      const failed = await failure(client.readResource({ uri: 'toolkit://depot/absent/getSchema' }));
+      assert.is(failed?.code, -32603);
+      assert.match(
+        failed!.message,
+        new RegExp(
+          'resource depot\\/absent cannot be loaded: database absent\\.db \\(origin global\\) not found at ' +
+            '~\\/\\.toolkit\\/data\\/depot\\/absent\\.db',
+        ),
+      );
+      // The rest still answers after the failure.
+      assert.ok((await client.readResource({ uri: 'toolkit://depot/present' })).contents.length === 1);
+      mkdirSync(join(workspace.home, '.toolkit', 'data', 'depot'), { recursive: true });
+      copyFileSync(
+        workspace.path('.toolkit', 'data', 'depot', 'present.db'),
+        join(workspace.home, '.toolkit', 'data', 'depot', 'absent.db'),
+      );
+      assert.equal(JSON.parse(firstText(await client.readResource({ uri: 'toolkit://depot/absent/getSchema' }))), [
+        { name: 'shelf', sql: 'CREATE TABLE shelf (id INTEGER PRIMARY KEY)' },
+      ]);
+      // Only resources are served: tools were never declared.
+      assert.is((await failure(client.listTools()))?.code, -32601);
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 test('a bundle built without an inline database names the path beside the bundle it looked at', async () => {
   const tree = createWorkspace('missing-inline');
@@ -173,47 +186,52 @@ test('a bundle built without an inline database names the path beside the bundle
   }
 });
 
-test('a bundle moved where no better-sqlite3 is installed reads with the SQLite engine it carries, and serves the rest', async () => {
-  const tree = createWorkspace('no-sqlite');
-  // Outside the repository: no node_modules above it.
-  const away = mkdtempSync(join(tmpdir(), 'toolkit-no-sqlite-'));
-  try {
-    tree.write('schemas/depot/depot.mjs', schema);
-    const built = await runCli([
-      'build',
-      '--schemas',
-      tree.schemasDir,
-      '--out',
-      join(away, 'out'),
-      '--project',
-      tree.dir,
-    ]);
-    assert.is(built.code, 0, built.stderr);
-    tree.database('home/.toolkit/data/depot/absent.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
-    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
-      HOME: tree.home,
-    });
+test(
+  'a bundle moved where no better-sqlite3 is installed reads with the SQLite engine it carries, and ' +
+    'serves the rest',
+  async () => {
+    const tree = createWorkspace('no-sqlite');
+    // Outside the repository: no node_modules above it.
+    const away = mkdtempSync(join(tmpdir(), 'toolkit-no-sqlite-'));
     try {
-      // better-sqlite3 from engine/ beside the bundle (Node 20, 22) or Node's own SQLite (24).
-      const read = await server.client.readResource({ uri: 'toolkit://depot/absent/getSchema' });
-      assert.is(read.contents.length, 1);
-      assert.match(JSON.stringify(read.contents[0]), /crate/);
-      assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+      tree.write('schemas/depot/depot.mjs', schema);
+      const built = await runCli([
+        'build',
+        '--schemas',
+        tree.schemasDir,
+        '--out',
+        join(away, 'out'),
+        '--project',
+        tree.dir,
+      ]);
+      assert.is(built.code, 0, built.stderr);
+      tree.database('home/.toolkit/data/depot/absent.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+      const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
+        HOME: tree.home,
+      });
+      try {
+        // better-sqlite3 from engine/ beside the bundle (Node 20, 22) or Node's own SQLite (24).
+        const read = await server.client.readResource({ uri: 'toolkit://depot/absent/getSchema' });
+        assert.is(read.contents.length, 1);
+        assert.match(JSON.stringify(read.contents[0]), /crate/);
+        assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+      } finally {
+        await server.close();
+      }
     } finally {
-      await server.close();
+      rmSync(away, { recursive: true, force: true });
+      tree.remove();
     }
-  } finally {
-    rmSync(away, { recursive: true, force: true });
-    tree.remove();
-  }
-});
+  },
+);
 
 test('a schema tree with nothing to serve fails (exit 1) naming what is missing', async () => {
   const empty = createWorkspace('nothing');
   try {
     empty.write(
       'schemas/blank/blank.mjs',
-      "export const main = { namespace: 'blank', name: 'Blank', description: 'Nothing here.', version: '3.0.0', root: '', tools: {}, skills: {} }\n",
+      "export const main = { namespace: 'blank', name: 'Blank', description: 'Nothing here.', version: '3.0.0', " +
+        "root: '', tools: {}, skills: {} }\n",
     );
     const run = await runCli(['server', '--schemas', empty.schemasDir, '--project', empty.dir]);
     assert.is(run.code, 1);

@@ -27,7 +27,8 @@ import { createWorkspace } from './support/workspace.ts';
 
 const test = suite('native module built for another Node');
 
-const schema = `export const main = {
+const schema =
+  `export const main = {
     namespace: 'depot',
     name: 'Depot',
     description: 'One resource.',
@@ -41,7 +42,8 @@ const schema = `export const main = {
             origin: 'global',
             description: 'A database that is there.',
             queries: {
-                getSchema: { sql: "SELECT name FROM sqlite_master WHERE type = 'table'", description: 'Tables.', parameters: {} }
+                getSchema: { sql: "SELECT name FROM sqlite_master WHERE type = 'table'", description: 'Tables.', ` +
+  `parameters: {} }
             }
         }
     }
@@ -85,74 +87,15 @@ function compileAddon(abi: number, out: string): string | undefined {
   return undefined;
 }
 
-test(`a better-sqlite3 for Node ${otherNode} installed beside a bundle is not used: the bundle reads with the engine it carries`, async () => {
-  const tree = createWorkspace('abi');
-  const away = mkdtempSync(join(tmpdir(), 'toolkit-abi-'));
-  try {
-    tree.write('schemas/depot/depot.mjs', schema);
-    const built = await runCli([
-      'build',
-      '--schemas',
-      tree.schemasDir,
-      '--out',
-      join(away, 'out'),
-      '--project',
-      tree.dir,
-    ]);
-    assert.is(built.code, 0, built.stderr);
-    tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
-    // better-sqlite3 as npm installed it beside the bundle, but for another Node.
-    const modules = join(away, 'node_modules');
-    const installed = join(repoRoot, 'node_modules');
-    for (const name of ['bindings', 'file-uri-to-path'])
-      cpSync(join(installed, name), join(modules, name), { recursive: true });
-    for (const part of ['package.json', 'lib'])
-      cpSync(join(installed, 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
-    const release = join(modules, 'better-sqlite3', 'build', 'Release');
-    mkdirSync(release, { recursive: true });
-    const cannot = compileAddon(otherAbi, join(release, 'better_sqlite3.node'));
-    if (cannot !== undefined) {
-      console.log(`  skipped: ${cannot}`);
-      return;
-    }
-
-    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
-      HOME: tree.home,
-    });
+test(
+  `a better-sqlite3 for Node ${otherNode} installed beside a bundle is not used: the bundle reads with the ` +
+    `engine it carries`,
+  async () => {
+    const tree = createWorkspace('abi');
+    const away = mkdtempSync(join(tmpdir(), 'toolkit-abi-'));
     try {
-      // The engine the bundle carries (engine/, checked against the build's hashes) is loaded, not the
-      // better-sqlite3 beside it; Node 24 uses its own SQLite either way.
-      const read = await server.client.readResource({ uri: 'toolkit://depot/stock/getSchema' });
-      assert.is(read.contents.length, 1);
-      assert.match(JSON.stringify(read.contents[0]), /crate/);
-      assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
-    } finally {
-      await server.close();
-    }
-  } finally {
-    rmSync(away, { recursive: true, force: true });
-    tree.remove();
-  }
-});
-
-test(`a bundle built by Node ${otherNode}, run by this Node with nothing beside it: one line naming both Nodes and the fix`, async () => {
-  const tree = createWorkspace('abi-built');
-  const away = mkdtempSync(join(tmpdir(), 'toolkit-abi-built-'));
-  try {
-    tree.write('schemas/depot/depot.mjs', schema);
-    tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
-    const otherVersion = otherNode === '22' ? '22.23.3' : '20.20.2';
-    const preload = join(away, 'other-node.mjs');
-    writeFileSync(
-      preload,
-      `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '${otherVersion}', modules: '${otherAbi}' } });\n`,
-    );
-    const build = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        preload,
-        join(repoRoot, 'cli', 'bin.mjs'),
+      tree.write('schemas/depot/depot.mjs', schema);
+      const built = await runCli([
         'build',
         '--schemas',
         tree.schemasDir,
@@ -160,47 +103,122 @@ test(`a bundle built by Node ${otherNode}, run by this Node with nothing beside 
         join(away, 'out'),
         '--project',
         tree.dir,
-      ],
-      {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', HOME: tree.home, TOOLKIT_NO_START_CACHE: '1' },
-      },
-    );
-    assert.is(build.status, 0, build.stderr);
-    const nodeSqlite = sqliteEngineFor() === 'node:sqlite';
-    if (!nodeSqlite)
-      assert.match(build.stdout + build.stderr, new RegExp(`SQLite binding for Node ${otherNode} \\(ABI ${otherAbi},`));
-
-    const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
-      HOME: tree.home,
-    });
-    try {
-      const read = await server.client.readResource({ uri: 'toolkit://depot/stock/getSchema' }).then(
-        (answer) => ({ answer }),
-        (error: Error) => ({ error: error.message }),
-      );
-      if (nodeSqlite) {
-        // This Node line reads with its own SQLite: the carried binding is never loaded.
-        assert.ok('answer' in read && /crate/.test(JSON.stringify(read.answer)), JSON.stringify(read));
+      ]);
+      assert.is(built.code, 0, built.stderr);
+      tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+      // better-sqlite3 as npm installed it beside the bundle, but for another Node.
+      const modules = join(away, 'node_modules');
+      const installed = join(repoRoot, 'node_modules');
+      for (const name of ['bindings', 'file-uri-to-path'])
+        cpSync(join(installed, name), join(modules, name), { recursive: true });
+      for (const part of ['package.json', 'lib'])
+        cpSync(join(installed, 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
+      const release = join(modules, 'better-sqlite3', 'build', 'Release');
+      mkdirSync(release, { recursive: true });
+      const cannot = compileAddon(otherAbi, join(release, 'better_sqlite3.node'));
+      if (cannot !== undefined) {
+        console.log(`  skipped: ${cannot}`);
         return;
       }
-      const why = new RegExp(
-        `the SQLite engine beside this bundle \\(better-sqlite3, built for Node ${otherVersion.replaceAll('.', '\\.')} \\(ABI ${otherAbi}, [^)]+\\)\\) ` +
-          `cannot load in Node ${process.versions.node.replaceAll('.', '\\.')} \\(ABI ${process.versions.modules}, [^)]+\\): ` +
-          `rebuild the bundle with this Node \\(\`toolkit build\`\\), run it with Node ${otherNode}, or install better-sqlite3@12 beside it`,
-      );
-      assert.ok('error' in read, 'the read was answered');
-      assert.match(read.error, why);
-      assert.not.match(read.error, /\n|node_modules|at [\w.]+ \(/);
-      assert.match(server.stderr(), why);
-      assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+
+      const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
+        HOME: tree.home,
+      });
+      try {
+        // The engine the bundle carries (engine/, checked against the build's hashes) is loaded, not the
+        // better-sqlite3 beside it; Node 24 uses its own SQLite either way.
+        const read = await server.client.readResource({ uri: 'toolkit://depot/stock/getSchema' });
+        assert.is(read.contents.length, 1);
+        assert.match(JSON.stringify(read.contents[0]), /crate/);
+        assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+      } finally {
+        await server.close();
+      }
     } finally {
-      await server.close();
+      rmSync(away, { recursive: true, force: true });
+      tree.remove();
     }
-  } finally {
-    rmSync(away, { recursive: true, force: true });
-    tree.remove();
-  }
-});
+  },
+);
+
+test(
+  `a bundle built by Node ${otherNode}, run by this Node with nothing beside it: one line naming both ` +
+    `Nodes and the fix`,
+  async () => {
+    const tree = createWorkspace('abi-built');
+    const away = mkdtempSync(join(tmpdir(), 'toolkit-abi-built-'));
+    try {
+      tree.write('schemas/depot/depot.mjs', schema);
+      tree.database('home/.toolkit/data/depot/stock.db', 'CREATE TABLE crate (id INTEGER PRIMARY KEY);');
+      const otherVersion = otherNode === '22' ? '22.23.3' : '20.20.2';
+      const preload = join(away, 'other-node.mjs');
+      writeFileSync(
+        preload,
+        `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: ` +
+          `'${otherVersion}', modules: ` +
+          `'${otherAbi}' } });\n`,
+      );
+      const build = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          preload,
+          join(repoRoot, 'cli', 'bin.mjs'),
+          'build',
+          '--schemas',
+          tree.schemasDir,
+          '--out',
+          join(away, 'out'),
+          '--project',
+          tree.dir,
+        ],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', HOME: tree.home, TOOLKIT_NO_START_CACHE: '1' },
+        },
+      );
+      assert.is(build.status, 0, build.stderr);
+      const nodeSqlite = sqliteEngineFor() === 'node:sqlite';
+      if (!nodeSqlite)
+        assert.match(
+          build.stdout + build.stderr,
+          new RegExp(`SQLite binding for Node ${otherNode} \\(ABI ${otherAbi},`),
+        );
+
+      const server = await connect({ kind: 'bundle', bundle: join(away, 'out', 'catalog.mjs'), cwd: away }, 'stdio', {
+        HOME: tree.home,
+      });
+      try {
+        const read = await server.client.readResource({ uri: 'toolkit://depot/stock/getSchema' }).then(
+          (answer) => ({ answer }),
+          (error: Error) => ({ error: error.message }),
+        );
+        if (nodeSqlite) {
+          // This Node line reads with its own SQLite: the carried binding is never loaded.
+          assert.ok('answer' in read && /crate/.test(JSON.stringify(read.answer)), JSON.stringify(read));
+          return;
+        }
+        const why = new RegExp(
+          `the SQLite engine beside this bundle \\(better-sqlite3, built for Node ` +
+            `${otherVersion.replaceAll('.', '\\.')} \\(ABI ${otherAbi}, [^)]+\\)\\) ` +
+            `cannot load in Node ${process.versions.node.replaceAll('.', '\\.')} \\(ABI ` +
+            `${process.versions.modules}, [^)]+\\): ` +
+            `rebuild the bundle with this Node \\(\`toolkit build\`\\), run it with Node ${otherNode}, or install ` +
+            `better-sqlite3@12 beside it`,
+        );
+        assert.ok('error' in read, 'the read was answered');
+        assert.match(read.error, why);
+        assert.not.match(read.error, /\n|node_modules|at [\w.]+ \(/);
+        assert.match(server.stderr(), why);
+        assert.ok((await server.client.listResources()).resources.length > 0, 'the rest is served');
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+      tree.remove();
+    }
+  },
+);
 
 test.run();

@@ -28,7 +28,8 @@ test.before(() => {
   db = workspace.database(
     'data/lane.db',
     `CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, big INTEGER, photo BLOB, ratio REAL);
-INSERT INTO t (name, big, photo, ratio) VALUES ('a', 9007199254740993, x'00ff10', 0.5), ('b', 42, NULL, 1e999), ('c', -7, x'', NULL);`,
+INSERT INTO t (name, big, photo, ratio) VALUES ('a', 9007199254740993, x'00ff10', 0.5), ('b', 42, NULL, 1e999), ` +
+      `('c', -7, x'', NULL);`,
   );
 });
 
@@ -49,19 +50,23 @@ async function kindOf(call: Promise<unknown>): Promise<string> {
   }
 }
 
-test('rows come back as JSON: big integers as strings, blobs as base64, infinities as strings, repeated names kept apart', async () => {
-  const l = lane();
-  const answer = await run(l, 'SELECT id, name, big, photo, ratio, name FROM t ORDER BY id');
-  assert.is(answer.rows, 3);
-  assert.is(answer.truncated, null);
-  assert.equal(JSON.parse(answer.json), [
-    { id: 1, name: 'a', big: '9007199254740993', photo: 'AP8Q', ratio: 0.5, 'name:2': 'a' },
-    { id: 2, name: 'b', big: 42, photo: null, ratio: 'Infinity', 'name:2': 'b' },
-    { id: 3, name: 'c', big: -7, photo: '', ratio: null, 'name:2': 'c' },
-  ]);
-  assert.equal(JSON.parse((await run(l, 'SELECT name FROM t WHERE id = ?', [2])).json), [{ name: 'b' }]);
-  assert.ok(l.running);
-});
+test(
+  'rows come back as JSON: big integers as strings, blobs as base64, infinities as strings, repeated ' +
+    'names kept apart',
+  async () => {
+    const l = lane();
+    const answer = await run(l, 'SELECT id, name, big, photo, ratio, name FROM t ORDER BY id');
+    assert.is(answer.rows, 3);
+    assert.is(answer.truncated, null);
+    assert.equal(JSON.parse(answer.json), [
+      { id: 1, name: 'a', big: '9007199254740993', photo: 'AP8Q', ratio: 0.5, 'name:2': 'a' },
+      { id: 2, name: 'b', big: 42, photo: null, ratio: 'Infinity', 'name:2': 'b' },
+      { id: 3, name: 'c', big: -7, photo: '', ratio: null, 'name:2': 'c' },
+    ]);
+    assert.equal(JSON.parse((await run(l, 'SELECT name FROM t WHERE id = ?', [2])).json), [{ name: 'b' }]);
+    assert.ok(l.running);
+  },
+);
 
 test('the row cap cuts the rows whatever LIMIT says, and the byte cap cuts before it is passed', async () => {
   const l = lane({ maxBytes: 2000 });
@@ -78,7 +83,8 @@ test('the row cap cuts the rows whatever LIMIT says, and the byte cap cuts befor
   assert.is(rows.truncated, 'rows');
   const bytes = await run(
     l,
-    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40) SELECT x, printf('%.100c', 'y') AS pad FROM c",
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40) SELECT x, printf('%.100c', 'y') " +
+      'AS pad FROM c',
   );
   assert.is(bytes.truncated, 'bytes');
   assert.ok(
@@ -91,34 +97,42 @@ test('the row cap cuts the rows whatever LIMIT says, and the byte cap cuts befor
   );
 });
 
-test('an answer larger than the pipe passes at once comes back whole, multi-byte text included, and the next one after it', async () => {
-  // A cap of time that a loaded machine does not reach: this test is about sizes.
-  const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000, timeoutMs: 20_000 });
-  const big = await run(
-    l,
-    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000) SELECT x, printf('%.300c', 'y') AS pad, 'Zürich 東京' AS city FROM c",
-    [],
-    5000,
-  );
-  const rows = JSON.parse(big.json) as { x: number; pad: string; city: string }[];
-  assert.ok(Buffer.byteLength(big.json) > 1_000_000, `${Buffer.byteLength(big.json)} bytes`);
-  assert.is(big.rows, 3000);
-  assert.is(rows.length, 3000);
-  assert.equal(rows[2999], { x: 3000, pad: 'y'.repeat(300), city: 'Zürich 東京' });
-  assert.equal(JSON.parse((await run(l, 'SELECT 4 AS four')).json), [{ four: 4 }]);
-});
+test(
+  'an answer larger than the pipe passes at once comes back whole, multi-byte text included, and the next ' +
+    'one after it',
+  async () => {
+    // A cap of time that a loaded machine does not reach: this test is about sizes.
+    const l = lane({ maxBytes: 4 * 1024 * 1024, maxRows: 5000, timeoutMs: 20_000 });
+    const big = await run(
+      l,
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000) SELECT x, printf('%.300c', 'y') AS " +
+        "pad, 'Zürich 東京' AS city FROM c",
+      [],
+      5000,
+    );
+    const rows = JSON.parse(big.json) as { x: number; pad: string; city: string }[];
+    assert.ok(Buffer.byteLength(big.json) > 1_000_000, `${Buffer.byteLength(big.json)} bytes`);
+    assert.is(big.rows, 3000);
+    assert.is(rows.length, 3000);
+    assert.equal(rows[2999], { x: 3000, pad: 'y'.repeat(300), city: 'Zürich 東京' });
+    assert.equal(JSON.parse((await run(l, 'SELECT 4 AS four')).json), [{ four: 4 }]);
+  },
+);
 
-test('SQLite itself must say the statement reads: writes and non-queries are refused, on a file that stays the same', async () => {
-  const l = lane();
-  assert.match(
-    await kindOf(run(l, "INSERT INTO t (name) VALUES ('x') RETURNING id")),
-    /^refused: the statement would write/,
-  );
-  assert.match(await kindOf(run(l, "ATTACH ':memory:' AS x")), /^refused: the statement returns no rows/);
-  assert.match(await kindOf(run(l, 'SELECT * FROM nowhere')), /^sql: no such table: nowhere/);
-  assert.match(await kindOf(run(l, 'SELECT 1; SELECT 2')), /^sql: .*more than one statement/);
-  assert.is(JSON.parse((await run(l, 'SELECT count(*) AS n FROM t')).json)[0].n, 3);
-});
+test(
+  'SQLite itself must say the statement reads: writes and non-queries are refused, on a file that ' + 'stays the same',
+  async () => {
+    const l = lane();
+    assert.match(
+      await kindOf(run(l, "INSERT INTO t (name) VALUES ('x') RETURNING id")),
+      /^refused: the statement would write/,
+    );
+    assert.match(await kindOf(run(l, "ATTACH ':memory:' AS x")), /^refused: the statement returns no rows/);
+    assert.match(await kindOf(run(l, 'SELECT * FROM nowhere')), /^sql: no such table: nowhere/);
+    assert.match(await kindOf(run(l, 'SELECT 1; SELECT 2')), /^sql: .*more than one statement/);
+    assert.is(JSON.parse((await run(l, 'SELECT count(*) AS n FROM t')).json)[0].n, 3);
+  },
+);
 
 test('a missing database fails with the path it was looked for at; the lane keeps working', async () => {
   const l = lane();
@@ -159,7 +173,8 @@ test('the memory cap blames the query that grew the process, never the innocent 
   // query after it (which grows nothing) runs in a process that no longer holds those bytes.
   const big = workspace.database(
     'data/big.db',
-    'CREATE TABLE b (x BLOB); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c LIMIT 60) INSERT INTO b SELECT zeroblob(1048576) FROM c;',
+    'CREATE TABLE b (x BLOB); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c LIMIT 60) INSERT INTO b ' +
+      'SELECT zeroblob(1048576) FROM c;',
   );
   const l = lane({ maxMemoryMb: 100, timeoutMs: 60_000 });
   const grew = kindOf(l.run({ db: big, sql: 'SELECT count(*) AS n FROM b', params: [], maxRows: 1 }));

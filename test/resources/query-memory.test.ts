@@ -68,34 +68,39 @@ function queryProcessMb(cwd: string): number {
 
 /** A distinct statement of about 8 KB: two hundred expressions over the elements table. */
 const statement = (i: number): string =>
-  `SELECT ${Array.from({ length: 200 }, (_, k) => `coalesce(atomic_number+${k},symbol,name) x${k}`).join(',')} FROM elements WHERE atomic_number = ${(i % 118) + 1} AND ${i} = ${i}`;
+  `SELECT ${Array.from({ length: 200 }, (_, k) => `coalesce(atomic_number+${k},symbol,name) x${k}`).join(',')} FROM ` +
+  `elements WHERE atomic_number = ${(i % 118) + 1} AND ${i} = ${i}`;
 
-test(`${READS} distinct large freeQuery reads, ${IN_FLIGHT} in flight: all answered, the query process under ${BOUND_MIB} MiB`, async () => {
-  if (process.platform !== 'linux') return;
-  const failures: string[] = [];
-  let highest = 0;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < READS) {
-      const i = next++;
-      try {
-        const result = await server.client.readResource({
-          uri: `toolkit://elements/elements/freeQuery?sql=${encodeURIComponent(statement(i))}&limit=1`,
-        });
-        const rows = JSON.parse(String((result.contents[0] as { text?: unknown }).text)) as Record<string, unknown>[];
-        if (rows.length !== 1 || rows[0]!.x0 !== (i % 118) + 1)
-          failures.push(`${i}: ${JSON.stringify(rows).slice(0, 80)}`);
-      } catch (error) {
-        failures.push(`${i}: ${(error as Error).message}`);
+test(
+  `${READS} distinct large freeQuery reads, ${IN_FLIGHT} in flight: all answered, the query process under ` +
+    `${BOUND_MIB} MiB`,
+  async () => {
+    if (process.platform !== 'linux') return;
+    const failures: string[] = [];
+    let highest = 0;
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < READS) {
+        const i = next++;
+        try {
+          const result = await server.client.readResource({
+            uri: `toolkit://elements/elements/freeQuery?sql=${encodeURIComponent(statement(i))}&limit=1`,
+          });
+          const rows = JSON.parse(String((result.contents[0] as { text?: unknown }).text)) as Record<string, unknown>[];
+          if (rows.length !== 1 || rows[0]!.x0 !== (i % 118) + 1)
+            failures.push(`${i}: ${JSON.stringify(rows).slice(0, 80)}`);
+        } catch (error) {
+          failures.push(`${i}: ${(error as Error).message}`);
+        }
+        if (i % 100 === 0) highest = Math.max(highest, queryProcessMb(workspace.dir));
       }
-      if (i % 100 === 0) highest = Math.max(highest, queryProcessMb(workspace.dir));
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  highest = Math.max(highest, queryProcessMb(workspace.dir));
-  assert.equal(failures.slice(0, 3), [], `${failures.length} of ${READS} reads failed`);
-  assert.ok(highest > 0, 'the query process was found');
-  assert.ok(highest < BOUND_MIB, `the query process reached ${highest.toFixed(0)} MiB`);
-});
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    highest = Math.max(highest, queryProcessMb(workspace.dir));
+    assert.equal(failures.slice(0, 3), [], `${failures.length} of ${READS} reads failed`);
+    assert.ok(highest > 0, 'the query process was found');
+    assert.ok(highest < BOUND_MIB, `the query process reached ${highest.toFixed(0)} MiB`);
+  },
+);
 
 test.run();

@@ -257,7 +257,8 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
     JSON.parse(
       textOf(
         await free(
-          "WITH g AS (SELECT * FROM elements WHERE category = 'noble gas') SELECT count(*) AS n, max(atomic_number) AS heaviest FROM g",
+          "WITH g AS (SELECT * FROM elements WHERE category = 'noble gas') SELECT count(*) AS n, max(atomic_number) " +
+            'AS heaviest FROM g',
         ),
       ),
     ),
@@ -355,7 +356,8 @@ async function checkEverything(server: Connected, label: string): Promise<void> 
   });
   assert.is(
     promptText(planned),
-    'Plan 3 days in Oslo (winter, budget <budget>). Call look_up_guide, read toolkit://guide/notes. Then: Pack a small bag for Oslo.',
+    'Plan 3 days in Oslo (winter, budget <budget>). Call look_up_guide, read toolkit://guide/notes. Then: Pack a ' +
+      'small bag for Oslo.',
   );
   const convert = await client.getPrompt({
     name: 'convert_between_countries_currencies',
@@ -414,14 +416,18 @@ const matrix: [number, Transport, Era][] = [
 for (const [which, transport, era] of matrix) {
   const [name, target] = targets[which]!;
   {
-    test(`${name} over ${transport}, ${era} client: every query readable, getSchema, freeQuery, prompts and skills rendered`, async () => {
-      const server = await connect(target(), transport, env(), era);
-      try {
-        await checkEverything(server, `${name}/${transport}`);
-      } finally {
-        await server.close();
-      }
-    });
+    test(
+      `${name} over ${transport}, ${era} client: every query readable, getSchema, freeQuery, prompts and ` +
+        `skills rendered`,
+      async () => {
+        const server = await connect(target(), transport, env(), era);
+        try {
+          await checkEverything(server, `${name}/${transport}`);
+        } finally {
+          await server.close();
+        }
+      },
+    );
   }
 }
 

@@ -46,7 +46,8 @@ const resource = (name: string, origin: ResourceModel['origin'], database: strin
 test.before(() => {
   workspace = createWorkspace('served');
   const sql =
-    "CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER); INSERT INTO t (label, flag) VALUES ('a+b', 1), ('a b', 1), ('a%b', 0), ('z', 1);";
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER); INSERT INTO t (label, flag) VALUES ('a+b', " +
+    "1), ('a b', 1), ('a%b', 0), ('z', 1);";
   workspace.database('schemas/one/data/one.db', sql);
   // A global database belongs to the namespace that declares it: demo's and twin's shared.db are two files.
   workspace.database('home/.toolkit/data/demo/shared.db', sql);
@@ -146,10 +147,14 @@ test('two files with the same namespace and resource name get distinct URIs; a m
   assert.equal(await rows(`${uris[2]}/getSchema`), [{ name: 't' }]);
   assert.match(
     (await refusal(`${uris[3]}/getSchema`)).message,
-    /resource twin\/rows cannot be loaded: database missing\.db \(origin global\) not found at ~\/\.toolkit\/data\/twin\/missing\.db/,
+    new RegExp(
+      'resource twin\\/rows cannot be loaded: database missing\\.db \\(origin global\\) not found at ' +
+        '~\\/\\.toolkit\\/data\\/twin\\/missing\\.db',
+    ),
   );
   assert.equal(handle.missingDatabases(), [
-    `resource twin/rows: database missing.db (origin global) not found at ~/.toolkit/data/twin/missing.db; its queries will fail until it is there`,
+    `resource twin/rows: database missing.db (origin global) not found at ~/.toolkit/data/twin/missing.db; its ` +
+      `queries will fail until it is there`,
   ]);
 });
 

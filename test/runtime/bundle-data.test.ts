@@ -175,7 +175,10 @@ test('a missing data file is named with what to do', () => {
   rmSync(join(dir, facts.file));
   assert.throws(
     () => bundleData(facts).checkAtStart(),
-    /^gone\.data\.jsonl cannot be read beside the bundle \(ENOENT\): it holds the bundle's schemas and listing; copy it/,
+    new RegExp(
+      "^gone\\.data\\.jsonl cannot be read beside the bundle \\(ENOENT\\): it holds the bundle's schemas and " +
+        'listing; copy it',
+    ),
   );
 });
 

@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mapStringsDeep, redactDeep } from '../../runtime/secrets/redact.ts';
-import { redactDeep as redactLayerResult } from '../../validator-service/layers/shared/redact.ts';
+import { mapStringsDeep, redactSecretsDeep } from '../../runtime/secrets/redact.ts';
+import { redactUrlCredentialsDeep } from '../../validator-service/layers/shared/redact.ts';
 
 test('maps every string, keys only when asked, and copies', () => {
   const value = { a: 'x', list: ['x', 1, null, { x: 'x' }], n: 2, t: true };
@@ -26,14 +26,14 @@ test('a __proto__ key in parsed data stays an own data property when redacted', 
     string,
     unknown
   >;
-  const out = redactDeep(parsed, (s) => s.split('s3cr3t-value').join('[redacted]'));
+  const out = redactSecretsDeep(parsed, (s) => s.split('s3cr3t-value').join('[redacted]'));
   assert.ok(Object.prototype.hasOwnProperty.call(out, '__proto__'));
   assert.is(Object.getPrototypeOf(out), Object.prototype);
   assert.equal(JSON.parse(JSON.stringify(out)), { ['__proto__']: { secret: '[redacted]' }, ok: '[redacted]' });
 });
 
 test('the validator redacts layer results through the same walk, keys kept', () => {
-  assert.equal(redactLayerResult({ 'https://u:p@h/': ['https://u:p@h/?token=abc'] }), {
+  assert.equal(redactUrlCredentialsDeep({ 'https://u:p@h/': ['https://u:p@h/?token=abc'] }), {
     'https://u:p@h/': ['https://***@h/?token=***'],
   });
 });

@@ -160,104 +160,116 @@ async function exercise(
 }
 
 for (const transport of ['stdio', 'http'] as const) {
-  test(`${transport}: a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the same tools`, async () => {
-    const seen: Record<string, Awaited<ReturnType<typeof exercise>>> = {};
-    for (const era of ERAS) {
-      const client =
-        transport === 'stdio'
-          ? await connectStdioEra(era, stdioTarget())
-          : await connectHttpEra(era, { url: http.url });
-      try {
-        assert.is(client.protocolVersion, era === 'modern' ? MODERN : '2025-11-25', `${era} speaks its revision`);
-        assert.equal(client.serverInfo(), { name: 'toolkit-test', version: '0.0.0' });
-        seen[era] = await exercise(client);
-      } finally {
-        await client.close();
+  test(
+    `${transport}: a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call ` + `the same tools`,
+    async () => {
+      const seen: Record<string, Awaited<ReturnType<typeof exercise>>> = {};
+      for (const era of ERAS) {
+        const client =
+          transport === 'stdio'
+            ? await connectStdioEra(era, stdioTarget())
+            : await connectHttpEra(era, { url: http.url });
+        try {
+          assert.is(client.protocolVersion, era === 'modern' ? MODERN : '2025-11-25', `${era} speaks its revision`);
+          assert.equal(client.serverInfo(), { name: 'toolkit-test', version: '0.0.0' });
+          seen[era] = await exercise(client);
+        } finally {
+          await client.close();
+        }
       }
-    }
-    const modern = seen.modern!;
-    assert.equal(
-      modern.tools.map((t) => t.name),
-      ['get_weather_meteo', 'get_bad_weather_meteo', 'delete_alert_meteo', 'put_alert_meteo', 'post_report_meteo'],
-    );
-    assert.equal(modern.weather, {
-      content: [{ type: 'text', text: '{"city":"Oslo","temp":21.5}' }],
-      structuredContent: { city: 'Oslo', temp: 21.5 },
-      isError: false,
-    });
-    assert.ok(modern.bad.isError);
-    for (const era of ['legacy', 'v1']) {
-      assert.equal(seen[era]!.tools, modern.tools, `${era} lists what the modern client lists`);
-      assert.equal(seen[era]!.weather, modern.weather, `${era} gets the same result`);
-      assert.equal(seen[era]!.bad.content, modern.bad.content);
-    }
-  });
+      const modern = seen.modern!;
+      assert.equal(
+        modern.tools.map((t) => t.name),
+        ['get_weather_meteo', 'get_bad_weather_meteo', 'delete_alert_meteo', 'put_alert_meteo', 'post_report_meteo'],
+      );
+      assert.equal(modern.weather, {
+        content: [{ type: 'text', text: '{"city":"Oslo","temp":21.5}' }],
+        structuredContent: { city: 'Oslo', temp: 21.5 },
+        isError: false,
+      });
+      assert.ok(modern.bad.isError);
+      for (const era of ['legacy', 'v1']) {
+        assert.equal(seen[era]!.tools, modern.tools, `${era} lists what the modern client lists`);
+        assert.equal(seen[era]!.weather, modern.weather, `${era} gets the same result`);
+        assert.equal(seen[era]!.bad.content, modern.bad.content);
+      }
+    },
+  );
 }
 
-test('tools say what they are: title, annotations from the method, outputSchema with structuredContent that matches it', async () => {
-  const client = await connectHttpEra('modern', { url: http.url });
-  try {
-    const { tools } = await client.listTools();
-    const byName = Object.fromEntries(tools.map((t) => [t.name as string, t]));
-    assert.is(byName.get_weather_meteo!.title, 'Get weather (Meteo)');
-    assert.equal(byName.get_weather_meteo!.annotations, { readOnlyHint: true, openWorldHint: true });
-    assert.equal(byName.delete_alert_meteo!.annotations, {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: true,
-    });
-    assert.equal(byName.put_alert_meteo!.annotations, {
-      readOnlyHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    });
-    assert.equal(byName.post_report_meteo!.annotations, {
-      readOnlyHint: false,
-      idempotentHint: false,
-      openWorldHint: true,
-    });
-    assert.equal(byName.get_weather_meteo!.outputSchema, {
-      type: 'object',
-      properties: { city: { type: 'string' }, temp: { type: 'number' } },
-    });
-    assert.not.ok('outputSchema' in byName.delete_alert_meteo!, 'no declared output, no outputSchema');
-    // Data that does not fit the declared output is a tool error naming the field, never a malformed result.
-    const bad = await client.callTool({ name: 'get_bad_weather_meteo', arguments: {} });
-    assert.ok(bad.isError);
-    assert.not.ok('structuredContent' in bad);
-    assert.equal(bad.content, [
-      {
-        type: 'text',
-        text: 'upstream response does not match the declared output of get_bad_weather_meteo: temp: expected number, got string',
-      },
-    ]);
-  } finally {
-    await client.close();
-  }
-});
+test(
+  'tools say what they are: title, annotations from the method, outputSchema with structuredContent ' +
+    'that matches it',
+  async () => {
+    const client = await connectHttpEra('modern', { url: http.url });
+    try {
+      const { tools } = await client.listTools();
+      const byName = Object.fromEntries(tools.map((t) => [t.name as string, t]));
+      assert.is(byName.get_weather_meteo!.title, 'Get weather (Meteo)');
+      assert.equal(byName.get_weather_meteo!.annotations, { readOnlyHint: true, openWorldHint: true });
+      assert.equal(byName.delete_alert_meteo!.annotations, {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: true,
+      });
+      assert.equal(byName.put_alert_meteo!.annotations, {
+        readOnlyHint: false,
+        idempotentHint: true,
+        openWorldHint: true,
+      });
+      assert.equal(byName.post_report_meteo!.annotations, {
+        readOnlyHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      });
+      assert.equal(byName.get_weather_meteo!.outputSchema, {
+        type: 'object',
+        properties: { city: { type: 'string' }, temp: { type: 'number' } },
+      });
+      assert.not.ok('outputSchema' in byName.delete_alert_meteo!, 'no declared output, no outputSchema');
+      // Data that does not fit the declared output is a tool error naming the field, never a malformed result.
+      const bad = await client.callTool({ name: 'get_bad_weather_meteo', arguments: {} });
+      assert.ok(bad.isError);
+      assert.not.ok('structuredContent' in bad);
+      assert.equal(bad.content, [
+        {
+          type: 'text',
+          text:
+            'upstream response does not match the declared output of get_bad_weather_meteo: temp: expected ' +
+            'number, got string',
+        },
+      ]);
+    } finally {
+      await client.close();
+    }
+  },
+);
 
-test('server/discover answers over HTTP and stdio, with versions, capabilities, cache fields and server info', async () => {
-  const checkDiscover = (result: Record<string, unknown>) => {
-    assert.is(result.resultType, 'complete');
-    assert.ok((result.supportedVersions as string[]).includes(MODERN));
-    assert.equal(result.capabilities, { tools: { listChanged: false } });
-    assert.is(result.ttlMs, 300_000);
-    assert.is(result.cacheScope, 'public');
-    assert.equal((result._meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'], {
-      name: 'toolkit-test',
-      version: '0.0.0',
-    });
-  };
-  const { status, body } = await postModern(http.url, 'server/discover');
-  assert.is(status, 200);
-  checkDiscover(body.result!);
-  const piped = await rawStdio(
-    [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta() } })],
-    1,
-  );
-  checkDiscover((piped.answers[0] as { result: Record<string, unknown> }).result);
-});
+test(
+  'server/discover answers over HTTP and stdio, with versions, capabilities, cache fields ' + 'and server info',
+  async () => {
+    const checkDiscover = (result: Record<string, unknown>) => {
+      assert.is(result.resultType, 'complete');
+      assert.ok((result.supportedVersions as string[]).includes(MODERN));
+      assert.equal(result.capabilities, { tools: { listChanged: false } });
+      assert.is(result.ttlMs, 300_000);
+      assert.is(result.cacheScope, 'public');
+      assert.equal((result._meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'], {
+        name: 'toolkit-test',
+        version: '0.0.0',
+      });
+    };
+    const { status, body } = await postModern(http.url, 'server/discover');
+    assert.is(status, 200);
+    checkDiscover(body.result!);
+    const piped = await rawStdio(
+      [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta() } })],
+      1,
+    );
+    checkDiscover((piped.answers[0] as { result: Record<string, unknown> }).result);
+  },
+);
 
 test('modern results carry resultType, ttlMs and cacheScope, and list tools in the same order every time', async () => {
   const first = await postModern(http.url, 'tools/list');
@@ -365,34 +377,38 @@ test('a cursor this server never issued is -32602, in both eras', async () => {
   }
 });
 
-test('initialize without params is -32602 over HTTP and stdio; 2025-06-18 and 2025-03-26 clients are answered in their version', async () => {
-  const bare = await postRaw(http.url, { jsonrpc: '2.0', id: 1, method: 'initialize' });
-  assert.is(bare.body.error?.code, -32602, JSON.stringify(bare.body));
-  assert.match(bare.body.error!.message, /^Invalid params for initialize: params are missing$/);
-  const piped = await rawStdio(
-    [
-      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }),
-      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-03-26' } }),
-    ],
-    2,
-  );
-  assert.equal(
-    piped.answers.map((a) => (a as { error?: { code: number } }).error?.code),
-    [-32602, -32602],
-  );
-  assert.match(JSON.stringify(piped.answers[1]), /params\.capabilities must be an object/);
-  for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
-    const answer = await postRaw(http.url, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
-    });
-    assert.is(answer.status, 200);
-    assert.is(answer.body.result?.protocolVersion, version);
-    assert.is(answer.headers.get('content-type'), 'application/json', 'the 2025 leg answers plain JSON');
-  }
-});
+test(
+  'initialize without params is -32602 over HTTP and stdio; 2025-06-18 and 2025-03-26 clients are answered in ' +
+    'their version',
+  async () => {
+    const bare = await postRaw(http.url, { jsonrpc: '2.0', id: 1, method: 'initialize' });
+    assert.is(bare.body.error?.code, -32602, JSON.stringify(bare.body));
+    assert.match(bare.body.error!.message, /^Invalid params for initialize: params are missing$/);
+    const piped = await rawStdio(
+      [
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }),
+        JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-03-26' } }),
+      ],
+      2,
+    );
+    assert.equal(
+      piped.answers.map((a) => (a as { error?: { code: number } }).error?.code),
+      [-32602, -32602],
+    );
+    assert.match(JSON.stringify(piped.answers[1]), /params\.capabilities must be an object/);
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+      const answer = await postRaw(http.url, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      });
+      assert.is(answer.status, 200);
+      assert.is(answer.body.result?.protocolVersion, version);
+      assert.is(answer.headers.get('content-type'), 'application/json', 'the 2025 leg answers plain JSON');
+    }
+  },
+);
 
 test('an unknown tool is -32602 and its message is prefixed once, in every era', async () => {
   for (const era of ERAS) {

@@ -93,15 +93,18 @@ test('a real client lists and calls tools through the handler, with no socket', 
   await client.close();
 });
 
-test('an upstream body over 8 MiB is refused by the runtime HTTP client with a tool error instead of being passed on', async () => {
-  const client = await connect();
-  const result = await client.callTool({ name: 'huge_embed', arguments: {} });
-  assert.ok(result.isError);
-  assert.equal(result.content, [
-    { type: 'text', text: `upstream ${new URL(hugeUrl).host} answered with more than 8 MiB; narrow the request` },
-  ]);
-  await client.close();
-});
+test(
+  'an upstream body over 8 MiB is refused by the runtime HTTP client with a tool error instead of ' + 'being passed on',
+  async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: 'huge_embed', arguments: {} });
+    assert.ok(result.isError);
+    assert.equal(result.content, [
+      { type: 'text', text: `upstream ${new URL(hugeUrl).host} answered with more than 8 MiB; narrow the request` },
+    ]);
+    await client.close();
+  },
+);
 
 test('GET and DELETE are 405 with Allow: POST', async () => {
   for (const method of ['GET', 'DELETE']) {

@@ -23,7 +23,9 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
       struct.headers['x-chains'] = sharedLists.chains.map((c) => c.name).join(',');
       return { struct, payload: { ...payload, marker: 'from-pre' } };
     },
-    postRequest: ({ response, struct, payload }) => ({ response: { upstreamUrl: response.url, marker: payload.marker, method: struct.method } }),
+    postRequest: ({ response, struct, payload }) => ({
+      response: { upstreamUrl: response.url, marker: payload.marker, method: struct.method },
+    }),
   },
   execute: {
     executeRequest: async ({ struct, payload }) => ({
@@ -50,7 +52,14 @@ const HANDLERS = String.raw`({ sharedLists, libraries }) => ({
   },
   escape: {
     executeRequest: async () => {
-      const probe = (fn) => { try { const v = fn(); return v === undefined ? 'undefined' : typeof v === 'function' ? 'function' : String(v); } catch (e) { return 'threw'; } };
+      const probe = (fn) => {
+        try {
+          const v = fn();
+          return v === undefined ? 'undefined' : typeof v === 'function' ? 'function' : String(v);
+        } catch (e) {
+          return 'threw';
+        }
+      };
       let dynamicImport;
       try { await import('node:fs'); dynamicImport = 'imported'; } catch { dynamicImport = 'threw'; }
       return { response: {
@@ -124,7 +133,8 @@ test.before(async () => {
         ],
         {
           handlersSource:
-            '({ sharedLists }) => { const end = Date.now() + 1200; while (Date.now() < end) {} const echo = { postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
+            '({ sharedLists }) => { const end = Date.now() + 1200; while (Date.now() < end) {} const echo = { ' +
+            'postRequest: ({ response }) => ({ response }) }; return { late: echo, quick: echo }; }',
         },
       ),
       schema('broken', [tool('any', 'GET', [`${o}/x`], [], { hooks: ['preRequest'] })], {
@@ -151,14 +161,17 @@ const call = async (name: string, args: Record<string, unknown> = {}) => {
   return { isError: result.isError === true, text: textOf(result) };
 };
 
-test('preRequest rewrites the request; its returned payload reaches postRequest; secrets are filled in after it', async () => {
-  const { isError, text } = await call('pre_hooks', { coin: 'btc' });
-  assert.not.ok(isError, text);
-  assert.equal(JSON.parse(text), { upstreamUrl: '/price/BTC?coin=btc', marker: 'from-pre', method: 'GET' });
-  const seen = upstream.seen[upstream.seen.length - 1]!;
-  assert.is(seen.headers['x-chains'], 'ethereum,polygon', 'shared lists are in the factory scope');
-  assert.is(seen.headers.authorization, `Bearer ${CANARY}`);
-});
+test(
+  'preRequest rewrites the request; its returned payload reaches postRequest; secrets are ' + 'filled in after it',
+  async () => {
+    const { isError, text } = await call('pre_hooks', { coin: 'btc' });
+    assert.not.ok(isError, text);
+    assert.equal(JSON.parse(text), { upstreamUrl: '/price/BTC?coin=btc', marker: 'from-pre', method: 'GET' });
+    const seen = upstream.seen[upstream.seen.length - 1]!;
+    assert.is(seen.headers['x-chains'], 'ethereum,polygon', 'shared lists are in the factory scope');
+    assert.is(seen.headers.authorization, `Bearer ${CANARY}`);
+  },
+);
 
 test('executeRequest replaces the HTTP call, can use libraries, and never sees a secret', async () => {
   const before = upstream.seen.length;
@@ -220,7 +233,8 @@ test('an async hook that awaits something that can never happen fails at once, s
     assert.ok(isError);
     assert.is(
       text,
-      'preRequest handler of hang failed: never settled: it awaits something that cannot happen (handlers have no timers and no I/O)',
+      'preRequest handler of hang failed: never settled: it awaits something that cannot happen (handlers have no ' +
+        'timers and no I/O)',
     );
   }
 });
@@ -238,29 +252,32 @@ test('shared lists are deep-frozen', async () => {
   assert.equal(JSON.parse(text), { result: 'frozen', still: 'ethereum' });
 });
 
-test("nothing of the host is reachable at run time, also through library objects (they are the guest's own)", async () => {
-  const { isError, text } = await call('escape_hooks');
-  assert.not.ok(isError, text);
-  assert.equal(JSON.parse(text), {
-    process: 'undefined',
-    require: 'undefined',
-    fetch: 'undefined',
-    setTimeout: 'undefined',
-    console: 'object',
-    globalProcess: 'undefined',
-    dynamicImport: 'threw',
-    // The guest's Function and eval are its own: code they make runs in the guest, which has no host.
-    functionCtor: 'undefined',
-    evalCall: '2',
-    globalCtor: 'threw',
-    libraryCtor: 'function',
-    libraryFnCtor: 'function',
-    libraryProto: '[object Object]',
-    descriptorCtor: 'function',
-    resultCtor: '1',
-    promiseCtor: 'function Object() {\n    [native code]\n}',
-  });
-});
+test(
+  'nothing of the host is reachable at run time, also through library objects (they are the ' + "guest's own)",
+  async () => {
+    const { isError, text } = await call('escape_hooks');
+    assert.not.ok(isError, text);
+    assert.equal(JSON.parse(text), {
+      process: 'undefined',
+      require: 'undefined',
+      fetch: 'undefined',
+      setTimeout: 'undefined',
+      console: 'object',
+      globalProcess: 'undefined',
+      dynamicImport: 'threw',
+      // The guest's Function and eval are its own: code they make runs in the guest, which has no host.
+      functionCtor: 'undefined',
+      evalCall: '2',
+      globalCtor: 'threw',
+      libraryCtor: 'function',
+      libraryFnCtor: 'function',
+      libraryProto: '[object Object]',
+      descriptorCtor: 'function',
+      resultCtor: '1',
+      promiseCtor: 'function Object() {\n    [native code]\n}',
+    });
+  },
+);
 
 test('a factory that throws fails the calls that need it, with a clear message', async () => {
   const { isError, text } = await call('any_broken');

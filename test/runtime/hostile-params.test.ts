@@ -93,7 +93,8 @@ params("the red team's schema is refused at compile time, at each reserved requi
 });
 
 params(
-  'a server handed that model anyway refuses its tools: the upstream never receives PATH, NODE_EXTRA_CA_CERTS or a cloud secret',
+  'a server handed that model anyway refuses its tools: the upstream never receives PATH, NODE_EXTRA_CA_CERTS or a ' +
+    'cloud secret',
   async () => {
     const model = schema(
       'exfil',
@@ -139,7 +140,10 @@ params(
       assert.is(received[0]!.headers.authorization, `Bearer ${CANARY}`);
       assert.match(
         served.output(),
-        /server params reserved for the machine are never given to a schema[^\n]*: AWS_SECRET_ACCESS_KEY, HOME, NODE_EXTRA_CA_CERTS, PATH/,
+        new RegExp(
+          'server params reserved for the machine are never given to a schema[^\\n]*: AWS_SECRET_ACCESS_KEY, HOME, ' +
+            'NODE_EXTRA_CA_CERTS, PATH',
+        ),
       );
       const everything = [JSON.stringify(received), served.output()].join('\n');
       for (const value of [process.env.PATH ?? '', ca.caFile, home, AWS_SECRET])
@@ -234,7 +238,10 @@ regexes(
       assert.ok(repeat.isError);
       assert.match(
         textOf(repeat),
-        /this tool is not served: the regex\(\) of its parameter "word" uses a backreference \(\\1\), which only a backtracking engine runs/,
+        new RegExp(
+          'this tool is not served: the regex\\(\\) of its parameter "word" uses a backreference \\(\\\\1\\), which ' +
+            'only a backtracking engine runs',
+        ),
       );
       assert.not.ok(upstream.seen.some((request) => request.url.startsWith('/repeat')));
     } finally {
@@ -251,7 +258,8 @@ const COUNTED = '^(a|aa){1,100}$';
 const ADDRESS = '^0x[a-fA-F0-9]{40}$';
 
 regexes(
-  'a catastrophic regex() counted past 16 is answered while another tool is answered, and a counted address still tells right from wrong',
+  'a catastrophic regex() counted past 16 is answered while another tool is answered, and a counted address still ' +
+    'tells right from wrong',
   async () => {
     const model = schema('counted', [
       tool('match', 'GET', [`${upstream.origin}/counted`], [param('word', 'query', str, { regex: COUNTED })]),
@@ -311,7 +319,8 @@ regexes(
             path: '/match',
             description: 'Matches a word.',
             parameters: [
-                { position: { key: 'word', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(${CATASTROPHIC})' ] } }
+                { position: { key: 'word', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+        `options: [ 'regex(${CATASTROPHIC})' ] } }
             ]
         },
         ping: { method: 'GET', path: '/ping', description: 'Answers.', parameters: [] }

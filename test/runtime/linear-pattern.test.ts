@@ -248,28 +248,34 @@ function generate(seed: number, count: number, engine: LinearEngine = linearEngi
  * Runs in a child started with V8's linear engine; prints what disagreed. Plain JavaScript: it
  * imports nothing. With `asIs`, a pattern the engine takes as written must come back unchanged.
  */
-const CHECK = `
+const CHECK =
+  `
 let input = '';
 process.stdin.setEncoding('utf8').on('data', (chunk) => (input += chunk)).on('end', () => {
   const problems = [];
   let takenAsIs = 0;
   const { cases, asIs } = JSON.parse(input);
   for (const { original, linear, reference, inputs } of cases) {
-    const compile = (pattern, flags) => { try { return new RegExp(pattern, flags); } catch (error) { return error.message; } };
+    const compile = (pattern, flags) => { try { return new RegExp(pattern, flags); } catch (error) { return ` +
+  `error.message; } };
     const bounded = compile(linear, 'l');
     const truth = compile(reference, 'l');
-    if (typeof bounded === 'string') { problems.push({ original, linear, problem: 'the linear engine refuses the linear form: ' + bounded }); continue; }
-    if (typeof truth === 'string') { problems.push({ original, reference, problem: 'the test reference is refused: ' + truth }); continue; }
+    if (typeof bounded === 'string') { problems.push({ original, linear, problem: 'the linear engine refuses the ` +
+  `linear form: ' + bounded }); continue; }
+    if (typeof truth === 'string') { problems.push({ original, reference, problem: 'the test reference is refused: ' ` +
+  `+ truth }); continue; }
     if (typeof compile(original, 'l') !== 'string') {
       takenAsIs++;
-      if (asIs && linear !== original) problems.push({ original, linear, problem: 'the linear engine takes the original as it is, yet it was changed' });
+      if (asIs && linear !== original) problems.push({ original, linear, problem: 'the linear engine takes the ` +
+  `original as it is, yet it was changed' });
     }
     const before = new RegExp(original), after = new RegExp(linear);
     for (const s of inputs) {
       const expected = truth.test(s);
       const answers = { linear: bounded.test(s) };
       if (s.length <= ${SHORT}) Object.assign(answers, { original: before.test(s), linearBacktracking: after.test(s) });
-      if (Object.values(answers).some((answer) => answer !== expected)) { problems.push({ original, linear, reference, input: s, expected, answers }); break; }
+      if (Object.values(answers).some((answer) => answer !== expected)) { problems.push({ original, linear, ` +
+  `reference, input: s, expected, answers }); break; }
     }
   }
   process.stdout.write(JSON.stringify({ problems, takenAsIs }));
@@ -308,7 +314,8 @@ property(
 );
 
 property(
-  `generated patterns written for the strictest supported engine (what generated modules carry) are taken by this one too (seed ${SEED})`,
+  `generated patterns written for the strictest supported engine (what generated modules carry) are taken by this ` +
+    `one too (seed ${SEED})`,
   () => {
     const cases = generate(SEED + 1, PATTERNS / 3, STRICTEST_LINEAR_ENGINE);
     const { problems } = checkInV8(cases, false);
@@ -408,7 +415,8 @@ forms("the running engine's counts: Node 20's V8 copies X{n,} n + 1 times, later
 });
 
 forms(
-  'cost model: states are atoms times the copies their counts make; too many is VAL130, and the length a pattern checks is the budget over its states',
+  'cost model: states are atoms times the copies their counts make; too many is VAL130, and the length a pattern ' +
+    'checks is the budget over its states',
   () => {
     assert.is(linearStates('^0x[a-fA-F0-9]{40}$'), 44);
     assert.is(linearStates('^(?:ab|cd){1,40}$'), 162);
@@ -435,7 +443,10 @@ forms('backreferences, lookarounds and counts whose form would pass the cap have
     assert.is(linearPattern(pattern), undefined, pattern);
     assert.match(
       unboundedRegexFeature(pattern)!,
-      /^a repetition counted too high to bound \(\{\d+\}\), whose form for the linear-time engine would pass 10,000 characters$/,
+      new RegExp(
+        '^a repetition counted too high to bound \\(\\{\\d+\\}\\), whose form for the linear-time engine would pass ' +
+          '10,000 characters$',
+      ),
     );
   }
   assert.is(
@@ -471,7 +482,10 @@ forms('generated modules carry the linear form; a pattern without one is not emi
   );
   assert.throws(
     () => toolInputZod(repeated, 'patterns.mjs'),
-    /patterns\.mjs: parameter "word": regex\(\) uses a backreference \(\\1\), which only a backtracking engine runs \(VAL112\)/,
+    new RegExp(
+      'patterns\\.mjs: parameter "word": regex\\(\\) uses a backreference \\(\\\\1\\), which only a backtracking ' +
+        'engine runs \\(VAL112\\)',
+    ),
   );
 });
 

@@ -109,7 +109,8 @@ test('query: declared order, repeated keys kept, fixed and server values hidden 
   const seen = await echoed('search_demo', { tag: 'x&y', like: 'bit', ids: ['a', 'b'], verbose: true });
   assert.is(
     seen.url,
-    `/search?fixed=1&tag=x%26y&format=json&tag=always&like=%25bit%25&apiKey=${encodeURIComponent(CANARY)}&verbose=true&ids=a%2Cb&sort=desc`,
+    `/search?fixed=1&tag=x%26y&format=json&tag=always&like=%25bit%25&apiKey=${encodeURIComponent(CANARY)}&` +
+      `verbose=true&ids=a%2Cb&sort=desc`,
   );
 });
 

@@ -69,42 +69,51 @@ async function browse(client: EraClient) {
 }
 
 for (const transport of ['http', 'stdio'] as const) {
-  test(`${transport}: every era lists, reads and gets the same resources and prompts, with the same errors`, async () => {
-    const seen: Partial<Record<Era, Awaited<ReturnType<typeof browse>>>> = {};
-    for (const era of ERAS) {
-      const client = await connect(era, transport);
-      try {
-        seen[era] = await browse(client);
-      } finally {
-        await client.close();
+  test(
+    `${transport}: every era lists, reads and gets the same resources and prompts, with ` + `the same errors`,
+    async () => {
+      const seen: Partial<Record<Era, Awaited<ReturnType<typeof browse>>>> = {};
+      for (const era of ERAS) {
+        const client = await connect(era, transport);
+        try {
+          seen[era] = await browse(client);
+        } finally {
+          await client.close();
+        }
       }
-    }
-    const modern = seen.modern!;
-    assert.equal(modern.capabilities, {
-      tools: { listChanged: false },
-      resources: { listChanged: false },
-      prompts: { listChanged: false },
-    });
-    assert.equal(modern.resources, demoResources.resources);
-    assert.equal(modern.templates, demoResources.templates);
-    assert.equal(modern.oslo, [
-      { uri: 'toolkit://cities/oslo', mimeType: 'application/json', text: '{"name":"Oslo","country":"NO"}' },
-    ]);
-    assert.equal(modern.missing, {
-      code: -32602,
-      data: { uri: 'toolkit://cities/atlantis' },
-      message: 'Resource not found: toolkit://cities/atlantis',
-    });
-    assert.equal(modern.badKey?.code, -32602);
-    assert.match(modern.badKey!.message, /key must be lower-case letters/);
-    assert.equal(modern.broken, { code: -32603, data: undefined, message: 'the database cities.db cannot be opened' });
-    assert.equal(modern.prompts, demoPrompts.prompts);
-    assert.equal(modern.prompt, [{ role: 'user', content: { type: 'text', text: 'Describe Lima in two sentences.' } }]);
-    assert.equal(modern.noPrompt, { code: -32602, data: { name: 'nope' }, message: 'Unknown prompt: nope' });
-    assert.equal(modern.noArgument?.code, -32602);
-    for (const era of ['legacy', 'v1'] as const)
-      assert.equal(seen[era], modern, `${era} sees what the modern client sees`);
-  });
+      const modern = seen.modern!;
+      assert.equal(modern.capabilities, {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+      });
+      assert.equal(modern.resources, demoResources.resources);
+      assert.equal(modern.templates, demoResources.templates);
+      assert.equal(modern.oslo, [
+        { uri: 'toolkit://cities/oslo', mimeType: 'application/json', text: '{"name":"Oslo","country":"NO"}' },
+      ]);
+      assert.equal(modern.missing, {
+        code: -32602,
+        data: { uri: 'toolkit://cities/atlantis' },
+        message: 'Resource not found: toolkit://cities/atlantis',
+      });
+      assert.equal(modern.badKey?.code, -32602);
+      assert.match(modern.badKey!.message, /key must be lower-case letters/);
+      assert.equal(modern.broken, {
+        code: -32603,
+        data: undefined,
+        message: 'the database cities.db cannot be opened',
+      });
+      assert.equal(modern.prompts, demoPrompts.prompts);
+      assert.equal(modern.prompt, [
+        { role: 'user', content: { type: 'text', text: 'Describe Lima in two sentences.' } },
+      ]);
+      assert.equal(modern.noPrompt, { code: -32602, data: { name: 'nope' }, message: 'Unknown prompt: nope' });
+      assert.equal(modern.noArgument?.code, -32602);
+      for (const era of ['legacy', 'v1'] as const)
+        assert.equal(seen[era], modern, `${era} sees what the modern client sees`);
+    },
+  );
 }
 
 test('modern answers carry the cache hints: lists for five minutes, reads for one, public', async () => {

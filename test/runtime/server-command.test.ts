@@ -26,7 +26,8 @@ let upstream: Upstream;
 let project: string;
 let home: string;
 
-const schemaFile = (root: string) => `export const main = {
+const schemaFile = (root: string) =>
+  `export const main = {
     namespace: 'weather',
     name: 'Weather',
     description: 'Test weather API on loopback.',
@@ -40,8 +41,10 @@ const schemaFile = (root: string) => `export const main = {
             path: '/forecast/:city',
             description: 'Forecast for a city.',
             parameters: [
-                { position: { key: 'city', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'default(3)', 'min(1)', 'max(7)' ] } }
+                { position: { key: 'city', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: ` +
+  `'string()', options: [] } },
+                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', ` +
+  `options: [ 'optional()', 'default(3)', 'min(1)', 'max(7)' ] } }
             ]
         },
         getAlerts: {
@@ -55,7 +58,8 @@ const schemaFile = (root: string) => `export const main = {
 
 export const handlers = ( { sharedLists, libraries } ) => ( {
     getForecast: {
-        postRequest: async ( { response, struct, payload } ) => ( { response: { city: payload.city, path: response.url } } )
+        postRequest: async ( { response, struct, payload } ) => ( { response: { city: payload.city, path: ` +
+  `response.url } } )
     }
 } )
 `;
@@ -179,55 +183,58 @@ test('--http serves the same tools over Streamable HTTP', async () => {
   }
 });
 
-test('a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the same tools, over stdio and HTTP', async () => {
-  const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], {
-    env: env(),
-    cwd: project,
-    onStderr: (text) => captured.push(text),
-  });
-  try {
-    for (const transport of ['stdio', 'http'] as const) {
-      const seen: Record<string, unknown> = {};
-      for (const era of ERAS) {
-        const client =
-          transport === 'http'
-            ? await connectHttpEra(era, { url })
-            : await connectStdioEra(era, {
-                command: process.execPath,
-                args: [BIN, 'server'],
-                env: env(),
-                cwd: project,
-                onStderr: (t) => captured.push(t),
-              });
-        try {
-          assert.is(client.protocolVersion, era === 'modern' ? MODERN : '2025-11-25', `${transport} ${era}`);
-          const { tools } = await client.listTools();
-          const result = await client.callTool({ name: 'get_forecast_weather', arguments: { city: 'Lima' } });
-          seen[era] = {
-            names: tools.map((t) => t.name).sort(),
-            text: textOf(result),
-            isError: result.isError ?? false,
-          };
-        } finally {
-          await client.close();
+test(
+  'a 2026-07-28 client, a 2025-11-25 client and a v1 client list and call the same tools, over ' + 'stdio and HTTP',
+  async () => {
+    const { url, stop } = await startHttpServer([BIN, 'server', '--http', '127.0.0.1:0'], {
+      env: env(),
+      cwd: project,
+      onStderr: (text) => captured.push(text),
+    });
+    try {
+      for (const transport of ['stdio', 'http'] as const) {
+        const seen: Record<string, unknown> = {};
+        for (const era of ERAS) {
+          const client =
+            transport === 'http'
+              ? await connectHttpEra(era, { url })
+              : await connectStdioEra(era, {
+                  command: process.execPath,
+                  args: [BIN, 'server'],
+                  env: env(),
+                  cwd: project,
+                  onStderr: (t) => captured.push(t),
+                });
+          try {
+            assert.is(client.protocolVersion, era === 'modern' ? MODERN : '2025-11-25', `${transport} ${era}`);
+            const { tools } = await client.listTools();
+            const result = await client.callTool({ name: 'get_forecast_weather', arguments: { city: 'Lima' } });
+            seen[era] = {
+              names: tools.map((t) => t.name).sort(),
+              text: textOf(result),
+              isError: result.isError ?? false,
+            };
+          } finally {
+            await client.close();
+          }
         }
+        assert.equal(
+          seen.modern,
+          {
+            names: ['get_alerts_weather', 'get_forecast_weather'],
+            text: '{"city":"Lima","path":"/forecast/Lima?days=3"}',
+            isError: false,
+          },
+          transport,
+        );
+        assert.equal(seen.legacy, seen.modern, transport);
+        assert.equal(seen.v1, seen.modern, transport);
       }
-      assert.equal(
-        seen.modern,
-        {
-          names: ['get_alerts_weather', 'get_forecast_weather'],
-          text: '{"city":"Lima","path":"/forecast/Lima?days=3"}',
-          isError: false,
-        },
-        transport,
-      );
-      assert.equal(seen.legacy, seen.modern, transport);
-      assert.equal(seen.v1, seen.modern, transport);
+    } finally {
+      await stop();
     }
-  } finally {
-    await stop();
-  }
-});
+  },
+);
 
 /** Runs the CLI in-process (as the clipanion context allows) from the project directory. */
 async function runInProject(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -248,48 +255,52 @@ async function runInProject(args: string[]): Promise<{ code: number; stdout: str
   }
 }
 
-test('--print-config prints the mcpServers block with placeholders, not values, and the grants; it works from any working directory', async () => {
-  const run = await runInProject(['--group', 'alerts', '--print-config']);
-  assert.is(run.code, 0, run.stderr);
-  const config = JSON.parse(run.stdout) as {
-    mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
-  };
-  const entry = config.mcpServers['toolkit-alerts']!;
-  assert.is(entry.command, process.execPath);
-  assert.equal(entry.args, [
-    BIN,
-    'server',
-    '--project',
-    project,
-    '--schemas',
-    join(project, 'schemas'),
-    '--group',
-    'alerts',
-  ]);
-  assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>', TOOLKIT_GRANTS: 'weather:CMD_KEY' });
-  // A client starts the server from a directory of its own: the printed command must not depend on it.
-  const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-client-cwd-'));
-  const transport = new StdioClientTransport({
-    command: entry.command,
-    args: entry.args,
-    env: env(),
-    cwd: elsewhere,
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
-  const client = new Client({ name: 'printed-config', version: '0' });
-  await client.connect(transport);
-  recordMessages(transport);
-  try {
-    const { tools } = await client.listTools();
-    assert.equal(
-      tools.map((t) => t.name),
-      ['get_alerts_weather'],
-    );
-  } finally {
-    await client.close();
-  }
-});
+test(
+  '--print-config prints the mcpServers block with placeholders, not values, and the grants; it works from any ' +
+    'working directory',
+  async () => {
+    const run = await runInProject(['--group', 'alerts', '--print-config']);
+    assert.is(run.code, 0, run.stderr);
+    const config = JSON.parse(run.stdout) as {
+      mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+    };
+    const entry = config.mcpServers['toolkit-alerts']!;
+    assert.is(entry.command, process.execPath);
+    assert.equal(entry.args, [
+      BIN,
+      'server',
+      '--project',
+      project,
+      '--schemas',
+      join(project, 'schemas'),
+      '--group',
+      'alerts',
+    ]);
+    assert.equal(entry.env, { CMD_KEY: '<your CMD_KEY>', TOOLKIT_GRANTS: 'weather:CMD_KEY' });
+    // A client starts the server from a directory of its own: the printed command must not depend on it.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-client-cwd-'));
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args,
+      env: env(),
+      cwd: elsewhere,
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (c: Buffer) => captured.push(c.toString('utf8')));
+    const client = new Client({ name: 'printed-config', version: '0' });
+    await client.connect(transport);
+    recordMessages(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.equal(
+        tools.map((t) => t.name),
+        ['get_alerts_weather'],
+      );
+    } finally {
+      await client.close();
+    }
+  },
+);
 
 test('--project reads .toolkit/config.json from that directory', async () => {
   const elsewhere = mkdtempSync(join(tmpdir(), 'toolkit-other-'));

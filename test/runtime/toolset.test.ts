@@ -237,17 +237,23 @@ async function spawnedListing(flags: string[]): Promise<{ names: string[]; stder
   }
 }
 
-test('a server picks the toolset by itself above the threshold and says so; --no-toolset and --toolset decide it', async () => {
-  const auto = await spawnedListing([]);
-  assert.equal(auto.names, ['search_tools', 'describe_tool', 'call_tool']);
-  assert.match(
-    auto.stderr,
-    /the listing of 2000 tools is \d+ KB \(over 50 KB\): serving them through search_tools, describe_tool and call_tool; --no-toolset lists them all/,
-  );
-  const plain = await spawnedListing(['--no-toolset']);
-  assert.is(plain.names.length, 2000);
-  assert.not.match(plain.stderr, /search_tools/);
-});
+test(
+  'a server picks the toolset by itself above the threshold and says so; --no-toolset and ' + '--toolset decide it',
+  async () => {
+    const auto = await spawnedListing([]);
+    assert.equal(auto.names, ['search_tools', 'describe_tool', 'call_tool']);
+    assert.match(
+      auto.stderr,
+      new RegExp(
+        'the listing of 2000 tools is \\d+ KB \\(over 50 KB\\): serving them through search_tools, describe_tool and ' +
+          'call_tool; --no-toolset lists them all',
+      ),
+    );
+    const plain = await spawnedListing(['--no-toolset']);
+    assert.is(plain.names.length, 2000);
+    assert.not.match(plain.stderr, /search_tools/);
+  },
+);
 
 test('--toolset and --no-toolset are read from the serving flags; both at once is a mistake', () => {
   assert.equal(parseServeArgs(['--toolset']), { toolset: 'on' });

@@ -23,11 +23,13 @@ const answer = (body: string | Uint8Array, contentType?: string, status = 200) =
   bytes: typeof body === 'string' ? new TextEncoder().encode(body) : body,
 });
 
-const ATOM = `<?xml version="1.0" encoding="UTF-8"?>
+const ATOM =
+  `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/">
   <title type="html">ArXiv Query: search_query=all:electron&amp;id_list=&amp;start=0&amp;max_results=1</title>
   <opensearch:totalResults>197456</opensearch:totalResults>
-  <entry><id>http://arxiv.org/abs/hep-ex/0307015v1</id><title>Multi-Electron Production at High Transverse Momenta</title></entry>
+  <entry><id>http://arxiv.org/abs/hep-ex/0307015v1</id><title>Multi-Electron Production at High Transverse ` +
+  `Momenta</title></entry>
 </feed>
 `;
 
@@ -106,7 +108,9 @@ test('a secret an XML body echoes is redacted in every form the redactor knows',
     'o&#39;brien-9c2e51b04d',
     Buffer.from(SECRET).toString('base64'),
   ];
-  const feed = `<?xml version="1.0"?><feed><link href="https://export.arxiv.org/api/query?key=${echoes[0]}&amp;k2=${echoes[1]}"/><title>${echoes[2]} ${echoes[3]}</title></feed>`;
+  const feed =
+    `<?xml version="1.0"?><feed><link href="https://export.arxiv.org/api/query?key=${echoes[0]}&amp;` +
+    `k2=${echoes[1]}"/><title>${echoes[2]} ${echoes[3]}</title></feed>`;
   const result = interpretBody(answer(feed, 'application/atom+xml'), undefined, redact);
   assert.is(result.kind, 'text');
   const text = (result as { text: string }).text;
@@ -117,25 +121,28 @@ test('a secret an XML body echoes is redacted in every form the redactor knows',
   assert.is(text.split('[redacted]').length - 1, 4, text);
 });
 
-test('markup that spells a secret with character references is redacted, every reference read as what it spells', () => {
-  const spelled = [
-    'o&apos;brien-9c2e51b04d',
-    'p@ss/w0rd+key=1&#38;x',
-    `${SECRET.slice(0, 5)}&#x${SECRET.charCodeAt(5).toString(16)};${SECRET.slice(6)}`,
-    `&#${SECRET.charCodeAt(0)};${SECRET.slice(1)}`,
-  ];
-  for (const form of spelled) {
-    for (const type of ['application/atom+xml', 'text/xml', 'text/plain']) {
-      const result = interpretBody(answer(`<feed><title>${form}</title></feed>`, type), undefined, redact);
-      assert.equal(result, { kind: 'text', text: '<feed><title>[redacted]</title></feed>' }, `${type}: ${form}`);
+test(
+  'markup that spells a secret with character references is redacted, every reference read as ' + 'what it spells',
+  () => {
+    const spelled = [
+      'o&apos;brien-9c2e51b04d',
+      'p@ss/w0rd+key=1&#38;x',
+      `${SECRET.slice(0, 5)}&#x${SECRET.charCodeAt(5).toString(16)};${SECRET.slice(6)}`,
+      `&#${SECRET.charCodeAt(0)};${SECRET.slice(1)}`,
+    ];
+    for (const form of spelled) {
+      for (const type of ['application/atom+xml', 'text/xml', 'text/plain']) {
+        const result = interpretBody(answer(`<feed><title>${form}</title></feed>`, type), undefined, redact);
+        assert.equal(result, { kind: 'text', text: '<feed><title>[redacted]</title></feed>' }, `${type}: ${form}`);
+      }
     }
-  }
-  // Character references that spell nothing secret are left alone.
-  assert.equal(interpretBody(answer('<t>AT&amp;T &#233;t&eacute;</t>', 'application/xml'), undefined, redact), {
-    kind: 'text',
-    text: '<t>AT&amp;T &#233;t&eacute;</t>',
-  });
-});
+    // Character references that spell nothing secret are left alone.
+    assert.equal(interpretBody(answer('<t>AT&amp;T &#233;t&eacute;</t>', 'application/xml'), undefined, redact), {
+      kind: 'text',
+      text: '<t>AT&amp;T &#233;t&eacute;</t>',
+    });
+  },
+);
 
 test('an XML error page is cut to an excerpt after redaction', () => {
   const page = `<?xml version="1.0"?><error><message>bad key ${'x'.repeat(280)}${SECRET}</message></error>`;

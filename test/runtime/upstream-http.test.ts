@@ -93,29 +93,33 @@ test('sequential calls reuse one kept-alive connection', async () => {
   assert.ok(upstream.connections - before <= 1, `10 calls opened ${upstream.connections - before} connections`);
 });
 
-test('a client given a CA reuses its connection across calls and hosts of one origin, and still refuses certificates that CA did not sign or that expired', async () => {
-  const trusting = createUpstreamHttpClient({ ca: ca.ca });
-  const before = upstream.connections;
-  try {
-    for (let i = 0; i < 20; i++) assert.is((await trusting.request(`${upstream.origin}/thing`, call())).status, 200);
-    assert.is(upstream.connections - before, 1, 'one TLS connection for 20 sequential calls');
-    for (const leaf of [selfSignedLeaf(), expiredLeaf(ca)]) {
-      const server: Server = createServer(leaf, (_req, res) => res.end('{}'));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      try {
-        await trusting.request(`https://localhost:${(server.address() as AddressInfo).port}/`, call()).then(
-          () => assert.unreachable('an untrusted certificate is refused'),
-          (error: { code?: string }) => assert.match(String(error.code), /SELF_SIGNED|CERT_HAS_EXPIRED/),
-        );
-      } finally {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+test(
+  'a client given a CA reuses its connection across calls and hosts of one origin, and still refuses certificates ' +
+    'that CA did not sign or that expired',
+  async () => {
+    const trusting = createUpstreamHttpClient({ ca: ca.ca });
+    const before = upstream.connections;
+    try {
+      for (let i = 0; i < 20; i++) assert.is((await trusting.request(`${upstream.origin}/thing`, call())).status, 200);
+      assert.is(upstream.connections - before, 1, 'one TLS connection for 20 sequential calls');
+      for (const leaf of [selfSignedLeaf(), expiredLeaf(ca)]) {
+        const server: Server = createServer(leaf, (_req, res) => res.end('{}'));
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        try {
+          await trusting.request(`https://localhost:${(server.address() as AddressInfo).port}/`, call()).then(
+            () => assert.unreachable('an untrusted certificate is refused'),
+            (error: { code?: string }) => assert.match(String(error.code), /SELF_SIGNED|CERT_HAS_EXPIRED/),
+          );
+        } finally {
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        }
       }
+    } finally {
+      trusting.close();
     }
-  } finally {
-    trusting.close();
-  }
-});
+  },
+);
 
 test('a redirect is followed; across origins the credentials stay behind, other headers go along', async () => {
   const same = await client.request(`${upstream.origin}/moved`, call());

@@ -54,46 +54,50 @@ test('snake-case collisions (fooBar vs foo_bar) are separated by a hash suffix',
   for (const name of names) assert.match(name, /^foo_bar_demo_[0-9a-f]{6}$/);
 });
 
-test('a tool two files of one namespace declare: the first file by path keeps the name, the other takes its file name', () => {
-  const byFile = { duplicatesByFile: true };
-  const entries = [
-    { namespace: 'geo', toolName: 'station', source: 'providers/geo/stations-v2.mjs' },
-    { namespace: 'geo', toolName: 'station', source: 'providers/geo/stations.mjs' },
-    { namespace: 'geo', toolName: 'station', source: 'providers/geo/z/Stations.Copy.mjs' },
-  ];
-  assert.equal(assignWireNames(entries, byFile), [
-    'station_geo_stations_v2',
-    'station_geo',
-    'station_geo_stations_copy',
-  ]);
-  assert.equal(assignWireNames([...entries].reverse(), byFile).reverse(), [
-    'station_geo_stations_v2',
-    'station_geo',
-    'station_geo_stations_copy',
-  ]);
-  // Format 2.0.0 names the same way after its own base; files with the same name fall back to the hash.
-  assert.equal(
-    assignWireNames(
+test(
+  'a tool two files of one namespace declare: the first file by path keeps the name, the other takes ' +
+    'its file name',
+  () => {
+    const byFile = { duplicatesByFile: true };
+    const entries = [
+      { namespace: 'geo', toolName: 'station', source: 'providers/geo/stations-v2.mjs' },
+      { namespace: 'geo', toolName: 'station', source: 'providers/geo/stations.mjs' },
+      { namespace: 'geo', toolName: 'station', source: 'providers/geo/z/Stations.Copy.mjs' },
+    ];
+    assert.equal(assignWireNames(entries, byFile), [
+      'station_geo_stations_v2',
+      'station_geo',
+      'station_geo_stations_copy',
+    ]);
+    assert.equal(assignWireNames([...entries].reverse(), byFile).reverse(), [
+      'station_geo_stations_v2',
+      'station_geo',
+      'station_geo_stations_copy',
+    ]);
+    // Format 2.0.0 names the same way after its own base; files with the same name fall back to the hash.
+    assert.equal(
+      assignWireNames(
+        [
+          { namespace: 'geo', toolName: 'station', source: 'a/geo.mjs', format: 2 },
+          { namespace: 'geo', toolName: 'station', source: 'b/zeta.mjs', format: 2 },
+        ],
+        byFile,
+      ),
+      ['geo__station', 'geo__station_zeta'],
+    );
+    const sameFileName = assignWireNames(
       [
-        { namespace: 'geo', toolName: 'station', source: 'a/geo.mjs', format: 2 },
-        { namespace: 'geo', toolName: 'station', source: 'b/zeta.mjs', format: 2 },
+        { namespace: 'geo', toolName: 'station', source: 'a/geo.mjs' },
+        { namespace: 'geo', toolName: 'station', source: 'b/geo.mjs' },
       ],
       byFile,
-    ),
-    ['geo__station', 'geo__station_zeta'],
-  );
-  const sameFileName = assignWireNames(
-    [
-      { namespace: 'geo', toolName: 'station', source: 'a/geo.mjs' },
-      { namespace: 'geo', toolName: 'station', source: 'b/geo.mjs' },
-    ],
-    byFile,
-  );
-  assert.is(sameFileName[0], 'station_geo');
-  assert.is(sameFileName[1], 'station_geo_geo');
-  // Without the option (prompt and query names), such entries take hash suffixes as before.
-  for (const name of assignWireNames(entries)) assert.match(name, /^station_geo_[0-9a-f]{6}$/);
-});
+    );
+    assert.is(sameFileName[0], 'station_geo');
+    assert.is(sameFileName[1], 'station_geo_geo');
+    // Without the option (prompt and query names), such entries take hash suffixes as before.
+    for (const name of assignWireNames(entries)) assert.match(name, /^station_geo_[0-9a-f]{6}$/);
+  },
+);
 
 test('the assignment does not depend on input order', () => {
   const entries = [

@@ -36,9 +36,11 @@ export function sqliteBytes(sql: string): Buffer {
   }
 }
 
-export const TITLES_SQL = `
+export const TITLES_SQL =
+  `
   CREATE TABLE items (id TEXT PRIMARY KEY, title TEXT, author TEXT, genre TEXT);
-  INSERT INTO items VALUES ('OL1M', 'Dune', 'Frank Herbert', 'fiction'), ('OL2M', 'Children of Dune', 'Frank Herbert', 'fiction'),
+  INSERT INTO items VALUES ('OL1M', 'Dune', 'Frank Herbert', 'fiction'), ('OL2M', 'Children of Dune', 'Frank ` +
+  `Herbert', 'fiction'),
     ('OL3M', 'Leaves of Grass', 'Walt Whitman', 'poetry'), ('OL4M', 'The Guns of August', 'Barbara Tuchman', 'history'),
     ('OL5M', 'Frankenstein', 'Mary Shelley', 'fiction');`;
 
@@ -85,7 +87,8 @@ export async function startSurfaceUpstream(
 }
 
 const meta = (hint: string, alwaysLoad = false) =>
-  `{ isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: '${hint}', aliases: [], alwaysLoad: ${alwaysLoad} }`;
+  `{ isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: '${hint}', aliases: [], ` +
+  `alwaysLoad: ${alwaysLoad} }`;
 
 export const LENDING_RULES = `# Lending rules
 
@@ -104,13 +107,16 @@ Renew online or at the desk.
 There are no late fees.
 `;
 
-export const SKILL_TEXT = `Look up the item {{input:id}} with {{tool:getItem}}, then check the loan period in {{resource:lendingRules}}.
+export const SKILL_TEXT =
+  `Look up the item {{input:id}} with {{tool:getItem}}, then check the loan period in ` +
+  `{{resource:lendingRules}}.
 
 Read references/fields.md for what each field of an item means.`;
 
 /** The `library` schema: its two tools, and (unless `toolsOnly`) its markdown and SQLite resources. */
 function librarySchema(root: string, toolsOnly: boolean): string {
-  const tools = `export const main = {
+  const tools =
+    `export const main = {
     namespace: 'library',
     name: 'Library',
     description: 'A public library catalogue: items, lending rules, titles.',
@@ -124,41 +130,49 @@ function librarySchema(root: string, toolsOnly: boolean): string {
             method: 'GET',
             path: '/items/{{id}}',
             description: 'One catalogue item by its id.',
-            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)' ] }, description: 'Item id, e.g. OL1M.' } ],
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: ` +
+    `'string()', options: [ 'min(1)' ] }, description: 'Item id, e.g. OL1M.' } ],
             meta: ${meta('library item by id', true)}
         },
         searchItems: {
             method: 'GET',
             path: '/search',
             description: 'Items whose title matches a query.',
-            parameters: [ { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(2)' ] } } ],
+            parameters: [ { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ` +
+    `'string()', options: [ 'min(2)' ] } } ],
             meta: ${meta('find books by title')}
         }
     }`;
   if (toolsOnly) return `${tools}\n}\n`;
-  return `${tools},
+  return (
+    `${tools},
     resources: {
-        lendingRules: { source: 'markdown', origin: 'inline', name: 'lending-rules.md', description: 'The lending rules of the library.' },
+        lendingRules: { source: 'markdown', origin: 'inline', name: 'lending-rules.md', description: 'The lending ` +
+    `rules of the library.' },
         titles: {
-            source: 'sqlite', mode: 'in-memory', origin: 'inline', name: 'library-titles.db', description: 'Titles with author and genre.',
+            source: 'sqlite', mode: 'in-memory', origin: 'inline', name: 'library-titles.db', description: 'Titles ` +
+    `with author and genre.',
             queries: {
                 byAuthor: {
                     sql: 'SELECT id, title FROM items WHERE author = ? ORDER BY title',
                     description: 'Titles of one author.',
-                    parameters: [ { position: { key: 'author', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [ 'min(1)' ] } } ],
+                    parameters: [ { position: { key: 'author', value: '{{USER_PARAM}}' }, z: { primitive: ` +
+    `'string()', options: [ 'min(1)' ] } } ],
                     output: { mimeType: 'application/json', schema: { type: 'array' } }
                 },
                 byGenre: {
                     sql: 'SELECT id, title FROM items WHERE genre = ? ORDER BY title',
                     description: 'Titles of one genre.',
-                    parameters: [ { position: { key: 'genre', value: '{{USER_PARAM}}' }, z: { primitive: 'enum(fiction,poetry,history)', options: [] } } ],
+                    parameters: [ { position: { key: 'genre', value: '{{USER_PARAM}}' }, z: { primitive: ` +
+    `'enum(fiction,poetry,history)', options: [] } } ],
                     output: { mimeType: 'application/json', schema: { type: 'array' } }
                 }
             }
         }
     }
 }
-`;
+`
+  );
 }
 
 /** The files of the catalog (paths relative to the workspace), for `root` as the upstream's address. */
@@ -183,14 +197,16 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
     'schemas/providers/library/skills/item-lookup/assets/shelf.png': Buffer.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe,
     ]),
-    'schemas/providers/library/skills/reading-plan.mjs': `export const skill = {
+    'schemas/providers/library/skills/reading-plan.mjs':
+      `export const skill = {
     name: 'reading-plan',
     version: 'flowmcp/4.0.0',
     type: 'namespace',
     whenToUse: 'When the user wants a reading plan for a genre.',
     description: 'Plans what to read next in one genre.',
     requires: { tools: [ 'searchItems' ] },
-    input: [ { key: 'level', type: 'enum', values: [ 'beginner', 'advanced' ], description: 'How much the reader has read.', required: true } ],
+    input: [ { key: 'level', type: 'enum', values: [ 'beginner', 'advanced' ], description: 'How much the reader has ` +
+      `read.', required: true } ],
     content: 'Suggest three {{input:level}} titles, using {{tool:searchItems}}.'
 }
 `,
@@ -206,7 +222,8 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
     skills: [ 'reading-plan' ]
 }
 `,
-    'schemas/providers/library-mirror/published.mjs': `export const main = {
+    'schemas/providers/library-mirror/published.mjs':
+      `export const main = {
     namespace: 'library-mirror',
     name: 'LibraryMirror',
     description: 'A published sanctions list, downloaded as a database.',
@@ -218,12 +235,14 @@ export function surfaceCatalog(root: string, skillText = SKILL_TEXT): Record<str
     tools: {},
     resources: {
         published: {
-            source: 'http', url: '${root}/published.db', cacheTtl: 3600, description: 'The published list, updated daily.',
+            source: 'http', url: '${root}/published.db', cacheTtl: 3600, description: 'The published list, updated ` +
+      `daily.',
             queries: {
                 byName: {
                     sql: 'SELECT name, program FROM sanctions WHERE name LIKE ? ORDER BY name',
                     description: 'Entries whose name matches a LIKE pattern.',
-                    parameters: [ { position: { key: 'name', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [ 'min(1)' ] } } ],
+                    parameters: [ { position: { key: 'name', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', ` +
+      `options: [ 'min(1)' ] } } ],
                     output: { mimeType: 'application/json', schema: { type: 'array' } }
                 }
             }

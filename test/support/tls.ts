@@ -48,7 +48,8 @@ export function createTestCa(options: TestCaOptions = {}): TestCa {
   const san = [...names.map((n) => `DNS:${n}`), 'IP:127.0.0.1', 'IP:::1'].join(',');
   writeFileSync(
     join(dir, 'leaf.ext'),
-    `subjectAltName=${san}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n`,
+    `subjectAltName=${san}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,` +
+      `keyEncipherment\nextendedKeyUsage=serverAuth\n`,
   );
   openssl(
     ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', '/CN=localhost'],

@@ -34,11 +34,9 @@ const PUBLISHING = {
   remote: 'https://mcp.acme.example/mcp',
   package: { registryType: 'npm', identifier: '@acme/library-mcp' },
 };
+const GROUPS = { lookup: { description: 'Looking items up.', tools: ['library/getItem'] } };
 const writeConfig = (server: unknown): void =>
-  void ws.write(
-    '.toolkit/config.json',
-    `${JSON.stringify({ groups: { lookup: { description: 'Looking items up.', tools: ['library/getItem'] } }, server }, null, 2)}\n`,
-  );
+  void ws.write('.toolkit/config.json', `${JSON.stringify({ groups: GROUPS, server }, null, 2)}\n`);
 
 test.before(() => {
   for (const [path, contents] of Object.entries(surfaceCatalog('https://127.0.0.1:9')))
@@ -47,57 +45,60 @@ test.before(() => {
 
 test.after(() => ws.remove());
 
-test('the documents of every bundle are valid against the published schemas and carry the bundle data hash', async () => {
-  writeConfig(PUBLISHING);
-  const build = await buildWorkspace(ws.dir);
-  assert.is(build.code, 0, build.stdout + build.stderr);
-  const manifest = readJson('out', 'manifest.json') as { bundles: { name: string; dataSha256: string }[] };
-  for (const bundle of ['catalog', 'lookup']) {
-    const serverJson = readJson('out', `${bundle}.server.json`);
-    const card = readJson('out', `${bundle}.server-card.json`);
-    const catalog = readJson('out', `${bundle}.ai-catalog.json`);
-    assert.equal(serverJsonProblems(serverJson), [], `${bundle}.server.json`);
-    assert.equal(serverCardProblems(card), [], `${bundle}.server-card.json`);
-    assert.equal(aiCatalogProblems(catalog), [], `${bundle}.ai-catalog.json`);
-    const dataSha256 = manifest.bundles.find((b) => b.name === bundle)!.dataSha256;
-    assert.is(((card._meta as Json)['io.toolkit/build'] as Json).dataSha256, dataSha256);
-    assert.is(
-      (
-        ((serverJson._meta as Json)['io.modelcontextprotocol.registry/publisher-provided'] as Json)[
-          'io.toolkit/build'
-        ] as Json
-      ).dataSha256,
-      dataSha256,
+test(
+  'the documents of every bundle are valid against the published schemas and carry the ' + 'bundle data hash',
+  async () => {
+    writeConfig(PUBLISHING);
+    const build = await buildWorkspace(ws.dir);
+    assert.is(build.code, 0, build.stdout + build.stderr);
+    const manifest = readJson('out', 'manifest.json') as { bundles: { name: string; dataSha256: string }[] };
+    for (const bundle of ['catalog', 'lookup']) {
+      const serverJson = readJson('out', `${bundle}.server.json`);
+      const card = readJson('out', `${bundle}.server-card.json`);
+      const catalog = readJson('out', `${bundle}.ai-catalog.json`);
+      assert.equal(serverJsonProblems(serverJson), [], `${bundle}.server.json`);
+      assert.equal(serverCardProblems(card), [], `${bundle}.server-card.json`);
+      assert.equal(aiCatalogProblems(catalog), [], `${bundle}.ai-catalog.json`);
+      const dataSha256 = manifest.bundles.find((b) => b.name === bundle)!.dataSha256;
+      assert.is(((card._meta as Json)['io.toolkit/build'] as Json).dataSha256, dataSha256);
+      assert.is(
+        (
+          ((serverJson._meta as Json)['io.modelcontextprotocol.registry/publisher-provided'] as Json)[
+            'io.toolkit/build'
+          ] as Json
+        ).dataSha256,
+        dataSha256,
+      );
+      assert.equal((catalog.entries as Json[])[0]!.data as Json, card);
+    }
+    const card = readJson('out', 'catalog.server-card.json');
+    assert.equal(
+      [card.name, card.title, card.description, card.version],
+      [PUBLISHING.name, PUBLISHING.title, PUBLISHING.description, PUBLISHING.version],
     );
-    assert.equal((catalog.entries as Json[])[0]!.data as Json, card);
-  }
-  const card = readJson('out', 'catalog.server-card.json');
-  assert.equal(
-    [card.name, card.title, card.description, card.version],
-    [PUBLISHING.name, PUBLISHING.title, PUBLISHING.description, PUBLISHING.version],
-  );
-  assert.equal((card.remotes as Json[])[0]!.url, PUBLISHING.remote);
-  assert.equal((card._meta as Json)['io.toolkit/build'] as Json, {
-    bundle: 'catalog',
-    dataSha256: manifest.bundles[0]!.dataSha256,
-    namespaces: ['library', 'library-mirror'],
-    tools: 2,
-    resources: 3,
-    prompts: 0,
-    skills: 2,
-    toolkit: '0.1.0',
-  });
-  const serverJson = readJson('out', 'catalog.server.json');
-  assert.equal(serverJson.packages, [
-    { registryType: 'npm', identifier: '@acme/library-mcp', version: '1.4.0', transport: { type: 'stdio' } },
-  ]);
-  const group = readJson('out', 'lookup.server-card.json');
-  assert.equal([group.name, group.description], ['io.github.acme/library-lookup', 'Looking items up.']);
-  assert.is(
-    (readJson('out', 'catalog.ai-catalog.json').entries as Json[])[0]!.identifier,
-    'urn:air:acme.github.io:mcp:library',
-  );
-});
+    assert.equal((card.remotes as Json[])[0]!.url, PUBLISHING.remote);
+    assert.equal((card._meta as Json)['io.toolkit/build'] as Json, {
+      bundle: 'catalog',
+      dataSha256: manifest.bundles[0]!.dataSha256,
+      namespaces: ['library', 'library-mirror'],
+      tools: 2,
+      resources: 3,
+      prompts: 0,
+      skills: 2,
+      toolkit: '0.1.0',
+    });
+    const serverJson = readJson('out', 'catalog.server.json');
+    assert.equal(serverJson.packages, [
+      { registryType: 'npm', identifier: '@acme/library-mcp', version: '1.4.0', transport: { type: 'stdio' } },
+    ]);
+    const group = readJson('out', 'lookup.server-card.json');
+    assert.equal([group.name, group.description], ['io.github.acme/library-lookup', 'Looking items up.']);
+    assert.is(
+      (readJson('out', 'catalog.ai-catalog.json').entries as Json[])[0]!.identifier,
+      'urn:air:acme.github.io:mcp:library',
+    );
+  },
+);
 
 test('a changed schema changes the documents; an unchanged rebuild writes the same bytes', async () => {
   const before = readFileSync(ws.path('out', 'catalog.server-card.json'), 'utf8');
@@ -120,28 +121,33 @@ test('a changed schema changes the documents; an unchanged rebuild writes the sa
   assert.equal(serverCardProblems(after), []);
 });
 
-test('publishing facts the registry would refuse stop the build at their place in the file, writing nothing', async () => {
-  const long =
-    'A catalogue server that searches items, explains lending rules, plans reading and mirrors a published list.';
-  writeConfig({ ...PUBLISHING, description: long, version: '^1.4.0' });
-  const run = await buildWorkspace(ws.dir, [], 'out-refused');
-  assert.is(run.code, 1);
-  const lines = readFileSync(ws.path('.toolkit', 'config.json'), 'utf8').split('\n');
-  const descriptionLine = lines.findIndex((l) => l.includes('"description": "A catalogue server')) + 1;
-  const versionLine = lines.findIndex((l) => l.includes('"version": "^1.4.0"')) + 1;
-  assert.match(
-    run.stderr,
-    new RegExp(
-      `config\\.json:${descriptionLine}:20: server\\.description is ${long.length} characters; the MCP Registry and server cards take at most 100`,
-    ),
-  );
-  assert.match(
-    run.stderr,
-    new RegExp(`config\\.json:${versionLine}:16: server\\.version must be one version, not a range`),
-  );
-  assert.not.ok(existsSync(ws.path('out-refused')));
-  writeConfig(PUBLISHING);
-});
+test(
+  'publishing facts the registry would refuse stop the build at their place in the file, ' + 'writing nothing',
+  async () => {
+    const long =
+      'A catalogue server that searches items, explains lending rules, plans reading and mirrors a published list.';
+    writeConfig({ ...PUBLISHING, description: long, version: '^1.4.0' });
+    const run = await buildWorkspace(ws.dir, [], 'out-refused');
+    assert.is(run.code, 1);
+    const lines = readFileSync(ws.path('.toolkit', 'config.json'), 'utf8').split('\n');
+    const descriptionLine = lines.findIndex((l) => l.includes('"description": "A catalogue server')) + 1;
+    const versionLine = lines.findIndex((l) => l.includes('"version": "^1.4.0"')) + 1;
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `config\\.json:${descriptionLine}:20: server\\.description is ${long.length} characters; the MCP ` +
+          `Registry and ` +
+          `server cards take at most 100`,
+      ),
+    );
+    assert.match(
+      run.stderr,
+      new RegExp(`config\\.json:${versionLine}:16: server\\.version must be one version, not a range`),
+    );
+    assert.not.ok(existsSync(ws.path('out-refused')));
+    writeConfig(PUBLISHING);
+  },
+);
 
 test('without publishing facts every document is still valid: a name, a description cut to 100 characters', () => {
   const facts: BuildFacts = {

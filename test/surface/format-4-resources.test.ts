@@ -75,7 +75,8 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
       const section = await client.readResource({ uri: `${RULES}?section=${encodeURIComponent('## Loans')}` });
       assert.is(
         textOf(section.contents as Contents),
-        '## Loans\n\nBooks are lent for three weeks and can be renewed twice.\n\n### Renewals\n\nRenew online or at the desk.',
+        '## Loans\n\nBooks are lent for three weeks and can be renewed twice.\n\n### Renewals\n\nRenew online or ' +
+          'at the desk.',
       );
       const lines = await client.readResource({ uri: `${RULES}?lines=3-3` });
       assert.is(textOf(lines.contents as Contents), 'Every member may borrow up to ten items.');

@@ -82,7 +82,10 @@ test('a failed refresh keeps the old copy and says so', async () => {
   assert.ok(existsSync(path()));
   assert.match(
     logged.at(-1) ?? '',
-    /resource mirror\/published: refreshing https:\/\/127\.0\.0\.1:\d+\/published\.db failed \(the server answered 503 Service Unavailable\); serving the copy downloaded \d+ s ago/,
+    new RegExp(
+      'resource mirror\\/published: refreshing https:\\/\\/127\\.0\\.0\\.1:\\d+\\/published\\.db failed \\(the ' +
+        'server answered 503 Service Unavailable\\); serving the copy downloaded \\d+ s ago',
+    ),
   );
   upstream.state.failPublished = false;
 });
@@ -97,7 +100,10 @@ test('with no copy, a failure is an error naming the URL and the cause', async (
   upstream.state.failPublished = false;
   assert.match(
     error?.message ?? '',
-    /^resource mirror\/published cannot be loaded: downloading https:\/\/127\.0\.0\.1:\d+\/published\.db failed: the server answered 503/,
+    new RegExp(
+      '^resource mirror\\/published cannot be loaded: downloading https:\\/\\/127\\.0\\.0\\.1:\\d+\\/published\\.db ' +
+        'failed: the server answered 503',
+    ),
   );
 });
 

@@ -36,7 +36,8 @@ test('other positions and other statements name no column', () => {
 test('the values query quotes names and escapes LIKE in the bound prefix', () => {
   assert.is(
     distinctValuesSql({ table: 'it"ems', column: 'au thor' }, 101),
-    `SELECT DISTINCT "au thor" AS v FROM "it""ems" WHERE "au thor" IS NOT NULL AND CAST("au thor" AS TEXT) LIKE ? ESCAPE '\\' ORDER BY 1 LIMIT 101`,
+    `SELECT DISTINCT "au thor" AS v FROM "it""ems" WHERE "au thor" IS NOT NULL AND CAST("au thor" AS TEXT) LIKE ? ` +
+      `ESCAPE '\\' ORDER BY 1 LIMIT 101`,
   );
   assert.is(likePrefix('50%_a\\b'), '50\\%\\_a\\\\b%');
 });

@@ -90,7 +90,10 @@ for (const name of ['bundle over stdio', 'bundle over HTTP', 'toolkit server ove
       // The skill's text names the tool by its wire name, the resource by its URI, the input as <id>.
       assert.match(
         manifest.body!,
-        /Look up the item <id> with get_item_library, then check the loan period in toolkit:\/\/library\/lendingRules\./,
+        new RegExp(
+          'Look up the item <id> with get_item_library, then check the loan period in ' +
+            'toolkit:\\/\\/library\\/lendingRules\\.',
+        ),
       );
       assert.match(manifest.body!, /## Inputs[\s\S]*`id` \(string, required\): The item id\./);
       assert.equal((manifest.frontmatter as Record<string, unknown>).metadata, {

@@ -82,23 +82,27 @@ test('with files that do not validate, a build without --skip-invalid fails and 
   );
 });
 
-test('--skip-invalid builds the rest: the missing library is a located LIB001 warning, the duplicates both build', async () => {
-  const build = await buildWorkspace(ws.dir, ['--skip-invalid']);
-  assert.is(build.code, 0, build.stderr);
-  // Located at the quote of the entry in requiredLibraries.
-  const text = readFileSync(ws.path('schemas', 'providers/absentlib/convert.mjs'), 'utf8').split('\n');
-  const line = text.findIndex((l) => l.includes('requiredLibraries')) + 1;
-  const column = text[line - 1]!.indexOf(`'${MISSING_LIBRARY}'`) + 1;
-  assert.match(
-    build.stderr,
-    new RegExp(
-      `providers/absentlib/convert\\.mjs:${line}:${column}  LIB001 warning  library "${MISSING_LIBRARY}" is not installed .*npm install ${MISSING_LIBRARY}`,
-    ),
-  );
-  assert.match(build.stdout, new RegExp(`^${catalog.files.length - 3} schemas, ${catalog.tools} tools`));
-  // The bundle carries no library code: twelve files beside it, read on first use.
-  assert.is(readdirSync(ws.path('out', 'libraries')).length, 12);
-});
+test(
+  '--skip-invalid builds the rest: the missing library is a located LIB001 warning, the ' + 'duplicates both build',
+  async () => {
+    const build = await buildWorkspace(ws.dir, ['--skip-invalid']);
+    assert.is(build.code, 0, build.stderr);
+    // Located at the quote of the entry in requiredLibraries.
+    const text = readFileSync(ws.path('schemas', 'providers/absentlib/convert.mjs'), 'utf8').split('\n');
+    const line = text.findIndex((l) => l.includes('requiredLibraries')) + 1;
+    const column = text[line - 1]!.indexOf(`'${MISSING_LIBRARY}'`) + 1;
+    assert.match(
+      build.stderr,
+      new RegExp(
+        `providers/absentlib/convert\\.mjs:${line}:${column}  LIB001 warning  library "${MISSING_LIBRARY}" is not ` +
+          `installed .*npm install ${MISSING_LIBRARY}`,
+      ),
+    );
+    assert.match(build.stdout, new RegExp(`^${catalog.files.length - 3} schemas, ${catalog.tools} tools`));
+    // The bundle carries no library code: twelve files beside it, read on first use.
+    assert.is(readdirSync(ws.path('out', 'libraries')).length, 12);
+  },
+);
 
 const first = () => catalog.plainTools[0]!;
 const duplicateNames = () => {
@@ -142,47 +146,54 @@ for (const era of ['modern', 'legacy'] as const) {
     }
   });
 
-  test(`${era}: a tool without handlers, a tool whose handler uses a library, both duplicates and the missing library`, async () => {
-    const client = await connect(era);
-    try {
-      const plain = first();
-      const plainResult = await client.callTool({
-        name: wireName(plain.file, plain.namespace, plain.tool),
-        arguments: { query: 'alpha' },
-      });
-      assert.not.ok(plainResult.isError, textOf(plainResult));
-      assert.equal(JSON.parse(textOf(plainResult)).items, [1, 2, 3]);
+  test(
+    `${era}: a tool without handlers, a tool whose handler uses a library, both duplicates and the ` +
+      `missing library`,
+    async () => {
+      const client = await connect(era);
+      try {
+        const plain = first();
+        const plainResult = await client.callTool({
+          name: wireName(plain.file, plain.namespace, plain.tool),
+          arguments: { query: 'alpha' },
+        });
+        assert.not.ok(plainResult.isError, textOf(plainResult));
+        assert.equal(JSON.parse(textOf(plainResult)).items, [1, 2, 3]);
 
-      const hooked = catalog.libraryTools.find((t) => t.library.name === 'moment')!;
-      const hookedResult = await client.callTool({
-        name: wireName(hooked.file, hooked.namespace, hooked.tool),
-        arguments: { query: 'alpha' },
-      });
-      assert.not.ok(hookedResult.isError, textOf(hookedResult));
-      assert.equal(JSON.parse(textOf(hookedResult)).computed, hooked.library.expected);
+        const hooked = catalog.libraryTools.find((t) => t.library.name === 'moment')!;
+        const hookedResult = await client.callTool({
+          name: wireName(hooked.file, hooked.namespace, hooked.tool),
+          arguments: { query: 'alpha' },
+        });
+        assert.not.ok(hookedResult.isError, textOf(hookedResult));
+        assert.equal(JSON.parse(textOf(hookedResult)).computed, hooked.library.expected);
 
-      const { original, copy } = duplicateNames();
-      for (const name of [original, copy]) {
-        const result = await client.callTool({ name, arguments: { query: 'beta' } });
-        assert.not.ok(result.isError, `${name}: ${textOf(result)}`);
+        const { original, copy } = duplicateNames();
+        for (const name of [original, copy]) {
+          const result = await client.callTool({ name, arguments: { query: 'beta' } });
+          assert.not.ok(result.isError, `${name}: ${textOf(result)}`);
+        }
+
+        const missing = await client.callTool({
+          name: `${snake(plain.tool)}_absentlib`,
+          arguments: { query: 'alpha' },
+        });
+        assert.ok(missing.isError);
+        assert.match(
+          textOf(missing),
+          new RegExp(`library "${MISSING_LIBRARY}" is not installed.*npm install ${MISSING_LIBRARY}\`, then rebuild`),
+        );
+        // Its tools without handlers never load the library and still answer.
+        const unhooked = await client.callTool({
+          name: `${snake(catalog.plainTools[1]!.tool)}_absentlib`,
+          arguments: { query: 'alpha' },
+        });
+        assert.not.ok(unhooked.isError, textOf(unhooked));
+      } finally {
+        await client.close();
       }
-
-      const missing = await client.callTool({ name: `${snake(plain.tool)}_absentlib`, arguments: { query: 'alpha' } });
-      assert.ok(missing.isError);
-      assert.match(
-        textOf(missing),
-        new RegExp(`library "${MISSING_LIBRARY}" is not installed.*npm install ${MISSING_LIBRARY}\`, then rebuild`),
-      );
-      // Its tools without handlers never load the library and still answer.
-      const unhooked = await client.callTool({
-        name: `${snake(catalog.plainTools[1]!.tool)}_absentlib`,
-        arguments: { query: 'alpha' },
-      });
-      assert.not.ok(unhooked.isError, textOf(unhooked));
-    } finally {
-      await client.close();
-    }
-  });
+    },
+  );
 }
 
 test('every one of the twelve libraries runs in its handler, loaded on first use', async () => {

@@ -32,7 +32,8 @@ export function rateLimitKey(address: string): string {
 function ipv6Groups(address: string): number[] {
   const quad = /(?<![^:])(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   const text = quad
-    ? `${address.slice(0, -quad[0].length)}${((+quad[1]! << 8) | +quad[2]!).toString(16)}:${((+quad[3]! << 8) | +quad[4]!).toString(16)}`
+    ? `${address.slice(0, -quad[0].length)}${((+quad[1]! << 8) | +quad[2]!).toString(16)}:` +
+      `${((+quad[3]! << 8) | +quad[4]!).toString(16)}`
     : address;
   const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, null];
   const left = head ? head.split(':') : [];

@@ -32,7 +32,10 @@ export function verifySession(key: Buffer, value: string, now: number): boolean 
 
 /** The `Set-Cookie` header for a new session. */
 export function sessionCookieHeader(value: string, maxAgeMs: number, secure: boolean): string {
-  return `${SESSION_COOKIE}=${value}; Max-Age=${Math.floor(maxAgeMs / 1000)}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return (
+    `${SESSION_COOKIE}=${value}; Max-Age=${Math.floor(maxAgeMs / 1000)}; Path=/; HttpOnly; ` +
+    `SameSite=Strict${secure ? '; Secure' : ''}`
+  );
 }
 
 /** Reads one cookie from a `Cookie` header (tolerant of spacing). */

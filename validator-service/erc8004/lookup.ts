@@ -242,7 +242,8 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
       );
     throw new LookupError(
       'rpc_unreachable',
-      `The RPC node ${rpcOrigin} for ${chain.name} (${chain.id}) did not answer: ${shortMessage(chainIdOutcome.reason)}`,
+      `The RPC node ${rpcOrigin} for ${chain.name} (${chain.id}) did not answer: ` +
+        `${shortMessage(chainIdOutcome.reason)}`,
     );
   }
   if (chainIdOutcome.value !== chain.id) {
@@ -258,12 +259,14 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
     if (kind === 'revert')
       throw new LookupError(
         'agent_not_found',
-        `Agent ${request.agentId} is not registered in the Identity Registry ${registries.identity} on ${chain.name} (${chain.id}).`,
+        `Agent ${request.agentId} is not registered in the Identity Registry ${registries.identity} on ${chain.name} ` +
+          `(${chain.id}).`,
       );
     if (kind === 'no-data')
       throw new LookupError(
         'registry_missing',
-        `No ERC-8004 Identity Registry answers at ${registries.identity} on ${chain.name} (${chain.id}) through ${rpcOrigin}.`,
+        `No ERC-8004 Identity Registry answers at ${registries.identity} on ${chain.name} (${chain.id}) through ` +
+          `${rpcOrigin}.`,
       );
     throw new LookupError(
       'rpc_unreachable',
@@ -276,9 +279,17 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
   const findings = new Findings(ercCodes);
   const reputationTask = readReputation(client, reputationAbi, registries.reputation, agentId, findings);
   const retrieved = await retrieveRegistration(agentUri, { fetch: deps.fetch, ipfsGateway: deps.ipfsGateway, signal });
+  const uriKind =
+    retrieved.kind === 'data'
+      ? 'an inline data: URI'
+      : retrieved.kind === 'json'
+        ? 'inline JSON'
+        : retrieved.kind === 'ipfs'
+          ? `an IPFS URI (read through ${new URL(deps.ipfsGateway).host})`
+          : `a ${retrieved.kind} URL`;
   findings.add(
     'ERC-001',
-    `Agent ${request.agentId} on ${chain.name} is owned by ${owner}; its URI is ${retrieved.kind === 'data' ? 'an inline data: URI' : retrieved.kind === 'json' ? 'inline JSON' : retrieved.kind === 'ipfs' ? `an IPFS URI (read through ${new URL(deps.ipfsGateway).host})` : `a ${retrieved.kind} URL`}.`,
+    `Agent ${request.agentId} on ${chain.name} is owned by ${owner}; its URI is ${uriKind}.`,
     `${registries.identity}#${request.agentId}`,
   );
   if (retrieved.kind === 'http')
@@ -315,7 +326,8 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
     else
       findings.add(
         'ERC-012',
-        `None of the file's registrations names eip155:${chain.id}:${registries.identity} with agentId ${request.agentId}.`,
+        `None of the file's registrations names eip155:${chain.id}:${registries.identity} with agentId ` +
+          `${request.agentId}.`,
         at,
       );
   }
@@ -386,7 +398,8 @@ export async function lookupAgent(request: LookupRequest, deps: LookupDeps): Pro
           ? null
           : reputation.feedbackCount === 0
             ? 'no feedback yet'
-            : `average ${reputation.averageValue} from ${reputation.feedbackCount} feedback (${counted(reputation.clientCount, 'client')})`,
+            : `average ${reputation.averageValue} from ${reputation.feedbackCount} feedback ` +
+              `(${counted(reputation.clientCount, 'client')})`,
       supportedTrust: facts?.supportedTrust ?? [],
       rpc: `${rpcOrigin} (${source})`,
     },

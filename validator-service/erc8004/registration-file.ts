@@ -77,9 +77,11 @@ export function readRegistrations(value: unknown, at: string, findings: Findings
           : null;
     const registry = isObject(entry) ? parseAgentRegistry(entry['agentRegistry']) : null;
     if (agentId === null || registry === null) {
+      const got =
+        isObject(entry) && typeof entry['agentRegistry'] === 'string' ? ` (got "${entry['agentRegistry']}")` : '';
       findings.add(
         'ERC-011',
-        `registrations[${i}] needs agentId (integer) and agentRegistry "eip155:<chainId>:<registry address>"${isObject(entry) && typeof entry['agentRegistry'] === 'string' ? ` (got "${entry['agentRegistry']}")` : ''}.`,
+        `registrations[${i}] needs agentId (integer) and agentRegistry "eip155:<chainId>:<registry address>"${got}.`,
         where,
       );
       return;
@@ -98,14 +100,17 @@ export function validateRegistration(
   if (file['type'] !== REGISTRATION_TYPE)
     findings.add(
       'ERC-004',
-      `type should be "${REGISTRATION_TYPE}"${file['type'] === undefined ? '' : ` (got ${JSON.stringify(file['type']).slice(0, 80)})`}.`,
+      `type should be ` +
+        `"${REGISTRATION_TYPE}"` +
+        `${file['type'] === undefined ? '' : ` (got ${JSON.stringify(file['type']).slice(0, 80)})`}.`,
       `${at} type`,
     );
   const missing = ['name', 'description'].filter((k) => str(file[k]) === null);
   if (missing.length > 0)
     findings.add(
       'ERC-005',
-      `${missing.join(' and ')} missing: wallets and explorers show the agent without ${missing.length === 2 ? 'them' : 'it'}.`,
+      `${missing.join(' and ')} missing: wallets and explorers show the agent without ` +
+        `${missing.length === 2 ? 'them' : 'it'}.`,
       at,
     );
 
@@ -176,7 +181,8 @@ export function validateRegistration(
   if (oasf.source !== null)
     findings.add(
       'ERC-017',
-      `OASF: ${oasf.skills.length} skill(s)${oasf.skills.length ? ` (${oasf.skills.slice(0, 4).join(', ')})` : ''}, ${oasf.domains.length} domain(s)${oasf.domains.length ? ` (${oasf.domains.slice(0, 4).join(', ')})` : ''}.`,
+      `OASF: ${oasf.skills.length} skill(s)${oasf.skills.length ? ` (${oasf.skills.slice(0, 4).join(', ')})` : ''}, ` +
+        `${oasf.domains.length} domain(s)${oasf.domains.length ? ` (${oasf.domains.slice(0, 4).join(', ')})` : ''}.`,
       at,
     );
 

@@ -104,7 +104,12 @@ async function run(ctx: LayerContext): Promise<Result> {
     if (!negotiation.jsonRpc) {
       findings.add(
         'A2A-023',
-        `${negotiation.method} on ${rpc.url} ${negotiation.failure ? `failed (${negotiation.failure})` : `answered ${negotiation.status} without a JSON-RPC response`}.`,
+        `${negotiation.method} on ${rpc.url} ` +
+          `${
+            negotiation.failure
+              ? `failed (${negotiation.failure})`
+              : `answered ${negotiation.status} without a ` + `JSON-RPC response`
+          }.`,
         rpc.url,
       );
     } else if (negotiation.errorCode === -32009) {
@@ -116,7 +121,12 @@ async function run(ctx: LayerContext): Promise<Result> {
     } else {
       findings.add(
         'A2A-027',
-        `${negotiation.method} on ${rpc.url} answered JSON-RPC${negotiation.errorCode !== null ? ` (error ${negotiation.errorCode}, as expected for an unknown task)` : ''}.`,
+        `${negotiation.method} on ${rpc.url} answered ` +
+          `JSON-RPC${
+            negotiation.errorCode !== null
+              ? ` (error ${negotiation.errorCode}, as expected for an ` + `unknown task)`
+              : ''
+          }.`,
         rpc.url,
       );
       if (requested.length > 0) {
@@ -130,7 +140,8 @@ async function run(ctx: LayerContext): Promise<Result> {
         else
           findings.add(
             'A2A-022',
-            `Requested ${requested.join(', ')} in ${negotiation.header}; the agent echoed ${negotiation.activated.length ? negotiation.activated.join(', ') : 'none'}.`,
+            `Requested ${requested.join(', ')} in ${negotiation.header}; the agent echoed ` +
+              `${negotiation.activated.length ? negotiation.activated.join(', ') : 'none'}.`,
             negotiation.header,
           );
       }

@@ -70,7 +70,8 @@ async function run(ctx: LayerContext): Promise<Result> {
   const entry = known.entries[0]!;
   findings.add(
     'ERC-024',
-    `${known.url} names agent ${entry.agentId} in eip155:${entry.chainId}:${entry.registry}${known.entries.length > 1 ? ` (and ${known.entries.length - 1} more)` : ''}.`,
+    `${known.url} names agent ${entry.agentId} in eip155:${entry.chainId}:${entry.registry}` +
+      `${known.entries.length > 1 ? ` (and ${known.entries.length - 1} more)` : ''}.`,
     known.url,
   );
   const chain = CHAINS.find((c) => c.id === entry.chainId);
@@ -84,7 +85,8 @@ async function run(ctx: LayerContext): Promise<Result> {
   } else if (registriesOf(chain).identity.toLowerCase() !== entry.registry.toLowerCase()) {
     findings.add(
       'ERC-029',
-      `The registration names registry ${entry.registry}; the ERC-8004 Identity Registry on ${chain.name} is ${registriesOf(chain).identity}.`,
+      `The registration names registry ${entry.registry}; the ERC-8004 Identity Registry on ${chain.name} is ` +
+        `${registriesOf(chain).identity}.`,
       known.url,
     );
   } else {
@@ -109,7 +111,8 @@ async function run(ctx: LayerContext): Promise<Result> {
       if (!listed)
         findings.add(
           'ERC-026',
-          `Agent ${entry.agentId}'s registration lists no endpoint on ${ctx.url.origin}: the well-known claim is not confirmed on chain.`,
+          `Agent ${entry.agentId}'s registration lists no endpoint on ${ctx.url.origin}: the well-known claim is not ` +
+            `confirmed on chain.`,
           known.url,
         );
     } catch (error) {

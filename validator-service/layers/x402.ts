@@ -23,7 +23,8 @@ async function run(ctx: LayerContext): Promise<Result> {
   if (mcp.paidTools.length > 0) {
     findings.add(
       'X402-002',
-      `${mcp.paidTools.length} of ${mcp.toolCount} MCP tool(s) are marked payment-gated (${mcp.paidTools.map((t) => `${t.tool} via ${t.marker}`).join(', ')}); ${asked.length} asked for payment.`,
+      `${mcp.paidTools.length} of ${mcp.toolCount} MCP tool(s) are marked payment-gated ` +
+        `(${mcp.paidTools.map((t) => `${t.tool} via ${t.marker}`).join(', ')}); ${asked.length} asked for payment.`,
       ctx.url.href,
     );
   }
@@ -38,7 +39,9 @@ async function run(ctx: LayerContext): Promise<Result> {
     } else {
       findings.add(
         'X402-003',
-        `No payment asked: the URL answered ${http.status}${mcp.connected ? `, and none of the ${mcp.toolCount} MCP tool(s) is marked payment-gated` : ''}.`,
+        `No payment asked: the URL answered ` +
+          `${http.status}` +
+          `${mcp.connected ? `, and none of the ${mcp.toolCount} MCP tool(s) is marked payment-gated` : ''}.`,
         ctx.url.href,
       );
     }

@@ -72,7 +72,8 @@ export function createValidatorTools(core: ValidatorCore): RuntimeTool[] {
   const lookupAgent: RuntimeTool = {
     name: 'lookup_agent',
     description:
-      'Look up an agent in the ERC-8004 on-chain registry by agent id and chain: owner, registration file, endpoints, OASF classification, reputation.',
+      'Look up an agent in the ERC-8004 on-chain registry by agent id and chain: owner, registration file, ' +
+      'endpoints, OASF classification, reputation.',
     inputSchema: {
       type: 'object',
       properties: {

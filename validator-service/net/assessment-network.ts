@@ -1,7 +1,8 @@
 /**
  * The network of one assessment: the guarded fetch and the TLS probe, sharing
- *  - one DNS answer per host name: asked once, then every request of the assessment checks and uses
- *    that same answer (so a host also cannot change its addresses half-way through, DNS rebinding);
+ *  - one DNS answer per host name, kept in the assessment's state (`ctx.assessment.dns`, given here by
+ *    the pipeline): asked once, then every request of the assessment checks and uses that same answer
+ *    (so a host also cannot change its addresses half-way through, DNS rebinding);
  *  - keep-alive connection pools, keyed by the checked address, so sequential requests to an
  *    endpoint (the MCP handshake, then its lists, then its calls) reuse one connection and its TLS
  *    session instead of a new handshake each.
@@ -27,12 +28,14 @@ export interface AssessmentNetwork {
   close(): void;
 }
 
+/** The DNS answers of one assessment: host name → its addresses (or the failure), asked once. */
+export type DnsAnswers = Map<string, ReturnType<Resolver>>;
+
 /** How many full-size responses one assessment may read in total. */
 export const ASSESSMENT_BUDGET_FACTOR = 4;
 
-/** A resolver that asks `resolve` once per host name (failures included) for as long as it lives. */
-export function memoResolver(resolve: Resolver): Resolver {
-  const answers = new Map<string, ReturnType<Resolver>>();
+/** A resolver that asks `resolve` once per host name (failures included), keeping the answers in `answers`. */
+export function memoResolver(resolve: Resolver, answers: DnsAnswers): Resolver {
   return (hostname) => {
     let answer = answers.get(hostname);
     if (!answer) {
@@ -43,16 +46,20 @@ export function memoResolver(resolve: Resolver): Resolver {
   };
 }
 
-/** Opens the network of one assessment. */
-export function openAssessmentNetwork(
-  options: Omit<GuardedFetchOptions, 'agents' | 'budget'> & { readonly now?: () => number },
-): AssessmentNetwork {
-  const policy: TargetPolicy = { allowList: options.allowList, resolve: memoResolver(options.resolve) };
+/** The options of one assessment's network: the guard's, and where the assessment keeps its DNS answers. */
+export type AssessmentNetworkOptions = Omit<GuardedFetchOptions, 'agents' | 'budget'> & {
+  readonly dns: DnsAnswers;
+  readonly now?: () => number;
+};
+
+/** Opens the network of one assessment over its DNS answers. */
+export function openAssessmentNetwork(options: AssessmentNetworkOptions): AssessmentNetwork {
+  const { now, dns, ...fetchOptions } = options;
+  const policy: TargetPolicy = { allowList: options.allowList, resolve: memoResolver(options.resolve, dns) };
   const pools = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   let closed = false;
   // After close (a layer cut off at the deadline may still be finishing), requests get no pool.
   const agents = { agentFor: (secure: boolean) => (closed ? undefined : secure ? pools.https : pools.http) };
-  const { now, ...fetchOptions } = options;
   return {
     fetch: createGuardedFetch({
       ...fetchOptions,

@@ -234,7 +234,8 @@ function send(args: SendArgs): Promise<Response> {
           fail(
             new GuardedFetchError(
               'NETWORK',
-              `${url.origin} sent a response that cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+              `${url.origin} sent a response that cannot be read: ` +
+                `${error instanceof Error ? error.message : String(error)}`,
               { cause: error },
             ),
           );

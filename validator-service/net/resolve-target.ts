@@ -50,7 +50,8 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Res
   const allowed = policy.allowList.allows(url.hostname, port);
   if (!allowed && BAD_PORTS.has(port)) {
     throw new SsrfBlockedError(
-      `refused to contact port ${port} of ${url.hostname}: it belongs to a protocol other than HTTP, and browsers and fetch refuse it too`,
+      `refused to contact port ${port} of ${url.hostname}: it belongs to a protocol other than HTTP, and browsers ` +
+        `and fetch refuse it too`,
     );
   }
   const literal = isIP(host);
@@ -64,7 +65,8 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Res
       if (reason === null) continue;
       const via = literal ? '' : ` (resolved from ${host})`;
       throw new SsrfBlockedError(
-        `refused to contact ${answer.address}${via}: ${reason} addresses are not allowed (VALIDATOR_ALLOW_HOSTS=${url.hostname}:${port} allows it, for local testing)`,
+        `refused to contact ${answer.address}${via}: ${reason} addresses are not allowed ` +
+          `(VALIDATOR_ALLOW_HOSTS=${url.hostname}:${port} allows it, for local testing)`,
       );
     }
   }

@@ -2,6 +2,8 @@
  * Runs every layer concurrently under one overall deadline. A layer that throws becomes `fail` with
  * its message; a layer still running at the deadline is cut off (its signal aborts) and becomes
  * `fail`; a layer with no implementation yet is `not_detected`. Never throws for layer problems.
+ * The pipeline opens what the assessment's layers share (`ctx.assessment`: pages, MCP conversation,
+ * TLS facts, DNS answers) and the network over those DNS answers, and closes both when the layers end.
  */
 import type {
   Fetch,
@@ -17,7 +19,8 @@ import { PIPE, pipeMessage, type Assessment, type Grade } from './assessment.ts'
 import { LAYER_NAMES } from './layer-names.ts';
 import { registryStamp } from '../checks/registry.ts';
 import { raceSignal } from '../layers/shared/deadline.ts';
-import { openAssessmentState } from '../layers/shared/assessment-state.ts';
+import { openAssessmentState, type AssessmentState } from '../layers/shared/assessment-state.ts';
+import type { DnsAnswers } from '../net/assessment-network.ts';
 
 export interface AssessmentInput {
   readonly url: URL;
@@ -25,10 +28,22 @@ export interface AssessmentInput {
   readonly options?: LayerOptions;
 }
 
-export interface PipelineDeps {
-  readonly layers: readonly Layer[];
+/** The network one assessment's layers use; `close()` (when there is one) runs after the last layer. */
+export interface PipelineNetwork {
   readonly fetch: Fetch;
   readonly tlsInfo: (url: URL) => Promise<TlsInfo | null>;
+  close?(): void;
+}
+
+export interface PipelineDeps<N extends PipelineNetwork = PipelineNetwork> {
+  readonly layers: readonly Layer[];
+  /** Opens the assessment's network over its DNS answers (`ctx.assessment.dns`). */
+  readonly openNetwork: (dns: DnsAnswers) => N;
+  /**
+   * Runs before any layer, on the opened network (the service checks the target there, so the layers
+   * reuse its DNS answer); what it throws is thrown by `runAssessment`, after the network is closed.
+   */
+  readonly beforeLayers?: (network: N) => Promise<void>;
   readonly now?: () => number;
 }
 
@@ -39,7 +54,29 @@ class DeadlineReached extends Error {
 }
 
 /** Runs the assessment of one URL. */
-export async function runAssessment(input: AssessmentInput, deps: PipelineDeps): Promise<Assessment> {
+export async function runAssessment<N extends PipelineNetwork>(
+  input: AssessmentInput,
+  deps: PipelineDeps<N>,
+): Promise<Assessment> {
+  // What the layers share, theirs for this assessment only, and the network over its DNS answers:
+  // closed when every layer is done.
+  const assessment = openAssessmentState();
+  const network = deps.openNetwork(assessment.dns);
+  try {
+    await deps.beforeLayers?.(network);
+    return await runLayers(input, deps, network, assessment);
+  } finally {
+    assessment.close();
+    network.close?.();
+  }
+}
+
+async function runLayers(
+  input: AssessmentInput,
+  deps: Pick<PipelineDeps, 'layers' | 'now'>,
+  network: PipelineNetwork,
+  assessment: AssessmentState,
+): Promise<Assessment> {
   const now = deps.now ?? Date.now;
   const started = now();
   const deadline = new AbortController();
@@ -52,17 +89,15 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
   });
 
   const fetch: Fetch = (resource, init) =>
-    deps.fetch(resource, {
+    network.fetch(resource, {
       ...init,
       signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal,
     });
-  // What the layers share, theirs for this assessment only: closed below when every layer is done.
-  const assessment = openAssessmentState();
   // One TLS handshake per origin and assessment, however many layers ask for its facts.
   const tlsInfo = (url: URL) => {
     let info = assessment.tls.get(url.origin);
     if (!info) {
-      info = deps.tlsInfo(url);
+      info = network.tlsInfo(url);
       assessment.tls.set(url.origin, info);
     }
     return raceSignal(info, deadline.signal);
@@ -126,7 +161,6 @@ export async function runAssessment(input: AssessmentInput, deps: PipelineDeps):
     }),
   );
   clearTimeout(timer);
-  assessment.close();
 
   const layers = Object.fromEntries(results.map((r) => [r.layer, r])) as Record<LayerName, LayerResult>;
   const all = results.flatMap((r) => r.messages);

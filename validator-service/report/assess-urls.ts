@@ -30,7 +30,8 @@ export function parseLayerList(text: string): LayerName[] {
   const unknown = names.filter((n) => !(LAYER_NAMES as readonly string[]).includes(n));
   if (names.length === 0 || unknown.length > 0) {
     throw new AssessInputError(
-      `--layers ${JSON.stringify(text)}: ${unknown.length ? `unknown layer ${unknown.join(', ')}` : 'no layer named'} (layers: ${LAYER_NAMES.join(', ')})`,
+      `--layers ${JSON.stringify(text)}: ${unknown.length ? `unknown layer ${unknown.join(', ')}` : 'no layer named'}` +
+        ` (layers: ${LAYER_NAMES.join(', ')})`,
     );
   }
   return [...new Set(names)] as LayerName[];
@@ -87,7 +88,8 @@ export async function assessUrls(urls: readonly URL[], options: AssessUrlsOption
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'target_not_allowed') {
         throw new AssessInputError(
-          `${url.href}: ${error.message.replace(/^url: /, '')} (to assess a local or private endpoint, name it in VALIDATOR_ALLOW_HOSTS, e.g. VALIDATOR_ALLOW_HOSTS=${url.host})`,
+          `${url.href}: ${error.message.replace(/^url: /, '')} (to assess a local or private endpoint, name it in ` +
+            `VALIDATOR_ALLOW_HOSTS, e.g. VALIDATOR_ALLOW_HOSTS=${url.host})`,
         );
       }
       throw new AssessFailed(`${url.href}: ${error.message}`);

@@ -12,7 +12,8 @@ import { oneLine } from './text-report.ts';
 import { counted } from '../../runtime/counted.ts';
 
 const line = (f: Finding) =>
-  `${f.code} [${f.severity}] ${oneLine(f.title, 120)}: ${oneLine(f.message)}${f.location ? ` (${oneLine(f.location, 200)})` : ''}`;
+  `${f.code} [${f.severity}] ${oneLine(f.title, 120)}: ` +
+  `${oneLine(f.message)}${f.location ? ` (${oneLine(f.location, 200)})` : ''}`;
 
 export function junitReport(report: Report): string {
   const suites = report.entries.map((entry) => {

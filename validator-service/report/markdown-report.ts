@@ -18,7 +18,8 @@ const ICON: Readonly<Record<string, string>> = { pass: '✅ pass', fail: '❌ fa
 const SEVERITY: Readonly<Record<string, string>> = { error: '❌ error', warning: '⚠️ warning', info: 'ℹ️ info' };
 
 const findingRow = (f: Finding) =>
-  `| ${SEVERITY[f.severity]} | \`${f.code}\` | ${mdText(f.title, 120)} | ${mdText(f.message)}${f.location ? ` (${mdText(f.location, 200)})` : ''} |`;
+  `| ${SEVERITY[f.severity]} | \`${f.code}\` | ${mdText(f.title, 120)} | ${mdText(f.message)}` +
+  `${f.location ? ` (${mdText(f.location, 200)})` : ''} |`;
 
 /** The Markdown of one entry (also served for a stored result, `/api/assessments/<id>?format=markdown`). */
 export function markdownEntry(entry: ReportEntry, failOn: Report['failOn']): string {

@@ -118,7 +118,8 @@ export function profileOf(a: Assessment): Profile {
   const top = headline[0];
   const verdict =
     top === undefined
-      ? `grade ${a.grade}: ${MEANING[kind]}${notes.length ? ` (${counted(notes.length, 'note')} on where it runs)` : ''}`
+      ? `grade ${a.grade}: ` +
+        `${MEANING[kind]}${notes.length ? ` (${counted(notes.length, 'note')} on where it runs)` : ''}`
       : `grade ${a.grade}: first fix ${top.code} (${top.title}) so ${MEANING[kind]}`;
   return { kind, label, kinds, summary: `${what}, ${verdict}.`, headline, notes };
 }

@@ -21,25 +21,31 @@ export function textReport(report: Report): string {
       const r = a.layers[layer];
       const issues = r.messages.filter((m) => m.severity !== 'info').length;
       out.push(
-        `  ${layer.padEnd(9)} ${(STATUS[r.status] ?? r.status).padEnd(13)}${issues ? counted(issues, 'issue') : ''}`.trimEnd(),
+        (
+          `  ${layer.padEnd(9)} ` +
+          `${(STATUS[r.status] ?? r.status).padEnd(13)}${issues ? counted(issues, 'issue') : ''}`
+        ).trimEnd(),
       );
     }
     const shown = entry.findings.filter((f) => f.severity !== 'info');
     for (const f of shown) {
       out.push(
-        `  ${f.severity.padEnd(7)} ${f.code.padEnd(9)} ${oneLine(f.title, 120)}: ${oneLine(f.message)}${f.location ? ` (${oneLine(f.location, 200)})` : ''}`,
+        `  ${f.severity.padEnd(7)} ${f.code.padEnd(9)} ${oneLine(f.title, 120)}: ` +
+          `${oneLine(f.message)}${f.location ? ` (${oneLine(f.location, 200)})` : ''}`,
       );
     }
     for (const n of profile.notes) out.push(`  note    ${n.code.padEnd(9)} ${n.note}`);
     if (entry.permalink) out.push(`  result: ${entry.permalink}`);
     out.push(
-      `  ${entry.passed ? 'passed' : 'FAILED'} at --fail-on ${report.failOn} (${counted(a.counts.errors, 'error')}, ${counted(a.counts.warnings, 'warning')})`,
+      `  ${entry.passed ? 'passed' : 'FAILED'} at --fail-on ${report.failOn} (${counted(a.counts.errors, 'error')}, ` +
+        `${counted(a.counts.warnings, 'warning')})`,
     );
     out.push('');
   }
   const failed = report.entries.filter((e) => !e.passed).length;
   out.push(
-    `${counted(report.entries.length, 'endpoint')}: ${report.entries.length - failed} passed, ${failed} failed (--fail-on ${report.failOn})`,
+    `${counted(report.entries.length, 'endpoint')}: ${report.entries.length - failed} passed, ${failed} failed ` +
+      `(--fail-on ${report.failOn})`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -126,14 +126,16 @@ function headline(name, result) {
       `${s.serverName} ${s.serverVersion ?? ''} · ${s.toolCount ?? 0} tools · ${s.protocolVersion ?? ''}`,
     a2a: () =>
       s.agentName &&
-      `${s.agentName} · A2A ${s.cardVersion}${s.ap2Version ? ` · AP2 ${s.ap2Version}` : ''}${s.x402Extension ? ' · x402' : ''}`,
+      `${s.agentName} · A2A ${s.cardVersion}${s.ap2Version ? ` · AP2 ${s.ap2Version}` : ''}` +
+        `${s.x402Extension ? ' · x402' : ''}`,
     x402: () =>
       Array.isArray(s.offers) &&
       s.offers.length > 0 &&
       `${s.offers[0]}${s.offers.length > 1 ? ` (+${s.offers.length - 1} more)` : ''}`,
     erc8004: () =>
       (s.agentId ?? result?.agentId) !== undefined &&
-      `Agent ${s.agentId ?? result.agentId}${s.agentName ? ` “${s.agentName}”` : ''} on ${s.chain ?? '?'} · owner ${s.owner ?? '?'}`,
+      `Agent ${s.agentId ?? result.agentId}${s.agentName ? ` “${s.agentName}”` : ''} on ${s.chain ?? '?'} · owner ` +
+        `${s.owner ?? '?'}`,
     oauth: () => s.issuer && `Issuer ${s.issuer}`,
     commerce: () =>
       (s.ucpVersion || s.acpVersion || (s.acpPaths ?? []).length > 0) &&
@@ -243,7 +245,10 @@ function renderOverview(assessment) {
   const explain = {
     A: 'no errors and no warnings',
     B: `no errors, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}`,
-    C: `${counts.errors} error${counts.errors === 1 ? '' : 's'}${counts.warnings ? `, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}` : ''}`,
+    C:
+      `${counts.errors} ` +
+      `error${counts.errors === 1 ? '' : 's'}` +
+      `${counts.warnings ? `, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}` : ''}`,
   }[grade];
   const overview = $('overview');
   overview.replaceChildren(
@@ -252,7 +257,9 @@ function renderOverview(assessment) {
       el('strong', { text: `Grade ${grade}: ${explain}.` }),
       el('span', {
         class: 'grade-rule',
-        text: ' A = no errors or warnings, B = warnings only, C = at least one error. Layers not detected or not assessed do not count against the grade.',
+        text:
+          ' A = no errors or warnings, B = warnings only, C = at least one error. Layers not detected or not ' +
+          'assessed do not count against the grade.',
       }),
       el('span', {
         class: 'target',
@@ -428,7 +435,8 @@ function lookupBody(result) {
           ? 'The Reputation Registry could not be read.'
           : reputation.feedbackCount === 0
             ? 'No feedback yet.'
-            : `Average ${reputation.averageValue} from ${reputation.feedbackCount} feedback by ${reputation.clientCount} client${reputation.clientCount === 1 ? '' : 's'}.`,
+            : `Average ${reputation.averageValue} from ${reputation.feedbackCount} feedback by ` +
+              `${reputation.clientCount} client${reputation.clientCount === 1 ? '' : 's'}.`,
     }),
   ]);
 }
@@ -463,7 +471,9 @@ $('lookup-form').addEventListener('submit', async (event) => {
     $('overview').replaceChildren(
       el('span', {
         class: 'target',
-        text: `Agent ${result.agentId} on ${result.chain?.name ?? chainId} · ${result.durationMs} ms · ${result.rpcCalls} RPC calls in ${result.rpcRequests} requests`,
+        text:
+          `Agent ${result.agentId} on ${result.chain?.name ?? chainId} · ${result.durationMs} ms · ` +
+          `${result.rpcCalls} RPC calls in ${result.rpcRequests} requests`,
       }),
     );
     const card = renderCard(

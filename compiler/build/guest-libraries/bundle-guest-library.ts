@@ -72,7 +72,9 @@ function nodeBuiltins(library: string): Plugin {
           return {
             errors: [
               {
-                text: `library "${library}" needs Node's "${bare}" module, which handlers cannot use: they have no file, network or process access`,
+                text:
+                  `library "${library}" needs Node's "${bare}" module, which handlers cannot use: they have no ` +
+                  `file, network or process access`,
               },
             ],
           };
@@ -84,7 +86,9 @@ function nodeBuiltins(library: string): Plugin {
 
 /** Bundles one library for the sandbox; `resolveDirs` are searched in order for the package. */
 export async function bundleGuestLibrary(name: string, resolveDirs: readonly string[]): Promise<string> {
-  const entry = `import * as library from ${JSON.stringify(name)};\nexport default (library.default !== undefined ? library.default : library);\n`;
+  const entry =
+    `import * as library from ${JSON.stringify(name)};\nexport default (library.default !== undefined ? ` +
+    `library.default : library);\n`;
   try {
     const result = await build({
       stdin: {
@@ -119,7 +123,8 @@ export async function bundleGuestLibrary(name: string, resolveDirs: readonly str
     if (/Could not resolve/.test(text) && !/needs Node's/.test(text)) {
       throw new GuestLibraryError(
         name,
-        `library "${name}" is not installed (${text.replace(/^Could not resolve /, 'cannot resolve ')}); install it with \`npm install ${name}\``,
+        `library "${name}" is not installed (${text.replace(/^Could not resolve /, 'cannot resolve ')}); install it ` +
+          `with \`npm install ${name}\``,
       );
     }
     throw new GuestLibraryError(

@@ -71,7 +71,9 @@ export async function prepareGuestLibraries(
       diagnostics.push({
         rule,
         severity: buildRules[rule].severity,
-        message: `${failure.message}; until then the hooked tools of this schema answer with this error (the other tools of the catalog are served)`,
+        message:
+          `${failure.message}; until then the hooked tools of this schema answer with this error (the other ` +
+          `tools of the catalog are served)`,
         file: join(schemasDirAsGiven, schema.source.file),
         line: where.line,
         column: where.column,

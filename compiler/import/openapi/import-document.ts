@@ -75,7 +75,8 @@ export async function planImport(options: ImportOptions): Promise<ImportPlan> {
   const namespace = options.namespace ?? namespaceFrom(title, new URL(root).hostname, options.format);
   if (!NAMESPACE[options.format].test(namespace)) {
     throw new ImportError(
-      `--namespace ${JSON.stringify(namespace)}: format ${options.format} namespaces are ${options.format === 3 ? 'lowercase letters only' : 'a lowercase letter, then letters, digits and hyphens'}`,
+      `--namespace ${JSON.stringify(namespace)}: format ${options.format} namespaces are ` +
+        `${options.format === 3 ? 'lowercase letters only' : 'a lowercase letter, then letters, digits and hyphens'}`,
       2,
     );
   }

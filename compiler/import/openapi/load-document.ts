@@ -85,7 +85,13 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ImportError(
-      `${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a document' : `cannot be read (${code})`}`,
+      `${path}: ${
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'is a directory, ' + 'not a document'
+            : `cannot be read (${code})`
+      }`,
       code === 'ENOENT' || code === 'EISDIR' ? 2 : 1,
     );
   }

@@ -11,7 +11,8 @@ export const LEFT_OUT = {
   IMP004: 'a required input has a type no primitive holds (a oneOf/anyOf of different kinds)',
   IMP005: 'it needs a cookie parameter',
   IMP006:
-    'a required input cannot be carried where it goes (an object or list of objects in a query, path or header; a name no MCP client accepts; a header the runtime owns)',
+    'a required input cannot be carried where it goes (an object or list of objects in a query, path or header; a ' +
+    'name no MCP client accepts; a header the runtime owns)',
   IMP007:
     'its security cannot be expressed as server params (cookie, mutual TLS, an HTTP scheme other than bearer or basic)',
   IMP008: 'two of its inputs have the same name',
@@ -21,7 +22,8 @@ export const LEFT_OUT = {
 
 export const WARNINGS = {
   IMP020:
-    'an optional input was left out (a cookie, an object in a query or header, a name no MCP client accepts, a header the runtime owns)',
+    'an optional input was left out (a cookie, an object in a query or header, a name no MCP client accepts, a ' +
+    'header the runtime owns)',
   IMP021: 'an array in the query is sent comma-joined, while the document asks for one key per item',
   IMP022: 'an enum with more values than the format writes takes any text',
   IMP023: 'an optional request body in a media type the format cannot send was left out',

@@ -49,7 +49,10 @@ const list = (values: readonly string[]): string => (values.length === 0 ? '[]' 
 function parameterLine(p: ToolParameter): string {
   const options = p.options.length === 0 ? '[]' : `[ ${p.options.map(str).join(', ')} ]`;
   const description = p.description ? `, description: ${str(p.description)}` : '';
-  return `{ position: { key: ${str(p.key)}, value: ${str(p.value)}, location: ${str(p.location)} }, z: { primitive: ${str(p.primitive)}, options: ${options} }${description} }`;
+  return (
+    `{ position: { key: ${str(p.key)}, value: ${str(p.value)}, location: ${str(p.location)} }, z: { primitive: ` +
+    `${str(p.primitive)}, options: ${options} }${description} }`
+  );
 }
 
 function testLine(test: Json): string {

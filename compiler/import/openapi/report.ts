@@ -60,9 +60,15 @@ export function reportText(
   const { files } = data;
   const verb = written ? 'written' : 'would be written';
   lines.push(
-    `${plan.found} operations found${plan.notIncluded ? ` (${plan.notIncluded} not in --include)` : ''}, ${plan.imported} imported, ${plan.leftOut.length} left out${reasons ? ` (${reasons})` : ''}; ` +
-      `${files.total} files in ${shownDir}: ${files.new} new, ${files.changed} changed, ${files.unchanged} unchanged${files.stale ? `, ${files.stale} no longer in the document` : ''} ${files.new + files.changed + files.stale > 0 ? verb : ''}`.trimEnd() +
-      `; ${plan.warnings.length + data.validation.warnings} warnings${!written && files.new + files.changed + files.stale > 0 ? ' (nothing written: add --write)' : ''}`,
+    `${plan.found} operations found${plan.notIncluded ? ` (${plan.notIncluded} not in --include)` : ''}, ` +
+      `${plan.imported} imported, ${plan.leftOut.length} left out${reasons ? ` (${reasons})` : ''}; ` +
+      (
+        `${files.total} files in ${shownDir}: ${files.new} new, ${files.changed} changed, ${files.unchanged} ` +
+        `unchanged${files.stale ? `, ${files.stale} no longer in the document` : ''} ` +
+        `${files.new + files.changed + files.stale > 0 ? verb : ''}`
+      ).trimEnd() +
+      `; ${plan.warnings.length + data.validation.warnings} ` +
+      `warnings${!written && files.new + files.changed + files.stale > 0 ? ' (nothing written: add --write)' : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -103,7 +103,10 @@ export class SecurityMapper {
     if (param && (type === 'basic' || type === 'http'))
       return { kind: 'header', header: 'Authorization', value: `Basic {{${param}}}`, param };
     if (type === 'mutualtls') return `it authenticates with a client certificate (mutual TLS, ${JSON.stringify(name)})`;
-    return `its security scheme ${JSON.stringify(name)} (${type}${scheme.scheme ? ` ${String(scheme.scheme)}` : ''}) has no server-param form`;
+    return (
+      `its security scheme ${JSON.stringify(name)} (${type}${scheme.scheme ? ` ${String(scheme.scheme)}` : ''}) ` +
+      `has no server-param form`
+    );
   }
 
   /** The auth of one operation: its first alternative that maps whole (an empty one means none). */

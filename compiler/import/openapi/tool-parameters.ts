@@ -123,7 +123,8 @@ export function mapInputs(
       } else
         warning(
           'IMP020',
-          `optional query parameter ${JSON.stringify(source.name)} left out: its name is no input name MCP clients accept`,
+          `optional query parameter ${JSON.stringify(source.name)} left out: its name is no input name MCP ` +
+            `clients accept`,
         );
     } else if (source.in === 'header') {
       const lower = source.name.toLowerCase();
@@ -237,7 +238,8 @@ export function mapInputs(
             if (required)
               throw new Unmappable(
                 'IMP006',
-                `form field ${JSON.stringify(name)} is an object, which the form encoding the format writes cannot nest`,
+                `form field ${JSON.stringify(name)} is an object, which the form encoding the format ` +
+                  `writes cannot nest`,
               );
             warning('IMP020', `optional form field ${JSON.stringify(name)} left out: an object in a form`);
             continue;

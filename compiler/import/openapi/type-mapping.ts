@@ -84,7 +84,9 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
       else
         return {
           ok: false,
-          reason: `its type is a oneOf/anyOf of ${[...new Set(view.branches.map((b) => b.type ?? 'any'))].join(' and ')}, which no primitive holds`,
+          reason:
+            `its type is a oneOf/anyOf of ` +
+            `${[...new Set(view.branches.map((b) => b.type ?? 'any'))].join(' and ')}, which no primitive holds`,
         };
     }
   }
@@ -135,7 +137,8 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
         return {
           ok: false,
           reason:
-            'it is an object, which a query, path or header carries only in styles the format does not write (deepObject, form-exploded)',
+            'it is an object, which a query, path or header carries only in styles the format does not write ' +
+            '(deepObject, form-exploded)',
         };
       primitive = 'object()';
       break;
@@ -159,7 +162,9 @@ export function mapType(schema: unknown, refs: References, required: boolean, ca
       }
       primitive = 'string()';
       if (values.length > MAX_ENUM_VALUES)
-        warning = `its ${values.length} allowed values are more than the ${MAX_ENUM_VALUES} an enum() is written with: it takes any text`;
+        warning =
+          `its ${values.length} allowed values are more than the ${MAX_ENUM_VALUES} an enum() is written ` +
+          `with: it takes any text`;
       if (values.length > 0) extra.push(choicesHint(values));
       if (view.minLength !== undefined && view.minLength > 0) options.push(`min(${view.minLength})`);
       if (view.maxLength !== undefined) options.push(`max(${view.maxLength})`);

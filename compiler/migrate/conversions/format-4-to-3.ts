@@ -78,7 +78,9 @@ export const format4To3: Conversion = {
       if (tool.meta !== undefined)
         losses.push({
           path: [key, name, 'meta'],
-          message: `tool ${name}: meta (annotations, searchHint, aliases) has no format-3 equivalent: removed; the tool's annotations follow its HTTP method again`,
+          message:
+            `tool ${name}: meta (annotations, searchHint, aliases) has no format-3 equivalent: removed; the ` +
+            `tool's annotations follow its HTTP method again`,
         });
       if (tool.outputSchema !== undefined)
         losses.push({
@@ -96,14 +98,18 @@ export const format4To3: Conversion = {
         else if (isObject(resource) && resource.mode === 'file-based')
           losses.push({
             path: ['resources', name, 'mode'],
-            message: `resource ${name}: mode file-based has no format-3 equivalent (3.x databases are read-only): removed`,
+            message:
+              `resource ${name}: mode file-based has no format-3 equivalent (3.x databases are ` +
+              `read-only): removed`,
           });
       }
     }
     for (const file of skillFiles(ast.file))
       losses.push({
         path: [],
-        message: `skills/${file}: format-4 namespace skills are not carried over (format 3 declares skills in main.skills, in its own shape)`,
+        message:
+          `skills/${file}: format-4 namespace skills are not carried over (format 3 declares skills in ` +
+          `main.skills, in its own shape)`,
       });
     return losses;
   },

@@ -42,7 +42,8 @@ export const enumValuesOption: Fixer = {
           if (found.length > 1)
             notes.push({
               rule: 'VAL052',
-              message: `${name}: parameter ${key} has ${found.length} values() options: merge them into enum(…) by hand`,
+              message:
+                `${name}: parameter ${key} has ${found.length} values() options: merge them into ` + `enum(…) by hand`,
             });
           return;
         }

@@ -142,7 +142,10 @@ function refusal(
   if (!errorsBefore) {
     const leftovers = withSchemaAst(file, repaired, (ast) => format1Leftovers(ast));
     if (leftovers.length > 0)
-      return `the repairs would leave it half converted (format 1.x ${leftovers.join(', ')} still there): nothing written`;
+      return (
+        `the repairs would leave it half converted (format 1.x ${leftovers.join(', ')} still there): ` +
+        `nothing written`
+      );
   }
   if (errors.length === 0 || !errorsBefore) return undefined;
   const found = errorsBefore();
@@ -153,5 +156,8 @@ function refusal(
   const counts = (rule: string): boolean => !masked || /^(PAR|SEC)/.test(rule) || rule === 'VAL006';
   const added = errors.filter((d) => !before.has(d.rule) && counts(d.rule));
   if (added.length === 0) return undefined;
-  return `the repairs would add ${[...new Set(added.map((d) => d.rule))].join(', ')} (${added[0]!.message}), which the file as found did not have: nothing written`;
+  return (
+    `the repairs would add ${[...new Set(added.map((d) => d.rule))].join(', ')} (${added[0]!.message}), which ` +
+    `the file as found did not have: nothing written`
+  );
 }

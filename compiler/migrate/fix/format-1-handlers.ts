@@ -23,9 +23,11 @@ const WRAPPERS: Record<Phase, string> = { pre: 'before', post: 'after', execute:
 
 /** The wrapper of each phase, as generated code (4-space indentation inside the factory). */
 const WRAPPER_CODE: Record<Phase, string> = {
-  pre: `    const before = ( names, routeName ) => async ( { struct, payload } ) => {
+  pre:
+    `    const before = ( names, routeName ) => async ( { struct, payload } ) => {
         const { payload: sent } = await run( names, routeName, 'pre', result( null ), request( struct ), payload )
-        return { struct: { ...struct, method: sent.requestMethod, url: sent.url, headers: sent.headers, ...( sent.body === undefined ? {} : { body: sent.body } ) }, payload }
+        return { struct: { ...struct, method: sent.requestMethod, url: sent.url, headers: sent.headers, ...( ` +
+    `sent.body === undefined ? {} : { body: sent.body } ) }, payload }
     }`,
   post: `    const after = ( names, routeName ) => async ( { response, struct, payload } ) => {
         const { struct: answer } = await run( names, routeName, 'post', result( response ), request( struct ), payload )
@@ -100,18 +102,22 @@ function factoryText(legacy: string, tools: readonly ToolModifiers[]): string {
     const key = /^[A-Za-z_$][\w$]*$/.test(tool) ? tool : quoted(tool);
     return `        ${key}: { ${hooks.join(', ')} }`;
   });
-  return `
+  return (
+    `
 // Format 1.x handlers, moved here unchanged from the schema's \`handlers\`: each still gets
 // ({ struct, payload, userParams, routeName, phaseType }) and answers { struct, payload }.
 export const handlers = ( { sharedLists, libraries } ) => {
     const legacy = ${legacy}
-    const request = ( struct ) => ( { requestMethod: struct.method, url: struct.url, headers: struct.headers, body: struct.body } )
+    const request = ( struct ) => ( { requestMethod: struct.method, url: struct.url, headers: struct.headers, body: ` +
+    `struct.body } )
     const result = ( data ) => ( { status: true, messages: [], data, dataAsString: null } )
     const run = async ( names, routeName, phaseType, struct, payload, userParams ) => {
         let state = { struct, payload }
         for( const name of names ) {
-            state = await legacy[ name ]( { struct: state.struct, payload: state.payload, userParams: { ...userParams }, routeName, phaseType } )
-            if( state.struct.status === false ) throw new Error( state.struct.messages.join( ' ' ) || \`\${ name } failed\` )
+            state = await legacy[ name ]( { struct: state.struct, payload: state.payload, userParams: { ` +
+    `...userParams }, routeName, phaseType } )
+            if( state.struct.status === false ) throw new Error( state.struct.messages.join( ' ' ) || \`\${ name } ` +
+    `failed\` )
         }
         return state
     }
@@ -123,7 +129,8 @@ ${(['pre', 'post', 'execute'] as const)
 ${entries.join(',\n')}
     }
 }
-`;
+`
+  );
 }
 
 /**
@@ -154,7 +161,9 @@ export function planLegacyHandlers(
     for (const { tool } of withModifiers)
       notes.push({
         rule: 'VAL038',
-        message: `tool ${tool}: its modifiers name handlers, but the schema has no \`handlers\`: remove them, or write the hook by hand`,
+        message:
+          `tool ${tool}: its modifiers name handlers, but the schema has no \`handlers\`: remove them, or ` +
+          `write the hook by hand`,
       });
     return { edits, notes };
   }
@@ -198,7 +207,8 @@ export function planLegacyHandlers(
     const hooks = [...phases].map(([phase, list]) => `${phase} ${list.join(', ')} → ${HOOKS[phase]}`).join('; ');
     edits.push(removePropertyEdit(text, property, `${tool}: modifiers → hooks of export const handlers (${hooks})`));
     behaviour.push(
-      `tool ${tool}: its format 1.x handlers now run as ${[...phases.keys()].map((p) => HOOKS[p]).join(' and ')}, wrapped to see the request and result as format 1.x showed them`,
+      `tool ${tool}: its format 1.x handlers now run as ${[...phases.keys()].map((p) => HOOKS[p]).join(' and ')}, ` +
+        `wrapped to see the request and result as format 1.x showed them`,
     );
   }
   const legacy = text.slice(handlersProperty.initializer.getStart(source), handlersProperty.initializer.getEnd());

@@ -64,7 +64,9 @@ export function planToolKeys(
       else
         notes.push({
           rule: 'VAL038',
-          message: `tool ${name}: both ${propertyKey(old.name)} and ${to}, with different values: keep the right one by hand`,
+          message:
+            `tool ${name}: both ${propertyKey(old.name)} and ${to}, with different values: keep the ` +
+            `right one by hand`,
         });
     }
     const missing = [

@@ -101,10 +101,11 @@ export function planFormat1(file: string, text: string): FixPlan | undefined {
       });
     const flow = propertyOf(object, 'flowMCP')!;
     const from = ts.isStringLiteral(flow.initializer) ? flow.initializer.text : '1.x';
+    const quote = ts.isStringLiteral(flow.initializer) ? flow.initializer.getText(source) : "'";
     edits.push({
       start: flow.getStart(source),
       end: flow.getEnd(),
-      text: `version: ${quoteLike(ts.isStringLiteral(flow.initializer) ? flow.initializer.getText(source) : "'", TARGET_VERSION)}`,
+      text: `version: ${quoteLike(quote, TARGET_VERSION)}`,
       note: `flowMCP: '${from}' → version: '${TARGET_VERSION}'`,
     });
     // Format 1.x files name the container `routes`; some already say `tools`: the tools are converted either way.

@@ -37,7 +37,8 @@ export function allowedMimeType(
 export const outputMimeTypes: Fixer = {
   id: 'output-mime-types',
   summary:
-    'output mime types outside the allowed set become their allowed equivalent (XML declared as an object without a hook: text)',
+    'output mime types outside the allowed set become their allowed equivalent (XML declared as an object without ' +
+    'a hook: text)',
   plan(ast) {
     const { container, tools } = toolsOf(ast);
     const entries = ast.handlers ? readHandlerEntries(ast.handlers, ast.source) : [];
@@ -57,7 +58,10 @@ export const outputMimeTypes: Fixer = {
       if (!target) {
         notes.push({
           rule: 'VAL060',
-          message: `tool ${name}: output ${output.mimeType} (${String(schema?.type ?? 'no')} schema) has no allowed equivalent${hooked(name) ? ' while a hook shapes the data' : ''}: choose application/json, image/png or text/plain by hand`,
+          message:
+            `tool ${name}: output ${output.mimeType} (${String(schema?.type ?? 'no')} schema) has no allowed ` +
+            `equivalent${hooked(name) ? ' while a hook shapes the data' : ''}: choose application/json, image/png or ` +
+            `text/plain by hand`,
         });
         continue;
       }
@@ -82,7 +86,8 @@ export const outputMimeTypes: Fixer = {
           note: `${name}: output schema ${String(schema?.type)} → string (the XML text)`,
         });
         behaviour.push(
-          `tool ${name}: output ${output.mimeType} declared as ${String(schema?.type)} is now text/plain, a string: clients get the XML text (no hook turns it into an object)`,
+          `tool ${name}: output ${output.mimeType} declared as ${String(schema?.type)} is now text/plain, a string: ` +
+            `clients get the XML text (no hook turns it into an object)`,
         );
       } else {
         behaviour.push(

@@ -66,10 +66,12 @@ export const pathPlaceholderParameters: Fixer = {
       if (!list || !ts.isArrayLiteralExpression(list)) continue;
       const texts = added.map(
         ([, key]) =>
-          `{ position: { key: '${key}', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } }`,
+          `{ position: { key: '${key}', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', ` +
+          `options: [] } }`,
       );
       const last = list.elements[list.elements.length - 1];
-      const note = `${name}: user parameter ${added.map(([label, key]) => `${key} (for {{${label}}})`).join(', ')} added`;
+      const note =
+        `${name}: user parameter ` + `${added.map(([label, key]) => `${key} (for {{${label}}})`).join(', ')} added`;
       if (last) {
         const indent = indentOf(ast.text, last, ast.source);
         const sameLine = !ast.text.slice(list.getStart(ast.source), last.getStart(ast.source)).includes('\n');

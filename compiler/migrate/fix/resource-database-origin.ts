@@ -51,7 +51,9 @@ export const resourceDatabaseOrigin: Fixer = {
       if (resource.origin !== undefined && resource.origin !== location.origin) {
         notes.push({
           rule: 'RES007',
-          message: `resource ${name}: ${key} ${path} is a ${location.origin} path but origin says ${String(resource.origin)}: decide which by hand`,
+          message:
+            `resource ${name}: ${key} ${path} is a ${location.origin} path but origin says ` +
+            `${String(resource.origin)}: decide which by hand`,
         });
         continue;
       }

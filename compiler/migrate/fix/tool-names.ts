@@ -81,7 +81,8 @@ export const toolNames: Fixer = {
         const why = to === undefined ? 'it has no camelCase spelling' : `${to} is taken by another tool`;
         notes.push({
           rule: 'VAL030',
-          message: `tool ${JSON.stringify(name)}: not renamed (${why}); rename it by hand (clients will see a new name)`,
+          message:
+            `tool ${JSON.stringify(name)}: not renamed (${why}); rename it by hand (clients will ` + `see a new name)`,
         });
         continue;
       }
@@ -92,7 +93,9 @@ export const toolNames: Fixer = {
       const after = wireName(namespace, to);
       edits.push({
         ...renameKey(ast, property.name, to),
-        note: `tool ${name} → ${to} (${found!.keepsWire ? `MCP name stays ${before}` : `MCP name ${before} → ${after}`})`,
+        note:
+          `tool ${name} → ${to} ` +
+          `(${found!.keepsWire ? `MCP name stays ${before}` : `MCP name ${before} → ${after}`})`,
       });
       if (!found!.keepsWire)
         behaviour.push(

@@ -26,7 +26,8 @@ export function namedPlaceholder(value: string): { readonly key: string; readonl
 export const userInputPlaceholders: Fixer = {
   id: 'user-input-placeholders',
   summary:
-    'a {{KEY}} parameter value (alone, or once inside fixed text) that is user input (tests pass it, or KEY is no server param) becomes {{USER_PARAM}}',
+    'a {{KEY}} parameter value (alone, or once inside fixed text) that is user input (tests pass it, or KEY is no ' +
+    'server param) becomes {{USER_PARAM}}',
   plan(ast) {
     const declared = new Set(
       Array.isArray(ast.value.requiredServerParams)

@@ -66,7 +66,8 @@ export function sectionOf(lines: readonly string[], wanted: string): string {
       .map((h) => `${'#'.repeat(h.level)} ${h.title}`)
       .join('; ');
     throw new InvalidArgumentsError(
-      `no section ${JSON.stringify(wanted.slice(0, 80))} in this document${shown ? ` (sections: ${shown})` : ' (it has no headings)'}`,
+      `no section ${JSON.stringify(wanted.slice(0, 80))} in this ` +
+        `document${shown ? ` (sections: ${shown})` : ' (it has no headings)'}`,
     );
   }
   const start = headings[index]!;
@@ -84,7 +85,8 @@ export function linesOf(lines: readonly string[], range: string): string {
   const to = Number(match?.[2]);
   if (!match || from < 1 || to < from)
     throw new InvalidArgumentsError(
-      `lines must be a range from-to of line numbers, 1 or more, from ≤ to (e.g. 11-33), got ${JSON.stringify(range.slice(0, 40))}`,
+      `lines must be a range from-to of line numbers, 1 or more, from ≤ to (e.g. 11-33), got ` +
+        `${JSON.stringify(range.slice(0, 40))}`,
     );
   if (from > lines.length)
     throw new InvalidArgumentsError(`lines ${from}-${to}: the document has ${lines.length} lines`);

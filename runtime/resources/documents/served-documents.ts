@@ -83,7 +83,9 @@ export function listDocuments(catalog: readonly CatalogDocument[]): {
     templates: catalog.map((d) => ({
       uriTemplate: `${d.uri}{?${PART_PARAMETERS.join(',')}}`,
       name: `${d.name}.part`,
-      description: `One part of ${d.name}: section=<heading> (one section with its subsections), lines=<from-to> (e.g. 11-33), or search=<text> (matching lines with context). ${d.document.description}`,
+      description:
+        `One part of ${d.name}: section=<heading> (one section with its subsections), lines=<from-to> ` +
+        `(e.g. 11-33), or search=<text> (matching lines with context). ${d.document.description}`,
       mimeType: MARKDOWN_MIME,
     })),
   };
@@ -116,7 +118,8 @@ export function createServedDocuments(
       size = statSync(path).size;
     } catch {
       throw new ResourceReadError(
-        `${label} cannot be read: ${entry.document.file} (origin ${entry.document.origin}) not found at ${shownPath(path, places.home)}`,
+        `${label} cannot be read: ${entry.document.file} (origin ${entry.document.origin}) not found at ` +
+          `${shownPath(path, places.home)}`,
       );
     }
     if (size > MAX_DOCUMENT_BYTES)
@@ -141,7 +144,8 @@ export function createServedDocuments(
       const unknown = given.filter((name) => !(PART_PARAMETERS as readonly string[]).includes(name));
       if (unknown.length > 0)
         throw new InvalidArgumentsError(
-          `${entry.name} takes section, lines or search, not ${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`,
+          `${entry.name} takes section, lines or search, not ` +
+            `${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`,
         );
       if (given.length > 1)
         throw new InvalidArgumentsError(`give one of section, lines or search, not ${given.join(' and ')}`);

@@ -4,7 +4,8 @@
  */
 
 /** `getPrice({ ids, days? })` and `listCoins()` against `root` (an https URL on loopback). */
-export const priceSchema = (root: string): string => `export const main = {
+export const priceSchema = (root: string): string =>
+  `export const main = {
     namespace: 'coinprices',
     name: 'CoinPrices',
     description: 'Coin prices from a test upstream.',
@@ -16,8 +17,10 @@ export const priceSchema = (root: string): string => `export const main = {
             path: '/price',
             description: 'Price of one or more coins.',
             parameters: [
-                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
-                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'default(7)', 'min(1)', 'max(30)' ] } }
+                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [ 'min(1)' ] } },
+                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', ` +
+  `options: [ 'optional()', 'default(7)', 'min(1)', 'max(30)' ] } }
             ]
         },
         listCoins: {
@@ -44,12 +47,14 @@ export const simpleSchema = (
     tools: {
 ${Array.from(
   { length: count },
-  (_, i) => `        tool${i}: {
+  (_, i) =>
+    `        tool${i}: {
             method: 'GET',
             path: '/item${i}',
             description: 'Item ${i} of ${namespace}.',
             parameters: [
-                { position: { key: 'query', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'query', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ` +
+    `'string()', options: [] } }
             ]
         }`,
 ).join(',\n')}
@@ -58,7 +63,8 @@ ${Array.from(
 `;
 
 /** A schema that fails validation (namespace with digits and an unknown primitive). */
-export const brokenSchema = `export const main = {
+export const brokenSchema =
+  `export const main = {
     namespace: 'Broken42',
     name: 'Broken',
     description: 'Does not validate.',
@@ -66,7 +72,8 @@ export const brokenSchema = `export const main = {
     root: 'https://api.broken.example',
     tools: {
         getThing: { method: 'GET', path: '/thing', description: 'A thing.', parameters: [
-            { position: { key: 'x', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'float()', options: [] } }
+            { position: { key: 'x', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'float()', ` +
+  `options: [] } }
         ] }
     }
 }

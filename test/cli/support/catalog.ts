@@ -1,7 +1,8 @@
 /** The small catalog the CLI tests work with (format 3.0.0, on the loopback upstream). */
 
 /** `forecast`: currentWeather (a server param in a header, an enum with a default) and brokenCall (500). */
-export const forecastSchema = (root: string): string => `// Weather for the CLI tests.
+export const forecastSchema = (root: string): string =>
+  `// Weather for the CLI tests.
 export const main = {
   namespace: 'forecast',
   name: 'Forecast',
@@ -17,8 +18,10 @@ export const main = {
       path: '/current',
       description: 'Current weather conditions (temperature, sky) in a city.',
       parameters: [
-        { position: { key: 'city', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: ['min(1)'] } },
-        { position: { key: 'units', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(metric,imperial)', options: ['optional()', 'default(metric)'] } }
+        { position: { key: 'city', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: ['min(1)'] } },
+        { position: { key: 'units', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ` +
+  `'enum(metric,imperial)', options: ['optional()', 'default(metric)'] } }
       ]
     },
     brokenCall: {
@@ -32,7 +35,8 @@ export const main = {
 `;
 
 /** \`items\`: getItem (a path insert) and listItems, no server params. */
-export const itemsSchema = (root: string): string => `export const main = {
+export const itemsSchema = (root: string): string =>
+  `export const main = {
   namespace: 'items',
   name: 'Items',
   description: 'Items of a shop.',
@@ -45,7 +49,8 @@ export const itemsSchema = (root: string): string => `export const main = {
       path: '/items/{{id}}',
       description: 'One item by its id.',
       parameters: [
-        { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: ['min(1)'] } }
+        { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: ` +
+  `['min(1)'] } }
       ]
     },
     listItems: {
@@ -66,7 +71,11 @@ export const widgetSchema = (namespace: string, count: number): string => `expor
   version: '3.0.0',
   root: 'https://api.${namespace}.example',
   tools: {
-${Array.from({ length: count }, (_, i) => `    widget${i}: { method: 'GET', path: '/w${i}', description: 'Widget number ${i}.', parameters: [] }`).join(',\n')}
+${Array.from(
+  { length: count },
+  (_, i) =>
+    `    widget${i}: { method: 'GET', path: '/w${i}', description: 'Widget ` + `number ${i}.', parameters: [] }`,
+).join(',\n')}
   }
 };
 `;

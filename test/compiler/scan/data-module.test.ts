@@ -4,7 +4,8 @@ import { brief, scanDataText } from './support.ts';
 
 test('pure data raises nothing', () => {
   const text =
-    "export const list = { meta: { name: 'x', version: '3.0.0' }, entries: [ { a: 'function () {}', b: `plain`, c: -1, d: null } ] }";
+    "export const list = { meta: { name: 'x', version: '3.0.0' }, entries: [ { a: 'function () {}', b: `plain`, c: " +
+    '-1, d: null } ] }';
   assert.equal(brief(scanDataText(text)), []);
 });
 

@@ -84,7 +84,10 @@ test('reading goes through injected I/O, and a clean file has status true', asyn
     {
       readText: async (path) => {
         read.push(path);
-        return "export const main = { namespace: 'demo', description: 'import process.env from global.api.example.com' }\n";
+        return (
+          "export const main = { namespace: 'demo', description: 'import process.env from " +
+          "global.api.example.com' }\n"
+        );
       },
     },
   );

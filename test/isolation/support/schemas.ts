@@ -38,19 +38,23 @@ export function schemaFile(spec: SchemaSpec): string {
 ${[
   ...(tool.inserts ?? []).map(
     (key) =>
-      `        { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } }`,
+      `        { position: { key: '${key}', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: ` +
+      `'string()', options: [] } }`,
   ),
   ...(tool.query ?? []).map(
     (q) =>
-      `        { position: { key: '${q}', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }`,
+      `        { position: { key: '${q}', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+      `options: [ 'optional()' ] } }`,
   ),
   ...Object.entries(tool.fixed ?? {}).map(
     ([key, value]) =>
-      `        { position: { key: '${key}', value: '${value}', location: 'query' }, z: { primitive: 'string()', options: [] } }`,
+      `        { position: { key: '${key}', value: '${value}', location: 'query' }, z: { primitive: 'string()', ` +
+      `options: [] } }`,
   ),
   ...Object.entries(tool.body ?? {}).map(
     ([key, value]) =>
-      `        { position: { key: '${key}', value: '${value}', location: 'body' }, z: { primitive: 'string()', options: [] } }`,
+      `        { position: { key: '${key}', value: '${value}', location: 'body' }, z: { primitive: 'string()', ` +
+      `options: [] } }`,
   ),
 ].join(',\n')}
       ]

@@ -142,7 +142,8 @@ export async function startSecretListeners(ca: TestCa): Promise<SecretListeners>
         case '/forms-html':
           res.writeHead(403, { 'content-type': 'text/html' });
           res.end(
-            `<!doctype html><html><head><title>Denied</title></head><body>${encodedForms(key).htmlDecimal} ${encodedForms(key).htmlNamed}</body></html>`,
+            `<!doctype html><html><head><title>Denied</title></head><body>${encodedForms(key).htmlDecimal} ` +
+              `${encodedForms(key).htmlNamed}</body></html>`,
           );
           return;
         case '/redirect-307-other':

@@ -8,7 +8,8 @@ import type { Workspace } from './workspace.ts';
 export const GUIDE_SQL = `CREATE TABLE notes (id INTEGER PRIMARY KEY, topic TEXT NOT NULL, body TEXT NOT NULL);
 INSERT INTO notes (topic, body) VALUES ('a', 'first'), ('b', 'second'), ('a', 'third');`;
 
-const schema = `export const main = {
+const schema =
+  `export const main = {
     namespace: 'guide',
     name: 'Guide',
     description: 'A provider of the tests with a prompt, two skills, a tool and a resource.',
@@ -20,7 +21,8 @@ const schema = `export const main = {
             path: '/look-up',
             description: 'Looks something up.',
             parameters: [
-                { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', ` +
+  `options: [] } }
             ]
         }
     },
@@ -31,7 +33,8 @@ const schema = `export const main = {
             origin: 'inline',
             description: 'Notes by topic.',
             queries: {
-                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", description: 'Tables.', parameters: {} },
+                getSchema: { sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name", ` +
+  `description: 'Tables.', parameters: {} },
                 byTopic: {
                     sql: 'SELECT id, body FROM notes WHERE topic = ? ORDER BY id',
                     description: 'Notes of one topic.',
@@ -61,7 +64,8 @@ const about = `export const prompt = {
 }
 `;
 
-const planTrip = `export const skill = {
+const planTrip =
+  `export const skill = {
     name: 'plan-trip',
     version: 'toolkit-skill/1.0.0',
     description: 'Plans a trip.',
@@ -74,7 +78,8 @@ const planTrip = `export const skill = {
         { key: 'season', type: 'enum', values: [ 'summer', 'winter' ], description: 'When', required: false }
     ],
     output: 'A plan.',
-    content: 'Plan {{input:days}} days in {{input:city}} ({{input:season}}, budget {{input:budget}}). Call {{tool:lookUp}}, read {{resource:notes}}. Then: {{skill:pack-bag}}'
+    content: 'Plan {{input:days}} days in {{input:city}} ({{input:season}}, budget {{input:budget}}). Call ` +
+  `{{tool:lookUp}}, read {{resource:notes}}. Then: {{skill:pack-bag}}'
 }
 `;
 

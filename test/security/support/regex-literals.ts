@@ -1,7 +1,8 @@
 /**
  * Every regular expression written literally in a source tree: regex literals (`/…/g`) and
  * `new RegExp('…', 'flags')` / `RegExp('…')` whose pattern (and flags) are string literals or
- * template literals without substitutions. Read with the TypeScript parser, never by a pattern.
+ * template literals without substitutions, or concatenations of them. Read with the TypeScript parser, never by a
+ * pattern.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -25,8 +26,16 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const literalText = (node: ts.Node | undefined): string | undefined =>
-  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
+/** The text of a string literal, a template without substitutions, or a `+` chain of them (as long lines are split). */
+function literalText(node: ts.Node | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isParenthesizedExpression(node)) return literalText(node.expression);
+  if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.PlusToken) return undefined;
+  const left = literalText(node.left);
+  const right = literalText(node.right);
+  return left === undefined || right === undefined ? undefined : left + right;
+}
 
 function sitesOf(path: string, root: string): RegexSite[] {
   const text = readFileSync(path, 'utf8');

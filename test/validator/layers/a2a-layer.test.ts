@@ -21,33 +21,40 @@ type Summary = Record<string, unknown> & {
 };
 const sum = (r: { summary: Record<string, unknown> }) => r.summary as Summary;
 
-test('1.0 card with AP2 and x402 (SDK, 0.3 compatibility on): pass, both versions seen, extensions negotiated', async () => {
-  const agent = await startA2aAgent('v1-ap2');
-  try {
-    const r = await runLayer(a2aLayer, testContext(agent.url));
-    assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
-    assert.equal(sum(r).servedVersions, ['0.3', '1.0'], 'no A2A-Version: the SDK answers 0.3; with 1.0 it answers 1.0');
-    assert.is(sum(r).cardVersion, '1.0');
-    assert.is(sum(r).ap2Version, 'v0.1');
-    assert.equal(sum(r).ap2Roles, ['merchant']);
-    assert.is(sum(r).x402Extension, 'v0.1');
-    assert.equal(sum(r).activatedExtensions, [AP2_V01, A2A_X402]);
-    assert.ok(r.categories['supportsAp2'] && r.categories['supportsA2aX402'] && r.categories['extensionsNegotiated']);
-    assert.ok(r.categories['supportsJsonRpc'] && r.categories['hasProvider'] && r.categories['supportsStreaming']);
-    expectCode(r, 'A2A-001');
-    expectCode(r, 'A2A-003');
-    expectCode(r, 'A2A-015');
-    expectCode(r, 'A2A-019');
-    expectCode(r, 'A2A-021');
-    expectCode(r, 'A2A-027');
-    // The SDK's hybrid card (0.3 root for clients without A2A-Version, 1.0 supportedInterfaces) is right.
-    expectCode(r, 'A2A-028', /root matches JSONRPC .*\/a2a\/jsonrpc \(protocol 0\.3\), as @a2a-js\/sdk serves it/);
-    expectNoCode(r, 'A2A-026');
-    assert.is(r.status, 'pass');
-  } finally {
-    await agent.close();
-  }
-});
+test(
+  '1.0 card with AP2 and x402 (SDK, 0.3 compatibility on): pass, both versions seen, ' + 'extensions negotiated',
+  async () => {
+    const agent = await startA2aAgent('v1-ap2');
+    try {
+      const r = await runLayer(a2aLayer, testContext(agent.url));
+      assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
+      assert.equal(
+        sum(r).servedVersions,
+        ['0.3', '1.0'],
+        'no A2A-Version: the SDK answers 0.3; with 1.0 it answers 1.0',
+      );
+      assert.is(sum(r).cardVersion, '1.0');
+      assert.is(sum(r).ap2Version, 'v0.1');
+      assert.equal(sum(r).ap2Roles, ['merchant']);
+      assert.is(sum(r).x402Extension, 'v0.1');
+      assert.equal(sum(r).activatedExtensions, [AP2_V01, A2A_X402]);
+      assert.ok(r.categories['supportsAp2'] && r.categories['supportsA2aX402'] && r.categories['extensionsNegotiated']);
+      assert.ok(r.categories['supportsJsonRpc'] && r.categories['hasProvider'] && r.categories['supportsStreaming']);
+      expectCode(r, 'A2A-001');
+      expectCode(r, 'A2A-003');
+      expectCode(r, 'A2A-015');
+      expectCode(r, 'A2A-019');
+      expectCode(r, 'A2A-021');
+      expectCode(r, 'A2A-027');
+      // The SDK's hybrid card (0.3 root for clients without A2A-Version, 1.0 supportedInterfaces) is right.
+      expectCode(r, 'A2A-028', /root matches JSONRPC .*\/a2a\/jsonrpc \(protocol 0\.3\), as @a2a-js\/sdk serves it/);
+      expectNoCode(r, 'A2A-026');
+      assert.is(r.status, 'pass');
+    } finally {
+      await agent.close();
+    }
+  },
+);
 
 test('plain 1.0 card: pass without AP2, JSON-RPC answers GetTask with A2A-Version 1.0', async () => {
   const agent = await startA2aAgent('v1-plain');

@@ -9,7 +9,8 @@ import {
 
 test('reads resource_metadata and scope, quoted or not, case-insensitively', () => {
   const c = parseBearerChallenge(
-    'Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp", scope="files:read files:write"',
+    'Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp", scope="files:read ' +
+      'files:write"',
   );
   assert.is(c?.resourceMetadata, 'https://a.example/.well-known/oauth-protected-resource/mcp');
   assert.is(c?.scope, 'files:read files:write');

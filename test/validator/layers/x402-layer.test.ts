@@ -181,19 +181,22 @@ test('version, placement, resource and address findings (X402-006, 008, 010, 016
   expectCode(odd, 'X402-020', /0x1234567890123456789012345678901234567890/);
 });
 
-test('paid MCP tools getting it wrong: no price (X402-021), text ≠ structured (X402-022), failure (X402-024)', async () => {
-  const faulty = await startPaidMcpServer({ faultyTools: true });
-  try {
-    const r = await runLayer(x402Layer, testContext(faulty.url));
-    assert.is(r.status, 'fail');
-    expectCode(r, 'X402-002');
-    expectCode(r, 'X402-021', /generous/);
-    expectCode(r, 'X402-022', /mismatched/);
-    expectCode(r, 'X402-024', /crashing .*payment backend down/);
-  } finally {
-    await faulty.close();
-  }
-});
+test(
+  'paid MCP tools getting it wrong: no price (X402-021), text ≠ structured (X402-022), ' + 'failure (X402-024)',
+  async () => {
+    const faulty = await startPaidMcpServer({ faultyTools: true });
+    try {
+      const r = await runLayer(x402Layer, testContext(faulty.url));
+      assert.is(r.status, 'fail');
+      expectCode(r, 'X402-002');
+      expectCode(r, 'X402-021', /generous/);
+      expectCode(r, 'X402-022', /mismatched/);
+      expectCode(r, 'X402-024', /crashing .*payment backend down/);
+    } finally {
+      await faulty.close();
+    }
+  },
+);
 
 test('an unreachable endpoint is not checked (X402-023)', async () => {
   const r = await runLayer(x402Layer, testContext(await deadPortUrl()));
@@ -212,22 +215,25 @@ test('a free route and a free MCP server are not detected', async () => {
   assert.equal(free.toolCalls, [], 'no tool of a free server is called');
 });
 
-test('over MCP: only the tools marked paid are called; current form, legacy error form and v1 are all read', async () => {
-  const r = await runLayer(x402Layer, testContext(paid.url));
-  assert.equal(
-    [...paid.toolCalls].sort(),
-    ['forecast', 'legacy_report', 'v1_quote'],
-    'echo and delete_everything are never called',
-  );
-  assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
-  assert.ok(r.categories['overMcp']);
-  assert.ok(r.categories['usesLegacyMcpError']);
-  expectCode(r, 'X402-007');
-  assert.equal(summary(r).paidTools, ['forecast', 'legacy_report', 'v1_quote']);
-  assert.equal([...summary(r).x402Versions].sort(), ['1', '2']);
-  assert.is(summary(r).offers.length, 3);
-  assert.ok(summary(r).offers.every((o) => /USDC on Base Sepolia/.test(o)));
-});
+test(
+  'over MCP: only the tools marked paid are called; current form, legacy error form and v1 ' + 'are all read',
+  async () => {
+    const r = await runLayer(x402Layer, testContext(paid.url));
+    assert.equal(
+      [...paid.toolCalls].sort(),
+      ['forecast', 'legacy_report', 'v1_quote'],
+      'echo and delete_everything are never called',
+    );
+    assert.is(r.status, 'pass', JSON.stringify(r.messages.filter((m) => m.severity !== 'info')));
+    assert.ok(r.categories['overMcp']);
+    assert.ok(r.categories['usesLegacyMcpError']);
+    expectCode(r, 'X402-007');
+    assert.equal(summary(r).paidTools, ['forecast', 'legacy_report', 'v1_quote']);
+    assert.equal([...summary(r).x402Versions].sort(), ['1', '2']);
+    assert.is(summary(r).offers.length, 3);
+    assert.ok(summary(r).offers.every((o) => /USDC on Base Sepolia/.test(o)));
+  },
+);
 
 test('MCP Apps and x402 in one assessment share one MCP handshake and one tools/list', async () => {
   const ctx = testContext(paid.url);

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../../validator-service/config.ts';
+import type { Layer } from '../../../validator-service/layers/layer.ts';
 import { openAssessmentNetwork } from '../../../validator-service/net/assessment-network.ts';
 import { parseAllowList, type Resolver } from '../../../validator-service/net/index.ts';
 import { loadLayers } from '../../../validator-service/pipeline/load-layers.ts';
@@ -42,6 +43,34 @@ test('an assessment asks DNS once per host name, however many requests and layer
   assert.equal(asked, ['agent.test', 'agent.test'], 'the next assessment asks again');
 });
 
+test("the layers find the assessment's DNS answers in their context, the target check's answer first", async () => {
+  const port = new URL(paid.url).port;
+  const asked: string[] = [];
+  const resolve: Resolver = async (hostname) => {
+    asked.push(hostname);
+    return [{ address: '127.0.0.1', family: 4 }];
+  };
+  const seen: unknown[] = [];
+  const layer: Layer = {
+    name: 'http',
+    async run(ctx) {
+      seen.push(await ctx.assessment.dns.get('agent.test'));
+      const response = await ctx.fetch(ctx.url);
+      await response.arrayBuffer();
+      seen.push([...ctx.assessment.dns.keys()]);
+      return { layer: 'http', status: 'pass', categories: {}, summary: {}, messages: [], raw: null };
+    },
+  };
+  const core = createValidatorCore({
+    config: readConfig({ VALIDATOR_ALLOW_HOSTS: `agent.test:${port}` }),
+    layers: [layer],
+    resolve,
+  });
+  await core.assess({ url: new URL(`http://agent.test:${port}/mcp`), timeoutMs: 15_000 });
+  assert.equal(seen, [[{ address: '127.0.0.1', family: 4 }], ['agent.test']]);
+  assert.equal(asked, ['agent.test'], "the layer's request used the answer in its context");
+});
+
 test('sequential requests reuse pooled connections, and none is left open after the assessment', async () => {
   const core = createValidatorCore({
     config: readConfig({ VALIDATOR_ALLOW_HOSTS: new URL(paid.url).host }),
@@ -58,7 +87,11 @@ test('sequential requests reuse pooled connections, and none is left open after 
 });
 
 test('after close the network still answers, without keeping connections', async () => {
-  const network = openAssessmentNetwork({ allowList: parseAllowList(new URL(paid.url).host), resolve: async () => [] });
+  const network = openAssessmentNetwork({
+    allowList: parseAllowList(new URL(paid.url).host),
+    resolve: async () => [],
+    dns: new Map(),
+  });
   network.close();
   const response = await network.fetch(new URL('/nothing', paid.url));
   await response.arrayBuffer();
@@ -86,7 +119,11 @@ test('a pooled connection the server dropped while idle is retried once on a fre
     connections += 1;
   });
   const port = await listen(server);
-  const network = openAssessmentNetwork({ allowList: parseAllowList(`127.0.0.1:${port}`), resolve: async () => [] });
+  const network = openAssessmentNetwork({
+    allowList: parseAllowList(`127.0.0.1:${port}`),
+    resolve: async () => [],
+    dns: new Map(),
+  });
   try {
     const first = await network.fetch(`http://127.0.0.1:${port}/a`);
     assert.is(await first.text(), 'answer 1');

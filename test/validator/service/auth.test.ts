@@ -34,17 +34,20 @@ test('without API_TOKEN the API is open and GET / sets no cookie', async () => {
   assert.is((await call('/')).headers.get('set-cookie'), null);
 });
 
-test('with API_TOKEN every /api/* and /mcp route is 401 without credentials, and the body never shows the token', async () => {
-  const call = inProcess({ layers, env: { API_TOKEN: TOKEN, VALIDATOR_RATE_LIMIT: '1000' } });
-  for (const [path, init] of guarded) {
-    const response = await call(path, init);
-    const text = await response.text();
-    assert.is(response.status, 401, path);
-    assert.is(response.headers.get('www-authenticate'), 'Bearer realm="validator"');
-    assert.not.ok(text.includes(TOKEN));
-    assert.is((JSON.parse(text) as { error: { code: string } }).error.code, 'unauthorized');
-  }
-});
+test(
+  'with API_TOKEN every /api/* and /mcp route is 401 without credentials, and the body never ' + 'shows the token',
+  async () => {
+    const call = inProcess({ layers, env: { API_TOKEN: TOKEN, VALIDATOR_RATE_LIMIT: '1000' } });
+    for (const [path, init] of guarded) {
+      const response = await call(path, init);
+      const text = await response.text();
+      assert.is(response.status, 401, path);
+      assert.is(response.headers.get('www-authenticate'), 'Bearer realm="validator"');
+      assert.not.ok(text.includes(TOKEN));
+      assert.is((JSON.parse(text) as { error: { code: string } }).error.code, 'unauthorized');
+    }
+  },
+);
 
 test('the right bearer token opens every route; a wrong or differently sized one does not', async () => {
   const call = inProcess({ layers, env: { API_TOKEN: TOKEN, VALIDATOR_RATE_LIMIT: '1000' } });

@@ -10,35 +10,38 @@ import { main } from '../../../cli/main.ts';
 
 const bin = new URL('../../../cli/bin.mjs', import.meta.url).pathname;
 
-test('honours PORT (0: a free port), prints its URL on 127.0.0.1, answers /api/health, exits 0 on SIGTERM', async () => {
-  const child = spawn(process.execPath, [bin, 'validator'], {
-    env: { ...process.env, API_TOKEN: '', PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
-      child.stdout.on('data', () => {
-        const match = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
+test(
+  'honours PORT (0: a free port), prints its URL on 127.0.0.1, answers /api/health, exits ' + '0 on SIGTERM',
+  async () => {
+    const child = spawn(process.execPath, [bin, 'validator'], {
+      env: { ...process.env, API_TOKEN: '', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const health = await fetch(`${url}/api/health`);
-    assert.is(health.status, 200);
-    assert.match(out, /auth: open/);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    assert.is(await exited, 0);
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-});
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
+        child.stdout.on('data', () => {
+          const match = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+      });
+      const health = await fetch(`${url}/api/health`);
+      assert.is(health.status, 200);
+      assert.match(out, /auth: open/);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      assert.is(await exited, 0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  },
+);
 
 test('a bad configuration value is one line naming the variable, exit 1', async () => {
   const previous = process.env['VALIDATOR_RATE_LIMIT'];

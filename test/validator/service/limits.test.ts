@@ -27,27 +27,30 @@ test('the request after the limit is 429 with Retry-After, and a new window admi
   assert.is((await call('/api/validate', postJson({ url: 'https://a.example/' }))).status, 200);
 });
 
-test('behind a trusted proxy the client is the address the proxy appended, not what the client wrote before it', async () => {
-  const call = inProcess({
-    env: { VALIDATOR_RATE_LIMIT: '1', VALIDATOR_TRUST_PROXY: '1' },
-    layers: [fixedLayer('mcp', 'pass')],
-  });
-  const first = await call(
-    '/api/validate',
-    postJson({ url: 'https://a.example/' }, { 'x-forwarded-for': '10.0.0.1, 203.0.113.7' }),
-  );
-  assert.is(first.status, 200);
-  const spoofed = await call(
-    '/api/validate',
-    postJson({ url: 'https://a.example/' }, { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' }),
-  );
-  assert.is(spoofed.status, 429, 'a new made-up left entry does not make a new client');
-  const other = await call(
-    '/api/validate',
-    postJson({ url: 'https://a.example/' }, { 'x-forwarded-for': '203.0.113.8' }),
-  );
-  assert.is(other.status, 200);
-});
+test(
+  'behind a trusted proxy the client is the address the proxy appended, not what the client ' + 'wrote before it',
+  async () => {
+    const call = inProcess({
+      env: { VALIDATOR_RATE_LIMIT: '1', VALIDATOR_TRUST_PROXY: '1' },
+      layers: [fixedLayer('mcp', 'pass')],
+    });
+    const first = await call(
+      '/api/validate',
+      postJson({ url: 'https://a.example/' }, { 'x-forwarded-for': '10.0.0.1, 203.0.113.7' }),
+    );
+    assert.is(first.status, 200);
+    const spoofed = await call(
+      '/api/validate',
+      postJson({ url: 'https://a.example/' }, { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' }),
+    );
+    assert.is(spoofed.status, 429, 'a new made-up left entry does not make a new client');
+    const other = await call(
+      '/api/validate',
+      postJson({ url: 'https://a.example/' }, { 'x-forwarded-for': '203.0.113.8' }),
+    );
+    assert.is(other.status, 200);
+  },
+);
 
 test('the limit also counts /mcp and /api/lookup calls', async () => {
   const call = inProcess({ env: { VALIDATOR_RATE_LIMIT: '2' } });

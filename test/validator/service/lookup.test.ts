@@ -48,55 +48,58 @@ const lookup = async (body: unknown): Promise<{ status: number; body: Lookup }> 
 };
 const sepoliaNodes = () => ({ 'base-sepolia': world.sepolia.rpcUrl });
 
-test('numeric chain id: owner, URI, endpoints, OASF, reputation from getClients + getSummary; a clean pass', async () => {
-  const { status, body } = await lookup({
-    agentId: Number(world.agents.data),
-    chainId: 84532,
-    rpcNodes: sepoliaNodes(),
-  });
-  assert.is(status, 200, JSON.stringify(body));
-  assert.is(body.owner, getAddress(world.sepolia.accounts[1]!));
-  assert.is(body.uriKind, 'data');
-  assert.is(body.chain.caip2, 'eip155:84532');
-  assert.equal(body.registries, {
-    identity: '0x8004A818BFB912233c491871b3d84c89A494BD9e',
-    reputation: '0x8004B663056A597Dffe9eCcC1965A193B7388713',
-  });
-  assert.equal(body.rpc, { origin: new URL(world.sepolia.rpcUrl).origin, source: 'rpcNodes' });
-  assert.equal(
-    body.endpoints.map((e: Lookup) => [e.name, e.domainVerified]),
-    [
-      ['MCP', true],
-      ['A2A', true],
-      ['OASF', null],
-    ],
-  );
-  assert.equal(body.oasf.domains, ['retail/e_commerce']);
-  assert.is(body.oasf.skills.length, 2);
-  assert.equal(body.reputation, {
-    clientCount: 2,
-    feedbackCount: 2,
-    averageValue: '89.885',
-    summaryValue: '89885000000000000000',
-    valueDecimals: 18,
-  });
-  assert.is(body.status, 'pass', JSON.stringify(body.messages));
-  assert.ok(
-    body.categories.isOnChainVerified && body.categories.isSpecCompliant && body.categories.hasOnChainReputation,
-  );
-  assert.equal(
-    body.messages.filter((m: Lookup) => m.severity !== 'info'),
-    [],
-  );
-  assert.ok(body.rpcCalls >= 5, 'eth_chainId, ownerOf, tokenURI, getClients, getSummary');
-  assert.ok(body.rpcRequests < body.rpcCalls, 'batched');
-  expectCode(body, 'ERC-001', /owned by .*inline data: URI/);
-  expectCode(body, 'ERC-013');
-  expectCode(body, 'ERC-017');
-  expectCode(body, 'ERC-018', /2 feedback from 2 client/);
-  expectCode(body, 'ERC-021');
-  assert.equal(body.checks, registryStamp, 'the answer names the check registry');
-});
+test(
+  'numeric chain id: owner, URI, endpoints, OASF, reputation from getClients + getSummary; ' + 'a clean pass',
+  async () => {
+    const { status, body } = await lookup({
+      agentId: Number(world.agents.data),
+      chainId: 84532,
+      rpcNodes: sepoliaNodes(),
+    });
+    assert.is(status, 200, JSON.stringify(body));
+    assert.is(body.owner, getAddress(world.sepolia.accounts[1]!));
+    assert.is(body.uriKind, 'data');
+    assert.is(body.chain.caip2, 'eip155:84532');
+    assert.equal(body.registries, {
+      identity: '0x8004A818BFB912233c491871b3d84c89A494BD9e',
+      reputation: '0x8004B663056A597Dffe9eCcC1965A193B7388713',
+    });
+    assert.equal(body.rpc, { origin: new URL(world.sepolia.rpcUrl).origin, source: 'rpcNodes' });
+    assert.equal(
+      body.endpoints.map((e: Lookup) => [e.name, e.domainVerified]),
+      [
+        ['MCP', true],
+        ['A2A', true],
+        ['OASF', null],
+      ],
+    );
+    assert.equal(body.oasf.domains, ['retail/e_commerce']);
+    assert.is(body.oasf.skills.length, 2);
+    assert.equal(body.reputation, {
+      clientCount: 2,
+      feedbackCount: 2,
+      averageValue: '89.885',
+      summaryValue: '89885000000000000000',
+      valueDecimals: 18,
+    });
+    assert.is(body.status, 'pass', JSON.stringify(body.messages));
+    assert.ok(
+      body.categories.isOnChainVerified && body.categories.isSpecCompliant && body.categories.hasOnChainReputation,
+    );
+    assert.equal(
+      body.messages.filter((m: Lookup) => m.severity !== 'info'),
+      [],
+    );
+    assert.ok(body.rpcCalls >= 5, 'eth_chainId, ownerOf, tokenURI, getClients, getSummary');
+    assert.ok(body.rpcRequests < body.rpcCalls, 'batched');
+    expectCode(body, 'ERC-001', /owned by .*inline data: URI/);
+    expectCode(body, 'ERC-013');
+    expectCode(body, 'ERC-017');
+    expectCode(body, 'ERC-018', /2 feedback from 2 client/);
+    expectCode(body, 'ERC-021');
+    assert.equal(body.checks, registryStamp, 'the answer names the check registry');
+  },
+);
 
 test('registration files that cannot be used are 200 with a finding, never an error status', async () => {
   // An https URL where nothing listens (the reported 500: TypeError Invalid URL), one that is no URL,
@@ -183,33 +186,37 @@ test('CAIP-2 chain id and rpcNodes keyed by chain id give the same answer', asyn
     assert.equal(a.body[key], b.body[key], key);
 });
 
-test('each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (legacy fields flagged), gzip data, plain http', async () => {
-  const https = await lookup({ agentId: Number(world.agents.https), chainId: 84532, rpcNodes: sepoliaNodes() });
-  assert.is(https.body.uriKind, 'https');
-  assert.is(https.body.status, 'pass', JSON.stringify(https.body.messages));
-  assert.match(https.body.registrationUrl, /^https:\/\/localhost:\d+\/agents\/1\.json$/);
-  const ipfs = await lookup({ agentId: Number(world.agents.ipfs), chainId: 84532, rpcNodes: sepoliaNodes() });
-  assert.is(ipfs.body.uriKind, 'ipfs');
-  assert.is(ipfs.body.registrationUrl, `${world.files.url}/ipfs/${CID}`);
-  assert.is(ipfs.body.registration.name, 'Lamp agent 2');
-  const json = await lookup({ agentId: Number(world.agents.json), chainId: 84532, rpcNodes: sepoliaNodes() });
-  assert.is(json.body.uriKind, 'json');
-  const codes = json.body.messages.map((m: Lookup) => m.code);
-  for (const code of ['ERC-004', 'ERC-006', 'ERC-008', 'ERC-014', 'ERC-013']) assert.ok(codes.includes(code), code);
-  expectCode(json.body, 'ERC-004');
-  expectCode(json.body, 'ERC-006');
-  expectCode(json.body, 'ERC-008');
-  expectCode(json.body, 'ERC-014');
-  assert.equal(json.body.oasf, { skills: ['analytical_skills/coding_skills'], domains: [], source: 'top-level' });
-  assert.is(json.body.status, 'pass', 'warnings only');
-  assert.is(json.body.categories.isSpecCompliant, false);
-  const gzip = await lookup({ agentId: Number(world.agents.gzip), chainId: 84532, rpcNodes: sepoliaNodes() });
-  assert.is(gzip.body.registration.name, 'Lamp agent 4');
-  const http = await lookup({ agentId: Number(world.agents.http), chainId: 84532, rpcNodes: sepoliaNodes() });
-  assert.is(http.body.uriKind, 'http');
-  assert.is(http.body.registration.name, 'Lamp agent 6');
-  expectCode(http.body, 'ERC-023');
-});
+test(
+  'each URI kind: https (guarded, test CA), ipfs (gateway), inline JSON (legacy fields flagged), gzip ' +
+    'data, plain http',
+  async () => {
+    const https = await lookup({ agentId: Number(world.agents.https), chainId: 84532, rpcNodes: sepoliaNodes() });
+    assert.is(https.body.uriKind, 'https');
+    assert.is(https.body.status, 'pass', JSON.stringify(https.body.messages));
+    assert.match(https.body.registrationUrl, /^https:\/\/localhost:\d+\/agents\/1\.json$/);
+    const ipfs = await lookup({ agentId: Number(world.agents.ipfs), chainId: 84532, rpcNodes: sepoliaNodes() });
+    assert.is(ipfs.body.uriKind, 'ipfs');
+    assert.is(ipfs.body.registrationUrl, `${world.files.url}/ipfs/${CID}`);
+    assert.is(ipfs.body.registration.name, 'Lamp agent 2');
+    const json = await lookup({ agentId: Number(world.agents.json), chainId: 84532, rpcNodes: sepoliaNodes() });
+    assert.is(json.body.uriKind, 'json');
+    const codes = json.body.messages.map((m: Lookup) => m.code);
+    for (const code of ['ERC-004', 'ERC-006', 'ERC-008', 'ERC-014', 'ERC-013']) assert.ok(codes.includes(code), code);
+    expectCode(json.body, 'ERC-004');
+    expectCode(json.body, 'ERC-006');
+    expectCode(json.body, 'ERC-008');
+    expectCode(json.body, 'ERC-014');
+    assert.equal(json.body.oasf, { skills: ['analytical_skills/coding_skills'], domains: [], source: 'top-level' });
+    assert.is(json.body.status, 'pass', 'warnings only');
+    assert.is(json.body.categories.isSpecCompliant, false);
+    const gzip = await lookup({ agentId: Number(world.agents.gzip), chainId: 84532, rpcNodes: sepoliaNodes() });
+    assert.is(gzip.body.registration.name, 'Lamp agent 4');
+    const http = await lookup({ agentId: Number(world.agents.http), chainId: 84532, rpcNodes: sepoliaNodes() });
+    assert.is(http.body.uriKind, 'http');
+    assert.is(http.body.registration.name, 'Lamp agent 6');
+    expectCode(http.body, 'ERC-023');
+  },
+);
 
 test('a registration file that is not JSON fails with ERC-002', async () => {
   const { status, body } = await lookup({
@@ -247,7 +254,10 @@ test('unknown agent: 404 agent_not_found naming the registry and chain', async (
   assert.is(body.error.code, 'agent_not_found');
   assert.match(
     body.error.message,
-    /Agent 4242 is not registered in the Identity Registry 0x8004A818BFB912233c491871b3d84c89A494BD9e on Base Sepolia \(84532\)/,
+    new RegExp(
+      'Agent 4242 is not registered in the Identity Registry 0x8004A818BFB912233c491871b3d84c89A494BD9e on Base ' +
+        'Sepolia \\(84532\\)',
+    ),
   );
 });
 

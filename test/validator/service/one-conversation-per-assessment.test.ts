@@ -7,7 +7,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openAssessmentNetwork } from '../../../validator-service/net/assessment-network.ts';
+import { openAssessmentNetwork, type DnsAnswers } from '../../../validator-service/net/assessment-network.ts';
 import { parseAllowList, systemResolver } from '../../../validator-service/net/index.ts';
 import { loadLayers } from '../../../validator-service/pipeline/load-layers.ts';
 import { runAssessment } from '../../../validator-service/pipeline/run-assessment.ts';
@@ -34,28 +34,25 @@ async function assess(
   url: string,
   spy: (method: string, url: string, body: string, origin: string | null) => void = () => undefined,
 ) {
-  const network = openAssessmentNetwork({
-    allowList: parseAllowList('127.0.0.1'),
-    resolve: systemResolver,
-    timeoutMs: 10_000,
-  });
-  const fetch: Fetch = (input, init) => {
-    spy(
-      (init?.method ?? 'GET').toUpperCase(),
-      String(input instanceof URL ? input.href : input),
-      typeof init?.body === 'string' ? init.body : '',
-      new Headers(init?.headers).get('origin'),
-    );
-    return network.fetch(input, init);
+  const openNetwork = (dns: DnsAnswers) => {
+    const network = openAssessmentNetwork({
+      allowList: parseAllowList('127.0.0.1'),
+      resolve: systemResolver,
+      timeoutMs: 10_000,
+      dns,
+    });
+    const fetch: Fetch = (input, init) => {
+      spy(
+        (init?.method ?? 'GET').toUpperCase(),
+        String(input instanceof URL ? input.href : input),
+        typeof init?.body === 'string' ? init.body : '',
+        new Headers(init?.headers).get('origin'),
+      );
+      return network.fetch(input, init);
+    };
+    return { ...network, fetch };
   };
-  try {
-    return await runAssessment(
-      { url: new URL(url), timeoutMs: 15_000 },
-      { layers: await loadLayers(), fetch, tlsInfo: network.tlsInfo },
-    );
-  } finally {
-    network.close();
-  }
+  return await runAssessment({ url: new URL(url), timeoutMs: 15_000 }, { layers: await loadLayers(), openNetwork });
 }
 
 const count = (methods: readonly string[], name: string) => methods.filter((m) => m === name).length;

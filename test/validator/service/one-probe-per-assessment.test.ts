@@ -49,8 +49,10 @@ test('the http and html layers share one TLS probe and one browser GET per asses
     { url: new URL(url), timeoutMs: 15_000 },
     {
       layers: await loadLayers(),
-      fetch: createGuardedFetch({ ...policy, ca: ca.ca, timeoutMs: 10_000 }),
-      tlsInfo: createTlsInfo({ ...policy, ca: ca.ca, timeoutMs: 10_000 }),
+      openNetwork: () => ({
+        fetch: createGuardedFetch({ ...policy, ca: ca.ca, timeoutMs: 10_000 }),
+        tlsInfo: createTlsInfo({ ...policy, ca: ca.ca, timeoutMs: 10_000 }),
+      }),
     },
   );
   assert.is(assessment.layers.http.status, 'pass', JSON.stringify(assessment.layers.http.messages));

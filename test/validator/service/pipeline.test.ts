@@ -15,26 +15,29 @@ import { expectCode } from '../support/expect-code.ts';
 const noFetch: Fetch = async () => {
   throw new Error('no network in this test');
 };
-const deps = (layers: Layer[]) => ({ layers, fetch: noFetch, tlsInfo: async () => null });
+const deps = (layers: Layer[]) => ({ layers, openNetwork: () => ({ fetch: noFetch, tlsInfo: async () => null }) });
 const url = new URL('https://agent.example/mcp');
 
-test('layers run concurrently: each waits until all have started, which a sequential run could never satisfy', async () => {
-  const names = ['http', 'mcp', 'oauth'] as const;
-  let started = 0;
-  let allStarted!: () => void;
-  const barrier = new Promise<void>((resolve) => (allStarted = resolve));
-  const layers: Layer[] = names.map((name) => ({
-    name,
-    async run() {
-      if (++started === names.length) allStarted();
-      await barrier;
-      return { layer: name, status: 'pass', categories: {}, summary: {}, messages: [], raw: null };
-    },
-  }));
-  const result = await runAssessment({ url, timeoutMs: 5_000 }, deps(layers));
-  for (const name of names) assert.is(result.layers[name].status, 'pass', name);
-  assert.equal(result.cutOff, []);
-});
+test(
+  'layers run concurrently: each waits until all have started, which a sequential run could ' + 'never satisfy',
+  async () => {
+    const names = ['http', 'mcp', 'oauth'] as const;
+    let started = 0;
+    let allStarted!: () => void;
+    const barrier = new Promise<void>((resolve) => (allStarted = resolve));
+    const layers: Layer[] = names.map((name) => ({
+      name,
+      async run() {
+        if (++started === names.length) allStarted();
+        await barrier;
+        return { layer: name, status: 'pass', categories: {}, summary: {}, messages: [], raw: null };
+      },
+    }));
+    const result = await runAssessment({ url, timeoutMs: 5_000 }, deps(layers));
+    for (const name of names) assert.is(result.layers[name].status, 'pass', name);
+    assert.equal(result.cutOff, []);
+  },
+);
 
 test('a layer that throws becomes fail with PIPE-001 and its message; the others are unaffected', async () => {
   const result = await runAssessment(
@@ -77,7 +80,10 @@ test('the deadline also aborts the fetch a layer is waiting on', async () => {
       throw new Error('unreachable');
     },
   };
-  await runAssessment({ url, timeoutMs: 100 }, { layers: [layer], fetch: slowFetch, tlsInfo: async () => null });
+  await runAssessment(
+    { url, timeoutMs: 100 },
+    { layers: [layer], openNetwork: () => ({ fetch: slowFetch, tlsInfo: async () => null }) },
+  );
   assert.ok(fetchSignal?.aborted);
 });
 

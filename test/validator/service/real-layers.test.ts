@@ -68,16 +68,20 @@ const validate = async (url: string) => {
   >;
 };
 
-test('/api/validate on the SDK MCP peer: MCP pass with its server name; A2A, x402, ERC-8004 assessed and not detected', async () => {
-  const sections = await validate(peer.url);
-  assert.is(sections['mcp']!.status, 'pass');
-  assert.ok(JSON.stringify(sections['mcp']).includes('real-layer-peer'));
-  assert.is(sections['oauth']!.status, 'not_detected');
-  assert.is(sections['a2a']!.messages[0]?.code, 'A2A-002');
-  assert.is(sections['x402']!.messages[0]?.code, 'X402-003');
-  assert.is(sections['erc8004']!.messages[0]?.code, 'ERC-025');
-  for (const layer of ['a2a', 'x402', 'erc8004']) assert.is(sections[layer]!.status, 'not_detected', layer);
-});
+test(
+  '/api/validate on the SDK MCP peer: MCP pass with its server name; A2A, x402, ERC-8004 assessed and ' +
+    'not detected',
+  async () => {
+    const sections = await validate(peer.url);
+    assert.is(sections['mcp']!.status, 'pass');
+    assert.ok(JSON.stringify(sections['mcp']).includes('real-layer-peer'));
+    assert.is(sections['oauth']!.status, 'not_detected');
+    assert.is(sections['a2a']!.messages[0]?.code, 'A2A-002');
+    assert.is(sections['x402']!.messages[0]?.code, 'X402-003');
+    assert.is(sections['erc8004']!.messages[0]?.code, 'ERC-025');
+    for (const layer of ['a2a', 'x402', 'erc8004']) assert.is(sections[layer]!.status, 'not_detected', layer);
+  },
+);
 
 test('/api/validate on a dead (allowlisted) port: 200 with HTTP fail, not an error status', async () => {
   const sections = await validate(dead);

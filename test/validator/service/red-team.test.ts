@@ -349,80 +349,83 @@ test('an agent id beyond uint256 is a 400 naming agentId, and the RPC node is ne
   }
 });
 
-test('URLs found inside responses (challenges, metadata, cards, server cards, redirects) all pass the guard', async () => {
-  const secret = await startPrivateListener();
-  const inside = [
-    `${secret.url}/x`,
-    `http://localhost:${secret.port}/x`,
-    `http://[::ffff:127.0.0.1]:${secret.port}/x`,
-    `http://2130706433:${secret.port}/x`,
-  ];
-  let own = '';
-  const peer = await startLoopback((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://peer').pathname;
-    const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
-    if (path.startsWith('/.well-known/oauth-protected-resource'))
-      return json({ resource: `${own}/mcp`, authorization_servers: inside });
-    if (path.endsWith('/agent-card.json') || path.endsWith('/agent.json')) {
-      return json({
-        name: 'n',
-        description: 'd',
-        url: inside[0],
-        version: '1',
-        protocolVersion: '0.3.0',
-        preferredTransport: 'JSONRPC',
-        additionalInterfaces: inside.map((url) => ({ url, transport: 'JSONRPC' })),
-        capabilities: {},
-        defaultInputModes: ['text'],
-        defaultOutputModes: ['text'],
-        skills: [],
+test(
+  'URLs found inside responses (challenges, metadata, cards, server cards, redirects) all ' + 'pass the guard',
+  async () => {
+    const secret = await startPrivateListener();
+    const inside = [
+      `${secret.url}/x`,
+      `http://localhost:${secret.port}/x`,
+      `http://[::ffff:127.0.0.1]:${secret.port}/x`,
+      `http://2130706433:${secret.port}/x`,
+    ];
+    let own = '';
+    const peer = await startLoopback((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://peer').pathname;
+      const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
+      if (path.startsWith('/.well-known/oauth-protected-resource'))
+        return json({ resource: `${own}/mcp`, authorization_servers: inside });
+      if (path.endsWith('/agent-card.json') || path.endsWith('/agent.json')) {
+        return json({
+          name: 'n',
+          description: 'd',
+          url: inside[0],
+          version: '1',
+          protocolVersion: '0.3.0',
+          preferredTransport: 'JSONRPC',
+          additionalInterfaces: inside.map((url) => ({ url, transport: 'JSONRPC' })),
+          capabilities: {},
+          defaultInputModes: ['text'],
+          defaultOutputModes: ['text'],
+          skills: [],
+        });
+      }
+      if (path.startsWith('/.well-known/mcp'))
+        return json({ name: 'x', remotes: inside.map((url) => ({ type: 'streamable-http', url })) });
+      if (path === '/hop/private') return res.writeHead(307, { location: inside[0] }).end();
+      if (path === '/hop/scheme-relative') return res.writeHead(302, { location: `//127.0.0.1:${secret.port}/` }).end();
+      if (path === '/hop/file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      if (req.method === 'POST')
+        return json({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'auth' } }, 401, {
+          'www-authenticate': `Bearer resource_metadata="${inside[0]}"`,
+        });
+      res.writeHead(402, {
+        'content-type': 'text/html',
+        'payment-required': Buffer.from(
+          JSON.stringify({ x402Version: 2, resource: { url: inside[0] }, accepts: [] }),
+        ).toString('base64'),
       });
-    }
-    if (path.startsWith('/.well-known/mcp'))
-      return json({ name: 'x', remotes: inside.map((url) => ({ type: 'streamable-http', url })) });
-    if (path === '/hop/private') return res.writeHead(307, { location: inside[0] }).end();
-    if (path === '/hop/scheme-relative') return res.writeHead(302, { location: `//127.0.0.1:${secret.port}/` }).end();
-    if (path === '/hop/file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
-    if (req.method === 'POST')
-      return json({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'auth' } }, 401, {
-        'www-authenticate': `Bearer resource_metadata="${inside[0]}"`,
-      });
-    res.writeHead(402, {
-      'content-type': 'text/html',
-      'payment-required': Buffer.from(
-        JSON.stringify({ x402Version: 2, resource: { url: inside[0] }, accepts: [] }),
-      ).toString('base64'),
+      res.end(
+        `<html><head><meta http-equiv="refresh" content="0;url=${inside[0]}"></head><body><a ` +
+          `href="${inside[0]}">x</a></body></html>`,
+      );
     });
-    res.end(
-      `<html><head><meta http-equiv="refresh" content="0;url=${inside[0]}"></head><body><a ` +
-        `href="${inside[0]}">x</a></body></html>`,
-    );
-  });
-  own = peer.url;
-  const service = await serve([`127.0.0.1:${peer.port}`]);
-  try {
-    for (const path of ['/mcp', '/hop/private', '/hop/scheme-relative', '/hop/file']) {
-      const { status, text } = await assess(service, { url: `${peer.url}${path}`, timeout: 6000 });
-      assert.is(status, 200, text);
-      assert.not.ok(text.includes('internal secret'), path);
+    own = peer.url;
+    const service = await serve([`127.0.0.1:${peer.port}`]);
+    try {
+      for (const path of ['/mcp', '/hop/private', '/hop/scheme-relative', '/hop/file']) {
+        const { status, text } = await assess(service, { url: `${peer.url}${path}`, timeout: 6000 });
+        assert.is(status, 200, text);
+        assert.not.ok(text.includes('internal secret'), path);
+      }
+      const { json } = await assess(service, { url: `${peer.url}/mcp`, timeout: 6000 });
+      assert.ok(
+        messagesOf(json, 'oauth').some((m) => /request failed \(blocked\)/.test(m.message)),
+        'the OAuth discovery was refused',
+      );
+      assert.ok(
+        messagesOf(json, 'a2a').some((m) => /failed \(blocked\)/.test(m.message)),
+        'the A2A call was refused',
+      );
+      assert.is(secret.connections(), 0, 'the private listener never saw a connection');
+    } finally {
+      await service.close();
+      await peer.close();
+      await secret.close();
     }
-    const { json } = await assess(service, { url: `${peer.url}/mcp`, timeout: 6000 });
-    assert.ok(
-      messagesOf(json, 'oauth').some((m) => /request failed \(blocked\)/.test(m.message)),
-      'the OAuth discovery was refused',
-    );
-    assert.ok(
-      messagesOf(json, 'a2a').some((m) => /failed \(blocked\)/.test(m.message)),
-      'the A2A call was refused',
-    );
-    assert.is(secret.connections(), 0, 'the private listener never saw a connection');
-  } finally {
-    await service.close();
-    await peer.close();
-    await secret.close();
-  }
-});
+  },
+);
 
 test('URL parser differentials all land on the address they mean, and are refused before any layer runs', async () => {
   let runs = 0;

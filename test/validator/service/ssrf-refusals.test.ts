@@ -94,30 +94,33 @@ test('a public-looking URL that does not resolve is not an input error: the laye
   assert.match(body.layers.http.messages[0]!.message, /could not reach|ENOTFOUND|EAI_AGAIN/);
 });
 
-test('a redirect from an allowlisted loopback peer into a loopback port not on the list is refused at the hop', async () => {
-  const { startLoopback } = await import('../../peers/listen.ts');
-  let forbiddenHits = 0;
-  const forbidden = await startLoopback((_req, res) => {
-    forbiddenHits++;
-    res.end('internal admin page');
-  });
-  const peer = await startLoopback((_req, res) => res.writeHead(302, { location: `${forbidden.url}/admin` }).end());
-  try {
-    const viaPeer = inProcess({
-      layers: [fetchingLayer('http')],
-      env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port}` },
+test(
+  'a redirect from an allowlisted loopback peer into a loopback port not on the list is ' + 'refused at the hop',
+  async () => {
+    const { startLoopback } = await import('../../peers/listen.ts');
+    let forbiddenHits = 0;
+    const forbidden = await startLoopback((_req, res) => {
+      forbiddenHits++;
+      res.end('internal admin page');
     });
-    const response = await viaPeer('/api/assess', postJson({ url: `${peer.url}/` }));
-    assert.is(response.status, 200);
-    const body = (await response.json()) as { layers: { http: { status: string; messages: { message: string }[] } } };
-    assert.is(body.layers.http.status, 'fail');
-    assert.match(body.layers.http.messages[0]!.message, /refused to contact 127\.0\.0\.1: loopback/);
-    assert.is(forbiddenHits, 0, 'the forbidden server was never contacted');
-    assert.not.ok(JSON.stringify(body).includes('internal admin page'));
-  } finally {
-    await peer.close();
-    await forbidden.close();
-  }
-});
+    const peer = await startLoopback((_req, res) => res.writeHead(302, { location: `${forbidden.url}/admin` }).end());
+    try {
+      const viaPeer = inProcess({
+        layers: [fetchingLayer('http')],
+        env: { VALIDATOR_ALLOW_HOSTS: `127.0.0.1:${peer.port}` },
+      });
+      const response = await viaPeer('/api/assess', postJson({ url: `${peer.url}/` }));
+      assert.is(response.status, 200);
+      const body = (await response.json()) as { layers: { http: { status: string; messages: { message: string }[] } } };
+      assert.is(body.layers.http.status, 'fail');
+      assert.match(body.layers.http.messages[0]!.message, /refused to contact 127\.0\.0\.1: loopback/);
+      assert.is(forbiddenHits, 0, 'the forbidden server was never contacted');
+      assert.not.ok(JSON.stringify(body).includes('internal admin page'));
+    } finally {
+      await peer.close();
+      await forbidden.close();
+    }
+  },
+);
 
 test.run();

@@ -67,13 +67,16 @@ test('a certificate from an unknown CA is reported unauthorized with the reason,
   assert.match(info.authorizationError ?? '', /UNABLE_TO_VERIFY|SELF_SIGNED|CERT/);
 });
 
-test('an expired certificate is reported as CERT_HAS_EXPIRED (verification is never switched off to read it)', async () => {
-  const info = await createTlsInfo({ ...policy(), ca: ca.ca })(new URL(`https://localhost:${expired.port}/`));
-  assert.ok(info);
-  assert.is(info.authorized, false);
-  assert.is(info.authorizationError, 'CERT_HAS_EXPIRED');
-  assert.is(info.address, '127.0.0.1');
-});
+test(
+  'an expired certificate is reported as CERT_HAS_EXPIRED (verification is never switched ' + 'off to read it)',
+  async () => {
+    const info = await createTlsInfo({ ...policy(), ca: ca.ca })(new URL(`https://localhost:${expired.port}/`));
+    assert.ok(info);
+    assert.is(info.authorized, false);
+    assert.is(info.authorizationError, 'CERT_HAS_EXPIRED');
+    assert.is(info.address, '127.0.0.1');
+  },
+);
 
 test('http URLs have no TLS facts', async () => {
   assert.is(await createTlsInfo(policy())(new URL(`http://localhost:${h1.port}/`)), null);

@@ -65,7 +65,8 @@ export function readExtensions(
       ap2 ??= { uri, version, roles, required: extension['required'] === true, standard: version !== null };
       findings.add(
         'A2A-015',
-        `AP2 ${version ?? '(unknown version)'}${roles.length ? `, roles ${roles.join(', ')}` : ''}${extension['required'] === true ? ', required' : ''}.`,
+        `AP2 ${version ?? '(unknown version)'}${roles.length ? `, roles ${roles.join(', ')}` : ''}` +
+          `${extension['required'] === true ? ', required' : ''}.`,
         where,
       );
     } else if (A2A_X402_URIS[uri] !== undefined || looksX402(uri)) {

@@ -178,7 +178,8 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
   if (version === '1.0' && (card['protocolVersion'] !== undefined || card['url'] !== undefined)) {
     findings.add(
       'A2A-026',
-      'A 1.0 card carries 0.3 fields (top-level url / protocolVersion) beside supportedInterfaces; 1.0 clients ignore them.',
+      'A 1.0 card carries 0.3 fields (top-level url / protocolVersion) beside supportedInterfaces; 1.0 clients ' +
+        'ignore them.',
       `${at}`,
     );
   }
@@ -326,7 +327,8 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
     if (!ok)
       findings.add(
         'A2A-012',
-        `securitySchemes.${name} is not a recognised scheme (${version === '1.0' ? SCHEME_KEYS_10.join(', ') : `type ${SCHEME_TYPES_03.join(', ')}`}).`,
+        `securitySchemes.${name} is not a recognised scheme ` +
+          `(${version === '1.0' ? SCHEME_KEYS_10.join(', ') : `type ${SCHEME_TYPES_03.join(', ')}`}).`,
         `${at} securitySchemes.${name}`,
       );
   }
@@ -361,7 +363,8 @@ export function validateCard(card: Record<string, unknown>, at: string, findings
   if (snakeKeys.length > 0) {
     findings.add(
       'A2A-007',
-      `snake_case field names (${snakeKeys.slice(0, 6).join(', ')}${snakeKeys.length > 6 ? ', …' : ''}): agent cards are lowerCamelCase JSON; proto parsers accept them, most JSON clients do not.`,
+      `snake_case field names (${snakeKeys.slice(0, 6).join(', ')}${snakeKeys.length > 6 ? ', …' : ''}): agent cards ` +
+        `are lowerCamelCase JSON; proto parsers accept them, most JSON clients do not.`,
       at,
     );
   }

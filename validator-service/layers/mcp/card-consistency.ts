@@ -75,7 +75,8 @@ function compareIdentity(findings: Findings<McpCode>, card: ServerCard, served: 
   if (info === null) return;
   const id = cardIdentity(card.card);
   if (id.name !== undefined && !namesAgree(id.name, info.name)) {
-    const message = `The server card names the server "${id.name}"; the server calls itself "${info.name}" (serverInfo.name).`;
+    const message =
+      `The server card names the server "${id.name}"; the server calls itself "${info.name}" ` + `(serverInfo.name).`;
     findings.add('MCP-033', message, `${card.url}#${id.where}name`);
   }
   if (id.title !== undefined && info.title !== undefined && id.title !== info.title) {
@@ -83,7 +84,9 @@ function compareIdentity(findings: Findings<McpCode>, card: ServerCard, served: 
     findings.add('MCP-033', message, `${card.url}#${id.where}title`);
   }
   if (id.version !== undefined && id.version !== info.version) {
-    const message = `The server card says version ${id.version}; the server answered version ${info.version} (serverInfo.version).`;
+    const message =
+      `The server card says version ${id.version}; the server answered version ${info.version} ` +
+      `(serverInfo.version).`;
     findings.add('MCP-034', message, `${card.url}#${id.where}version`);
   }
 }

@@ -8,7 +8,8 @@ export function addCardFindings(findings: Findings<McpCode>, card: ServerCard | 
   if (card === null) {
     findings.add(
       'MCP-024',
-      'No server card at <endpoint>/server-card, /.well-known/mcp/server-card.json, /.well-known/mcp.json, /.well-known/mcp or /.well-known/ai-catalog.json.',
+      'No server card at <endpoint>/server-card, /.well-known/mcp/server-card.json, /.well-known/mcp.json, ' +
+        '/.well-known/mcp or /.well-known/ai-catalog.json.',
       null,
     );
     return;

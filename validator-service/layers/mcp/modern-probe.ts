@@ -51,7 +51,8 @@ function resultProblems(answers: readonly CapturedAnswer[]): string[] {
     if (discover.resultType !== 'complete') problems.push('server/discover result lacks resultType "complete"');
     if (!validTtl(discover.ttlMs) || !SCOPES.has(discover.cacheScope as string))
       problems.push(
-        `server/discover result lacks a valid ttlMs (integer ≥ 0) and cacheScope ("public" or "private"): ttlMs ${JSON.stringify(discover.ttlMs)}, cacheScope ${JSON.stringify(discover.cacheScope)}`,
+        `server/discover result lacks a valid ttlMs (integer ≥ 0) and cacheScope ("public" or "private"): ttlMs ` +
+          `${JSON.stringify(discover.ttlMs)}, cacheScope ${JSON.stringify(discover.cacheScope)}`,
       );
   }
   const untyped = [...new Set(results.filter((a) => typeof a.result!.resultType !== 'string').map((a) => a.method))];

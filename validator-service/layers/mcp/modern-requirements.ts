@@ -134,7 +134,9 @@ export async function checkModernRequirements(
     (!Array.isArray(supported) || unknownVersion.data?.requested !== '2099-01-01')
   ) {
     missed.push({
-      rule: 'the -32022 error names the supported versions (data.supported) and echoes the requested one (data.requested)',
+      rule:
+        'the -32022 error names the supported versions (data.supported) and echoes the requested one ' +
+        '(data.requested)',
       observed: JSON.stringify(unknownVersion.data),
     });
   }

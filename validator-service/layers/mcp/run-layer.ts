@@ -45,8 +45,10 @@ function reportEras(
     findings.add(
       'MCP-029',
       legacyVersion
-        ? `The endpoint speaks ${MODERN_VERSION} (server/discover) and ${legacyVersion} (initialize): clients of both eras are served.`
-        : `The endpoint speaks only ${MODERN_VERSION}: clients that open with initialize (2025 revisions) are not served.`,
+        ? `The endpoint speaks ${MODERN_VERSION} (server/discover) and ${legacyVersion} (initialize): clients of ` +
+            `both eras are served.`
+        : `The endpoint speaks only ${MODERN_VERSION}: clients that open with initialize (2025 revisions) ` +
+            `are not served.`,
       ctx.url.href,
     );
     return;
@@ -54,20 +56,23 @@ function reportEras(
   if (modern.kind === 'refused') {
     findings.add(
       'MCP-028',
-      `server/discover for ${MODERN_VERSION} was refused with ${modern.status} and ${modern.code} (${modern.message}): the endpoint knows the revision but did not accept a well-formed request of it.`,
+      `server/discover for ${MODERN_VERSION} was refused with ${modern.status} and ${modern.code} ` +
+        `(${modern.message}): the endpoint knows the revision but did not accept a well-formed request of it.`,
       'server/discover',
     );
   } else if (modern.kind === 'no-discover') {
     findings.add(
       'MCP-028',
-      `The endpoint answers ${MODERN_VERSION} requests but not server/discover, which every ${MODERN_VERSION} server must implement.`,
+      `The endpoint answers ${MODERN_VERSION} requests but not server/discover, which every ${MODERN_VERSION} server ` +
+        `must implement.`,
       'server/discover',
     );
   }
   if (eras.length > 0)
     findings.add(
       'MCP-029',
-      `The endpoint speaks ${eras.join(' and ')} only: it does not answer server/discover, so ${MODERN_VERSION} clients must fall back to initialize.`,
+      `The endpoint speaks ${eras.join(' and ')} only: it does not answer server/discover, so ${MODERN_VERSION} ` +
+        `clients must fall back to initialize.`,
       ctx.url.href,
     );
 }
@@ -142,7 +147,8 @@ function classic(
   const version = connection.negotiatedVersion;
   findings.add(
     'MCP-001',
-    `MCP server over ${connection.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'}, protocol ${version ?? 'unknown'}.`,
+    `MCP server over ${connection.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'}, protocol ` +
+      `${version ?? 'unknown'}.`,
     ctx.url.href,
   );
   if (connection.transport === 'sse')
@@ -175,7 +181,8 @@ function classic(
   if (listings.tools && listings.tools.error === null) checkTools(findings, listings.tools.items);
   findings.add(
     'MCP-021',
-    `${countOf(listings.tools)} tool(s), ${countOf(listings.resources)} resource(s), ${countOf(listings.resourceTemplates)} template(s), ${countOf(listings.prompts)} prompt(s).`,
+    `${countOf(listings.tools)} tool(s), ${countOf(listings.resources)} resource(s), ` +
+      `${countOf(listings.resourceTemplates)} template(s), ${countOf(listings.prompts)} prompt(s).`,
     null,
   );
   addCardFindings(findings, card);
@@ -288,7 +295,8 @@ function modernReport(
   if (listings.tools && listings.tools.error === null) checkTools(findings, listings.tools.items);
   findings.add(
     'MCP-021',
-    `${countOf(listings.tools)} tool(s), ${countOf(listings.resources)} resource(s), ${countOf(listings.resourceTemplates)} template(s), ${countOf(listings.prompts)} prompt(s).`,
+    `${countOf(listings.tools)} tool(s), ${countOf(listings.resources)} resource(s), ` +
+      `${countOf(listings.resourceTemplates)} template(s), ${countOf(listings.prompts)} prompt(s).`,
     null,
   );
   addCardFindings(findings, card);
@@ -400,7 +408,8 @@ function report(
   if (outcome.kind === 'auth-required') {
     findings.add(
       'MCP-003',
-      `The MCP endpoint requires authorization (${outcome.status}, WWW-Authenticate: ${outcome.wwwAuthenticate ?? 'none'}); see the OAuth layer.`,
+      `The MCP endpoint requires authorization (${outcome.status}, WWW-Authenticate: ` +
+        `${outcome.wwwAuthenticate ?? 'none'}); see the OAuth layer.`,
       'WWW-Authenticate',
     );
     reportOrigin(findings, origin, { legacy: true, modern: false, authOnly: true });

@@ -51,7 +51,8 @@ export async function discoverAuthorizationServer(
   if (!hit) {
     findings.add(
       'OAUTH-010',
-      `No authorization-server metadata for ${issuer}; tried ${attempts.map((a) => `${a.url} (${a.ok ? 'ok' : a.reason})`).join(', ')}.`,
+      `No authorization-server metadata for ${issuer}; tried ` +
+        `${attempts.map((a) => `${a.url} (${a.ok ? 'ok' : a.reason})`).join(', ')}.`,
       issuer,
     );
     return { found: null, attempts };

@@ -68,7 +68,9 @@ export class Findings<Code extends string> {
         code,
         severity: this.#table[code].severity,
         location: null,
-        message: `${count} more ${code} finding${count === 1 ? '' : 's'} like the ${MAX_MESSAGES_PER_CODE} above ${count === 1 ? 'is' : 'are'} not listed.`,
+        message:
+          `${count} more ${code} finding${count === 1 ? '' : 's'} like the ${MAX_MESSAGES_PER_CODE} above ` +
+          `${count === 1 ? 'is' : 'are'} not listed.`,
       }),
     );
     return [...this.#messages, ...more];

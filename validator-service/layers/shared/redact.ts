@@ -127,7 +127,7 @@ export function redactText(text: string): string {
   return hasParam ? redactSecretParams(first) : first;
 }
 
-/** A deep copy of `value` with every string redacted (keys kept as they are). */
-export function redactDeep<T>(value: T): T {
+/** A deep copy of `value` with URL credentials and secret-looking query values masked in every string (keys kept). */
+export function redactUrlCredentialsDeep<T>(value: T): T {
   return mapStringsDeep(value, redactText);
 }

@@ -51,7 +51,8 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
     const facts = analysePaymentRequired(decoded, `PAYMENT-REQUIRED header of ${where}`, findings);
     findings.add(
       'X402-001',
-      `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the PAYMENT-REQUIRED header (${facts.offers.length} offer(s)).`,
+      `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the PAYMENT-REQUIRED header ` +
+        `(${facts.offers.length} offer(s)).`,
       where,
     );
     return { kind: '402', url: where, placement: 'header', facts };
@@ -67,7 +68,8 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
   if (!looksX402) {
     findings.add(
       'X402-004',
-      `${where} answers 402 but carries no x402 PaymentRequired (no PAYMENT-REQUIRED header, and the body has no x402Version).`,
+      `${where} answers 402 but carries no x402 PaymentRequired (no PAYMENT-REQUIRED header, and the body has no ` +
+        `x402Version).`,
       where,
     );
     return { kind: '402', url: where, placement: 'none', facts: null };
@@ -82,7 +84,8 @@ export async function probeHttp(ctx: LayerContext, findings: Findings<X402Code>)
     );
   findings.add(
     'X402-001',
-    `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the JSON body (${facts.offers.length} offer(s)).`,
+    `${where} answers 402 with an x402 v${facts.x402Version ?? '?'} PaymentRequired in the JSON body ` +
+      `(${facts.offers.length} offer(s)).`,
     where,
   );
   return { kind: '402', url: where, placement: 'body', facts };

@@ -107,7 +107,8 @@ async function askPrice(
     if ((code === 402 || code === -32402) && isObject(data)) {
       findings.add(
         'X402-007',
-        `${tool.name} signals payment as a JSON-RPC error (code ${String(code)}); the x402 MCP transport now uses a tool result with isError and structuredContent.`,
+        `${tool.name} signals payment as a JSON-RPC error (code ${String(code)}); the x402 MCP transport now uses a ` +
+          `tool result with isError and structuredContent.`,
         where,
       );
       await loadEvmAddresses();
