@@ -76,12 +76,14 @@ const columns: { label: string; opening: Opening; toolset: boolean; env: Readonl
 ];
 if (only !== 'primitives')
   out(
-    `\nBuilt bundles, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child CPU ms] (tools listed)\n`,
+    `\nBuilt bundles, spawn → first tools/list over stdio, median of ${SPAWNS} interleaved spawns: wall ms [child ` +
+      `CPU ms] (tools listed)\n`,
   );
 if (only !== 'primitives') out(nodeStartLine(node));
 if (only !== 'primitives')
   out(
-    `| tools | code + data file      | ${columns.map((c) => c.label.padEnd(24)).join(' | ')} | 2026-07-28 default − node |\n`,
+    `| tools | code + data file      | ${columns.map((c) => c.label.padEnd(24)).join(' | ')} | 2026-07-28 ` +
+      `default − node |\n`,
   );
 if (only !== 'primitives')
   out(`|-------|----------------------|${columns.map(() => '-'.repeat(26)).join('|')}|---------------------------|\n`);
@@ -100,12 +102,16 @@ for (const catalog of catalogs) {
   );
   const added = median(runs[2]!.map((x) => x.ms)) - nodeMs;
   out(
-    `| ${String(catalog.tools).padStart(5)} | ${`${catalog.kb.toFixed(0)} KB + ${catalog.dataKb.toFixed(0)} KB`.padEnd(20)} | ${cells.join(' | ')} | ${added.toFixed(0).padStart(25)} |\n`,
+    `| ${String(catalog.tools).padStart(5)} | ` +
+      `${`${catalog.kb.toFixed(0)} KB + ${catalog.dataKb.toFixed(0)} KB`.padEnd(20)} | ${cells.join(' | ')} | ` +
+      `${added.toFixed(0).padStart(25)} |\n`,
   );
 }
 if (only !== 'primitives')
   out(
-    `(targets of issue 11: 10 tools ≤ 130 ms and the whole 2,000-tool catalog ≤ 200 ms from spawn on a quiet machine; the last column is what the bundle adds to node's own start.\n The first three columns are starts after the first, with the V8 code cache the first start saved; "1st start" has TOOLKIT_CODE_CACHE=off)\n`,
+    `(targets of issue 11: 10 tools ≤ 130 ms and the whole 2,000-tool catalog ≤ 200 ms from spawn on a quiet ` +
+      `machine; the last column is what the bundle adds to node's own start.\n The first three columns are starts ` +
+      `after the first, with the V8 code cache the first start saved; "1st start" has TOOLKIT_CODE_CACHE=off)\n`,
   );
 
 /**
@@ -155,7 +161,9 @@ const floorMs = median(startRuns[0]!.map((x) => x.ms));
 const floorCpu = median(startRuns[0]!.map((x) => x.cpuMs));
 const goals = ['', '≤ 1.2×', '≤ 1.6×', ''];
 out(
-  `\nA catalog with prompts, skills and resources (${withPrimitives.tools} tools, ${withPrimitives.kb.toFixed(0)} KB code + ${withPrimitives.dataKb.toFixed(0)} KB data) against the bare SDK v2 server, spawn → first tools/list (2026-07-28), median of ${SPAWNS} interleaved spawns\n`,
+  `\nA catalog with prompts, skills and resources (${withPrimitives.tools} tools, ${withPrimitives.kb.toFixed(0)} KB ` +
+    `code + ${withPrimitives.dataKb.toFixed(0)} KB data) against the bare SDK v2 server, spawn → first tools/list ` +
+    `(2026-07-28), median of ${SPAWNS} interleaved spawns\n`,
 );
 out(nodeStartLine(node));
 out(
@@ -183,5 +191,6 @@ out(
     .join(' ')} on ${availableParallelism()} CPUs; under load the CPU ratio is the steadier one)\n`,
 );
 out(
-  '(issue 25: the default listing ≤ 1.2× the floor, 1,300 tools listed in full ≤ 1.6×; both after the first start, with the code cache)\n',
+  '(issue 25: the default listing ≤ 1.2× the floor, 1,300 tools listed in full ≤ 1.6×; both after the first start, ' +
+    'with the code cache)\n',
 );

@@ -96,7 +96,8 @@ const bare = await bundleBareServers(work);
  * leaves out what the one process doing both pays (a second wake-up per call, the HTTP client's
  * code run cold between stdin reads), and counted it as the runtime's.
  */
-const BARE_V2_UPSTREAM = `
+const BARE_V2_UPSTREAM =
+  `
 import { Agent, request } from 'node:https';
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -107,14 +108,16 @@ const fetchThing = () => new Promise((done, fail) => {
   const req = request(url, { agent, headers: { accept: 'application/json' } }, (response) => {
     const chunks = [];
     response.on('data', (chunk) => chunks.push(chunk));
-    response.on('end', () => done({ content: [{ type: 'text', text: JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8'))) }] }));
+    response.on('end', () => done({ content: [{ type: 'text', text: JSON.stringify(JSON.parse(Buffer.concat(chunks).` +
+  `toString('utf8'))) }] }));
     response.on('error', fail);
   });
   req.on('error', fail);
   req.end();
 });
 serveStdio(() => {
-  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: validator, cacheHints: { 'tools/list': { ttlMs: 300000, cacheScope: 'public' } } });
+  const server = new Server({ name: 'bare', version: '0' }, { capabilities: { tools: {} }, jsonSchemaValidator: ` +
+  `validator, cacheHints: { 'tools/list': { ttlMs: 300000, cacheScope: 'public' } } });
   server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'get_thing', inputSchema: { type: 'object' } }] }));
   server.setRequestHandler('tools/call', () => fetchThing());
   return server;
@@ -131,7 +134,9 @@ await build({
   legalComments: 'none',
   outfile: bareUpstreamFile,
   banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    js:
+      "import { createRequire as __createRequire } from 'node:module'; const require = " +
+      '__createRequire(import.meta.url);',
   },
   stdin: { contents: BARE_V2_UPSTREAM, resolveDir: join(root, 'bench'), loader: 'js' },
   // The build's stand-in for the SDK's shims, as the other bundles here have.
@@ -170,7 +175,9 @@ function generate(tools: number, origin: string): SchemaModel[] {
   const schemas: SchemaModel[] = [];
   for (let s = 0; s * 4 < tools; s++) {
     const count = Math.min(4, tools - s * 4);
-    const namespace = `bench${String.fromCharCode(97 + (s % 26))}${String.fromCharCode(97 + (Math.floor(s / 26) % 26))}${String.fromCharCode(97 + (Math.floor(s / 676) % 26))}`;
+    const namespace =
+      `bench${String.fromCharCode(97 + (s % 26))}` +
+      `${String.fromCharCode(97 + (Math.floor(s / 26) % 26))}${String.fromCharCode(97 + (Math.floor(s / 676) % 26))}`;
     schemas.push(
       schema(
         namespace,
@@ -204,11 +211,13 @@ function generate(tools: number, origin: string): SchemaModel[] {
  * The upstream runs in its own process, as a real API does: a direct request from this process then
  * crosses a process boundary just as the runtime's does.
  */
-const UPSTREAM_SERVER = `
+const UPSTREAM_SERVER =
+  `
 import { createServer } from 'node:https';
 import { readFileSync } from 'node:fs';
 const dir = process.env.TOOLKIT_BENCH_CA_DIR;
-const server = createServer({ key: readFileSync(dir + '/leaf.key'), cert: readFileSync(dir + '/leaf.pem') }, (req, res) => {
+const server = createServer({ key: readFileSync(dir + '/leaf.key'), cert: readFileSync(dir + '/leaf.pem') }, (req, ` +
+  `res) => {
   req.resume();
   req.on('end', () => {
     if (req.url.split('?')[0] === '/things/1') {
@@ -383,14 +392,17 @@ const cpuPerCall = (path: string) => cpuSpent[path]! / times[path]!.length;
 const row = (label: string, path: string, note = '') =>
   times[path]
     ? out(
-        `| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpuPerCall(path))} |${note ? `  ${note}` : ''}\n`,
+        `| ${label.padEnd(44)} | ${ms(p50(path))} | ${ms(p99(path))} | ${ms(cpuPerCall(path))} ` +
+          `|${note ? `  ${note}` : ''}\n`,
       )
     : undefined;
 out(
-  `\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up (ms; CPU = mean per call of the server process, or of this process for the direct paths)\n`,
+  `\nPer-call latency over stdio, ${CALLS} calls per path in interleaved blocks of ${BLOCK}, after ${WARMUP} warm-up ` +
+    `(ms; CPU = mean per call of the server process, or of this process for the direct paths)\n`,
 );
 out(
-  `| path                                         |      p50 |      p99 |      CPU |\n|----------------------------------------------|----------|----------|----------|\n`,
+  `| path                                         |      p50 |      p99 |      CPU ` +
+    `|\n|----------------------------------------------|----------|----------|----------|\n`,
 );
 row('direct fetch', 'direct');
 row('direct node:https, keep-alive', 'directHttps', '(the HTTP client the runtime uses)');
@@ -436,7 +448,8 @@ line(
 line('v2 SDK round trip − v1 SDK round trip', p50('bareV2') - p50('bareV1'), '(what the SDK line itself costs more)');
 line('v2 runtime 2026-07-28 − direct fetch', p50('v2Modern') - p50('direct'), '(all the MCP path adds)');
 out(
-  `\nAdded per call in CPU (ms): the runtime server's CPU − the bare SDK server's − this process's CPU for the direct node:https request\n`,
+  `\nAdded per call in CPU (ms): the runtime server's CPU − the bare SDK server's − this process's CPU for the ` +
+    `direct node:https request\n`,
 );
 const cpuBeyond = (path: string, floor: string) =>
   times[path] ? cpuPerCall(path) - cpuPerCall(floor) - cpuPerCall('directHttps') : undefined;
@@ -520,11 +533,14 @@ function spawnToList(
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 out(
-  `\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms [the server's CPU ms until it answered] (answer size in KB); servers are esbuild bundles carrying the build's listing\n`,
+  `\nSpawn → first tools/list answer over stdio, median of ${SPAWNS} interleaved spawns, wall ms [the server's CPU ` +
+    `ms until it answered] (answer size in KB); servers are esbuild bundles carrying the build's listing\n`,
 );
 out(nodeStartLine(await nodeStart(SPAWNS)));
 out(
-  `| tools | v1, 2025 opening | v2, 2025 opening | v2, 2026-07-28   | v2, 2026-07-28, default (toolset over 50 KB) |\n|-------|------------------|------------------|------------------|----------------------------------------------|\n`,
+  `| tools | v1, 2025 opening | v2, 2025 opening | v2, 2026-07-28   | v2, 2026-07-28, default (toolset over 50 KB) ` +
+    `|\n|-------|------------------|------------------|------------------|-------------------------------------` +
+    `---------|\n`,
 );
 for (const count of [10, 100, 500, 2000]) {
   const file = writeModels(generate(count, upstream.origin));
@@ -543,9 +559,10 @@ for (const count of [10, 100, 500, 2000]) {
     const list = runs[index]!;
     if (list.length === 0) return '–'.padEnd(width);
     const tools = list[0]!.tools;
-    return `${median(list.map((r) => r.ms)).toFixed(0)} [${median(list.map((r) => r.cpuMs)).toFixed(0)}] ms (${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`.padEnd(
-      width,
-    );
+    return (
+      `${median(list.map((r) => r.ms)).toFixed(0)} [${median(list.map((r) => r.cpuMs)).toFixed(0)}] ms ` +
+      `(${(list[0]!.bytes / 1024).toFixed(1)} KB${tools !== count ? `, ${tools} tools` : ''})`
+    ).padEnd(width);
   };
   out(`| ${String(count).padStart(5)} | ${cell(0, 16)} | ${cell(1, 16)} | ${cell(2, 16)} | ${cell(3, 44)} |\n`);
 }
@@ -555,11 +572,13 @@ out('(targets: 10 tools ≤ 130 ms, the whole 2,000-tool catalog ≤ 200 ms from
 const size = (label: string, b: Bundled | null) =>
   b
     ? out(
-        `| ${label.padEnd(40)} | ${(b.bytes / 1024).toFixed(1).padStart(8)} KB | ${(b.gzipBytes / 1024).toFixed(1).padStart(8)} KB |\n`,
+        `| ${label.padEnd(40)} | ${(b.bytes / 1024).toFixed(1).padStart(8)} KB | ` +
+          `${(b.gzipBytes / 1024).toFixed(1).padStart(8)} KB |\n`,
       )
     : undefined;
 out(
-  `\nServer bundle size (esbuild, minified, the build's SDK stand-ins)\n| bundle                                   |     bytes   |      gzip   |\n|------------------------------------------|-------------|-------------|\n`,
+  `\nServer bundle size (esbuild, minified, the build's SDK stand-ins)\n| bundle                                   ` +
+    `|     bytes   |      gzip   |\n|------------------------------------------|-------------|-------------|\n`,
 );
 size(`v1 runtime (git ${V1_COMMIT.slice(0, 7)})`, v1);
 size('v2 runtime', v2);
@@ -635,12 +654,15 @@ out(
   `\nIn one process (SDK client and server linked in memory, upstream a stub), ${40 * 50} calls per path, p50 (ms)\n`,
 );
 out(
-  `| era        | bare v2 SDK, constant tool | v2 runtime | the runtime beyond the SDK |\n|------------|----------------------------|------------|----------------------------|\n`,
+  `| era        | bare v2 SDK, constant tool | v2 runtime | the runtime beyond the SDK ` +
+    `|\n|------------|----------------------------|------------|----------------------------|\n`,
 );
 for (const era of ['Modern', 'Legacy'] as const) {
   const label = era === 'Modern' ? MODERN : '2025-11-25';
   out(
-    `| ${label.padEnd(10)} | ${ms(memoryP50(`bare${era}`)).padStart(26)} | ${ms(memoryP50(`runtime${era}`)).padStart(10)} | ${ms(memoryP50(`runtime${era}`) - memoryP50(`bare${era}`)).padStart(26)} |\n`,
+    `| ${label.padEnd(10)} | ${ms(memoryP50(`bare${era}`)).padStart(26)} | ` +
+      `${ms(memoryP50(`runtime${era}`)).padStart(10)} | ` +
+      `${ms(memoryP50(`runtime${era}`) - memoryP50(`bare${era}`)).padStart(26)} |\n`,
   );
 }
 out('(the stdio figures add the pipe and, for the runtime, the upstream HTTP client: "direct node:https" above)\n');

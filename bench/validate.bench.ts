@@ -109,25 +109,31 @@ try {
   const floor = median(runs.get(cases[0]!)!.map((r) => r.wallMs));
   const floorCpu = median(runs.get(cases[0]!)!.map((r) => r.cpuMs));
   console.log(
-    `validate, spawn to exit: medians of ${RUNS} interleaved runs; ${availableParallelism()} cores, load average ${load.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`,
+    `validate, spawn to exit: medians of ${RUNS} interleaved runs; ${availableParallelism()} cores, load average ` +
+      `${load.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`,
   );
   console.log(
-    '| case                           |  wall ms | ms/file | CPU ms | CPU ms/file | wall / node -e 0 | CPU / node -e 0 |',
+    '| case                           |  wall ms | ms/file | CPU ms | CPU ms/file | wall / node -e 0 | CPU ' +
+      '/ node -e 0 |',
   );
   console.log(
-    '|--------------------------------|----------|---------|--------|-------------|------------------|-----------------|',
+    '|--------------------------------|----------|---------|--------|-------------|------------------|------' +
+      '-----------|',
   );
   for (const c of cases) {
     const wall = median(runs.get(c)!.map((r) => r.wallMs));
     const cpu = median(runs.get(c)!.map((r) => r.cpuMs));
     const perFile = (ms: number) => (c.files > 0 ? (ms / c.files).toFixed(2) : '-');
     console.log(
-      `| ${c.label.padEnd(30)} | ${wall.toFixed(0).padStart(8)} | ${perFile(wall).padStart(7)} | ${cpu.toFixed(0).padStart(6)} | ${perFile(cpu).padStart(11)} | ${(wall / floor).toFixed(1).padStart(16)} | ${(cpu / floorCpu).toFixed(1).padStart(15)} |`,
+      `| ${c.label.padEnd(30)} | ${wall.toFixed(0).padStart(8)} | ${perFile(wall).padStart(7)} | ` +
+        `${cpu.toFixed(0).padStart(6)} | ${perFile(cpu).padStart(11)} | ${(wall / floor).toFixed(1).padStart(16)} | ` +
+        `${(cpu / floorCpu).toFixed(1).padStart(15)} |`,
     );
   }
   const cold = median(runs.get(cases[1]!)!.map((r) => r.wallMs));
   console.log(
-    `goal: the ${FILES}-file corpus cold within 1,000 ms: ${cold <= 1000 ? 'met' : 'not met'} (${cold.toFixed(0)} ms on this machine now)`,
+    `goal: the ${FILES}-file corpus cold within 1,000 ms: ${cold <= 1000 ? 'met' : 'not met'} (${cold.toFixed(0)} ms ` +
+      `on this machine now)`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -106,7 +106,9 @@ export function loadBundleCode(bundleUrl: string, codeFile: string): Record<stri
     }
   } catch (error) {
     throw new Error(
-      `${codeFile} cannot be read beside the bundle (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it is the bundle's code; copy it with the bundle, or rebuild with \`toolkit build\`.`,
+      `${codeFile} cannot be read beside the bundle ` +
+        `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it is the bundle's code; copy it ` +
+        `with the bundle, or rebuild with \`toolkit build\`.`,
     );
   }
   // esbuild writes the code as ASCII (`charset: 'ascii'`), so the one-byte decoding is exact.

@@ -39,16 +39,30 @@ const CODE_API_DATA: DataSection = %%CODE_API_DATA%%;
 const SKILLS_DATA: DataSection | undefined = %%SKILLS_DATA%%;
 /** What start-up needs of the listing without reading it: the server param keys, and the listing's size in bytes. */
 const LISTING_FACTS: { readonly secretKeys: readonly string[]; readonly bytes: number } = %%LISTING_FACTS%%;
-/** Whether a schema of this bundle has resources, prompts or skills (the parts marked `primitives` are read at start). */
+/**
+ * Whether a schema of this bundle has resources, prompts or skills (the parts marked `primitives` are read at start).
+ */
 const HAS_PRIMITIVES = %%HAS_PRIMITIVES%%;
 
 /** The directory of this bundle (its data file, library files and databases are beside it). */
 const bundleDir = (): string => dirname(fileURLToPath(import.meta.url));
 
 /** The data file, looked at on start, read and hash-checked on first need, each line parsed when needed. */
-const data = bundleData({ dir: bundleDir(), file: DATA_FILE, hash: DATA_HASH, bytes: DATA_BYTES, parts, listing: LISTING_DATA, codeApi: CODE_API_DATA, hasPrimitives: HAS_PRIMITIVES, ...(SKILLS_DATA ? { skills: SKILLS_DATA } : {}) });
+const data = bundleData({
+  dir: bundleDir(),
+  file: DATA_FILE,
+  hash: DATA_HASH,
+  bytes: DATA_BYTES,
+  parts,
+  listing: LISTING_DATA,
+  codeApi: CODE_API_DATA,
+  hasPrimitives: HAS_PRIMITIVES,
+  ...(SKILLS_DATA ? { skills: SKILLS_DATA } : {}),
+});
 
-/** The server card and AI catalog `toolkit build` wrote beside this bundle, served by `--http` at their discovery paths. */
+/**
+ * The server card and AI catalog `toolkit build` wrote beside this bundle, served by `--http` at their discovery paths.
+ */
 const DISCOVERY = %%DISCOVERY%%;
 
 /** The resources, templates, prompts and query tools listing computed at build time (JSON), and its hash. */
@@ -57,7 +71,10 @@ const PRIMITIVES_HASH = %%PRIMITIVES_HASH%%;
 /** What start-up needs of the schemas' resources, prompts and skills and of that listing without reading either. */
 const PRIMITIVES_FACTS: BuildPrimitiveFacts = %%PRIMITIVES_FACTS%%;
 
-/** The schemas of this bundle, verified and deep-frozen (they leave the bundle); throws an IntegrityError naming the module. */
+/**
+ * The schemas of this bundle, verified and deep-frozen (they leave the bundle); throws an IntegrityError naming the
+ * module.
+ */
 export function loadSchemas(): readonly SchemaModel[] {
   return data.frozenSchemas();
 }
@@ -87,7 +104,8 @@ export async function createTools(options: CreateToolsOptions = {}): Promise<Bun
   const schemas = data.verifiedSchemas();
   // What the caller left out is read from the environment now, once.
   const fromEnvironment = runtimeOptionsFrom(processEnvironment(), options);
-  return bundleTools(schemas, parts, { ...fromEnvironment, guestLibraries: prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir()) });
+  const guestLibraries = prebuiltGuestLibraries(GUEST_LIBRARIES, bundleDir());
+  return bundleTools(schemas, parts, { ...fromEnvironment, guestLibraries });
 }
 
 /**

@@ -56,7 +56,8 @@ export function readSkillFolder(
         atFile(
           'PAR007',
           path,
-          `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only links that stay inside it are followed)`,
+          `skill ${skill}: ${relative} is a link to ${escapes}, outside the schema's directory: not served (only ` +
+            `links that stay inside it are followed)`,
         );
         continue;
       }
@@ -64,7 +65,8 @@ export function readSkillFolder(
         atFile(
           'SKL033',
           path,
-          `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and '-' (it becomes part of a skill:// URI)`,
+          `skill ${skill}: the file name ${JSON.stringify(name)} is not portable: use letters, digits, '.', '_' and ` +
+            `'-' (it becomes part of a skill:// URI)`,
         );
         continue;
       }
@@ -76,7 +78,8 @@ export function readSkillFolder(
         atFile(
           'SKL031',
           path,
-          `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a subfolder would make it a skill of its own: rename or remove ${relative}`,
+          `skill ${skill}: SKILL.md is generated from the skill's file (its frontmatter and content), and one in a ` +
+            `subfolder would make it a skill of its own: rename or remove ${relative}`,
         );
         continue;
       }
@@ -102,14 +105,16 @@ export function readSkillFolder(
     atFile(
       'SKL032',
       folder,
-      `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
+      `skill ${skill}: ${files.length} files besides SKILL.md, more than the ${SKILL_FILE_LIMITS.files - 1} a skill ` +
+        `may have (the skills extension's limit is ${SKILL_FILE_LIMITS.files}, SKILL.md included)`,
     );
   }
   if (bytes > SKILL_FILE_LIMITS.bytes - 64 * 1024) {
     atFile(
       'SKL032',
       folder,
-      `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) with its SKILL.md`,
+      `skill ${skill}: its files hold ${bytes} bytes; a skill may hold at most ${SKILL_FILE_LIMITS.bytes} (16 MiB) ` +
+        `with its SKILL.md`,
     );
   }
   return files;

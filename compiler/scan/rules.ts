@@ -44,7 +44,8 @@ export const secRules: Record<string, { severity: Severity; summary: string }> =
   SEC023: {
     severity: 'error',
     summary:
-      'Reflective object or engine API (`getPrototypeOf`, `getOwnPropertyDescriptor`, `defineProperty`, `prepareStackTrace`, …)',
+      'Reflective object or engine API (`getPrototypeOf`, `getOwnPropertyDescriptor`, `defineProperty`, ' +
+      '`prepareStackTrace`, …)',
   },
   SEC024: { severity: 'error', summary: 'Library in `main.requiredLibraries` is not on the allowlist' },
   SEC025: {
@@ -58,7 +59,8 @@ export const secRules: Record<string, { severity: Severity; summary: string }> =
   SEC030: {
     severity: 'error',
     summary:
-      'HTML-like comment (`<!--`, or `-->` at the start of a line) in code: script and module parsers read it differently',
+      'HTML-like comment (`<!--`, or `-->` at the start of a line) in code: script and module parsers read ' +
+      'it differently',
   },
   SEC031: {
     severity: 'error',

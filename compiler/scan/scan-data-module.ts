@@ -38,11 +38,9 @@ export function scanDataModule(source: ParsedModule, options: { file: string }):
       ts.isClassDeclaration(node) ||
       ts.isClassExpression(node)
     ) {
-      report(
-        'SEC200',
-        node,
-        `Data files hold values only; found a ${ts.isClassLike(node) ? 'class' : ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) ? 'getter/setter' : 'function'} definition`,
-      );
+      const accessor = ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node);
+      const kind = ts.isClassLike(node) ? 'class' : accessor ? 'getter/setter' : 'function';
+      report('SEC200', node, `Data files hold values only; found a ${kind} definition`);
     } else if (ts.isArrowFunction(node)) {
       report('SEC201', node, `Data files hold values only; found an arrow function`);
     } else if (ts.isTemplateExpression(node)) {
@@ -52,7 +50,8 @@ export function scanDataModule(source: ParsedModule, options: { file: string }):
       report(
         'SEC202',
         node,
-        `Data files hold values only; found ${ts.isAwaitExpression(node) || ts.isForOfStatement(node) ? 'await' : 'async'}`,
+        `Data files hold values only; found ` +
+          `${ts.isAwaitExpression(node) || ts.isForOfStatement(node) ? 'await' : 'async'}`,
       );
     }
     ts.forEachChild(node, visit);

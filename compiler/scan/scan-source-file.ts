@@ -134,7 +134,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
         report(
           'SEC026',
           entry.node,
-          `main.requiredLibraries must list package names as string literals; found '${entry.node.getText(sf).slice(0, 40)}'`,
+          `main.requiredLibraries must list package names as string literals; found ` +
+            `'${entry.node.getText(sf).slice(0, 40)}'`,
         );
       } else {
         required.push(entry.name);
@@ -143,7 +144,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
           report(
             'SEC032',
             entry.node,
-            `Library '${entry.name}' ${io}; handlers run in a sandbox without network or file access, so it cannot work there: call its API as a declared tool instead`,
+            `Library '${entry.name}' ${io}; handlers run in a sandbox without network or file access, so it cannot ` +
+              `work there: call its API as a declared tool instead`,
           );
         else if (!allowed.has(entry.name))
           report('SEC024', entry.node, `Library '${entry.name}' is not on the allowlist`);
@@ -230,7 +232,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
       report(
         'SEC025',
         id,
-        `Library '${library}' used as a global; handlers get it only as libraries['${library}'] after declaring it in main.requiredLibraries`,
+        `Library '${library}' used as a global; handlers get it only as libraries['${library}'] after declaring it ` +
+          `in main.requiredLibraries`,
       );
       return;
     }
@@ -242,7 +245,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
     report(
       'SEC205',
       id,
-      `'${name}' is declared nowhere in this file and is no global of the sandbox: this code throws a ReferenceError when it runs (define ${name} in the file, or take the value from the hook's arguments)`,
+      `'${name}' is declared nowhere in this file and is no global of the sandbox: this code throws a ReferenceError ` +
+        `when it runs (define ${name} in the file, or take the value from the hook's arguments)`,
     );
   };
 
@@ -264,7 +268,8 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
       report(
         'SEC021',
         node,
-        `Computed access '${ts.idText(target as ts.Identifier)}[…]' with a key that is not a constant can reach any member of the global '${global}'`,
+        `Computed access '${ts.idText(target as ts.Identifier)}[…]' with a key that is not a constant can reach any ` +
+          `member of the global '${global}'`,
       );
     }
   };
@@ -407,7 +412,9 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
     found.push({
       rule: 'SEC030',
       severity: secRules.SEC030!.severity,
-      message: `'${text}' here is an HTML-like comment to a script parser but code to a module parser: write it another way (e.g. '< !--' or a comment)`,
+      message:
+        `'${text}' here is an HTML-like comment to a script parser but code to a module parser: write it ` +
+        `another way (e.g. '< !--' or a comment)`,
       file: options.file,
       line: line + 1,
       column: character + 1,
@@ -420,13 +427,15 @@ export function scanTree(sf: ts.SourceFile, options: ScanTreeOptions): Diagnosti
         report(
           'SEC031',
           use.node,
-          `libraries[…] with a key that is not a constant: the scan cannot tell which library is read; name it (libraries['name'])`,
+          `libraries[…] with a key that is not a constant: the scan cannot tell which library is read; name it ` +
+            `(libraries['name'])`,
         );
       else if (!declared.has(use.name))
         report(
           'SEC031',
           use.node,
-          `Library '${use.name}' is used but not declared in main.requiredLibraries; declare it there (only declared libraries are loaded)`,
+          `Library '${use.name}' is used but not declared in main.requiredLibraries; declare it there (only declared ` +
+            `libraries are loaded)`,
         );
     }
   }

@@ -6,7 +6,8 @@
  */
 
 const NO_FETCH =
-  "is part of fetch, and handlers make no requests of their own (the runtime makes the tool's request; declare another tool for another call)";
+  "is part of fetch, and handlers make no requests of their own (the runtime makes the tool's request; declare " +
+  'another tool for another call)';
 const NO_EVENTS =
   'belongs to an event loop with listeners and messages, and a hook is one function call that returns its result';
 const NO_STREAMS = 'is an I/O stream, and handlers get and return whole values';
@@ -17,7 +18,9 @@ const NO_PAGE = 'belongs to a browser page, and handlers run on a server with no
 export const unavailableGlobals: ReadonlyMap<string, string> = new Map([
   [
     'Intl',
-    "is not built into QuickJS, the sandbox's engine: it has no ICU and no locale data, so there is no locale to format with (use toFixed, padStart and Date's toISOString, or a date library such as dayjs through requiredLibraries)",
+    "is not built into QuickJS, the sandbox's engine: it has no ICU and no locale data, so there is no locale to " +
+      "format with (use toFixed, padStart and Date's toISOString, or a date library such as dayjs through " +
+      'requiredLibraries)',
   ],
   ['AbortSignal', "cancels requests and timers, and handlers have neither (a hook is ended by its call's deadline)"],
   [
@@ -26,7 +29,8 @@ export const unavailableGlobals: ReadonlyMap<string, string> = new Map([
   ],
   [
     'crypto',
-    'is Web Crypto, and the sandbox has no entropy source and no key store (hash through libraries.crypto after declaring crypto in requiredLibraries)',
+    'is Web Crypto, and the sandbox has no entropy source and no key store (hash through libraries.crypto after ' +
+      'declaring crypto in requiredLibraries)',
   ],
   [
     'performance',

@@ -25,7 +25,8 @@ export function checkDescriptionLengths(main: Obj, r: Reporter): void {
     r.report(
       'VAL120',
       ['description'],
-      `main.description is ${size(main.description)}, over the limit of ${DESCRIPTION_LIMITS.schema}; keep it to a sentence or two`,
+      `main.description is ${size(main.description)}, over the limit of ${DESCRIPTION_LIMITS.schema}; keep it to a ` +
+        `sentence or two`,
     );
   }
   const { key, tools } = toolContainer(main);
@@ -46,7 +47,8 @@ export function checkDescriptionLengths(main: Obj, r: Reporter): void {
         r.report(
           'VAL122',
           [...at, 'description'],
-          `tool ${name}: parameter ${index} description is ${size(parameter.description)}, over the limit of ${DESCRIPTION_LIMITS.parameter}`,
+          `tool ${name}: parameter ${index} description is ${size(parameter.description)}, over the limit of ` +
+            `${DESCRIPTION_LIMITS.parameter}`,
         );
       }
       const z = parameter.z;
@@ -54,7 +56,8 @@ export function checkDescriptionLengths(main: Obj, r: Reporter): void {
         r.report(
           'VAL122',
           [...at, 'z', 'description'],
-          `tool ${name}: parameter ${index} z.description is ${size(z.description)}, over the limit of ${DESCRIPTION_LIMITS.parameter}`,
+          `tool ${name}: parameter ${index} z.description is ${size(z.description)}, over the limit of ` +
+            `${DESCRIPTION_LIMITS.parameter}`,
         );
       }
     });

@@ -53,7 +53,8 @@ export function checkFormat2(main: Obj, handlers: HandlersSource | undefined, r:
       r.report(
         'VAL084',
         [field],
-        `main.${field} is a 3.x primitive: format 2.0.0 has routes only (\`toolkit migrate\` converts the schema to 3.x)`,
+        `main.${field} is a 3.x primitive: format 2.0.0 has routes only (\`toolkit migrate\` converts the ` +
+          `schema to 3.x)`,
       );
   }
   for (const entry of handlers?.entries ?? []) {

@@ -24,7 +24,8 @@ export function checkHandlerKeys(
       file,
       handlers.line,
       handlers.column,
-      'the object returned by handlers cannot be read without running it (write `return { tool: { preRequest, … } }` with literal keys): its hooks would not run',
+      'the object returned by handlers cannot be read without running it (write `return { tool: { preRequest, … } }` ' +
+        'with literal keys): its hooks would not run',
     );
     return;
   }
@@ -57,7 +58,8 @@ export function checkHandlerKeys(
         file,
         entry.line,
         entry.column,
-        `handler ${entry.key}: postProcess is the hook of format 2.0.0; in 3.x write postRequest({ response }) (\`toolkit migrate\` converts it)`,
+        `handler ${entry.key}: postProcess is the hook of format 2.0.0; in 3.x write postRequest({ response }) ` +
+          `(\`toolkit migrate\` converts it)`,
       );
     }
   }

@@ -32,7 +32,8 @@ export function checkLimits(main: Obj, r: Reporter, format: 2 | 3 = 3): void {
         r.report(
           'RES008',
           ['resources', name, 'queries'],
-          `resource ${name}: at most ${LIMITS.queries} queries including freeQuery (${LIMITS.queries - 1} defined), found ${defined} defined`,
+          `resource ${name}: at most ${LIMITS.queries} queries including freeQuery (${LIMITS.queries - 1} defined), ` +
+            `found ${defined} defined`,
         );
       }
     }

@@ -128,7 +128,8 @@ export function checkMainFields(main: Obj, r: Reporter, format: 2 | 3 | 4 = 3): 
           r.report(
             'VAL114',
             ['headers', name],
-            `header ${show(name)} is set by the HTTP layer, never by a schema: a schema's Host would send the request, and its key, to another site behind the same address`,
+            `header ${show(name)} is set by the HTTP layer, never by a schema: a schema's Host would send the ` +
+              `request, and its key, to another site behind the same address`,
           );
       }
   }
@@ -169,7 +170,8 @@ function checkHookOrigins(origins: unknown, root: unknown, r: Reporter): void {
       r.report(
         'VAL113',
         ['hookOrigins', i],
-        `hookOrigins entry ${show(text)} must be an https origin such as 'https://uploads.example.com' (no path, query, user name or {{…}})`,
+        `hookOrigins entry ${show(text)} must be an https origin such as 'https://uploads.example.com' (no path, ` +
+          `query, user name or {{…}})`,
       );
     else if (origin === rootOrigin)
       r.report(

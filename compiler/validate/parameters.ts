@@ -46,7 +46,8 @@ export function checkParameter(
     r.report(
       'VAL058',
       [...pos, 'key'],
-      `tool ${tool}: parameter key ${show(key)} should be camelCase or snake_case${key.includes('-') ? ' (a hyphenated key is a wild form)' : ''}`,
+      `tool ${tool}: parameter key ${show(key)} should be camelCase or ` +
+        `snake_case${key.includes('-') ? ' (a hyphenated key is a wild form)' : ''}`,
     );
   if (!isString(value)) r.report('VAL042', [...pos, 'value'], `tool ${tool}: position.value must be a string`);
   if (!isString(location) || !LOCATIONS.has(location))
@@ -67,7 +68,8 @@ export function checkParameter(
         r.report(
           'VAL027',
           [...pos, 'value'],
-          `tool ${tool}: serverParams not declared: ${p.meaning?.kind === 'server' ? p.meaning.key : p.inner} is not in requiredServerParams`,
+          `tool ${tool}: serverParams not declared: ${p.meaning?.kind === 'server' ? p.meaning.key : p.inner} is not ` +
+            `in requiredServerParams`,
         );
       if (p.meaning?.kind === 'user') visible = true;
       if (p.meaning?.kind === 'server' && p.meaning.bare && !p.problem)

@@ -129,7 +129,8 @@ function checkRegexCost(
     r.report(
       'VAL131',
       where,
-      `tool ${tool}: ${text} checks at most ${cap} characters (its cost per character), below max(${max}): longer values are refused`,
+      `tool ${tool}: ${text} checks at most ${cap} characters (its cost per character), below max(${max}): longer ` +
+        `values are refused`,
     );
 }
 

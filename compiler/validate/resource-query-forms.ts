@@ -30,7 +30,9 @@ export function readArrayParameter(entry: unknown, index: number): ReadParameter
   if (position.value !== '{{USER_PARAM}}')
     return {
       name,
-      problem: `position.value must be '{{USER_PARAM}}' (a query parameter is the client's input), got ${show(position.value)}`,
+      problem:
+        `position.value must be '{{USER_PARAM}}' (a query parameter is the client's input), got ` +
+        `${show(position.value)}`,
       ignored: [],
     };
   if (position.location !== undefined)

@@ -77,13 +77,15 @@ function checkResource(
       r.report(
         'RES007',
         dbAt,
-        `resource ${name}: database ${database} is a link to ${located.escapesTo}, outside the schema's directory: an inline database must be a file of its schema (a server refuses to read it)`,
+        `resource ${name}: database ${database} is a link to ${located.escapesTo}, outside the schema's directory: ` +
+          `an inline database must be a file of its schema (a server refuses to read it)`,
       );
     } else if (!located.exists)
       r.report(
         'RES020',
         dbAt,
-        `resource ${name}: database ${database} (origin ${resource.origin}) not found at ${located.path}: its queries will fail until it is there`,
+        `resource ${name}: database ${database} (origin ${resource.origin}) not found at ${located.path}: its ` +
+          `queries will fail until it is there`,
       );
   }
   if (!isObject(resource.queries))
@@ -107,7 +109,8 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
     r.report(
       'RES022',
       [...at, 'output'],
-      `${label}: output must be { columns: string[] } (or the prior art's { mimeType: 'application/json', schema: { type: 'array', items? } })`,
+      `${label}: output must be { columns: string[] } (or the prior art's { mimeType: 'application/json', schema: { ` +
+        `type: 'array', items? } })`,
     );
   }
   if (!isNonEmptyString(query.sql))
@@ -118,7 +121,8 @@ function checkQuery(resource: string, name: string, query: unknown, at: (string 
     r.report(
       'RES024',
       count !== 0 ? [...at, 'parameters'] : sqlAt,
-      `${label}: getSchema must take no parameters and return the table structure from sqlite_schema (or sqlite_master), e.g. SELECT name, sql FROM sqlite_schema WHERE type = 'table'`,
+      `${label}: getSchema must take no parameters and return the table structure from sqlite_schema (or ` +
+        `sqlite_master), e.g. SELECT name, sql FROM sqlite_schema WHERE type = 'table'`,
     );
   }
 }
@@ -182,7 +186,8 @@ function checkArrayParameters(
       r.report(
         'RES050',
         [...at, index],
-        `${label}: parameter ${read.name}: ${read.ignored.join(', ')} not enforced on a query parameter (only optional() and default() are read)`,
+        `${label}: parameter ${read.name}: ${read.ignored.join(', ')} not enforced on a query parameter (only ` +
+          `optional() and default() are read)`,
       );
   });
   return parameters.length;

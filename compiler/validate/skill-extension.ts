@@ -13,14 +13,16 @@ export function checkExtensionSkill(skill: SkillModel, r: Reporter): void {
     r.report(
       'SKL030',
       ['name'],
-      `skill ${skill.name}: the skills extension needs a name of 1–${EXTENSION_NAME_MAX} lowercase letters and digits in words joined by single hyphens; it is served as a prompt only`,
+      `skill ${skill.name}: the skills extension needs a name of 1–${EXTENSION_NAME_MAX} lowercase letters and ` +
+        `digits in words joined by single hyphens; it is served as a prompt only`,
     );
   }
   if (skill.description.length > EXTENSION_DESCRIPTION_MAX) {
     r.report(
       'SKL034',
       ['description'],
-      `skill ${skill.name}: its description as served is ${skill.description.length} characters; the skills extension takes at most ${EXTENSION_DESCRIPTION_MAX}, so it is served as a prompt only`,
+      `skill ${skill.name}: its description as served is ${skill.description.length} characters; the skills ` +
+        `extension takes at most ${EXTENSION_DESCRIPTION_MAX}, so it is served as a prompt only`,
     );
   }
 }

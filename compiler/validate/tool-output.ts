@@ -26,7 +26,8 @@ export function checkToolOutput(name: string, output: unknown, at: readonly (str
     r.report(
       'VAL062',
       [...at, 'schema', 'type'],
-      `tool ${name}: output.schema.type ${show(schema.type)} does not fit ${String(mime)} (expected ${expected.join(' or ')})`,
+      `tool ${name}: output.schema.type ${show(schema.type)} does not fit ${String(mime)} (expected ` +
+        `${expected.join(' or ')})`,
     );
   }
 }

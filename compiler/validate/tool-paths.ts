@@ -57,7 +57,8 @@ export function checkRootAndHeaders(main: Obj, declared: ReadonlySet<string>, r:
           r.report(
             'VAL027',
             ['headers', header],
-            `serverParams not declared: header ${header} uses {{${p.inner}}} but ${serverKey(p.inner)} is not in requiredServerParams`,
+            `serverParams not declared: header ${header} uses {{${p.inner}}} but ${serverKey(p.inner)} is not in ` +
+              `requiredServerParams`,
           );
       }
     }

@@ -49,9 +49,15 @@ export interface ServedResourcesHandle extends ServedResources {
 /** The note added after the rows when some were left out. */
 export function truncationNote(answer: QueryAnswer, maxBytes: number): string | undefined {
   if (answer.truncated === 'rows')
-    return `Only the first ${answer.rows} rows are shown (row cap reached). Narrow the query (WHERE, LIMIT) or page with OFFSET to see the rest.`;
+    return (
+      `Only the first ${answer.rows} rows are shown (row cap reached). Narrow the query (WHERE, LIMIT) or page ` +
+      `with OFFSET to see the rest.`
+    );
   if (answer.truncated === 'bytes')
-    return `Only the first ${answer.rows} rows are shown: the rest would pass the ${maxBytes}-byte result cap. Select fewer columns or rows.`;
+    return (
+      `Only the first ${answer.rows} rows are shown: the rest would pass the ${maxBytes}-byte result cap. ` +
+      `Select fewer columns or rows.`
+    );
   return undefined;
 }
 

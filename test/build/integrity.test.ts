@@ -75,20 +75,24 @@ const modern = {
 const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
   `${JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: modern } })}\n`;
 
-test('data edited at the same size is found on first use: the server stops, naming the file, and answers nothing from it', async () => {
-  const bundle = outputCopy('same-size');
-  const path = ws.path('same-size', 'catalog.data.jsonl');
-  const before = readFileSync(path).length;
-  editLast(path, 'Item 1 of weather.', 'Item 1 of weathex.');
-  assert.is(readFileSync(path).length, before);
-  // The call reads the edited schema's line: the listing's own line is intact and is not what is refused.
-  const call = request(1, 'tools/call', { name: 'tool1_weather', arguments: {} });
-  const run = await runBundle(bundle, [], 20_000, call);
-  assert.is(run.code, 1);
-  assert.ok(run.stderr.includes(`${bundle}: refusing to go on: `), run.stderr);
-  assert.ok(run.stderr.includes(`${module} (generated from providers/weather/forecast.mjs)`), run.stderr);
-  assert.not.match(run.stdout, /weathex|"content"/, 'nothing of the edited data was served');
-});
+test(
+  'data edited at the same size is found on first use: the server stops, naming the file, and answers ' +
+    'nothing from it',
+  async () => {
+    const bundle = outputCopy('same-size');
+    const path = ws.path('same-size', 'catalog.data.jsonl');
+    const before = readFileSync(path).length;
+    editLast(path, 'Item 1 of weather.', 'Item 1 of weathex.');
+    assert.is(readFileSync(path).length, before);
+    // The call reads the edited schema's line: the listing's own line is intact and is not what is refused.
+    const call = request(1, 'tools/call', { name: 'tool1_weather', arguments: {} });
+    const run = await runBundle(bundle, [], 20_000, call);
+    assert.is(run.code, 1);
+    assert.ok(run.stderr.includes(`${bundle}: refusing to go on: `), run.stderr);
+    assert.ok(run.stderr.includes(`${module} (generated from providers/weather/forecast.mjs)`), run.stderr);
+    assert.not.match(run.stdout, /weathex|"content"/, 'nothing of the edited data was served');
+  },
+);
 
 test('a listing edited at the same size is refused by the tools/list that first reads it', async () => {
   const bundle = outputCopy('same-size-listing');

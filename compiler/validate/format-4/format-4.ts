@@ -35,7 +35,8 @@ export function checkFormat4(main: Obj, r: Reporter): void {
     r.report(
       'VAL091',
       ['skills'],
-      'main.skills is not part of format 4: put each skill in its own file, skills/<name>.mjs beside the schema (`export const skill`)',
+      'main.skills is not part of format 4: put each skill in its own file, skills/<name>.mjs beside the schema ' +
+        '(`export const skill`)',
     );
   checkTools4(main, r);
   checkResources4(main.resources, r);

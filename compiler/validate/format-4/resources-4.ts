@@ -92,14 +92,16 @@ function checkResource(name: string, resource: unknown, at: (string | number)[],
     r.report(
       'RES054',
       [...at, 'url'],
-      `resource ${name}: an http resource's url is fetched as written, with no server params or credentials: remove the {{…}} placeholder or user@ part (serve a private database as a sqlite resource instead)`,
+      `resource ${name}: an http resource's url is fetched as written, with no server params or credentials: remove ` +
+        `the {{…}} placeholder or user@ part (serve a private database as a sqlite resource instead)`,
     );
   }
   if (source === 'http' && resource.path !== undefined)
     r.report(
       'RES055',
       [...at, 'path'],
-      `resource ${name}: path is not used: the download is cached in ~/.toolkit/cache/resources/ and refreshed after cacheTtl seconds`,
+      `resource ${name}: path is not used: the download is cached in ~/.toolkit/cache/resources/ and refreshed after ` +
+        `cacheTtl seconds`,
     );
   if (source === 'markdown') return;
   if (!isObject(resource.queries))
