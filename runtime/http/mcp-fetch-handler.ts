@@ -24,6 +24,7 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { AsyncResource } from 'node:async_hooks';
 import { MAX_REQUEST_BODY_BYTES, readCappedText } from './body-limit.ts';
 
 export { MAX_REQUEST_BODY_BYTES };
@@ -107,11 +108,14 @@ export function createMcpFetchHandler(
   async function batch(request: Request, messages: readonly unknown[], run: RunUnit): Promise<Response> {
     const groups: unknown[][] = [];
     for (let at = 0; at < messages.length; at += BATCH_GROUP) groups.push(messages.slice(at, at + BATCH_GROUP));
-    const answer = (group: unknown[]) =>
+    // Bound to the request's async context: later groups run when the writer pulls, from its context, and
+    // what the caller keeps in that context (the validator's per-request call gate) must still apply.
+    const answer = AsyncResource.bind((group: unknown[]) =>
       run(async () => {
         const response = await legacy(request, group.length === 1 ? group[0] : group);
         return { response, text: response.status === 202 ? '' : await response.text() };
-      });
+      }),
+    );
     // Every group carries the same headers: a refusal of the first (a header the transport refuses) is the batch's.
     const first = await answer(groups[0] ?? []);
     if (first.response.status !== 200 && first.response.status !== 202) {
