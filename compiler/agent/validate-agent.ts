@@ -75,26 +75,18 @@ export function validateAgent(
   }
   const data = readDataExport(file, text, 'agent');
   const r = data.reporter;
-  const other: Diagnostic[] = [];
   if (data.missing) r.reportAt('AGT001', file, 1, 1, 'agent.mjs must export `agent` (`export const agent = {…}`)');
   else if (data.value !== undefined && !isObject(data.value))
     r.report('AGT001', [], '`agent` must be an object literal');
   const agent = isObject(data.value) ? data.value : undefined;
   let plan: AgentPlan | undefined;
-  if (agent) plan = checkAgent(agent, agentDir, catalog, r, fs, other);
-  const diagnostics = sortDiagnostics([...other, ...r.diagnostics]);
+  if (agent) plan = checkAgent(agent, agentDir, catalog, r, fs);
+  const diagnostics = sortDiagnostics(r.diagnostics);
   const status = !hasErrors(diagnostics) && agent !== undefined;
   return { status, file, diagnostics, ...(status && plan ? { plan } : {}) };
 }
 
-function checkAgent(
-  agent: Obj,
-  agentDir: string,
-  catalog: AgentCatalog,
-  r: Reporter,
-  fs: FileSystem,
-  other: Diagnostic[],
-): AgentPlan {
+function checkAgent(agent: Obj, agentDir: string, catalog: AgentCatalog, r: Reporter, fs: FileSystem): AgentPlan {
   for (const key of Object.keys(agent))
     if (!KNOWN_FIELDS.has(key)) r.report('AGT020', [key], `agent.${key} is not a known field`);
   const dirName = basename(resolve(agentDir));
@@ -145,8 +137,8 @@ function checkAgent(
   // Without a usable tools object, what tests and skills expect cannot be judged (AGT007 says why).
   const toolIds =
     isObject(agent.tools) && Object.keys(agent.tools).length > 0 ? new Set(Object.keys(agent.tools)) : undefined;
-  const ownPrompts = loadOwnPrompts(agent.prompts, agentDir, r, fs, other);
-  const ownSkills = loadOwnSkills(agent.skills, agentDir, toolIds, r, fs, other);
+  const ownPrompts = loadOwnPrompts(agent.prompts, agentDir, r, fs);
+  const ownSkills = loadOwnSkills(agent.skills, agentDir, toolIds, r, fs);
   const tests = checkTests(agent.tests, toolIds, r);
   if (agent.sharedLists !== undefined && !isStringArray(agent.sharedLists))
     r.report('AGT021', ['sharedLists'], 'agent sharedLists must be an array of list names');
@@ -266,13 +258,7 @@ function readOwnFile(
   return { path, text };
 }
 
-function loadOwnPrompts(
-  value: unknown,
-  agentDir: string,
-  r: Reporter,
-  fs: FileSystem,
-  out: Diagnostic[],
-): PromptModel[] {
+function loadOwnPrompts(value: unknown, agentDir: string, r: Reporter, fs: FileSystem): PromptModel[] {
   if (!isObject(value)) return [];
   const prompts: PromptModel[] = [];
   for (const [key, entry] of Object.entries(value)) {
@@ -285,7 +271,7 @@ function loadOwnPrompts(
     if (data.missing || !isObject(prompt)) {
       if (data.missing || prompt !== undefined)
         pr.report('AGT018', [], `prompt ${key}: the file must export \`prompt\` as an object`);
-      out.push(...pr.diagnostics);
+      r.include(pr.diagnostics);
       continue;
     }
     if (prompt.name !== key)
@@ -298,7 +284,7 @@ function loadOwnPrompts(
       pr.report('AGT018', ['content'], 'prompt content must be a non-empty string');
     if (prompt.dependsOn !== undefined && !isStringArray(prompt.dependsOn))
       pr.report('AGT018', ['dependsOn'], 'prompt dependsOn must be an array of strings');
-    out.push(...pr.diagnostics);
+    r.include(pr.diagnostics);
     if (isString(prompt.content)) {
       prompts.push({
         name: key,
@@ -317,7 +303,6 @@ function loadOwnSkills(
   toolIds: ReadonlySet<string> | undefined,
   r: Reporter,
   fs: FileSystem,
-  out: Diagnostic[],
 ): SkillModel[] {
   if (value === undefined) return [];
   if (!isObject(value)) {
@@ -338,7 +323,7 @@ function loadOwnSkills(
     if (data.missing || !isObject(skill)) {
       if (data.missing || skill !== undefined)
         sr.report('AGT019', [], `skill ${key}: the file must export \`skill\` as an object`);
-      out.push(...sr.diagnostics);
+      r.include(sr.diagnostics);
       continue;
     }
     if (skill.name !== key)
@@ -360,7 +345,7 @@ function loadOwnSkills(
           `skill ${key} requires ${show(tool)}, which is not one of the agent's tools`,
         );
     });
-    out.push(...sr.diagnostics);
+    r.include(sr.diagnostics);
     if (isString(skill.content)) {
       skills.push({
         name: key,

@@ -250,7 +250,7 @@ async function buildWith(
   const specs =
     options.agentDir !== undefined
       ? await agentSpecs(options.agentDir, built, indexes.catalog, diagnostics, problems)
-      : bundleSpecs(built, groups, options.group, options.activeTools ?? [], problems, notes);
+      : bundleSpecs({ built, groups, only: options.group, active: options.activeTools ?? [], problems, notes });
   for (const spec of specs) {
     if (spec.parts.reduce((n, part) => n + servedCount(part), 0) === 0)
       problems.push(`bundle ${spec.name} would serve nothing (no tools, resources or prompts): nothing was written`);
@@ -442,14 +442,20 @@ const partOf = (b: AnalysedSchema, tools: readonly string[] | null): BundlePart 
 });
 
 /** The catalog bundle (the project's active tools when it has any) and each group's. */
-function bundleSpecs(
-  built: readonly AnalysedSchema[],
-  groups: readonly [string, GroupConfig][],
-  only: string | undefined,
-  active: readonly string[],
-  problems: string[],
-  notes: string[],
-): BundleSpec[] {
+interface BundleSelection {
+  readonly built: readonly AnalysedSchema[];
+  readonly groups: readonly [string, GroupConfig][];
+  /** `--group`: that group's bundle alone. */
+  readonly only: string | undefined;
+  /** The project's active tools (empty: the whole catalog). */
+  readonly active: readonly string[];
+  /** Where what stops the build goes. */
+  readonly problems: string[];
+  /** Where what the build tells the user goes. */
+  readonly notes: string[];
+}
+
+function bundleSpecs({ built, groups, only, active, problems, notes }: BundleSelection): BundleSpec[] {
   const specs: BundleSpec[] = [];
   if (only === undefined) {
     const { selected, unmatched, activeCount } = selectServed(

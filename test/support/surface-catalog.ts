@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../../scripts/sqlite-file.ts';
 import { createTestCa, type TestCa } from './tls.ts';
 
 export interface SurfaceUpstream {
@@ -27,7 +27,7 @@ export function sqliteBytes(sql: string): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'surface-db-'));
   try {
     const file = join(dir, 'db.sqlite');
-    const db = new Database(file);
+    const db = openSqliteFile(file);
     db.exec(sql);
     db.close();
     return readFileSync(file);
